@@ -1,0 +1,85 @@
+import { defineConfig } from '@playwright/test';
+import path from 'node:path';
+
+/**
+ * Browser journeys (e2e/). Runs against the production build served by server/http/main.ts
+ * on port 3210 with a fresh embedded database per run (see e2e/support/web-server.mjs).
+ *
+ *   npx playwright test            build if stale, start the server, run everything
+ *   npx playwright test e2e/shell  one file
+ *
+ * Chromium is Debian's (/usr/bin/chromium); never run `npx playwright install`.
+ */
+const port = 3210;
+const baseURL = `http://localhost:${port}`;
+const isCI = Boolean(process.env.CI);
+const artifacts = path.resolve(import.meta.dirname, 'e2e/.artifacts');
+
+// One data folder per run. The config is evaluated again in every worker; keep the first
+// process's choice so that all of them agree.
+process.env.E2E_DATA_DIR ??= path.join(artifacts, `data-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: path.join(artifacts, 'test-results'),
+  fullyParallel: true,
+  forbidOnly: isCI,
+  workers: 2,
+  retries: isCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 7_500 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: path.join(artifacts, 'report') }]],
+  use: {
+    baseURL,
+    // Accept-Language de-DE: pages without ?hl or a cookie come in German, not English.
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    viewport: { width: 1280, height: 900 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx e2e/support/web-server.mjs',
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: !isCI,
+    timeout: 120_000,
+    // SIGTERM lets the wrapper stop the server and delete the run's data folder.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    // LOG_LEVEL=warn: the server only speaks (as JSON on stdout) when something is wrong.
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // A small proof of work: the sign-in journeys solve many captchas on a busy machine.
+      CAPTCHA_MAX_NUMBER: '5000',
+      // Every test signs in from the same address (localhost); the failed attempts that
+      // e2e/auth.spec.ts makes on purpose must not lock the other tests out. The limit per
+      // reference number keeps its default (5), which the lock-out journey relies on.
+      SIGNIN_CLIENT_MAX_FAILURES: '100',
+    },
+  },
+});
