@@ -1,0 +1,56 @@
+/**
+ * Setting a new portal password: after a forced change (no old password asked, the session is
+ * proof enough) or from the profile (the old password must match). The session is rotated.
+ */
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { checkPassword, type PasswordProblem } from './password-policy.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { createSession } from './sessions.ts';
+import type { ActiveSession } from './session.ts';
+
+export const changePasswordInput = z.object({
+  oldPassword: z.string().max(256).optional(),
+  newPassword: z.string().max(256),
+});
+
+export type ChangePasswordResult =
+  | { ok: true; cookie: string }
+  | { ok: false; error: 'wrongOld' | PasswordProblem | 'sameAsOld' };
+
+export async function changePassword(
+  db: Database,
+  session: ActiveSession,
+  raw: z.infer<typeof changePasswordInput>,
+  options: { requireOld: boolean; clientAddress?: string; now?: Date },
+): Promise<ChangePasswordResult> {
+  const input = changePasswordInput.parse(raw);
+  const [debtor] = await db
+    .select({ id: t.debtors.id, hash: t.debtors.passwordHash, firstName: t.debtors.firstName, lastName: t.debtors.lastName, email: t.debtors.email, refno: t.files.refno })
+    .from(t.debtors)
+    .innerJoin(t.files, eq(t.files.id, session.fileId))
+    .where(eq(t.debtors.id, session.debtorId));
+  if (!debtor) return { ok: false, error: 'wrongOld' };
+  if (options.requireOld && !(await verifyPassword(debtor.hash, input.oldPassword ?? ''))) {
+    await audit(db, { actor: 'debtor', action: 'password.change.wrongOld', debtorId: debtor.id, clientAddress: options.clientAddress });
+    return { ok: false, error: 'wrongOld' };
+  }
+  const userInputs = [debtor.refno, debtor.firstName, debtor.lastName, debtor.email?.split('@')[0]].filter((v): v is string => !!v);
+  const verdict = checkPassword(input.newPassword, userInputs);
+  if (!verdict.ok) return { ok: false, error: verdict.problem };
+  if (await verifyPassword(debtor.hash, input.newPassword)) return { ok: false, error: 'sameAsOld' };
+
+  const now = options.now ?? new Date();
+  await db
+    .update(t.debtors)
+    .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false, passwordChangedAt: now, updatedAt: now })
+    .where(eq(t.debtors.id, debtor.id));
+  // Every other session of this debtor ends; this one is replaced by a fresh token.
+  await db.delete(t.sessions).where(eq(t.sessions.debtorId, debtor.id));
+  const { cookie } = await createSession(db, { debtorId: debtor.id, fileId: session.fileId, loginType: session.loginType, level: 'full' }, { now });
+  await audit(db, { actor: 'debtor', action: 'password.changed', debtorId: debtor.id, clientAddress: options.clientAddress, at: now });
+  return { ok: true, cookie };
+}

@@ -1,0 +1,82 @@
+/**
+ * Password reset: the debtor names the file (with a captcha); if the file has an e-mail address,
+ * a signed, single-use link valid for one hour goes out through the outbox. The answer is the
+ * same whether or not a mail was sent, so the form reveals nothing about a file.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { randomToken } from '../security/crypto.ts';
+import { readToken, signToken } from '../security/signed-token.ts';
+import { checkPassword, type PasswordProblem } from './password-policy.ts';
+import { hashPassword } from './passwords.ts';
+import { parseReference } from './reference.ts';
+import { createSession } from './sessions.ts';
+import { redeemSingleUseLink } from './used-links.ts';
+
+const purpose = 'password-reset';
+const validMinutes = 60;
+const payloadSchema = z.object({ d: z.number().int().positive(), f: z.number().int().positive(), e: z.number().int(), n: z.string().min(8).max(64) });
+
+export function createResetToken(debtorId: number, fileId: number, now = new Date()): string {
+  return signToken(purpose, { d: debtorId, f: fileId, e: Math.floor(now.getTime() / 1000) + validMinutes * 60, n: randomToken(12) });
+}
+
+export function readResetToken(token: string, now = new Date()) {
+  return readToken(purpose, token, payloadSchema, now);
+}
+
+export async function requestPasswordReset(
+  db: Database,
+  input: { reference: string; language: string; variant: string; linkBase: string },
+  ctx: { clientAddress: string; now?: Date },
+): Promise<{ ok: true } | { ok: false; error: 'format' | 'tooShort' | 'required' }> {
+  const parsed = parseReference(input.reference);
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  const now = ctx.now ?? new Date();
+  const [file] = await db
+    .select({ id: t.files.id, debtorId: t.files.debtorId, variant: t.files.variant, email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, salutation: t.debtors.salutation })
+    .from(t.files)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(and(eq(t.files.refno, parsed.refno), eq(t.files.subcase, parsed.subcase ?? 1), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)));
+  if (file?.email) {
+    const token = createResetToken(file.debtorId, file.id, now);
+    await enqueueMail(db, {
+      to: file.email,
+      template: 'passwordReset',
+      language: input.language,
+      variant: file.variant,
+      fileId: file.id,
+      data: { link: `${input.linkBase}/password/reset/${token}`, name: [file.firstName, file.lastName].filter(Boolean).join(' '), salutation: file.salutation, validMinutes },
+    });
+  }
+  await audit(db, { actor: 'visitor', action: file?.email ? 'password.reset.mailed' : 'password.reset.noMail', fileId: file?.id ?? null, clientAddress: ctx.clientAddress, at: now });
+  return { ok: true };
+}
+
+export type ResetResult = { ok: true; cookie: string; variant: string } | { ok: false; error: 'invalidLink' | 'used' | PasswordProblem };
+
+export async function completePasswordReset(db: Database, token: string, newPassword: string, ctx: { clientAddress: string; now?: Date }): Promise<ResetResult> {
+  const now = ctx.now ?? new Date();
+  const payload = readResetToken(token, now);
+  if (!payload) return { ok: false, error: 'invalidLink' };
+  const [file] = await db
+    .select({ id: t.files.id, variant: t.files.variant, refno: t.files.refno, debtorId: t.debtors.id, firstName: t.debtors.firstName, lastName: t.debtors.lastName })
+    .from(t.files)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(and(eq(t.files.id, payload.f), eq(t.debtors.id, payload.d)));
+  if (!file) return { ok: false, error: 'invalidLink' };
+  const verdict = checkPassword(newPassword, [file.refno, file.firstName, file.lastName].filter((v): v is string => !!v));
+  if (!verdict.ok) return { ok: false, error: verdict.problem };
+  if (!(await redeemSingleUseLink(db, { kind: 'reset', nonce: payload.n, fileId: file.id, expiresAt: new Date(payload.e * 1000), now }))) {
+    return { ok: false, error: 'used' };
+  }
+  await db.update(t.debtors).set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordChangedAt: now, updatedAt: now }).where(eq(t.debtors.id, file.debtorId));
+  await db.delete(t.sessions).where(eq(t.sessions.debtorId, file.debtorId));
+  const { cookie } = await createSession(db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level: 'full' }, { now });
+  await audit(db, { actor: 'debtor', action: 'password.reset.completed', debtorId: file.debtorId, fileId: file.id, clientAddress: ctx.clientAddress, at: now });
+  return { ok: true, cookie, variant: file.variant };
+}

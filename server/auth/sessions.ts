@@ -1,0 +1,56 @@
+/**
+ * Server-side sessions. The browser holds only a random token in an HttpOnly cookie; the table
+ * holds its SHA-256. Sessions expire after 15 idle minutes and after an absolute lifetime; a new
+ * token is issued on every sign-in and on step-up from reference-only to full.
+ */
+import { eq } from 'drizzle-orm';
+import { securityConfig } from '../config/security.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { randomToken, sha256Hex } from '../security/crypto.ts';
+import { clearCookie, cookieName, serializeCookie } from './cookies.ts';
+import { sessionCookieBase } from './session.ts';
+
+export interface NewSession {
+  debtorId: number;
+  fileId: number;
+  loginType: (typeof t.sessions.$inferInsert)['loginType'];
+  level: 'limited' | 'full';
+}
+
+export async function createSession(db: Database, session: NewSession, options: { replacing?: string | null; now?: Date } = {}) {
+  const now = options.now ?? new Date();
+  const { idleTimeoutMinutes, absoluteHours } = securityConfig().session;
+  const token = randomToken();
+  if (options.replacing) await db.delete(t.sessions).where(eq(t.sessions.idHash, options.replacing));
+  await db.insert(t.sessions).values({
+    idHash: sha256Hex(token),
+    ...session,
+    createdAt: now,
+    lastSeenAt: now,
+    idleExpiresAt: new Date(now.getTime() + idleTimeoutMinutes * 60_000),
+    absoluteExpiresAt: new Date(now.getTime() + absoluteHours * 3_600_000),
+  });
+  return { token, cookie: sessionCookie(token) };
+}
+
+export function sessionCookie(token: string): string {
+  // No Max-Age: the cookie ends with the browser; the server enforces the real lifetime.
+  return serializeCookie(cookieName(sessionCookieBase), token);
+}
+
+export function clearSessionCookie(): string {
+  return clearCookie(cookieName(sessionCookieBase));
+}
+
+/** Activity extends the idle deadline (never past the absolute lifetime). */
+export async function touchSession(db: Database, idHash: string, now = new Date()): Promise<Date> {
+  const { idleTimeoutMinutes } = securityConfig().session;
+  const idleExpiresAt = new Date(now.getTime() + idleTimeoutMinutes * 60_000);
+  await db.update(t.sessions).set({ lastSeenAt: now, idleExpiresAt }).where(eq(t.sessions.idHash, idHash));
+  return idleExpiresAt;
+}
+
+export async function destroySession(db: Database, idHash: string): Promise<void> {
+  await db.delete(t.sessions).where(eq(t.sessions.idHash, idHash));
+}

@@ -1,0 +1,120 @@
+/**
+ * Sign-in with a reference number (limited access) or a reference number and the portal
+ * password (full access). Called by the sign-in route, the JSON API and the assistant alike.
+ */
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { lockState, recordAttempt } from './attempts.ts';
+import { verifyPassword } from './passwords.ts';
+import { parseReference } from './reference.ts';
+import { createSession } from './sessions.ts';
+
+export const signInInput = z.object({
+  mode: z.enum(['reference', 'password']),
+  reference: z.string().max(40),
+  password: z.string().max(256).optional(),
+});
+export type SignInInput = z.infer<typeof signInInput>;
+
+export interface SignInContext {
+  db: Database;
+  clientAddress: string;
+  /** The hash of the session being replaced (step-up from reference-only to full). */
+  currentSession?: string | null;
+  now?: Date;
+}
+
+export type SignInError = 'required' | 'format' | 'tooShort' | 'unknown' | 'passwordRequired' | 'wrongCredentials' | 'measureRunning';
+
+export type SignInResult =
+  | {
+      ok: true;
+      cookie: string;
+      debtorId: number;
+      fileId: number;
+      variant: string;
+      level: 'limited' | 'full';
+      mustChangePassword: boolean;
+      hasMultipleFiles: boolean;
+    }
+  | { ok: false; error: SignInError }
+  | { ok: false; error: 'locked'; retryAfterSeconds: number };
+
+// A real argon2id hash of a random string: unknown numbers cost the same time as wrong passwords.
+const timingDummyHash = '$argon2id$v=19$m=65536,p=4,t=3$iscBNeL48YXlzgIiNBnDWw$zLjrnYK9XxJ4WPKyYLCTe7MlmW4K9w3CHwEiOYHy9Ec';
+
+export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<SignInResult> {
+  const input = signInInput.parse(raw);
+  const now = ctx.now ?? new Date();
+  const parsed = parseReference(input.reference);
+  if (!parsed.ok) return { ok: false, error: parsed.error };
+  if (input.mode === 'password' && !input.password) return { ok: false, error: 'passwordRequired' };
+
+  const keys = { client: ctx.clientAddress, reference: parsed.refno };
+  const lock = await lockState(ctx.db, keys, now);
+  if (lock.locked) {
+    await audit(ctx.db, { actor: 'visitor', action: 'signin.locked', clientAddress: ctx.clientAddress, at: now });
+    return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
+  }
+
+  const candidates = await ctx.db
+    .select({
+      fileId: t.files.id,
+      subcase: t.files.subcase,
+      variant: t.files.variant,
+      statusCode: t.files.statusCode,
+      debtorId: t.files.debtorId,
+      passwordHash: t.debtors.passwordHash,
+      mustChangePassword: t.debtors.mustChangePassword,
+    })
+    .from(t.files)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(and(eq(t.files.refno, parsed.refno), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)))
+    .orderBy(asc(t.files.subcase));
+  const file = parsed.subcase === null ? candidates[0] : candidates.find((c) => c.subcase === parsed.subcase);
+
+  const fail = async (error: SignInError) => {
+    await recordAttempt(ctx.db, keys, false, now);
+    await audit(ctx.db, { actor: 'visitor', action: `signin.failed.${error}`, fileId: file?.fileId ?? null, clientAddress: ctx.clientAddress, detail: { mode: input.mode }, at: now });
+    return { ok: false as const, error };
+  };
+
+  if (input.mode === 'password') {
+    const passwordOk = await verifyPassword(file?.passwordHash ?? timingDummyHash, input.password ?? '');
+    if (!file || !passwordOk) return fail('wrongCredentials');
+  } else if (!file) {
+    return fail('unknown');
+  }
+  const found = file!;
+  if (found.statusCode === '42') {
+    await audit(ctx.db, { actor: 'visitor', action: 'signin.refused.measureRunning', fileId: found.fileId, clientAddress: ctx.clientAddress, at: now });
+    return { ok: false, error: 'measureRunning' };
+  }
+
+  const level = input.mode === 'password' ? 'full' : 'limited';
+  const { cookie } = await createSession(
+    ctx.db,
+    { debtorId: found.debtorId, fileId: found.fileId, loginType: input.mode, level },
+    { replacing: ctx.currentSession, now },
+  );
+  await recordAttempt(ctx.db, keys, true, now);
+  await audit(ctx.db, { actor: 'debtor', action: `signin.${level}`, debtorId: found.debtorId, fileId: found.fileId, clientAddress: ctx.clientAddress, at: now });
+
+  const siblings = await ctx.db
+    .select({ id: t.files.id })
+    .from(t.files)
+    .where(and(eq(t.files.debtorId, found.debtorId), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)));
+  return {
+    ok: true,
+    cookie,
+    debtorId: found.debtorId,
+    fileId: found.fileId,
+    variant: found.variant,
+    level,
+    mustChangePassword: found.mustChangePassword,
+    hasMultipleFiles: siblings.length > 1,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * One database handle per process: the embedded PGlite database by default, PostgreSQL when
+ * DATABASE_URL is set. The same schema, migrations and queries run on both.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { env } from '../env.ts';
+import * as schema from './schema.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+export const migrationsFolder = path.resolve(process.cwd(), 'server/db/migrations');
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    await migratePg(db as never, { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });
+  const client = await PGlite.create(target.dataDir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+export function targetFromEnv(environment: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseTarget {
+  return environment.DATABASE_URL
+    ? { kind: 'postgres', url: environment.DATABASE_URL }
+    : { kind: 'pglite', dataDir: path.resolve(environment.DATA_DIR, 'pglite') };
+}
+
+// The HTTP server and the Remix server bundle are separate module graphs in one process:
+// the handle lives on globalThis so that both share a single database (PGlite allows one
+// opener per data folder).
+const key = Symbol.for('debtor-portal.database');
+type Holder = { [key]?: Promise<DatabaseHandle> };
+
+export function setDatabase(handle: Promise<DatabaseHandle>): void {
+  (globalThis as Holder)[key] = handle;
+}
+
+export async function getDatabase(): Promise<Database> {
+  const holder = globalThis as Holder;
+  if (!holder[key]) {
+    holder[key] = openDatabase(targetFromEnv(env()));
+  }
+  return (await holder[key]).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const holder = globalThis as Holder;
+  const handle = holder[key];
+  delete holder[key];
+  if (handle) await (await handle).close();
+}

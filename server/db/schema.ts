@@ -1,0 +1,548 @@
+/**
+ * The portal's data model (section 3 of the spec). Money is always an integer of minor units
+ * (cents, öre, Rappen) next to an ISO currency code; never a float.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => integer(name);
+
+export const creditors = pgTable('creditors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  street: text('street').notNull(),
+  postalCode: text('postal_code').notNull(),
+  city: text('city').notNull(),
+  country: char('country', { length: 2 }).notNull(),
+  logoPath: text('logo_path'),
+});
+
+export const debtors = pgTable(
+  'debtors',
+  {
+    id: serial('id').primaryKey(),
+    /** 1 Mr, 2 Ms, 3 company (section 3, profile). */
+    salutation: smallint('salutation').notNull(),
+    personType: text('person_type', { enum: ['person', 'company'] }).notNull().default('person'),
+    companyName: text('company_name'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    birthdate: date('birthdate'),
+    streetName: text('street_name').notNull(),
+    houseNumber: text('house_number').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    countryCode: char('country_code', { length: 2 }).notNull(),
+    email: text('email'),
+    emailSetOnce: boolean('email_set_once').notNull().default(false),
+    phone: text('phone'),
+    mobile: text('mobile'),
+    fax: text('fax'),
+    iban: text('iban'),
+    bic: text('bic'),
+    accountHolder: text('account_holder'),
+    matchcode: text('matchcode'),
+    contactId: text('contact_id'),
+    /** Swedish or Norwegian personal identity number, for bank-identity login; stored as a keyed hash. */
+    personalNumberHash: text('personal_number_hash'),
+    inFloodedArea: boolean('in_flooded_area').notNull().default(false),
+    preferredLanguage: char('preferred_language', { length: 2 }),
+    /** argon2id hash of the portal password. */
+    passwordHash: text('password_hash'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    remindersDisabledAt: timestamp('reminders_disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('debtors_personal_number_idx').on(t.personalNumberHash)],
+);
+
+/** Status codes of section 4.2. */
+export const statusCodes = ['1', '2', '2a', '3', '3a', '20', '22', '23', '24', '40', '41', '42'] as const;
+/** Sub-states of status 2 (section 4.2). */
+export const subStates = [
+  'deferred',
+  'postponed',
+  'sepaMandate',
+  'instalmentRunning',
+  'instalmentEnded',
+  'paymentNoted',
+  'sepaFailed',
+  'instalmentOverdue',
+] as const;
+
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    /** 9-digit reference number; with the subcase it names one file. */
+    refno: char('refno', { length: 9 }).notNull(),
+    subcase: smallint('subcase').notNull().default(1),
+    debtorId: integer('debtor_id').notNull().references(() => debtors.id),
+    variant: text('variant').notNull(),
+    creditorId: integer('creditor_id').notNull().references(() => creditors.id),
+    originalCreditorId: integer('original_creditor_id').references(() => creditors.id),
+    currency: char('currency', { length: 3 }).notNull(),
+    statusCode: text('status_code', { enum: statusCodes }).notNull(),
+    subState: text('sub_state', { enum: subStates }),
+    statusDate: date('status_date').notNull(),
+    /** What the claim is for, in the creditor's words, and the contract it arose from. */
+    claimSubject: text('claim_subject').notNull(),
+    contractDate: date('contract_date'),
+    /** Compact breakdown: main claim, interest, costs, payments; the total is derived. */
+    mainClaimMinor: money('main_claim_minor').notNull(),
+    interestMinor: money('interest_minor').notNull().default(0),
+    costsMinor: money('costs_minor').notNull().default(0),
+    paymentsMinor: money('payments_minor').notNull().default(0),
+    totalMinor: integer('total_minor').generatedAlwaysAs(
+      sql`main_claim_minor + interest_minor + costs_minor - payments_minor`,
+    ),
+    /** Interest: yearly rate in basis points and how it was calculated (RDG §13a). */
+    interestRateBp: integer('interest_rate_bp'),
+    interestBasis: text('interest_basis'),
+    interestFrom: date('interest_from'),
+    addressTraced: boolean('address_traced').notNull().default(false),
+    /** Server-side flags that decide what the debtor sees. */
+    hasVideo: boolean('has_video').notNull().default(false),
+    showEventHistory: boolean('show_event_history').notNull().default(true),
+    showUploadCenter: boolean('show_upload_center').notNull().default(false),
+    /** Letter links count as full login for this file. */
+    letterLinkIsFullLogin: boolean('letter_link_is_full_login').notNull().default(false),
+    /** Instalment refusal code (section 8, 1 to 6) and the deposit it may require. */
+    instalmentErrorCode: smallint('instalment_error_code'),
+    depositRequiredMinor: money('deposit_required_minor'),
+    /** Features refused for this file (403 text with phone contact). */
+    functionsBlocked: boolean('functions_blocked').notNull().default(false),
+    legalBlocking: boolean('legal_blocking').notNull().default(false),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    disputeReason: text('dispute_reason'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('files_refno_subcase_idx').on(t.refno, t.subcase),
+    index('files_debtor_idx').on(t.debtorId),
+    check('files_refno_digits', sql`${t.refno} ~ '^[0-9]{9}$'`),
+    check('files_money_non_negative', sql`main_claim_minor >= 0 and interest_minor >= 0 and costs_minor >= 0 and payments_minor >= 0`),
+  ],
+);
+
+export const fileStatusHistory = pgTable('file_status_history', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  statusCode: text('status_code', { enum: statusCodes }).notNull(),
+  subState: text('sub_state', { enum: subStates }),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  reason: text('reason'),
+});
+
+export const invoices = pgTable('invoices', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  invoiceNumber: text('invoice_number').notNull(),
+  invoiceDate: date('invoice_date').notNull(),
+  dueDate: date('due_date'),
+  amountMinor: money('amount_minor').notNull(),
+  description: text('description').notNull(),
+  /** Key of the PDF in document storage (outside the web root). */
+  documentKey: text('document_key'),
+});
+
+/** Collection costs, each with type, amount and legal basis (RDG §13a). */
+export const collectionCosts = pgTable('collection_costs', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  kind: text('kind', { enum: ['collectionFee', 'dunningFee', 'addressInquiry', 'creditorCosts', 'courtFee', 'other'] }).notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  legalBasis: text('legal_basis').notNull(),
+  vatIncluded: boolean('vat_included').notNull().default(false),
+});
+
+export const paymentsMade = pgTable('payments_made', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  bookedOn: date('booked_on').notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  /** What the booking was: payment, refund, correction. */
+  turnover: text('turnover', { enum: ['payment', 'refund', 'correction'] }).notNull().default('payment'),
+  balanceMinor: money('balance_minor').notNull(),
+  providerId: text('provider_id'),
+  reference: text('reference'),
+});
+
+export const events = pgTable(
+  'events',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id').notNull().references(() => files.id),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** The debtor journey: letter, reminder, payment, agreement, portal visit, … */
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>(),
+  },
+  (t) => [index('events_file_idx').on(t.fileId, t.occurredAt)],
+);
+
+export const instalmentPlans = pgTable('instalment_plans', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  status: text('status', { enum: ['pending', 'active', 'cancelled', 'completed'] }).notNull(),
+  residualClaimMinor: money('residual_claim_minor').notNull(),
+  feeMinor: money('fee_minor').notNull().default(0),
+  expensesMinor: money('expenses_minor').notNull().default(0),
+  vatMinor: money('vat_minor').notNull().default(0),
+  totalMinor: money('total_minor').notNull(),
+  monthlyMinor: money('monthly_minor').notNull(),
+  instalmentCount: smallint('instalment_count').notNull(),
+  firstDueOn: date('first_due_on').notNull(),
+  providerId: text('provider_id'),
+  isSepa: boolean('is_sepa').notNull().default(false),
+  sepaFailed: boolean('sepa_failed').notNull().default(false),
+  skipsUsed: smallint('skips_used').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export const instalmentRows = pgTable(
+  'instalment_rows',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id').notNull().references(() => instalmentPlans.id),
+    position: smallint('position').notNull(),
+    dueOn: date('due_on').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    /** The claim including the fee before this instalment, and what remains after it. */
+    claimMinor: money('claim_minor').notNull(),
+    remainingMinor: money('remaining_minor').notNull(),
+    isFinal: boolean('is_final').notNull().default(false),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    skipped: boolean('skipped').notNull().default(false),
+  },
+  (t) => [uniqueIndex('instalment_rows_plan_position_idx').on(t.planId, t.position)],
+);
+
+export const deferrals = pgTable('deferrals', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+  payBy: date('pay_by').notNull(),
+  noticeDays: smallint('notice_days').notNull().default(30),
+  feeMinor: money('fee_minor').notNull().default(0),
+  providerId: text('provider_id'),
+});
+
+/** Deposits (required after broken agreements) and down payments (before a plan). */
+export const deposits = pgTable('deposits', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  kind: text('kind', { enum: ['deposit', 'downPayment'] }).notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  dueOn: date('due_on'),
+  status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull().default('pending'),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const specialOffers = pgTable('special_offers', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  amountMinor: money('amount_minor').notNull(),
+  validTill: date('valid_till').notNull(),
+  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  declinedAt: timestamp('declined_at', { withTimezone: true }),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+});
+
+/** Modals of section 2.4, shown sorted by orderNo until acknowledged. */
+export const modalKinds = [
+  'emailCapture',
+  'floodArea',
+  'redirectNotice',
+  'specialOffer',
+  'maintenance',
+  'dataMisuse',
+  'deliveryCosts',
+  'unbilledEnforcementCosts',
+] as const;
+export const modals = pgTable('modals', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  kind: text('kind', { enum: modalKinds }).notNull(),
+  orderNo: smallint('order_no').notNull(),
+  payload: jsonb('payload').$type<Record<string, string | number | boolean | null>>(),
+  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+  response: text('response'),
+  createdAt: createdAt(),
+});
+
+export const documentRequests = pgTable('document_requests', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  templateId: text('template_id').notNull(),
+  category: text('category').notNull(),
+  categoryPosition: smallint('category_position').notNull(),
+  status: text('status', { enum: ['requested', 'Uploaded', 'UploadLater'] }).notNull().default('requested'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const uploads = pgTable('uploads', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  context: text('context', { enum: ['announcedPayment', 'documentRequest', 'message', 'profileChange', 'proofOfIncome', 'dispute'] }).notNull(),
+  /** The row in the owning table (announced payment, request, message, …). */
+  ownerId: integer('owner_id'),
+  originalName: text('original_name').notNull(),
+  mediaType: text('media_type', { enum: ['image/jpeg', 'image/png', 'application/pdf', 'image/tiff'] }).notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  storageKey: text('storage_key').notNull(),
+  sha256: char('sha256', { length: 64 }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const announcedPayments = pgTable('announced_payments', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  payee: text('payee', { enum: ['agency', 'creditor', 'sisterBrand'] }).notNull(),
+  paidOn: date('paid_on').notNull(),
+  amountMinor: money('amount_minor').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  payerName: text('payer_name').notNull(),
+  payerIban: text('payer_iban'),
+  payerBic: text('payer_bic'),
+  payeeName: text('payee_name'),
+  payeeIban: text('payee_iban'),
+  payeeBic: text('payee_bic'),
+  reference: text('reference'),
+  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const messages = pgTable('messages', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  subjectId: smallint('subject_id').notNull(),
+  subSubject: text('sub_subject'),
+  body: text('body').notNull(),
+  email: text('email'),
+  phone: text('phone'),
+  fromAssistant: boolean('from_assistant').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const callbacks = pgTable(
+  'callbacks',
+  {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  phone: text('phone').notNull(),
+  reason: text('reason').notNull(),
+  weekday: smallint('weekday').notNull(),
+  timeOfDay: text('time_of_day', { enum: ['morning', 'noon', 'afternoon', 'evening'] }).notNull(),
+  hour: text('hour').notNull(),
+  createdAt: createdAt(),
+  },
+  (t) => [check('callbacks_weekday', sql`${t.weekday} between 1 and 6`)],
+);
+
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id').references(() => files.id),
+    source: text('source', { enum: ['portal', 'call', 'payment', 'leftWithoutPayment'] }).notNull(),
+    stars: smallint('stars'),
+    freeText: text('free_text'),
+    questionAnswered: boolean('question_answered'),
+    friendliness: smallint('friendliness'),
+    satisfaction: smallint('satisfaction'),
+    solutionShown: boolean('solution_shown'),
+    callbackPhone: text('callback_phone'),
+    callbackReason: text('callback_reason'),
+    paymentMethod: text('payment_method'),
+    paymentProvider: text('payment_provider'),
+    createdAt: createdAt(),
+  },
+  (t) => [check('feedback_stars', sql`stars is null or stars between 1 and 5`)],
+);
+
+export const feedbackOptOuts = pgTable('feedback_opt_outs', {
+  fileId: integer('file_id').primaryKey().references(() => files.id),
+  createdAt: createdAt(),
+});
+
+export const profileChangeRequests = pgTable('profile_change_requests', {
+  id: serial('id').primaryKey(),
+  debtorId: integer('debtor_id').notNull().references(() => debtors.id),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  reason: text('reason', { enum: ['addressError', 'nameError', 'marriage', 'divorce', 'move', 'secondAddress', 'misc'] }).notNull(),
+  changes: jsonb('changes').$type<Record<string, string | null>>().notNull(),
+  relocationDate: date('relocation_date'),
+  status: text('status', { enum: ['pending', 'processed', 'rejected'] }).notNull().default('pending'),
+  createdAt: createdAt(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
+/** Every agreement a debtor makes in the portal (section 3, "Portal order"). */
+export const portalOrders = pgTable('portal_orders', {
+  id: serial('id').primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  /** Truncated client address (last octet or 80 bits removed), never the full one. */
+  ip: text('ip'),
+  orderType: text('order_type', { enum: ['payDirect', 'instalments', 'deferral', 'skipInstalment', 'specialOffer', 'partialPayment', 'sepaMandate', 'noticeOfCompletion', 'downloadForm'] }).notNull(),
+  orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull().defaultNow(),
+  targetAmountMinor: money('target_amount_minor'),
+  targetDate: date('target_date'),
+  feesMinor: money('fees_minor').notNull().default(0),
+  info: text('info'),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the random session token; the token itself lives only in the cookie. */
+    idHash: char('id_hash', { length: 64 }).primaryKey(),
+    debtorId: integer('debtor_id').notNull().references(() => debtors.id),
+    fileId: integer('file_id').notNull().references(() => files.id),
+    loginType: text('login_type', { enum: ['reference', 'password', 'letterLink', 'bankId'] }).notNull(),
+    level: text('level', { enum: ['limited', 'full'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    /** Re-authentication time for step-up before a SEPA mandate or a profile change. */
+    reauthenticatedAt: timestamp('reauthenticated_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_debtor_idx').on(t.debtorId)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    /** What the limit counts: the client address or the reference number, as keyed hashes. */
+    keyType: text('key_type', { enum: ['client', 'reference'] }).notNull(),
+    keyHash: char('key_hash', { length: 64 }).notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_key_idx').on(t.keyType, t.keyHash, t.attemptedAt)],
+);
+
+/** Single-use letter links (the QR code on the letter). */
+export const letterLinks = pgTable('letter_links', {
+  tokenHash: char('token_hash', { length: 64 }).primaryKey(),
+  fileId: integer('file_id').notNull().references(() => files.id),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor: text('actor', { enum: ['debtor', 'visitor', 'system', 'staff'] }).notNull(),
+    debtorId: integer('debtor_id'),
+    fileId: integer('file_id'),
+    action: text('action').notNull(),
+    /** Never a reference number, IBAN, e-mail address or token in clear. */
+    detail: jsonb('detail').$type<Record<string, string | number | boolean | null>>(),
+    clientHash: char('client_hash', { length: 64 }),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    template: text('template').notNull(),
+    language: char('language', { length: 2 }).notNull(),
+    variant: text('variant').notNull(),
+    fileId: integer('file_id'),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: smallint('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+/** The assistant's anonymised intent log, reviewed by support staff. */
+export const intentLog = pgTable('intent_log', {
+  id: serial('id').primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  variant: text('variant').notNull(),
+  language: char('language', { length: 2 }).notNull(),
+  anonymisedText: text('anonymised_text').notNull(),
+  intentId: text('intent_id').notNull(),
+  confidence: integer('confidence_permille').notNull(),
+  slots: jsonb('slots').$type<Record<string, string>>(),
+  outcome: text('outcome'),
+  reviewedLabel: text('reviewed_label'),
+});
+
+/** Opt-outs from the e-mail reminder service, by e-mail link. */
+export const reminderOptOuts = pgTable('reminder_opt_outs', {
+  id: serial('id').primaryKey(),
+  debtorId: integer('debtor_id').notNull().references(() => debtors.id),
+  eventId: text('event_id').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Captcha solutions already used: each proof of work counts once. */
+export const captchaRedemptions = pgTable('captcha_redemptions', {
+  signature: char('signature', { length: 64 }).primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * Bank-identity orders of the built-in sandbox provider (server/auth/bank-id/sandbox.ts): the
+ * Swedish app-based order flow and the Norwegian redirect flow. A real provider keeps its orders
+ * itself; this table only stands in for it. The personal number is kept as a keyed hash, the
+ * Norwegian authorization code as a SHA-256; neither is ever stored in clear.
+ */
+export const bankIdOrders = pgTable(
+  'bank_id_orders',
+  {
+    /** Random, unguessable (UUID v4); also the last segment of the sandbox app's address. */
+    orderRef: text('order_ref').primaryKey(),
+    country: text('country', { enum: ['SE', 'NO'] }).notNull(),
+    status: text('status', { enum: ['pending', 'complete', 'failed', 'cancelled'] }).notNull().default('pending'),
+    /** While pending: outstandingTransaction, userSign, …; once failed: userCancel, expiredTransaction, … */
+    hint: text('hint'),
+    personalNumberHash: char('personal_number_hash', { length: 64 }),
+    /** Norway: the random state the portal gets back with the code. */
+    state: text('state'),
+    /** Norway: SHA-256 of the one-time authorization code. */
+    codeHash: char('code_hash', { length: 64 }),
+    /** Norway: where the provider sends the browser back (the portal's callback). */
+    redirectUri: text('redirect_uri'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** When the portal took the result (collect or code exchange); a result is handed out once. */
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('bank_id_orders_code_idx').on(t.codeHash), index('bank_id_orders_expires_idx').on(t.expiresAt)],
+);

@@ -1,0 +1,111 @@
+/**
+ * The portal's HTTP server: Express in front of the Remix request handler. It opens (and on
+ * first start migrates and fills) the database, sets the security headers, logs every request
+ * without personal data, and serves the built assets.
+ */
+import { createRequestHandler } from '@remix-run/express';
+import type { ServerBuild } from '@remix-run/node';
+import compression from 'compression';
+import express from 'express';
+import { pinoHttp } from 'pino-http';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { ensureDemoData } from '../db/bootstrap.ts';
+import { openDatabase, setDatabase, targetFromEnv } from '../db/client.ts';
+import { env, isSecureDeployment } from '../env.ts';
+import { logger } from './logger.ts';
+import { scrubUrl } from './scrub.ts';
+import { cspNonce, sameOriginWrites, securityHeaders } from './security.ts';
+
+export async function createServer(options: { dev: boolean }) {
+  const config = env();
+  const handle = openDatabase(targetFromEnv(config));
+  setDatabase(handle);
+  const seeded = await ensureDemoData(await handle);
+  if (seeded) logger.info('database created and filled with the demo files');
+
+  const viteDevServer = options.dev
+    ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
+    : undefined;
+
+  const app = express();
+  app.disable('x-powered-by');
+  if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
+    }),
+  );
+  app.use(compression());
+  app.use(cspNonce);
+  app.use(
+    securityHeaders({
+      secure: isSecureDeployment(config),
+      dev: options.dev,
+      // The self-hosted analytics endpoint, when configured, is the only other place the browser may send to.
+      connectOrigins: config.ANALYTICS_URL ? [new URL(config.ANALYTICS_URL).origin] : [],
+    }),
+  );
+  app.use(sameOriginWrites({ allowedOrigins: () => (config.PUBLIC_BASE_URL ? [new URL(config.PUBLIC_BASE_URL).origin] : []) }));
+
+  app.get('/healthz', (_req, res) => {
+    res.type('text/plain').send('ok');
+  });
+  // The maintenance switch is read at run time; never serve a copy baked into the build.
+  app.get('/maintenance.json', (_req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.sendFile(path.resolve(config.MAINTENANCE_FILE), (error) => {
+      if (error && !res.headersSent) res.status(404).json({ maintenance: false });
+    });
+  });
+
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    const client = path.resolve('build/client');
+    app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }));
+    app.use(express.static(client, { maxAge: '1h' }));
+  }
+
+  const build = viteDevServer
+    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+    : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
+
+  app.all(
+    '*',
+    createRequestHandler({
+      build,
+      mode: options.dev ? 'development' : 'production',
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce as string,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
+        requestId: String(req.id),
+      }),
+    }),
+  );
+  return app;
+}
+
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) {
+  const dev = process.argv.includes('--dev');
+  const port = env().PORT;
+  createServer({ dev })
+    .then((app) => {
+      const server = app.listen(port, () => logger.info(`portal listening on http://localhost:${port}`));
+      const stop = () => server.close(() => process.exit(0));
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
+    })
+    .catch((error: unknown) => {
+      logger.fatal({ err: error }, 'portal failed to start');
+      process.exit(1);
+    });
+}

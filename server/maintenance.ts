@@ -1,0 +1,61 @@
+import { readFile, stat } from 'node:fs/promises';
+import { z } from 'zod';
+import type { Variant } from './variants/config.ts';
+
+/**
+ * Maintenance mode (spec 4.3): public/maintenance.json is read; `maintenance: true` puts every
+ * variant in maintenance; a file that cannot be read or parsed means "not in maintenance";
+ * otherwise the per-brand setting chosen by host (or by the variant's brand) applies.
+ */
+const fileSchema = z.object({
+  maintenance: z.boolean().optional(),
+  /** Per brand key ("clarus", "paycare") or per variant id ("ch"). */
+  brands: z.record(z.string(), z.boolean()).optional(),
+  /** Per host name, e.g. "portal.paycare.example". */
+  hosts: z.record(z.string(), z.boolean()).optional(),
+  /** Shown on the maintenance page, ISO date-time. */
+  until: z.string().optional(),
+});
+export type MaintenanceFile = z.infer<typeof fileSchema>;
+
+export interface MaintenanceState {
+  active: boolean;
+  until?: string;
+}
+
+export function decideMaintenance(file: MaintenanceFile | null, variant: Pick<Variant, 'id' | 'brand'>, host: string): MaintenanceState {
+  if (!file) return { active: false };
+  const hostName = host.toLowerCase().replace(/:\d+$/, '');
+  const active =
+    file.maintenance === true ||
+    file.hosts?.[hostName] === true ||
+    file.brands?.[variant.brand.key] === true ||
+    file.brands?.[variant.id] === true;
+  return active ? { active, until: file.until } : { active: false };
+}
+
+export function parseMaintenanceFile(text: string): MaintenanceFile | null {
+  try {
+    const parsed = fileSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Reads the file again only when it changed; a missing or broken file reads as null. */
+export function createMaintenanceReader(filePath: string) {
+  let cache: { mtimeMs: number; value: MaintenanceFile | null } | undefined;
+  return async function read(): Promise<MaintenanceFile | null> {
+    try {
+      const info = await stat(filePath);
+      if (cache && cache.mtimeMs === info.mtimeMs) return cache.value;
+      const value = parseMaintenanceFile(await readFile(filePath, 'utf8'));
+      cache = { mtimeMs: info.mtimeMs, value };
+      return value;
+    } catch {
+      cache = undefined;
+      return null;
+    }
+  };
+}

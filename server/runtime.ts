@@ -1,0 +1,34 @@
+/**
+ * Process-wide services the routes share, created once from the environment: variant
+ * resolution (with the host map) and the maintenance switch.
+ */
+import { env } from './env.ts';
+import { createMaintenanceReader, decideMaintenance, type MaintenanceState } from './maintenance.ts';
+import type { Variant } from './variants/config.ts';
+import { parseHostMap, resolveVariant } from './variants/resolve.ts';
+
+export interface Runtime {
+  variantOf(request: Request): Variant;
+  maintenance(request: Request, variant: Variant): Promise<MaintenanceState>;
+  analyticsUrl: string | undefined;
+}
+
+let instance: Runtime | undefined;
+
+export function runtime(): Runtime {
+  if (instance) return instance;
+  const config = env();
+  const hosts = parseHostMap(config.VARIANT_HOSTS);
+  const readMaintenance = createMaintenanceReader(config.MAINTENANCE_FILE);
+  instance = {
+    variantOf: (request) => resolveVariant(new URL(request.url), hosts),
+    maintenance: async (request, variant) => decideMaintenance(await readMaintenance(), variant, new URL(request.url).host),
+    analyticsUrl: config.ANALYTICS_URL,
+  };
+  return instance;
+}
+
+/** For tests: build the runtime again from the (changed) environment. */
+export function resetRuntime(): void {
+  instance = undefined;
+}

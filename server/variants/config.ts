@@ -1,0 +1,243 @@
+/**
+ * Country and brand variants. One running instance serves all of them: a variant is chosen
+ * by base path (and by host where VARIANT_HOSTS maps one). Everything that differs between
+ * countries and brands lives here as data, never as a fork of a screen.
+ */
+import type { Language } from '../i18n/languages.ts';
+
+export type VariantId = 'de' | 'at' | 'ch' | 'se' | 'no' | 'paycare';
+export type CurrencyCode = 'EUR' | 'CHF' | 'SEK' | 'NOK';
+export type CountryCode = 'DE' | 'AT' | 'CH' | 'SE' | 'NO';
+export type LoginMethod = 'reference' | 'password' | 'letterLink' | 'bankIdSe' | 'bankIdNo';
+
+/** Provider ids of section 3 of the spec; the country methods carry names instead of numbers. */
+export type PaymentProviderId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 11 | 'twint' | 'swish' | 'openBanking' | 'noPaymentRequest';
+
+export interface LegalEntity {
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  country: CountryCode;
+  register: string;
+  vatId: string;
+  managingDirectors: string[];
+  email: string;
+  /** Authority that supervises the agency's collection licence, with its contact. */
+  supervisoryAuthority: { name: string; address: string; web: string };
+  dataProtectionOfficer: { name: string; email: string };
+}
+
+export interface SupportHours {
+  /** ISO weekday 1 (Monday) … 7 (Sunday) with opening and closing time, HH:MM. */
+  days: Array<{ weekday: 1 | 2 | 3 | 4 | 5 | 6 | 7; open: string; close: string }>;
+}
+
+export interface BrandTheme {
+  /** Primary colour: buttons, links, the header band. White text on it reaches WCAG AA. */
+  primary: string;
+  primaryDark: string;
+  /** Pale tint of the primary for panels and highlights. */
+  tint: string;
+  accent: string;
+}
+
+export interface Variant {
+  id: VariantId;
+  basePath: string;
+  country: CountryCode;
+  currency: CurrencyCode;
+  languages: readonly Language[];
+  defaultLanguage: Language;
+  brand: { key: 'clarus' | 'paycare'; name: string; logo: string; theme: BrandTheme };
+  loginMethods: readonly LoginMethod[];
+  paymentProviders: readonly PaymentProviderId[];
+  support: { phone: string; phoneHref: string; email: string; hours: SupportHours };
+  legal: LegalEntity;
+}
+
+const supportHours: SupportHours = {
+  days: [
+    { weekday: 1, open: '08:00', close: '17:00' },
+    { weekday: 2, open: '08:00', close: '17:00' },
+    { weekday: 3, open: '08:00', close: '17:00' },
+    { weekday: 4, open: '08:00', close: '17:00' },
+    { weekday: 5, open: '08:00', close: '16:00' },
+  ],
+};
+
+const clarusTheme: BrandTheme = { primary: '#0b5f77', primaryDark: '#073f50', tint: '#e6f2f5', accent: '#c9821b' };
+const paycareTheme: BrandTheme = { primary: '#5a3d8a', primaryDark: '#3d285f', tint: '#f0ebf7', accent: '#2f7d5b' };
+
+const germanEntity: LegalEntity = {
+  name: 'Clarus Inkasso GmbH',
+  street: 'Hafenstraße 12',
+  postalCode: '20457',
+  city: 'Hamburg',
+  country: 'DE',
+  register: 'Amtsgericht Hamburg, HRB 190422',
+  vatId: 'DE 318 442 907',
+  managingDirectors: ['Dr. Miriam Albers', 'Jonas Petersen'],
+  email: 'service@clarus-inkasso.example',
+  supervisoryAuthority: {
+    name: 'Bundesamt für Justiz',
+    address: 'Adenauerallee 99–103, 53113 Bonn',
+    web: 'https://www.bundesjustizamt.de',
+  },
+  dataProtectionOfficer: { name: 'Datenschutzbeauftragte der Clarus Inkasso GmbH', email: 'datenschutz@clarus-inkasso.example' },
+};
+
+export const variants: Record<VariantId, Variant> = {
+  de: {
+    id: 'de',
+    basePath: '/serviceportal',
+    country: 'DE',
+    currency: 'EUR',
+    languages: ['de', 'en', 'tr', 'es', 'it', 'fr'],
+    defaultLanguage: 'de',
+    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
+    loginMethods: ['reference', 'password', 'letterLink'],
+    paymentProviders: [1, 2, 3, 4, 5, 6, 7, 8, 9, 11],
+    support: { phone: '040 6094 1100', phoneHref: '+494060941100', email: 'service@clarus-inkasso.example', hours: supportHours },
+    legal: germanEntity,
+  },
+  at: {
+    id: 'at',
+    basePath: '/serviceportal-at',
+    country: 'AT',
+    currency: 'EUR',
+    languages: ['de', 'en', 'tr', 'it'],
+    defaultLanguage: 'de',
+    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
+    loginMethods: ['reference', 'password', 'letterLink'],
+    paymentProviders: [1, 2, 4, 5, 6],
+    support: { phone: '01 253 0440', phoneHref: '+4312530440', email: 'service@clarus-inkasso.example', hours: supportHours },
+    legal: {
+      name: 'Clarus Inkasso Österreich GmbH',
+      street: 'Schottenring 16',
+      postalCode: '1010',
+      city: 'Wien',
+      country: 'AT',
+      register: 'Handelsgericht Wien, FN 512233 k',
+      vatId: 'ATU 73318420',
+      managingDirectors: ['Mag. Katharina Berger'],
+      email: 'service.at@clarus-inkasso.example',
+      supervisoryAuthority: {
+        name: 'Magistrat der Stadt Wien, Magistratisches Bezirksamt für den 1. Bezirk (Gewerbebehörde)',
+        address: 'Wipplingerstraße 8, 1010 Wien',
+        web: 'https://www.wien.gv.at',
+      },
+      dataProtectionOfficer: { name: 'Datenschutzbeauftragter der Clarus Inkasso Österreich GmbH', email: 'datenschutz.at@clarus-inkasso.example' },
+    },
+  },
+  ch: {
+    id: 'ch',
+    basePath: '/serviceportal-ch',
+    country: 'CH',
+    currency: 'CHF',
+    languages: ['de', 'fr', 'it', 'en'],
+    defaultLanguage: 'de',
+    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
+    loginMethods: ['reference', 'password', 'letterLink'],
+    paymentProviders: [4, 6, 'twint'],
+    support: { phone: '044 552 08 80', phoneHref: '+41445520880', email: 'service.ch@clarus-inkasso.example', hours: supportHours },
+    legal: {
+      name: 'Clarus Inkasso AG',
+      street: 'Löwenstrasse 29',
+      postalCode: '8001',
+      city: 'Zürich',
+      country: 'CH',
+      register: 'Handelsregister des Kantons Zürich, CHE-412.889.301',
+      vatId: 'CHE-412.889.301 MWST',
+      managingDirectors: ['Lukas Brunner'],
+      email: 'service.ch@clarus-inkasso.example',
+      supervisoryAuthority: {
+        name: 'Eidgenössischer Datenschutz- und Öffentlichkeitsbeauftragter (EDÖB)',
+        address: 'Feldeggweg 1, 3003 Bern',
+        web: 'https://www.edoeb.admin.ch',
+      },
+      dataProtectionOfficer: { name: 'Datenschutzberaterin der Clarus Inkasso AG', email: 'datenschutz.ch@clarus-inkasso.example' },
+    },
+  },
+  se: {
+    id: 'se',
+    basePath: '/serviceportal-se',
+    country: 'SE',
+    currency: 'SEK',
+    languages: ['sv', 'en', 'de'],
+    defaultLanguage: 'sv',
+    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
+    loginMethods: ['reference', 'password', 'letterLink', 'bankIdSe'],
+    paymentProviders: [4, 6, 'swish', 'openBanking'],
+    support: { phone: '08 505 244 60', phoneHref: '+46850524460', email: 'kundservice.se@clarus-inkasso.example', hours: supportHours },
+    legal: {
+      name: 'Clarus Inkasso Sverige AB',
+      street: 'Kungsgatan 44',
+      postalCode: '111 35',
+      city: 'Stockholm',
+      country: 'SE',
+      register: 'Bolagsverket, org.nr 559301-4472',
+      vatId: 'SE559301447201',
+      managingDirectors: ['Elin Lindqvist'],
+      email: 'kundservice.se@clarus-inkasso.example',
+      supervisoryAuthority: {
+        name: 'Integritetsskyddsmyndigheten (IMY)',
+        address: 'Box 8114, 104 20 Stockholm',
+        web: 'https://www.imy.se',
+      },
+      dataProtectionOfficer: { name: 'Dataskyddsombud, Clarus Inkasso Sverige AB', email: 'dataskydd.se@clarus-inkasso.example' },
+    },
+  },
+  no: {
+    id: 'no',
+    basePath: '/serviceportal-no',
+    country: 'NO',
+    currency: 'NOK',
+    languages: ['en', 'sv', 'de'],
+    defaultLanguage: 'en',
+    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
+    loginMethods: ['reference', 'password', 'letterLink', 'bankIdNo'],
+    paymentProviders: [4, 6, 'noPaymentRequest'],
+    support: { phone: '22 90 47 10', phoneHref: '+4722904710', email: 'kundeservice.no@clarus-inkasso.example', hours: supportHours },
+    legal: {
+      name: 'Clarus Inkasso Norge AS',
+      street: 'Karl Johans gate 21',
+      postalCode: '0159',
+      city: 'Oslo',
+      country: 'NO',
+      register: 'Foretaksregisteret, org.nr 925 118 402 MVA',
+      vatId: 'NO925118402MVA',
+      managingDirectors: ['Henrik Solberg'],
+      email: 'kundeservice.no@clarus-inkasso.example',
+      supervisoryAuthority: {
+        name: 'Finanstilsynet',
+        address: 'Revierstredet 3, 0151 Oslo',
+        web: 'https://www.finanstilsynet.no',
+      },
+      dataProtectionOfficer: { name: 'Personvernombud, Clarus Inkasso Norge AS', email: 'personvern.no@clarus-inkasso.example' },
+    },
+  },
+  paycare: {
+    id: 'paycare',
+    basePath: '/paycare',
+    country: 'DE',
+    currency: 'EUR',
+    languages: ['de', 'en', 'tr', 'es', 'it', 'fr'],
+    defaultLanguage: 'de',
+    brand: { key: 'paycare', name: 'Paycare', logo: '/brand/paycare.svg', theme: paycareTheme },
+    loginMethods: ['reference', 'password', 'letterLink'],
+    paymentProviders: [1, 2, 3, 4, 6],
+    support: { phone: '040 6094 1200', phoneHref: '+494060941200', email: 'hilfe@paycare.example', hours: supportHours },
+    legal: {
+      ...germanEntity,
+      name: 'Paycare GmbH',
+      register: 'Amtsgericht Hamburg, HRB 201876',
+      vatId: 'DE 331 208 554',
+      email: 'hilfe@paycare.example',
+      dataProtectionOfficer: { name: 'Datenschutzbeauftragte der Paycare GmbH', email: 'datenschutz@paycare.example' },
+    },
+  },
+};
+
+export const variantIds = Object.keys(variants) as VariantId[];
+export const defaultVariantId: VariantId = 'de';
