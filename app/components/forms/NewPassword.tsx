@@ -1,0 +1,72 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { z } from 'zod';
+import { basicPasswordProblem } from '#server/auth/password-rules.ts';
+import { PasswordStrength } from '~/components/PasswordStrength';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { Field } from '~/components/ui/Field';
+
+/** The new-password form, shared by the forced change and the reset link (one schema for both sides). */
+export const newPasswordSchema = z
+  .object({
+    newPassword: z.string({ error: 'errors.newPasswordRequired' }).superRefine((value, ctx) => {
+      const problem = basicPasswordProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: `errors.password.${problem}` });
+    }),
+    confirmPassword: z.string({ error: 'errors.confirmRequired' }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'errors.confirmMismatch' });
+
+export const newPasswordHiddenFields = ['newPassword', 'confirmPassword'];
+
+export function NewPasswordForm({ id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | undefined }) {
+  const navigation = useNavigation();
+  const { t } = useTranslation(['signin', 'common']);
+  const [typed, setTyped] = useState('');
+  const rounds = useSubmissionRounds(lastResult);
+  const [form, fields] = useForm({
+    id,
+    lastResult,
+    constraint: getZodConstraint(newPasswordSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+  });
+  const message = (keys: string[] | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
+  const summary = [...(form.errors ?? []).map((key) => ({ fieldId: fields.newPassword.id, message: t(key) })), ...[fields.newPassword, fields.confirmPassword]
+    .filter((f) => f.errors?.length)
+    .map((f) => ({ fieldId: f.id, message: message(f.errors)! }))];
+  return (
+    <>
+      <ErrorSummary errors={summary} round={rounds.round} />
+      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+        <Field
+          {...getInputProps(fields.newPassword, { type: 'password' })}
+          key={fields.newPassword.key}
+          label={t('setPassword.newPassword')}
+          hint={t('setPassword.rules')}
+          error={message(fields.newPassword.errors)}
+          autoComplete="new-password"
+          onChange={(event) => setTyped(event.currentTarget.value)}
+          required
+        />
+        <PasswordStrength password={typed} id={`${id}-strength`} />
+        <Field
+          {...getInputProps(fields.confirmPassword, { type: 'password' })}
+          key={fields.confirmPassword.key}
+          label={t('setPassword.confirmPassword')}
+          error={message(fields.confirmPassword.errors)}
+          autoComplete="new-password"
+          required
+        />
+        <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
+          {t('setPassword.submit')}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,114 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { supportHoursLines } from '~/lib/format';
+import { href, type PublicVariant } from '~/lib/variant';
+import { useRootData } from '~/root';
+
+/** The page for a thrown response: 404 with useful links, 403 with phone contact, 503, 500. */
+export function ErrorPage({ status }: { status: number }) {
+  const data = useRootData();
+  if (!data) return <MinimalError status={status} />;
+  if (status === 404) return <NotFound variant={data.variant} />;
+  if (status === 403) return <Forbidden variant={data.variant} locale={data.locale} />;
+  if (status === 503) return <MaintenanceNotice variant={data.variant} locale={data.locale} />;
+  return <ServerError variant={data.variant} />;
+}
+
+function MinimalError({ status }: { status: number }) {
+  // The root loader itself failed: no translations can be trusted, so German as the fallback.
+  return (
+    <div className="container page">
+      <h1>Es ist ein Fehler aufgetreten ({status})</h1>
+      <p>Bitte versuchen Sie es in wenigen Minuten erneut.</p>
+    </div>
+  );
+}
+
+function NotFound({ variant }: { variant: PublicVariant }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <p className="error-page__code">{t('errors.notFound.code')}</p>
+      <h1>{t('errors.notFound.title')}</h1>
+      <p className="lead">{t('errors.notFound.text')}</p>
+      <h2>{t('errors.notFound.linksTitle')}</h2>
+      <ul className="link-list">
+        <li>
+          <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
+        </li>
+        <li>
+          <Link to={href(variant, '/signin')}>{t('nav.signIn')}</Link>
+        </li>
+        <li>
+          <Link to={href(variant, '/service/faq')}>{t('nav.faq')}</Link>
+        </li>
+        <li>
+          <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
+        </li>
+      </ul>
+    </div>
+  );
+}
+
+export function Forbidden({ variant, locale }: { variant: PublicVariant; locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <p className="error-page__code">{t('errors.forbidden.code')}</p>
+      <h1>{t('errors.forbidden.title')}</h1>
+      <div className="prose">
+        <p className="lead">{t('errors.forbidden.text')}</p>
+        <div className="card">
+          <h2>{t('errors.forbidden.contactTitle')}</h2>
+          <p>
+            <a className="button" href={`tel:${variant.support.phoneHref}`}>
+              {t('errors.callUs', { phone: variant.support.phone })}
+            </a>
+          </p>
+          <p>
+            {t('errors.forbidden.email')} <a href={`mailto:${variant.support.email}`}>{variant.support.email}</a>
+          </p>
+          <ul>
+            {supportHoursLines(variant.support.hours.days, locale).map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+        <p>
+          <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function MaintenanceNotice({ variant, locale, until }: { variant: PublicVariant; locale: string; until?: string | null }) {
+  const { t } = useTranslation();
+  const untilText = until ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(until)) : null;
+  return (
+    <div className="container page">
+      <h1>{t('maintenance.title')}</h1>
+      <div className="prose">
+        <p className="lead">{t('maintenance.text')}</p>
+        {untilText ? <p>{t('maintenance.until', { time: untilText })}</p> : null}
+        <p>{t('maintenance.noDisadvantage')}</p>
+        <p>
+          {t('maintenance.phone')} <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function ServerError({ variant }: { variant: PublicVariant }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <h1>{t('errors.generic.title')}</h1>
+      <p className="lead">{t('errors.generic.text')}</p>
+      <p>
+        <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
+      </p>
+    </div>
+  );
+}

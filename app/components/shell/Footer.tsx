@@ -1,0 +1,63 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { supportHoursLines } from '~/lib/format';
+import { href, type PublicVariant } from '~/lib/variant';
+
+export const legalLinks = [
+  { key: 'legalNotice', path: '/legal-notice' },
+  { key: 'privacy', path: '/privacy' },
+  { key: 'dataProtection', path: '/data-protection' },
+  { key: 'informationSecurity', path: '/information-security' },
+  { key: 'emailInformation', path: '/email-information' },
+] as const;
+
+export function Footer({ variant, locale }: { variant: PublicVariant; locale: string }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="site-footer">
+      <div className="container">
+        <div className="grid grid-3">
+          <section aria-labelledby="footer-help">
+            <h2 id="footer-help">{t('footer.helpTitle')}</h2>
+            <p>
+              {t('footer.phoneLabel')}{' '}
+              <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
+            </p>
+            <ul aria-label={t('footer.hoursLabel')}>
+              {supportHoursLines(variant.support.hours.days, locale).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal">{t('footer.legalTitle')}</h2>
+            <ul>
+              {legalLinks.map((link) => (
+                <li key={link.key}>
+                  <Link to={href(variant, link.path)}>{t(`footer.${link.key}`)}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-service">
+            <h2 id="footer-service">{t('footer.serviceTitle')}</h2>
+            <ul>
+              <li>
+                <Link to={href(variant, '/service/faq')}>{t('nav.faq')}</Link>
+              </li>
+              <li>
+                <Link to={href(variant, '/signin')}>{t('nav.signIn')}</Link>
+              </li>
+              <li>
+                <Link to={href(variant, '/consent')}>{t('footer.cookieSettings')}</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <p className="legal-line">
+          © {new Date().getFullYear()} {variant.legal.name} · {variant.legal.street}, {variant.legal.postalCode} {variant.legal.city}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,43 @@
+/**
+ * Formatting at the edge: money arrives as integer minor units with a currency; dates as ISO
+ * strings. The locale is the language with the variant's country (fr-CH, sv-SE, en-NO).
+ */
+export function formatMoney(minor: number, currency: string, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
+}
+
+export function formatDate(iso: string | Date, locale: string, style: 'long' | 'medium' | 'short' = 'long'): string {
+  const date = typeof iso === 'string' ? new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso) : iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'Europe/Berlin' }).format(date);
+}
+
+/** "Monday", "Friday" in the locale, from an ISO weekday 1 … 7. */
+export function weekdayName(isoWeekday: number, locale: string): string {
+  // 2024-01-01 was a Monday.
+  const date = new Date(Date.UTC(2024, 0, isoWeekday, 12));
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
+}
+
+export function formatTime(hhmm: string, locale: string): string {
+  const [h, m] = hhmm.split(':').map(Number) as [number, number];
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1, h, m)));
+}
+
+/** Support hours grouped into ranges: "Monday – Thursday 08:00 – 17:00". */
+export function supportHoursLines(
+  days: ReadonlyArray<{ weekday: number; open: string; close: string }>,
+  locale: string,
+): string[] {
+  const groups: Array<{ from: number; to: number; open: string; close: string }> = [];
+  for (const day of days) {
+    const last = groups.at(-1);
+    if (last && last.to === day.weekday - 1 && last.open === day.open && last.close === day.close) last.to = day.weekday;
+    else groups.push({ from: day.weekday, to: day.weekday, open: day.open, close: day.close });
+  }
+  return groups.map((g) => {
+    const days = g.from === g.to ? weekdayName(g.from, locale) : `${weekdayName(g.from, locale)} – ${weekdayName(g.to, locale)}`;
+    return `${days}: ${formatTime(g.open, locale)} – ${formatTime(g.close, locale)}`;
+  });
+}

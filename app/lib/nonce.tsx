@@ -1,0 +1,6 @@
+import { createContext, useContext } from 'react';
+
+const NonceContext = createContext<string>('');
+export const NonceProvider = NonceContext.Provider;
+/** The per-request CSP nonce; empty on the client after hydration (the browser hides it). */
+export const useNonce = () => useContext(NonceContext);

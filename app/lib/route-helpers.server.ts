@@ -1,0 +1,33 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { variantByBaseSegment } from '#server/variants/resolve.ts';
+import type { Variant } from '#server/variants/config.ts';
+import { intlLocale } from '#server/i18n/negotiate.ts';
+import type { Language } from '#server/i18n/languages.ts';
+import { i18next } from '~/i18next.server';
+import type { Namespace } from '~/i18n';
+
+/** The variant named by the route's base path; a path outside every variant is a 404. */
+export function requireVariant(params: LoaderFunctionArgs['params']): Variant {
+  const variant = variantByBaseSegment(params.portal);
+  if (!variant) throw new Response('Not Found', { status: 404 });
+  return variant;
+}
+
+/** Language, Intl locale and a translation function for a loader or action. */
+export async function pageContext(request: Request, params: LoaderFunctionArgs['params'], ns: Namespace | readonly [Namespace, ...Namespace[]] = 'common') {
+  const variant = requireVariant(params);
+  const language = (await i18next.getLocale(request)) as Language;
+  const t = await i18next.getFixedT(language, ns);
+  return { variant, language, locale: intlLocale(language, variant), t };
+}
+
+/** A same-site path to return to; anything else (absolute URLs, //host) falls back. */
+export function safeReturnPath(value: FormDataEntryValue | string | null | undefined, fallback: string): string {
+  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
+  return value;
+}
+
+/** Title for <title>: the page's own, then the brand. */
+export function documentTitle(page: string, brand: string): string {
+  return `${page} – ${brand}`;
+}

@@ -1,0 +1,149 @@
+import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  type ShouldRevalidateFunction,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useChangeLanguage } from 'remix-i18next/react';
+import { cookieName } from '#server/auth/cookies.ts';
+import { authLevel, findSession } from '#server/auth/session.ts';
+import { touchSession } from '#server/auth/sessions.ts';
+import { getDatabase } from '#server/db/client.ts';
+import type { Language } from '#server/i18n/languages.ts';
+import { intlLocale, readCookie } from '#server/i18n/negotiate.ts';
+import { runtime } from '#server/runtime.ts';
+import { consentCookieName } from '#server/privacy/consent.ts';
+import { ConsentBanner } from './components/shell/ConsentBanner';
+import { IdleWatcher } from './components/shell/IdleWatcher';
+import { Footer } from './components/shell/Footer';
+import { Header } from './components/shell/Header';
+import { PageTransition, useHashScroll } from './components/shell/navigation';
+import { ErrorPage } from './components/pages/ErrorPage';
+import { i18next } from './i18next.server';
+import { useAnalytics } from './lib/analytics';
+import { useNonce } from './lib/nonce';
+import { publicVariant } from './lib/variant';
+import stylesheet from './styles/app.css?url';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export const handle = { i18n: ['common'] };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const variant = runtime().variantOf(request);
+  const language = (await i18next.getLocale(request)) as Language;
+  const session = await findSession(request);
+  // Every page a debtor opens counts as activity: the idle deadline moves on.
+  if (session) session.idleExpiresAt = await touchSession(await getDatabase(), session.idHash);
+  const consent = readCookie(request.headers.get('Cookie'), cookieName(consentCookieName));
+  return {
+    language,
+    locale: intlLocale(language, variant),
+    variant: publicVariant(variant),
+    auth: { level: authLevel(session), idleMsLeft: session ? session.idleExpiresAt.getTime() - Date.now() : null },
+    consent: consent === 'granted' || consent === 'denied' ? consent : null,
+    analyticsUrl: runtime().analyticsUrl ?? null,
+  };
+}
+
+/** Root data (login state, idle deadline) is read again before every navigation. */
+export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const nonce = useNonce();
+  const language = data?.language ?? 'de';
+  const basePath = data?.variant.basePath ?? '/serviceportal';
+  return (
+    <html lang={language} dir="ltr" data-brand={data?.variant.brand.key ?? 'clarus'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <Meta />
+        <Links />
+        <link rel="stylesheet" href={`${basePath}/theme.css`} />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const { t } = useTranslation();
+  useHashScroll();
+  useAnalytics(data?.consent === 'granted' ? data.analyticsUrl : null, data?.variant.id);
+  if (!data) return <>{children}</>;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t('shell.skipToContent')}
+      </a>
+      <Header variant={data.variant} language={data.language} auth={data.auth.level} />
+      {data.consent === null ? <ConsentBanner variant={data.variant} /> : null}
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer variant={data.variant} locale={data.locale} />
+      {data.auth.idleMsLeft !== null ? <IdleWatcher variant={data.variant} msLeft={data.auth.idleMsLeft} /> : null}
+    </>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  useChangeLanguage(data?.language ?? 'de');
+  return (
+    <Shell>
+      {/* One boundary that outlives navigations: a transition keeps the old page while the next
+          page's strings load, instead of showing the fallback. */}
+      <Suspense fallback={<div className="container page" aria-busy="true" />}>
+        <PageTransition>
+          <Outlet />
+        </PageTransition>
+      </Suspense>
+    </Shell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <Shell>
+      <ErrorTitle status={status} />
+      <ErrorPage status={status} />
+    </Shell>
+  );
+}
+
+/** Error pages have no loader data for meta(): React 18 renders the title element in place. */
+function ErrorTitle({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const data = useRootData();
+  const key = status === 404 ? 'errors.notFound.title' : status === 403 ? 'errors.forbidden.title' : status === 503 ? 'maintenance.title' : 'errors.generic.title';
+  return <title>{`${t(key)} – ${data?.variant.brand.name ?? 'Serviceportal'}`}</title>;
+}

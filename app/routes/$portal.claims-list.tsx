@@ -1,0 +1,68 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { listDebtorCases, switchCase } from '#server/claims/cases.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { variants, type VariantId } from '#server/variants/config.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { requireDebtor } from '~/lib/auth.server';
+import { formatMoney } from '~/lib/format';
+import { documentTitle, pageContext } from '~/lib/route-helpers.server';
+import { useRootData } from '~/root';
+
+/** The debtor's files (route name DebtorCases); opening one switches the session's file. */
+export const handle = { i18n: ['common', 'dashboard', 'claim'] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t } = await pageContext(request, params, 'dashboard');
+  const session = await requireDebtor(request, variant);
+  const cases = await listDebtorCases(await getDatabase(), session);
+  return { title: documentTitle(t('cases.title'), variant.brand.name), cases };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant } = await pageContext(request, params, 'dashboard');
+  const session = await requireDebtor(request, variant);
+  const form = await request.formData();
+  const result = await switchCase(await getDatabase(), session, { fileId: String(form.get('fileId') ?? '') }, { clientAddress: context.clientAddress });
+  if (!result.ok) return data({ error: 'notYours' as const }, { status: 403 });
+  return redirect(withBase(variants[result.variant as VariantId] ?? variant, '/dashboard'));
+}
+
+export default function ClaimsList() {
+  const { cases } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { locale } = useRootData()!;
+  const { t } = useTranslation(['dashboard', 'claim']);
+  return (
+    <div className="container page">
+      <h1>{t('cases.title')}</h1>
+      <p className="lead">{t('cases.lead', { count: cases.length })}</p>
+      {actionData?.error ? (
+        <p className="panel panel--warning" role="alert">
+          {t('cases.notYours')}
+        </p>
+      ) : null}
+      <ul className="case-list">
+        {cases.map((c) => (
+          <li key={c.fileId} className="card">
+            <h2>{c.creditor}</h2>
+            <p className="muted">
+              {t('reference', { reference: c.subcase > 1 ? `${c.refno}-${c.subcase}` : c.refno })} · {c.claimSubject}
+            </p>
+            <p className="amount">{formatMoney(c.totalMinor, c.currency, locale)}</p>
+            <Form method="post">
+              <input type="hidden" name="fileId" value={c.fileId} />
+              <button type="submit" className={`button${c.current ? ' button--secondary' : ''}`}>
+                {t(c.current ? 'cases.openCurrent' : 'cases.open')}
+                <span className="visually-hidden"> – {c.creditor}</span>
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { loadDashboard } from '#server/claims/dashboard.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { variants, type VariantId } from '#server/variants/config.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { requireDebtor } from '~/lib/auth.server';
+import { formatDate, formatMoney } from '~/lib/format';
+import { documentTitle, pageContext } from '~/lib/route-helpers.server';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+
+export const handle = { i18n: ['common', 'dashboard', 'claim'] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t } = await pageContext(request, params, 'dashboard');
+  const session = await requireDebtor(request, variant);
+  const view = await loadDashboard(await getDatabase(), session.fileId);
+  if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
+  // Each file lives in its own country variant (spec 2.2).
+  if (view.variant !== variant.id) throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/dashboard'));
+  return { title: documentTitle(t('title'), variant.brand.name), view, level: session.level };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+
+const toneClass = { neutral: 'badge', info: 'badge badge--info', success: 'badge badge--success', warning: 'badge badge--warning', danger: 'badge badge--danger' } as const;
+
+export default function Dashboard() {
+  const { view, level } = useLoaderData<typeof loader>();
+  const { variant, locale } = useRootData()!;
+  const { t } = useTranslation(['dashboard', 'claim', 'common']);
+  const money = (minor: number) => formatMoney(minor, view.currency, locale);
+  const date = (iso: string) => formatDate(iso, locale);
+  const f = view.flags;
+  const name = view.debtor.companyName ?? [view.debtor.firstName, view.debtor.lastName].filter(Boolean).join(' ');
+  const payKindLabel = view.amountToPay.kind === 'openAmount' ? null : t(`amountKind.${view.amountToPay.kind}`);
+
+  const actions: Array<{ key: string; to: string; primary?: boolean }> = [];
+  if (view.amountToPay.kind === 'downPayment' && f.showPayDirect) actions.push({ key: 'payDownPayment', to: '/checkout/pay-direct?downpayment=true', primary: true });
+  else if (view.amountToPay.kind === 'deposit' && f.showPayDirect) actions.push({ key: 'payDeposit', to: '/checkout/pay-direct?deposit=true', primary: true });
+  else if (view.amountToPay.kind === 'specialDeal' && f.showPayDirect) actions.push({ key: 'paySpecialDeal', to: '/checkout/pay-direct?offer=true', primary: true });
+  if (f.showPayDirectInstallmentTrue) actions.push({ key: 'payInstalment', to: '/checkout/pay-direct?installment=true', primary: true });
+  if (f.showPayDirect) actions.push({ key: view.remainingPlanMinor !== null ? 'payRemainder' : 'payNow', to: '/checkout/pay-direct', primary: actions.length === 0 });
+  if (f.showPayInstallments) actions.push({ key: 'payInstalments', to: '/checkout/pay-installments' });
+  if (f.showPayLater) actions.push({ key: 'payLater', to: '/checkout/pay-later' });
+  if (f.showPayPartialPayment) actions.push({ key: 'payPartial', to: '/checkout/pay-direct?partial=true' });
+  if (f.showSkipInstallment) actions.push({ key: 'skipInstalment', to: '/skip-installment' });
+  if (f.showInstallmentPlan) actions.push({ key: 'instalmentPlan', to: '/installment-plan' });
+
+  return (
+    <div className="container page dashboard">
+      <h1>{name ? t('greeting', { name }) : t('title')}</h1>
+      <p className="lead">{t('reference', { reference: view.reference })}</p>
+
+      <div className={view.nextInstalment ? 'grid grid-2' : 'grid'}>
+        <section className="card claim-card" aria-labelledby="claim-heading">
+          <h2 id="claim-heading">{t('claim.title')}</h2>
+          <p>
+            <span className={toneClass[view.status.tone]}>{t(`claim:${view.status.labelKey}`, { date: date(view.status.date) })}</span>{' '}
+            <span className="muted">{t('claim.since', { date: date(view.status.date) })}</span>
+          </p>
+          <div className="creditor">
+            {view.creditor.logo ? <img src={view.creditor.logo} alt="" width={48} height={48} /> : null}
+            <div>
+              <p className="creditor__name">{view.creditor.name}</p>
+              {view.originalCreditor ? <p className="muted">{t('claim.originalCreditor', { name: view.originalCreditor })}</p> : null}
+              <p className="muted">{view.claimSubject}</p>
+            </div>
+          </div>
+          <p className="amount-label">{t('claim.openAmount')}</p>
+          <p className="amount" data-testid="open-amount">
+            {money(view.openAmountMinor)}
+          </p>
+          {payKindLabel ? (
+            <p className="panel">
+              {t('claim.dueNow', { kind: payKindLabel, amount: money(view.amountToPay.amountMinor) })}
+              {view.downPaymentDueOn ? ` ${t('claim.dueBy', { date: date(view.downPaymentDueOn) })}` : ''}
+            </p>
+          ) : null}
+          {level === 'full' ? (
+            <p>
+              <Link to={href(variant, '/claim-information')}>{t('claim.details')}</Link>
+            </p>
+          ) : null}
+        </section>
+
+        {view.nextInstalment ? (
+          <section className="card" aria-labelledby="next-heading">
+            <h2 id="next-heading">{t('next.title')}</h2>
+            <dl className="definition-list">
+              <dt>{t('next.dueOn')}</dt>
+              <dd>{date(view.nextInstalment.dueOn)}</dd>
+              <dt>{t('next.amount')}</dt>
+              <dd>{money(view.nextInstalment.amountMinor)}</dd>
+              {view.remainingPlanMinor !== null ? (
+                <>
+                  <dt>{t('next.remaining')}</dt>
+                  <dd>{money(view.remainingPlanMinor)}</dd>
+                </>
+              ) : null}
+            </dl>
+            {view.nextInstalment.isSepa ? <p className="muted">{t(view.nextInstalment.sepaFailed ? 'next.sepaFailed' : 'next.sepaHint')}</p> : null}
+          </section>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="actions-heading">
+        <h2 id="actions-heading">{t('actions.title')}</h2>
+        {view.functionsBlocked ? (
+          <div className="panel panel--warning">
+            <p>{t('common:errors.forbidden.text')}</p>
+            <p>
+              <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+            </p>
+          </div>
+        ) : actions.length > 0 ? (
+          <ul className="action-list">
+            {actions.map((action) => (
+              <li key={action.key}>
+                <Link className={`button${action.primary ? '' : ' button--secondary'}`} to={href(variant, action.to)}>
+                  {t(`actions.${action.key}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : f.showNoticeOfCompletion ? (
+          <div className="panel panel--success">
+            <p>{t('actions.settled')}</p>
+          </div>
+        ) : (
+          <p>{t('actions.none')}</p>
+        )}
+      </section>
+
+      <section aria-labelledby="more-heading">
+        <h2 id="more-heading">{t('more.title')}</h2>
+        <ul className="tiles">
+          <li>
+            <Link to={href(variant, '/announce-payment')}>
+              <strong>{t('more.announce')}</strong>
+              <span>{t('more.announceText')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={href(variant, '/service/contact')}>
+              <strong>{t('more.contact')}</strong>
+              <span>{t('more.contactText')}</span>
+            </Link>
+          </li>
+          <li>
+            <Link to={href(variant, '/service/faq')}>
+              <strong>{t('more.faq')}</strong>
+              <span>{t('more.faqText')}</span>
+            </Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

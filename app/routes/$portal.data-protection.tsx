@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { LegalPage } from '~/components/pages/LegalPage';
+import { legalPageLoader } from '~/lib/legal.server';
+
+export const handle = { i18n: ['common', 'privacy'] };
+
+export const loader = (args: LoaderFunctionArgs) => legalPageLoader(args, 'dataProtection');
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+
+export default function DataProtection() {
+  const { ns, page, values } = useLoaderData<typeof loader>();
+  return <LegalPage ns={ns} page={page} values={values} />;
+}

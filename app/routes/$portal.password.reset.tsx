@@ -1,0 +1,111 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { z } from 'zod';
+import { redeemCaptcha } from '#server/auth/captcha.ts';
+import { requestPasswordReset } from '#server/auth/password-reset.ts';
+import { referenceField } from '#server/auth/reference.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import altchaStyles from 'altcha/altcha.css?url';
+import { Captcha } from '~/components/Captcha';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { Field, Honeypot } from '~/components/ui/Field';
+import { documentTitle, pageContext } from '~/lib/route-helpers.server';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+
+export const resetSchema = z.object({ reference: referenceField });
+
+export const handle = { i18n: ['common', 'signin'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: altchaStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t } = await pageContext(request, params, 'signin');
+  return { title: documentTitle(t('reset.title'), variant.brand.name), challengeUrl: withBase(variant, '/captcha') };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant, language } = await pageContext(request, params, 'signin');
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: resetSchema });
+  if (formData.get('website')) return data({ result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false }, { status: 400 });
+  if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
+  const db = await getDatabase();
+  const altcha = formData.get('altcha');
+  if (!(await redeemCaptcha(db, typeof altcha === 'string' ? altcha : null))) {
+    return data({ result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false }, { status: 400 });
+  }
+  const origin = new URL(request.url).origin;
+  await requestPasswordReset(db, { reference: submission.value.reference, language, variant: variant.id, linkBase: `${origin}${variant.basePath}` }, { clientAddress: context.clientAddress });
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export default function PasswordReset() {
+  const { challengeUrl } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { variant } = useRootData()!;
+  const { t } = useTranslation(['signin', 'common']);
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id: 'password-reset',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(resetSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+  });
+  const captchaError = actionData?.result?.error?.captcha?.[0] ? t(actionData.result.error.captcha[0]) : undefined;
+  const referenceError = fields.reference.errors?.[0] ? t(fields.reference.errors[0]) : undefined;
+  const summary = [
+    ...(referenceError ? [{ fieldId: fields.reference.id, message: referenceError }] : []),
+    ...(captchaError ? [{ fieldId: 'captcha', message: captchaError }] : []),
+  ];
+  return (
+    <div className="container page">
+      <div className="form-card">
+        <h1>{t('reset.title')}</h1>
+        {actionData?.sent ? (
+          <div className="panel panel--success" role="status">
+            <p>{t('reset.sent')}</p>
+            <p>
+              {t('reset.noMail')} <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className="lead">{t('reset.lead')}</p>
+            <ErrorSummary errors={summary} round={rounds.round} />
+            <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+              <Honeypot />
+              <Field
+                {...getInputProps(fields.reference, { type: 'text' })}
+                key={fields.reference.key}
+                label={t('reference.label')}
+                hint={t('reference.hint')}
+                error={referenceError}
+                className="input--code"
+                inputMode="numeric"
+                autoComplete="username"
+                required
+              />
+              <Captcha key={rounds.replies} challengeUrl={challengeUrl} error={captchaError} />
+              <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
+                {t('reset.submit')}
+              </button>
+            </Form>
+          </>
+        )}
+        <p className="mode-switch">
+          <Link to={href(variant, '/signin')}>{t('reset.back')}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

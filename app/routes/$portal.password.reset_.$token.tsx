@@ -1,0 +1,62 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { completePasswordReset, readResetToken } from '#server/auth/password-reset.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { variants, type VariantId } from '#server/variants/config.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { NewPasswordForm, newPasswordHiddenFields, newPasswordSchema } from '~/components/forms/NewPassword';
+import { documentTitle, pageContext } from '~/lib/route-helpers.server';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+
+export const handle = { i18n: ['common', 'signin'] };
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t } = await pageContext(request, params, 'signin');
+  return { title: documentTitle(t('reset.newTitle'), variant.brand.name), valid: readResetToken(params.token ?? '') !== null };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant } = await pageContext(request, params, 'signin');
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const hidden = { hideFields: newPasswordHiddenFields };
+  if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
+  const result = await completePasswordReset(await getDatabase(), params.token ?? '', submission.value.newPassword, { clientAddress: context.clientAddress });
+  if (!result.ok) {
+    const key = result.error === 'invalidLink' || result.error === 'used' ? `reset.errors.${result.error}` : `errors.password.${result.error}`;
+    return data({ result: submission.reply({ ...hidden, formErrors: [key] }) }, { status: 400 });
+  }
+  const fileVariant = variants[result.variant as VariantId] ?? variant;
+  return redirect(withBase(fileVariant, '/dashboard'), { headers: { 'Set-Cookie': result.cookie } });
+}
+
+export default function ResetWithLink() {
+  const { valid } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { variant } = useRootData()!;
+  const { t } = useTranslation('signin');
+  return (
+    <div className="container page">
+      <div className="form-card">
+        <h1>{t('reset.newTitle')}</h1>
+        {valid ? (
+          <>
+            <p className="lead">{t('reset.newLead')}</p>
+            <NewPasswordForm id="reset-password" lastResult={actionData?.result} />
+          </>
+        ) : (
+          <div className="panel panel--warning" role="alert">
+            <p>{t('reset.errors.invalidLink')}</p>
+            <p>
+              <Link to={href(variant, '/password/reset')}>{t('reset.again')}</Link>
+            </p>
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,233 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { z } from 'zod';
+import { bankIdMethod } from '#server/auth/bank-id/sign-in.ts';
+import { redeemCaptcha } from '#server/auth/captcha.ts';
+import { referenceField } from '#server/auth/reference.ts';
+import { findSession } from '#server/auth/session.ts';
+import { signIn } from '#server/auth/sign-in.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { logger } from '#server/http/logger.ts';
+import { variants, type VariantId } from '#server/variants/config.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import altchaStyles from 'altcha/altcha.css?url';
+import { BankIdEntry } from '~/components/BankIdEntry';
+import { Captcha } from '~/components/Captcha';
+import { CheckboxField, Field, Honeypot } from '~/components/ui/Field';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { documentTitle, pageContext, safeReturnPath } from '~/lib/route-helpers.server';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+
+/** One schema for the browser (conform) and the action. Messages are translation keys. */
+export const signInSchema = z
+  .object({
+    mode: z.enum(['reference', 'password']),
+    reference: referenceField,
+    password: z.string().max(256).optional(),
+    privacy: z.literal('on', { error: 'errors.privacy' }),
+    returnTo: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.mode === 'password' && !value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'errors.passwordRequired' });
+  });
+
+export const handle = { i18n: ['common', 'signin', 'bankid'] };
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: altchaStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t } = await pageContext(request, params, 'signin');
+  const url = new URL(request.url);
+  const mode = url.searchParams.get('action') === 'AZonly' ? 'reference' : 'password';
+  const session = await findSession(request);
+  return {
+    title: documentTitle(t(mode === 'reference' ? 'titleReference' : 'title'), variant.brand.name),
+    mode,
+    reference: (url.searchParams.get('az') ?? '').replace(/[^\d\s/-]/g, '').slice(0, 13),
+    returnTo: safeReturnPath(url.searchParams.get('returnTo'), ''),
+    stepUp: session?.level === 'limited',
+    challengeUrl: withBase(variant, '/captcha'),
+    bankId: bankIdMethod(variant),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
+
+/** Lets the action's Retry-After (locked out, service unavailable) reach the browser. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const headers = new Headers();
+  const retryAfter = actionHeaders.get('Retry-After');
+  if (retryAfter) headers.set('Retry-After', retryAfter);
+  return headers;
+};
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant } = await pageContext(request, params, 'signin');
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: signInSchema });
+  const reply = (status: number, errors: Record<string, string[]>, headers?: HeadersInit) =>
+    data({ result: submission.reply({ fieldErrors: errors, hideFields: ['password'] }) }, { status, headers });
+
+  // Bots fill the hidden field; they get the same answer as a failed captcha, nothing more.
+  if (formData.get('website')) return reply(400, { captcha: ['errors.captcha'] });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
+  }
+  const db = await getDatabase();
+  const altcha = formData.get('altcha');
+  if (!(await redeemCaptcha(db, typeof altcha === 'string' ? altcha : null))) return reply(400, { captcha: ['errors.captcha'] });
+
+  const current = await findSession(request, db);
+  let result: Awaited<ReturnType<typeof signIn>>;
+  try {
+    result = await signIn(
+      { mode: submission.value.mode, reference: submission.value.reference, password: submission.value.password },
+      { db, clientAddress: context.clientAddress, currentSession: current?.idHash },
+    );
+  } catch (error) {
+    // The file store did not answer: say so (spec 8, "timeout"), keep what was typed, never a 500.
+    logger.error({ err: error, requestId: context.requestId }, 'sign-in could not reach the file store');
+    return data({ result: submission.reply({ formErrors: ['errors.timeout'], hideFields: ['password'] }) }, { status: 503, headers: { 'Retry-After': '30' } });
+  }
+  if (!result.ok) {
+    switch (result.error) {
+      case 'locked':
+        return data(
+          {
+            result: submission.reply({ formErrors: ['errors.locked'], hideFields: ['password'] }),
+            retryMinutes: Math.ceil(result.retryAfterSeconds / 60),
+          },
+          { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
+        );
+      case 'measureRunning':
+        return data({ result: submission.reply({ formErrors: ['errors.measureRunning'], hideFields: ['password'] }), blocked: true }, { status: 403 });
+      case 'wrongCredentials':
+        return reply(401, { password: ['errors.wrongCredentials'] });
+      case 'passwordRequired':
+        return reply(400, { password: ['errors.passwordRequired'] });
+      default:
+        return reply(result.error === 'unknown' ? 404 : 400, { reference: [`errors.${result.error}`] });
+    }
+  }
+  const fileVariant = variants[result.variant as VariantId] ?? variant;
+  const target = result.mustChangePassword
+    ? withBase(fileVariant, '/signin/set-password')
+    : safeReturnPath(submission.value.returnTo || null, withBase(fileVariant, result.hasMultipleFiles && result.level === 'full' ? '/claims-list' : '/dashboard'));
+  return redirect(target, { headers: { 'Set-Cookie': result.cookie } });
+}
+
+export default function SignIn() {
+  const { mode, reference, returnTo, stepUp, challengeUrl, bankId } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { variant } = useRootData()!;
+  const { t } = useTranslation(['signin', 'common']);
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id: `signin-${mode}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(signInSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    defaultValue: { mode, reference, returnTo },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+  });
+  const message = (keys: string[] | undefined) =>
+    keys?.[0] ? t(keys[0], { minutes: actionData && 'retryMinutes' in actionData ? actionData.retryMinutes : 15, phone: variant.support.phone }) : undefined;
+  const captchaError = message(actionData?.result?.error?.captcha ?? undefined);
+  const summary = [
+    ...(form.errors ?? []).map((key) => ({ fieldId: fields.reference.id, message: message([key])! })),
+    ...[fields.reference, fields.password, fields.privacy]
+      .filter((f) => f.errors?.length)
+      .map((f) => ({ fieldId: f.id, message: message(f.errors)! })),
+    ...(captchaError ? [{ fieldId: 'captcha', message: captchaError }] : []),
+  ];
+  const blocked = actionData && 'blocked' in actionData;
+
+  return (
+    <div className="container page">
+      <div className="form-card">
+        <h1>{t(mode === 'reference' ? 'titleReference' : 'title')}</h1>
+        <p className="lead">{t(mode === 'reference' ? 'leadReference' : stepUp ? 'leadStepUp' : 'lead')}</p>
+        <ErrorSummary errors={summary} round={rounds.round} />
+        <BankIdEntry variant={variant} method={bankId} />
+        {blocked ? (
+          <div className="panel panel--warning">
+            <p>{t('ongoingProcess')}</p>
+            <p>
+              <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a> ·{' '}
+              <a href={`mailto:${variant.support.email}`}>{variant.support.email}</a>
+            </p>
+          </div>
+        ) : null}
+        <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+          <Honeypot />
+          <input {...getInputProps(fields.mode, { type: 'hidden' })} />
+          <input {...getInputProps(fields.returnTo, { type: 'hidden' })} />
+          <Field
+            {...getInputProps(fields.reference, { type: 'text' })}
+            key={fields.reference.key}
+            label={t('reference.label')}
+            hint={t('reference.hint')}
+            error={message(fields.reference.errors)}
+            className="input--code"
+            inputMode="numeric"
+            autoComplete="username"
+            spellCheck={false}
+            maxLength={20}
+            required
+          />
+          {mode === 'password' ? (
+            <>
+              <Field
+                {...getInputProps(fields.password, { type: 'password' })}
+                key={fields.password.key}
+                label={t('password.label')}
+                error={message(fields.password.errors)}
+                autoComplete="current-password"
+                required
+              />
+              <p className="field-after">
+                <Link to={href(variant, '/password/reset')}>{t('reset.forgot')}</Link>
+              </p>
+            </>
+          ) : null}
+          <CheckboxField
+            {...getInputProps(fields.privacy, { type: 'checkbox' })}
+            key={fields.privacy.key}
+            label={
+              <>
+                {t('privacy.before')} <Link to={href(variant, '/privacy')}>{t('privacy.link')}</Link> {t('privacy.after')}
+              </>
+            }
+            error={message(fields.privacy.errors)}
+            required
+          />
+          <Captcha key={rounds.replies} challengeUrl={challengeUrl} error={captchaError} />
+          <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
+            {t(mode === 'reference' ? 'submitReference' : 'submit')}
+          </button>
+        </Form>
+        <p className="mode-switch">
+          {mode === 'reference' ? (
+            <Link to={`${href(variant, '/signin')}${reference ? `?az=${encodeURIComponent(reference)}` : ''}`}>{t('switchToPassword')}</Link>
+          ) : (
+            <Link to={`${href(variant, '/signin')}?action=AZonly${reference ? `&az=${encodeURIComponent(reference)}` : ''}`}>{t('switchToReference')}</Link>
+          )}
+        </p>
+        <div className="panel">
+          <h2>{t('help.title')}</h2>
+          <p>{t('help.text')}</p>
+          <p>
+            <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { z } from 'zod';
+import { bankIdProvider } from '#server/auth/bank-id/factory.ts';
+import { bankIdMethod, collectSwedishLogin, readFlow, replyTo, setCookieHeaders } from '#server/auth/bank-id/sign-in.ts';
+import { findSession } from '#server/auth/session.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { requireVariant } from '~/lib/route-helpers.server';
+
+/**
+ * POST Collect (spec 7): one poll of a Swedish bank-identity order, called by the sign-in page
+ * every two seconds through a fetcher. Answers `{ phase: 'pending', hint }` or
+ * `{ phase: 'failed', reason }`; a complete order redirects to the dashboard with the session
+ * cookie. The order must be the one this browser started (its cookie), whatever the form says.
+ *
+ * The file name keeps the URL /signin/bankid/collect but not the nesting: `signin_` and `bankid_`
+ * stop the route from becoming a child of the sign-in and BankID pages.
+ */
+export const collectSchema = z.object({ orderRef: z.string().min(1).max(100), type: z.literal('auth').optional() });
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const variant = requireVariant(params);
+  if (bankIdMethod(variant) !== 'bankIdSe') throw new Response('Not Found', { status: 404 });
+  const db = await getDatabase();
+  const provider = bankIdProvider(db);
+  if (!provider) throw new Response('Not Found', { status: 404 });
+  const parsed = collectSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ phase: 'failed' as const, reason: 'unknownOrder' as const }, { status: 400 });
+
+  const flow = readFlow(request);
+  const current = await findSession(request, db);
+  const progress = await collectSwedishLogin({ db, provider, variant, clientAddress: context.clientAddress, currentSession: current?.idHash }, flow, parsed.data.orderRef);
+  const reply = replyTo(progress, flow);
+  const headers = setCookieHeaders(reply.setCookies);
+  if (reply.kind === 'redirect') return redirect(reply.location, { headers });
+  return data(reply.body, { status: reply.status, headers });
+}
+
+export function loader() {
+  throw new Response('Not Found', { status: 404 });
+}

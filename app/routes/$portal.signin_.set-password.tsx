@@ -1,0 +1,52 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { changePassword } from '#server/auth/password-change.ts';
+import { findSession } from '#server/auth/session.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { NewPasswordForm, newPasswordHiddenFields, newPasswordSchema } from '~/components/forms/NewPassword';
+import { documentTitle, pageContext, requireVariant } from '~/lib/route-helpers.server';
+
+export const handle = { i18n: ['common', 'signin'] };
+
+/** A forced password change comes before anything else (spec 2.3); without one, go on. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t } = await pageContext(request, params, 'signin');
+  const session = await findSession(request);
+  if (!session) throw redirect(`${withBase(variant, '/signin')}?action=AZonly`);
+  if (!session.mustChangePassword) throw redirect(withBase(variant, '/dashboard'));
+  return { title: documentTitle(t('setPassword.title'), variant.brand.name) };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const variant = requireVariant(params);
+  const db = await getDatabase();
+  const session = await findSession(request, db);
+  if (!session) throw redirect(`${withBase(variant, '/signin')}?action=AZonly`);
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const hidden = { hideFields: newPasswordHiddenFields };
+  if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
+  const result = await changePassword(db, session, { newPassword: submission.value.newPassword }, { requireOld: false, clientAddress: context.clientAddress });
+  if (!result.ok) {
+    return data({ result: submission.reply({ ...hidden, fieldErrors: { newPassword: [`errors.password.${result.error}`] } }) }, { status: 400 });
+  }
+  return redirect(withBase(variant, '/dashboard'), { headers: { 'Set-Cookie': result.cookie } });
+}
+
+export default function SetPassword() {
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation('signin');
+  return (
+    <div className="container page">
+      <div className="form-card">
+        <h1>{t('setPassword.title')}</h1>
+        <p className="lead">{t('setPassword.lead')}</p>
+        <NewPasswordForm id="set-password" lastResult={actionData?.result} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { audit } from '#server/audit/log.ts';
+import { clearSessionCookie, destroySession } from '#server/auth/sessions.ts';
+import { findSession } from '#server/auth/session.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { requireVariant } from '~/lib/route-helpers.server';
+
+/** Sign-out: the server session is deleted, the cookie cleared, and the debtor goes home. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const variant = requireVariant(params);
+  const db = await getDatabase();
+  const session = await findSession(request, db);
+  if (session) {
+    await destroySession(db, session.idHash);
+    await audit(db, { actor: 'debtor', action: 'signout', debtorId: session.debtorId, fileId: session.fileId, clientAddress: context.clientAddress });
+  }
+  const reason = (await request.formData()).get('reason');
+  const home = reason === 'timeout' ? `${withBase(variant, '/')}?signedOut=timeout` : withBase(variant, '/');
+  return redirect(home, { headers: { 'Set-Cookie': clearSessionCookie(), 'Clear-Site-Data': '"cache", "storage"' } });
+}
+
+/** A GET (an old bookmark) signs nothing out; it shows the home page. */
+export function loader({ params }: ActionFunctionArgs) {
+  return redirect(withBase(requireVariant(params), '/'));
+}
