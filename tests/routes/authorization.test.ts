@@ -1,0 +1,79 @@
+/**
+ * Every route module is either on the list of public screens below or refuses a visitor: its
+ * loader and its action send a request without a session to the sign-in page. A new route that
+ * touches a file fails here until it has a guard (or is consciously added to the public list).
+ */
+import type { ActionFunction, LoaderFunction } from '@remix-run/node';
+import { describe, expect, it } from 'vitest';
+import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
+
+const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>('../../app/routes/*.tsx', { eager: true });
+
+/** Screens open to visitors (spec section 6), and resource routes with their own checks. */
+const publicRoutes = new Set([
+  '_index',
+  '$portal',
+  '$portal._index',
+  '$portal.$',
+  '$portal.access-denied',
+  '$portal.captcha',
+  '$portal.consent',
+  '$portal.data-protection',
+  '$portal.disable-reminder',
+  '$portal.email-information',
+  '$portal.information-security',
+  '$portal.l.$token',
+  '$portal.language',
+  '$portal.legal-notice',
+  '$portal.maintenance',
+  '$portal.password.reset',
+  '$portal.password.reset_.$token',
+  '$portal.privacy',
+  '$portal.service.faq',
+  '$portal.session',
+  '$portal.signin',
+  '$portal.signin_.bankid',
+  '$portal.signin_.bankid_.callback',
+  '$portal.signin_.bankid_.collect',
+  '$portal.signin_.set-password',
+  '$portal.signout',
+  '$portal.theme[.]css',
+  'sandbox.bankid.$orderRef',
+]);
+
+const routeId = (file: string) => file.replace(/^.*\/routes\//, '').replace(/\.tsx$/, '');
+const guarded = Object.entries(modules).filter(([file]) => !publicRoutes.has(routeId(file)));
+
+const database = useRouteDatabase();
+
+function pathOf(id: string): string {
+  const path = id
+    .replace(/^\$portal\.?/, '')
+    .split('.')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/_$/, '').replace(/^\$.*/, '1'))
+    .join('/');
+  return `/serviceportal/${path}`;
+}
+
+describe('route authorization', () => {
+  it('knows every route module', () => {
+    expect(Object.keys(modules).length).toBeGreaterThan(publicRoutes.size);
+    for (const id of publicRoutes) expect(Object.keys(modules).map(routeId), `public route ${id} exists`).toContain(id);
+  });
+
+  it.each(guarded.map(([file, module]) => [routeId(file), module] as const))('%s refuses visitors', async (id, module) => {
+    const path = pathOf(id);
+    const params = { portal: 'serviceportal', token: 'x', orderRef: 'x', '*': 'x' };
+    for (const [kind, fn] of [
+      ['loader', module.loader],
+      ['action', module.action],
+    ] as const) {
+      if (!fn) continue;
+      const request = kind === 'loader' ? getRequest(path) : formRequest(path, { fileId: '1', intent: 'x' });
+      const result = await run(fn as never, request, params);
+      expect(result.status, `${id} ${kind}`).toBe(302);
+      expect(result.headers.get('Location'), `${id} ${kind}`).toMatch(/^\/serviceportal\/signin\?action=AZonly/);
+    }
+  });
+});
