@@ -1,0 +1,92 @@
+/**
+ * Sign-in helpers for the journeys: fill the portal's sign-in form the way a debtor does
+ * (reference number, password, privacy checkbox, the ALTCHA proof-of-work captcha) and submit.
+ */
+import { expect, type Page } from '@playwright/test';
+import { portalPath, text, variants, waitForHydration, type Variant } from './portal';
+
+export interface SignInOptions {
+  refno: string;
+  /** With a password: full sign-in (password mode); without: reference-only (action=AZonly). */
+  password?: string;
+  variant?: Variant;
+  language?: string;
+  /** Where the browser must end up (a pathname inside the variant, e.g. '/dashboard'); default '/dashboard'. */
+  expectPath?: string;
+  /** Do not navigate to the sign-in page first (the form is already open). */
+  stayOnPage?: boolean;
+}
+
+/** The sign-in page of a variant: password mode, or reference-only with `{ referenceOnly: true }`. */
+export function signInPath(variant: Variant = variants.de, options: { referenceOnly?: boolean } = {}): string {
+  return `${portalPath(variant, '/signin')}${options.referenceOnly ? '?action=AZonly' : ''}`;
+}
+
+/** The sign-in form's fields, found by their labels. */
+export function signInForm(page: Page, language = 'de') {
+  return {
+    reference: page.getByRole('textbox', { name: text(language, 'reference.label', 'signin'), exact: true }),
+    password: page.getByLabel(text(language, 'password.label', 'signin'), { exact: true }),
+    // The privacy label is "Ich habe die <link>Datenschutzerklärung</link> gelesen …"; its
+    // checkbox is the only one whose name starts with privacy.before.
+    privacy: page.getByRole('checkbox', { name: text(language, 'privacy.before', 'signin') }),
+    captchaVerified: page.getByText(text(language, 'captcha.verified', 'signin'), { exact: true }),
+    submitPassword: page.getByRole('button', { name: text(language, 'submit', 'signin'), exact: true }),
+    submitReference: page.getByRole('button', { name: text(language, 'submitReference', 'signin'), exact: true }),
+  };
+}
+
+/**
+ * Waits until the ALTCHA widget has solved its challenge. The widget is loaded after hydration
+ * and starts on a focus inside the form (auto="onfocus"); a focus that came before the widget
+ * was there started nothing, so while it is still unverified the form's fields are focused
+ * again. A solution is accepted by the server once: after a failed attempt a fresh page (or a
+ * fresh widget) is needed.
+ */
+export async function waitForCaptcha(page: Page, language = 'de'): Promise<void> {
+  const form = signInForm(page, language);
+  // The widget's own state, on its inner element: unverified, verifying, verified, error, expired.
+  const state = page.locator('altcha-widget .altcha');
+  await expect(state).toBeAttached({ timeout: 15_000 });
+  await expect(async () => {
+    if ((await state.getAttribute('data-state')) === 'unverified') {
+      await form.privacy.focus();
+      await form.reference.focus();
+    }
+    await expect(form.captchaVerified).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}
+
+/** The GOV.UK error summary above a form (a focusable box around a titled alert). */
+export function errorSummary(page: Page, language = 'de') {
+  return page.locator('.error-summary').filter({ has: page.getByRole('heading', { name: text(language, 'form.errorSummaryTitle'), exact: true }) });
+}
+
+/** A message with i18next placeholders ({{minutes}}) as a regular-expression source. */
+export function messagePattern(message: string): string {
+  return message
+    .split(/\{\{\w+\}\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.+?');
+}
+
+/**
+ * Fills and submits the sign-in form; returns when the browser has left the sign-in page for
+ * `expectPath` (default: the variant's dashboard).
+ */
+export async function signIn(page: Page, options: SignInOptions): Promise<void> {
+  const variant = options.variant ?? variants.de;
+  const language = options.language ?? 'de';
+  if (!options.stayOnPage) {
+    await page.goto(signInPath(variant, { referenceOnly: options.password === undefined }));
+  }
+  await waitForHydration(page);
+  const form = signInForm(page, language);
+  await form.reference.fill(options.refno);
+  if (options.password !== undefined) await form.password.fill(options.password);
+  await form.privacy.check();
+  await waitForCaptcha(page, language);
+  await (options.password !== undefined ? form.submitPassword : form.submitReference).click();
+  const target = portalPath(variant, options.expectPath ?? '/dashboard');
+  await expect(page).toHaveURL((url) => url.pathname === target, { timeout: 15_000 });
+}

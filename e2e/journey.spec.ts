@@ -1,0 +1,142 @@
+/**
+ * The visitor's journey through the public shell: for every variant and every language it
+ * offers, open the home page, check the header and footer links, follow each of them, and run
+ * axe on every page visited. One test per variant and language, run in parallel.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { expectDocumentLanguage, noteUntranslated, portalPath, text, variantLanguages, type Variant } from './helpers/portal';
+
+/**
+ * Routes that are being built right now and may still answer 404. They are only checked to
+ * be linked from the header or footer, not followed. Remove an entry as soon as its page
+ * lands (then it is followed, must answer < 400 with a visible h1, and passes axe).
+ */
+const pendingRoutes: readonly string[] = [];
+
+/** The links every visitor must find: header (brand, FAQ, sign-in) and footer. */
+const expectedLinks = {
+  header: [
+    { path: '/', name: (variant: Variant, language: string) => `${variant.brand.name} – ${text(language, 'shell.home')}` },
+    { path: '/service/faq', name: (_: Variant, language: string) => text(language, 'nav.faq') },
+    { path: '/signin', name: (_: Variant, language: string) => text(language, 'nav.signIn') },
+  ],
+  footer: [
+    { path: '/legal-notice', name: (_: Variant, language: string) => text(language, 'footer.legalNotice') },
+    { path: '/privacy', name: (_: Variant, language: string) => text(language, 'footer.privacy') },
+    { path: '/data-protection', name: (_: Variant, language: string) => text(language, 'footer.dataProtection') },
+    { path: '/information-security', name: (_: Variant, language: string) => text(language, 'footer.informationSecurity') },
+    { path: '/email-information', name: (_: Variant, language: string) => text(language, 'footer.emailInformation') },
+    { path: '/service/faq', name: (_: Variant, language: string) => text(language, 'nav.faq') },
+    { path: '/signin', name: (_: Variant, language: string) => text(language, 'nav.signIn') },
+    { path: '/consent', name: (_: Variant, language: string) => text(language, 'footer.cookieSettings') },
+  ],
+} as const;
+
+const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
+const screenshotSizes = [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+] as const;
+
+test.describe.configure({ mode: 'parallel' });
+
+/** The German h1 of the same page, fetched without the browser, to spot untranslated pages. */
+async function germanHeading(page: Page, path: string): Promise<string | undefined> {
+  const url = new URL(path, 'http://portal.invalid');
+  url.searchParams.set('hl', 'de');
+  const response = await page.request.get(`${url.pathname}${url.search}`);
+  const match = /<h1\b[^>]*>([\s\S]*?)<\/h1>/.exec(await response.text());
+  if (!match?.[1]) return undefined;
+  return match[1]
+    .replace(/<[^>]*>/g, '')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Checks the page just loaded: status, language, main heading, translation, axe. */
+async function checkPage(page: Page, options: { status: number | undefined; language: string; path: string; label: string }) {
+  const { status, language, path, label } = options;
+  expect(status, `${label}: HTTP status`).toBeDefined();
+  expect(status!, `${label}: HTTP status`).toBeLessThan(400);
+  await expectDocumentLanguage(page, language);
+  const heading = page.getByRole('heading', { level: 1 });
+  await expect(heading, `${label}: exactly one visible h1`).toHaveCount(1);
+  await expect(heading).toBeVisible();
+  const headingText = (await heading.innerText()).replace(/\s+/g, ' ').trim();
+  noteUntranslated(page, language, headingText, language === 'de' ? undefined : await germanHeading(page, path));
+  await expectNoSeriousA11yViolations(page, label, { soft: true });
+}
+
+for (const { variant, language } of variantLanguages) {
+  test(`${variant.id} ${variant.basePath} [${language}]: home, header and footer links, axe`, async ({ page }) => {
+    const home = portalPath(variant, '/', language);
+
+    await test.step(`home ${home}`, async () => {
+      const response = await page.goto(home);
+      await checkPage(page, { status: response?.status(), language, path: home, label: `${variant.id} home [${language}]` });
+    });
+
+    if (language === variant.defaultLanguage) {
+      await test.step('screenshots and axe at 375 px', async () => {
+        mkdirSync(screenshotDir, { recursive: true });
+        for (const size of screenshotSizes) {
+          await page.setViewportSize(size);
+          await page.screenshot({ path: `${screenshotDir}${variant.id}-home-${size.width}x${size.height}.png`, fullPage: true });
+          if (size.width < 640) await expectNoSeriousA11yViolations(page, `${variant.id} home [${language}] at ${size.width}px`, { soft: true });
+        }
+        await page.setViewportSize({ width: 1280, height: 900 });
+      });
+    }
+
+    const targets = new Map<string, string>(); // pathname -> where it was found
+    await test.step('header and footer links', async () => {
+      for (const [region, role] of [
+        ['header', 'banner'],
+        ['footer', 'contentinfo'],
+      ] as const) {
+        const landmark = page.getByRole(role);
+        await expect(landmark, `${region} landmark`).toBeVisible();
+        for (const link of expectedLinks[region]) {
+          const name = link.name(variant, language);
+          await expect(landmark.getByRole('link', { name, exact: true }), `${region} link "${name}"`).toHaveAttribute(
+            'href',
+            portalPath(variant, link.path),
+          );
+        }
+        // Every link in the landmark, including ones this test does not know yet.
+        for (const href of await landmark.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) {
+          if (href.startsWith('tel:')) {
+            expect(href, `${region} phone link`).toBe(`tel:${variant.support.phoneHref}`);
+            continue;
+          }
+          if (href.startsWith('mailto:')) continue;
+          const url = new URL(href, page.url());
+          expect(url.origin, `${region} link ${href} stays on the portal`).toBe(new URL(page.url()).origin);
+          if (!targets.has(url.pathname)) targets.set(url.pathname, region);
+        }
+      }
+    });
+
+    for (const [pathname, region] of targets) {
+      if (pathname === variant.basePath) continue; // the home page, checked above
+      const route = pathname.slice(variant.basePath.length);
+      if (pendingRoutes.includes(route)) {
+        test.info().annotations.push({ type: 'pending route', description: `${pathname} linked, not followed` });
+        continue;
+      }
+      await test.step(`${region} link ${pathname}`, async () => {
+        const target = portalPath(variant, route, language);
+        const response = await page.goto(target);
+        await checkPage(page, { status: response?.status(), language, path: target, label: `${variant.id} ${route} [${language}]` });
+      });
+    }
+  });
+}

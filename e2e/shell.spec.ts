@@ -1,0 +1,89 @@
+/**
+ * The shell around every page: the language switcher and the consent banner.
+ */
+import { expect, test } from '@playwright/test';
+import { languageNames } from '../server/i18n/languages.ts';
+import { consentCookieName } from '../server/privacy/consent.ts';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { expectDocumentLanguage, portalPath, text, variants, waitForHydration } from './helpers/portal';
+
+// The server runs on plain HTTP in the tests, so cookies carry no __Host- prefix.
+const languageCookie = 'portal_lang';
+
+test.describe.configure({ mode: 'parallel' });
+
+test.describe('language switcher', () => {
+  // The browser sends Accept-Language de-DE (playwright.config.ts), so both start in German.
+  const cases = [
+    { variant: variants.de, from: 'de', to: 'en' },
+    { variant: variants.se, from: 'de', to: 'sv' },
+  ] as const;
+
+  for (const { variant, from, to } of cases) {
+    test(`${variant.id}: ${from} → ${to}, reloads in the language and remembers it`, async ({ page, context }) => {
+      await page.goto(portalPath(variant));
+      await expectDocumentLanguage(page, from);
+      await waitForHydration(page);
+
+      const header = page.getByRole('banner');
+      // The disclosure's <summary> reads "Sprache: DE" (visually hidden label + language code).
+      // <summary> has no ARIA role to select it by; find it by its text.
+      const toggle = header.locator('summary', { hasText: `${text(from, 'shell.language')}:` });
+      const choice = header.getByRole('button', { name: languageNames[to], exact: true });
+      await expect(choice).toBeHidden();
+      await toggle.click();
+      await expect(choice).toBeVisible();
+      await expect(header.getByRole('button', { name: languageNames[from], exact: true })).toHaveAttribute('aria-current', 'true');
+      await expectNoSeriousA11yViolations(page, `${variant.id} language menu open`);
+
+      await choice.click();
+      await expectDocumentLanguage(page, to);
+      await expect(page).toHaveURL((url) => url.pathname === variant.basePath && !url.searchParams.has('hl'));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await context.cookies()).toContainEqual(expect.objectContaining({ name: languageCookie, value: to }));
+
+      // The choice holds on the next page, reached by a link (client-side navigation) …
+      await waitForHydration(page);
+      await header.getByRole('link', { name: text(to, 'nav.faq'), exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === portalPath(variant, '/service/faq') && !url.searchParams.has('hl'));
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectDocumentLanguage(page, to);
+
+      // … and on a page loaded afresh from the server without ?hl.
+      const response = await page.goto(portalPath(variant, '/legal-notice'));
+      expect(response?.status()).toBe(200);
+      await expectDocumentLanguage(page, to);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    });
+  }
+});
+
+test.describe('consent banner', () => {
+  test('shows on the first visit; "necessary only" hides it, also after a reload', async ({ page, context }) => {
+    const variant = variants.de;
+    await page.goto(portalPath(variant));
+    await waitForHydration(page);
+
+    const banner = page.getByRole('region', { name: text('de', 'consent.title'), exact: true });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('button', { name: text('de', 'consent.accept'), exact: true })).toBeVisible();
+    await expect(banner.getByRole('link', { name: text('de', 'consent.more'), exact: true })).toHaveAttribute(
+      'href',
+      portalPath(variant, '/privacy#analytics'),
+    );
+
+    await banner.getByRole('button', { name: text('de', 'consent.decline'), exact: true }).click();
+    await expect(banner).toBeHidden();
+    await expect
+      .poll(async () => (await context.cookies()).find((cookie) => cookie.name === consentCookieName)?.value)
+      .toBe('denied');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+
+    await page.goto(portalPath(variant, '/privacy'));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(banner).toBeHidden();
+  });
+});
