@@ -3,14 +3,15 @@ import path from 'node:path';
 
 /**
  * Browser journeys (e2e/). Runs against the production build served by server/http/main.ts
- * on port 3210 with a fresh embedded database per run (see e2e/support/web-server.mjs).
+ * on port 3210 (E2E_PORT overrides, e.g. for two checkouts side by side) with a fresh embedded
+ * database per run (see e2e/support/web-server.mjs).
  *
  *   npx playwright test            build if stale, start the server, run everything
  *   npx playwright test e2e/shell  one file
  *
  * Chromium is Debian's (/usr/bin/chromium); never run `npx playwright install`.
  */
-const port = 3210;
+const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
 const isCI = Boolean(process.env.CI);
 const artifacts = path.resolve(import.meta.dirname, 'e2e/.artifacts');
