@@ -7,6 +7,8 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ensureDemoData } from '../server/db/bootstrap.ts';
+import { ensureDemoInvoiceDocuments } from '../server/documents/demo-invoices.ts';
+import { documentStore } from '../server/documents/store.ts';
 import { openDatabase, targetFromEnv } from '../server/db/client.ts';
 import { env } from '../server/env.ts';
 
@@ -27,6 +29,11 @@ if (command !== 'migrate' && command !== 'reset') {
   process.exit(2);
 }
 const handle = await openDatabase(target);
-if (command === 'reset') await ensureDemoData(handle);
+if (command === 'reset') {
+  // The stored documents belong to the database they came with.
+  rmSync(path.resolve(env().DATA_DIR, 'documents'), { recursive: true, force: true });
+  await ensureDemoData(handle);
+  await ensureDemoInvoiceDocuments(handle.db, documentStore());
+}
 await handle.close();
 console.log(`${command === 'reset' ? 'Database rebuilt with the demo files' : 'Migrations applied'} (${target.kind === 'pglite' ? path.relative(process.cwd(), target.dataDir) : 'PostgreSQL'})`);

@@ -146,9 +146,9 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
           interestMinor: f.interest,
           costsMinor: f.costs,
           paymentsMinor: f.payments ?? 0,
-          interestRateBp: 500,
-          interestBasis: 'statutoryDefault',
+          ...statutoryInterest[f.variant],
           interestFrom: isoDate(today, -((f.contractDaysAgo ?? 240) - 45)),
+          addressTraced: tracedAddress(f.costs),
           ...f.extra,
         })
         .returning({ id: t.files.id });
@@ -157,7 +157,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         { fileId: id, statusCode: '1', changedAt: at(today, -90), reason: 'handedOver' },
         ...(f.status === '1' ? [] : [{ fileId: id, statusCode: f.status, subState: f.subState ?? null, changedAt: at(today, -(f.statusDaysAgo ?? 14)) }]),
       ]);
-      await tx.insert(t.collectionCosts).values(standardCosts(id, f.costs));
+      await tx.insert(t.collectionCosts).values(standardCosts(id, f.costs, f.variant));
       await tx.insert(t.events).values(standardJourney(id, today));
       return id;
     };
@@ -351,13 +351,43 @@ async function addPlan(
   await tx.insert(t.instalmentRows).values(rows);
 }
 
-function standardCosts(fileId: number, costs: number): Array<typeof t.collectionCosts.$inferInsert> {
-  const dunning = Math.min(500, costs);
-  const address = costs - dunning >= 350 ? 350 : 0;
+/**
+ * Default interest as the law of each country sets it (rate in basis points): Germany 5 points
+ * above the base rate (§ 288 BGB), Austria 4 % (§ 1000 ABGB), Switzerland 5 % (Art. 104 OR),
+ * Sweden the reference rate plus 8 points (räntelagen 6 §), Norway the published rate.
+ */
+const statutoryInterest: Record<DemoFile['variant'], { interestRateBp: number; interestBasis: string }> = {
+  de: { interestRateBp: 500, interestBasis: 'statutoryDefault' },
+  paycare: { interestRateBp: 500, interestBasis: 'statutoryDefault' },
+  at: { interestRateBp: 400, interestBasis: 'statutoryDefault' },
+  ch: { interestRateBp: 500, interestBasis: 'statutoryDefault' },
+  se: { interestRateBp: 800, interestBasis: 'statutoryDefault' },
+  no: { interestRateBp: 1275, interestBasis: 'statutoryDefault' },
+};
+
+/** The address was traced (an enquiry at the registration office) when that cost was charged. */
+const addressInquiryCost = 350;
+const dunningCost = (costs: number) => Math.min(500, costs);
+const tracedAddress = (costs: number) => costs - dunningCost(costs) >= addressInquiryCost;
+
+/** The legal basis of each kind of collection cost, by country (RDG § 13a: type, amount, basis). */
+const costBases: Record<DemoFile['variant'], { dunningFee: string; addressInquiry: string; collectionFee: string }> = {
+  de: { dunningFee: '§§ 280, 286 BGB', addressInquiry: '§§ 280, 286 BGB', collectionFee: '§ 13e RDG, Nr. 2300 VV RVG' },
+  paycare: { dunningFee: '§§ 280, 286 BGB', addressInquiry: '§§ 280, 286 BGB', collectionFee: '§ 13e RDG, Nr. 2300 VV RVG' },
+  at: { dunningFee: '§ 1333 Abs. 2 ABGB', addressInquiry: '§ 1333 Abs. 2 ABGB', collectionFee: '§ 1333 Abs. 2 ABGB, Inkassogebührenverordnung (BGBl. Nr. 141/1996)' },
+  ch: { dunningFee: 'Art. 106 OR', addressInquiry: 'Art. 106 OR', collectionFee: 'Art. 106 OR' },
+  se: { dunningFee: 'lagen (1981:739) om ersättning för inkassokostnader', addressInquiry: 'lagen (1981:739) om ersättning för inkassokostnader', collectionFee: 'lagen (1981:739) om ersättning för inkassokostnader, förordningen (1981:1057)' },
+  no: { dunningFee: 'inkassoloven § 17, inkassoforskriften kap. 1', addressInquiry: 'inkassoloven § 17', collectionFee: 'inkassoloven § 17, inkassoforskriften kap. 2' },
+};
+
+function standardCosts(fileId: number, costs: number, variant: DemoFile['variant']): Array<typeof t.collectionCosts.$inferInsert> {
+  const dunning = dunningCost(costs);
+  const address = tracedAddress(costs) ? addressInquiryCost : 0;
+  const basis = costBases[variant];
   return [
-    { fileId, kind: 'dunningFee', amountMinor: dunning, legalBasis: '§§ 280, 286 BGB (Mahnkosten des Gläubigers)' },
-    ...(address ? [{ fileId, kind: 'addressInquiry' as const, amountMinor: address, legalBasis: '§§ 280, 286 BGB (Einwohnermeldeamtsanfrage)' }] : []),
-    { fileId, kind: 'collectionFee', amountMinor: costs - dunning - address, legalBasis: '§ 13e RDG i. V. m. Nr. 2300 VV RVG (Inkassokosten)' },
+    { fileId, kind: 'dunningFee', amountMinor: dunning, legalBasis: basis.dunningFee },
+    ...(address ? [{ fileId, kind: 'addressInquiry' as const, amountMinor: address, legalBasis: basis.addressInquiry }] : []),
+    { fileId, kind: 'collectionFee', amountMinor: costs - dunning - address, legalBasis: basis.collectionFee },
   ];
 }
 

@@ -11,6 +11,8 @@ import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { ensureDemoData } from '../db/bootstrap.ts';
+import { ensureDemoInvoiceDocuments } from '../documents/demo-invoices.ts';
+import { documentStore } from '../documents/store.ts';
 import { openDatabase, setDatabase, targetFromEnv } from '../db/client.ts';
 import { env, isSecureDeployment } from '../env.ts';
 import { logger } from './logger.ts';
@@ -23,6 +25,8 @@ export async function createServer(options: { dev: boolean }) {
   setDatabase(handle);
   const seeded = await ensureDemoData(await handle);
   if (seeded) logger.info('database created and filled with the demo files');
+  const documents = await ensureDemoInvoiceDocuments((await handle).db, documentStore());
+  if (documents > 0) logger.info(`${documents} demo invoice documents stored`);
 
   const viteDevServer = options.dev
     ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
