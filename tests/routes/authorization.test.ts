@@ -21,6 +21,8 @@ const publicRoutes = new Set([
   '$portal.data-protection',
   '$portal.disable-reminder',
   '$portal.email-information',
+  // Open by the route table: a rating needs no file; with a session it counts for the file.
+  '$portal.feedback',
   '$portal.information-security',
   '$portal.l.$token',
   '$portal.language',
@@ -29,6 +31,7 @@ const publicRoutes = new Set([
   '$portal.password.reset',
   '$portal.password.reset_.$token',
   '$portal.privacy',
+  '$portal.service._index',
   '$portal.service.faq',
   '$portal.session',
   '$portal.signin',

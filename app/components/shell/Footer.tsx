@@ -43,7 +43,13 @@ export function Footer({ variant, locale }: { variant: PublicVariant; locale: st
             <h2 id="footer-service">{t('footer.serviceTitle')}</h2>
             <ul>
               <li>
+                <Link to={href(variant, '/service')}>{t('nav.service')}</Link>
+              </li>
+              <li>
                 <Link to={href(variant, '/service/faq')}>{t('nav.faq')}</Link>
+              </li>
+              <li>
+                <Link to={href(variant, '/feedback')}>{t('footer.feedback')}</Link>
               </li>
               <li>
                 <Link to={href(variant, '/signin')}>{t('nav.signIn')}</Link>

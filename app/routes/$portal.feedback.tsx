@@ -1,0 +1,239 @@
+import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { findSession } from '#server/auth/session.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { feedbackState, optOutOfSurveys, readFeedbackLinkToken, submitFeedback } from '#server/feedback/feedback.ts';
+import { callbackReasons, feedbackSchema, starValues } from '#server/feedback/schema.ts';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { Field, Honeypot } from '~/components/ui/Field';
+import { RadioGroup, TextAreaField } from '~/components/ui/Choice';
+import { documentTitle, pageContext } from '~/lib/route-helpers.server';
+import { useSubmissionRounds } from '~/lib/use-submission';
+
+/**
+ * /feedback (open): a star rating with free text; after a call (signed survey link `?t=`) also
+ * the telephone survey. One feedback per file; the debtor may ask not to be surveyed again.
+ */
+export const handle = { i18n: ['common', 'feedback'] };
+
+/** The file this feedback is about: the survey link names it, otherwise the session's file. */
+async function whoIsAsking(request: Request, token: string | null) {
+  const db = await getDatabase();
+  const link = readFeedbackLinkToken(token);
+  if (link) return { db, fileId: link.fileId, source: 'call' as const };
+  const session = await findSession(request, db);
+  return { db, fileId: session?.fileId ?? null, source: 'portal' as const };
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t } = await pageContext(request, params, 'feedback');
+  const token = new URL(request.url).searchParams.get('t');
+  const { db, fileId, source } = await whoIsAsking(request, token);
+  return {
+    title: documentTitle(t('title'), variant.brand.name),
+    token: source === 'call' ? token : null,
+    survey: source === 'call',
+    linkInvalid: token !== null && source !== 'call',
+    hasFile: fileId !== null,
+    state: await feedbackState(db, fileId),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  await pageContext(request, params, 'feedback');
+  const formData = await request.formData();
+  const token = formData.get('t');
+  const { db, fileId, source } = await whoIsAsking(request, typeof token === 'string' ? token : null);
+
+  if (formData.get('intent') === 'optOut') {
+    if (fileId === null) return data({ result: null, done: null, error: 'noFile' as const }, { status: 400 });
+    await optOutOfSurveys(db, fileId, { clientAddress: context.clientAddress });
+    return { result: null, done: 'optedOut' as const, error: null };
+  }
+
+  const submission = parseWithZod(formData, { schema: feedbackSchema });
+  // A bot filled the hidden field: answer like a success, store nothing.
+  if (formData.get('website')) return { result: submission.reply({ resetForm: true }), done: 'thanks' as const, error: null };
+  if (submission.status !== 'success') return data({ result: submission.reply(), done: null, error: null }, { status: 400 });
+  const saved = await submitFeedback(db, { fileId, source, feedback: submission.value }, { clientAddress: context.clientAddress }).catch(() => null);
+  // Whatever went wrong, the debtor keeps what they wrote and may send it again later.
+  if (!saved) return data({ result: submission.reply(), done: null, error: 'failed' as const }, { status: 503 });
+  if (!saved.ok) return data({ result: submission.reply(), done: null, error: saved.error }, { status: 409 });
+  return { result: submission.reply({ resetForm: true }), done: 'thanks' as const, error: null };
+}
+
+export default function Feedback() {
+  const { token, survey, linkInvalid, hasFile, state } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation(['feedback', 'common']);
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id: 'feedback',
+    lastResult: actionData?.result ?? undefined,
+    constraint: getZodConstraint(feedbackSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
+  });
+  const error = (field: { errors?: string[] }) => (field.errors?.[0] ? t(field.errors[0]) : undefined);
+  const summary = [
+    { field: fields.stars, id: fields.stars.id },
+    { field: fields.freeText, id: fields.freeText.id },
+    { field: fields.callbackPhone, id: fields.callbackPhone.id },
+    { field: fields.callbackReason, id: fields.callbackReason.id },
+  ]
+    .map(({ field, id }) => ({ fieldId: id, message: error(field) }))
+    .filter((e): e is { fieldId: string; message: string } => Boolean(e.message));
+  const busy = navigation.state === 'submitting';
+
+  const done = actionData?.done ?? (state.kind === 'alreadyGiven' ? 'already' : state.kind === 'optedOut' ? 'optedOut' : null);
+  const failure = actionData?.error === 'alreadyExists' ? 'already' : actionData?.error === 'optedOut' ? 'optedOut' : null;
+
+  const scale = (prefix: string) => starValues.map((value) => ({ value: String(value), label: t(`${prefix}.${value}`) }));
+  const yesNo = [
+    { value: 'yes', label: t('survey.yes') },
+    { value: 'no', label: t('survey.no') },
+  ];
+
+  return (
+    <div className="container page">
+      <div className="form-card">
+        <h1>{t('title')}</h1>
+        {linkInvalid ? (
+          <p className="panel panel--warning" role="alert">
+            {t('linkInvalid')}
+          </p>
+        ) : null}
+        {done === 'thanks' ? (
+          <div className="panel panel--success" role="status">
+            <p>{t('thanks')}</p>
+          </div>
+        ) : done === 'already' || failure === 'already' ? (
+          <div className="panel" role="status">
+            <p>{t('alreadyExists')}</p>
+          </div>
+        ) : done === 'optedOut' || failure === 'optedOut' ? (
+          <div className="panel" role="status">
+            <p>{t('optedOut')}</p>
+          </div>
+        ) : (
+          <>
+            <p className="lead">{t(survey ? 'leadCall' : 'lead')}</p>
+            {actionData?.error === 'failed' ? (
+              <p className="panel panel--warning" role="alert">
+                {t('failed')}
+              </p>
+            ) : null}
+            <ErrorSummary errors={summary} round={rounds.round} />
+            <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+              <Honeypot />
+              {token ? <input type="hidden" name="t" value={token} /> : null}
+              <RadioGroup
+                key={fields.stars.key}
+                id={fields.stars.id}
+                name={fields.stars.name}
+                legend={t('stars.legend')}
+                options={starValues.map((value) => ({
+                  value: String(value),
+                  label: (
+                    <>
+                      <span className="stars" aria-hidden="true">
+                        {'★'.repeat(value)}
+                        <span className="stars__off">{'★'.repeat(5 - value)}</span>
+                      </span>{' '}
+                      {t(`stars.${value}`)}
+                    </>
+                  ),
+                }))}
+                defaultValue={fields.stars.initialValue as string | undefined}
+                error={error(fields.stars)}
+                required
+              />
+              <TextAreaField
+                {...getTextareaProps(fields.freeText)}
+                key={fields.freeText.key}
+                label={t('freeText.label')}
+                hint={t('freeText.hint')}
+                error={error(fields.freeText)}
+                rows={4}
+              />
+              {survey ? (
+                <fieldset className="survey">
+                  <legend>{t('survey.title')}</legend>
+                  <RadioGroup id={fields.questionAnswered.id} name={fields.questionAnswered.name} legend={t('survey.questionAnswered')} options={yesNo} inline defaultValue={fields.questionAnswered.initialValue as string | undefined} />
+                  <RadioGroup id={fields.friendliness.id} name={fields.friendliness.name} legend={t('survey.friendliness')} options={scale('scale')} defaultValue={fields.friendliness.initialValue as string | undefined} />
+                  <RadioGroup id={fields.satisfaction.id} name={fields.satisfaction.name} legend={t('survey.satisfaction')} options={scale('scale')} defaultValue={fields.satisfaction.initialValue as string | undefined} />
+                  <RadioGroup id={fields.solutionShown.id} name={fields.solutionShown.name} legend={t('survey.solutionShown')} options={yesNo} inline defaultValue={fields.solutionShown.initialValue as string | undefined} />
+                  <div className="checkbox field">
+                    <input
+                      type="checkbox"
+                      id={fields.wantsCallback.id}
+                      name={fields.wantsCallback.name}
+                      value="yes"
+                      defaultChecked={fields.wantsCallback.initialValue === 'yes'}
+                    />
+                    <label htmlFor={fields.wantsCallback.id}>{t('survey.wantsCallback')}</label>
+                  </div>
+                  {/* Shown while the box is ticked (CSS :has, no script needed); they count only then. */}
+                  <div className="survey__callback">
+                    <Field
+                      id={fields.callbackPhone.id}
+                      name={fields.callbackPhone.name}
+                      defaultValue={fields.callbackPhone.initialValue as string | undefined}
+                      key={fields.callbackPhone.key}
+                      type="tel"
+                      autoComplete="tel"
+                      label={t('survey.phone')}
+                      error={error(fields.callbackPhone)}
+                    />
+                    <div className={`field${error(fields.callbackReason) ? ' field--error' : ''}`}>
+                      <label htmlFor={fields.callbackReason.id}>{t('survey.reason')}</label>
+                      {error(fields.callbackReason) ? (
+                        <span className="field-error" id={`${fields.callbackReason.id}-error`}>
+                          <span className="visually-hidden">{t('common:form.errorPrefix')}</span> {error(fields.callbackReason)}
+                        </span>
+                      ) : null}
+                      <select
+                        id={fields.callbackReason.id}
+                        name={fields.callbackReason.name}
+                        className="input"
+                        defaultValue={(fields.callbackReason.initialValue as string | undefined) ?? ''}
+                        aria-invalid={error(fields.callbackReason) ? true : undefined}
+                        aria-describedby={error(fields.callbackReason) ? `${fields.callbackReason.id}-error` : undefined}
+                      >
+                        <option value="">{t('survey.reasonChoose')}</option>
+                        {callbackReasons.map((reason) => (
+                          <option key={reason} value={reason}>
+                            {t(`survey.reasons.${reason}`)}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  </div>
+                </fieldset>
+              ) : null}
+              <button type="submit" className="button button--block" disabled={busy}>
+                {t('submit')}
+              </button>
+            </Form>
+            {hasFile ? (
+              <Form method="post" className="opt-out">
+                {token ? <input type="hidden" name="t" value={token} /> : null}
+                <p className="muted">{t('optOut.text')}</p>
+                <button type="submit" name="intent" value="optOut" className="button button--quiet" disabled={busy}>
+                  {t('optOut.button')}
+                </button>
+              </Form>
+            ) : null}
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
