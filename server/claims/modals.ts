@@ -19,6 +19,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { MaintenanceAnnouncement } from '../maintenance.ts';
 import { truncateClientAddress } from '../security/client-address.ts';
+import { emailField, modalRefField } from './modal-forms.ts';
 import { loadFileFacts, todayIso, type FileFacts, type SpecialOfferFacts } from './facts.ts';
 import { isSpecialOfferValid, sortModals } from './rules.ts';
 
@@ -188,12 +189,10 @@ export interface ModalActor {
   now?: Date;
 }
 
-export const modalRefField = z.string().trim().min(1).max(80).regex(/^(\d{1,9}|rule:[\w:.+-]{1,70})$/);
-
 export const acknowledgeInput = z.object({ modal: modalRefField });
 export const captureEmailInput = z.object({
   modal: modalRefField,
-  email: z.string().trim().max(254, 'modals:emailCapture.errors.tooLong').pipe(z.email('modals:emailCapture.errors.invalid')),
+  email: emailField,
 });
 export const specialOfferInput = z.object({ modal: modalRefField, response: z.enum(['accept', 'decline']) });
 
@@ -300,7 +299,7 @@ export async function captureEmail(db: Database, actor: ModalActor, raw: z.input
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) {
       const field = String(issue.path[0] ?? 'email');
-      (fieldErrors[field] ??= []).push(field === 'email' && !issue.message.startsWith('modals:') ? 'modals:emailCapture.errors.invalid' : issue.message);
+      (fieldErrors[field] ??= []).push(issue.message);
     }
     if (fieldErrors.modal) return refuse(db, actor, 'captureEmail', 'notFound', ref);
     return { ok: false, error: 'invalid', fieldErrors };
