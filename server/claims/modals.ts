@@ -114,7 +114,7 @@ const maintenanceRuleRef = (announcement: MaintenanceAnnouncement) => `rule:main
 
 /**
  * The modals to show now, pure: the unacknowledged rows whose rule holds, plus the modals of
- * rules that have no row yet, sorted by orderNo (equal orderNo keeps the rows' order).
+ * rules that have no row yet, sorted by orderNo (at equal orderNo rows first, in their order).
  */
 export function selectPendingModals(situation: ModalSituation): PendingModal[] {
   const rows = situation.rows.filter((row) => rowApplies(row, situation)).map((row) => ({ ...toPending(row, situation), acknowledgedAt: row.acknowledgedAt }));
@@ -134,7 +134,7 @@ export function selectPendingModals(situation: ModalSituation): PendingModal[] {
       acknowledgedAt: null,
     });
   }
-  return sortModals([...fromRules, ...rows]).map(({ acknowledgedAt: _acknowledged, ...modal }) => modal);
+  return sortModals([...rows, ...fromRules]).map(({ acknowledgedAt: _acknowledged, ...modal }) => modal);
 }
 
 export interface PendingModalsOptions {
