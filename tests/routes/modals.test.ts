@@ -3,6 +3,7 @@
  * resource route and the dashboard's own action take the answers, always for the session's
  * file only, and every answer is audited.
  */
+import type { ActionFunctionArgs } from '@remix-run/node';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '#server/auth/sessions.ts';
@@ -39,7 +40,7 @@ async function pendingFor(cookie: string) {
   const result = await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: cookie }), params);
   return result.data as { modals: Pending; view: { amountToPay: { kind: string; amountMinor: number } } };
 }
-const post = (fn: typeof modalsAction, path: string, fields: Record<string, string>, cookie: string) => run(fn, formRequest(path, fields, { Cookie: cookie }), params);
+const post = (fn: (args: ActionFunctionArgs) => Promise<unknown>, path: string, fields: Record<string, string>, cookie: string) => run(fn, formRequest(path, fields, { Cookie: cookie }), params);
 
 describe('modals on the dashboard', () => {
   it('lists the file’s modals by orderNo with the offer in the file’s currency (100000008)', async () => {
