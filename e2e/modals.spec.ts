@@ -131,7 +131,7 @@ test('100000013: e-mail capture refuses a bad address (also without JavaScript),
   await expect(plainCapture.locator('.field-error')).toContainText(m('emailCapture.errors.invalid'));
   await expect(plainCapture.getByRole('textbox', { name: m('emailCapture.label') })).toHaveValue('kerstin.braun@');
   await expect(plainCapture.getByRole('textbox', { name: m('emailCapture.label') })).toHaveAttribute('aria-invalid', 'true');
-  await expectNoSeriousA11yViolations(plain, 'e-mail capture without JavaScript, refused address');
+  // (axe needs script in the page; the same state with JavaScript is checked below.)
   await screenshots(plain, 'email-capture-nojs-error');
   await noScript.close();
 
