@@ -175,7 +175,9 @@ export default function Dashboard() {
               </li>
             ))}
           </ul>
-        ) : f.showNoticeOfCompletion || notice?.requestedAt || noticeResult ? (
+        ) : notice && (notice.available || notice.requestedAt || noticeResult) ? (
+          <NoticeOfCompletionCard state={notice} result={noticeResult} level={level} variant={variant} locale={locale} />
+        ) : f.showNoticeOfCompletion ? (
           <div className="panel panel--success">
             <p>{t('actions.settled')}</p>
           </div>
@@ -183,8 +185,6 @@ export default function Dashboard() {
           <p>{t('actions.none')}</p>
         )}
       </section>
-
-      {notice ? <NoticeOfCompletionCard state={notice} result={noticeResult} level={level} variant={variant} locale={locale} /> : null}
 
       <section aria-labelledby="more-heading">
         <h2 id="more-heading">{t('more.title')}</h2>

@@ -73,7 +73,7 @@ export function NoticeOfCompletionCard({
   }
   return (
     <section className="card notice-card" aria-labelledby="notice-heading">
-      <h2 id="notice-heading">{t('notice.title')}</h2>
+      <h3 id="notice-heading">{t('notice.title')}</h3>
       {content}
     </section>
   );
