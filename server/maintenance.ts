@@ -7,6 +7,21 @@ import type { Variant } from './variants/config.ts';
  * variant in maintenance; a file that cannot be read or parsed means "not in maintenance";
  * otherwise the per-brand setting chosen by host (or by the variant's brand) applies.
  */
+/**
+ * A maintenance window announced in advance: shown to signed-in debtors as the maintenance
+ * notice (spec 2.4 "Modals: … maintenance") until the window has ended. Without `brands` and
+ * `hosts` it is announced everywhere; with them only for those brands, variants or hosts.
+ */
+const announcementSchema = z.object({
+  /** Start of the window, ISO date-time. */
+  from: z.iso.datetime({ offset: true }),
+  /** Expected end, ISO date-time. */
+  until: z.iso.datetime({ offset: true }).optional(),
+  brands: z.record(z.string(), z.boolean()).optional(),
+  hosts: z.record(z.string(), z.boolean()).optional(),
+});
+export type MaintenanceAnnouncement = { from: string; until: string | null };
+
 const fileSchema = z.object({
   maintenance: z.boolean().optional(),
   /** Per brand key ("clarus", "paycare") or per variant id ("ch"). */
@@ -15,6 +30,8 @@ const fileSchema = z.object({
   hosts: z.record(z.string(), z.boolean()).optional(),
   /** Shown on the maintenance page, ISO date-time. */
   until: z.string().optional(),
+  /** A broken announcement is ignored; it never takes the maintenance switch down with it. */
+  announcement: announcementSchema.optional().catch(undefined),
 });
 export type MaintenanceFile = z.infer<typeof fileSchema>;
 
@@ -32,6 +49,31 @@ export function decideMaintenance(file: MaintenanceFile | null, variant: Pick<Va
     file.brands?.[variant.brand.key] === true ||
     file.brands?.[variant.id] === true;
   return active ? { active, until: file.until } : { active: false };
+}
+
+/**
+ * The announced window that concerns this variant and host and has not ended yet (before or
+ * during the window; during it the portal is usually switched to maintenance anyway), or null.
+ */
+export function decideMaintenanceAnnouncement(
+  file: MaintenanceFile | null,
+  variant: Pick<Variant, 'id' | 'brand'>,
+  host: string,
+  now: Date = new Date(),
+): MaintenanceAnnouncement | null {
+  const announcement = file?.announcement;
+  if (!announcement) return null;
+  const hostName = host.toLowerCase().replace(/:\d+$/, '');
+  const targeted = announcement.brands !== undefined || announcement.hosts !== undefined;
+  const applies =
+    !targeted ||
+    announcement.hosts?.[hostName] === true ||
+    announcement.brands?.[variant.brand.key] === true ||
+    announcement.brands?.[variant.id] === true;
+  if (!applies) return null;
+  const end = Date.parse(announcement.until ?? announcement.from);
+  if (!(end > now.getTime())) return null;
+  return { from: announcement.from, until: announcement.until ?? null };
 }
 
 export function parseMaintenanceFile(text: string): MaintenanceFile | null {

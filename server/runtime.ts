@@ -3,13 +3,15 @@
  * resolution (with the host map) and the maintenance switch.
  */
 import { env } from './env.ts';
-import { createMaintenanceReader, decideMaintenance, type MaintenanceState } from './maintenance.ts';
+import { createMaintenanceReader, decideMaintenance, decideMaintenanceAnnouncement, type MaintenanceAnnouncement, type MaintenanceState } from './maintenance.ts';
 import type { Variant } from './variants/config.ts';
 import { parseHostMap, resolveVariant } from './variants/resolve.ts';
 
 export interface Runtime {
   variantOf(request: Request): Variant;
   maintenance(request: Request, variant: Variant): Promise<MaintenanceState>;
+  /** A maintenance window announced for this variant and host that has not ended yet. */
+  maintenanceAnnouncement(request: Request, variant: Variant, now?: Date): Promise<MaintenanceAnnouncement | null>;
   analyticsUrl: string | undefined;
 }
 
@@ -23,6 +25,8 @@ export function runtime(): Runtime {
   instance = {
     variantOf: (request) => resolveVariant(new URL(request.url), hosts),
     maintenance: async (request, variant) => decideMaintenance(await readMaintenance(), variant, new URL(request.url).host),
+    maintenanceAnnouncement: async (request, variant, now) =>
+      decideMaintenanceAnnouncement(await readMaintenance(), variant, new URL(request.url).host, now),
     analyticsUrl: config.ANALYTICS_URL,
   };
   return instance;

@@ -1,26 +1,59 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { loadDashboard } from '#server/claims/dashboard.ts';
+import { todayIso } from '#server/claims/facts.ts';
+import { modalDoneMessages, type ModalDone } from '#server/claims/modal-forms.ts';
+import { pendingModals } from '#server/claims/modals.ts';
+import { noticeOfCompletionState, requestNoticeOfCompletion } from '#server/claims/notice-of-completion.ts';
 import { getDatabase } from '#server/db/client.ts';
+import { runtime } from '#server/runtime.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
+import { ModalQueue } from '~/components/dashboard/ModalQueue';
+import { NoticeOfCompletionCard } from '~/components/dashboard/NoticeOfCompletion';
 import { requireDebtor } from '~/lib/auth.server';
+import { handleModalAnswer } from '~/lib/modals.server';
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 
-export const handle = { i18n: ['common', 'dashboard', 'claim'] };
+export const handle = { i18n: ['common', 'dashboard', 'claim', 'modals'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'dashboard');
   const session = await requireDebtor(request, variant);
-  const view = await loadDashboard(await getDatabase(), session.fileId);
+  const db = await getDatabase();
+  const today = todayIso();
+  const view = await loadDashboard(db, session.fileId, today);
   if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
   // Each file lives in its own country variant (spec 2.2).
   if (view.variant !== variant.id) throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/dashboard'));
-  return { title: documentTitle(t('title'), variant.brand.name), view, level: session.level };
+  const announcement = await runtime().maintenanceAnnouncement(request, variant);
+  const [modals, notice] = await Promise.all([
+    pendingModals(db, session.fileId, today, { level: session.level, announcement }),
+    noticeOfCompletionState(db, session.fileId, today),
+  ]);
+  return { title: documentTitle(t('title'), variant.brand.name), view, level: session.level, modals, notice };
+}
+
+/**
+ * The dashboard's forms: the answers to the modals (shared with the /modals resource route, so
+ * that a refused e-mail address comes back to this page with its errors) and the request for a
+ * notice of completion.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant, language } = await pageContext(request, params, 'dashboard');
+  const session = await requireDebtor(request, variant);
+  const formData = await request.formData();
+  if (formData.get('intent') === 'requestNoticeOfCompletion') {
+    if (session.level !== 'full') throw redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/dashboard'))}`);
+    const result = await requestNoticeOfCompletion(await getDatabase(), { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress });
+    const status = result.ok ? 200 : result.error === 'alreadyRequested' ? 409 : result.error === 'notAllowed' ? 403 : 503;
+    return data({ notice: result }, { status });
+  }
+  return handleModalAnswer({ request, formData, variant, session, clientAddress: context.clientAddress, returnTo: '/dashboard' });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
@@ -28,9 +61,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 const toneClass = { neutral: 'badge', info: 'badge badge--info', success: 'badge badge--success', warning: 'badge badge--warning', danger: 'badge badge--danger' } as const;
 
 export default function Dashboard() {
-  const { view, level } = useLoaderData<typeof loader>();
+  const { view, level, modals, notice } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as Record<string, unknown> | undefined;
+  const [searchParams] = useSearchParams();
   const { variant, locale } = useRootData()!;
-  const { t } = useTranslation(['dashboard', 'claim', 'common']);
+  const { t } = useTranslation(['dashboard', 'claim', 'common', 'modals']);
+  const doneParam = searchParams.get('done');
+  const done = (modalDoneMessages as readonly string[]).includes(doneParam ?? '') ? (doneParam as ModalDone) : null;
+  const modalError = typeof actionData?.modalError === 'string' ? actionData.modalError : null;
+  const noticeResult = actionData && 'notice' in actionData ? (actionData.notice as Parameters<typeof NoticeOfCompletionCard>[0]['result']) : null;
   const money = (minor: number) => formatMoney(minor, view.currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
   const f = view.flags;
@@ -53,6 +92,17 @@ export default function Dashboard() {
     <div className="container page dashboard">
       <h1>{name ? t('greeting', { name }) : t('title')}</h1>
       <p className="lead">{t('reference', { reference: view.reference })}</p>
+      {done ? (
+        <div className="panel panel--success" role="status">
+          <p>{t(`modals:done.${done}`)}</p>
+        </div>
+      ) : null}
+      {modalError ? (
+        <div className="panel panel--warning" role="alert">
+          <p>{t(modalError === 'offerUnavailable' ? 'modals:errors.offerUnavailable' : 'modals:errors.refused')}</p>
+        </div>
+      ) : null}
+      <ModalQueue modals={modals} actionData={actionData} variant={variant} locale={locale} />
 
       <div className={view.nextInstalment ? 'grid grid-2' : 'grid'}>
         <section className="card claim-card" aria-labelledby="claim-heading">
@@ -125,6 +175,8 @@ export default function Dashboard() {
               </li>
             ))}
           </ul>
+        ) : notice && (notice.available || notice.requestedAt || noticeResult) ? (
+          <NoticeOfCompletionCard state={notice} result={noticeResult} level={level} variant={variant} locale={locale} />
         ) : f.showNoticeOfCompletion ? (
           <div className="panel panel--success">
             <p>{t('actions.settled')}</p>

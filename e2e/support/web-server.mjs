@@ -46,6 +46,11 @@ try {
   process.exit(1);
 }
 
+// Data for the browser tests only (e2e/support/fixtures.ts).
+const { getDatabase } = await import('../../server/db/client.ts');
+const { applyE2eFixtures } = await import('./fixtures.ts');
+await applyE2eFixtures(await getDatabase());
+
 const port = env().PORT;
 const server = app.listen(port, () => console.error(`e2e web server: portal on http://localhost:${port}, data in ${dataDir}`));
 
