@@ -44,6 +44,8 @@ export default async function handleRequest(
           shellRendered = true;
           const body = new PassThrough();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          // Pages show a debtor's file: never kept by any cache (docs/decisions/012).
+          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store');
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },
@@ -58,4 +60,10 @@ export default async function handleRequest(
     );
     setTimeout(abort, streamTimeout + 1_000);
   });
+}
+
+/** Loader and action data (`.data` requests) follow the pages: never cached (docs/decisions/012). */
+export function handleDataRequest(response: Response): Response {
+  if (!response.headers.has('Cache-Control')) response.headers.set('Cache-Control', 'no-store');
+  return response;
 }

@@ -40,6 +40,8 @@ test.describe('100000001: open claim', () => {
     await expectNoSeriousA11yViolations(page, 'dashboard 100000001');
 
     await openClaimInformation(page);
+    // The file's data is never cached (docs/decisions/012): after a payment the next view is current.
+    expect((await page.request.get(portalPath(de, '/claim-information'))).headers()['cache-control']).toBe('no-store');
     expect(await breakdownValue(page, 'mainClaim')).toBe(money(42990, 'EUR', 'de-DE'));
     expect(await breakdownValue(page, 'interest')).toBe(money(1237, 'EUR', 'de-DE'));
     expect(await breakdownValue(page, 'costs')).toBe(money(14557, 'EUR', 'de-DE'));
@@ -81,6 +83,7 @@ test.describe('100000001: open claim', () => {
     await expect(video).toHaveAttribute('preload', 'none');
     await expect(video.locator('track[srclang="de"]')).toHaveAttribute('default', '');
     expect((await page.request.get('/media/explainer.webm')).status()).toBe(200);
+    expect((await page.request.get('/media/explainer.de.vtt')).ok()).toBe(true);
 
     // Legal information: creditor with address, supervisory authority, original creditor on request.
     const legal = page.locator('#legal-information');

@@ -5,6 +5,7 @@ import { discloseOriginalCreditor, loadClaimInformation, type ClaimInformation }
 import { getDatabase } from '#server/db/client.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
+import { ExplanationVideo } from '~/components/claim/ExplanationVideo';
 import { StickyActionBar } from '~/components/claim/StickyActionBar';
 import { requireDebtor } from '~/lib/auth.server';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -402,30 +403,4 @@ function eventText(t: T, event: ClaimInformation['events'] extends Array<infer E
   const letter = typeof event.detail?.letter === 'string' ? event.detail.letter : null;
   if (event.kind === 'letterSent' && letter) return t(`events.letters.${letter}`, { defaultValue: t('events.kinds.letterSent') });
   return t(`events.kinds.${event.kind}`, { defaultValue: t('events.kinds.other') });
-}
-
-function ExplanationVideo() {
-  const { language } = useRootData()!;
-  const { t } = useTranslation('claimInfo');
-  return (
-    <figure className="video">
-      {/* A local file with captions in every language; no third-party player, nothing loads until play. */}
-      <video controls preload="none" poster="/media/explainer-poster.svg" width={960} height={540}>
-        <source src="/media/explainer.webm" type="video/webm" />
-        {(['de', 'en', 'es', 'fr', 'it', 'tr', 'sv'] as const).map((lang) => (
-          <track key={lang} kind="captions" src={`/media/explainer.${lang}.vtt`} srcLang={lang} label={t(`video.captionLanguages.${lang}`)} default={lang === language} />
-        ))}
-      </video>
-      <figcaption>
-        <details>
-          <summary>{t('video.transcriptTitle')}</summary>
-          <ol className="video__transcript">
-            {(t('video.transcript', { returnObjects: true }) as string[]).map((line, index) => (
-              <li key={index}>{line}</li>
-            ))}
-          </ol>
-        </details>
-      </figcaption>
-    </figure>
-  );
 }

@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { loadDashboard } from '#server/claims/dashboard.ts';
@@ -10,6 +10,8 @@ import { getDatabase } from '#server/db/client.ts';
 import { runtime } from '#server/runtime.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
+import { ExplanationVideo } from '~/components/claim/ExplanationVideo';
+import { TileIcon } from '~/components/claim/TileIcon';
 import { ModalQueue } from '~/components/dashboard/ModalQueue';
 import { NoticeOfCompletionCard } from '~/components/dashboard/NoticeOfCompletion';
 import { requireDebtor } from '~/lib/auth.server';
@@ -18,8 +20,9 @@ import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
+import claimStyles from '~/styles/claim.css?url';
 
-export const handle = { i18n: ['common', 'dashboard', 'claim', 'modals'] };
+export const handle = { i18n: ['common', 'dashboard', 'claim', 'claimInfo', 'modals'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'dashboard');
@@ -56,6 +59,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return handleModalAnswer({ request, formData, variant, session, clientAddress: context.clientAddress, returnTo: '/dashboard' });
 }
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: claimStyles }];
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 const toneClass = { neutral: 'badge', info: 'badge badge--info', success: 'badge badge--success', warning: 'badge badge--warning', danger: 'badge badge--danger' } as const;
@@ -65,7 +70,7 @@ export default function Dashboard() {
   const actionData = useActionData<typeof action>() as Record<string, unknown> | undefined;
   const [searchParams] = useSearchParams();
   const { variant, locale } = useRootData()!;
-  const { t } = useTranslation(['dashboard', 'claim', 'common', 'modals']);
+  const { t } = useTranslation(['dashboard', 'claim', 'common', 'modals', 'claimInfo']);
   const doneParam = searchParams.get('done');
   const done = (modalDoneMessages as readonly string[]).includes(doneParam ?? '') ? (doneParam as ModalDone) : null;
   const modalError = typeof actionData?.modalError === 'string' ? actionData.modalError : null;
@@ -188,27 +193,38 @@ export default function Dashboard() {
 
       <section aria-labelledby="more-heading">
         <h2 id="more-heading">{t('more.title')}</h2>
-        <ul className="tiles">
+        <ul className="tiles tiles--icons">
           <li>
             <Link to={href(variant, '/announce-payment')}>
+              <TileIcon name="receipt" />
               <strong>{t('more.announce')}</strong>
               <span>{t('more.announceText')}</span>
             </Link>
           </li>
           <li>
             <Link to={href(variant, '/service/contact')}>
+              <TileIcon name="chat" />
               <strong>{t('more.contact')}</strong>
               <span>{t('more.contactText')}</span>
             </Link>
           </li>
           <li>
             <Link to={href(variant, '/service/faq')}>
+              <TileIcon name="question" />
               <strong>{t('more.faq')}</strong>
               <span>{t('more.faqText')}</span>
             </Link>
           </li>
         </ul>
       </section>
+
+      {view.hasVideo ? (
+        <section aria-labelledby="video-heading">
+          <h2 id="video-heading">{t('claimInfo:video.title')}</h2>
+          <p>{t('claimInfo:video.lead')}</p>
+          <ExplanationVideo />
+        </section>
+      ) : null}
     </div>
   );
 }
