@@ -7,17 +7,17 @@ import { FolderStore, setObjectStore } from '#server/uploads/storage.ts';
 import { origin } from './routes.ts';
 
 export const pdfBytes = (size = 2048) => {
-  const bytes = new Uint8Array(size).fill(0x20);
+  const bytes = new Uint8Array(new ArrayBuffer(size)).fill(0x20);
   bytes.set(new TextEncoder().encode('%PDF-1.7\n'));
   return bytes;
 };
 export const exeBytes = (size = 2048) => {
-  const bytes = new Uint8Array(size);
+  const bytes = new Uint8Array(new ArrayBuffer(size));
   bytes.set([0x4d, 0x5a, 0x90, 0x00, 0x03]);
   return bytes;
 };
 
-export function file(name: string, bytes: Uint8Array, type = 'application/pdf'): File {
+export function file(name: string, bytes: Uint8Array<ArrayBuffer>, type = 'application/pdf'): File {
   return new File([bytes], name, { type });
 }
 
