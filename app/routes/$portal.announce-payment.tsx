@@ -236,6 +236,8 @@ function PaymentStep({ values }: { values: Values }) {
   const payee = values.payee as Payee;
   const withPayee = { ...values, payeeName: values.payeeName || payeeNames[payee] || '' };
   const { form, fields, rounds } = useStepForm(20, withPayee);
+  // Receipts accepted before going back travel along, so they are offered again at step 30.
+  const kept = useActionData<typeof action>()?.kept ?? [];
   const err = (name: keyof typeof fields) => {
     const key = fields[name].errors?.[0];
     return key ? t(key, { currency }) : undefined;
@@ -247,6 +249,9 @@ function PaymentStep({ values }: { values: Values }) {
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
         <Hidden values={values} names={stepFields[10]} />
+        {kept.map((upload) => (
+          <input key={upload.id} type="hidden" name="uploadId" value={upload.id} />
+        ))}
         <p className="muted">{t('payee.chosen', { name: t(`payee.${payee}`) })}</p>
         <div className="inline-fields">
           <Field {...getInputProps(fields.paidOn, { type: 'date' })} key={fields.paidOn.key} label={t('fields.paidOn')} max={today} error={err('paidOn')} required />

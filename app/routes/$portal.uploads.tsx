@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from '@remix-run/node';
+import type { ActionFunctionArgs } from '@remix-run/node';
 import { getDatabase } from '#server/db/client.ts';
 import type { UploadContext } from '#server/uploads/receive.ts';
 import { requireDebtor } from '~/lib/auth.server';
@@ -16,8 +16,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const variant = requireVariant(params);
   const session = await requireDebtor(request, variant, { level: 'full' });
   const context = new URL(request.url).searchParams.get('context') as UploadContext | null;
-  if (!context || !contexts.includes(context)) return data({ accepted: [], refused: [], error: 'context' }, { status: 400 });
+  if (!context || !contexts.includes(context)) return Response.json({ accepted: [], refused: [], error: 'context' }, { status: 400 });
   const db = await getDatabase();
   const { outcome } = await readFormWithUploads(request, db, { fileId: session.fileId, context });
-  return data({ accepted: outcome.accepted, refused: outcome.refused, error: null }, { status: outcome.accepted.length === 0 && outcome.refused.length > 0 ? 422 : 200 });
+  return Response.json({ accepted: outcome.accepted, refused: outcome.refused, error: null }, { status: outcome.accepted.length === 0 && outcome.refused.length > 0 ? 422 : 200 });
 }

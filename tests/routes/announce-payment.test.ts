@@ -121,7 +121,7 @@ describe('announce payment', () => {
     const owner = await cookieFor('100000012');
     const uploaded = await run(uploadAction, multipartRequest('/serviceportal/uploads?context=announcedPayment', [['files', file('mein-beleg.pdf', pdfBytes())]], { Cookie: owner }), params);
     expect(uploaded.status).toBe(200);
-    const theirs = (uploaded.data as { accepted: Array<{ id: number }> }).accepted[0]!.id;
+    const theirs = ((await uploaded.response!.json()) as { accepted: Array<{ id: number }> }).accepted[0]!.id;
 
     const intruder = await cookieFor('100000004');
     const attempt = await run(action, multipartRequest(path, [...Object.entries(payment), ['intent', '30'], ['uploadId', String(theirs)]], { Cookie: intruder }), params);
