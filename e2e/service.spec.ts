@@ -92,3 +92,38 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   await page.getByRole('link', { name: a('done.dashboard') }).click();
   await expect(page.getByText(text('de', 'status.paymentNoted', 'claim').split('{{')[0]!.trim()).first()).toBeVisible();
 });
+
+test('upload center for 100000012: choose a document, upload it, see the confirmation; postpone another', async ({ page }) => {
+  const variant = variants.de;
+  const c = (key: string) => text('de', `center.${key}`, 'uploads');
+  await signIn(page, { refno: '100000012', password: 'Demo-Pass1', variant });
+  await page.goto(portalPath(variant, '/upload-center'));
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: c('title') })).toBeVisible();
+  const headings = page.locator('.document-list h2');
+  await expect(headings).toHaveText([c('templates.identityDocument.title'), c('templates.proofOfIncome.title'), c('templates.paymentReceipt.title')]);
+  await expectNoSeriousA11yViolations(page, 'upload center list');
+  await screenshots(page, 'upload-center-list');
+
+  // Step 2: upload the identity document.
+  await page.getByRole('link', { name: `${c('upload')} – ${c('templates.identityDocument.title')}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(c('uploadTitle').replace('{{document}}', c('templates.identityDocument.title')));
+  await waitForHydration(page);
+  await page.getByLabel(c('filesLabel')).setInputFiles(pdf('Personalausweis.pdf'));
+  await expect(page.getByText(u('uploaded'), { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expectNoSeriousA11yViolations(page, 'upload center upload');
+  await screenshots(page, 'upload-center-upload');
+  await page.getByRole('button', { name: c('send') }).click();
+
+  // Step 3: confirmation; the document is marked uploaded.
+  await expect(page.getByRole('heading', { level: 1, name: c('done.title') })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(c('done.more_other').replace('{{count}}', '2'));
+  await expect(page.locator('.document-list li').first()).toContainText(c('status.Uploaded'));
+  await expectNoSeriousA11yViolations(page, 'upload center confirmation');
+  await screenshots(page, 'upload-center-done');
+
+  // Postpone the proof of income.
+  await page.getByRole('button', { name: `${c('later')} – ${c('templates.proofOfIncome.title')}` }).click();
+  await expect(page.getByText(c('postponed'))).toBeVisible();
+  await expect(page.locator('.document-list li').nth(1)).toContainText(c('status.UploadLater'));
+});
