@@ -18,6 +18,16 @@ const schema = z.object({
   MAINTENANCE_FILE: z.string().default('./public/maintenance.json'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
+  /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587 or smtps://…; without it mail
+   * goes to the development mailbox (DATA_DIR/mailbox) outside production and stays queued in
+   * production. */
+  SMTP_URL: z.string().url().optional(),
+  /** Sender of every mail; default: the variant's brand name with its support address. */
+  MAIL_FROM: z.string().optional(),
+  /** Where messages, callbacks and announced payments go; default: the variant's support address. */
+  AGENCY_MAIL_TO: z.string().email().optional(),
+  /** How often the mail worker looks for pending mail. */
+  MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -15,6 +15,9 @@ import { ensureDemoInvoiceDocuments } from '../documents/demo-invoices.ts';
 import { documentStore } from '../documents/store.ts';
 import { openDatabase, setDatabase, targetFromEnv } from '../db/client.ts';
 import { env, isSecureDeployment } from '../env.ts';
+import { escapeHtml } from '../mail/format.ts';
+import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
+import { startMailWorker } from '../mail/worker.ts';
 import { logger } from './logger.ts';
 import { scrubUrl } from './scrub.ts';
 import { cspNonce, sameOriginWrites, securityHeaders } from './security.ts';
@@ -27,6 +30,18 @@ export async function createServer(options: { dev: boolean }) {
   if (seeded) logger.info('database created and filled with the demo files');
   const documents = await ensureDemoInvoiceDocuments((await handle).db, documentStore());
   if (documents > 0) logger.info(`${documents} demo invoice documents stored`);
+
+  // The mail worker delivers the outbox (SMTP, or the development mailbox).
+  const sender = senderFromEnv(config);
+  if (sender) {
+    startMailWorker((await handle).db, sender, {
+      intervalMs: config.MAIL_WORKER_INTERVAL_MS,
+      onError: (error) => logger.error({ err: error }, 'mail worker failed'),
+      onReport: (report) => logger.info(report, 'mail worker delivered'),
+    });
+  } else {
+    logger.warn('SMTP_URL is not set: mail stays queued in the outbox');
+  }
 
   const viteDevServer = options.dev
     ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -69,6 +84,25 @@ export async function createServer(options: { dev: boolean }) {
       if (error && !res.headersSent) res.status(404).json({ maintenance: false });
     });
   });
+
+  // The development mailbox: every mail the worker delivered without SMTP. Never in production.
+  if (sender?.kind === 'mailbox' && config.NODE_ENV !== 'production') {
+    const folder = mailboxFolder(config);
+    app.get('/dev/mailbox', async (_req, res) => {
+      const entries = await readMailbox(folder);
+      const rows = entries
+        .map((m) => `<li><a href="/dev/mailbox/${encodeURIComponent(m.name)}">${escapeHtml(m.subject)}</a> – ${escapeHtml(m.to)} – ${escapeHtml(m.at)}</li>`)
+        .join('');
+      res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1><p>${entries.length} mails in ${escapeHtml(folder)} (newest first). This page exists only in development without SMTP_URL.</p><ul>${rows}</ul></body></html>`);
+    });
+    app.get('/dev/mailbox/:name', async (req, res) => {
+      const entry = (await readMailbox(folder)).find((m) => m.name === req.params.name);
+      if (!entry) return void res.status(404).type('text/plain').send('not found');
+      // The mail's own HTML with its inline styles; nothing else may load.
+      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+      res.type(req.query.format === 'text' ? 'text/plain' : 'html').send(req.query.format === 'text' ? entry.text : entry.html);
+    });
+  }
 
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);

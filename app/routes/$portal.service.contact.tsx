@@ -1,0 +1,288 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { eq } from 'drizzle-orm';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { allSlots, callbackDays, slotsFor, timeOfDayOf, timesOfDay, type TimeOfDay } from '#server/contact/callback-slots.ts';
+import { callbackSchema, messageSchema, minMessageLength, subjectIds } from '#server/contact/schema.ts';
+import { requestCallback, sendMessage } from '#server/contact/send.ts';
+import { getDatabase } from '#server/db/client.ts';
+import * as t from '#server/db/schema.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { SelectField, TextareaField } from '~/components/service/FormControls';
+import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
+import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
+import { Field } from '~/components/ui/Field';
+import { requireDebtor } from '~/lib/auth.server';
+import { formatTime, weekdayName } from '~/lib/format';
+import { documentTitle, pageContext } from '~/lib/route-helpers.server';
+import { readFormWithUploads } from '~/lib/uploads.server';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+import serviceStyles from '~/styles/service.css?url';
+
+/**
+ * Contact (spec 2.1, 2.4): the "send message" tab and the "callback" tab. `?action=callback`
+ * opens the callback tab; `?subject=7` or `8` preselects the subject. Both forms work without
+ * JavaScript; messages can carry attachments.
+ */
+export const handle = { i18n: ['common', 'contact', 'uploads'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t: translate } = await pageContext(request, params, 'contact');
+  const session = await requireDebtor(request, variant, { level: 'full' });
+  const [debtor] = await (await getDatabase())
+    .select({ email: t.debtors.email, phone: t.debtors.phone, mobile: t.debtors.mobile })
+    .from(t.files)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(eq(t.files.id, session.fileId));
+  const url = new URL(request.url);
+  const subject = Number(url.searchParams.get('subject'));
+  const sent = url.searchParams.get('sent');
+  return {
+    title: documentTitle(translate('title'), variant.brand.name),
+    tab: url.searchParams.get('action') === 'callback' ? ('callback' as const) : ('message' as const),
+    subjects: [...subjectIds],
+    preselectedSubject: (subjectIds as readonly number[]).includes(subject) ? subject : null,
+    days: callbackDays(variant.support.hours),
+    slots: allSlots(variant.support.hours),
+    contact: { email: debtor?.email ?? '', phone: debtor?.mobile ?? debtor?.phone ?? '' },
+    sent: sent === 'message' || sent === 'callback' ? sent : null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+type Reply = { form: 'message' | 'callback'; result: SubmissionResult<string[]>; kept: UploadInfo[]; refused: RefusedInfo[] };
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant, language } = await pageContext(request, params, 'contact');
+  const session = await requireDebtor(request, variant, { level: 'full' });
+  const db = await getDatabase();
+  const { formData, outcome, kept } = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'message' });
+  const keptInfo = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));
+  const ctx = { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress };
+  const base = withBase(variant, '/service/contact');
+
+  if (formData.get('intent') === 'callback') {
+    const submission = parseWithZod(formData, { schema: callbackSchema(variant.support.hours) });
+    if (submission.status !== 'success') return data<Reply>({ form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] }, { status: 400 });
+    const result = await requestCallback(db, ctx, submission.value);
+    if (!result.ok) return data<Reply>({ form: 'callback', result: submission.reply({ formErrors: ['errors.generic'] }), kept: keptInfo, refused: [] }, { status: 400 });
+    return redirect(`${base}?action=callback&sent=callback`);
+  }
+
+  // Only this file's pending attachments count.
+  formData.delete('uploadId');
+  for (const upload of kept) formData.append('uploadId', String(upload.id));
+  const submission = parseWithZod(formData, { schema: messageSchema });
+  if (submission.status !== 'success' || outcome.refused.length > 0) {
+    return data<Reply>({ form: 'message', result: submission.reply(), kept: keptInfo, refused: outcome.refused }, { status: 400 });
+  }
+  const result = await sendMessage(db, ctx, submission.value);
+  if (!result.ok) {
+    const key = result.problem === 'invalid' || result.problem === 'noFile' ? 'errors.generic' : `errors.${result.problem}`;
+    return data<Reply>({ form: 'message', result: submission.reply({ fieldErrors: { uploadId: [key] } }), kept: keptInfo, refused: [] }, { status: 400 });
+  }
+  return redirect(`${base}?sent=message`);
+}
+
+export default function Contact() {
+  const { tab, sent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation(['contact', 'common']);
+  const { variant } = useRootData()!;
+  const current = actionData?.form ?? tab;
+  const base = href(variant, '/service/contact');
+  return (
+    <div className="container page">
+      <h1>{t('title')}</h1>
+      <p className="lead">{t('lead')}</p>
+      <nav aria-label={t('tabs.label')}>
+        <ul className="tabs">
+          <li>
+            <Link to={base} aria-current={current === 'message' ? 'page' : undefined}>
+              {t('tabs.message')}
+            </Link>
+          </li>
+          <li>
+            <Link to={`${base}?action=callback`} aria-current={current === 'callback' ? 'page' : undefined}>
+              {t('tabs.callback')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
+      {sent ? (
+        <div className="panel panel--success" role="status">
+          <p>
+            <strong>{t(`sent.${sent}.title`)}</strong>
+          </p>
+          <p>{t(`sent.${sent}.text`)}</p>
+        </div>
+      ) : null}
+      {current === 'message' ? <MessageForm key="message" /> : <CallbackForm key="callback" />}
+    </div>
+  );
+}
+
+function MessageForm() {
+  const { subjects, preselectedSubject, contact } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation(['contact', 'uploads', 'common']);
+  const { variant, locale } = useRootData()!;
+  const reply = actionData?.form === 'message' ? actionData : undefined;
+  const rounds = useSubmissionRounds(reply?.result);
+  const [form, fields] = useForm({
+    id: 'contact-message',
+    lastResult: reply?.result,
+    defaultValue: { subjectId: preselectedSubject ? String(preselectedSubject) : '', email: contact.email, phone: contact.phone },
+    constraint: getZodConstraint(messageSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
+  });
+  const err = (name: 'subjectId' | 'subSubject' | 'body' | 'email' | 'phone' | 'uploadId') => {
+    const key = fields[name].errors?.[0];
+    return key ? t(key, { min: minMessageLength }) : undefined;
+  };
+  const refused = reply?.refused ?? [];
+  const attachmentsError = err('uploadId') ?? (refused.length > 0 ? t('errors.refused') : undefined);
+  const summary: SummaryError[] = [
+    ...(['subjectId', 'subSubject', 'body', 'email', 'phone'] as const).flatMap((name) => (err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [])),
+    ...(attachmentsError ? [{ fieldId: 'contact-attachments', message: attachmentsError }] : []),
+  ];
+  return (
+    <>
+      <ErrorSummary errors={summary} round={rounds.round} />
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
+        <h2>{t('message.title')}</h2>
+        <SelectField {...getSelectProps(fields.subjectId)} key={fields.subjectId.key} label={t('message.subject')} error={err('subjectId')} required>
+          <option value="">{t('message.chooseSubject')}</option>
+          {subjects.map((id) => (
+            <option key={id} value={id}>
+              {t(`subjects.${id}`)}
+            </option>
+          ))}
+        </SelectField>
+        <Field {...getInputProps(fields.subSubject, { type: 'text' })} key={fields.subSubject.key} label={t('message.subSubject')} hint={t('message.subSubjectHint')} error={err('subSubject')} />
+        <TextareaField {...getTextareaProps(fields.body)} key={fields.body.key} label={t('message.body')} hint={t('message.bodyHint', { min: minMessageLength })} rows={7} error={err('body')} required />
+        <fieldset className="choice-list">
+          <legend>{t('message.reachTitle')}</legend>
+          <p className="hint">{t('message.reachHint')}</p>
+          <div className="inline-fields">
+            <Field {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} label={t('fields.email')} autoComplete="email" error={err('email')} />
+            <Field {...getInputProps(fields.phone, { type: 'tel' })} key={fields.phone.key} label={t('fields.phone')} autoComplete="tel" error={err('phone')} />
+          </div>
+        </fieldset>
+        <UploadField
+          id="contact-attachments"
+          context="message"
+          endpoint={href(variant, '/uploads')}
+          kept={reply?.kept ?? []}
+          refused={refused}
+          label={t('message.attachments')}
+          hint={t('uploads:hint')}
+          error={attachmentsError}
+          locale={locale}
+        />
+        <button type="submit" name="intent" value="message" className="button" disabled={navigation.state === 'submitting'}>
+          {t('message.send')}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function CallbackForm() {
+  const { days, slots, contact } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation(['contact', 'common']);
+  const { variant, locale } = useRootData()!;
+  const reply = actionData?.form === 'callback' ? actionData : undefined;
+  const rounds = useSubmissionRounds(reply?.result);
+  const schema = useMemo(() => callbackSchema(variant.support.hours), [variant.support.hours]);
+  const [form, fields] = useForm({
+    id: 'contact-callback',
+    lastResult: reply?.result,
+    defaultValue: { phone: contact.phone },
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  // With JavaScript the hours follow the chosen day and time of day; without, all are listed and the server checks.
+  const [weekday, setWeekday] = useState<number | null>(null);
+  const [timeOfDay, setTimeOfDay] = useState<TimeOfDay | null>(null);
+  const daySlots = weekday ? slotsFor(variant.support.hours, weekday) : slots;
+  const offeredTimes = timesOfDay.filter((tod) => daySlots.some((s) => timeOfDayOf(s) === tod));
+  const hours = daySlots.filter((s) => !timeOfDay || timeOfDayOf(s) === timeOfDay);
+  const err = (name: 'phone' | 'reason' | 'weekday' | 'timeOfDay' | 'hour') => {
+    const key = fields[name].errors?.[0];
+    return key ? t(key) : undefined;
+  };
+  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  const summary: SummaryError[] = [
+    ...(formError ? [{ fieldId: fields.phone.id, message: formError }] : []),
+    ...(['phone', 'reason', 'weekday', 'timeOfDay', 'hour'] as const).flatMap((name) => (err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [])),
+  ];
+  return (
+    <>
+      <ErrorSummary errors={summary} round={rounds.round} />
+      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
+        <h2>{t('callback.title')}</h2>
+        <p className="muted">{t('callback.lead')}</p>
+        <Field {...getInputProps(fields.phone, { type: 'tel' })} key={fields.phone.key} label={t('fields.phone')} autoComplete="tel" error={err('phone')} required />
+        <Field {...getInputProps(fields.reason, { type: 'text' })} key={fields.reason.key} label={t('callback.reason')} hint={t('callback.reasonHint')} error={err('reason')} required />
+        <div className="inline-fields">
+          <SelectField
+            {...getSelectProps(fields.weekday)}
+            key={fields.weekday.key}
+            label={t('callback.weekday')}
+            error={err('weekday')}
+            required
+            onChange={(e) => setWeekday(Number(e.target.value) || null)}
+          >
+            <option value="">{t('callback.choose')}</option>
+            {days.map((day) => (
+              <option key={day} value={day}>
+                {weekdayName(day, locale)}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            {...getSelectProps(fields.timeOfDay)}
+            key={fields.timeOfDay.key}
+            label={t('callback.timeOfDay')}
+            error={err('timeOfDay')}
+            required
+            onChange={(e) => setTimeOfDay((e.target.value || null) as TimeOfDay | null)}
+          >
+            <option value="">{t('callback.choose')}</option>
+            {offeredTimes.map((tod) => (
+              <option key={tod} value={tod}>
+                {t(`timeOfDay.${tod}`)}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+        <SelectField {...getSelectProps(fields.hour)} key={fields.hour.key} label={t('callback.hour')} hint={t('callback.hourHint')} error={err('hour')} required>
+          <option value="">{t('callback.choose')}</option>
+          {hours.map((slot) => (
+            <option key={slot} value={slot}>
+              {formatTime(slot, locale)}
+            </option>
+          ))}
+        </SelectField>
+        <button type="submit" name="intent" value="callback" className="button" disabled={navigation.state === 'submitting'}>
+          {t('callback.send')}
+        </button>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+/**
+ * Service journeys: announce a payment with a receipt, a refused file, the upload center and
+ * the contact page (message and callback). axe on every page; screenshots on a phone and a
+ * desktop in e2e/.artifacts/screenshots/service-*.png.
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers/auth';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { portalPath, text, variants, waitForHydration } from './helpers/portal';
+
+const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
+const sizes = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+async function screenshots(page: Page, name: string) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const original = page.viewportSize();
+  for (const size of sizes) {
+    await page.setViewportSize({ width: size.width, height: size.height });
+    await page.screenshot({ path: `${screenshotDir}service-${name}-${size.name}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+const pdf = (name = 'Kontoauszug.pdf') => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(40_000, 0x20)]) });
+const a = (key: string) => text('de', key, 'announce');
+const u = (key: string) => text('de', key, 'uploads');
+
+test.describe.configure({ mode: 'parallel' });
+
+test('announce a payment with a PDF receipt; a text file named .pdf is refused and the form keeps its data', async ({ page }) => {
+  const variant = variants.at;
+  await signIn(page, { refno: '200000001', password: 'Demo-Pass1', variant });
+  await page.goto(portalPath(variant, '/announce-payment'));
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: a('title') })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'announce step 10');
+  await screenshots(page, 'announce-10');
+
+  // Step 10 without a choice: the error summary names the problem.
+  await page.getByRole('button', { name: a('next') }).click();
+  await expect(page.getByRole('link', { name: a('errors.payee') })).toBeVisible();
+  await page.getByRole('radio', { name: new RegExp(`^${a('payee.agency')} \\(`) }).check();
+  await page.getByRole('button', { name: a('next') }).click();
+
+  // Step 20: payment data.
+  await expect(page.getByLabel(a('fields.paidOn'))).toBeVisible();
+  await page.getByLabel(a('fields.paidOn')).fill('2026-01-15');
+  await page.getByLabel(a('fields.amount').replace('{{currency}}', 'EUR')).fill('120,50');
+  await page.getByLabel(a('fields.payerName')).fill('Florian Gruber');
+  await page.getByLabel(a('fields.payerIban')).fill('AT61 1904 3002 3457 3201');
+  await page.getByLabel(a('fields.reference')).fill('200000001');
+  await expectNoSeriousA11yViolations(page, 'announce step 20');
+  await screenshots(page, 'announce-20');
+  await page.getByRole('button', { name: a('next') }).click();
+
+  // Step 30: a good PDF uploads with progress; a text file named .pdf is refused at once.
+  const input = page.getByLabel(a('fields.receipts'));
+  await expect(input).toBeVisible();
+  await waitForHydration(page);
+  await input.setInputFiles(pdf());
+  await expect(page.getByText('Kontoauszug.pdf')).toBeVisible();
+  await expect(page.getByText(u('uploaded'), { exact: true })).toBeVisible({ timeout: 15_000 });
+  await input.setInputFiles({ name: 'Quittung.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Das ist nur ein Text, kein PDF.') });
+  const refusal = page.locator('.file-list__item--error').filter({ hasText: 'Quittung.pdf' });
+  await expect(refusal).toContainText(u('problems.wrongType'));
+  await page.getByRole('button', { name: a('submit') }).click();
+  await expect(page.getByRole('alert').filter({ hasText: u('blockedInvalid') })).toBeVisible();
+  await expect(page).toHaveURL(/announce-payment$/);
+  await expectNoSeriousA11yViolations(page, 'announce step 30 with a refused file');
+  await screenshots(page, 'announce-30-refused');
+
+  // Going back keeps everything typed.
+  await page.getByRole('button', { name: new RegExp(`^${u('remove')}`) }).click();
+  await page.getByRole('button', { name: a('back') }).click();
+  await expect(page.getByLabel(a('fields.payerName'))).toHaveValue('Florian Gruber');
+  await expect(page.getByLabel(a('fields.amount').replace('{{currency}}', 'EUR'))).toHaveValue('120,50');
+  await page.getByRole('button', { name: a('next') }).click();
+  // The receipt accepted earlier is offered again: nothing accepted is lost.
+  await expect(page.getByRole('checkbox', { name: /Kontoauszug\.pdf/ })).toBeChecked();
+  await page.getByRole('button', { name: a('submit') }).click();
+
+  // Step 40: done, with the summary; the dashboard shows "payment noted".
+  await expect(page.getByRole('heading', { level: 1, name: a('done.title') })).toBeVisible();
+  await expect(page.getByText('Kontoauszug.pdf')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'announce done');
+  await screenshots(page, 'announce-40');
+  await page.getByRole('link', { name: a('done.dashboard') }).click();
+  await expect(page.getByText(text('de', 'status.paymentNoted', 'claim').split('{{')[0]!.trim()).first()).toBeVisible();
+});
+
+test('upload center for 100000012: choose a document, upload it, see the confirmation; postpone another', async ({ page }) => {
+  const variant = variants.de;
+  const c = (key: string) => text('de', `center.${key}`, 'uploads');
+  await signIn(page, { refno: '100000012', password: 'Demo-Pass1', variant });
+  await page.goto(portalPath(variant, '/upload-center'));
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', { level: 1, name: c('title') })).toBeVisible();
+  const headings = page.locator('.document-list h2');
+  await expect(headings).toHaveText([c('templates.identityDocument.title'), c('templates.proofOfIncome.title'), c('templates.paymentReceipt.title')]);
+  await expectNoSeriousA11yViolations(page, 'upload center list');
+  await screenshots(page, 'upload-center-list');
+
+  // Step 2: upload the identity document.
+  await page.getByRole('link', { name: `${c('upload')} – ${c('templates.identityDocument.title')}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(c('uploadTitle').replace('{{document}}', c('templates.identityDocument.title')));
+  await waitForHydration(page);
+  await page.getByLabel(c('filesLabel')).setInputFiles(pdf('Personalausweis.pdf'));
+  await expect(page.getByText(u('uploaded'), { exact: true })).toBeVisible({ timeout: 15_000 });
+  await expectNoSeriousA11yViolations(page, 'upload center upload');
+  await screenshots(page, 'upload-center-upload');
+  await page.getByRole('button', { name: c('send') }).click();
+
+  // Step 3: confirmation; the document is marked uploaded.
+  await expect(page.getByRole('heading', { level: 1, name: c('done.title') })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(c('done.more_other').replace('{{count}}', '2'));
+  await expect(page.locator('.document-list li').first()).toContainText(c('status.Uploaded'));
+  await expectNoSeriousA11yViolations(page, 'upload center confirmation');
+  await screenshots(page, 'upload-center-done');
+
+  // Postpone the proof of income.
+  await page.getByRole('button', { name: `${c('later')} – ${c('templates.proofOfIncome.title')}` }).click();
+  await expect(page.getByText(c('postponed'))).toBeVisible();
+  await expect(page.locator('.document-list li').nth(1)).toContainText(c('status.UploadLater'));
+});

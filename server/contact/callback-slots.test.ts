@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { variants } from '../variants/config.ts';
+import { allSlots, callbackDays, checkSlot, slotsFor, timeOfDayOf } from './callback-slots.ts';
+import { callbackSchema, messageSchema } from './schema.ts';
+
+const hours = variants.de.support.hours;
+
+describe('callback slots within the support hours', () => {
+  it('Monday: 08:00 to 16:30 in half-hour steps (closing 17:00)', () => {
+    const slots = slotsFor(hours, 1);
+    expect(slots[0]).toBe('08:00');
+    expect(slots[1]).toBe('08:30');
+    expect(slots.at(-1)).toBe('16:30');
+    expect(slots).toHaveLength(18);
+  });
+  it('Friday closes at 16:00: the last slot is 15:30', () => {
+    expect(slotsFor(hours, 5).at(-1)).toBe('15:30');
+  });
+  it('Saturday has no support hours, so no callback slots; Sunday is never offered', () => {
+    expect(slotsFor(hours, 6)).toEqual([]);
+    expect(callbackDays(hours)).toEqual([1, 2, 3, 4, 5]);
+    expect(callbackDays({ days: [...hours.days, { weekday: 6, open: '09:00', close: '12:00' }, { weekday: 7, open: '09:00', close: '12:00' }] })).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+  it('never starts before 08:00, even when the line opens earlier', () => {
+    expect(slotsFor({ days: [{ weekday: 2, open: '07:00', close: '09:00' }] }, 2)).toEqual(['08:00', '08:30']);
+  });
+  it('lists every slot once for the form without JavaScript', () => {
+    expect(allSlots(hours)).toHaveLength(18);
+  });
+  it.each([
+    ['08:00', 'morning'],
+    ['11:30', 'morning'],
+    ['12:00', 'noon'],
+    ['13:30', 'noon'],
+    ['14:00', 'afternoon'],
+    ['16:30', 'afternoon'],
+    ['17:00', 'evening'],
+  ])('%s is %s', (hour, expected) => expect(timeOfDayOf(hour)).toBe(expected));
+  it.each([
+    [{ weekday: 1, timeOfDay: 'morning', hour: '09:30' }, null],
+    [{ weekday: 5, timeOfDay: 'afternoon', hour: '16:00' }, 'hourOutside'],
+    [{ weekday: 2, timeOfDay: 'morning', hour: '09:15' }, 'hourOutside'],
+    [{ weekday: 2, timeOfDay: 'afternoon', hour: '09:30' }, 'timeOfDayMismatch'],
+    [{ weekday: 6, timeOfDay: 'morning', hour: '09:00' }, 'dayClosed'],
+  ] as const)('%o → %s', (slot, expected) => expect(checkSlot(hours, slot)).toBe(expected));
+});
+
+describe('contact schemas', () => {
+  it('a message needs a phone or an e-mail and a minimum length', () => {
+    const base = { subjectId: '2', body: 'Warum sind die Inkassokosten so hoch?' };
+    expect(messageSchema.safeParse(base).error?.issues.map((i) => i.message)).toEqual(['errors.reachable']);
+    expect(messageSchema.safeParse({ ...base, phone: '+49 40 123456' }).success).toBe(true);
+    expect(messageSchema.safeParse({ ...base, email: 'a@example.org', body: 'zu kurz' }).error?.issues.map((i) => i.message)).toEqual(['errors.bodyShort']);
+    expect(messageSchema.safeParse({ ...base, email: 'a@example.org', subjectId: '6' }).error?.issues.map((i) => i.message)).toEqual(['errors.subject']);
+  });
+  it('a callback must fit the support hours', () => {
+    const schema = callbackSchema(hours);
+    expect(schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '3', timeOfDay: 'noon', hour: '12:30' }).success).toBe(true);
+    expect(schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '5', timeOfDay: 'afternoon', hour: '16:30' }).error?.issues[0]?.message).toBe('errors.hourOutside');
+    expect(schema.safeParse({ phone: '', reason: 'Ratenzahlung', weekday: '1', timeOfDay: 'morning', hour: '08:00' }).error?.issues[0]?.message).toBe('errors.phoneRequired');
+  });
+});

@@ -1,0 +1,128 @@
+/**
+ * The upload center (spec 3 "Upload center", 4.3 "Upload"): documents the agency asked for,
+ * sorted by category position; each is answered with an upload (status Uploaded) or postponed
+ * (UploadLater). After each answer the requested-documents flag is worked out again.
+ */
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { attachUploads } from '../uploads/receive.ts';
+
+export type DocumentStatus = (typeof t.documentRequests.$inferSelect)['status'];
+
+export interface RequestedDocument {
+  id: number;
+  templateId: string;
+  category: string;
+  categoryPosition: number;
+  status: DocumentStatus;
+  uploads: Array<{ id: number; name: string }>;
+}
+
+export interface UploadCenterView {
+  showUploadCenter: boolean;
+  documents: RequestedDocument[];
+  /** Some document has not been answered yet (neither uploaded nor postponed). */
+  hasRequestedDocuments: boolean;
+  /** Documents still missing (requested or postponed). */
+  outstanding: number;
+}
+
+export function summarise(documents: ReadonlyArray<Pick<RequestedDocument, 'status'>>) {
+  return {
+    hasRequestedDocuments: documents.some((d) => d.status === 'requested'),
+    outstanding: documents.filter((d) => d.status !== 'Uploaded').length,
+  };
+}
+
+export async function loadUploadCenter(db: Database, fileId: number): Promise<UploadCenterView> {
+  const [file] = await db.select({ show: t.files.showUploadCenter }).from(t.files).where(eq(t.files.id, fileId));
+  const rows = await db
+    .select()
+    .from(t.documentRequests)
+    .where(eq(t.documentRequests.fileId, fileId))
+    .orderBy(asc(t.documentRequests.categoryPosition), asc(t.documentRequests.id));
+  const uploads = rows.length
+    ? await db
+        .select({ id: t.uploads.id, name: t.uploads.originalName, ownerId: t.uploads.ownerId })
+        .from(t.uploads)
+        .where(and(eq(t.uploads.fileId, fileId), eq(t.uploads.context, 'documentRequest'), isNotNull(t.uploads.ownerId), inArray(t.uploads.ownerId, rows.map((r) => r.id))))
+        .orderBy(asc(t.uploads.id))
+    : [];
+  const documents = rows.map((r) => ({
+    id: r.id,
+    templateId: r.templateId,
+    category: r.category,
+    categoryPosition: r.categoryPosition,
+    status: r.status,
+    uploads: uploads.filter((u) => u.ownerId === r.id).map(({ id, name }) => ({ id, name })),
+  }));
+  return { showUploadCenter: file?.show ?? false, documents, ...summarise(documents) };
+}
+
+interface Ctx {
+  fileId: number;
+  debtorId: number;
+  language: string;
+  clientAddress?: string;
+  now?: Date;
+}
+
+const requestIdSchema = z.coerce.number().int().positive();
+
+async function ownRequest(db: Database, fileId: number, requestId: unknown) {
+  const parsed = requestIdSchema.safeParse(requestId);
+  if (!parsed.success) return null;
+  const [row] = await db.select().from(t.documentRequests).where(and(eq(t.documentRequests.id, parsed.data), eq(t.documentRequests.fileId, fileId)));
+  return row ?? null;
+}
+
+export type AnswerResult = { ok: true; view: UploadCenterView } | { ok: false; problem: 'unknownDocument' | 'alreadyUploaded' | 'noFiles' | 'notYours' | 'totalTooLarge' | 'tooMany' };
+
+/** Attaches the debtor's pending uploads to a requested document: it becomes Uploaded. */
+export async function uploadRequestedDocument(db: Database, ctx: Ctx, input: { requestId: unknown; uploadIds: number[] }): Promise<AnswerResult> {
+  const request = await ownRequest(db, ctx.fileId, input.requestId);
+  if (!request) return { ok: false, problem: 'unknownDocument' };
+  if (request.status === 'Uploaded') return { ok: false, problem: 'alreadyUploaded' };
+  if (input.uploadIds.length === 0) return { ok: false, problem: 'noFiles' };
+  const now = ctx.now ?? new Date();
+  const outcome = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const attached = await attachUploads(tx, { fileId: ctx.fileId, context: 'documentRequest', ownerId: request.id, ids: input.uploadIds });
+    if (!attached.ok) return attached;
+    await tx.update(t.documentRequests).set({ status: 'Uploaded', updatedAt: now }).where(eq(t.documentRequests.id, request.id));
+    const [file] = await tx
+      .select({ refno: t.files.refno, subcase: t.files.subcase, variant: t.files.variant, email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, companyName: t.debtors.companyName, salutation: t.debtors.salutation })
+      .from(t.files)
+      .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+      .where(eq(t.files.id, ctx.fileId));
+    if (file?.email) {
+      await enqueueMail(tx, {
+        to: file.email,
+        template: 'receipt',
+        language: ctx.language,
+        variant: file.variant,
+        fileId: ctx.fileId,
+        data: { name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '), salutation: file.salutation, reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno, kind: 'documents' },
+      });
+    }
+    await audit(tx, { actor: 'debtor', action: 'documents.uploaded', debtorId: ctx.debtorId, fileId: ctx.fileId, clientAddress: ctx.clientAddress, at: now, detail: { requestId: request.id, templateId: request.templateId, files: attached.uploads.length } });
+    return attached;
+  });
+  if (!outcome.ok) return { ok: false, problem: outcome.problem };
+  return { ok: true, view: await loadUploadCenter(db, ctx.fileId) };
+}
+
+/** The debtor will send the document later: UploadLater. */
+export async function postponeRequestedDocument(db: Database, ctx: Ctx, input: { requestId: unknown }): Promise<AnswerResult> {
+  const request = await ownRequest(db, ctx.fileId, input.requestId);
+  if (!request) return { ok: false, problem: 'unknownDocument' };
+  if (request.status === 'Uploaded') return { ok: false, problem: 'alreadyUploaded' };
+  const now = ctx.now ?? new Date();
+  await db.update(t.documentRequests).set({ status: 'UploadLater', updatedAt: now }).where(eq(t.documentRequests.id, request.id));
+  await audit(db, { actor: 'debtor', action: 'documents.postponed', debtorId: ctx.debtorId, fileId: ctx.fileId, clientAddress: ctx.clientAddress, at: now, detail: { requestId: request.id, templateId: request.templateId } });
+  return { ok: true, view: await loadUploadCenter(db, ctx.fileId) };
+}

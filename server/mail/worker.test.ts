@@ -1,0 +1,126 @@
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
+import * as t from '../db/schema.ts';
+import { enqueueMail } from './outbox.ts';
+import { mailboxSender, readMailbox, smtpSender } from './transport.ts';
+import { deliverDueMail, maxAttempts, nextAttemptAt } from './worker.ts';
+
+interface Received {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+let database: TestDatabase;
+let server: SMTPServer;
+let port: number;
+const inbox: Received[] = [];
+let refuseNext = 0;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+  server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (refuseNext > 0) {
+        refuseNext -= 1;
+        return callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 450 }));
+      }
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        inbox.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await database.dispose();
+});
+beforeEach(async () => {
+  inbox.length = 0;
+  refuseNext = 0;
+  await database.db.delete(t.mailOutbox);
+});
+
+const smtp = () => smtpSender(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
+
+describe('mail worker over real SMTP', () => {
+  it('delivers a pending mail, rendered in its language, and marks it sent', async () => {
+    const id = await enqueueMail(database.db, {
+      to: 'celine.favre@example.org',
+      template: 'receipt',
+      language: 'fr',
+      variant: 'ch',
+      data: { name: 'Céline Favre', salutation: 2, reference: '300000001', kind: 'callback' },
+    });
+    const report = await deliverDueMail(database.db, smtp());
+    expect(report).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0]!.to).toEqual(['celine.favre@example.org']);
+    expect(inbox[0]!.from).toBe('service.ch@clarus-inkasso.example');
+    expect(inbox[0]!.raw).toMatch(/^Subject: =\?UTF-8\?Q\?Votre_demande_de_rappel/m);
+    expect(inbox[0]!.raw).toMatch(new RegExp(`^X-Outbox-Id: ${id}\\r$`, "im"));
+    expect(inbox[0]!.raw).toContain('Content-Type: text/html');
+    const [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
+    // Sent once: a second run sends nothing.
+    expect(await deliverDueMail(database.db, smtp())).toEqual({ sent: 0, retried: 0, failed: 0 });
+  });
+
+  it('retries with growing pauses after a refusal and gives up after the last attempt', async () => {
+    const id = await enqueueMail(database.db, { to: 'x@example.org', template: 'receipt', language: 'de', variant: 'de', data: { name: '', salutation: 1, reference: '1', kind: 'message' } });
+    const [queued] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const created = queued!.createdAt;
+    refuseNext = 1;
+    expect(await deliverDueMail(database.db, smtp(), { now: created })).toEqual({ sent: 0, retried: 1, failed: 0 });
+    let [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row!.lastError).toMatch(/mailbox unavailable/);
+    // Not before the pause is over …
+    expect(await deliverDueMail(database.db, smtp(), { now: new Date(created.getTime() + 30_000) })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    // … then it goes out.
+    expect(await deliverDueMail(database.db, smtp(), { now: nextAttemptAt(created, 1)! })).toEqual({ sent: 1, retried: 0, failed: 0 });
+    [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2 });
+
+    const doomed = await enqueueMail(database.db, { to: 'y@example.org', template: 'receipt', language: 'de', variant: 'de', data: { name: '', salutation: 1, reference: '1', kind: 'message' } });
+    refuseNext = 100;
+    for (let attempt = 0; attempt < maxAttempts; attempt += 1) await deliverDueMail(database.db, smtp(), { now: new Date(Date.now() + 24 * 3600_000) });
+    const [failed] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, doomed));
+    expect(failed).toMatchObject({ status: 'failed', attempts: maxAttempts });
+  });
+
+  it('delivers to the development mailbox folder without SMTP', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'mailbox-'));
+    try {
+      await enqueueMail(database.db, { to: 'dev@example.org', template: 'passwordReset', language: 'en', variant: 'de', data: { name: 'Max', salutation: 1, link: 'https://x/reset', validMinutes: 30 } });
+      expect((await deliverDueMail(database.db, mailboxSender(folder))).sent).toBe(1);
+      expect(readdirSync(folder).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+      const [entry] = await readMailbox(folder);
+      expect(entry).toMatchObject({ to: 'dev@example.org', subject: 'New password for the Clarus Inkasso service portal' });
+      expect(entry!.text).toContain('https://x/reset');
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});

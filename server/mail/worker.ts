@@ -1,0 +1,101 @@
+/**
+ * The mail worker: delivers pending rows of the outbox. Each attempt first claims the row
+ * (attempts + 1 where attempts is still what it read), so two workers never send the same
+ * attempt. A failed attempt is retried with growing pauses measured from the row's creation;
+ * after the last one the row is marked failed and left for staff to look at.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { env } from '../env.ts';
+import { variants, type VariantId, defaultVariantId } from '../variants/config.ts';
+import type { MailData, MailTemplate } from './outbox.ts';
+import { renderMail } from './templates.ts';
+import type { MailSender } from './transport.ts';
+
+/** When attempt n (0-based) may start, in minutes after the mail was queued. */
+export const retrySchedule = [0, 1, 5, 30, 120, 480] as const;
+export const maxAttempts = retrySchedule.length;
+
+export function nextAttemptAt(createdAt: Date, attempts: number): Date | null {
+  const offset = retrySchedule[attempts];
+  return offset === undefined ? null : new Date(createdAt.getTime() + offset * 60_000);
+}
+
+export function senderAddress(variantId: string, mailFrom = env().MAIL_FROM): string {
+  if (mailFrom) return mailFrom;
+  const variant = variants[variantId as VariantId] ?? variants[defaultVariantId];
+  return `"${variant.brand.name}" <${variant.support.email}>`;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export async function deliverDueMail(db: Database, sender: MailSender, options: { now?: Date; limit?: number } = {}): Promise<DeliveryReport> {
+  const now = options.now ?? new Date();
+  const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
+  const rows = await db
+    .select()
+    .from(t.mailOutbox)
+    .where(eq(t.mailOutbox.status, 'pending'))
+    .orderBy(asc(t.mailOutbox.createdAt), asc(t.mailOutbox.id))
+    .limit(options.limit ?? 50);
+  for (const row of rows) {
+    const due = nextAttemptAt(row.createdAt, row.attempts);
+    if (due === null) {
+      await db.update(t.mailOutbox).set({ status: 'failed' }).where(and(eq(t.mailOutbox.id, row.id), eq(t.mailOutbox.status, 'pending')));
+      report.failed += 1;
+      continue;
+    }
+    if (due > now) continue;
+    const [claimed] = await db
+      .update(t.mailOutbox)
+      .set({ attempts: row.attempts + 1 })
+      .where(and(eq(t.mailOutbox.id, row.id), eq(t.mailOutbox.status, 'pending'), eq(t.mailOutbox.attempts, row.attempts)))
+      .returning({ id: t.mailOutbox.id });
+    if (!claimed) continue;
+    try {
+      const rendered = renderMail(row.template as MailTemplate, row.data as unknown as MailData[MailTemplate], { language: row.language, variant: row.variant });
+      await sender.send({ ...rendered, from: senderAddress(row.variant), to: row.toAddress, outboxId: row.id });
+      await db.update(t.mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(t.mailOutbox.id, row.id));
+      report.sent += 1;
+    } catch (error) {
+      const last = row.attempts + 1 >= maxAttempts;
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(t.mailOutbox)
+        .set({ status: last ? 'failed' : 'pending', lastError: message.slice(0, 500) })
+        .where(eq(t.mailOutbox.id, row.id));
+      if (last) report.failed += 1;
+      else report.retried += 1;
+    }
+  }
+  return report;
+}
+
+/** Runs the worker every `intervalMs` (never two runs at once); returns a stop function. */
+export function startMailWorker(db: Database, sender: MailSender, options: { intervalMs: number; onError?: (error: unknown) => void; onReport?: (report: DeliveryReport) => void }): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await deliverDueMail(db, sender);
+      if (report.sent + report.retried + report.failed > 0) options.onReport?.(report);
+    } catch (error) {
+      options.onError?.(error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), options.intervalMs);
+  timer.unref();
+  void tick();
+  return () => {
+    clearInterval(timer);
+    sender.close?.();
+  };
+}

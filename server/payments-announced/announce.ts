@@ -1,0 +1,113 @@
+/**
+ * A debtor tells us about a payment already made (spec 2.5, "announce payment"): the payment
+ * with its receipts is stored for staff, the file shows "payment noted" (status 2) with a
+ * history entry, the agency gets a mail and the debtor a receipt, and the audit log records it.
+ * All in one transaction: either everything happens or nothing.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { audit } from '../audit/log.ts';
+import { agencyAddress } from '../mail/addresses.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { attachUploads } from '../uploads/receive.ts';
+import { parseAmountMinor, receiptsStep, todayInBerlin, type AnnouncedPaymentInput } from './schema.ts';
+
+export interface AnnounceContext {
+  fileId: number;
+  debtorId: number;
+  language: string;
+  clientAddress?: string;
+  now?: Date;
+}
+
+export type AnnounceResult = { ok: true; id: number } | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' };
+
+/** Statuses where a noted payment would hide something more important (settled, stopped). */
+const keepStatus = new Set(['2a', '3', '3a']);
+
+export async function announcePayment(db: Database, ctx: AnnounceContext, raw: AnnouncedPaymentInput): Promise<AnnounceResult> {
+  const parsed = receiptsStep.safeParse(raw);
+  if (!parsed.success) return { ok: false, problem: 'invalid' };
+  const input = parsed.data;
+  const now = ctx.now ?? new Date();
+  const [file] = await db
+    .select({ id: t.files.id, refno: t.files.refno, subcase: t.files.subcase, variant: t.files.variant, currency: t.files.currency, statusCode: t.files.statusCode, email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, companyName: t.debtors.companyName, salutation: t.debtors.salutation })
+    .from(t.files)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(and(eq(t.files.id, ctx.fileId), eq(t.files.debtorId, ctx.debtorId), isNull(t.files.deletedAt)));
+  if (!file) return { ok: false, problem: 'noFile' };
+  const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
+  const amountMinor = parseAmountMinor(input.amount)!;
+
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [row] = await tx
+      .insert(t.announcedPayments)
+      .values({
+        fileId: file.id,
+        payee: input.payee,
+        paidOn: input.paidOn,
+        amountMinor,
+        currency: file.currency,
+        payerName: input.payerName,
+        payerIban: input.payerIban ?? null,
+        payerBic: input.payerBic ?? null,
+        payeeName: input.payeeName ?? null,
+        payeeIban: input.payeeIban ?? null,
+        payeeBic: input.payeeBic ?? null,
+        reference: input.reference ?? null,
+        createdAt: now,
+      })
+      .returning({ id: t.announcedPayments.id });
+    const id = row!.id;
+    const attached = await attachUploads(tx, { fileId: file.id, context: 'announcedPayment', ownerId: id, ids: input.uploadId });
+    if (!attached.ok) {
+      // Undo the insert: the transaction rolls back, the pending uploads stay offered.
+      throw new AnnounceAbort(attached.problem);
+    }
+    if (!keepStatus.has(file.statusCode)) {
+      const today = todayInBerlin(now);
+      await tx.update(t.files).set({ statusCode: '2', subState: 'paymentNoted', statusDate: today }).where(eq(t.files.id, file.id));
+      await tx.insert(t.fileStatusHistory).values({ fileId: file.id, statusCode: '2', subState: 'paymentNoted', changedAt: now, reason: `announcedPayment:${id}` });
+    }
+    await enqueueMail(tx, {
+      to: agencyAddress(file.variant),
+      template: 'agencyAnnouncedPayment',
+      language: 'de',
+      variant: file.variant,
+      fileId: file.id,
+      data: { reference, payee: input.payee, paidOn: input.paidOn, amount: { amountMinor, currency: file.currency }, payerName: input.payerName, receiptCount: attached.uploads.length },
+    });
+    if (file.email) {
+      await enqueueMail(tx, {
+        to: file.email,
+        template: 'receipt',
+        language: ctx.language,
+        variant: file.variant,
+        fileId: file.id,
+        data: { name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '), salutation: file.salutation, reference, kind: 'announcedPayment' },
+      });
+    }
+    await audit(tx, { actor: 'debtor', action: 'payment.announced', debtorId: ctx.debtorId, fileId: file.id, clientAddress: ctx.clientAddress, at: now, detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attached.uploads.length } });
+    return { ok: true as const, id };
+  }).catch((error: unknown) => {
+    if (error instanceof AnnounceAbort) return { ok: false as const, problem: error.problem };
+    throw error;
+  });
+}
+
+class AnnounceAbort extends Error {
+  constructor(readonly problem: 'notYours' | 'totalTooLarge' | 'tooMany') {
+    super(problem);
+  }
+}
+
+/** One announced payment of the file, for the confirmation page. */
+export async function findAnnouncedPayment(db: Database, input: { fileId: number; id: number }) {
+  if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
+  const [row] = await db.select().from(t.announcedPayments).where(and(eq(t.announcedPayments.fileId, input.fileId), eq(t.announcedPayments.id, input.id)));
+  if (!row) return null;
+  const receipts = await db.select({ id: t.uploads.id, name: t.uploads.originalName, sizeBytes: t.uploads.sizeBytes }).from(t.uploads).where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.context, 'announcedPayment'), eq(t.uploads.ownerId, row.id)));
+  return { ...row, receipts };
+}

@@ -1,0 +1,258 @@
+/**
+ * Receiving uploads while they stream in. Each file part is read chunk by chunk: the first
+ * bytes decide the type (magic bytes, confirmed by file-type), the size is counted as the bytes
+ * pass, a SHA-256 is computed on the way, and the bytes go straight to the object store. A file
+ * that turns out too large is removed and the rest of its part is read and dropped, so the
+ * other fields of the form still arrive. Nothing keeps a whole file in memory.
+ *
+ * An accepted file becomes a *pending* row in `uploads` (owner_id null) of the session's file:
+ * if the rest of the form fails, the file is offered again by its id and never lost.
+ */
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import { createHash, randomUUID } from 'node:crypto';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { cleanFileName, maxFileBytes, maxFiles, maxTotalBytes, sniffMediaType, type AcceptedMediaType, type UploadProblem } from './rules.ts';
+import { objectStore, type ObjectStore } from './storage.ts';
+
+export type UploadContext = (typeof t.uploads.$inferInsert)['context'];
+
+/** One part of a multipart body, as Remix's parser (and any other) hands it over. */
+export interface MultipartPart {
+  name: string;
+  filename?: string;
+  contentType: string;
+  data: AsyncIterable<Uint8Array>;
+}
+
+export interface AcceptedUpload {
+  id: number;
+  name: string;
+  sizeBytes: number;
+  mediaType: AcceptedMediaType;
+}
+
+export interface RefusedUpload {
+  name: string;
+  problem: UploadProblem;
+}
+
+/** What the files of one request may still use. */
+export interface UploadBudget {
+  bytesLeft: number;
+  filesLeft: number;
+}
+
+export function freshBudget(usedBytes = 0, usedFiles = 0): UploadBudget {
+  return { bytesLeft: Math.max(0, maxTotalBytes - usedBytes), filesLeft: Math.max(0, maxFiles - usedFiles) };
+}
+
+/** Enough for file-type to recognise the formats we take (it reads at most 4100 bytes). */
+const headBytes = 4100;
+
+class TooLarge extends Error {
+  constructor(readonly problem: 'tooLarge' | 'totalTooLarge') {
+    super(problem);
+  }
+}
+
+async function drain(iterator: AsyncIterator<Uint8Array>): Promise<void> {
+  for (;;) {
+    const { done } = await iterator.next();
+    if (done) return;
+  }
+}
+
+function concat(chunks: Uint8Array[], length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return out;
+}
+
+export async function receiveFile(
+  db: Database,
+  input: { fileId: number; context: UploadContext; filename: string | undefined; data: AsyncIterable<Uint8Array>; budget: UploadBudget },
+  store: ObjectStore = objectStore(),
+): Promise<{ ok: true; upload: AcceptedUpload } | { ok: false; refused: RefusedUpload }> {
+  const name = cleanFileName(input.filename);
+  const iterator = input.data[Symbol.asyncIterator]();
+  const refuse = async (problem: UploadProblem) => {
+    await drain(iterator);
+    return { ok: false as const, refused: { name, problem } };
+  };
+  if (input.budget.filesLeft <= 0) return refuse('tooMany');
+
+  // Read the head (a few kB) to judge the type before anything is stored.
+  const headChunks: Uint8Array[] = [];
+  let headLength = 0;
+  let ended = false;
+  while (headLength < headBytes) {
+    const next = await iterator.next();
+    if (next.done) {
+      ended = true;
+      break;
+    }
+    headChunks.push(next.value);
+    headLength += next.value.length;
+  }
+  const head = concat(headChunks, headLength);
+  if (head.length === 0) return refuse('empty');
+  const mediaType = sniffMediaType(head);
+  const detected = await fileTypeFromBuffer(head);
+  // Both must agree: our signature says an accepted type and file-type sees no other format.
+  if (!mediaType || (detected && detected.mime !== mediaType)) return refuse('wrongType');
+
+  const limit = Math.min(maxFileBytes, input.budget.bytesLeft);
+  const hash = createHash('sha256');
+  let size = 0;
+  async function* counted(): AsyncGenerator<Uint8Array> {
+    const pass = (chunk: Uint8Array) => {
+      size += chunk.length;
+      if (size > limit) throw new TooLarge(size > maxFileBytes ? 'tooLarge' : 'totalTooLarge');
+      hash.update(chunk);
+      return chunk;
+    };
+    yield pass(head);
+    if (ended) return;
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      yield pass(next.value);
+    }
+  }
+
+  const storageKey = `${input.fileId}/${randomUUID()}`;
+  try {
+    await store.put(storageKey, counted());
+  } catch (error) {
+    if (error instanceof TooLarge) return refuse(error.problem);
+    throw error;
+  }
+  const [row] = await db
+    .insert(t.uploads)
+    .values({ fileId: input.fileId, context: input.context, ownerId: null, originalName: name, mediaType, sizeBytes: size, storageKey, sha256: hash.digest('hex') })
+    .returning({ id: t.uploads.id });
+  input.budget.bytesLeft -= size;
+  input.budget.filesLeft -= 1;
+  return { ok: true, upload: { id: row!.id, name, sizeBytes: size, mediaType } };
+}
+
+/** The outcome of the files of one request. */
+export interface UploadOutcome {
+  accepted: AcceptedUpload[];
+  refused: RefusedUpload[];
+}
+
+/**
+ * A multipart part handler for Remix's `unstable_parseMultipartFormData` (or any parser with
+ * the same part shape). File parts of `fieldName` are received into storage and left out of the
+ * form data; their outcome is collected in `outcome`. Other parts are left to the next handler.
+ * Fields named `uploadId` before the files count against the budget (files kept from an
+ * earlier attempt), so the 10 MB hold across attempts too.
+ */
+export function createUploadHandler(db: Database, options: { fileId: number; context: UploadContext; fieldName?: string; store?: ObjectStore }) {
+  const fieldName = options.fieldName ?? 'files';
+  const outcome: UploadOutcome = { accepted: [], refused: [] };
+  const keptIds: number[] = [];
+  let budget: UploadBudget | undefined;
+  const handler = async (part: MultipartPart): Promise<string | undefined> => {
+    if (part.filename === undefined) {
+      if (part.name === 'uploadId') {
+        // Small text field: read it here so that the budget knows the kept files.
+        const chunks: Uint8Array[] = [];
+        let length = 0;
+        for await (const chunk of part.data) {
+          length += chunk.length;
+          if (length > 32) break;
+          chunks.push(chunk);
+        }
+        const value = new TextDecoder().decode(concat(chunks, Math.min(length, 32)));
+        const id = Number(value);
+        if (Number.isSafeInteger(id) && id > 0) keptIds.push(id);
+        return value;
+      }
+      return undefined;
+    }
+    const iterator = part.data[Symbol.asyncIterator]();
+    if (part.name !== fieldName || part.filename === '') {
+      // An empty file input (no file chosen) or a file where none belongs: read and drop.
+      await drain(iterator);
+      return undefined;
+    }
+    if (!budget) {
+      const kept = await pendingUploads(db, { fileId: options.fileId, context: options.context, ids: keptIds });
+      budget = freshBudget(
+        kept.reduce((sum, u) => sum + u.sizeBytes, 0),
+        kept.length,
+      );
+    }
+    const result = await receiveFile(db, { fileId: options.fileId, context: options.context, filename: part.filename, data: { [Symbol.asyncIterator]: () => iterator }, budget }, options.store);
+    if (result.ok) outcome.accepted.push(result.upload);
+    else outcome.refused.push(result.refused);
+    return undefined;
+  };
+  return { handler, outcome };
+}
+
+// Pending uploads: re-offered after a failed attempt, attached when the form succeeds.
+
+/** Pending uploads of the file and context among `ids`; ids of other files never match. */
+export async function pendingUploads(db: Database, input: { fileId: number; context: UploadContext; ids: readonly number[] }): Promise<AcceptedUpload[]> {
+  const ids = input.ids.filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: t.uploads.id, name: t.uploads.originalName, sizeBytes: t.uploads.sizeBytes, mediaType: t.uploads.mediaType })
+    .from(t.uploads)
+    .where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.context, input.context), isNull(t.uploads.ownerId), inArray(t.uploads.id, ids)))
+    .orderBy(t.uploads.id);
+  return rows;
+}
+
+/** Ids from form values (`uploadId` fields), deduplicated, garbage dropped. */
+export function uploadIdsFrom(values: ReadonlyArray<FormDataEntryValue | string>): number[] {
+  const ids = values.map((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  return [...new Set(ids)];
+}
+
+export type AttachResult = { ok: true; uploads: AcceptedUpload[] } | { ok: false; problem: 'notYours' | 'totalTooLarge' | 'tooMany' };
+
+/**
+ * Attaches pending uploads to their owner row (announced payment, message, request). Every id
+ * must be a pending upload of this file and context, and together they must fit the limits;
+ * otherwise nothing is attached.
+ */
+export async function attachUploads(db: Database, input: { fileId: number; context: UploadContext; ownerId: number; ids: readonly number[] }): Promise<AttachResult> {
+  const uploads = await pendingUploads(db, input);
+  if (uploads.length !== input.ids.length) return { ok: false, problem: 'notYours' };
+  if (uploads.length > maxFiles) return { ok: false, problem: 'tooMany' };
+  if (uploads.reduce((sum, u) => sum + u.sizeBytes, 0) > maxTotalBytes) return { ok: false, problem: 'totalTooLarge' };
+  if (uploads.length === 0) return { ok: true, uploads };
+  await db
+    .update(t.uploads)
+    .set({ ownerId: input.ownerId })
+    .where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.context, input.context), isNull(t.uploads.ownerId), inArray(t.uploads.id, uploads.map((u) => u.id))));
+  return { ok: true, uploads };
+}
+
+/** An upload of the session's file, for download; another file's upload is simply not found. */
+export async function findUpload(db: Database, input: { fileId: number; id: number }) {
+  if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
+  const [row] = await db.select().from(t.uploads).where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.id, input.id)));
+  return row ?? null;
+}
+
+/** Removes a pending upload of the session's file (the debtor took it off the list). */
+export async function discardPendingUpload(db: Database, input: { fileId: number; id: number }, store: ObjectStore = objectStore()): Promise<boolean> {
+  const [row] = await db
+    .delete(t.uploads)
+    .where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.id, input.id), isNull(t.uploads.ownerId)))
+    .returning({ storageKey: t.uploads.storageKey });
+  if (!row) return false;
+  await store.delete(row.storageKey);
+  return true;
+}
