@@ -56,14 +56,18 @@ export function cleanFileName(name: string): string {
 /** Checks every file; the first problem refuses the whole sending (nothing is half accepted). */
 export async function checkEvidence(files: readonly IncomingEvidence[]): Promise<EvidenceCheck> {
   if (files.length > evidenceLimits.maxFiles) return { ok: false, error: 'errors.evidence.tooMany', fileName: null };
+  // Sizes first (they need no reading), then the content of each file.
   let total = 0;
-  const result: AcceptedEvidence[] = [];
   for (const file of files) {
     const fileName = cleanFileName(file.name);
     if (file.bytes.byteLength === 0) return { ok: false, error: 'errors.evidence.empty', fileName };
     if (file.bytes.byteLength > evidenceLimits.maxFileBytes) return { ok: false, error: 'errors.evidence.tooLarge', fileName };
     total += file.bytes.byteLength;
-    if (total > evidenceLimits.maxTotalBytes) return { ok: false, error: 'errors.evidence.tooLargeTogether', fileName: null };
+  }
+  if (total > evidenceLimits.maxTotalBytes) return { ok: false, error: 'errors.evidence.tooLargeTogether', fileName: null };
+  const result: AcceptedEvidence[] = [];
+  for (const file of files) {
+    const fileName = cleanFileName(file.name);
     const detected = await fileTypeFromBuffer(file.bytes);
     const kind = detected ? accepted[detected.mime] : undefined;
     if (!kind) return { ok: false, error: 'errors.evidence.type', fileName };
