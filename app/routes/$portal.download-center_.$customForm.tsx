@@ -168,7 +168,7 @@ export default function DownloadFormPage() {
       // Street with number, zip with city: side by side where there is room.
       if ((name.endsWith('treet') && next?.endsWith('treetNumber')) || (name.endsWith('ip') && next?.endsWith('ity'))) {
         out.push(
-          <div className={`field-pair${name.endsWith('ip') ? ' field-pair--zip' : ''}`} key={name}>
+          <div className={`field-pair${name.endsWith('ip') ? ' field-pair--zip' : ''}${errorOf(name) || errorOf(next!) ? ' field-pair--stacked' : ''}`} key={name}>
             {renderField(name)}
             {renderField(next!)}
           </div>,
