@@ -50,6 +50,21 @@ export interface MailData {
   agencyCallback: { reference: string; phone: string; reason: string; weekday: number; timeOfDay: string; hour: string };
   /** To the agency: a payment the debtor says was already made. */
   agencyAnnouncedPayment: { reference: string; payee: string; paidOn: string; amount: Money; payerName: string; receiptCount: number };
+  /**
+   * To the agency: a debtor disputes the claim online (download center). The file is marked
+   * disputed and reminders pause until the objection is reviewed.
+   */
+  agencyDispute: {
+    reference: string;
+    reason: 'notMyDebt' | 'goodsNotReceived' | 'goodsReturned' | 'identityTheft';
+    statement: string;
+    /** ISO date the goods were sent back (goodsReturned only). */
+    dateGoodsReturn: string | null;
+    evidenceCount: number;
+    debtorName: string;
+    replyEmail: string | null;
+    disputedAt: string;
+  };
   /** To the debtor: the message, callback or announcement was received. */
   receipt: Addressee & { reference: string; kind: 'message' | 'callback' | 'announcedPayment' | 'documents' | 'profileChange' | 'dispute' };
 }

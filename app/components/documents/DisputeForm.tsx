@@ -1,0 +1,137 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, useNavigation } from '@remix-run/react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { disputeSchema, evidenceAccept, evidenceRequired, type DisputeReason } from '#server/documents/form-schemas.ts';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { CheckboxField, Field } from '~/components/ui/Field';
+import { useSubmissionRounds } from '~/lib/use-submission';
+
+export interface DisputeActionData {
+  intent: 'dispute';
+  result: SubmissionResult<string[]>;
+  evidenceFile: string | null;
+}
+
+/**
+ * "Send online instead": the objection with its evidence, as a multipart form that works without
+ * JavaScript. The debtor's text survives a failed send; files are chosen again only without
+ * JavaScript (no browser refills a file field after a page load).
+ */
+export function DisputeForm({ reason, actionData, headingId }: { reason: DisputeReason; actionData: DisputeActionData | undefined; headingId: string }) {
+  const { t } = useTranslation(['documents', 'common']);
+  const navigation = useNavigation();
+  const schema = useMemo(() => disputeSchema(reason), [reason]);
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id: `dispute-${reason}`,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const message = (key: string | undefined) => {
+    if (!key) return undefined;
+    if (key === 'errors.evidence.type' && actionData?.evidenceFile) return t('errors.evidence.typeNamed', { name: actionData.evidenceFile });
+    return t(key);
+  };
+  const errors = {
+    statement: message(fields.statement.errors?.[0]),
+    dateGoodsReturn: message(fields.dateGoodsReturn.errors?.[0]),
+    evidence: message(fields.evidence.errors?.[0]),
+    confirm: message(fields.confirm.errors?.[0]),
+  };
+  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  const summary = [
+    ...(errors.statement ? [{ fieldId: fields.statement.id, message: errors.statement }] : []),
+    ...(errors.dateGoodsReturn ? [{ fieldId: fields.dateGoodsReturn.id, message: errors.dateGoodsReturn }] : []),
+    ...(errors.evidence ? [{ fieldId: fields.evidence.id, message: errors.evidence }] : []),
+    ...(errors.confirm ? [{ fieldId: fields.confirm.id, message: errors.confirm }] : []),
+  ];
+  const statementHintId = `${fields.statement.id}-hint`;
+  const statementErrorId = `${fields.statement.id}-error`;
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'dispute';
+  // After a server reply without JavaScript the files are gone: say so beside the field.
+  const filesAgain = actionData && !errors.evidence && summary.length > 0;
+
+  return (
+    <>
+      <ErrorSummary errors={summary} round={rounds.round} />
+      {formError ? (
+        <div className="panel panel--warning" role="alert">
+          <p>{formError}</p>
+        </div>
+      ) : null}
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} aria-labelledby={headingId}>
+        <input type="hidden" name="intent" value="dispute" />
+        <input type="hidden" name="reason" value={reason} />
+        <div className={`field${errors.statement ? ' field--error' : ''}`}>
+          <label htmlFor={fields.statement.id}>{t('dispute.statement')}</label>
+          <span className="hint" id={statementHintId}>
+            {t('dispute.statementHint')}
+          </span>
+          {errors.statement ? (
+            <span className="field-error" id={statementErrorId}>
+              <span className="visually-hidden">{t('common:form.errorPrefix')}</span> {errors.statement}
+            </span>
+          ) : null}
+          <textarea
+            {...getTextareaProps(fields.statement)}
+            key={fields.statement.key}
+            className="input input--textarea"
+            rows={6}
+            aria-invalid={errors.statement ? true : undefined}
+            aria-describedby={[statementHintId, errors.statement ? statementErrorId : null].filter(Boolean).join(' ')}
+          />
+        </div>
+        {reason === 'goodsReturned' ? (
+          <Field
+            {...getInputProps(fields.dateGoodsReturn, { type: 'date' })}
+            key={fields.dateGoodsReturn.key}
+            label={t('fields.dateGoodsReturn')}
+            hint={t('hints.date')}
+            error={errors.dateGoodsReturn}
+            required
+          />
+        ) : null}
+        <Field
+          {...getInputProps(fields.evidence, { type: 'file' })}
+          key={fields.evidence.key}
+          multiple
+          accept={evidenceAccept}
+          label={t('dispute.evidence')}
+          hint={
+            <>
+              {evidenceRequired[reason] ? `${t(`dispute.evidenceRequired.${reason as 'goodsReturned' | 'identityTheft'}`)} ` : null}
+              {t('dispute.evidenceHint')}
+              {filesAgain ? ` ${t('errors.evidence.again')}` : null}
+            </>
+          }
+          error={errors.evidence}
+          className="input--file"
+          required={evidenceRequired[reason]}
+        />
+        <CheckboxField {...getInputProps(fields.confirm, { type: 'checkbox' })} key={fields.confirm.key} label={t('dispute.confirm')} error={errors.confirm} required />
+        <p className="muted">{t('dispute.paused')}</p>
+        <button type="submit" className="button" disabled={submitting}>
+          {t('dispute.submit')}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+/** The objection already sent: what happens now. */
+export function DisputeState({ disputedAt, reason, justSent, locale }: { disputedAt: string; reason: DisputeReason | null; justSent: boolean; locale: string }) {
+  const { t } = useTranslation('documents');
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(disputedAt));
+  return (
+    <div className="panel panel--success" role="status" data-testid="dispute-state">
+      <h3>{t(justSent ? 'dispute.sentTitle' : 'dispute.activeTitle')}</h3>
+      <p>{justSent ? t('dispute.sentText', { date }) : t('dispute.activeText', { date, reason: reason ? t(`dispute.reasons.${reason}`) : '' })}</p>
+      <p>{t('dispute.paused')}</p>
+    </div>
+  );
+}

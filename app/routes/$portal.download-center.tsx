@@ -1,0 +1,97 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { getDatabase } from '#server/db/client.ts';
+import { disputeOfForm, formKinds } from '#server/documents/form-schemas.ts';
+import { loadDownloadCenter } from '#server/documents/forms.ts';
+import { variants, type VariantId } from '#server/variants/config.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { DisputeForm, DisputeState, type DisputeActionData } from '~/components/documents/DisputeForm';
+import { requireDebtor } from '~/lib/auth.server';
+import { bodyTooLarge, handleDispute, tooLargeReply } from '~/lib/documents.server';
+import { documentTitle, pageContext } from '~/lib/route-helpers.server';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+import documentsStyles from '~/styles/documents.css?url';
+
+/**
+ * The download center (spec 2.1, 2.4): the four printable forms, and "the claim is not mine"
+ * sent online. Full login only.
+ */
+export const handle = { i18n: ['common', 'documents'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t } = await pageContext(request, params, 'documents');
+  const session = await requireDebtor(request, variant, { level: 'full' });
+  const view = await loadDownloadCenter(await getDatabase(), session.fileId);
+  if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
+  if (view.variant !== variant.id) throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/download-center'));
+  return {
+    title: documentTitle(t('overview.title'), variant.brand.name),
+    dispute: view.dispute,
+    finished: view.finished,
+    justSent: new URL(request.url).searchParams.get('sent') === '1',
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant, language } = await pageContext(request, params, 'documents');
+  const session = await requireDebtor(request, variant, { level: 'full' });
+  if (bodyTooLarge(request)) return tooLargeReply();
+  const formData = await request.formData();
+  if (formData.get('intent') !== 'dispute') {
+    return data({ intent: 'dispute' as const, result: { status: 'error' as const, error: { '': ['errors.failed'] } }, evidenceFile: null }, { status: 400 });
+  }
+  return handleDispute(formData, {
+    session,
+    reason: 'notMyDebt',
+    language,
+    clientAddress: context.clientAddress,
+    successPath: `${withBase(variant, '/download-center')}?sent=1#not-my-debt`,
+  });
+}
+
+export default function DownloadCenter() {
+  const { dispute, finished, justSent } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as DisputeActionData | undefined;
+  const { variant, locale } = useRootData()!;
+  const { t } = useTranslation(['documents', 'common']);
+  return (
+    <div className="container page documents">
+      <h1>{t('overview.title')}</h1>
+      <p className="lead">{t('overview.lead')}</p>
+
+      <section aria-labelledby="forms-heading">
+        <h2 id="forms-heading">{t('overview.formsTitle')}</h2>
+        <ul className="form-tiles">
+          {formKinds.map((kind) => (
+            <li key={kind} className="card">
+              <h3>
+                <Link to={href(variant, `/download-center/${kind}`)}>{t(`forms.${kind}.title`)}</Link>
+              </h3>
+              <p>{t(`forms.${kind}.short`)}</p>
+              {disputeOfForm[kind] ? <p className="badge badge--info">{t('overview.onlineToo')}</p> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section id="not-my-debt" className="card not-my-debt" aria-labelledby="not-my-debt-heading" tabIndex={-1}>
+        <h2 id="not-my-debt-heading">{t('overview.notMyDebt.title')}</h2>
+        {dispute ? (
+          <DisputeState disputedAt={dispute.disputedAt} reason={dispute.reason} justSent={justSent} locale={locale} />
+        ) : finished ? (
+          <p className="panel panel--warning">{t('dispute.finished')}</p>
+        ) : (
+          <>
+            <p>{t('overview.notMyDebt.text')}</p>
+            <DisputeForm reason="notMyDebt" actionData={actionData} headingId="not-my-debt-heading" />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

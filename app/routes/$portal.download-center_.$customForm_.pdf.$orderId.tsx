@@ -1,0 +1,30 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { getDatabase } from '#server/db/client.ts';
+import { isFormKind } from '#server/documents/form-schemas.ts';
+import { findFormDocument } from '#server/documents/forms.ts';
+import { documentStore } from '#server/documents/store.ts';
+import { requireDebtor } from '~/lib/auth.server';
+import { requireVariant } from '~/lib/route-helpers.server';
+
+/**
+ * A form the debtor created, as PDF: only for the session's file. Another file's order answers
+ * 404 exactly like one that does not exist. It holds personal data: never cached.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const variant = requireVariant(params);
+  const session = await requireDebtor(request, variant, { level: 'full' });
+  const form = params.customForm;
+  const orderId = Number(params.orderId);
+  const found = isFormKind(form) ? await findFormDocument(await getDatabase(), session.fileId, form, orderId) : null;
+  const stored = found ? await documentStore().open(found.key) : null;
+  if (!found || !stored || !isFormKind(form)) throw new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  return new Response(stored.body, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(stored.sizeBytes),
+      'Content-Disposition': `attachment; filename="${form}-${orderId}.pdf"`,
+      'Cache-Control': 'private, no-store',
+      'X-Content-Type-Options': 'nosniff',
+    },
+  });
+}

@@ -1,0 +1,291 @@
+/**
+ * The download center (spec 2.1 /download-center/{customForm}, section 3 "Download form
+ * fields", section 9 "Printed forms must be signed and returned within 7 days") and the online
+ * disputes that stand beside the forms ("not my debt", goods not received, goods returned,
+ * identity theft).
+ *
+ * Framework-free: routes, a JSON API and the assistant call the same functions with the file of
+ * the session, never one named by the client.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { variants, type VariantId } from '../variants/config.ts';
+import { checkEvidence, storeEvidence, type EvidenceError, type IncomingEvidence } from './evidence.ts';
+import { disputeReasons, downloadFormSchema, formKinds, todayIsoDate, type DisputeReason, type DownloadFormValues, type FormKind } from './form-schemas.ts';
+import { renderFormPdf, type Translate } from './pdf-forms.ts';
+import type { DocumentStore } from './store.ts';
+
+/** Codes after which nothing is owed or collected any more (section 4.2: 2a, 3, 3a). */
+const finishedCodes = new Set(['2a', '3', '3a']);
+
+/** Days the debtor has to sign and send back a printed form (section 9). */
+export const returnWithinDays = 7;
+
+export interface DisputeState {
+  disputedAt: string;
+  reason: DisputeReason | null;
+}
+
+export interface DownloadCenterView {
+  fileId: number;
+  variant: string;
+  reference: string;
+  creditor: string;
+  /** The debtor's profile as the forms' starting values. */
+  prefill: Partial<DownloadFormValues>;
+  /** Set while the agency reviews an objection: reminders are paused meanwhile. */
+  dispute: DisputeState | null;
+  /** A settled or stopped file takes no new objection online. */
+  finished: boolean;
+  agency: { name: string; street: string; postalCode: string; city: string; country: string };
+}
+
+const reference = (refno: string, subcase: number) => (subcase > 1 ? `${refno}-${subcase}` : refno);
+
+function asReason(value: string | null): DisputeReason | null {
+  return (disputeReasons as readonly string[]).includes(value ?? '') ? (value as DisputeReason) : null;
+}
+
+/**
+ * Reminders pause while an objection is under review: a file with `disputedAt` set gets no
+ * reminder until the agency has reviewed it (and cleared `disputedAt`, or settled the file).
+ * Any reminder or dunning job asks this before it writes a letter or a mail.
+ */
+export function remindersPaused(file: { disputedAt: Date | string | null }): boolean {
+  return file.disputedAt !== null;
+}
+
+export async function loadDownloadCenter(db: Database, fileId: number): Promise<DownloadCenterView | null> {
+  const [row] = await db
+    .select({ file: t.files, debtor: t.debtors, creditor: t.creditors.name })
+    .from(t.files)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
+    .where(eq(t.files.id, fileId));
+  if (!row) return null;
+  const { file, debtor } = row;
+  const legal = variants[file.variant as VariantId]?.legal ?? variants.de.legal;
+  return {
+    fileId,
+    variant: file.variant,
+    reference: reference(file.refno, file.subcase),
+    creditor: row.creditor,
+    prefill: {
+      firstName: debtor.firstName ?? '',
+      lastName: debtor.lastName ?? '',
+      born: debtor.birthdate ?? undefined,
+      street: debtor.streetName,
+      streetNumber: debtor.houseNumber,
+      zip: debtor.postalCode,
+      city: debtor.city,
+      email: debtor.email ?? undefined,
+    },
+    dispute: file.disputedAt ? { disputedAt: file.disputedAt.toISOString(), reason: asReason(file.disputeReason) } : null,
+    finished: finishedCodes.has(file.statusCode) || file.closedAt !== null,
+    agency: { name: legal.name, street: legal.street, postalCode: legal.postalCode, city: legal.city, country: legal.country },
+  };
+}
+
+/** The first three parts of an IPv4 address, the first 48 bits of an IPv6 address (portal_orders.ip). */
+export function truncateAddress(address: string | undefined | null): string | null {
+  if (!address) return null;
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(address);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
+  if (address.includes(':')) return `${address.split(':').slice(0, 3).join(':')}::`;
+  return null;
+}
+
+function addDays(iso: string, days: number): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Where a created form is kept: beside the order that recorded it. */
+export const formDocumentKey = (fileId: number, orderId: number) => `forms/${fileId}/${orderId}.pdf`;
+
+const createFormInput = z.object({
+  fileId: z.number().int().positive(),
+  debtorId: z.number().int().positive(),
+  form: z.enum(formKinds),
+  values: z.record(z.string(), z.unknown()),
+  clientAddress: z.string().optional(),
+  language: z.string().min(2),
+  locale: z.string().min(2),
+});
+
+export type CreateFormResult = { ok: true; orderId: number; returnBy: string } | { ok: false; reason: 'fileNotFound' | 'invalid' };
+
+/**
+ * Fills the form as a PDF, keeps it in the document store and records the creation: a portal
+ * order (type downloadForm, info = the form's name) and an audit entry, in one transaction.
+ */
+export async function createDownloadForm(
+  db: Database,
+  store: DocumentStore,
+  rawInput: z.input<typeof createFormInput>,
+  options: { t: Translate; now?: Date },
+): Promise<CreateFormResult> {
+  const input = createFormInput.parse(rawInput);
+  const now = options.now ?? new Date();
+  const today = todayIsoDate(now);
+  const parsed = downloadFormSchema(input.form, today).safeParse(input.values);
+  if (!parsed.success) return { ok: false, reason: 'invalid' };
+  const view = await loadDownloadCenter(db, input.fileId);
+  if (!view) return { ok: false, reason: 'fileNotFound' };
+  const variant = variants[view.variant as VariantId] ?? variants.de;
+  const returnBy = addDays(today, returnWithinDays);
+  const countryName = new Intl.DisplayNames([input.locale], { type: 'region' }).of(view.agency.country) ?? view.agency.country;
+  const bytes = await renderFormPdf({
+    form: input.form,
+    values: parsed.data as DownloadFormValues,
+    reference: view.reference,
+    creditor: view.creditor,
+    agency: { ...view.agency, countryName },
+    brand: variant.brand.name,
+    createdOn: today,
+    returnBy,
+    language: input.language,
+    locale: input.locale,
+    t: options.t,
+  });
+  const orderId = await db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(t.portalOrders)
+      .values({ fileId: input.fileId, ip: truncateAddress(input.clientAddress), orderType: 'downloadForm', orderedAt: now, targetDate: returnBy, info: input.form })
+      .returning({ id: t.portalOrders.id });
+    await store.put(formDocumentKey(input.fileId, order!.id), bytes);
+    await audit(tx, { actor: 'debtor', action: 'documents.formCreated', debtorId: input.debtorId, fileId: input.fileId, clientAddress: input.clientAddress, detail: { form: input.form, orderId: order!.id }, at: now });
+    return order!.id;
+  });
+  return { ok: true, orderId, returnBy };
+}
+
+/** A form created for this file, or null (another file's order looks exactly like a missing one). */
+export async function findFormDocument(db: Database, fileId: number, form: FormKind, orderId: number): Promise<{ key: string; orderedAt: Date; returnBy: string | null } | null> {
+  if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
+  const [order] = await db
+    .select({ id: t.portalOrders.id, orderedAt: t.portalOrders.orderedAt, targetDate: t.portalOrders.targetDate })
+    .from(t.portalOrders)
+    .where(and(eq(t.portalOrders.id, orderId), eq(t.portalOrders.fileId, fileId), eq(t.portalOrders.orderType, 'downloadForm'), eq(t.portalOrders.info, form)));
+  return order ? { key: formDocumentKey(fileId, order.id), orderedAt: order.orderedAt, returnBy: order.targetDate } : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Online dispute
+// ---------------------------------------------------------------------------------------------
+
+const disputeInput = z.object({
+  fileId: z.number().int().positive(),
+  debtorId: z.number().int().positive(),
+  reason: z.enum(disputeReasons),
+  statement: z.string().trim().min(20).max(4000),
+  dateGoodsReturn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  language: z.string().min(2),
+  clientAddress: z.string().optional(),
+});
+
+export type RaiseDisputeResult =
+  | { ok: true; disputedAt: string; evidenceCount: number }
+  | { ok: false; reason: 'fileNotFound' | 'finished' }
+  | { ok: false; reason: 'alreadyDisputed'; disputedAt: string }
+  | { ok: false; reason: 'evidence'; error: EvidenceError; fileName: string | null };
+
+/**
+ * Records an objection: the file is marked disputed (once: a second objection changes nothing),
+ * its evidence stored, an event 'disputeRaised' written, the agency told through the outbox and
+ * the debtor sent a receipt when an e-mail address is on file. Reminders pause from now on
+ * (remindersPaused) until the agency has reviewed the objection.
+ */
+export async function raiseDispute(
+  db: Database,
+  store: DocumentStore,
+  rawInput: z.input<typeof disputeInput>,
+  evidence: readonly IncomingEvidence[],
+  options: { now?: Date } = {},
+): Promise<RaiseDisputeResult> {
+  const input = disputeInput.parse(rawInput);
+  const now = options.now ?? new Date();
+  const checked = await checkEvidence(evidence);
+  if (!checked.ok) return { ok: false, reason: 'evidence', error: checked.error, fileName: checked.fileName };
+
+  return db.transaction(async (tx): Promise<RaiseDisputeResult> => {
+    const [row] = await tx
+      .select({ file: t.files, debtor: t.debtors })
+      .from(t.files)
+      .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+      .where(eq(t.files.id, input.fileId));
+    if (!row || row.file.debtorId !== input.debtorId) return { ok: false, reason: 'fileNotFound' };
+    if (finishedCodes.has(row.file.statusCode) || row.file.closedAt) return { ok: false, reason: 'finished' };
+    // Only the first objection marks the file: the condition makes a second one (or a double
+    // click racing the first) change nothing.
+    const [marked] = await tx
+      .update(t.files)
+      .set({ disputedAt: now, disputeReason: input.reason })
+      .where(and(eq(t.files.id, input.fileId), isNull(t.files.disputedAt)))
+      .returning({ disputedAt: t.files.disputedAt });
+    if (!marked) {
+      const [current] = await tx.select({ disputedAt: t.files.disputedAt }).from(t.files).where(eq(t.files.id, input.fileId));
+      return { ok: false, reason: 'alreadyDisputed', disputedAt: (current?.disputedAt ?? now).toISOString() };
+    }
+    const [event] = await tx
+      .insert(t.events)
+      .values({ fileId: input.fileId, occurredAt: now, kind: 'disputeRaised', detail: { reason: input.reason, evidenceCount: checked.files.length, remindersPaused: true } })
+      .returning({ id: t.events.id });
+    await storeEvidence(tx, store, { fileId: input.fileId, ownerId: event!.id, files: checked.files, now });
+
+    const variant = variants[row.file.variant as VariantId] ?? variants.de;
+    const ref = reference(row.file.refno, row.file.subcase);
+    const debtorName = row.debtor.companyName ?? [row.debtor.firstName, row.debtor.lastName].filter(Boolean).join(' ');
+    await enqueueMail(tx, {
+      to: variant.support.email,
+      template: 'agencyDispute',
+      language: variant.defaultLanguage,
+      variant: variant.id,
+      fileId: input.fileId,
+      data: {
+        reference: ref,
+        reason: input.reason,
+        statement: input.statement,
+        dateGoodsReturn: input.dateGoodsReturn ?? null,
+        evidenceCount: checked.files.length,
+        debtorName,
+        replyEmail: row.debtor.email,
+        disputedAt: now.toISOString(),
+      },
+    });
+    if (row.debtor.email) {
+      await enqueueMail(tx, {
+        to: row.debtor.email,
+        template: 'receipt',
+        language: input.language,
+        variant: variant.id,
+        fileId: input.fileId,
+        data: { name: debtorName, salutation: row.debtor.salutation, reference: ref, kind: 'dispute' },
+      });
+    }
+    await audit(tx, {
+      actor: 'debtor',
+      action: 'documents.disputeRaised',
+      debtorId: input.debtorId,
+      fileId: input.fileId,
+      clientAddress: input.clientAddress,
+      detail: { reason: input.reason, evidenceCount: checked.files.length },
+      at: now,
+    });
+    return { ok: true, disputedAt: now.toISOString(), evidenceCount: checked.files.length };
+  });
+}
+
+/** How many forms a file has created (for the staff view and tests). */
+export async function countCreatedForms(db: Database, fileId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(t.portalOrders)
+    .where(and(eq(t.portalOrders.fileId, fileId), eq(t.portalOrders.orderType, 'downloadForm')));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,182 @@
+/**
+ * The printable forms of the download center as real PDFs, filled with what the debtor entered:
+ * the agency's postal address in the letter window, the declaration, the data, the deadline of
+ * seven days (spec section 9) and lines to sign. The wording comes from the `documents`
+ * namespace in the debtor's language (the caller passes a translate function).
+ */
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { formFields, type DownloadFormValues, type FormKind } from './form-schemas.ts';
+
+export type Translate = (key: string, values?: Record<string, string>) => string;
+
+export interface FormPdfInput {
+  form: FormKind;
+  values: DownloadFormValues;
+  /** Reference number as printed on the letters ("100000010-2"). */
+  reference: string;
+  creditor: string;
+  agency: { name: string; street: string; postalCode: string; city: string; countryName: string };
+  brand: string;
+  /** ISO dates. */
+  createdOn: string;
+  returnBy: string;
+  language: string;
+  /** Intl locale for dates ("de-DE"). */
+  locale: string;
+  t: Translate;
+}
+
+/** Characters the standard fonts cannot draw and their nearest WinAnsi spelling. */
+const fallbacks: Record<string, string> = { ı: 'i', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h', '\u2011': '-', '\u202f': ' ', '\u00a0': ' ' };
+
+/**
+ * The standard PDF fonts encode WinAnsi only. Other letters lose their accent (ş → s) or take
+ * their nearest spelling (ı → i); nothing is dropped silently.
+ */
+export function pdfSafe(text: string, font: PDFFont): string {
+  return [...text]
+    .map((ch) => {
+      if (fallbacks[ch]) return fallbacks[ch];
+      try {
+        font.encodeText(ch);
+        return ch;
+      } catch {
+        const stripped = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+        try {
+          font.encodeText(stripped);
+          return stripped;
+        } catch {
+          return '?';
+        }
+      }
+    })
+    .join('');
+}
+
+/** Splits text into lines that fit `width` at `size`. */
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
+      else {
+        lines.push(line);
+        line = word;
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+const ink = rgb(0.12, 0.14, 0.17);
+const muted = rgb(0.38, 0.41, 0.45);
+const rule = rgb(0.55, 0.58, 0.62);
+
+/** Which fields go under which heading on the printed form. */
+function sections(form: FormKind): Array<{ heading: string; fields: ReadonlyArray<keyof DownloadFormValues> }> {
+  const all = formFields[form];
+  if (form === 'mandate') {
+    return [
+      { heading: 'pdf.sections.authorizer', fields: all.filter((f) => !f.startsWith('attorney')) },
+      { heading: 'pdf.sections.attorney', fields: all.filter((f) => f.startsWith('attorney')) },
+    ];
+  }
+  return [{ heading: 'pdf.sections.person', fields: all }];
+}
+
+export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
+  const { t } = input;
+  const date = (iso: string) => new Intl.DateTimeFormat(input.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+  const pdf = await PDFDocument.create();
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const title = t(`forms.${input.form}.title`);
+  pdf.setTitle(pdfSafe(title, regular));
+  pdf.setAuthor(pdfSafe(input.agency.name, regular));
+  pdf.setCreator(pdfSafe(input.brand, regular));
+  pdf.setLanguage(input.locale);
+  pdf.setCreationDate(new Date(`${input.createdOn}T12:00:00Z`));
+
+  const left = 56;
+  const right = 539;
+  const width = right - left;
+  let page: PDFPage = pdf.addPage([595.28, 841.89]);
+  let y = 790;
+  const newPageIfNeeded = (space: number) => {
+    if (y - space < 70) {
+      page = pdf.addPage([595.28, 841.89]);
+      y = 790;
+    }
+  };
+  const write = (text: string, options: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; x?: number; gap?: number } = {}) => {
+    const size = options.size ?? 10;
+    const font = options.font ?? regular;
+    const x = options.x ?? left;
+    for (const line of wrap(pdfSafe(text, font), font, size, right - x)) {
+      newPageIfNeeded(size + 4);
+      page.drawText(line, { x, y, size, font, color: options.color ?? ink });
+      y -= size + (options.gap ?? 4);
+    }
+  };
+
+  // Sender line and the agency's postal address in the window of a C5/6 envelope.
+  const v = input.values;
+  const sender = [`${v.firstName} ${v.lastName}`, `${v.street} ${v.streetNumber}`, `${v.zip} ${v.city}`].join(' · ');
+  write(sender, { size: 7.5, color: muted });
+  page.drawLine({ start: { x: left, y: y + 1 }, end: { x: left + 240, y: y + 1 }, thickness: 0.4, color: rule });
+  y -= 8;
+  for (const line of [input.agency.name, input.agency.street, `${input.agency.postalCode} ${input.agency.city}`, input.agency.countryName]) write(line, { size: 11 });
+  y -= 28;
+
+  write(title, { size: 16, font: bold, gap: 8 });
+  write(t('pdf.reference', { reference: input.reference }), { font: bold });
+  write(t('pdf.creditor', { creditor: input.creditor }));
+  y -= 10;
+  write(t(`forms.${input.form}.declaration`, { reference: input.reference, creditor: input.creditor, agency: input.agency.name, date: v.dateGoodsReturn ? date(v.dateGoodsReturn) : '' }), { size: 10.5, gap: 5 });
+  y -= 8;
+
+  for (const section of sections(input.form)) {
+    newPageIfNeeded(40);
+    write(t(section.heading), { size: 11.5, font: bold, gap: 6 });
+    for (const field of section.fields) {
+      const raw = v[field];
+      const value = raw ? (field === 'born' || field === 'dateGoodsReturn' ? date(raw) : raw) : '–';
+      newPageIfNeeded(18);
+      const rowY = y;
+      write(t(`fields.${field}`), { color: muted });
+      y = rowY;
+      write(value, { x: left + 190, font: bold });
+      page.drawLine({ start: { x: left, y: y + 9 }, end: { x: right, y: y + 9 }, thickness: 0.3, color: rule });
+      y -= 4;
+    }
+    y -= 10;
+  }
+
+  newPageIfNeeded(150);
+  page.drawRectangle({ x: left - 8, y: y - 40, width: width + 16, height: 54, borderColor: rule, borderWidth: 0.8 });
+  write(t('pdf.returnBy', { date: date(input.returnBy), days: '7' }), { font: bold, x: left });
+  write(`${input.agency.name}, ${input.agency.street}, ${input.agency.postalCode} ${input.agency.city}`);
+  y -= 50;
+
+  const signatures = input.form === 'mandate' ? ['pdf.signatureAuthorizer', 'pdf.signatureAttorney'] : ['pdf.signature'];
+  for (const key of signatures) {
+    newPageIfNeeded(60);
+    y -= 24;
+    page.drawLine({ start: { x: left, y }, end: { x: left + 200, y }, thickness: 0.7, color: ink });
+    page.drawLine({ start: { x: left + 240, y }, end: { x: right, y }, thickness: 0.7, color: ink });
+    y -= 12;
+    const lineY = y;
+    write(t('pdf.placeDate'), { size: 8.5, color: muted });
+    y = lineY;
+    write(t(key), { size: 8.5, color: muted, x: left + 240 });
+    y -= 6;
+  }
+
+  // Footer on every page.
+  const footer = pdfSafe(t('pdf.footer', { date: date(input.createdOn), brand: input.brand }), regular);
+  for (const each of pdf.getPages()) each.drawText(footer, { x: left, y: 40, size: 7.5, font: regular, color: muted });
+  return pdf.save();
+}

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { PDFDocument } from 'pdf-lib';
+import { describe, expect, it } from 'vitest';
+import { checkEvidence } from '#server/documents/evidence.ts';
+import { renderFormPdf, type Translate } from '#server/documents/pdf-forms.ts';
+import { pdfText } from '../helpers/pdf-text.ts';
+
+/** The real strings of a language, with i18next-style {{placeholders}}. */
+function translator(language: string): Translate {
+  const strings = JSON.parse(readFileSync(new URL(`../../locales/${language}/documents.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  return (key, values = {}) => {
+    let node: unknown = strings;
+    for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+    if (typeof node !== 'string') throw new Error(`missing ${key}`);
+    return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  };
+}
+
+const agency = { name: 'Clarus Inkasso GmbH', street: 'Hafenstraße 12', postalCode: '20457', city: 'Hamburg', countryName: 'Deutschland' };
+const anna = { firstName: 'Anna', lastName: 'Schneider', born: '1984-05-17', street: 'Lindenallee', streetNumber: '14', zip: '50968', city: 'Köln', email: 'anna.schneider@example.org' };
+
+describe('printed forms', () => {
+  it('goods return: the filled values, the return date, the agency address and the deadline of 7 days', async () => {
+    const bytes = await renderFormPdf({
+      form: 'goods-return',
+      values: { ...anna, dateGoodsReturn: '2026-11-02' },
+      reference: '100000001',
+      creditor: 'Nordwind Versand GmbH',
+      agency,
+      brand: 'Clarus Inkasso',
+      createdOn: '2026-11-20',
+      returnBy: '2026-11-27',
+      language: 'de',
+      locale: 'de-DE',
+      t: translator('de'),
+    });
+    expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
+    const doc = await PDFDocument.load(bytes);
+    expect(doc.getTitle()).toBe('Erklärung: Ware zurückgeschickt');
+    const text = pdfText(bytes);
+    for (const value of ['Anna', 'Schneider', 'Lindenallee', '50968', 'Köln', 'anna.schneider@example.org', '17. Mai 1984', 'Clarus Inkasso GmbH', 'Hafenstraße 12', '20457 Hamburg', 'Aktenzeichen: 100000001']) {
+      expect(text).toContain(value);
+    }
+    expect(text).toContain('am 2. November 2026');
+    expect(text.replace(/\n/g, ' ')).toMatch(/innerhalb von 7 Tagen, bis zum 27\. November 2026/);
+    expect(text).toContain('Unterschrift');
+  });
+
+  it('mandate: authorizer and attorney, two signatures, in Turkish with the nearest letters the font has', async () => {
+    const bytes = await renderFormPdf({
+      form: 'mandate',
+      values: { ...anna, lastName: 'Yılmaz', attorneyFullName: 'Jonas Weber', attorneyStreet: 'Domstraße', attorneyStreetNumber: '7', attorneyZip: '50667', attorneyCity: 'Köln' },
+      reference: '100000002',
+      creditor: 'Telvia',
+      agency,
+      brand: 'Clarus Inkasso',
+      createdOn: '2026-11-20',
+      returnBy: '2026-11-27',
+      language: 'tr',
+      locale: 'tr-DE',
+      t: translator('tr'),
+    });
+    const text = pdfText(bytes);
+    expect(text).toContain('Yilmaz');
+    expect(text).toContain('Jonas Weber');
+    expect(text).toContain('Domstraße');
+    expect(text).toContain('Vekilin imzasi');
+    expect(text).toContain('Vekâlet verenin imzasi');
+  });
+});
+
+describe('evidence is judged by content', () => {
+  const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+  const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0, 0x90, 0x77, 0x53, 0xde]);
+  const jpg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1, 0, 1, 0, 0]);
+  const tif = Uint8Array.from([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 0, 0, 0, 0]);
+  const exe = Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0, ...new Array(48).fill(0), 0x50, 0x45, 0, 0]);
+
+  it('accepts PDF, PNG, JPG and TIF whatever their names say', async () => {
+    const result = await checkEvidence([
+      { name: 'a.pdf', bytes: pdf },
+      { name: 'scan', bytes: png },
+      { name: 'foto.png', bytes: jpg },
+      { name: 'C:\\Users\\anna\\fax.tif', bytes: tif },
+    ]);
+    expect(result.ok && result.files.map((f) => [f.name, f.mediaType])).toEqual([
+      ['a.pdf', 'application/pdf'],
+      ['scan', 'image/png'],
+      ['foto.png', 'image/jpeg'],
+      ['fax.tif', 'image/tiff'],
+    ]);
+  });
+
+  it.each([
+    ['a program renamed .pdf', [{ name: 'rechnung.pdf', bytes: exe }], 'errors.evidence.type', 'rechnung.pdf'],
+    ['plain text named .jpg', [{ name: 'x.jpg', bytes: new TextEncoder().encode('hello') }], 'errors.evidence.type', 'x.jpg'],
+    ['an empty file', [{ name: 'leer.pdf', bytes: new Uint8Array(0) }], 'errors.evidence.empty', 'leer.pdf'],
+    ['an 11 MB file', [{ name: 'gross.pdf', bytes: new Uint8Array(11 * 1024 * 1024) }], 'errors.evidence.tooLarge', 'gross.pdf'],
+    ['two 6 MB files', [{ name: 'a.pdf', bytes: new Uint8Array(6 * 1024 * 1024).fill(0x25) }, { name: 'b.pdf', bytes: new Uint8Array(6 * 1024 * 1024).fill(0x25) }], 'errors.evidence.tooLargeTogether', null],
+  ])('refuses %s', async (_name, files, error, fileName) => {
+    expect(await checkEvidence(files)).toEqual({ ok: false, error, fileName });
+  });
+});
