@@ -27,6 +27,7 @@ export const samples: { [K in MailTemplate]: MailData[K] } = {
   agencyMessage: { reference: '300000001', subjectId: 2, subSubject: null, body: 'Warum <b>so</b> hoch?', replyEmail: 'a@example.org', replyPhone: null, attachmentCount: 1, fromAssistant: false },
   agencyCallback: { reference: '300000001', phone: '+41 79 123 45 67', reason: 'Ratenzahlung', weekday: 2, timeOfDay: 'morning', hour: '09:30' },
   agencyAnnouncedPayment: { reference: '300000001', payee: 'agency', paidOn: '2026-11-10', amount: chf(50000), payerName: 'Céline Favre', receiptCount: 1 },
+  agencyDispute: { reference: '300000001', reason: 'goodsReturned', statement: 'Ware am 3. November zurückgeschickt.', dateGoodsReturn: '2026-11-03', evidenceCount: 2, debtorName: 'Céline Favre', replyEmail: 'celine.favre@example.org', disputedAt: '2026-11-20T09:30:00Z' },
   receipt: { ...person, reference: '300000001', kind: 'announcedPayment' },
 };
 

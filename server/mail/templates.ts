@@ -171,6 +171,21 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
     ],
     after: [ctx.t('agencyAnnouncedPayment.review')],
   }),
+  agencyDispute: (d, ctx) => ({
+    subject: ctx.t('agencyDispute.subject', { reference: d.reference }),
+    greeting: null,
+    paragraphs: [ctx.t('agencyDispute.intro'), d.statement],
+    details: [
+      [ctx.t('labels.reference'), d.reference],
+      [ctx.t('labels.disputeReason'), ctx.t(`disputeReasons.${d.reason}`, { defaultValue: d.reason })],
+      [ctx.t('labels.debtorName'), d.debtorName],
+      [ctx.t('labels.disputedAt'), ctx.date(d.disputedAt)],
+      ...(d.dateGoodsReturn ? [[ctx.t('labels.goodsReturnedOn'), ctx.date(d.dateGoodsReturn)] as [string, string]] : []),
+      [ctx.t('labels.evidence'), String(d.evidenceCount)],
+      [ctx.t('labels.replyEmail'), d.replyEmail ?? ctx.t('agencyDispute.noEmail')],
+    ],
+    after: [ctx.t('agencyDispute.paused')],
+  }),
   receipt: (d, ctx) => ({
     subject: ctx.t(`receipt.${d.kind}.subject`, { reference: d.reference }),
     greeting: greeting(ctx, d),
