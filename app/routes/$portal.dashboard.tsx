@@ -5,6 +5,7 @@ import { loadDashboard } from '#server/claims/dashboard.ts';
 import { todayIso } from '#server/claims/facts.ts';
 import { modalDoneMessages, type ModalDone } from '#server/claims/modal-forms.ts';
 import { pendingModals } from '#server/claims/modals.ts';
+import { loadUploadCenter } from '#server/documents/upload-center.ts';
 import { noticeOfCompletionState, requestNoticeOfCompletion } from '#server/claims/notice-of-completion.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { runtime } from '#server/runtime.ts';
@@ -13,6 +14,7 @@ import { withBase } from '#server/variants/resolve.ts';
 import { ExplanationVideo } from '~/components/claim/ExplanationVideo';
 import { TileIcon } from '~/components/claim/TileIcon';
 import { ModalQueue } from '~/components/dashboard/ModalQueue';
+import { UploadCenterTile } from '~/components/uploads/UploadCenterTile';
 import { NoticeOfCompletionCard } from '~/components/dashboard/NoticeOfCompletion';
 import { requireDebtor } from '~/lib/auth.server';
 import { handleModalAnswer } from '~/lib/modals.server';
@@ -22,7 +24,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import claimStyles from '~/styles/claim.css?url';
 
-export const handle = { i18n: ['common', 'dashboard', 'claim', 'claimInfo', 'modals'] };
+export const handle = { i18n: ['common', 'dashboard', 'claim', 'claimInfo', 'modals', 'uploads', 'documents'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'dashboard');
@@ -34,11 +36,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Each file lives in its own country variant (spec 2.2).
   if (view.variant !== variant.id) throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/dashboard'));
   const announcement = await runtime().maintenanceAnnouncement(request, variant);
-  const [modals, notice] = await Promise.all([
+  const [modals, notice, uploadCenter] = await Promise.all([
     pendingModals(db, session.fileId, today, { level: session.level, announcement }),
     noticeOfCompletionState(db, session.fileId, today),
+    loadUploadCenter(db, session.fileId),
   ]);
-  return { title: documentTitle(t('title'), variant.brand.name), view, level: session.level, modals, notice };
+  return {
+    title: documentTitle(t('title'), variant.brand.name),
+    view,
+    level: session.level,
+    modals,
+    notice,
+    // Documents still asked for (upload center, spec 3); the tile shows only while some are.
+    outstandingDocuments: uploadCenter.showUploadCenter ? uploadCenter.outstanding : 0,
+  };
 }
 
 /**
@@ -66,11 +77,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 const toneClass = { neutral: 'badge', info: 'badge badge--info', success: 'badge badge--success', warning: 'badge badge--warning', danger: 'badge badge--danger' } as const;
 
 export default function Dashboard() {
-  const { view, level, modals, notice } = useLoaderData<typeof loader>();
+  const { view, level, modals, notice, outstandingDocuments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as Record<string, unknown> | undefined;
   const [searchParams] = useSearchParams();
   const { variant, locale } = useRootData()!;
-  const { t } = useTranslation(['dashboard', 'claim', 'common', 'modals', 'claimInfo']);
+  const { t } = useTranslation(['dashboard', 'claim', 'common', 'modals', 'claimInfo', 'documents']);
   const doneParam = searchParams.get('done');
   const done = (modalDoneMessages as readonly string[]).includes(doneParam ?? '') ? (doneParam as ModalDone) : null;
   const modalError = typeof actionData?.modalError === 'string' ? actionData.modalError : null;
@@ -163,6 +174,11 @@ export default function Dashboard() {
 
       <section aria-labelledby="actions-heading">
         <h2 id="actions-heading">{t('actions.title')}</h2>
+        {view.status.labelKey === 'status.disputed' ? (
+          <div className="panel" role="status">
+            <p>{t('documents:dispute.paused')}</p>
+          </div>
+        ) : null}
         {view.functionsBlocked ? (
           <div className="panel panel--warning">
             <p>{t('common:errors.forbidden.text')}</p>
@@ -208,6 +224,16 @@ export default function Dashboard() {
               <span>{t('more.contactText')}</span>
             </Link>
           </li>
+          <UploadCenterTile variant={variant} outstanding={outstandingDocuments} />
+          {level === 'full' ? (
+            <li>
+              <Link to={href(variant, '/download-center')}>
+                <TileIcon name="form" />
+                <strong>{t('more.forms')}</strong>
+                <span>{t('more.formsText')}</span>
+              </Link>
+            </li>
+          ) : null}
           <li>
             <Link to={href(variant, '/service/faq')}>
               <TileIcon name="question" />

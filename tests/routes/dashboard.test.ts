@@ -44,6 +44,13 @@ describe('dashboard', () => {
     expect(view.currency).toBe('CHF');
   });
 
+  it('counts the documents still asked for, only where the upload center is on', async () => {
+    const asked = (await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000012') }), params)).data as { outstandingDocuments: number };
+    expect(asked.outstandingDocuments).toBe(3);
+    const none = (await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000001') }), params)).data as { outstandingDocuments: number };
+    expect(none.outstandingDocuments).toBe(0);
+  });
+
   it('needs a session', async () => {
     const result = await run(dashboard, getRequest('/serviceportal/dashboard'), params);
     expect(result.headers.get('Location')).toMatch(/^\/serviceportal\/signin\?action=AZonly&returnTo=/);
