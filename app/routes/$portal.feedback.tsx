@@ -8,8 +8,8 @@ import { getDatabase } from '#server/db/client.ts';
 import { feedbackState, optOutOfSurveys, readFeedbackLinkToken, submitFeedback } from '#server/feedback/feedback.ts';
 import { callbackReasons, feedbackSchema, starValues } from '#server/feedback/schema.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field, Honeypot } from '~/components/ui/Field';
-import { RadioGroup, TextAreaField } from '~/components/ui/Choice';
+import { RadioGroup } from '~/components/ui/Choice';
+import { Field, Honeypot, SelectField, TextareaField } from '~/components/ui/Field';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 
@@ -155,7 +155,7 @@ export default function Feedback() {
                 error={error(fields.stars)}
                 required
               />
-              <TextAreaField
+              <TextareaField
                 {...getTextareaProps(fields.freeText)}
                 key={fields.freeText.key}
                 label={t('freeText.label')}
@@ -192,29 +192,21 @@ export default function Feedback() {
                       label={t('survey.phone')}
                       error={error(fields.callbackPhone)}
                     />
-                    <div className={`field${error(fields.callbackReason) ? ' field--error' : ''}`}>
-                      <label htmlFor={fields.callbackReason.id}>{t('survey.reason')}</label>
-                      {error(fields.callbackReason) ? (
-                        <span className="field-error" id={`${fields.callbackReason.id}-error`}>
-                          <span className="visually-hidden">{t('common:form.errorPrefix')}</span> {error(fields.callbackReason)}
-                        </span>
-                      ) : null}
-                      <select
-                        id={fields.callbackReason.id}
-                        name={fields.callbackReason.name}
-                        className="input"
-                        defaultValue={(fields.callbackReason.initialValue as string | undefined) ?? ''}
-                        aria-invalid={error(fields.callbackReason) ? true : undefined}
-                        aria-describedby={error(fields.callbackReason) ? `${fields.callbackReason.id}-error` : undefined}
-                      >
-                        <option value="">{t('survey.reasonChoose')}</option>
-                        {callbackReasons.map((reason) => (
-                          <option key={reason} value={reason}>
-                            {t(`survey.reasons.${reason}`)}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
+                    <SelectField
+                      id={fields.callbackReason.id}
+                      name={fields.callbackReason.name}
+                      key={fields.callbackReason.key}
+                      label={t('survey.reason')}
+                      defaultValue={(fields.callbackReason.initialValue as string | undefined) ?? ''}
+                      error={error(fields.callbackReason)}
+                    >
+                      <option value="">{t('survey.reasonChoose')}</option>
+                      {callbackReasons.map((reason) => (
+                        <option key={reason} value={reason}>
+                          {t(`survey.reasons.${reason}`)}
+                        </option>
+                      ))}
+                    </SelectField>
                   </div>
                 </fieldset>
               ) : null}

@@ -1,5 +1,6 @@
-import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describedBy, FieldMessages } from './Field';
 
 /**
  * A group of radio buttons in a fieldset: the legend names the question, each option its answer.
@@ -30,28 +31,17 @@ export function RadioGroup({
   className?: string;
 }) {
   const { t } = useTranslation();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
     <fieldset
       className={`field radio-group${inline ? ' radio-group--inline' : ''}${error ? ' field--error' : ''}${className ? ` ${className}` : ''}`}
-      aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+      aria-describedby={describedBy(id, hint, error)}
       aria-invalid={error ? true : undefined}
     >
       <legend>
         {legend}
         {required ? null : <span className="muted"> ({t('form.optional')})</span>}
       </legend>
-      {hint ? (
-        <span className="hint" id={hintId}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field-error" id={errorId}>
-          <span className="visually-hidden">{t('form.errorPrefix')}</span> {error}
-        </span>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
       <div className="radio-group__options">
         {options.map((option, index) => (
           <div className="radio" key={option.value}>
@@ -61,46 +51,5 @@ export function RadioGroup({
         ))}
       </div>
     </fieldset>
-  );
-}
-
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'> {
-  id: string;
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string;
-  required?: boolean;
-}
-
-/** A labelled text area with hint and inline error, like `Field`. */
-export function TextAreaField({ id, label, hint, error, required, className, ...textarea }: TextAreaFieldProps) {
-  const { t } = useTranslation();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  return (
-    <div className={`field${error ? ' field--error' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required ? null : <span className="muted"> ({t('form.optional')})</span>}
-      </label>
-      {hint ? (
-        <span className="hint" id={hintId}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field-error" id={errorId}>
-          <span className="visually-hidden">{t('form.errorPrefix')}</span> {error}
-        </span>
-      ) : null}
-      <textarea
-        id={id}
-        className={`input input--area${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        required={required}
-        {...textarea}
-      />
-    </div>
   );
 }

@@ -1,7 +1,7 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 
-interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+interface Labelled {
   id: string;
   label: ReactNode;
   hint?: ReactNode;
@@ -9,54 +9,106 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   required?: boolean;
 }
 
-/**
- * A labelled input with hint and inline error. The error is prefixed with a hidden "Error:",
- * and the input points at hint and error through aria-describedby.
- */
-export function Field({ id, label, hint, error, required, className, ...input }: FieldProps) {
+/** The ids an invalid or hinted control points at with aria-describedby. */
+export function describedBy(id: string, hint: ReactNode | undefined, error: string | undefined): string | undefined {
+  return [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+}
+
+/** The hint and the inline error of a control; the error is prefixed with a hidden "Error:". */
+export function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
   const { t } = useTranslation();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  return (
+    <>
+      {hint ? (
+        <span className="hint" id={`${id}-hint`}>
+          {hint}
+        </span>
+      ) : null}
+      {error ? (
+        <span className="field-error" id={`${id}-error`}>
+          <span className="visually-hidden">{t('form.errorPrefix')}</span> {error}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Label ("optional" where not required), hint and inline error around one control. */
+function LabelledControl({ id, label, hint, error, required, children }: Labelled & { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>
         {label}
         {required ? null : <span className="muted"> ({t('form.optional')})</span>}
       </label>
-      {hint ? (
-        <span className="hint" id={hintId}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field-error" id={errorId}>
-          <span className="visually-hidden">{t('form.errorPrefix')}</span> {error}
-        </span>
-      ) : null}
-      <input
-        id={id}
-        className={`input${className ? ` ${className}` : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        required={required}
-        {...input}
-      />
+      <FieldMessages id={id} hint={hint} error={error} />
+      {children}
     </div>
   );
 }
 
+type FieldProps = Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+
+/**
+ * A labelled input with hint and inline error. The input points at hint and error through
+ * aria-describedby and is marked invalid while it has an error.
+ */
+export function Field({ id, label, hint, error, required, className, ...input }: FieldProps) {
+  return (
+    <LabelledControl id={id} label={label} hint={hint} error={error} required={required}>
+      <input
+        id={id}
+        className={`input${className ? ` ${className}` : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        required={required}
+        {...input}
+      />
+    </LabelledControl>
+  );
+}
+
+/** A labelled select with hint and inline error, like `Field`. */
+export function SelectField({ id, label, hint, error, required, children, className, ...select }: Labelled & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+  return (
+    <LabelledControl id={id} label={label} hint={hint} error={error} required={required}>
+      <select
+        id={id}
+        className={`input${className ? ` ${className}` : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        required={required}
+        {...select}
+      >
+        {children}
+      </select>
+    </LabelledControl>
+  );
+}
+
+/** A labelled text area with hint and inline error, like `Field`. */
+export function TextareaField({ id, label, hint, error, required, className, ...textarea }: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  return (
+    <LabelledControl id={id} label={label} hint={hint} error={error} required={required}>
+      <textarea
+        id={id}
+        className={`input input--area${className ? ` ${className}` : ''}`}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        required={required}
+        {...textarea}
+      />
+    </LabelledControl>
+  );
+}
+
 export function CheckboxField({ id, label, error, ...input }: Omit<FieldProps, 'hint'>) {
-  const { t } = useTranslation();
-  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
-      {error ? (
-        <span className="field-error" id={errorId}>
-          <span className="visually-hidden">{t('form.errorPrefix')}</span> {error}
-        </span>
-      ) : null}
+      <FieldMessages id={id} error={error} />
       <div className="checkbox">
-        <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={errorId} {...input} />
+        <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, undefined, error)} {...input} />
         <label htmlFor={id}>{label}</label>
       </div>
     </div>
