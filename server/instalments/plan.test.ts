@@ -155,6 +155,7 @@ describe('instalment error codes and who may have a plan', () => {
     ['a blocked file (default)', { ...open, functionsBlocked: true }, { kind: 'refused', code: 'default' }],
     ['down payment pending', { ...open, statusCode: '24', downPayment: { amountMinor: 200_00, dueOn: null, status: 'pending' }, plan: plan('pending') }, { kind: 'downPaymentFirst', amountMinor: 200_00 }],
     ['down payment paid, plan pending', { ...open, statusCode: '24', downPayment: { amountMinor: 200_00, dueOn: null, status: 'paid' }, plan: plan('pending') }, { kind: 'continuePending' }],
+    ['plan pending for the proof of income', { ...open, plan: plan('pending') }, { kind: 'awaitingProof' }],
     ['after a cancelled plan', { ...open, plan: plan('cancelled') }, { kind: 'allowed' }],
   ])('%s', (_, facts, expected) => {
     expect(planEligibility(facts, limits)).toEqual(expected);

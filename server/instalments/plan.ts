@@ -128,6 +128,8 @@ export type PlanEligibility =
   | { kind: 'depositFirst'; amountMinor: number }
   /** A pending plan whose down payment is paid: the debtor completes it (choose the method). */
   | { kind: 'continuePending' }
+  /** A pending plan below the regular minimum, waiting for the proof of income to be checked. */
+  | { kind: 'awaitingProof' }
   | { kind: 'refused'; code: InstalmentErrorCode };
 
 const knownCodes = new Set([1, 2, 3, 4, 5, 6]);
@@ -143,7 +145,7 @@ export function planEligibility(facts: FileFacts | null, limits: PlanLimits): Pl
   if (facts.downPayment?.status === 'pending' && facts.downPayment.amountMinor > 0) {
     return { kind: 'downPaymentFirst', amountMinor: facts.downPayment.amountMinor };
   }
-  if (facts.plan?.status === 'pending') return { kind: 'continuePending' };
+  if (facts.plan?.status === 'pending') return facts.downPayment ? { kind: 'continuePending' } : { kind: 'awaitingProof' };
   if (facts.plan?.status === 'active') return { kind: 'refused', code: 2 };
   const code = facts.instalmentErrorCode;
   if (code === 5) {
