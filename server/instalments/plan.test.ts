@@ -156,6 +156,8 @@ describe('instalment error codes and who may have a plan', () => {
     ['down payment pending', { ...open, statusCode: '24', downPayment: { amountMinor: 200_00, dueOn: null, status: 'pending' }, plan: plan('pending') }, { kind: 'downPaymentFirst', amountMinor: 200_00 }],
     ['down payment paid, plan pending', { ...open, statusCode: '24', downPayment: { amountMinor: 200_00, dueOn: null, status: 'paid' }, plan: plan('pending') }, { kind: 'continuePending' }],
     ['plan pending for the proof of income', { ...open, plan: plan('pending') }, { kind: 'awaitingProof' }],
+    ['a deferred file (default)', { ...open, statusCode: '2', subState: 'deferred', deferral: { payBy: '2025-02-01', grantedAt: '2025-01-01T10:00:00Z' } }, { kind: 'refused', code: 'default' }],
+    ['a measure in progress (default)', { ...open, statusCode: '40' }, { kind: 'refused', code: 'default' }],
     ['after a cancelled plan', { ...open, plan: plan('cancelled') }, { kind: 'allowed' }],
   ])('%s', (_, facts, expected) => {
     expect(planEligibility(facts, limits)).toEqual(expected);

@@ -4,6 +4,7 @@
  * is an ISO date passed in.
  */
 import type { FileFacts } from '../claims/facts.ts';
+import { actionFlags } from '../claims/rules.ts';
 import { addDays, addMonths } from './dates.ts';
 import type { CostRules, PlanLimits } from './config.ts';
 import { feeFor, vatOn } from './fees.ts';
@@ -137,8 +138,9 @@ const knownCodes = new Set([1, 2, 3, 4, 5, 6]);
 /**
  * Decides whether the file may get a new plan, in this order: no facts → API error; a pending
  * down payment → pay it first; a pending plan with its down payment paid → continue it; an
- * active plan → code 2; the file's own refusal code (5 is lifted by a paid deposit); a claim
- * below the configured minimum → code 1; a finished or blocked file → default ("call us").
+ * active plan → code 2; the file's own refusal code (5 is lifted by a paid deposit); a file the
+ * dashboard offers no plan (finished, blocked, deferred, measure) → default ("call us"); a claim
+ * below the configured minimum → code 1.
  */
 export function planEligibility(facts: FileFacts | null, limits: PlanLimits): PlanEligibility {
   if (!facts) return { kind: 'refused', code: 'api' };
@@ -157,7 +159,9 @@ export function planEligibility(facts: FileFacts | null, limits: PlanLimits): Pl
   } else if (code !== null) {
     return { kind: 'refused', code: 'default' };
   }
-  if (facts.functionsBlocked || !['1', '2', '20'].includes(facts.statusCode)) return { kind: 'refused', code: 'default' };
+  // Otherwise the dashboard's rule decides (server/claims/rules.ts: a deferred, settled, blocked
+  // or measured file offers no plan).
+  if (!actionFlags(facts, facts.statusDate).showPayInstallments) return { kind: 'refused', code: 'default' };
   if (facts.totalMinor < limits.minClaimMinor) return { kind: 'refused', code: 1 };
   return { kind: 'allowed' };
 }
@@ -175,7 +179,7 @@ export function deferralEligibility(facts: FileFacts | null): DeferralEligibilit
   if (!facts) return { kind: 'notPossible' };
   if (facts.deferral) return { kind: 'alreadyGranted', payBy: facts.deferral.payBy };
   const planRunning = facts.plan?.status === 'active' || facts.plan?.status === 'pending';
-  if (facts.functionsBlocked || facts.statusCode !== '1' || planRunning || facts.totalMinor <= 0) return { kind: 'notPossible' };
+  if (planRunning || facts.totalMinor <= 0 || !actionFlags(facts, facts.statusDate).showPayLater) return { kind: 'notPossible' };
   return { kind: 'allowed' };
 }
 
