@@ -20,18 +20,8 @@ import { getDatabase } from '#server/db/client.ts';
 import { sepaCreditorId } from '#server/instalments/config.ts';
 import { isIsoDate } from '#server/instalments/dates.ts';
 import { checkMonthly, errorKey, type MonthlyLimits } from '#server/instalments/plan.ts';
-import {
-  agreePlan,
-  checkMandateIdentity,
-  continuePendingPlan,
-  incomeProofTypes,
-  latestMandate,
-  loadPlan,
-  planMethods,
-  planOffer,
-  quotePlan,
-  type PlanMethod,
-} from '#server/instalments/service.ts';
+import { incomeProofTypes, planMethods, type PlanMethod } from '#server/instalments/options.ts';
+import { agreePlan, checkMandateIdentity, continuePendingPlan, latestMandate, loadPlan, planOffer, quotePlan } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices, SelectField } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';

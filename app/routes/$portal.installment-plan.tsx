@@ -85,12 +85,12 @@ export default function InstallmentPlan() {
       <p className="lead">{t(plan.status === 'active' ? 'plan.statusActive' : 'plan.statusPending')}</p>
       {plan.isSepa ? <p>{t('plan.sepaNote')}</p> : null}
       <div className="grid grid-2">
-        <section className="card" aria-labelledby="plan-costs">
-          <h2 id="plan-costs">{t('overview.costsTitle')}</h2>
+        <section className="card" aria-labelledby="plan-costs-heading">
+          <h2 id="plan-costs-heading">{t('overview.costsTitle')}</h2>
           <Costs {...plan} currency={d.currency} locale={locale} />
         </section>
-        <section className="card no-print" aria-labelledby="plan-mail">
-          <h2 id="plan-mail">{t('plan.mailTitle')}</h2>
+        <section className="card no-print" aria-labelledby="plan-mail-heading">
+          <h2 id="plan-mail-heading">{t('plan.mailTitle')}</h2>
           {d.sentTo ? (
             <div className="panel panel--success" role="status" data-testid="plan-mail-sent">
               <p>{t('plan.sent', { email: d.sentTo })}</p>
@@ -100,7 +100,7 @@ export default function InstallmentPlan() {
           )}
           <ErrorSummary errors={[...(formError ? [{ fieldId: fields.email.id, message: formError }] : []), ...(error ? [{ fieldId: fields.email.id, message: error }] : [])]} round={rounds.round} />
           <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-            <Field {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} label={t('plan.email')} error={error} autoComplete="email" required />
+            <Field {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} label={t('plan.email')} error={error} autoComplete="email" spellCheck={false} required />
             <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
               {t('plan.send')}
             </button>

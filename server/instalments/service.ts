@@ -19,6 +19,7 @@ import { enqueueMail, type MailData } from '../mail/outbox.ts';
 import { truncateClientAddress } from './client-address.ts';
 import { costRulesFor, sepaCreditorId, type CostRules } from './config.ts';
 import { isIsoDate } from './dates.ts';
+import type { DeferralMethod, IncomeProofType, PlanMethod } from './options.ts';
 import {
   calculatePlan,
   checkMonthly,
@@ -38,11 +39,7 @@ import { accountHolderPattern, bicForIban, checkGermanIban, mandateReference, no
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
 
-export const incomeProofTypes = ['payslip', 'pension', 'benefits', 'selfEmployed', 'other'] as const;
-export type IncomeProofType = (typeof incomeProofTypes)[number];
-/** How the instalments are paid: 3 SEPA direct debit, 6 bank transfer, or online through /checkout/pay-direct. */
-export const planMethods = ['3', '6', 'online'] as const;
-export type PlanMethod = (typeof planMethods)[number];
+export { deferralMethods, incomeProofTypes, planMethods, type DeferralMethod, type IncomeProofType, type PlanMethod } from './options.ts';
 
 export interface Debtor {
   id: number;
@@ -459,8 +456,6 @@ export async function checkMandateIdentity(
 // Deferral (pay later)
 // ---------------------------------------------------------------------------------------------
 
-export const deferralMethods = ['6', '3'] as const;
-export type DeferralMethod = (typeof deferralMethods)[number];
 
 export function deferralOffer(ctx: FileContext, noticeDays = ctx.rules.deferralNoticeDays[0] ?? 30) {
   return { eligibility: deferralEligibility(ctx.facts), terms: deferralTerms(ctx.rules, ctx.facts, noticeDays, ctx.today), noticeDays: ctx.rules.deferralNoticeDays, currency: ctx.facts.currency };
