@@ -125,10 +125,12 @@ function stepPath(step: Step, c: Partial<Carried>, extra: Record<string, string>
   return `/checkout/pay-installments?${q.toString()}`;
 }
 
-/** The affordability helper: half of what remains of the monthly income, within the limits. Nothing is stored. */
-function suggestion(url: URL, limits: MonthlyLimits) {
-  if (url.searchParams.get('helper') !== '1') return null;
-  const read = (name: string) => parseAmountToMinor(url.searchParams.get(name) ?? '') ?? 0;
+/**
+ * The affordability helper: half of what remains of the monthly income, within the limits.
+ * Posted (never in the address or the request log) and answered at once; nothing is stored.
+ */
+function suggestion(form: FormData, limits: MonthlyLimits) {
+  const read = (name: string) => parseAmountToMinor(String(form.get(name) ?? '')) ?? 0;
   const income = read('income');
   const outgoings = read('rent') + read('living') + read('obligations');
   const surplus = income - outgoings;
@@ -184,7 +186,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
   const flow = { ...base, view: 'flow' as const, costs: offer.costs, limits: offer.limits, firstDue: offer.firstDue, carried: c, holder: ctx.debtor.accountHolder ?? ctx.debtor.name };
   if (step === 'amount' || !c.monthly) {
-    return { ...flow, step: 'amount' as const, suggestion: suggestion(url, offer.limits), helperOpen: url.searchParams.get('helper') === '1' };
+    return { ...flow, step: 'amount' as const };
   }
   const check = checkMonthly(offer.limits, c.monthly);
   if (!check.ok || (check.proofRequired && !c.proof)) throw redirect(withBase(variant, stepPath('amount', c)));
@@ -212,6 +214,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const offer = planOffer(ctx);
   const actx = { clientAddress: context.clientAddress, language };
   const go = (path: string) => redirect(withBase(variant, path));
+
+  if (intent === 'helper') {
+    const helper = suggestion(formData, offer.limits);
+    const values = Object.fromEntries(['income', 'rent', 'living', 'obligations'].map((name) => [name, String(formData.get(name) ?? '').slice(0, 20)]));
+    return data({ result: undefined, askPassword: false, error: null, helper, helperValues: values }, { status: helper.kind === 'invalid' ? 400 : 200 });
+  }
 
   if (intent === 'payDeposit' || intent === 'payDownPayment') {
     const submission = parseWithZod(formData, { schema: handoverSchema });
@@ -305,8 +313,8 @@ export default function PayInstallments() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation(['instalments', 'common']);
   return (
-    <div className="container page">
-      <div className="form-card">
+    <div className="container page instalments">
+      <div className="form-card form-card--wide">
         <h1>{t('payInstalments.title')}</h1>
         {d.view === 'flow' ? <Flow d={d} /> : null}
         {d.view === 'refused' ? <Refused code={d.code} messageKey={d.messageKey} /> : null}
@@ -475,7 +483,9 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
   const navigation = useNavigation();
   const rounds = useSubmissionRounds(actionData);
   const schema = amountSchema(d.limits);
-  const suggested = d.suggestion?.kind === 'ok' ? d.suggestion.amountMinor : null;
+  const helper = actionData && 'helper' in actionData ? actionData.helper : null;
+  const helperValues = actionData && 'helperValues' in actionData ? actionData.helperValues : null;
+  const suggested = helper?.kind === 'ok' ? helper.amountMinor : null;
   const initialMonthly = suggested ?? d.carried.monthly;
   const [form, fields] = useForm({
     id: `instalment-amount-${suggested ?? ''}`,
@@ -541,29 +551,28 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
         </button>
       </Form>
 
-      <details className="helper card" open={d.helperOpen}>
+      <details className="helper card" open={helper !== null}>
         <summary>{t('helper.title')}</summary>
         <p>{t('helper.lead')}</p>
-        {d.suggestion ? (
-          <div className={d.suggestion.kind === 'ok' ? 'panel panel--success' : 'panel panel--warning'} role="status" data-testid="helper-result">
+        {helper ? (
+          <div className={helper.kind === 'ok' ? 'panel panel--success' : 'panel panel--warning'} role="status" data-testid="helper-result">
             <p>
-              {d.suggestion.kind === 'ok'
-                ? t(d.suggestion.proofRequired ? 'helper.suggestionProof' : 'helper.suggestion', { amount: money(d.suggestion.amountMinor) })
-                : d.suggestion.kind === 'belowMinimum'
+              {helper.kind === 'ok'
+                ? t(helper.proofRequired ? 'helper.suggestionProof' : 'helper.suggestion', { amount: money(helper.amountMinor) })
+                : helper.kind === 'belowMinimum'
                   ? t('helper.belowMinimum', { min: money(d.limits.absoluteMinMinor), phone: variant.support.phone })
-                  : d.suggestion.kind === 'noRoom'
+                  : helper.kind === 'noRoom'
                     ? t('helper.noRoom', { phone: variant.support.phone })
                     : t('helper.invalid')}
             </p>
           </div>
         ) : null}
-        <Form method="get" preventScrollReset>
-          <input type="hidden" name="step" value="amount" />
-          <input type="hidden" name="helper" value="1" />
-          <Field id="helper-income" name="income" label={t('helper.income')} inputMode="decimal" autoComplete="off" required />
-          <Field id="helper-rent" name="rent" label={t('helper.rent')} inputMode="decimal" autoComplete="off" />
-          <Field id="helper-living" name="living" label={t('helper.living')} inputMode="decimal" autoComplete="off" />
-          <Field id="helper-obligations" name="obligations" label={t('helper.obligations')} inputMode="decimal" autoComplete="off" />
+        <Form method="post" preventScrollReset>
+          <input type="hidden" name="intent" value="helper" />
+          <Field id="helper-income" name="income" label={t('helper.income')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.income ?? ''} required />
+          <Field id="helper-rent" name="rent" label={t('helper.rent')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.rent ?? ''} />
+          <Field id="helper-living" name="living" label={t('helper.living')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.living ?? ''} />
+          <Field id="helper-obligations" name="obligations" label={t('helper.obligations')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.obligations ?? ''} />
           <p className="muted">{t('helper.nothingStored')}</p>
           <button type="submit" className="button button--secondary">
             {t('helper.submit')}

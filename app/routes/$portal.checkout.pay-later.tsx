@@ -154,7 +154,7 @@ export default function PayLater() {
   const date = (iso: string) => formatDate(iso, locale);
   const money = (minor: number) => formatMoney(minor, d.currency, locale);
   return (
-    <div className="container page">
+    <div className="container page instalments">
       <div className="form-card">
         <h1>{t('payLater.title')}</h1>
         {d.view === 'alreadyGranted' ? (

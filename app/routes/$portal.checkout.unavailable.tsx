@@ -28,7 +28,7 @@ export default function Unavailable() {
   const { t } = useTranslation(['instalments', 'common']);
   const { variant } = useRootData()!;
   return (
-    <div className="container page">
+    <div className="container page instalments">
       <div className="form-card">
         <h1>{t('unavailable.title')}</h1>
         <div className="panel panel--warning" data-testid={`unavailable-${reason ?? 'other'}`}>

@@ -80,7 +80,7 @@ export default function InstallmentPlan() {
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
   const plan = d.plan;
   return (
-    <div className="container page">
+    <div className="container page instalments">
       <h1>{t('plan.title')}</h1>
       <p className="lead">{t(plan.status === 'active' ? 'plan.statusActive' : 'plan.statusPending')}</p>
       {plan.isSepa ? <p>{t('plan.sepaNote')}</p> : null}

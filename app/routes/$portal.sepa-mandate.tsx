@@ -37,7 +37,7 @@ export default function SepaMandate() {
   const { t } = useTranslation(['instalments', 'common']);
   const { variant, locale } = useRootData()!;
   return (
-    <div className="container page">
+    <div className="container page instalments">
       <h1>{t('mandatePage.title')}</h1>
       {mandate ? (
         <article className="card" aria-labelledby="mandate-heading">

@@ -77,7 +77,7 @@ export default function SkipInstallment() {
   const error = fields.confirm.errors?.[0] ? t(fields.confirm.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
   return (
-    <div className="container page">
+    <div className="container page instalments">
       <div className="form-card">
         <h1>{t('skip.title')}</h1>
         {d.view === 'notOffered' ? (

@@ -50,9 +50,17 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
 
   it('the affordability helper suggests an amount and stores nothing', async () => {
     const before = await database.db.select().from(t.auditLog);
-    const result = await get(await cookieFor('100000001'), '?step=amount&helper=1&income=1800,00&rent=700&living=900&obligations=0');
-    expect((result.data as { suggestion: unknown }).suggestion).toEqual({ kind: 'ok', amountMinor: 100_00, proofRequired: false });
+    const cookie = await cookieFor('100000001');
+    const result = await post(cookie, '', { intent: 'helper', income: '1800,00', rent: '700', living: '900', obligations: '0' });
+    expect(result.data).toMatchObject({ helper: { kind: 'ok', amountMinor: 100_00, proofRequired: false }, helperValues: { income: '1800,00' } });
+    const tight = await post(cookie, '', { intent: 'helper', income: '1000', rent: '700', living: '290' });
+    expect((tight.data as { helper: unknown }).helper).toEqual({ kind: 'belowMinimum', amountMinor: 5_00 });
+    const none = await post(cookie, '', { intent: 'helper', income: '1000', rent: '700', living: '400' });
+    expect((none.data as { helper: unknown }).helper).toEqual({ kind: 'noRoom' });
+    expect((await post(cookie, '', { intent: 'helper', income: '' })).status).toBe(400);
+    // Nothing of it is stored: no audit entry, no order, no plan.
     expect(await database.db.select().from(t.auditLog)).toHaveLength(before.length);
+    expect(await plansOf((await fileOf('100000001')).id)).toHaveLength(0);
   });
 
   it('refuses an amount too low, too high or in another format; asks for proof below the regular minimum', async () => {
