@@ -1,0 +1,61 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '~/lib/format';
+
+export interface CostsProps {
+  residualClaimMinor: number;
+  feeMinor: number;
+  expensesMinor: number;
+  vatMinor: number;
+  totalMinor: number;
+  monthlyMinor?: number;
+  instalmentCount?: number;
+  firstDueOn?: string;
+  currency: string;
+  locale: string;
+  /** Show VAT even when it is zero (a variant that passes VAT on). */
+  vatApplies?: boolean;
+}
+
+/** The costs of a plan in writing: residual claim, instalment fee, expenses, VAT, total; with the plan's terms when known. */
+export function Costs(p: CostsProps) {
+  const { t } = useTranslation('instalments');
+  const money = (minor: number) => formatMoney(minor, p.currency, p.locale);
+  return (
+    <dl className="definition-list costs">
+      <dt>{t('costs.residualClaim')}</dt>
+      <dd>{money(p.residualClaimMinor)}</dd>
+      <dt>{t('costs.instalmentFee')}</dt>
+      <dd>{money(p.feeMinor)}</dd>
+      <dt>{t('costs.expenses')}</dt>
+      <dd>{money(p.expensesMinor)}</dd>
+      {p.vatMinor > 0 || p.vatApplies ? (
+        <>
+          <dt>{t('costs.vat')}</dt>
+          <dd>{money(p.vatMinor)}</dd>
+        </>
+      ) : null}
+      <dt className="costs__total">{t('costs.total')}</dt>
+      <dd className="costs__total" data-testid="plan-total">
+        {money(p.totalMinor)}
+      </dd>
+      {p.monthlyMinor !== undefined ? (
+        <>
+          <dt>{t('costs.monthly')}</dt>
+          <dd data-testid="plan-monthly">{money(p.monthlyMinor)}</dd>
+        </>
+      ) : null}
+      {p.instalmentCount !== undefined ? (
+        <>
+          <dt>{t('costs.count')}</dt>
+          <dd data-testid="plan-count">{p.instalmentCount}</dd>
+        </>
+      ) : null}
+      {p.firstDueOn ? (
+        <>
+          <dt>{t('costs.firstDueOn')}</dt>
+          <dd>{formatDate(p.firstDueOn, p.locale)}</dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * The SEPA direct debit mandate as a printable page (print CSS hides navigation and buttons
+ * and adds a signature line): creditor id, mandate reference, account holder, IBAN, BIC,
+ * target date and the mandate text.
+ */
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { getDatabase } from '#server/db/client.ts';
+import { latestMandate } from '#server/instalments/service.ts';
+import { friendlyIban } from '#server/instalments/sepa.ts';
+import { requireDebtor } from '~/lib/auth.server';
+import { formatDate } from '~/lib/format';
+import { documentTitle, pageContext } from '~/lib/route-helpers.server';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+import styles from '~/styles/instalments.css?url';
+
+export const handle = { i18n: ['common', 'instalments'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t } = await pageContext(request, params, ['instalments', 'common']);
+  const session = await requireDebtor(request, variant);
+  const mandate = await latestMandate(await getDatabase(), session);
+  return {
+    title: documentTitle(t('mandatePage.title'), variant.brand.name),
+    creditor: { name: variant.legal.name, address: `${variant.legal.street}, ${variant.legal.postalCode} ${variant.legal.city}` },
+    mandate: mandate ? { ...mandate, iban: friendlyIban(mandate.iban) } : null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+
+export default function SepaMandate() {
+  const { mandate, creditor } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(['instalments', 'common']);
+  const { variant, locale } = useRootData()!;
+  return (
+    <div className="container page instalments">
+      <h1>{t('mandatePage.title')}</h1>
+      {mandate ? (
+        <article className="card" aria-labelledby="mandate-heading">
+          <h2 id="mandate-heading">{t('mandatePage.heading')}</h2>
+          <dl className="definition-list">
+            <dt>{t('mandate.creditor')}</dt>
+            <dd>
+              {creditor.name}, {creditor.address}
+            </dd>
+            <dt>{t('mandate.creditorId')}</dt>
+            <dd className="fixed-text">{mandate.creditorId}</dd>
+            <dt>{t('mandate.reference')}</dt>
+            <dd className="fixed-text" data-testid="mandate-reference">
+              {mandate.mandateReference}
+            </dd>
+            <dt>{t('mandate.accountHolder')}</dt>
+            <dd>{mandate.accountHolder}</dd>
+            <dt>{t('mandate.iban')}</dt>
+            <dd className="fixed-text">{mandate.iban}</dd>
+            <dt>{t('mandate.bic')}</dt>
+            <dd className="fixed-text">{mandate.bic ?? t('mandatePage.noBic')}</dd>
+            <dt>{t('mandate.targetDate')}</dt>
+            <dd>{formatDate(mandate.targetDate, locale)}</dd>
+            <dt>{t('mandatePage.signedAt')}</dt>
+            <dd>{formatDate(mandate.signedAt, locale)}</dd>
+          </dl>
+          <p className="mandate-text">{t('mandate.text', { creditor: creditor.name })}</p>
+          <p className="print-only signature-line">{t('mandatePage.signature')}</p>
+        </article>
+      ) : (
+        <div className="panel panel--warning">
+          <p>{t('mandatePage.none')}</p>
+        </div>
+      )}
+      <div className="button-row no-print">
+        {mandate ? (
+          <a className="button" href="#print" data-print onClick={(event) => { event.preventDefault(); window.print(); }}>
+            {t('mandatePage.print')}
+          </a>
+        ) : null}
+        <Link className="button button--secondary" to={href(variant, '/dashboard')}>
+          {t('back')}
+        </Link>
+      </div>
+      {mandate ? <p className="muted no-print">{t('mandatePage.printHint')}</p> : null}
+    </div>
+  );
+}

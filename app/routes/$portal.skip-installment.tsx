@@ -1,0 +1,129 @@
+/**
+ * Skip an instalment (spec 2.1, 4.3): offered only rarely (the claim rules' showSkipInstallment:
+ * an active plan, no skip used yet, nothing overdue), confirmed by the debtor; the next
+ * instalment is then expected as agreed. A repeated submit finds the skip already made.
+ */
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { getDatabase } from '#server/db/client.ts';
+import { loadPlan, skipInstalment, skipOffered } from '#server/instalments/service.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { CheckboxField } from '~/components/ui/Field';
+import { formatDate, formatMoney } from '~/lib/format';
+import { instalmentPage } from '~/lib/instalments.server';
+import { documentTitle } from '~/lib/route-helpers.server';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+import styles from '~/styles/instalments.css?url';
+
+const skipSchema = z.object({ confirm: z.literal('on', { error: 'skip.errors.confirm' }) });
+
+export const handle = { i18n: ['common', 'instalments'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement' });
+  const plan = await loadPlan(await getDatabase(), session.fileId);
+  const base = { title: documentTitle(t('skip.title'), variant.brand.name), currency: ctx.facts.currency };
+  const open = plan?.rows.filter((r) => !r.paid && !r.skipped) ?? [];
+  const skipped = plan?.rows.find((r) => r.skipped && !r.paid) ?? null;
+  if (plan && plan.skipsUsed > 0 && skipped) {
+    return { ...base, view: 'done' as const, skipped: { position: skipped.position, dueOn: skipped.dueOn, amountMinor: skipped.amountMinor }, next: open[0] ? { dueOn: open[0].dueOn, amountMinor: open[0].amountMinor } : null };
+  }
+  if (!plan || !skipOffered(ctx) || !open[0]) return { ...base, view: 'notOffered' as const };
+  return {
+    ...base,
+    view: 'offer' as const,
+    current: { position: open[0].position, dueOn: open[0].dueOn, amountMinor: open[0].amountMinor },
+    next: open[1] ? { dueOn: open[1].dueOn, amountMinor: open[1].amountMinor } : null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
+  const submission = parseWithZod(await request.formData(), { schema: skipSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const result = await skipInstalment(await getDatabase(), session, { clientAddress: context.clientAddress, language });
+  // Skipped now or by the same submit a moment ago: the page shows the skip that was made.
+  if (result.ok || result.error === 'alreadySkipped') return redirect(withBase(variant, '/skip-installment'));
+  return data({ result: submission.reply({ formErrors: ['skip.errors.notOffered'] }) }, { status: 409 });
+}
+
+export default function SkipInstallment() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation(['instalments', 'common']);
+  const { variant, locale } = useRootData()!;
+  const rounds = useSubmissionRounds(actionData);
+  const date = (iso: string) => formatDate(iso, locale);
+  const money = (minor: number) => formatMoney(minor, d.currency, locale);
+  const [form, fields] = useForm({
+    id: 'skip-installment',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(skipSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: skipSchema }),
+  });
+  const error = fields.confirm.errors?.[0] ? t(fields.confirm.errors[0]) : undefined;
+  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  return (
+    <div className="container page instalments">
+      <div className="form-card">
+        <h1>{t('skip.title')}</h1>
+        {d.view === 'notOffered' ? (
+          <div className="panel panel--warning">
+            <p>{t('skip.errors.notOffered')}</p>
+            <p>
+              <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+            </p>
+          </div>
+        ) : null}
+        {d.view === 'done' ? (
+          <div className="panel panel--success" role="status" data-testid="skip-confirmation">
+            <h2>{t('skip.done.title')}</h2>
+            <p>{t('skip.done.text', { position: d.skipped.position, date: date(d.skipped.dueOn) })}</p>
+            {d.next ? <p>{t('skip.done.next', { date: date(d.next.dueOn), amount: money(d.next.amountMinor) })}</p> : null}
+            <p>{t('skip.owed', { amount: money(d.skipped.amountMinor) })}</p>
+          </div>
+        ) : null}
+        {d.view === 'offer' ? (
+          <>
+            <p className="lead">{t('skip.lead')}</p>
+            <dl className="definition-list">
+              <dt>{t('skip.current')}</dt>
+              <dd>{t('skip.instalment', { position: d.current.position, date: date(d.current.dueOn), amount: money(d.current.amountMinor) })}</dd>
+              {d.next ? (
+                <>
+                  <dt>{t('skip.nextLabel')}</dt>
+                  <dd>{t('skip.thenExpected', { date: date(d.next.dueOn), amount: money(d.next.amountMinor) })}</dd>
+                </>
+              ) : null}
+            </dl>
+            <p>{t('skip.owed', { amount: money(d.current.amountMinor) })}</p>
+            <p>{t('skip.costs')}</p>
+            <ErrorSummary errors={[...(formError ? [{ fieldId: fields.confirm.id, message: formError }] : []), ...(error ? [{ fieldId: fields.confirm.id, message: error }] : [])]} round={rounds.round} />
+            <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+              <CheckboxField {...getInputProps(fields.confirm, { type: 'checkbox' })} key={fields.confirm.key} label={t('skip.confirm', { position: d.current.position })} error={error} required />
+              <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+                {t('skip.submit')}
+              </button>
+            </Form>
+          </>
+        ) : null}
+        <p>
+          <Link to={href(variant, '/installment-plan')}>{t('payInstalments.toPlan')}</Link> · <Link to={href(variant, '/dashboard')}>{t('back')}</Link>
+        </p>
+      </div>
+    </div>
+  );
+}

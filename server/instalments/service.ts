@@ -1,0 +1,631 @@
+/**
+ * The instalment capability against the database: what a debtor may do with the file, and the
+ * agreements (a plan, a deferral, skipping an instalment, a SEPA mandate) with their portal order,
+ * audit entry and confirmation mail, each in one transaction that locks the file's row so that
+ * a repeated or simultaneous submit never makes a second agreement.
+ *
+ * Framework-free: the routes, a JSON API and the assistant's tools call these functions.
+ */
+import { and, desc, eq, gte } from 'drizzle-orm';
+import { audit } from '../audit/log.ts';
+import { lockState, recordAttempt } from '../auth/attempts.ts';
+import { confirmPassword, hasRecentReauth } from '../auth/reauth.ts';
+import type { ActiveSession } from '../auth/session.ts';
+import { loadFileFacts, todayIso, type FileFacts, type StatusCode, type SubState } from '../claims/facts.ts';
+import { actionFlags } from '../claims/rules.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { enqueueMail, type MailData } from '../mail/outbox.ts';
+import { truncateClientAddress } from './client-address.ts';
+import { costRulesFor, sepaCreditorId, type CostRules } from './config.ts';
+import { isIsoDate } from './dates.ts';
+import type { DeferralMethod, IncomeProofType, PlanMethod } from './options.ts';
+import {
+  calculatePlan,
+  checkMonthly,
+  deferralEligibility,
+  deferralTerms,
+  firstDueRange,
+  monthlyLimits,
+  planCosts,
+  planEligibility,
+  type MonthlyLimits,
+  type Plan,
+  type PlanCosts,
+  type PlanEligibility,
+} from './plan.ts';
+import { accountHolderPattern, bicForIban, checkGermanIban, mandateReference, normaliseBic, samePostalCode } from './sepa.ts';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+type Db = Database | Tx;
+
+export { deferralMethods, incomeProofTypes, planMethods, type DeferralMethod, type IncomeProofType, type PlanMethod } from './options.ts';
+
+export interface Debtor {
+  id: number;
+  salutation: number;
+  name: string;
+  email: string | null;
+  postalCode: string;
+  hasPassword: boolean;
+  iban: string | null;
+  bic: string | null;
+  accountHolder: string | null;
+}
+
+export interface FileContext {
+  facts: FileFacts;
+  variant: string;
+  reference: string;
+  rules: CostRules;
+  debtor: Debtor;
+  today: string;
+}
+
+export interface ActionContext {
+  clientAddress: string;
+  language: string;
+  now?: Date;
+}
+
+export async function loadFileContext(db: Db, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, today = todayIso()): Promise<FileContext | null> {
+  const facts = await loadFileFacts(db as Database, session.fileId, { today });
+  if (!facts) return null;
+  const [row] = await db
+    .select({ variant: t.files.variant, debtor: t.debtors })
+    .from(t.files)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(and(eq(t.files.id, session.fileId), eq(t.files.debtorId, session.debtorId)));
+  if (!row) return null;
+  const d = row.debtor;
+  return {
+    facts,
+    variant: row.variant,
+    reference: facts.subcase > 1 ? `${facts.refno}-${facts.subcase}` : facts.refno,
+    rules: costRulesFor(row.variant),
+    today,
+    debtor: {
+      id: d.id,
+      salutation: d.salutation,
+      name: d.companyName ?? [d.firstName, d.lastName].filter(Boolean).join(' '),
+      email: d.email,
+      postalCode: d.postalCode,
+      hasPassword: Boolean(d.passwordHash),
+      iban: d.iban,
+      bic: d.bic,
+      accountHolder: d.accountHolder,
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plan: offer, quote, agree
+// ---------------------------------------------------------------------------------------------
+
+export interface PlanOffer {
+  eligibility: PlanEligibility;
+  costs: PlanCosts;
+  limits: MonthlyLimits;
+  firstDue: { earliest: string; latest: string };
+  currency: string;
+}
+
+export function planOffer(ctx: FileContext): PlanOffer {
+  const costs = planCosts(ctx.rules, Math.max(0, ctx.facts.totalMinor));
+  return {
+    eligibility: planEligibility(ctx.facts, ctx.rules.plan),
+    costs,
+    limits: monthlyLimits(ctx.rules.plan, Math.max(1, costs.totalMinor)),
+    firstDue: firstDueRange(ctx.rules.plan, ctx.today),
+    currency: ctx.facts.currency,
+  };
+}
+
+export interface PlanChoice {
+  monthlyMinor: number;
+  firstDueOn: string;
+}
+
+export type QuoteResult =
+  | { ok: true; plan: Plan; costs: PlanCosts; proofRequired: boolean }
+  | { ok: false; error: 'tooLow' | 'tooHigh' | 'dateOutOfRange' | 'notAllowed' };
+
+/** The full plan for a chosen amount and date, checked against the server's limits. */
+export function quotePlan(ctx: FileContext, choice: PlanChoice): QuoteResult {
+  const offer = planOffer(ctx);
+  if (offer.eligibility.kind !== 'allowed') return { ok: false, error: 'notAllowed' };
+  const check = checkMonthly(offer.limits, choice.monthlyMinor);
+  if (!check.ok) return { ok: false, error: check.error };
+  if (!isIsoDate(choice.firstDueOn) || choice.firstDueOn < offer.firstDue.earliest || choice.firstDueOn > offer.firstDue.latest) {
+    return { ok: false, error: 'dateOutOfRange' };
+  }
+  const plan = calculatePlan({ totalMinor: offer.costs.totalMinor, monthlyMinor: choice.monthlyMinor, firstDueOn: choice.firstDueOn });
+  return { ok: true, plan, costs: offer.costs, proofRequired: check.proofRequired };
+}
+
+export interface MandateInput {
+  accountHolder: string;
+  iban: string;
+  bic?: string | null;
+}
+
+export interface AgreePlanInput extends PlanChoice {
+  method: PlanMethod;
+  /** Below the regular minimum: the debtor confirmed and names the type of proof. */
+  incomeProofType?: IncomeProofType | null;
+  mandate?: MandateInput | null;
+}
+
+export type AgreePlanResult =
+  | { ok: true; planId: number; created: boolean; status: 'active' | 'pending'; mandateReference: string | null; mailQueued: boolean }
+  | { ok: false; error: 'tooLow' | 'tooHigh' | 'dateOutOfRange' | 'notAllowed' | 'proofRequired' | 'mandateInvalid' | 'exists' };
+
+function lockFile(tx: Tx, fileId: number) {
+  return tx.select({ id: t.files.id }).from(t.files).where(eq(t.files.id, fileId)).for('update');
+}
+
+async function setStatus(tx: Tx, fileId: number, statusCode: StatusCode, subState: SubState | null, reason: string, today: string) {
+  await tx.update(t.files).set({ statusCode, subState, statusDate: today }).where(eq(t.files.id, fileId));
+  await tx.insert(t.fileStatusHistory).values({ fileId, statusCode, subState, reason });
+}
+
+/** Checks the mandate's fields (the route's schema checks them too; this is the server's word). */
+export function validateMandate(input: MandateInput): { ok: true; iban: string; bic: string | null; accountHolder: string } | { ok: false } {
+  const holder = input.accountHolder.trim().replace(/\s+/g, ' ');
+  const iban = checkGermanIban(input.iban);
+  if (!accountHolderPattern.test(holder) || !iban.ok) return { ok: false };
+  const entered = input.bic ? normaliseBic(input.bic) : null;
+  if (input.bic && input.bic.trim() !== '' && !entered) return { ok: false };
+  return { ok: true, iban: iban.iban, bic: entered ?? bicForIban(iban.iban), accountHolder: holder };
+}
+
+function planMail(ctx: FileContext, plan: { monthlyMinor: number; firstDueOn: string; totalMinor: number; feeMinor: number; expensesMinor: number; vatMinor: number }, rows: MailData['instalmentPlan']['rows']): MailData['instalmentPlan'] {
+  const currency = ctx.facts.currency;
+  const fees: MailData['instalmentPlan']['fees'] = [
+    { kind: 'instalmentFee', amountMinor: plan.feeMinor },
+    ...(plan.expensesMinor ? [{ kind: 'expenses' as const, amountMinor: plan.expensesMinor }] : []),
+    ...(plan.vatMinor ? [{ kind: 'vat' as const, amountMinor: plan.vatMinor }] : []),
+  ];
+  return {
+    name: ctx.debtor.name,
+    salutation: ctx.debtor.salutation,
+    reference: ctx.reference,
+    monthly: { amountMinor: plan.monthlyMinor, currency },
+    firstDueOn: plan.firstDueOn,
+    instalmentCount: rows.length,
+    fees,
+    total: { amountMinor: plan.totalMinor, currency },
+    rows,
+  };
+}
+
+/**
+ * Makes the plan: re-checks everything on the server, then in one transaction the plan and its
+ * rows, the file's new status, the portal order (truncated client address), a SEPA mandate when
+ * chosen, the proof-of-income request when below the regular minimum, the audit entry and the
+ * confirmation mail with the costs in writing. A second identical submit finds the plan it made
+ * (created: false); a different one meets "an agreement already exists".
+ */
+export async function agreePlan(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, input: AgreePlanInput, actx: ActionContext): Promise<AgreePlanResult> {
+  const now = actx.now ?? new Date();
+  const today = todayIso(now);
+  return db.transaction(async (tx) => {
+    await lockFile(tx, session.fileId);
+    const ctx = await loadFileContext(tx, session, today);
+    if (!ctx) return { ok: false, error: 'notAllowed' } as const;
+
+    // The same agreement again (a double click, a reload of the POST): answer with the plan made.
+    const recent = await tx
+      .select()
+      .from(t.instalmentPlans)
+      .where(and(eq(t.instalmentPlans.fileId, session.fileId), gte(t.instalmentPlans.createdAt, new Date(now.getTime() - 30 * 60_000))))
+      .orderBy(desc(t.instalmentPlans.id))
+      .limit(1);
+    const same = recent[0];
+    if (
+      same &&
+      (same.status === 'active' || same.status === 'pending') &&
+      same.monthlyMinor === input.monthlyMinor &&
+      same.firstDueOn === input.firstDueOn &&
+      (same.providerId ?? 'online') === input.method
+    ) {
+      const [order] = await tx
+        .select({ info: t.portalOrders.info })
+        .from(t.portalOrders)
+        .where(and(eq(t.portalOrders.fileId, session.fileId), eq(t.portalOrders.orderType, 'sepaMandate')))
+        .orderBy(desc(t.portalOrders.id))
+        .limit(1);
+      const reference = same.isSepa && order?.info ? ((JSON.parse(order.info) as { mandateReference?: string }).mandateReference ?? null) : null;
+      return { ok: true, planId: same.id, created: false, status: same.status, mandateReference: reference, mailQueued: false } as const;
+    }
+    if (ctx.facts.plan?.status === 'active' || ctx.facts.plan?.status === 'pending') return { ok: false, error: 'exists' } as const;
+
+    const quote = quotePlan(ctx, input);
+    if (!quote.ok) return quote;
+    if (quote.proofRequired && !input.incomeProofType) return { ok: false, error: 'proofRequired' } as const;
+    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate) : { ok: false as const }) : null;
+    if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
+
+    const status = quote.proofRequired ? ('pending' as const) : ('active' as const);
+    const { plan, costs } = quote;
+    const [created] = await tx
+      .insert(t.instalmentPlans)
+      .values({
+        fileId: session.fileId,
+        status,
+        residualClaimMinor: costs.residualClaimMinor,
+        feeMinor: costs.feeMinor,
+        expensesMinor: costs.expensesMinor,
+        vatMinor: costs.vatMinor,
+        totalMinor: costs.totalMinor,
+        monthlyMinor: plan.monthlyMinor,
+        instalmentCount: plan.instalmentCount,
+        firstDueOn: plan.firstDueOn,
+        providerId: input.method === 'online' ? null : input.method,
+        isSepa: input.method === '3',
+        createdAt: now,
+      })
+      .returning({ id: t.instalmentPlans.id });
+    const planId = created!.id;
+    await tx.insert(t.instalmentRows).values(plan.rows.map((r) => ({ planId, ...r })));
+
+    const ip = truncateClientAddress(actx.clientAddress);
+    const fees = costs.feeMinor + costs.expensesMinor + costs.vatMinor;
+    await tx.insert(t.portalOrders).values({
+      fileId: session.fileId,
+      ip,
+      orderType: 'instalments',
+      orderedAt: now,
+      targetAmountMinor: plan.monthlyMinor,
+      targetDate: plan.firstDueOn,
+      feesMinor: fees,
+      info: JSON.stringify({ planId, instalments: plan.instalmentCount, total: costs.totalMinor, method: input.method, proofOfIncome: quote.proofRequired ? input.incomeProofType : null }),
+    });
+
+    let reference: string | null = null;
+    if (mandate?.ok) {
+      reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'plan', planId);
+      await recordMandate(tx, ctx, { ...mandate, reference, targetDate: plan.firstDueOn, purpose: 'plan', agreementId: planId, ip, now });
+    }
+
+    if (status === 'active') {
+      if (input.method === '3') await setStatus(tx, session.fileId, '22', null, 'instalment plan with SEPA direct debit agreed in the portal', today);
+      else await setStatus(tx, session.fileId, '2', 'instalmentRunning', 'instalment plan agreed in the portal', today);
+    } else {
+      // Below the regular minimum: the plan waits for the proof of income (upload center).
+      await tx.insert(t.documentRequests).values({ fileId: session.fileId, templateId: 'proofOfIncome', category: 'income', categoryPosition: 1 });
+      await tx.update(t.files).set({ showUploadCenter: true }).where(eq(t.files.id, session.fileId));
+    }
+
+    let mailQueued = false;
+    if (ctx.debtor.email) {
+      await enqueueMail(tx as unknown as Database, {
+        to: ctx.debtor.email,
+        template: 'instalmentPlan',
+        language: actx.language,
+        variant: ctx.variant,
+        fileId: session.fileId,
+        data: planMail(ctx, { ...plan, ...costs }, plan.rows),
+      });
+      mailQueued = true;
+    }
+    await audit(tx as unknown as Database, {
+      actor: 'debtor',
+      action: 'instalments.agreed',
+      debtorId: session.debtorId,
+      fileId: session.fileId,
+      clientAddress: actx.clientAddress,
+      detail: { planId, status, method: input.method, instalments: plan.instalmentCount, proofRequired: quote.proofRequired },
+      at: now,
+    });
+    return { ok: true, planId, created: true, status, mandateReference: reference, mailQueued } as const;
+  });
+}
+
+/**
+ * Continues a pending plan whose down payment is paid (100000003 after paying): the debtor
+ * chooses the method; the plan becomes active. Booking may lag, so the plan keeps its rows.
+ */
+export async function continuePendingPlan(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, input: { method: PlanMethod; mandate?: MandateInput | null }, actx: ActionContext) {
+  const now = actx.now ?? new Date();
+  const today = todayIso(now);
+  return db.transaction(async (tx) => {
+    await lockFile(tx, session.fileId);
+    const ctx = await loadFileContext(tx, session, today);
+    if (!ctx) return { ok: false as const, error: 'notAllowed' as const };
+    const [pending] = await tx.select().from(t.instalmentPlans).where(and(eq(t.instalmentPlans.fileId, session.fileId), eq(t.instalmentPlans.status, 'pending'))).orderBy(desc(t.instalmentPlans.id)).limit(1);
+    if (!pending || planEligibility(ctx.facts, ctx.rules.plan).kind !== 'continuePending') return { ok: false as const, error: 'notAllowed' as const };
+    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate) : { ok: false as const }) : null;
+    if (mandate && !mandate.ok) return { ok: false as const, error: 'mandateInvalid' as const };
+    await tx.update(t.instalmentPlans).set({ status: 'active', providerId: input.method === 'online' ? null : input.method, isSepa: input.method === '3' }).where(eq(t.instalmentPlans.id, pending.id));
+    const ip = truncateClientAddress(actx.clientAddress);
+    await tx.insert(t.portalOrders).values({ fileId: session.fileId, ip, orderType: 'instalments', orderedAt: now, targetAmountMinor: pending.monthlyMinor, targetDate: pending.firstDueOn, feesMinor: pending.feeMinor + pending.expensesMinor + pending.vatMinor, info: JSON.stringify({ planId: pending.id, continued: true, method: input.method }) });
+    let reference: string | null = null;
+    if (mandate?.ok) {
+      reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'plan', pending.id);
+      await recordMandate(tx, ctx, { ...mandate, reference, targetDate: pending.firstDueOn, purpose: 'plan', agreementId: pending.id, ip, now });
+    }
+    if (input.method === '3') await setStatus(tx, session.fileId, '22', null, 'plan continued after the down payment, SEPA', today);
+    else await setStatus(tx, session.fileId, '2', 'instalmentRunning', 'plan continued after the down payment', today);
+    const rows = await tx.select().from(t.instalmentRows).where(eq(t.instalmentRows.planId, pending.id)).orderBy(t.instalmentRows.position);
+    if (ctx.debtor.email) {
+      await enqueueMail(tx as unknown as Database, {
+        to: ctx.debtor.email,
+        template: 'instalmentPlan',
+        language: actx.language,
+        variant: ctx.variant,
+        fileId: session.fileId,
+        data: planMail(ctx, pending, rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }))),
+      });
+    }
+    await audit(tx as unknown as Database, { actor: 'debtor', action: 'instalments.continued', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { planId: pending.id, method: input.method }, at: now });
+    return { ok: true as const, planId: pending.id, mandateReference: reference };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// SEPA mandate
+// ---------------------------------------------------------------------------------------------
+
+export interface MandateRecord {
+  mandateReference: string;
+  creditorId: string;
+  accountHolder: string;
+  iban: string;
+  bic: string | null;
+  targetDate: string;
+  purpose: 'plan' | 'deferral';
+  signedAt: string;
+}
+
+/**
+ * A mandate is kept as the debtor's account (debtors.iban, bic, account_holder) and a portal
+ * order of type sepaMandate whose info holds reference, creditor id, purpose and target date.
+ * (A table of its own for mandates is left to the schema owner; see the decision record.)
+ */
+async function recordMandate(
+  tx: Tx,
+  ctx: FileContext,
+  m: { iban: string; bic: string | null; accountHolder: string; reference: string; targetDate: string; purpose: 'plan' | 'deferral'; agreementId: number; ip: string | null; now: Date },
+) {
+  await tx.update(t.debtors).set({ iban: m.iban, bic: m.bic, accountHolder: m.accountHolder, updatedAt: m.now }).where(eq(t.debtors.id, ctx.debtor.id));
+  const info: Omit<MandateRecord, 'accountHolder' | 'iban' | 'bic'> & { agreementId: number } = {
+    mandateReference: m.reference,
+    creditorId: sepaCreditorId,
+    targetDate: m.targetDate,
+    purpose: m.purpose,
+    signedAt: m.now.toISOString(),
+    agreementId: m.agreementId,
+  };
+  await tx.insert(t.portalOrders).values({ fileId: ctx.facts.fileId, ip: m.ip, orderType: 'sepaMandate', orderedAt: m.now, targetDate: m.targetDate, feesMinor: 0, info: JSON.stringify(info) });
+  await audit(tx as unknown as Database, { actor: 'debtor', action: 'sepa.mandate', debtorId: ctx.debtor.id, fileId: ctx.facts.fileId, detail: { purpose: m.purpose, agreementId: m.agreementId }, at: m.now });
+}
+
+/** The latest mandate of the file, for the printable page. */
+export async function latestMandate(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>): Promise<MandateRecord | null> {
+  const [order] = await db
+    .select({ info: t.portalOrders.info })
+    .from(t.portalOrders)
+    .where(and(eq(t.portalOrders.fileId, session.fileId), eq(t.portalOrders.orderType, 'sepaMandate')))
+    .orderBy(desc(t.portalOrders.id))
+    .limit(1);
+  const [debtor] = await db.select({ iban: t.debtors.iban, bic: t.debtors.bic, holder: t.debtors.accountHolder }).from(t.debtors).where(eq(t.debtors.id, session.debtorId));
+  if (!order?.info || !debtor?.iban) return null;
+  const info = JSON.parse(order.info) as Omit<MandateRecord, 'accountHolder' | 'iban' | 'bic'>;
+  return { ...info, accountHolder: debtor.holder ?? '', iban: debtor.iban, bic: debtor.bic };
+}
+
+export type IdentityCheck = { ok: true } | { ok: false; error: 'passwordRequired' | 'wrongPassword' | 'attemptsExceeded' | 'noPassword' };
+
+/**
+ * Before a mandate the postal code must match the file; otherwise the portal password is asked
+ * (or a re-authentication of the last minutes counts). Wrong postal codes and passwords count
+ * against the reference number's attempt limit; past it the attempts-exceeded message shows.
+ */
+export async function checkMandateIdentity(
+  db: Database,
+  session: ActiveSession,
+  input: { postalCode: string; password?: string | null },
+  actx: ActionContext,
+): Promise<IdentityCheck> {
+  const now = actx.now ?? new Date();
+  const [row] = await db
+    .select({ postalCode: t.debtors.postalCode, refno: t.files.refno, hash: t.debtors.passwordHash })
+    .from(t.debtors)
+    .innerJoin(t.files, eq(t.files.id, session.fileId))
+    .where(eq(t.debtors.id, session.debtorId));
+  if (!row) return { ok: false, error: 'passwordRequired' };
+  const keys = { client: actx.clientAddress, reference: row.refno };
+  const lock = await lockState(db, keys, now);
+  if (lock.locked) return { ok: false, error: 'attemptsExceeded' };
+  if (samePostalCode(input.postalCode, row.postalCode)) return { ok: true };
+  if (await hasRecentReauth(db, session, now)) return { ok: true };
+  if (!row.hash) return { ok: false, error: 'noPassword' };
+  if (!input.password) {
+    await recordAttempt(db, keys, false, now);
+    await audit(db, { actor: 'debtor', action: 'sepa.postalCodeMismatch', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, at: now });
+    return (await lockState(db, keys, now)).locked ? { ok: false, error: 'attemptsExceeded' } : { ok: false, error: 'passwordRequired' };
+  }
+  const result = await confirmPassword(db, session, input.password, { clientAddress: actx.clientAddress, now });
+  if (result.ok) return { ok: true };
+  if (result.error === 'locked') return { ok: false, error: 'attemptsExceeded' };
+  return (await lockState(db, keys, now)).locked ? { ok: false, error: 'attemptsExceeded' } : { ok: false, error: 'wrongPassword' };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deferral (pay later)
+// ---------------------------------------------------------------------------------------------
+
+
+export function deferralOffer(ctx: FileContext, noticeDays = ctx.rules.deferralNoticeDays[0] ?? 30) {
+  return { eligibility: deferralEligibility(ctx.facts), terms: deferralTerms(ctx.rules, ctx.facts, noticeDays, ctx.today), noticeDays: ctx.rules.deferralNoticeDays, currency: ctx.facts.currency };
+}
+
+export type GrantDeferralResult =
+  | { ok: true; deferralId: number; payBy: string; feeMinor: number; vatMinor: number; method: DeferralMethod; mandateReference: string | null }
+  | { ok: false; error: 'alreadyGranted' | 'notPossible' | 'feeNotAgreed' | 'noticeInvalid' | 'mandateInvalid' };
+
+export async function grantDeferral(
+  db: Database,
+  session: Pick<ActiveSession, 'fileId' | 'debtorId'>,
+  input: { noticeDays: number; method: DeferralMethod; feeAgreed: boolean; mandate?: MandateInput | null },
+  actx: ActionContext,
+): Promise<GrantDeferralResult> {
+  const now = actx.now ?? new Date();
+  const today = todayIso(now);
+  return db.transaction(async (tx) => {
+    await lockFile(tx, session.fileId);
+    const ctx = await loadFileContext(tx, session, today);
+    if (!ctx) return { ok: false, error: 'notPossible' } as const;
+    const eligibility = deferralEligibility(ctx.facts);
+    if (eligibility.kind === 'alreadyGranted') return { ok: false, error: 'alreadyGranted' } as const;
+    if (eligibility.kind !== 'allowed') return { ok: false, error: 'notPossible' } as const;
+    if (!ctx.rules.deferralNoticeDays.includes(input.noticeDays)) return { ok: false, error: 'noticeInvalid' } as const;
+    const terms = deferralTerms(ctx.rules, ctx.facts, input.noticeDays, today);
+    if (terms.feeMinor > 0 && !input.feeAgreed) return { ok: false, error: 'feeNotAgreed' } as const;
+    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate) : { ok: false as const }) : null;
+    if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
+
+    const [row] = await tx
+      .insert(t.deferrals)
+      .values({ fileId: session.fileId, grantedAt: now, payBy: terms.payBy, noticeDays: input.noticeDays, feeMinor: terms.feeMinor + terms.vatMinor, providerId: input.method })
+      .returning({ id: t.deferrals.id });
+    const ip = truncateClientAddress(actx.clientAddress);
+    await tx.insert(t.portalOrders).values({
+      fileId: session.fileId,
+      ip,
+      orderType: 'deferral',
+      orderedAt: now,
+      targetAmountMinor: terms.totalMinor,
+      targetDate: terms.payBy,
+      feesMinor: terms.feeMinor + terms.vatMinor,
+      info: JSON.stringify({ deferralId: row!.id, noticeDays: input.noticeDays, method: input.method, fee: terms.feeMinor, vat: terms.vatMinor }),
+    });
+    let reference: string | null = null;
+    if (mandate?.ok) {
+      reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'deferral', row!.id);
+      await recordMandate(tx, ctx, { ...mandate, reference, targetDate: terms.payBy, purpose: 'deferral', agreementId: row!.id, ip, now });
+    }
+    await setStatus(tx, session.fileId, '2', 'deferred', 'deferral granted in the portal', today);
+    if (ctx.debtor.email) {
+      await enqueueMail(tx as unknown as Database, {
+        to: ctx.debtor.email,
+        template: 'deferralConfirmation',
+        language: actx.language,
+        variant: ctx.variant,
+        fileId: session.fileId,
+        data: {
+          name: ctx.debtor.name,
+          salutation: ctx.debtor.salutation,
+          reference: ctx.reference,
+          payBy: terms.payBy,
+          fee: terms.feeMinor > 0 ? { amountMinor: terms.feeMinor + terms.vatMinor, currency: ctx.facts.currency } : null,
+        },
+      });
+    }
+    await audit(tx as unknown as Database, { actor: 'debtor', action: 'deferral.granted', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { noticeDays: input.noticeDays, method: input.method, feeMinor: terms.feeMinor }, at: now });
+    return { ok: true, deferralId: row!.id, payBy: terms.payBy, feeMinor: terms.feeMinor, vatMinor: terms.vatMinor, method: input.method, mandateReference: reference } as const;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Skip an instalment; the plan; the plan by e-mail
+// ---------------------------------------------------------------------------------------------
+
+export interface PlanView {
+  id: number;
+  status: 'pending' | 'active' | 'cancelled' | 'completed';
+  residualClaimMinor: number;
+  feeMinor: number;
+  expensesMinor: number;
+  vatMinor: number;
+  totalMinor: number;
+  monthlyMinor: number;
+  instalmentCount: number;
+  firstDueOn: string;
+  providerId: string | null;
+  isSepa: boolean;
+  skipsUsed: number;
+  rows: Array<{ position: number; dueOn: string; amountMinor: number; claimMinor: number; remainingMinor: number; isFinal: boolean; paid: boolean; skipped: boolean }>;
+}
+
+/** The active plan, else the pending one (the plan a debtor can look at). */
+export async function loadPlan(db: Db, fileId: number): Promise<PlanView | null> {
+  const plans = await db.select().from(t.instalmentPlans).where(eq(t.instalmentPlans.fileId, fileId)).orderBy(desc(t.instalmentPlans.id));
+  const plan = plans.find((p) => p.status === 'active') ?? plans.find((p) => p.status === 'pending');
+  if (!plan) return null;
+  const rows = await db.select().from(t.instalmentRows).where(eq(t.instalmentRows.planId, plan.id)).orderBy(t.instalmentRows.position);
+  return {
+    id: plan.id,
+    status: plan.status,
+    residualClaimMinor: plan.residualClaimMinor,
+    feeMinor: plan.feeMinor,
+    expensesMinor: plan.expensesMinor,
+    vatMinor: plan.vatMinor,
+    totalMinor: plan.totalMinor,
+    monthlyMinor: plan.monthlyMinor,
+    instalmentCount: rows.length,
+    firstDueOn: plan.firstDueOn,
+    providerId: plan.providerId,
+    isSepa: plan.isSepa,
+    skipsUsed: plan.skipsUsed,
+    rows: rows.map((r) => ({ position: r.position, dueOn: r.dueOn, amountMinor: r.amountMinor, claimMinor: r.claimMinor, remainingMinor: r.remainingMinor, isFinal: r.isFinal, paid: r.paidAt !== null, skipped: r.skipped })),
+  };
+}
+
+export type SkipResult =
+  | { ok: true; skippedPosition: number; skippedDueOn: string; next: { dueOn: string; amountMinor: number } | null }
+  | { ok: false; error: 'notOffered' | 'alreadySkipped' };
+
+/** Whether skipping is offered now (the claim rules' `showSkipInstallment`: rarely, once, not when overdue). */
+export function skipOffered(ctx: FileContext): boolean {
+  return actionFlags(ctx.facts, ctx.today).showSkipInstallment;
+}
+
+export async function skipInstalment(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, actx: ActionContext): Promise<SkipResult> {
+  const now = actx.now ?? new Date();
+  const today = todayIso(now);
+  return db.transaction(async (tx) => {
+    await lockFile(tx, session.fileId);
+    const ctx = await loadFileContext(tx, session, today);
+    if (!ctx) return { ok: false, error: 'notOffered' } as const;
+    if (ctx.facts.plan?.status === 'active' && ctx.facts.plan.skipsUsed > 0) return { ok: false, error: 'alreadySkipped' } as const;
+    if (!skipOffered(ctx)) return { ok: false, error: 'notOffered' } as const;
+    const plan = await loadPlan(tx, session.fileId);
+    const open = plan?.rows.filter((r) => !r.paid && !r.skipped) ?? [];
+    const skipped = open[0];
+    if (!plan || !skipped) return { ok: false, error: 'notOffered' } as const;
+    const next = open[1] ?? null;
+    await tx.update(t.instalmentRows).set({ skipped: true }).where(and(eq(t.instalmentRows.planId, plan.id), eq(t.instalmentRows.position, skipped.position)));
+    await tx.update(t.instalmentPlans).set({ skipsUsed: plan.skipsUsed + 1 }).where(eq(t.instalmentPlans.id, plan.id));
+    await tx.insert(t.portalOrders).values({
+      fileId: session.fileId,
+      ip: truncateClientAddress(actx.clientAddress),
+      orderType: 'skipInstalment',
+      orderedAt: now,
+      targetAmountMinor: skipped.amountMinor,
+      targetDate: next?.dueOn ?? null,
+      feesMinor: 0,
+      info: JSON.stringify({ planId: plan.id, position: skipped.position }),
+    });
+    await audit(tx as unknown as Database, { actor: 'debtor', action: 'instalments.skipped', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { planId: plan.id, position: skipped.position }, at: now });
+    return { ok: true, skippedPosition: skipped.position, skippedDueOn: skipped.dueOn, next: next ? { dueOn: next.dueOn, amountMinor: next.amountMinor } : null } as const;
+  });
+}
+
+/** Sends the plan by e-mail through the outbox (from /installment-plan). */
+export async function mailPlan(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, email: string, actx: ActionContext): Promise<{ ok: true; mailId: number } | { ok: false; error: 'noPlan' }> {
+  const ctx = await loadFileContext(db, session);
+  const plan = ctx ? await loadPlan(db, session.fileId) : null;
+  if (!ctx || !plan) return { ok: false, error: 'noPlan' };
+  const mailId = await enqueueMail(db, {
+    to: email,
+    template: 'instalmentPlan',
+    language: actx.language,
+    variant: ctx.variant,
+    fileId: session.fileId,
+    data: planMail(ctx, plan, plan.rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }))),
+  });
+  await audit(db, { actor: 'debtor', action: 'instalments.planMailed', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { planId: plan.id, toOwnAddress: email === ctx.debtor.email } });
+  return { ok: true, mailId };
+}
