@@ -22,7 +22,7 @@ import { bankAccounts, paymentConfig, paymentValidMinutes } from './config.ts';
 import { bookPayment, markFinished, nextOpenRow, type PaymentRow } from './booking.ts';
 import { providerFee } from './fees.ts';
 import { methodKey, methods, type MethodKey } from './methods.ts';
-import { SandboxPaymentProvider, sandboxPayPath } from './providers/sandbox.ts';
+import { SandboxPaymentProvider } from './providers/sandbox.ts';
 import type { Instructions, PaymentProvider, ProviderStatus } from './providers/types.ts';
 import { allowedPurposeOf, amountFor, type PaymentPurpose } from './purpose.ts';
 
@@ -157,7 +157,7 @@ export function truncateAddress(address: string): string | null {
 export async function createPayment(db: Database, input: CreatePaymentRequest): Promise<CreatePaymentResult> {
   const now = input.now ?? new Date();
   const existing = await findByKey(db, input.fileId, input.idempotencyKey);
-  if (existing) return replay(input.variant, existing);
+  if (existing) return replay(db, existing);
 
   const facts = await loadFileFacts(db, input.fileId, { today: todayIso(now) });
   if (!facts) return { ok: false, error: 'nothingToPay' };
@@ -202,7 +202,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
   if (!created) {
     // A second submit with the same key won the race: answer with its payment.
     const winner = await findByKey(db, input.fileId, input.idempotencyKey);
-    return winner ? replay(input.variant, winner) : { ok: false, error: 'providerError' };
+    return winner ? replay(db, winner) : { ok: false, error: 'providerError' };
   }
 
   await db.insert(t.portalOrders).values({
@@ -256,9 +256,11 @@ async function findByKey(db: Database, fileId: number, key: string): Promise<Pay
 }
 
 /** A repeated submit: the same payment again; an open redirect payment sends the debtor back to the provider. */
-function replay(variant: Variant, payment: PaymentRow): CreatePaymentResult {
-  if (payment.status === 'pending' && payment.providerReference && methods[payment.providerId as MethodKey]?.flow === 'redirect') {
-    return { ok: true, payment, replayed: true, next: { kind: 'redirect', url: `${sandboxPayPath}/${payment.providerReference}` } };
+function replay(db: Database, payment: PaymentRow): CreatePaymentResult {
+  const provider = paymentProvider(db);
+  if (provider && payment.status === 'pending' && payment.providerReference && methods[payment.providerId as MethodKey]?.flow === 'redirect') {
+    const url = provider.pageUrl(payment.providerReference, payment.providerId as MethodKey);
+    if (url) return { ok: true, payment, replayed: true, next: { kind: 'redirect', url } };
   }
   return { ok: true, payment, replayed: true, next: { kind: 'page' } };
 }
@@ -361,6 +363,12 @@ export async function receiveWebhook(db: Database, rawBody: string, headers: Hea
   const before = payment.status;
   const after = await applyProviderStatus(db, payment, { outcome: event.outcome, reason: event.reason, amountMinor: event.amountMinor, currency: event.currency });
   return { status: 200, booked: before !== 'paid' && after.status === 'paid' };
+}
+
+/** The provider's page for an open payment (the card form for the iframe, or where to continue). */
+export function providerPageUrl(db: Database, payment: PaymentRow): string | null {
+  const provider = paymentProvider(db);
+  return provider && payment.providerReference ? provider.pageUrl(payment.providerReference, payment.providerId as MethodKey) : null;
 }
 
 /** Bank transfer details or the cash slip for an instructions payment. */

@@ -158,6 +158,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return row ? statusOf(row) : null;
   }
 
+  pageUrl(providerReference: string, method: MethodKey): string | null {
+    if (!idPattern.test(providerReference)) return null;
+    return `${sandboxPayPath}/${providerReference}${methods[method]?.flow === 'embedded' ? '?embed=1' : ''}`;
+  }
+
   // ── The provider's own side: its pages call these ────────────────────────────────────────
 
   async view(id: string): Promise<SandboxSessionView | null> {

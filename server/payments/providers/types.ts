@@ -71,4 +71,6 @@ export interface PaymentProvider {
   verifyWebhook(rawBody: string, headers: Headers): WebhookVerification;
   getStatus(providerReference: string): Promise<ProviderStatus | null>;
   cancel(providerReference: string): Promise<ProviderStatus | null>;
+  /** The provider's page for an open payment (to go back to it, or the card form's iframe address), or null. */
+  pageUrl(providerReference: string, method: MethodKey): string | null;
 }

@@ -1,0 +1,18 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { TwintResult } from '~/components/checkout/TwintResult';
+import { twintReturn } from '~/lib/twint.server';
+
+/** Swiss variant (/serviceportal-ch): TWINT sends the browser here after the payment (spec 2.1). The status is asked, not taken from the URL. */
+export const handle = { i18n: ['common', 'checkout'] };
+
+export async function loader(args: LoaderFunctionArgs) {
+  return twintReturn(args, 'failure');
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export default function TwintPayDirectFailure() {
+  const { d } = useLoaderData<typeof loader>();
+  return <TwintResult d={d} />;
+}
