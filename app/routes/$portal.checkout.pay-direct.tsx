@@ -201,7 +201,7 @@ export default function PayDirect() {
           </div>
         )
       ) : (
-        <div className="grid grid-2">
+        <div className="grid grid-2 checkout-grid">
           <section className="card" aria-labelledby="summary-heading">
             <h2 id="summary-heading">{t('summary.title')}</h2>
             <PaymentSummary purpose={d.purpose} amountMinor={d.amountMinor} currency={d.currency} locale={locale} reference={d.reference} />
@@ -234,7 +234,7 @@ export default function PayDirect() {
                     required
                   />
                 ) : null}
-                <fieldset className={`fieldset-plain field${methodError ? ' field--error' : ''}`} aria-describedby={methodError ? 'method-error' : undefined}>
+                <fieldset className={`fieldset-plain${methodError ? ' field--error' : ''}`} aria-describedby={methodError ? 'method-error' : undefined}>
                   <legend>{t('method.legend')}</legend>
                   {methodError ? (
                     <span className="field-error" id="method-error">

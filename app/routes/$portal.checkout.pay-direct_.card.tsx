@@ -142,7 +142,7 @@ export default function CardContact() {
       <Stepper steps={[t('steps.method'), t('steps.contact'), t('steps.pay'), t('steps.done')]} current={1} />
       <h1>{t('card.title')}</h1>
       <p className="lead">{t('card.lead')}</p>
-      <div className="grid grid-2">
+      <div className="grid grid-2 checkout-grid">
         <section className="card form-card" aria-labelledby="contact-heading">
           <h2 id="contact-heading" className="visually-hidden">
             {t('card.title')}

@@ -80,7 +80,7 @@ export default function Confirmation() {
         <h1>{t('done.title')}</h1>
         <p>{t('done.text', { amount: money(p.amountMinor), date: formatDate(p.paidAt, locale) })}</p>
       </div>
-      <div className="grid grid-2">
+      <div className="grid grid-2 checkout-grid">
         <section className="card" aria-labelledby="done-summary">
           <h2 id="done-summary">{t('summary.title')}</h2>
           <PaymentSummary purpose={p.purpose} amountMinor={p.amountMinor} feeMinor={p.feeMinor} currency={p.currency} locale={locale} />

@@ -125,7 +125,7 @@ export default function PaymentPage() {
     <div className="container page">
       <Stepper steps={steps} current={steps.length - 2} />
       <h1>{t(`page.title.${p.flow}`)}</h1>
-      <div className="grid grid-2">
+      <div className="grid grid-2 checkout-grid">
         <div className="stack">
           {p.flow === 'embedded' && d.providerUrl ? (
             <section aria-labelledby="card-heading">

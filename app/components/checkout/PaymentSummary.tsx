@@ -35,7 +35,7 @@ export function PaymentSummary({ purpose, amountMinor, feeMinor, currency, local
 export function StarRating({ name, legend }: { name: string; legend: string }) {
   const { t } = useTranslation('checkout');
   return (
-    <fieldset className="field stars">
+    <fieldset className="fieldset-plain stars">
       <legend>
         {legend} <span className="muted">({t('common:form.optional')})</span>
       </legend>
