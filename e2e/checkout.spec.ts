@@ -19,8 +19,8 @@ const sb = (key: string, language = 'de') => text(language, key, 'sandbox');
 const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
 
 /** axe, then a full-page screenshot on a phone and on a desktop. */
-async function check(page: Page, name: string) {
-  await expectNoSeriousA11yViolations(page, name);
+async function check(page: Page, name: string, options: { axe?: boolean } = {}) {
+  if (options.axe !== false) await expectNoSeriousA11yViolations(page, name);
   mkdirSync(screenshotDir, { recursive: true });
   const size = page.viewportSize() ?? { width: 1280, height: 900 };
   for (const [label, viewport] of [
@@ -190,4 +190,32 @@ test('100000003 pays the down payment first, then the plan is active', async ({ 
   await page.goto(portalPath(variants.de, '/dashboard'));
   await expect(page.getByText(text('de', 'status.instalmentRunning', 'claim')).first()).toBeVisible();
   await expect(page.getByRole('link', { name: text('de', 'actions.payDownPayment', 'dashboard') })).toHaveCount(0);
+});
+
+test('without JavaScript: 100000005 pays its deposit in cash with a scannable barcode', async ({ page, browser }) => {
+  // Signing in needs the captcha's script; everything after it is plain HTML forms.
+  await signIn(page, { refno: '100000005', password });
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), locale: 'de-DE' });
+  const noJs = await context.newPage();
+  await noJs.goto(portalPath(variants.de, '/checkout/pay-direct?deposit=true'));
+  await expect(noJs.getByRole('heading', { level: 1, name: co('heading.deposit') })).toBeVisible();
+  await expect(noJs.getByTestId('pay-amount')).toHaveText(/150,00/);
+  await noJs.getByRole('button', { name: co('method.continue'), exact: true }).click();
+  await expect(noJs.getByText(co('errors.methodRequired')).first()).toBeVisible();
+  await noJs.getByRole('radio', { name: new RegExp(co('methods.5.name')) }).check();
+  await noJs.getByRole('button', { name: co('method.continue'), exact: true }).click();
+  await expect(noJs.getByRole('heading', { level: 1, name: co('page.title.instructions') })).toBeVisible();
+  const barcode = noJs.getByTestId('cash-barcode');
+  await expect(barcode).toBeVisible();
+  expect(await barcode.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 200)).toBe(true);
+  // axe needs scripts: it checks the same page in the signed-in browser with JavaScript.
+  await check(noJs, 'cash', { axe: false });
+  await page.goto(noJs.url());
+  await expect(page.getByTestId('cash-barcode')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'cash');
+  await noJs.getByRole('link', { name: co('page.sandboxLink') }).click();
+  await noJs.getByRole('button', { name: sb('cashApprove') }).click();
+  await expect(noJs.getByRole('heading', { level: 1, name: co('done.title') })).toBeVisible();
+  await expect(noJs.getByTestId('open-after')).not.toHaveText(/^0,00/);
+  await context.close();
 });

@@ -199,7 +199,7 @@ export default function PaymentPage() {
               </ol>
               <div className="pay-codes">
                 <figure>
-                  <img src={d.barcode} width={346} height={213} alt={t('cash.barcodeAlt', { number: d.instructions.slipNumber })} data-testid="cash-barcode" />
+                  <img src={d.barcode} width={358} height={219} alt={t('cash.barcodeAlt', { number: d.instructions.slipNumber })} data-testid="cash-barcode" />
                   <figcaption>{t('cash.slip', { number: d.instructions.slipNumber })}</figcaption>
                 </figure>
               </div>

@@ -49,6 +49,8 @@ export function resetPaymentConfig(): void {
 export const paymentValidMinutes = 30;
 /** Cash payment slips are valid longer: the debtor goes to a shop. */
 export const cashSlipValidDays = 10;
+/** A bank transfer is awaited this long before the payment expires (the money is still booked by hand if it comes later). */
+export const transferValidDays = 14;
 
 /** The agency's account that bank transfers go to, per variant (section 3 "recipient name, IBAN, BIC of the provider"). */
 export interface BankAccount {

@@ -18,7 +18,7 @@ import * as t from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { type Variant, type VariantId } from '../variants/config.ts';
 import { allowedMethods, refusal } from './allowed-methods.ts';
-import { bankAccounts, paymentConfig, paymentValidMinutes } from './config.ts';
+import { bankAccounts, cashSlipValidDays, paymentConfig, paymentValidMinutes, transferValidDays } from './config.ts';
 import { bookPayment, markFinished, nextOpenRow, type PaymentRow } from './booking.ts';
 import { providerFee } from './fees.ts';
 import { methodKey, methods, type MethodKey } from './methods.ts';
@@ -191,7 +191,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
       feeMinor,
       currency: facts.currency,
       language: input.language.slice(0, 2),
-      expiresAt: new Date(now.getTime() + paymentValidMinutes * 60_000),
+      expiresAt: expiryFor(input.method, now),
       createdAt: now,
       updatedAt: now,
       ...links,
@@ -248,6 +248,13 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
     const failed = await markFinished(db, id, 'failed', 'providerError', now);
     return { ok: false, error: 'providerError', payment: failed ?? created };
   }
+}
+
+/** How long a payment stays open: minutes at a provider's page, days for a cash slip or a transfer. */
+export function expiryFor(method: MethodKey, now: Date): Date {
+  if (method === '5') return new Date(now.getTime() + cashSlipValidDays * 86_400_000);
+  if (methods[method].flow === 'instructions') return new Date(now.getTime() + transferValidDays * 86_400_000);
+  return new Date(now.getTime() + paymentValidMinutes * 60_000);
 }
 
 async function findByKey(db: Database, fileId: number, key: string): Promise<PaymentRow | null> {

@@ -15,7 +15,6 @@ import { and, eq } from 'drizzle-orm';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
-import { cashSlipValidDays } from '../config.ts';
 import { methods, type MethodKey } from '../methods.ts';
 import { sign, signatureHeader, verifySignature } from './signature.ts';
 import type {
@@ -89,7 +88,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const id = randomUUID();
     const flow = methods[input.method].flow;
     const cash = input.method === '5';
-    const expiresAt = cash ? new Date(this.now().getTime() + cashSlipValidDays * 86_400_000) : input.expiresAt;
+    const expiresAt = input.expiresAt;
     // A 13-digit slip number with a check digit (EAN-13 style), as cash payment slips carry.
     const slipNumber = cash ? withCheckDigit(`40${randomDigits(10)}`) : null;
     await this.db.insert(t.sandboxPaymentSessions).values({
