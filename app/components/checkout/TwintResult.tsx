@@ -18,7 +18,7 @@ export function TwintResult({ d }: { d: TwintResultData }) {
   const { t } = useTranslation(['checkout', 'common']);
   const amount = formatMoney(d.amountMinor, d.currency, locale);
   return (
-    <div className="container page">
+    <div className="container page twint-result">
       {d.outcome === 'paid' ? (
         <div className="panel panel--success" role="status">
           <h1>{t('twint.successTitle')}</h1>
