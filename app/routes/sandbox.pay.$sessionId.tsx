@@ -147,7 +147,7 @@ export default function SandboxPaymentPage() {
           <span style={look.logo}>SandboxPay</span>
           <span style={look.badge}>{t('badge')}</span>
         </div>
-        <h1>{t(`heading.${flow}`, { method: t(`checkout:methods.${method}.name`) })}</h1>
+        <h1 style={embed ? { fontSize: '1.5rem' } : undefined}>{t(`heading.${flow}`, { method: t(`checkout:methods.${method}.name`) })}</h1>
         <p className="panel panel--warning">{t('notice')}</p>
         <p className="muted" style={{ margin: 0 }}>
           {t('amount')}

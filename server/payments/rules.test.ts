@@ -8,7 +8,8 @@ import { feeFor, providerFee } from './fees.ts';
 import { methodKey, type MethodKey } from './methods.ts';
 import { withCheckDigit } from './providers/sandbox.ts';
 import { sign, verifySignature } from './providers/signature.ts';
-import { parsePartialAmount } from './purpose.ts';
+import { amountFor, parsePartialAmount, purposeFromQuery, type PaymentPurpose } from './purpose.ts';
+import type { FileFacts } from '../claims/facts.ts';
 import { canTransition, isFinal, sourcesOf, type PaymentStatus } from './state.ts';
 
 const de = variants.de.paymentProviders.map(methodKey);
@@ -142,5 +143,36 @@ describe('configuration and signatures', () => {
     expect(verifySignature('s'.repeat(32), '{"a":1}', 'garbage', at)).toBe('signature');
     expect(verifySignature('s'.repeat(32), '{"a":1}', null, at)).toBe('signature');
     expect(verifySignature('s'.repeat(32), '{"a":1}', header, new Date(at.getTime() + 600_000))).toBe('stale');
+  });
+});
+
+describe('what pay-direct pays (section 9)', () => {
+  const base: FileFacts = {
+    fileId: 1, refno: '100000001', subcase: 1, statusCode: '1', subState: null, statusDate: '2026-01-01', currency: 'EUR',
+    totalMinor: 58784, mainClaimMinor: 50000, interestMinor: 1000, costsMinor: 7784, paymentsMinor: 0,
+    functionsBlocked: false, disputedAt: null, closedAt: null, instalmentErrorCode: null, depositRequiredMinor: null,
+    hasVideo: false, hasInvoices: false, showEventHistory: true, plan: null, downPayment: null, deposit: null,
+    deferral: null, specialOffer: null, noticeOfCompletionRequestedAt: null,
+  };
+  const today = '2026-02-01';
+  const plan = { status: 'active' as const, isSepa: false, sepaFailed: false, skipsUsed: 0, monthlyMinor: 15000, instalmentCount: 4, next: { position: 2, dueOn: '2026-02-15', amountMinor: 15000 }, remainingMinor: 45000, overdue: false };
+
+  it.each<[string, string, Partial<FileFacts>, PaymentPurpose, number | null]>([
+    ['plain', '', {}, 'openAmount', 58784],
+    ['plain with an active plan', '', { plan }, 'remainder', 58784],
+    ['down payment', 'downpayment=true', { downPayment: { amountMinor: 20000, dueOn: null, status: 'pending' } }, 'downPayment', 20000],
+    ['down payment already paid', 'downpayment=true', { downPayment: { amountMinor: 20000, dueOn: null, status: 'paid' } }, 'downPayment', null],
+    ['instalment', 'installment=true', { plan }, 'instalment', 15000],
+    ['instalment without a plan', 'installment=true', {}, 'instalment', null],
+    ['deposit required', 'deposit=true', { depositRequiredMinor: 15000 }, 'deposit', 15000],
+    ['deposit paid', 'deposit=true', { depositRequiredMinor: 15000, deposit: { amountMinor: 15000, status: 'paid' } }, 'deposit', null],
+    ['valid offer', 'offer=true', { specialOffer: { amountMinor: 54000, validTill: '2026-02-10', acceptedAt: null, declinedAt: null, paidAt: null } }, 'specialOffer', 54000],
+    ['expired offer', 'offer=true', { specialOffer: { amountMinor: 54000, validTill: '2026-01-10', acceptedAt: null, declinedAt: null, paidAt: null } }, 'specialOffer', null],
+    ['partial: the upper limit', 'partial=true', {}, 'partial', 58784],
+    ['settled file', '', { statusCode: '3', totalMinor: 0 }, 'openAmount', null],
+  ])('%s', (_name, query, overrides, purpose, amount) => {
+    const facts = { ...base, ...overrides };
+    expect(purposeFromQuery(new URLSearchParams(query), facts)).toBe(purpose);
+    expect(amountFor(facts, purpose, today)).toBe(amount);
   });
 });
