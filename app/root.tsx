@@ -7,6 +7,7 @@ import {
   Scripts,
   type ShouldRevalidateFunction,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -95,7 +96,17 @@ function Shell({ children }: { children: React.ReactNode }) {
   const { t } = useTranslation();
   useHashScroll();
   useAnalytics(data?.consent === 'granted' ? data.analyticsUrl : null, data?.variant.id);
+  // Pages that stand for a third party (the sandbox provider's pages, also shown in an iframe)
+  // carry `handle.bare` and are shown without the portal's header, footer and banners.
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   if (!data) return <>{children}</>;
+  if (bare) {
+    return (
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    );
+  }
   return (
     <>
       <a className="skip-link" href="#main">

@@ -68,11 +68,19 @@ export async function createServer(options: { dev: boolean }) {
     securityHeaders({
       secure: isSecureDeployment(config),
       dev: options.dev,
+      // The sandbox payment provider's card form is shown in an iframe on the portal's own pages.
+      frameablePaths: ['/sandbox/pay/'],
       // The self-hosted analytics endpoint, when configured, is the only other place the browser may send to.
       connectOrigins: config.ANALYTICS_URL ? [new URL(config.ANALYTICS_URL).origin] : [],
     }),
   );
-  app.use(sameOriginWrites({ allowedOrigins: () => (config.PUBLIC_BASE_URL ? [new URL(config.PUBLIC_BASE_URL).origin] : []) }));
+  app.use(
+    sameOriginWrites({
+      allowedOrigins: () => (config.PUBLIC_BASE_URL ? [new URL(config.PUBLIC_BASE_URL).origin] : []),
+      // Payment providers post from their servers; these routes check the signature on the raw body.
+      exemptPaths: ['/payments/webhook/', '/serviceportal-ch/twintPostback'],
+    }),
+  );
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');

@@ -42,6 +42,11 @@ const publicRoutes = new Set([
   '$portal.signout',
   '$portal.theme[.]css',
   'sandbox.bankid.$orderRef',
+  // Payment providers: their pages stand for a third party (the sandbox), their webhooks and the
+  // TWINT postback come from the provider's servers and are verified by signature, never by session.
+  'sandbox.pay.$sessionId',
+  'payments.webhook.$provider',
+  '$portal.twintPostback',
 ]);
 
 const routeId = (file: string) => file.replace(/^.*\/routes\//, '').replace(/\.tsx$/, '');

@@ -1,0 +1,53 @@
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '~/lib/format';
+
+/** What the debtor pays: the purpose, the amount, a fee where one applies, and the total. */
+export function PaymentSummary({ purpose, amountMinor, feeMinor, currency, locale, reference }: { purpose: string; amountMinor: number; feeMinor?: number; currency: string; locale: string; reference?: string }) {
+  const { t } = useTranslation('checkout');
+  const money = (minor: number) => formatMoney(minor, currency, locale);
+  return (
+    <dl className="definition-list payment-summary">
+      {reference ? (
+        <>
+          <dt>{t('summary.reference')}</dt>
+          <dd>{reference}</dd>
+        </>
+      ) : null}
+      <dt>{t('summary.purpose')}</dt>
+      <dd>{t(`purpose.${purpose}`)}</dd>
+      <dt>{t('summary.amount')}</dt>
+      <dd data-testid="pay-amount">{money(amountMinor)}</dd>
+      {feeMinor ? (
+        <>
+          <dt>{t('summary.fee')}</dt>
+          <dd>{money(feeMinor)}</dd>
+          <dt>{t('summary.total')}</dt>
+          <dd>
+            <strong>{money(amountMinor + feeMinor)}</strong>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** Star rating 1 to 5 as a radio group (spec section 9 "Feedback scale 1 to 5 stars"); works without JavaScript. */
+export function StarRating({ name, legend }: { name: string; legend: string }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <fieldset className="fieldset-plain stars">
+      <legend>
+        {legend} <span className="muted">({t('common:form.optional')})</span>
+      </legend>
+      <div className="stars__options">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label key={n} className="stars__option">
+            <input type="radio" name={name} value={n} />
+            <span aria-hidden="true">{'★'.repeat(n)}</span>
+            <span className="stars__text">{t(`feedback.stars.${n}`)}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { formatMoney } from '~/lib/format';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+
+export interface TwintResultData {
+  outcome: 'paid' | 'pending' | 'failed';
+  paymentId: string;
+  amountMinor: number;
+  currency: string;
+  chooseAgain: string;
+}
+
+/** The Swiss variant's return pages after a TWINT payment (spec 2.1 pay-direct-success / -failure). */
+export function TwintResult({ d }: { d: TwintResultData }) {
+  const { variant, locale } = useRootData()!;
+  const { t } = useTranslation(['checkout', 'common']);
+  const amount = formatMoney(d.amountMinor, d.currency, locale);
+  return (
+    <div className="container page twint-result">
+      {d.outcome === 'paid' ? (
+        <div className="panel panel--success" role="status">
+          <h1>{t('twint.successTitle')}</h1>
+          <p>{t('twint.successText', { amount })}</p>
+          <p>
+            <Link className="button" to={href(variant, `/checkout/pay-direct/confirmation/${d.paymentId}`)}>
+              {t('twint.toConfirmation')}
+            </Link>
+          </p>
+        </div>
+      ) : d.outcome === 'pending' ? (
+        <div className="panel" role="status">
+          <h1>{t('twint.pendingTitle')}</h1>
+          <p>{t('twint.pendingText')}</p>
+          <p>
+            <a className="button" href={href(variant, `/checkout/pay-direct/payment/${d.paymentId}`)}>
+              {t('page.checkStatus')}
+            </a>
+          </p>
+        </div>
+      ) : (
+        <div className="panel panel--warning" role="alert">
+          <h1>{t('twint.failureTitle')}</h1>
+          <p>{t('errors.aborted')}</p>
+          <p>
+            <Link className="button" to={href(variant, d.chooseAgain)}>
+              {t('otherMethod')}
+            </Link>
+          </p>
+        </div>
+      )}
+      <p>
+        <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
+      </p>
+    </div>
+  );
+}

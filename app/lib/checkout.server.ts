@@ -1,0 +1,54 @@
+import { redirect } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { eq } from 'drizzle-orm';
+import * as t from '#server/db/schema.ts';
+import { loadFileFacts, todayIso } from '#server/claims/facts.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { paymentForFile, syncPayment, type PaymentRow } from '#server/payments/service.ts';
+import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
+import { variants, type VariantId } from '#server/variants/config.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { requireDebtor } from '~/lib/auth.server';
+import { pageContext } from '~/lib/route-helpers.server';
+
+/**
+ * The start of every checkout loader and action: the debtor's session (a visitor goes to sign-in),
+ * the file's facts, and the file's own variant (a file lives in its country's portal, spec 2.2).
+ */
+export async function checkoutContext(request: Request, params: LoaderFunctionArgs['params']) {
+  const ctx = await pageContext(request, params, ['checkout', 'common']);
+  const session = await requireDebtor(request, ctx.variant);
+  const db = await getDatabase();
+  const today = todayIso();
+  const facts = await loadFileFacts(db, session.fileId, { today });
+  if (!facts) throw redirect(withBase(ctx.variant, '/signin?action=AZonly'));
+  const [file] = await db.select({ variant: t.files.variant }).from(t.files).where(eq(t.files.id, session.fileId));
+  if (file && file.variant !== ctx.variant.id) {
+    const url = new URL(request.url);
+    const own = variants[file.variant as VariantId];
+    if (own) throw redirect(`${own.basePath}${url.pathname.slice(ctx.variant.basePath.length)}${url.search}`);
+  }
+  return { ...ctx, session, db, facts, today };
+}
+
+/** The session's own payment named in the URL, brought up to date with the provider; another file's payment is a 404. */
+export async function ownPayment(db: Awaited<ReturnType<typeof getDatabase>>, fileId: number, paymentId: string | null | undefined, sync = true): Promise<PaymentRow> {
+  const payment = paymentId ? await paymentForFile(db, fileId, paymentId) : null;
+  if (!payment) throw new Response('Not Found', { status: 404 });
+  return sync ? syncPayment(db, payment) : payment;
+}
+
+/** Where a payment in a given state belongs: paid → confirmation, ended without payment → choose again. */
+export function pathForPayment(payment: PaymentRow): string | null {
+  if (payment.status === 'paid') return `/checkout/pay-direct/confirmation/${payment.id}`;
+  if (payment.status === 'failed' || payment.status === 'cancelled' || payment.status === 'expired') {
+    const q = queryOf(payment.purpose as PaymentPurpose);
+    return `/checkout/pay-direct?${q ? `${q}&` : ''}aborted=${payment.id}`;
+  }
+  return null;
+}
+
+/** The request's own origin, for the provider's return addresses. */
+export function originOf(request: Request): string {
+  return new URL(request.url).origin;
+}

@@ -1,0 +1,20 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { useLoaderData } from '@remix-run/react';
+import { TwintResult } from '~/components/checkout/TwintResult';
+import { twintReturn } from '~/lib/twint.server';
+import checkoutStyles from '~/styles/checkout.css?url';
+
+/** Swiss variant (/serviceportal-ch): TWINT sends the browser here after the payment (spec 2.1). The status is asked, not taken from the URL. */
+export const handle = { i18n: ['common', 'checkout'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+
+export async function loader(args: LoaderFunctionArgs) {
+  return twintReturn(args, 'success');
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export default function TwintPayDirectSuccess() {
+  const { d } = useLoaderData<typeof loader>();
+  return <TwintResult d={d} />;
+}

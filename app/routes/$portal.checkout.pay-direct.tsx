@@ -1,0 +1,309 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { methodKeys, type MethodKey } from '#server/payments/methods.ts';
+import { amountFor, parsePartialAmount, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
+import { checkoutOptionsFor, createPayment, paymentForFile, paymentPagePath, savePaymentFeedback, type CheckoutOptions } from '#server/payments/service.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { Field } from '~/components/ui/Field';
+import { Stepper } from '~/components/ui/Stepper';
+import { checkoutContext, originOf } from '~/lib/checkout.server';
+import { formatMoney } from '~/lib/format';
+import { documentTitle } from '~/lib/route-helpers.server';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+import checkoutStyles from '~/styles/checkout.css?url';
+
+/**
+ * /checkout/pay-direct (spec 2.5 "Pay direct: choose method, pay via the provider, confirmation"):
+ * the amount of the query's purpose (downpayment, installment, deposit, offer, partial; section 9
+ * priority), the methods the file may use with their fees, and after an aborted payment the
+ * message of section 8 with the choice of another method and a "left without paying" feedback.
+ */
+export const paySchema = z.object({
+  intent: z.literal('pay'),
+  method: z.enum(methodKeys as [MethodKey, ...MethodKey[]], { error: 'errors.methodRequired' }),
+  idempotencyKey: z.uuid(),
+  amount: z.string().trim().max(20).optional(),
+});
+
+const leftSchema = z.object({
+  intent: z.literal('leftFeedback'),
+  paymentId: z.string().max(40).optional(),
+  stars: z.coerce.number().int().min(1).max(5).optional(),
+  comment: z.string().trim().max(1000).optional(),
+});
+
+export const handle = { i18n: ['common', 'checkout'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+
+const abortedStates = new Set(['failed', 'cancelled', 'expired']);
+const errorCodes = ['notAvailable', 'listFailed', 'cashApi', 'providerError'] as const;
+type ErrorCode = (typeof errorCodes)[number];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t, session, db, facts, today } = await checkoutContext(request, params);
+  const url = new URL(request.url);
+  const purpose = purposeFromQuery(url.searchParams, facts);
+  let options: CheckoutOptions | null = null;
+  let listFailed = false;
+  try {
+    options = checkoutOptionsFor(facts, variant, purpose, today);
+  } catch {
+    listFailed = true;
+  }
+  if (options && !options.ok && options.error === 'guard') throw redirect(withBase(variant, options.decision.to));
+  const abortedId = url.searchParams.get('aborted');
+  const abortedPayment = abortedId ? await paymentForFile(db, session.fileId, abortedId) : null;
+  const aborted = abortedPayment && abortedStates.has(abortedPayment.status) ? { id: abortedPayment.id, providerId: abortedPayment.providerId, status: abortedPayment.status } : null;
+  const error = (errorCodes as readonly string[]).includes(url.searchParams.get('error') ?? '') ? (url.searchParams.get('error') as ErrorCode) : null;
+  return {
+    title: documentTitle(t('title'), variant.brand.name),
+    purpose,
+    query: queryOf(purpose),
+    amountMinor: options?.ok ? options.amountMinor : null,
+    currency: facts.currency,
+    methods: options?.ok ? options.methods : [],
+    listFailed,
+    aborted,
+    error,
+    feedbackSent: url.searchParams.get('feedback') === 'sent',
+    idempotencyKey: crypto.randomUUID(),
+    reference: `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant, session, db, facts, today, language } = await checkoutContext(request, params);
+  const url = new URL(request.url);
+  const purpose = purposeFromQuery(url.searchParams, facts);
+  const formData = await request.formData();
+
+  if (formData.get('intent') === 'leftFeedback') {
+    const parsed = leftSchema.safeParse(Object.fromEntries([...formData].filter(([, v]) => v !== '')));
+    if (!parsed.success) return data({ result: null, feedbackError: true }, { status: 400 });
+    const payment = parsed.data.paymentId ? await paymentForFile(db, session.fileId, parsed.data.paymentId) : null;
+    await savePaymentFeedback(db, {
+      fileId: session.fileId,
+      source: 'leftWithoutPayment',
+      stars: parsed.data.stars ?? null,
+      comment: parsed.data.comment || null,
+      paymentMethod: purpose,
+      paymentProvider: payment?.providerId ?? null,
+    });
+    url.searchParams.set('feedback', 'sent');
+    return redirect(`${url.pathname}?${url.searchParams.toString()}`);
+  }
+
+  const submission = parseWithZod(formData, { schema: paySchema });
+  if (submission.status !== 'success') return data({ result: submission.reply(), feedbackError: false }, { status: 400 });
+  const { method, idempotencyKey } = submission.value;
+
+  let partialAmountMinor: number | undefined;
+  if (purpose === 'partial') {
+    const max = amountFor(facts, 'partial', today) ?? 0;
+    const parsed = parsePartialAmount(submission.value.amount ?? '', max);
+    if (!parsed.ok) {
+      const message = submission.value.amount ? `errors.amount.${parsed.error}` : 'errors.amount.required';
+      return data({ result: submission.reply({ fieldErrors: { amount: [message] } }), feedbackError: false }, { status: 400 });
+    }
+    partialAmountMinor = parsed.amountMinor;
+  }
+
+  const q = new URLSearchParams(queryOf(purpose));
+  if (method === '4') {
+    // Card: the contact data first (spec 2.5), then the card form.
+    q.set('key', idempotencyKey);
+    if (partialAmountMinor) q.set('amount', String(partialAmountMinor));
+    return redirect(`${withBase(variant, '/checkout/pay-direct/card')}?${q.toString()}`);
+  }
+
+  const result = await createPayment(db, {
+    debtorId: session.debtorId,
+    fileId: session.fileId,
+    variant,
+    method,
+    purpose,
+    partialAmountMinor,
+    idempotencyKey,
+    language,
+    origin: originOf(request),
+    clientAddress: context.clientAddress,
+  });
+  if (result.ok) return redirect(result.next.kind === 'redirect' ? result.next.url : paymentPagePath(variant, result.payment.id));
+  if (result.error === 'guard' || result.error === 'nothingToPay') return redirect(withBase(variant, '/dashboard'));
+  const formError = result.error === 'notAvailable' ? 'errors.notAvailable' : method === '5' ? 'errors.cashApi' : 'errors.providerError';
+  return data({ result: submission.reply({ formErrors: [formError] }), feedbackError: false }, { status: result.error === 'notAvailable' ? 400 : 502 });
+}
+
+export default function PayDirect() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { variant, locale } = useRootData()!;
+  const { t } = useTranslation(['checkout', 'common']);
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id: 'pay-direct',
+    lastResult: actionData?.result ?? undefined,
+    constraint: getZodConstraint(paySchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    defaultValue: { method: d.aborted ? undefined : d.methods.length === 1 ? d.methods[0]!.key : undefined },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: paySchema }),
+  });
+  const money = (minor: number) => formatMoney(minor, d.currency, locale);
+  const firstMethodId = d.methods[0] ? `method-${d.methods[0].key}` : form.id;
+  const errors = [
+    ...(form.errors ?? []).map((m) => ({ fieldId: firstMethodId, message: t(m) })),
+    ...(fields.method.errors ?? []).map((m) => ({ fieldId: firstMethodId, message: t(m) })),
+    ...(fields.amount.errors ?? []).map((m) => ({ fieldId: fields.amount.id, message: t(m) })),
+  ];
+  const methodError = fields.method.errors?.[0] ? t(fields.method.errors[0]) : undefined;
+  const amountError = fields.amount.errors?.[0] ? t(fields.amount.errors[0]) : undefined;
+  const abortedText = d.aborted ? t(d.aborted.providerId === '4' ? 'errors.abortedCard' : d.aborted.status === 'expired' ? 'errors.expired' : 'errors.aborted') : null;
+
+  return (
+    <div className="container page">
+      <Stepper steps={[t('steps.method'), t('steps.pay'), t('steps.done')]} current={0} />
+      <h1>{t(`heading.${d.purpose}`)}</h1>
+
+      {abortedText ? (
+        <div className="panel panel--warning" role="alert" data-testid="aborted">
+          <p>{abortedText}</p>
+        </div>
+      ) : null}
+      {d.error ? (
+        <div className="panel panel--warning" role="alert">
+          <p>{t(`errors.${d.error}`)}</p>
+        </div>
+      ) : null}
+
+      {d.amountMinor === null ? (
+        d.listFailed ? (
+          <div className="panel panel--warning" role="alert">
+            <p>{t('errors.listFailed')}</p>
+          </div>
+        ) : (
+          <div className="panel">
+            <p>{t('nothingToPay')}</p>
+            <p>
+              <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
+            </p>
+          </div>
+        )
+      ) : (
+        <div className="grid grid-2 checkout-grid">
+          <section className="card" aria-labelledby="summary-heading">
+            <h2 id="summary-heading">{t('summary.title')}</h2>
+            <PaymentSummary purpose={d.purpose} amountMinor={d.amountMinor} currency={d.currency} locale={locale} reference={d.reference} />
+            {d.purpose === 'partial' ? <p className="muted">{t('partial.explain', { max: money(d.amountMinor) })}</p> : null}
+          </section>
+
+          <section className="card" aria-labelledby="method-heading">
+            <h2 id="method-heading" className="visually-hidden">
+              {t('method.legend')}
+            </h2>
+            <ErrorSummary errors={errors} round={rounds.round} />
+            {d.methods.length === 0 ? (
+              <div className="panel panel--warning" role="alert">
+                <p>{t('errors.notAvailable')}</p>
+              </div>
+            ) : (
+              <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
+                <input type="hidden" name="intent" value="pay" />
+                <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
+                {d.purpose === 'partial' ? (
+                  <Field
+                    {...getInputProps(fields.amount, { type: 'text' })}
+                    key={fields.amount.key}
+                    label={t('partial.label', { currency: d.currency })}
+                    hint={t('partial.hint', { max: money(d.amountMinor) })}
+                    error={amountError}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    className="input--code"
+                    required
+                  />
+                ) : null}
+                <fieldset className={`fieldset-plain${methodError ? ' field--error' : ''}`} aria-describedby={methodError ? 'method-error' : undefined}>
+                  <legend>{t('method.legend')}</legend>
+                  {methodError ? (
+                    <span className="field-error" id="method-error">
+                      <span className="visually-hidden">{t('common:form.errorPrefix')}</span> {methodError}
+                    </span>
+                  ) : null}
+                  <ul className="method-list">
+                    {d.methods.map((m) => (
+                      <li key={m.key}>
+                        <label className="method" htmlFor={`method-${m.key}`}>
+                          <input
+                            type="radio"
+                            id={`method-${m.key}`}
+                            name={fields.method.name}
+                            value={m.key}
+                            defaultChecked={fields.method.initialValue === m.key}
+                            aria-describedby={`method-${m.key}-fee`}
+                            aria-invalid={methodError ? true : undefined}
+                          />
+                          <span className="method__text">
+                            <span className="method__name">{t(`methods.${m.key}.name`)}</span>
+                            <span className="muted">{t(`methods.${m.key}.hint`)}</span>
+                            <span className="method__fee" id={`method-${m.key}-fee`}>
+                              {m.feeMinor > 0 ? t('method.fee', { fee: money(m.feeMinor), total: money(d.amountMinor! + m.feeMinor) }) : t('method.noFee')}
+                            </span>
+                          </span>
+                        </label>
+                      </li>
+                    ))}
+                  </ul>
+                </fieldset>
+                <div className="button-row">
+                  <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+                    {t('method.continue')}
+                  </button>
+                  <Link className="button button--secondary" to={href(variant, '/dashboard')}>
+                    {t('backToDashboard')}
+                  </Link>
+                </div>
+              </Form>
+            )}
+          </section>
+        </div>
+      )}
+
+      {d.aborted ? (
+        <section className="card" aria-labelledby="left-heading">
+          <h2 id="left-heading">{t('left.title')}</h2>
+          {d.feedbackSent ? (
+            <p role="status">{t('left.thanks')}</p>
+          ) : (
+            <Form method="post">
+              <input type="hidden" name="intent" value="leftFeedback" />
+              <input type="hidden" name="paymentId" value={d.aborted.id} />
+              <p>{t('left.text')}</p>
+              <StarRating name="stars" legend={t('left.stars')} />
+              <div className="field">
+                <label htmlFor="left-comment">
+                  {t('left.comment')} <span className="muted">({t('common:form.optional')})</span>
+                </label>
+                <textarea id="left-comment" name="comment" className="input textarea" maxLength={1000} />
+              </div>
+              <button type="submit" className="button button--secondary">
+                {t('left.send')}
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

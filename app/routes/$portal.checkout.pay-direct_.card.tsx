@@ -1,0 +1,175 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { eq } from 'drizzle-orm';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import * as t from '#server/db/schema.ts';
+import { providerFee } from '#server/payments/fees.ts';
+import { amountFor, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
+import { checkoutOptionsFor, createPayment, paymentPagePath } from '#server/payments/service.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { PaymentSummary } from '~/components/checkout/PaymentSummary';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { CheckboxField, Field } from '~/components/ui/Field';
+import { Stepper } from '~/components/ui/Stepper';
+import { checkoutContext, originOf } from '~/lib/checkout.server';
+import { documentTitle } from '~/lib/route-helpers.server';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+import checkoutStyles from '~/styles/checkout.css?url';
+
+/**
+ * Card payment, step "contact data" (spec 2.5 "For provider 4 (card) a contact-data step comes
+ * first"; section 3 card: firstName, lastName, street, zip, city; section 5 required checkboxes
+ * "card payment terms and card holder acknowledgement of the debt"). Then the card form of the
+ * provider is shown in an iframe on the payment page.
+ */
+const name = z.string().trim().min(2, 'errors.contact.nameShort').max(60, 'errors.contact.tooLong').regex(/^[\p{L}][\p{L}' .-]*$/u, 'errors.contact.nameLetters');
+export const contactSchema = z.object({
+  key: z.uuid(),
+  firstName: z.string({ error: 'errors.contact.firstName' }).pipe(name),
+  lastName: z.string({ error: 'errors.contact.lastName' }).pipe(name),
+  street: z.string({ error: 'errors.contact.street' }).trim().min(3, 'errors.contact.street').max(80, 'errors.contact.tooLong'),
+  zip: z.string({ error: 'errors.contact.zip' }).trim().regex(/^[A-Za-z0-9 -]{4,10}$/, 'errors.contact.zip'),
+  city: z.string({ error: 'errors.contact.city' }).trim().min(2, 'errors.contact.city').max(60, 'errors.contact.tooLong'),
+  cardTerms: z.literal('on', { error: 'errors.contact.cardTerms' }),
+  acknowledgeDebt: z.literal('on', { error: 'errors.contact.acknowledgeDebt' }),
+});
+
+export const handle = { i18n: ['common', 'checkout'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+
+function partialFrom(url: URL, max: number): number | undefined {
+  const value = Number(url.searchParams.get('amount'));
+  return Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params);
+  const url = new URL(request.url);
+  const purpose = purposeFromQuery(url.searchParams, facts);
+  const options = checkoutOptionsFor(facts, variant, purpose, today);
+  const key = url.searchParams.get('key') ?? '';
+  if (!options.ok || !options.methods.some((m) => m.key === '4') || !z.uuid().safeParse(key).success) {
+    throw redirect(`${withBase(variant, '/checkout/pay-direct')}${queryOf(purpose) ? `?${queryOf(purpose)}` : ''}`);
+  }
+  const amountMinor = purpose === 'partial' ? partialFrom(url, options.amountMinor) : options.amountMinor;
+  if (!amountMinor) throw redirect(`${withBase(variant, '/checkout/pay-direct')}?${queryOf(purpose)}`);
+  // The debtor's own name and address, only after a full sign-in (a reference-only session sees no personal data).
+  let defaults: Record<string, string> = {};
+  if (session.level === 'full') {
+    const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, session.debtorId));
+    if (debtor && debtor.personType === 'person') {
+      defaults = { firstName: debtor.firstName ?? '', lastName: debtor.lastName ?? '', street: `${debtor.streetName} ${debtor.houseNumber}`.trim(), zip: debtor.postalCode, city: debtor.city };
+    }
+  }
+  return {
+    title: documentTitle(tr('card.title'), variant.brand.name),
+    purpose,
+    query: queryOf(purpose),
+    key,
+    amountMinor,
+    feeMinor: providerFee('4', amountMinor),
+    currency: facts.currency,
+    defaults,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant, session, db, facts, today, language } = await checkoutContext(request, params);
+  const url = new URL(request.url);
+  const purpose = purposeFromQuery(url.searchParams, facts);
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
+  const { key, cardTerms: _terms, acknowledgeDebt: _ack, ...contact } = submission.value;
+  const max = amountFor(facts, 'partial', today) ?? 0;
+  const result = await createPayment(db, {
+    debtorId: session.debtorId,
+    fileId: session.fileId,
+    variant,
+    method: '4',
+    purpose,
+    partialAmountMinor: purpose === 'partial' ? partialFrom(url, max) : undefined,
+    idempotencyKey: key,
+    language,
+    origin: originOf(request),
+    clientAddress: context.clientAddress,
+    contact,
+  });
+  if (result.ok) return redirect(paymentPagePath(variant, result.payment.id));
+  if (result.error === 'notAvailable') return redirect(`${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'notAvailable']])}`);
+  if (result.error === 'providerError') return data({ result: submission.reply({ formErrors: ['errors.providerError'] }) }, { status: 502 });
+  return redirect(withBase(variant, '/dashboard'));
+}
+
+export default function CardContact() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { variant, locale } = useRootData()!;
+  const { t } = useTranslation(['checkout', 'common']);
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id: 'card-contact',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    defaultValue: { key: d.key, ...d.defaults },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+  const err = (f: { errors?: string[] }) => (f.errors?.[0] ? t(f.errors[0]) : undefined);
+  const textFields = [
+    { f: fields.firstName, label: t('card.firstName'), autoComplete: 'given-name' },
+    { f: fields.lastName, label: t('card.lastName'), autoComplete: 'family-name' },
+    { f: fields.street, label: t('card.street'), autoComplete: 'street-address' },
+    { f: fields.zip, label: t('card.zip'), autoComplete: 'postal-code' },
+    { f: fields.city, label: t('card.city'), autoComplete: 'address-level2' },
+  ];
+  const errors = [
+    ...(form.errors ?? []).map((m) => ({ fieldId: fields.firstName.id, message: t(m) })),
+    ...[...textFields.map((x) => x.f), fields.cardTerms, fields.acknowledgeDebt].flatMap((f) => (f.errors ?? []).slice(0, 1).map((m) => ({ fieldId: f.id, message: t(m) }))),
+  ];
+  const back = `${href(variant, '/checkout/pay-direct')}${d.query ? `?${d.query}` : ''}`;
+
+  return (
+    <div className="container page">
+      <Stepper steps={[t('steps.method'), t('steps.contact'), t('steps.pay'), t('steps.done')]} current={1} />
+      <h1>{t('card.title')}</h1>
+      <p className="lead">{t('card.lead')}</p>
+      <div className="grid grid-2 checkout-grid">
+        <section className="card form-card" aria-labelledby="contact-heading">
+          <h2 id="contact-heading" className="visually-hidden">
+            {t('card.title')}
+          </h2>
+          <ErrorSummary errors={errors} round={rounds.round} />
+          <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
+            <input {...getInputProps(fields.key, { type: 'hidden' })} key={fields.key.key} />
+            {textFields.map(({ f, label, autoComplete }) => (
+              <Field {...getInputProps(f, { type: 'text' })} label={label} error={err(f)} autoComplete={autoComplete} required />
+            ))}
+            <CheckboxField {...getInputProps(fields.cardTerms, { type: 'checkbox' })} key={fields.cardTerms.key} label={t('card.terms')} error={err(fields.cardTerms)} required />
+            <CheckboxField {...getInputProps(fields.acknowledgeDebt, { type: 'checkbox' })} key={fields.acknowledgeDebt.key} label={t('card.acknowledge')} error={err(fields.acknowledgeDebt)} required />
+            <div className="button-row">
+              <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+                {t('card.continue')}
+              </button>
+              <Link className="button button--secondary" to={back}>
+                {t('otherMethod')}
+              </Link>
+            </div>
+          </Form>
+        </section>
+        <section className="card" aria-labelledby="card-summary-heading">
+          <h2 id="card-summary-heading">{t('summary.title')}</h2>
+          <PaymentSummary purpose={d.purpose} amountMinor={d.amountMinor} feeMinor={d.feeMinor} currency={d.currency} locale={locale} />
+        </section>
+      </div>
+    </div>
+  );
+}

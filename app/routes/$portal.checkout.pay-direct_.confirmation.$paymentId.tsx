@@ -1,0 +1,141 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { and, eq, gte } from 'drizzle-orm';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { statusView } from '#server/claims/rules.ts';
+import * as t from '#server/db/schema.ts';
+import { savePaymentFeedback } from '#server/payments/service.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
+import { Stepper } from '~/components/ui/Stepper';
+import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
+import { formatDate, formatMoney } from '~/lib/format';
+import { documentTitle } from '~/lib/route-helpers.server';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+import checkoutStyles from '~/styles/checkout.css?url';
+
+/**
+ * Confirmation after a payment (spec 2.5): the status is read again after the payment returned
+ * (section 4.2 "After a payment returns, the claim status is refreshed and instalment data
+ * reloaded"), the new open amount, what comes next (after a down payment: the plan), and the
+ * optional payment feedback (stars and comment; table feedback, source `payment`).
+ */
+const feedbackSchema = z.object({
+  stars: z.coerce.number().int().min(1).max(5).optional(),
+  comment: z.string().trim().max(1000).optional(),
+});
+
+export const handle = { i18n: ['common', 'checkout', 'claim'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+
+async function feedbackGiven(db: Awaited<ReturnType<typeof checkoutContext>>['db'], fileId: number, since: Date) {
+  const rows = await db.select({ id: t.feedback.id }).from(t.feedback).where(and(eq(t.feedback.fileId, fileId), eq(t.feedback.source, 'payment'), gte(t.feedback.createdAt, since))).limit(1);
+  return rows.length > 0;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params);
+  const payment = await ownPayment(db, session.fileId, params.paymentId);
+  if (payment.status !== 'paid') throw redirect(withBase(variant, pathForPayment(payment) ?? `/checkout/pay-direct/payment/${payment.id}`));
+  const status = statusView(facts, today);
+  return {
+    title: documentTitle(tr('done.title'), variant.brand.name),
+    payment: { id: payment.id, method: payment.providerId, purpose: payment.purpose, amountMinor: payment.amountMinor, feeMinor: payment.feeMinor, currency: payment.currency, paidAt: (payment.paidAt ?? new Date()).toISOString() },
+    openMinor: Math.max(0, facts.totalMinor),
+    status,
+    planActive: facts.plan?.status === 'active',
+    nextInstalment: facts.plan?.status === 'active' ? facts.plan.next : null,
+    feedbackGiven: await feedbackGiven(db, session.fileId, payment.createdAt),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { session, db } = await checkoutContext(request, params);
+  const payment = await ownPayment(db, session.fileId, params.paymentId, false);
+  const parsed = feedbackSchema.safeParse(Object.fromEntries([...(await request.formData())].filter(([, v]) => v !== '')));
+  if (!parsed.success) return data({ sent: false }, { status: 400 });
+  if (!(await feedbackGiven(db, session.fileId, payment.createdAt)) && (parsed.data.stars || parsed.data.comment)) {
+    await savePaymentFeedback(db, { fileId: session.fileId, source: 'payment', stars: parsed.data.stars ?? null, comment: parsed.data.comment || null, paymentMethod: payment.purpose, paymentProvider: payment.providerId });
+  }
+  return { sent: true };
+}
+
+const toneClass = { neutral: 'badge', info: 'badge badge--info', success: 'badge badge--success', warning: 'badge badge--warning', danger: 'badge badge--danger' } as const;
+
+export default function Confirmation() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { variant, locale } = useRootData()!;
+  const { t } = useTranslation(['checkout', 'claim', 'common']);
+  const p = d.payment;
+  const money = (minor: number) => formatMoney(minor, p.currency, locale);
+  return (
+    <div className="container page">
+      <Stepper steps={[t('steps.method'), t('steps.pay'), t('steps.done')]} current={2} />
+      <div className="panel panel--success" role="status">
+        <h1>{t('done.title')}</h1>
+        <p>{t('done.text', { amount: money(p.amountMinor), date: formatDate(p.paidAt, locale) })}</p>
+      </div>
+      <div className="grid grid-2 checkout-grid">
+        <section className="card" aria-labelledby="done-summary">
+          <h2 id="done-summary">{t('summary.title')}</h2>
+          <PaymentSummary purpose={p.purpose} amountMinor={p.amountMinor} feeMinor={p.feeMinor} currency={p.currency} locale={locale} />
+          <p className="muted">{t('summary.method', { method: t(`methods.${p.method}.name`) })}</p>
+        </section>
+        <section className="card" aria-labelledby="done-status">
+          <h2 id="done-status">{t('done.statusTitle')}</h2>
+          <p>
+            <span className={toneClass[d.status.tone]} data-testid="status-label">
+              {t(`claim:${d.status.labelKey}`, { date: formatDate(d.status.date, locale) })}
+            </span>
+          </p>
+          <dl className="definition-list">
+            <dt>{t('done.open')}</dt>
+            <dd data-testid="open-after">{money(d.openMinor)}</dd>
+            {d.nextInstalment ? (
+              <>
+                <dt>{t('done.nextInstalment')}</dt>
+                <dd>{t('done.nextInstalmentValue', { amount: money(d.nextInstalment.amountMinor), date: formatDate(d.nextInstalment.dueOn, locale) })}</dd>
+              </>
+            ) : null}
+          </dl>
+          {p.purpose === 'downPayment' && d.planActive ? <p>{t('done.planActive')}</p> : null}
+          <p>
+            <Link className="button" to={href(variant, d.planActive ? '/installment-plan' : '/dashboard')}>
+              {t(d.planActive ? 'done.toPlan' : 'backToDashboard')}
+            </Link>
+          </p>
+          {d.planActive ? (
+            <p>
+              <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
+            </p>
+          ) : null}
+        </section>
+      </div>
+
+      <section className="card" aria-labelledby="feedback-heading">
+        <h2 id="feedback-heading">{t('feedback.title')}</h2>
+        {actionData?.sent || d.feedbackGiven ? (
+          <p role="status">{t('feedback.thanks')}</p>
+        ) : (
+          <Form method="post">
+            <StarRating name="stars" legend={t('feedback.question')} />
+            <div className="field">
+              <label htmlFor="feedback-comment">
+                {t('feedback.comment')} <span className="muted">({t('common:form.optional')})</span>
+              </label>
+              <textarea id="feedback-comment" name="comment" className="input textarea" maxLength={1000} />
+            </div>
+            <button type="submit" className="button button--secondary">
+              {t('feedback.send')}
+            </button>
+          </Form>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,249 @@
+import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { eq } from 'drizzle-orm';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import * as t from '#server/db/schema.ts';
+import { barcodeSvgDataUrl, qrPngDataUrl, qrSvgDataUrl } from '#server/payments/codes.ts';
+import { paymentConfig } from '#server/payments/config.ts';
+import { epcPayload } from '#server/payments/epc-qr.ts';
+import { methods, type MethodKey } from '#server/payments/methods.ts';
+import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
+import { cancelPayment, instructionsFor, mailTransferDetails, providerPageUrl } from '#server/payments/service.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { PaymentSummary } from '~/components/checkout/PaymentSummary';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { Field } from '~/components/ui/Field';
+import { Stepper } from '~/components/ui/Stepper';
+import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
+import { formatDate, formatMoney } from '~/lib/format';
+import { documentTitle } from '~/lib/route-helpers.server';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
+import checkoutStyles from '~/styles/checkout.css?url';
+
+/**
+ * The payment page of one payment of the debtor's own file: the card form of the provider in an
+ * iframe (provider 4), the bank transfer details with the EPC QR code and "send by e-mail"
+ * (provider 6), the cash slip's barcode (provider 5), or — for a provider page the debtor left
+ * open — the way back to it. Each load asks the provider for the status: a paid payment goes to
+ * the confirmation, an ended one back to the choice of method.
+ */
+const mailSchema = z.object({ intent: z.literal('mail'), email: z.email({ error: 'errors.email' }).max(200) });
+
+export const handle = { i18n: ['common', 'checkout'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { variant, t: tr, session, db, facts } = await checkoutContext(request, params);
+  const payment = await ownPayment(db, session.fileId, params.paymentId);
+  const next = pathForPayment(payment);
+  if (next) throw redirect(withBase(variant, next));
+  const method = payment.providerId as MethodKey;
+  const flow = methods[method]?.flow ?? 'redirect';
+  const instructions = flow === 'instructions' ? await instructionsFor(db, payment, facts) : null;
+  const charge = payment.amountMinor + payment.feeMinor;
+  let qr: string | null = null;
+  let barcode: string | null = null;
+  if (instructions?.type === 'bankTransfer') {
+    const payload = epcPayload({ recipient: instructions.recipient, iban: instructions.iban, bic: instructions.bic, amountMinor: charge, currency: payment.currency, remittance: instructions.remittance });
+    qr = payload ? await qrSvgDataUrl(payload) : null;
+  } else if (instructions?.type === 'cash') {
+    barcode = barcodeSvgDataUrl(instructions.slipNumber);
+  }
+  let email = '';
+  if (session.level === 'full') {
+    const [debtor] = await db.select({ email: t.debtors.email }).from(t.debtors).where(eq(t.debtors.id, session.debtorId));
+    email = debtor?.email ?? '';
+  }
+  return {
+    title: documentTitle(tr(`page.title.${flow}`), variant.brand.name),
+    payment: { id: payment.id, method, flow, purpose: payment.purpose, amountMinor: payment.amountMinor, feeMinor: payment.feeMinor, currency: payment.currency, createdAt: payment.createdAt.toISOString() },
+    providerUrl: providerPageUrl(db, payment),
+    sandbox: paymentConfig().provider === 'sandbox',
+    instructions,
+    qr,
+    barcode,
+    email,
+    reference: `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const { variant, session, db, facts } = await checkoutContext(request, params);
+  const payment = await ownPayment(db, session.fileId, params.paymentId, false);
+  const formData = await request.formData();
+  if (formData.get('intent') === 'cancel') {
+    const after = await cancelPayment(db, payment);
+    const next = pathForPayment(after) ?? `/checkout/pay-direct?${queryOf(payment.purpose as PaymentPurpose)}`;
+    return redirect(withBase(variant, next));
+  }
+  const parsed = mailSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return data({ mailed: false, error: 'errors.email' }, { status: 400 });
+  if (payment.providerId !== '6') return data({ mailed: false, error: 'errors.email' }, { status: 400 });
+  const instructions = await instructionsFor(db, payment, facts);
+  if (instructions?.type !== 'bankTransfer') return data({ mailed: false, error: 'errors.email' }, { status: 400 });
+  const payload = epcPayload({ ...instructions, amountMinor: payment.amountMinor + payment.feeMinor, currency: payment.currency });
+  const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, session.debtorId));
+  await mailTransferDetails(db, {
+    payment,
+    to: parsed.data.email,
+    facts,
+    qrPngDataUrl: payload ? await qrPngDataUrl(payload) : null,
+    name: debtor?.companyName ?? [debtor?.firstName, debtor?.lastName].filter(Boolean).join(' '),
+    salutation: debtor?.salutation ?? 1,
+  });
+  return { mailed: true, error: null };
+}
+
+export default function PaymentPage() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const rounds = useSubmissionRounds(actionData);
+  const { variant, locale } = useRootData()!;
+  const { t } = useTranslation(['checkout', 'common']);
+  const p = d.payment;
+  const money = (minor: number) => formatMoney(minor, p.currency, locale);
+  const steps = methods[p.method]?.needsContactData ? [t('steps.method'), t('steps.contact'), t('steps.pay'), t('steps.done')] : [t('steps.method'), t('steps.pay'), t('steps.done')];
+  const mailError = actionData?.error ? t(actionData.error) : undefined;
+  const choose = `${href(variant, '/checkout/pay-direct')}?${queryOf(p.purpose as PaymentPurpose)}`;
+
+  const cancelForm = (label: string) => (
+    <Form method="post">
+      <input type="hidden" name="intent" value="cancel" />
+      <button type="submit" className="button button--secondary" disabled={navigation.state === 'submitting'}>
+        {label}
+      </button>
+    </Form>
+  );
+
+  return (
+    <div className="container page">
+      <Stepper steps={steps} current={steps.length - 2} />
+      <h1>{t(`page.title.${p.flow}`)}</h1>
+      <div className="grid grid-2 checkout-grid">
+        <div className="stack">
+          {p.flow === 'embedded' && d.providerUrl ? (
+            <section aria-labelledby="card-heading">
+              <h2 id="card-heading" className="visually-hidden">
+                {t('page.cardFrame')}
+              </h2>
+              <p>{t('page.cardLead')}</p>
+              <iframe className="card-frame" src={d.providerUrl} title={t('page.cardFrame')} />
+            </section>
+          ) : null}
+
+          {d.instructions?.type === 'bankTransfer' ? (
+            <section className="card" aria-labelledby="transfer-heading">
+              <h2 id="transfer-heading">{t('transfer.title')}</h2>
+              <p>{t('transfer.lead')}</p>
+              <dl className="definition-list" data-testid="transfer-details">
+                <dt>{t('transfer.recipient')}</dt>
+                <dd>{d.instructions.recipient}</dd>
+                <dt>{t('transfer.iban')}</dt>
+                <dd className="copyable">{d.instructions.iban.replace(/(.{4})/g, '$1 ').trim()}</dd>
+                <dt>{t('transfer.bic')}</dt>
+                <dd className="copyable">{d.instructions.bic}</dd>
+                <dt>{t('transfer.amount')}</dt>
+                <dd>{money(p.amountMinor + p.feeMinor)}</dd>
+                <dt>{t('transfer.remittance')}</dt>
+                <dd className="copyable">{d.instructions.remittance}</dd>
+              </dl>
+              {d.qr ? (
+                <div className="pay-codes">
+                  <figure>
+                    <img src={d.qr} width={220} height={220} alt={t('transfer.qrAlt', { amount: money(p.amountMinor + p.feeMinor), reference: d.instructions.remittance })} />
+                    <figcaption>{t('transfer.qrCaption')}</figcaption>
+                  </figure>
+                </div>
+              ) : (
+                <p className="muted">{t('transfer.noQr')}</p>
+              )}
+              <p className="muted">{t('transfer.booking')}</p>
+            </section>
+          ) : null}
+
+          {d.instructions?.type === 'bankTransfer' ? (
+            <section className="card" aria-labelledby="mail-heading">
+              <h2 id="mail-heading">{t('transfer.mailTitle')}</h2>
+              {actionData?.mailed ? (
+                <p role="status" className="panel panel--success">
+                  {t('transfer.mailed')}
+                </p>
+              ) : (
+                <>
+                  <ErrorSummary errors={mailError ? [{ fieldId: 'transfer-email', message: mailError }] : []} round={rounds.round} />
+                  <Form method="post" onSubmitCapture={rounds.onSubmitCapture} noValidate>
+                    <input type="hidden" name="intent" value="mail" />
+                    <Field id="transfer-email" name="email" type="email" label={t('transfer.email')} hint={t('transfer.emailHint')} defaultValue={d.email} error={mailError} autoComplete="email" required />
+                    <button type="submit" className="button button--secondary" disabled={navigation.state === 'submitting'}>
+                      {t('transfer.mailSend')}
+                    </button>
+                  </Form>
+                </>
+              )}
+            </section>
+          ) : null}
+
+          {d.instructions?.type === 'cash' && d.barcode ? (
+            <section className="card" aria-labelledby="cash-heading">
+              <h2 id="cash-heading">{t('cash.title')}</h2>
+              <ol>
+                <li>{t('cash.step1')}</li>
+                <li>{t('cash.step2')}</li>
+                <li>{t('cash.step3', { amount: money(p.amountMinor + p.feeMinor) })}</li>
+              </ol>
+              <div className="pay-codes">
+                <figure>
+                  <img src={d.barcode} width={358} height={219} alt={t('cash.barcodeAlt', { number: d.instructions.slipNumber })} data-testid="cash-barcode" />
+                  <figcaption>{t('cash.slip', { number: d.instructions.slipNumber })}</figcaption>
+                </figure>
+              </div>
+              <p>{t('cash.validUntil', { date: formatDate(d.instructions.validUntil, locale) })}</p>
+              <p className="muted">{t('cash.booking')}</p>
+            </section>
+          ) : null}
+
+          {p.flow === 'redirect' ? (
+            <section className="card" aria-labelledby="open-heading">
+              <h2 id="open-heading">{t('page.openTitle')}</h2>
+              <p>{t('page.openText', { method: t(`methods.${p.method}.name`) })}</p>
+              {d.providerUrl ? (
+                <p>
+                  <a className="button" href={d.providerUrl}>
+                    {t('page.continueAtProvider')}
+                  </a>
+                </p>
+              ) : null}
+            </section>
+          ) : null}
+
+          {d.sandbox && p.flow === 'instructions' && d.providerUrl ? (
+            <p className="panel">
+              {t('page.sandboxHint')} <a href={d.providerUrl}>{t('page.sandboxLink')}</a>
+            </p>
+          ) : null}
+
+          <div className="button-row">
+            <Link className="button button--secondary" to={href(variant, `/checkout/pay-direct/payment/${p.id}`)} reloadDocument>
+              {t('page.checkStatus')}
+            </Link>
+            {p.flow === 'instructions' ? null : cancelForm(t('page.cancel'))}
+          </div>
+          <p>
+            <Link to={choose}>{t('otherMethod')}</Link> · <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
+          </p>
+        </div>
+        <section className="card" aria-labelledby="pay-summary-heading">
+          <h2 id="pay-summary-heading">{t('summary.title')}</h2>
+          <PaymentSummary purpose={p.purpose} amountMinor={p.amountMinor} feeMinor={p.feeMinor} currency={p.currency} locale={locale} reference={d.reference} />
+          <p className="muted">{t('summary.method', { method: t(`methods.${p.method}.name`) })}</p>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Webhook signatures: HMAC-SHA256 over "<timestamp>.<raw body>", sent as
+ * `Payment-Signature: t=<unix seconds>,v1=<hex>`. The timestamp limits replays to five minutes;
+ * the comparison is constant-time.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+export const signatureHeader = 'Payment-Signature';
+export const toleranceSeconds = 300;
+
+export function sign(secret: string, rawBody: string, at: Date = new Date()): string {
+  const t = Math.floor(at.getTime() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+export type SignatureCheck = 'ok' | 'signature' | 'stale';
+
+export function verifySignature(secret: string, rawBody: string, header: string | null, now: Date = new Date()): SignatureCheck {
+  if (!header) return 'signature';
+  const parts = Object.fromEntries(
+    header.split(',').map((p) => {
+      const i = p.indexOf('=');
+      return [p.slice(0, i).trim(), p.slice(i + 1).trim()];
+    }),
+  );
+  const t = Number(parts.t);
+  const given = parts.v1 ?? '';
+  if (!Number.isInteger(t) || !/^[0-9a-f]{64}$/.test(given)) return 'signature';
+  const expected = createHmac('sha256', secret).update(`${t}.${rawBody}`).digest();
+  if (!timingSafeEqual(expected, Buffer.from(given, 'hex'))) return 'signature';
+  if (Math.abs(now.getTime() / 1000 - t) > toleranceSeconds) return 'stale';
+  return 'ok';
+}

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { isValidBIC, isValidIBAN } from 'ibantools';
+import { variants } from '../variants/config.ts';
+import { allowedMethods, refusal, type AllowedPurpose } from './allowed-methods.ts';
+import { bankAccounts, cashMaxMinor } from './config.ts';
+import { epcPayload } from './epc-qr.ts';
+import { feeFor, providerFee } from './fees.ts';
+import { methodKey, type MethodKey } from './methods.ts';
+import { withCheckDigit } from './providers/sandbox.ts';
+import { sign, verifySignature } from './providers/signature.ts';
+import { amountFor, parsePartialAmount, purposeFromQuery, type PaymentPurpose } from './purpose.ts';
+import type { FileFacts } from '../claims/facts.ts';
+import { canTransition, isFinal, sourcesOf, type PaymentStatus } from './state.ts';
+
+const de = variants.de.paymentProviders.map(methodKey);
+const base = { variantMethods: de, currency: 'EUR', amountMinor: 58784 };
+
+describe('allowed methods per purpose', () => {
+  it.each<[AllowedPurpose, MethodKey[]]>([
+    ['normal', ['1', '2', '4', '5', '6', '9', '11']],
+    ['instalmentPlan', ['3', '6', '7', '8']],
+    ['instalments', ['1', '2', '4', '5', '6', '9', '11']],
+    ['specialDeal', ['1', '2', '4', '5', '6', '9', '11']],
+    ['partialPayment', ['1', '2', '4', '5', '6', '9', '11']],
+    ['extension', ['1', '2', '3', '4', '5', '6', '9', '11']],
+  ])('German file, %s', (purpose, expected) => {
+    expect(allowedMethods({ ...base, purpose })).toEqual(expected);
+  });
+
+  it.each<[keyof typeof variants, string, MethodKey[]]>([
+    ['ch', 'CHF', ['4', '6', 'twint']],
+    ['se', 'SEK', ['4', '6', 'swish', 'openBanking']],
+    ['no', 'NOK', ['4', '6', 'noPaymentRequest']],
+    ['at', 'EUR', ['1', '2', '4', '5', '6']],
+  ])('%s variant pays in %s with its own methods', (id, currency, expected) => {
+    expect(allowedMethods({ variantMethods: variants[id].paymentProviders.map(methodKey), purpose: 'normal', currency, amountMinor: 10000 })).toEqual(expected);
+  });
+
+  it('refuses with a reason', () => {
+    expect(refusal('twint', { ...base, purpose: 'normal' })).toBe('notInVariant');
+    expect(refusal('3', { ...base, purpose: 'normal' })).toBe('notForPurpose');
+    expect(refusal('1', { ...base, purpose: 'normal', currency: 'CHF' })).toBe('currency');
+    expect(refusal('5', { ...base, purpose: 'normal', amountMinor: cashMaxMinor + 1 })).toBe('amount');
+    expect(refusal('5', { ...base, purpose: 'normal', amountMinor: cashMaxMinor })).toBeNull();
+    expect(refusal('4', { ...base, purpose: 'normal', amountMinor: 0 })).toBe('amount');
+    expect(refusal('4', { ...base, purpose: 'normal', functionsBlocked: true })).toBe('blocked');
+    expect(refusal('4', { ...base, purpose: 'normal', providerOnline: false })).toBe('offline');
+    expect(refusal('6', { ...base, purpose: 'normal', providerOnline: false })).toBeNull();
+  });
+});
+
+describe('provider fees', () => {
+  it.each<[MethodKey, number, number]>([
+    ['2', 58784, 99], // instant transfer: fixed 0.99
+    ['4', 58784, 907], // card: 1.5 % (881.76 → 882) + 0.25
+    ['4', 1000, 50], // card minimum 0.50
+    ['5', 58784, 588], // cash: 1 %
+    ['5', 5000, 100], // cash minimum 1.00
+    ['6', 58784, 0], // bank transfer: free
+    ['1', 58784, 0],
+  ])('%s on %i costs %i', (method, amount, fee) => {
+    expect(providerFee(method, amount)).toBe(fee);
+  });
+  it('is zero for nothing to pay', () => {
+    expect(feeFor({ percentBp: 150, fixedMinor: 25, minMinor: 50 }, 0)).toBe(0);
+  });
+});
+
+describe('EPC QR payload (GiroCode)', () => {
+  it('holds the exact amount, the account and the reference in the EPC069-12 order', () => {
+    const payload = epcPayload({ recipient: 'Clarus Inkasso GmbH', iban: 'DE02 2005 0550 1015 8713 93', bic: 'HASPDEHHXXX', amountMinor: 58784, currency: 'EUR', remittance: 'Az 100000001' });
+    expect(payload?.split('\n')).toEqual(['BCD', '002', '1', 'SCT', 'HASPDEHHXXX', 'Clarus Inkasso GmbH', 'DE02200505501015871393', 'EUR587.84', '', '', 'Az 100000001']);
+  });
+  it.each([
+    [5, 'EUR0.05'],
+    [100, 'EUR1.00'],
+    [123456789, 'EUR1234567.89'],
+  ])('formats %i as %s', (minor, text) => {
+    expect(epcPayload({ recipient: 'A', iban: 'DE02200505501015871393', amountMinor: minor, currency: 'EUR', remittance: 'x' })?.split('\n')[7]).toBe(text);
+  });
+  it('refuses what a GiroCode cannot carry', () => {
+    const ok = { recipient: 'A', iban: 'DE02200505501015871393', amountMinor: 100, currency: 'EUR', remittance: 'x' };
+    expect(epcPayload({ ...ok, currency: 'CHF' })).toBeNull();
+    expect(epcPayload({ ...ok, iban: 'DE00200505501015871393' })).toBeNull();
+    expect(epcPayload({ ...ok, amountMinor: 0 })).toBeNull();
+    expect(epcPayload({ ...ok, bic: 'NOPE' })).toBeNull();
+  });
+  it('keeps recipient and remittance on one line each, within the limits', () => {
+    const payload = epcPayload({ recipient: 'A\nB', iban: 'DE02200505501015871393', amountMinor: 100, currency: 'EUR', remittance: 'r'.repeat(200) })!;
+    expect(payload.split('\n')).toHaveLength(11);
+    expect(payload.split('\n')[10]).toHaveLength(140);
+  });
+});
+
+describe('payment state machine', () => {
+  const all: PaymentStatus[] = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired'];
+  it('goes created → pending → paid | failed | cancelled | expired and never back', () => {
+    expect(canTransition('created', 'pending')).toBe(true);
+    for (const end of ['paid', 'failed', 'cancelled', 'expired'] as const) {
+      expect(canTransition('pending', end)).toBe(true);
+      expect(isFinal(end)).toBe(true);
+      for (const to of all) expect(canTransition(end, to)).toBe(false);
+    }
+    expect(canTransition('pending', 'created')).toBe(false);
+    expect(sourcesOf('paid')).toEqual(['created', 'pending']);
+  });
+});
+
+describe('partial amounts', () => {
+  it.each([
+    ['12,50', 1250],
+    ['12.5', 1250],
+    ['0,01', 1],
+    ['1.234,56', 123456],
+    ['587.84', 58784],
+  ])('reads %s', (text, minor) => {
+    expect(parsePartialAmount(text, 200000)).toEqual({ ok: true, amountMinor: minor });
+  });
+  it('needs at least 0.01 and at most the open amount', () => {
+    expect(parsePartialAmount('0', 58784)).toEqual({ ok: false, error: 'tooLow' });
+    expect(parsePartialAmount('587,85', 58784)).toEqual({ ok: false, error: 'tooHigh' });
+    expect(parsePartialAmount('12,3456', 58784)).toEqual({ ok: false, error: 'format' });
+    expect(parsePartialAmount('-5', 58784)).toEqual({ ok: false, error: 'format' });
+  });
+});
+
+describe('configuration and signatures', () => {
+  it('has valid bank accounts for every variant', () => {
+    for (const account of Object.values(bankAccounts)) {
+      expect(isValidIBAN(account.iban)).toBe(true);
+      expect(isValidBIC(account.bic)).toBe(true);
+    }
+  });
+  it('gives cash slips an EAN-13 check digit', () => {
+    expect(withCheckDigit('400638133393')).toBe('4006381333931');
+  });
+  it('verifies HMAC signatures and refuses tampering and replays', () => {
+    const at = new Date('2026-01-01T10:00:00Z');
+    const header = sign('s'.repeat(32), '{"a":1}', at);
+    expect(verifySignature('s'.repeat(32), '{"a":1}', header, at)).toBe('ok');
+    expect(verifySignature('s'.repeat(32), '{"a":2}', header, at)).toBe('signature');
+    expect(verifySignature('t'.repeat(32), '{"a":1}', header, at)).toBe('signature');
+    expect(verifySignature('s'.repeat(32), '{"a":1}', 'garbage', at)).toBe('signature');
+    expect(verifySignature('s'.repeat(32), '{"a":1}', null, at)).toBe('signature');
+    expect(verifySignature('s'.repeat(32), '{"a":1}', header, new Date(at.getTime() + 600_000))).toBe('stale');
+  });
+});
+
+describe('what pay-direct pays (section 9)', () => {
+  const base: FileFacts = {
+    fileId: 1, refno: '100000001', subcase: 1, statusCode: '1', subState: null, statusDate: '2026-01-01', currency: 'EUR',
+    totalMinor: 58784, mainClaimMinor: 50000, interestMinor: 1000, costsMinor: 7784, paymentsMinor: 0,
+    functionsBlocked: false, disputedAt: null, closedAt: null, instalmentErrorCode: null, depositRequiredMinor: null,
+    hasVideo: false, hasInvoices: false, showEventHistory: true, plan: null, downPayment: null, deposit: null,
+    deferral: null, specialOffer: null, noticeOfCompletionRequestedAt: null,
+  };
+  const today = '2026-02-01';
+  const plan = { status: 'active' as const, isSepa: false, sepaFailed: false, skipsUsed: 0, monthlyMinor: 15000, instalmentCount: 4, next: { position: 2, dueOn: '2026-02-15', amountMinor: 15000 }, remainingMinor: 45000, overdue: false };
+
+  it.each<[string, string, Partial<FileFacts>, PaymentPurpose, number | null]>([
+    ['plain', '', {}, 'openAmount', 58784],
+    ['plain with an active plan', '', { plan }, 'remainder', 58784],
+    ['down payment', 'downpayment=true', { downPayment: { amountMinor: 20000, dueOn: null, status: 'pending' } }, 'downPayment', 20000],
+    ['down payment already paid', 'downpayment=true', { downPayment: { amountMinor: 20000, dueOn: null, status: 'paid' } }, 'downPayment', null],
+    ['instalment', 'installment=true', { plan }, 'instalment', 15000],
+    ['instalment without a plan', 'installment=true', {}, 'instalment', null],
+    ['deposit required', 'deposit=true', { depositRequiredMinor: 15000 }, 'deposit', 15000],
+    ['deposit paid', 'deposit=true', { depositRequiredMinor: 15000, deposit: { amountMinor: 15000, status: 'paid' } }, 'deposit', null],
+    ['valid offer', 'offer=true', { specialOffer: { amountMinor: 54000, validTill: '2026-02-10', acceptedAt: null, declinedAt: null, paidAt: null } }, 'specialOffer', 54000],
+    ['expired offer', 'offer=true', { specialOffer: { amountMinor: 54000, validTill: '2026-01-10', acceptedAt: null, declinedAt: null, paidAt: null } }, 'specialOffer', null],
+    ['partial: the upper limit', 'partial=true', {}, 'partial', 58784],
+    ['settled file', '', { statusCode: '3', totalMinor: 0 }, 'openAmount', null],
+  ])('%s', (_name, query, overrides, purpose, amount) => {
+    const facts = { ...base, ...overrides };
+    expect(purposeFromQuery(new URLSearchParams(query), facts)).toBe(purpose);
+    expect(amountFor(facts, purpose, today)).toBe(amount);
+  });
+});

@@ -1,0 +1,458 @@
+/**
+ * The portal's payment service: everything a route, a JSON API or the assistant does with a
+ * payment goes through these functions. Framework-free; typed input, typed results.
+ *
+ *   checkoutOptions  what the file may pay now, with which methods, at which fee
+ *   createPayment    idempotent by (file, idempotency key); writes the portal order; asks the provider
+ *   syncPayment      asks the provider for the status (the browser's return, a page reload) and books once
+ *   receiveWebhook   verifies the signature on the raw body, then the same idempotent step
+ *   cancelPayment    the debtor leaves the provider's page and chooses again
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { audit } from '../audit/log.ts';
+import { loadFileFacts, todayIso, type FileFacts } from '../claims/facts.ts';
+import { paymentStatusGuard, sepaGuard, type GuardDecision } from '../claims/guards.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { enqueueMail } from '../mail/outbox.ts';
+import { type Variant, type VariantId } from '../variants/config.ts';
+import { allowedMethods, refusal } from './allowed-methods.ts';
+import { bankAccounts, cashSlipValidDays, paymentConfig, paymentValidMinutes, transferValidDays } from './config.ts';
+import { bookPayment, markFinished, nextOpenRow, type PaymentRow } from './booking.ts';
+import { providerFee } from './fees.ts';
+import { methodKey, methods, type MethodKey } from './methods.ts';
+import { SandboxPaymentProvider } from './providers/sandbox.ts';
+import type { Instructions, PaymentProvider, ProviderStatus } from './providers/types.ts';
+import { allowedPurposeOf, amountFor, type PaymentPurpose } from './purpose.ts';
+
+export type { PaymentRow } from './booking.ts';
+
+/** The configured provider, or null when online payment is off. */
+export function paymentProvider(db: Database): PaymentProvider | null {
+  const config = paymentConfig();
+  if (config.provider === 'off') return null;
+  return sandboxProvider(db);
+}
+
+/** The sandbox provider (its pages need its own functions), or null when it is not configured. */
+export function sandboxProvider(db: Database): SandboxPaymentProvider | null {
+  const config = paymentConfig();
+  if (config.provider !== 'sandbox') return null;
+  return new SandboxPaymentProvider(db, {
+    secret: config.webhookSecret,
+    // In-process stand-in for the provider's server-to-server POST to the webhook route.
+    deliver: (rawBody, headers) => receiveWebhook(db, rawBody, headers),
+  });
+}
+
+// ── What the file may pay ──────────────────────────────────────────────────────────────────
+
+export interface MethodOption {
+  key: MethodKey;
+  feeMinor: number;
+  flow: (typeof methods)[MethodKey]['flow'];
+}
+
+export type CheckoutOptions =
+  | { ok: true; facts: FileFacts; purpose: PaymentPurpose; amountMinor: number; currency: string; methods: MethodOption[] }
+  | { ok: false; error: 'nothingToPay'; facts: FileFacts; purpose: PaymentPurpose }
+  | { ok: false; error: 'guard'; decision: NonNullable<GuardDecision> };
+
+/** Guards of section 2.3 for pay-direct: the payment-status guard for paying an agreed instalment, the SEPA guard always. */
+export function checkoutGuard(facts: FileFacts, purpose: PaymentPurpose): GuardDecision {
+  const sepa = sepaGuard(facts);
+  if (sepa) return sepa;
+  if (purpose === 'instalment' || purpose === 'remainder') return paymentStatusGuard(facts);
+  return null;
+}
+
+export function checkoutOptionsFor(facts: FileFacts, variant: Variant, purpose: PaymentPurpose, today: string): CheckoutOptions {
+  const decision = checkoutGuard(facts, purpose);
+  if (decision) return { ok: false, error: 'guard', decision };
+  const amountMinor = amountFor(facts, purpose, today);
+  if (amountMinor === null || facts.functionsBlocked) return { ok: false, error: 'nothingToPay', facts, purpose };
+  const online = paymentConfig().provider !== 'off';
+  const keys = allowedMethods({
+    variantMethods: variant.paymentProviders.map(methodKey),
+    purpose: allowedPurposeOf(purpose),
+    currency: facts.currency,
+    amountMinor,
+    functionsBlocked: facts.functionsBlocked,
+    providerOnline: online,
+  });
+  return {
+    ok: true,
+    facts,
+    purpose,
+    amountMinor,
+    currency: facts.currency,
+    methods: keys.map((key) => ({ key, feeMinor: providerFee(key, amountMinor), flow: methods[key].flow })),
+  };
+}
+
+// ── Creating a payment ─────────────────────────────────────────────────────────────────────
+
+export interface CreatePaymentRequest {
+  debtorId: number;
+  fileId: number;
+  variant: Variant;
+  method: MethodKey;
+  purpose: PaymentPurpose;
+  /** Only for `partial`: the amount the debtor chose (already checked ≥ 0.01 and ≤ open). */
+  partialAmountMinor?: number;
+  idempotencyKey: string;
+  language: string;
+  /** The portal's origin (scheme, host, port) for the provider's return addresses. */
+  origin: string;
+  clientAddress: string;
+  /** Card: the contact data asked first (kept in the portal order's info, not in the payment). */
+  contact?: { firstName: string; lastName: string; street: string; zip: string; city: string };
+  now?: Date;
+}
+
+export type CreatePaymentResult =
+  | { ok: true; payment: PaymentRow; replayed: boolean; next: { kind: 'redirect'; url: string } | { kind: 'page' } }
+  | { ok: false; error: 'notAvailable' | 'nothingToPay' | 'providerError' | 'guard'; payment?: PaymentRow };
+
+/** Where the debtor's own payment page is (instructions, the card iframe, the status). */
+export function paymentPagePath(variant: Variant, paymentId: string): string {
+  return `${variant.basePath}/checkout/pay-direct/payment/${paymentId}`;
+}
+
+export function returnUrls(variant: Variant, origin: string, paymentId: string, method: MethodKey): { successUrl: string; failureUrl: string } {
+  if (method === 'twint' && variant.id === 'ch') {
+    // The Swiss variant's own return pages (section 2.1).
+    return {
+      successUrl: `${origin}${variant.basePath}/checkout/pay-direct-success?payment=${paymentId}`,
+      failureUrl: `${origin}${variant.basePath}/checkout/pay-direct-failure?payment=${paymentId}`,
+    };
+  }
+  const back = `${origin}${variant.basePath}/checkout/pay-direct/return?payment=${paymentId}`;
+  return { successUrl: back, failureUrl: back };
+}
+
+function remittanceFor(facts: Pick<FileFacts, 'refno' | 'subcase'>): string {
+  return `Az ${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`;
+}
+
+const orderTypeOf: Record<PaymentPurpose, (typeof t.portalOrders.$inferInsert)['orderType']> = {
+  openAmount: 'payDirect',
+  remainder: 'payDirect',
+  downPayment: 'payDirect',
+  instalment: 'payDirect',
+  deposit: 'payDirect',
+  specialOffer: 'specialOffer',
+  partial: 'partialPayment',
+};
+
+/** Keeps the network part of a client address only (IPv4 /24, IPv6 /48), for the portal order. */
+export function truncateAddress(address: string): string | null {
+  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(address);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
+  if (address.includes(':')) return `${address.split(':').slice(0, 3).join(':')}::`;
+  return null;
+}
+
+export async function createPayment(db: Database, input: CreatePaymentRequest): Promise<CreatePaymentResult> {
+  const now = input.now ?? new Date();
+  const existing = await findByKey(db, input.fileId, input.idempotencyKey);
+  if (existing) return replay(db, existing);
+
+  const facts = await loadFileFacts(db, input.fileId, { today: todayIso(now) });
+  if (!facts) return { ok: false, error: 'nothingToPay' };
+  const options = checkoutOptionsFor(facts, input.variant, input.purpose, todayIso(now));
+  if (!options.ok) return { ok: false, error: options.error === 'guard' ? 'guard' : 'nothingToPay' };
+  const provider = paymentProvider(db);
+  const allowed = options.methods.find((m) => m.key === input.method);
+  if (!allowed || (!provider && methods[input.method].flow !== 'instructions')) return { ok: false, error: 'notAvailable' };
+  if (provider && !provider.supports(input.method)) return { ok: false, error: 'notAvailable' };
+
+  let amountMinor = options.amountMinor;
+  if (input.purpose === 'partial') {
+    if (!input.partialAmountMinor || input.partialAmountMinor < 1 || input.partialAmountMinor > options.amountMinor) return { ok: false, error: 'nothingToPay' };
+    amountMinor = input.partialAmountMinor;
+  }
+  const feeMinor = providerFee(input.method, amountMinor);
+  const links = await linkedRows(db, facts, input.purpose);
+
+  const id = randomUUID();
+  const inserted = await db
+    .insert(t.payments)
+    .values({
+      id,
+      fileId: input.fileId,
+      debtorId: input.debtorId,
+      variant: input.variant.id,
+      idempotencyKey: input.idempotencyKey,
+      providerId: input.method,
+      purpose: input.purpose,
+      amountMinor,
+      feeMinor,
+      currency: facts.currency,
+      language: input.language.slice(0, 2),
+      expiresAt: expiryFor(input.method, now),
+      createdAt: now,
+      updatedAt: now,
+      ...links,
+    })
+    .onConflictDoNothing()
+    .returning();
+  const created = inserted[0];
+  if (!created) {
+    // A second submit with the same key won the race: answer with its payment.
+    const winner = await findByKey(db, input.fileId, input.idempotencyKey);
+    return winner ? replay(db, winner) : { ok: false, error: 'providerError' };
+  }
+
+  await db.insert(t.portalOrders).values({
+    fileId: input.fileId,
+    ip: truncateAddress(input.clientAddress),
+    orderType: orderTypeOf[input.purpose],
+    orderedAt: now,
+    targetAmountMinor: amountMinor,
+    targetDate: todayIso(now),
+    feesMinor: feeMinor,
+    info: JSON.stringify({ paymentId: id, provider: input.method, purpose: input.purpose, ...(input.contact ? { contact: input.contact } : {}) }),
+  });
+  await audit(db, { actor: 'debtor', action: 'payment.created', debtorId: input.debtorId, fileId: input.fileId, clientAddress: input.clientAddress, detail: { provider: input.method, purpose: input.purpose, amountMinor } });
+
+  const { successUrl, failureUrl } = returnUrls(input.variant, input.origin, id, input.method);
+  const account = bankAccounts[input.variant.id];
+  try {
+    if (!provider) {
+      // Online payment is off: a bank transfer still works; the agency's bank reports it.
+      const [pending] = await db.update(t.payments).set({ status: 'pending', updatedAt: now }).where(eq(t.payments.id, id)).returning();
+      return { ok: true, payment: pending!, replayed: false, next: { kind: 'page' } };
+    }
+    const result = await provider.createPayment({
+      paymentId: id,
+      method: input.method,
+      chargeMinor: amountMinor + feeMinor,
+      currency: facts.currency,
+      remittance: remittanceFor(facts),
+      successUrl,
+      failureUrl,
+      expiresAt: created.expiresAt,
+      account,
+    });
+    const [pending] = await db
+      .update(t.payments)
+      .set({ status: 'pending', providerReference: result.providerReference, updatedAt: now })
+      .where(and(eq(t.payments.id, id), eq(t.payments.status, 'created')))
+      .returning();
+    const payment = pending ?? created;
+    if (result.kind === 'redirect') return { ok: true, payment, replayed: false, next: { kind: 'redirect', url: result.url } };
+    return { ok: true, payment, replayed: false, next: { kind: 'page' } };
+  } catch {
+    const failed = await markFinished(db, id, 'failed', 'providerError', now);
+    return { ok: false, error: 'providerError', payment: failed ?? created };
+  }
+}
+
+/** How long a payment stays open: minutes at a provider's page, days for a cash slip or a transfer. */
+export function expiryFor(method: MethodKey, now: Date): Date {
+  if (method === '5') return new Date(now.getTime() + cashSlipValidDays * 86_400_000);
+  if (methods[method].flow === 'instructions') return new Date(now.getTime() + transferValidDays * 86_400_000);
+  return new Date(now.getTime() + paymentValidMinutes * 60_000);
+}
+
+async function findByKey(db: Database, fileId: number, key: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(t.payments).where(and(eq(t.payments.fileId, fileId), eq(t.payments.idempotencyKey, key)));
+  return row ?? null;
+}
+
+/** A repeated submit: the same payment again; an open redirect payment sends the debtor back to the provider. */
+function replay(db: Database, payment: PaymentRow): CreatePaymentResult {
+  const provider = paymentProvider(db);
+  if (provider && payment.status === 'pending' && payment.providerReference && methods[payment.providerId as MethodKey]?.flow === 'redirect') {
+    const url = provider.pageUrl(payment.providerReference, payment.providerId as MethodKey);
+    if (url) return { ok: true, payment, replayed: true, next: { kind: 'redirect', url } };
+  }
+  return { ok: true, payment, replayed: true, next: { kind: 'page' } };
+}
+
+async function linkedRows(db: Database, facts: FileFacts, purpose: PaymentPurpose): Promise<Partial<typeof t.payments.$inferInsert>> {
+  switch (purpose) {
+    case 'downPayment':
+    case 'deposit': {
+      const kind = purpose === 'downPayment' ? 'downPayment' : 'deposit';
+      const [row] = await db
+        .select({ id: t.deposits.id })
+        .from(t.deposits)
+        .where(and(eq(t.deposits.fileId, facts.fileId), eq(t.deposits.kind, kind), eq(t.deposits.status, 'pending')))
+        .orderBy(desc(t.deposits.id))
+        .limit(1);
+      return row ? { depositId: row.id } : {};
+    }
+    case 'instalment': {
+      const row = await nextOpenRow(db, facts.fileId);
+      return row ? { instalmentRowId: row.id } : {};
+    }
+    case 'specialOffer': {
+      const [row] = await db.select({ id: t.specialOffers.id }).from(t.specialOffers).where(eq(t.specialOffers.fileId, facts.fileId)).orderBy(desc(t.specialOffers.id)).limit(1);
+      return row ? { specialOfferId: row.id } : {};
+    }
+    default:
+      return {};
+  }
+}
+
+// ── Reading and moving a payment ───────────────────────────────────────────────────────────
+
+/** A payment of the session's own file; another file's payment id is as unknown as a made-up one. */
+export async function paymentForFile(db: Database, fileId: number, paymentId: string): Promise<PaymentRow | null> {
+  if (!/^[0-9a-f-]{36}$/.test(paymentId)) return null;
+  const [row] = await db.select().from(t.payments).where(and(eq(t.payments.id, paymentId), eq(t.payments.fileId, fileId)));
+  return row ?? null;
+}
+
+/** Applies what the provider says; books a paid payment once. Returns the payment as it is now. */
+export async function applyProviderStatus(db: Database, payment: PaymentRow, status: ProviderStatus | null, now = new Date()): Promise<PaymentRow> {
+  if (!status) return payment;
+  let current: PaymentRow | null = payment;
+  switch (status.outcome) {
+    case 'paid': {
+      const result = await bookPayment(db, payment.id, status, now);
+      current = result.payment;
+      if (result.booked && result.payment) await afterBooking(db, result.payment);
+      break;
+    }
+    case 'failed':
+      current = await markFinished(db, payment.id, 'failed', status.reason ?? 'declined', now);
+      break;
+    case 'cancelled':
+      current = await markFinished(db, payment.id, 'cancelled', 'cancelled', now);
+      break;
+    case 'expired':
+      current = await markFinished(db, payment.id, 'expired', 'timeout', now);
+      break;
+    case 'open':
+      break;
+  }
+  if (current) return current;
+  const [again] = await db.select().from(t.payments).where(eq(t.payments.id, payment.id));
+  return again ?? payment;
+}
+
+/** The browser came back from the provider (or the payment page is reloaded): ask, then apply. */
+export async function syncPayment(db: Database, payment: PaymentRow, query: URLSearchParams = new URLSearchParams()): Promise<PaymentRow> {
+  if (payment.status !== 'pending' || !payment.providerReference) return payment;
+  const provider = paymentProvider(db);
+  if (!provider) return payment;
+  return applyProviderStatus(db, payment, await provider.handleReturn(payment.providerReference, query));
+}
+
+export async function cancelPayment(db: Database, payment: PaymentRow): Promise<PaymentRow> {
+  if (payment.status !== 'pending' && payment.status !== 'created') return payment;
+  const provider = paymentProvider(db);
+  const status = provider && payment.providerReference ? await provider.cancel(payment.providerReference) : null;
+  if (status) return applyProviderStatus(db, payment, status);
+  return (await markFinished(db, payment.id, 'cancelled', 'cancelled')) ?? payment;
+}
+
+export type WebhookResult = { status: 200; booked: boolean } | { status: 400 | 401 | 404; error: string };
+
+/**
+ * A provider's webhook (or TWINT's postback): the signature on the raw body decides; a bad or
+ * stale signature is 401, a malformed body 400, an unknown payment 404; a repeated event is
+ * answered 200 and books nothing.
+ */
+export async function receiveWebhook(db: Database, rawBody: string, headers: Headers): Promise<WebhookResult> {
+  const provider = paymentProvider(db);
+  if (!provider) return { status: 404, error: 'no provider' };
+  const verified = provider.verifyWebhook(rawBody, headers);
+  if (!verified.ok) return verified.error === 'malformed' ? { status: 400, error: 'malformed' } : { status: 401, error: verified.error };
+  const event = verified.event;
+  if (!/^[0-9a-f-]{36}$/.test(event.merchantReference)) return { status: 404, error: 'unknown payment' };
+  const [payment] = await db.select().from(t.payments).where(eq(t.payments.id, event.merchantReference));
+  if (!payment || payment.providerReference !== event.providerReference) return { status: 404, error: 'unknown payment' };
+  const before = payment.status;
+  const after = await applyProviderStatus(db, payment, { outcome: event.outcome, reason: event.reason, amountMinor: event.amountMinor, currency: event.currency });
+  return { status: 200, booked: before !== 'paid' && after.status === 'paid' };
+}
+
+/** The provider's page for an open payment (the card form for the iframe, or where to continue). */
+export function providerPageUrl(db: Database, payment: PaymentRow): string | null {
+  const provider = paymentProvider(db);
+  return provider && payment.providerReference ? provider.pageUrl(payment.providerReference, payment.providerId as MethodKey) : null;
+}
+
+/** Bank transfer details or the cash slip for an instructions payment. */
+export async function instructionsFor(db: Database, payment: PaymentRow, facts: Pick<FileFacts, 'refno' | 'subcase'>): Promise<Instructions | null> {
+  const account = bankAccounts[payment.variant as VariantId] ?? bankAccounts.de;
+  const remittance = remittanceFor(facts);
+  const provider = paymentProvider(db);
+  if (provider && payment.providerReference) return provider.instructions(payment.providerReference, { account, remittance });
+  if (payment.providerId === '6' || payment.providerId === '7') return { type: 'bankTransfer', ...account, remittance };
+  return null;
+}
+
+async function afterBooking(db: Database, payment: PaymentRow): Promise<void> {
+  const [row] = await db
+    .select({ email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, companyName: t.debtors.companyName, salutation: t.debtors.salutation, refno: t.files.refno, subcase: t.files.subcase })
+    .from(t.files)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(eq(t.files.id, payment.fileId));
+  await audit(db, { actor: 'system', action: 'payment.booked', debtorId: payment.debtorId, fileId: payment.fileId, detail: { provider: payment.providerId, purpose: payment.purpose, amountMinor: payment.amountMinor } });
+  if (!row?.email) return;
+  await enqueueMail(db, {
+    to: row.email,
+    template: 'paymentConfirmation',
+    language: payment.language,
+    variant: payment.variant,
+    fileId: payment.fileId,
+    data: {
+      name: row.companyName ?? [row.firstName, row.lastName].filter(Boolean).join(' '),
+      salutation: row.salutation,
+      reference: `${row.refno}${row.subcase > 1 ? `-${row.subcase}` : ''}`,
+      amount: { amountMinor: payment.amountMinor, currency: payment.currency },
+      provider: payment.providerId,
+      purpose: payment.purpose,
+      paidAt: (payment.paidAt ?? new Date()).toISOString(),
+    },
+  });
+}
+
+/** Mails the bank transfer details (section 7 SendUeberweisungMail). */
+export async function mailTransferDetails(
+  db: Database,
+  input: { payment: PaymentRow; to: string; facts: Pick<FileFacts, 'refno' | 'subcase'>; qrPngDataUrl: string | null; name: string; salutation: number },
+): Promise<void> {
+  const account = bankAccounts[input.payment.variant as VariantId] ?? bankAccounts.de;
+  await enqueueMail(db, {
+    to: input.to,
+    template: 'bankTransferDetails',
+    language: input.payment.language,
+    variant: input.payment.variant,
+    fileId: input.payment.fileId,
+    data: {
+      name: input.name,
+      salutation: input.salutation,
+      reference: remittanceFor(input.facts).replace(/^Az /, ''),
+      amount: { amountMinor: input.payment.amountMinor + input.payment.feeMinor, currency: input.payment.currency },
+      recipient: account.recipient,
+      iban: account.iban,
+      bic: account.bic,
+      remittance: remittanceFor(input.facts),
+      qrPngDataUrl: input.qrPngDataUrl,
+    },
+  });
+}
+
+// ── Feedback after paying or leaving (section 7 createPaymentFeedback, LeftWithoutPaymentFeedback) ──
+
+export async function savePaymentFeedback(
+  db: Database,
+  input: { fileId: number; source: 'payment' | 'leftWithoutPayment'; stars: number | null; comment: string | null; paymentMethod: string | null; paymentProvider: string | null },
+): Promise<void> {
+  await db.insert(t.feedback).values({
+    fileId: input.fileId,
+    source: input.source,
+    stars: input.stars,
+    freeText: input.comment,
+    paymentMethod: input.paymentMethod,
+    paymentProvider: input.paymentProvider,
+  });
+}
+
