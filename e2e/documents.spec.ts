@@ -83,7 +83,7 @@ test('100000001: goods return form, a wrong zip corrected, the filled PDF downlo
 
 test('200000001: an identity-theft objection sent online with a PDF as evidence', async ({ page }) => {
   const at = variants.at;
-  await signIn(page, { refno: '200000001', password, variant: at });
+  await signIn(page, { refno: '220000001', password, variant: at });
   await page.goto(portalPath(at, '/download-center/identity-theft'));
   await waitForHydration(page);
   const section = page.locator('#dispute');

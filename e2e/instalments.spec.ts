@@ -52,7 +52,7 @@ async function open(page: Page, path: string) {
 test('instalments end to end for 100000001: helper, amount, date, plan, SEPA with a wrong postal code, summary, printable mandate', async ({ page }) => {
   // Eleven pages, each with axe and two photos.
   test.setTimeout(150_000);
-  await signIn(page, { refno: '100000001', password });
+  await signIn(page, { refno: '120000001', password });
   await open(page, '/checkout/pay-installments');
   await expect(h1(page, t('payInstalments.title'))).toBeVisible();
   await expect(page.getByTestId('plan-total')).toHaveText(/623,89/);
@@ -156,8 +156,8 @@ test('down payment first for 100000003: the pending plan is shown, the down paym
   await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/checkout/pay-direct') && url.searchParams.get('downpayment') === 'true');
 });
 
-test('pay later once (100000012): notice, bank transfer, confirmation with the date; a second time says already granted', async ({ page }) => {
-  await signIn(page, { refno: '100000012', password });
+test('pay later once (a copy of 100000001): notice, bank transfer, confirmation with the date; a second time says already granted', async ({ page }) => {
+  await signIn(page, { refno: '130000001', password });
   await open(page, '/checkout/pay-later');
   await expect(h1(page, t('payLater.title'))).toBeVisible();
   await expect(page.getByTestId('deferral-costs')).toHaveText(t('payLater.costs.none'));
@@ -182,8 +182,8 @@ test('pay later for 100000004 says a deferral was already granted, with the date
   await check(page, 'pay-later-granted');
 });
 
-test('skip an instalment (100000002): confirmed, then the next instalment is expected as agreed', async ({ page }) => {
-  await signIn(page, { refno: '100000002', password });
+test('skip an instalment (a copy of 100000002): confirmed, then the next instalment is expected as agreed', async ({ page }) => {
+  await signIn(page, { refno: '120000002', password });
   await open(page, '/skip-installment');
   await expect(h1(page, t('skip.title'))).toBeVisible();
   await page.getByRole('button', { name: t('skip.submit') }).click();

@@ -42,7 +42,7 @@ test('feedback from a visitor: the stars are required, the text is kept, then th
 });
 
 test('feedback for a file counts once', async ({ page }) => {
-  await signIn(page, { refno: '100000004', password: 'Demo-Pass1' });
+  await signIn(page, { refno: '100000011', password: 'Demo-Pass1' });
   await page.goto(portalPath(de, '/feedback'));
   await waitForHydration(page);
   await page.getByRole('radio', { name: new RegExp(`${feedback('stars.5')}$`) }).check();
