@@ -267,6 +267,30 @@ describe('deposit and down payment first; error codes', () => {
     expect(after).toMatchObject({ statusCode: '2', subState: 'instalmentRunning' });
   });
 
+  it('a pending plan after its down payment can continue with a SEPA mandate', async () => {
+    const se = { portal: 'serviceportal-se' };
+    const base = '/serviceportal-se/checkout/pay-installments';
+    const file = await fileOf('400000001');
+    const cookie = await cookieFor('400000001');
+    await database.db.insert(t.deposits).values({ fileId: file.id, kind: 'downPayment', amountMinor: 1_000_00, status: 'paid', paidAt: new Date() });
+    const [plan] = await database.db
+      .insert(t.instalmentPlans)
+      .values({ fileId: file.id, status: 'pending', residualClaimMinor: 200_00, totalMinor: 200_00, monthlyMinor: 100_00, instalmentCount: 2, firstDueOn: inDays(10) })
+      .returning({ id: t.instalmentPlans.id });
+    await database.db.insert(t.instalmentRows).values([
+      { planId: plan!.id, position: 1, dueOn: inDays(10), amountMinor: 100_00, claimMinor: 200_00, remainingMinor: 100_00 },
+      { planId: plan!.id, position: 2, dueOn: inDays(40), amountMinor: 100_00, claimMinor: 100_00, remainingMinor: 0, isFinal: true },
+    ]);
+    expect((await get(cookie, '', se, base)).data).toMatchObject({ view: 'continue', step: 'method' });
+    expect(location(await post(cookie, '', { intent: 'continueMethod', method: '3', agree: 'on' }, se, base))).toBe('/serviceportal-se/checkout/pay-installments?step=mandate&method=3');
+    expect((await get(cookie, '?step=mandate&method=3', se, base)).data).toMatchObject({ view: 'continue', step: 'mandate' });
+    const done = await post(cookie, '?step=mandate&method=3', { intent: 'continueMandate', accountHolder: 'Erik Johansson', iban: 'DE89370400440532013000', postalCode: '111 21', mandateConsent: 'on' }, se, base);
+    expect(location(done)).toBe('/serviceportal-se/checkout/pay-installments?step=summary');
+    expect(await plansOf(file.id)).toMatchObject([{ status: 'active', isSepa: true, providerId: '3' }]);
+    const [after] = await database.db.select().from(t.files).where(eq(t.files.id, file.id));
+    expect(after!.statusCode).toBe('22');
+  });
+
   it.each([
     [3, 'errors.code3'],
     [4, 'errors.code4'],
