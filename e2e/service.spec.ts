@@ -172,3 +172,38 @@ test('contact: a message with an attachment, then a callback within the support 
   await expect(page.getByRole('status').filter({ hasText: c('sent.callback.title') })).toBeVisible();
   await expect(page).toHaveURL(/action=callback&sent=callback/);
 });
+
+test('without JavaScript: the receipts step is a plain multipart form; a text file named .pdf is refused by the server and everything else is kept', async ({ browser }) => {
+  const variant = variants.de;
+  // Sign in with JavaScript (the captcha needs it), then continue in a context without it.
+  const signedIn = await browser.newContext();
+  const first = await signedIn.newPage();
+  await signIn(first, { refno: '100000005', password: 'Demo-Pass1', variant });
+  const state = await signedIn.storageState();
+  await signedIn.close();
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });
+  const page = await context.newPage();
+
+  await page.goto(portalPath(variant, '/announce-payment'));
+  await page.getByRole('radio', { name: new RegExp(`^${a('payee.creditor')} \\(`) }).check();
+  await page.getByRole('button', { name: a('next') }).click();
+  await page.getByLabel(a('fields.paidOn')).fill('2026-02-01');
+  await page.getByLabel(a('fields.amount').replace('{{currency}}', 'EUR')).fill('75');
+  await page.getByLabel(a('fields.payerName')).fill('Ole Hansen');
+  await page.getByRole('button', { name: a('next') }).click();
+
+  await page.getByLabel(a('fields.receipts')).setInputFiles([pdf('Beleg.pdf'), { name: 'Notiz.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur Text.') }]);
+  await page.getByRole('button', { name: a('submit') }).click();
+  await expect(page.getByRole('heading', { name: text('de', 'form.errorSummaryTitle') })).toBeVisible();
+  await expect(page.locator('.file-list__item--error').filter({ hasText: 'Notiz.pdf' })).toContainText(u('problems.wrongType'));
+  await expect(page.getByRole('checkbox', { name: /Beleg\.pdf/ })).toBeChecked();
+  // (axe needs script in the page; the same page was checked with JavaScript above.)
+  await screenshots(page, 'announce-30-nojs-refused');
+
+  // Sending again with the kept receipt only: done, with the data typed two steps earlier.
+  await page.getByRole('button', { name: a('submit') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: a('done.title') })).toBeVisible();
+  await expect(page.locator('.definition-list')).toContainText('Beleg.pdf');
+  await expect(page.locator('.definition-list')).toContainText('75,00');
+  await context.close();
+});
