@@ -52,6 +52,8 @@ describe('contact schemas', () => {
     expect(messageSchema.safeParse({ ...base, phone: '+49 40 123456' }).success).toBe(true);
     expect(messageSchema.safeParse({ ...base, email: 'a@example.org', body: 'zu kurz' }).error?.issues.map((i) => i.message)).toEqual(['errors.bodyShort']);
     expect(messageSchema.safeParse({ ...base, email: 'a@example.org', subjectId: '6' }).error?.issues.map((i) => i.message)).toEqual(['errors.subject']);
+    // Both problems at once, so the debtor fixes them in one go.
+    expect(messageSchema.safeParse({ subjectId: '2', body: 'zu kurz' }).error?.issues.map((i) => i.message)).toEqual(['errors.bodyShort', 'errors.reachable']);
   });
   it('a callback must fit the support hours', () => {
     const schema = callbackSchema(hours);

@@ -32,10 +32,14 @@ export const messageSchema = z
     phone: optional(z.string().regex(phonePattern, 'errors.phone')),
     uploadId: z.array(z.coerce.number().int().positive()).max(10, 'errors.tooMany').default([]),
   })
-  .superRefine((value, ctx) => {
-    if (!value.email && !value.phone) {
-      ctx.addIssue({ code: 'custom', path: ['email'], message: 'errors.reachable' });
-    }
+  .refine((value) => Boolean(value.email || value.phone), {
+    path: ['email'],
+    message: 'errors.reachable',
+    // Said together with the other problems, not only once they are fixed.
+    when: (payload) => {
+      const raw = payload.value as { email?: unknown; phone?: unknown } | undefined;
+      return !payload.issues.some((issue) => issue.path?.[0] === 'email' || issue.path?.[0] === 'phone') && raw !== undefined;
+    },
   });
 export type MessageInput = z.infer<typeof messageSchema>;
 

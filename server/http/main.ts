@@ -18,6 +18,7 @@ import { env, isSecureDeployment } from '../env.ts';
 import { escapeHtml } from '../mail/format.ts';
 import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
 import { startMailWorker } from '../mail/worker.ts';
+import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { logger } from './logger.ts';
 import { scrubUrl } from './scrub.ts';
 import { cspNonce, sameOriginWrites, securityHeaders } from './security.ts';
@@ -31,10 +32,11 @@ export async function createServer(options: { dev: boolean }) {
   const documents = await ensureDemoInvoiceDocuments((await handle).db, documentStore());
   if (documents > 0) logger.info(`${documents} demo invoice documents stored`);
 
+  const database = (await handle).db;
   // The mail worker delivers the outbox (SMTP, or the development mailbox).
   const sender = senderFromEnv(config);
   if (sender) {
-    startMailWorker((await handle).db, sender, {
+    startMailWorker(database, sender, {
       intervalMs: config.MAIL_WORKER_INTERVAL_MS,
       onError: (error) => logger.error({ err: error }, 'mail worker failed'),
       onReport: (report) => logger.info(report, 'mail worker delivered'),
@@ -42,6 +44,13 @@ export async function createServer(options: { dev: boolean }) {
   } else {
     logger.warn('SMTP_URL is not set: mail stays queued in the outbox');
   }
+  // Uploads a debtor left behind in an unfinished form are removed after a day.
+  const purge = () =>
+    purgeStalePendingUploads(database).then(
+      (count) => count > 0 && logger.info({ count }, 'stale pending uploads removed'),
+      (error: unknown) => logger.error({ err: error }, 'removing stale uploads failed'),
+    );
+  setInterval(() => void purge(), 60 * 60 * 1000).unref();
 
   const viteDevServer = options.dev
     ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))

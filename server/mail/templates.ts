@@ -211,20 +211,22 @@ export function renderMail<K extends MailTemplate>(template: K, data: MailData[K
   const footer = t('footer', { brand: variant.brand.name, phone: variant.support.phone, email: variant.support.email });
   return {
     subject: body.subject,
-    text: toText(body, closing, footer),
+    text: toText(body, closing, footer, language),
     html: toHtml(body, closing, footer, language, variant),
     attachments: body.image ? [{ cid: body.image.cid, filename: 'qr-code.png', dataUrl: body.image.dataUrl }] : [],
   };
 }
 
-function toText(body: Body, closing: string[], footer: string): string {
+function toText(body: Body, closing: string[], footer: string, language: string): string {
   const lines: string[] = [];
+  // French puts a (narrow) space before the colon.
+  const colon = language === 'fr' ? '\u00a0:' : ':';
   if (body.greeting) lines.push(body.greeting, '');
   for (const p of body.paragraphs) lines.push(p, '');
-  if (body.action) lines.push(`${body.action.label}:`, body.action.url, '');
+  if (body.action) lines.push(`${body.action.label}${colon}`, body.action.url, '');
   if (body.details) {
-    const width = Math.max(...body.details.map(([label]) => label.length));
-    for (const [label, value] of body.details) lines.push(`${`${label}:`.padEnd(width + 2)}${value}`);
+    const width = Math.max(...body.details.map(([label]) => label.length + colon.length));
+    for (const [label, value] of body.details) lines.push(`${`${label}${colon}`.padEnd(width + 1)}${value}`);
     lines.push('');
   }
   if (body.table) {

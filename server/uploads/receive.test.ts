@@ -114,3 +114,19 @@ describe('createUploadHandler, pending and attach', () => {
     expect(await attachUploads(database.db, { fileId, context: 'message', ownerId: 43, ids: [mine.upload.id] })).toEqual({ ok: false, problem: 'notYours' });
   });
 });
+
+describe('purgeStalePendingUploads', () => {
+  it('removes pending uploads older than a day with their objects, never attached ones', async () => {
+    const { purgeStalePendingUploads } = await import('./cleanup.ts');
+    const stale = await receiveFile(database.db, { fileId, context: 'message', filename: 'alt.pdf', data: streamOf(pdfHead, 100), budget: freshBudget() }, store);
+    const kept = await receiveFile(database.db, { fileId, context: 'message', filename: 'behalten.pdf', data: streamOf(pdfHead, 100), budget: freshBudget() }, store);
+    if (!stale.ok || !kept.ok) throw new Error('setup');
+    await attachUploads(database.db, { fileId, context: 'message', ownerId: 7, ids: [kept.upload.id] });
+    const [row] = await database.db.select().from(t.uploads).where(eq(t.uploads.id, stale.upload.id));
+    const removed = await purgeStalePendingUploads(database.db, { now: new Date(Date.now() + 25 * 3600_000), store });
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await database.db.select().from(t.uploads).where(eq(t.uploads.id, stale.upload.id))).toEqual([]);
+    expect(await store.exists(row!.storageKey)).toBe(false);
+    expect(await database.db.select().from(t.uploads).where(eq(t.uploads.id, kept.upload.id))).toHaveLength(1);
+  });
+});
