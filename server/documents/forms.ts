@@ -7,6 +7,7 @@
  * Framework-free: routes, a JSON API and the assistant call the same functions with the file of
  * the session, never one named by the client.
  */
+import { truncateClientAddress } from '../security/client-address.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
@@ -90,15 +91,6 @@ export async function loadDownloadCenter(db: Database, fileId: number): Promise<
   };
 }
 
-/** The first three parts of an IPv4 address, the first 48 bits of an IPv6 address (portal_orders.ip). */
-export function truncateAddress(address: string | undefined | null): string | null {
-  if (!address) return null;
-  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(address);
-  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
-  if (address.includes(':')) return `${address.split(':').slice(0, 3).join(':')}::`;
-  return null;
-}
-
 function addDays(iso: string, days: number): string {
   const d = new Date(`${iso}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
@@ -156,7 +148,7 @@ export async function createDownloadForm(
   const orderId = await db.transaction(async (tx) => {
     const [order] = await tx
       .insert(t.portalOrders)
-      .values({ fileId: input.fileId, ip: truncateAddress(input.clientAddress), orderType: 'downloadForm', orderedAt: now, targetDate: returnBy, info: input.form })
+      .values({ fileId: input.fileId, ip: truncateClientAddress(input.clientAddress), orderType: 'downloadForm', orderedAt: now, targetDate: returnBy, info: input.form })
       .returning({ id: t.portalOrders.id });
     await store.put(formDocumentKey(input.fileId, order!.id), bytes);
     await audit(tx, { actor: 'debtor', action: 'documents.formCreated', debtorId: input.debtorId, fileId: input.fileId, clientAddress: input.clientAddress, detail: { form: input.form, orderId: order!.id }, at: now });

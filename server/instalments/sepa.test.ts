@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truncateClientAddress } from './client-address.ts';
+import { truncateClientAddress } from '../security/client-address.ts';
 import { accountHolderPattern, bicForIban, checkGermanIban, mandateReference, maskIban, normaliseBic, samePostalCode } from './sepa.ts';
 
 describe('SEPA mandate data', () => {

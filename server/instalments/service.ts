@@ -16,7 +16,7 @@ import { actionFlags } from '../claims/rules.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail, type MailData } from '../mail/outbox.ts';
-import { truncateClientAddress } from './client-address.ts';
+import { truncateClientAddress } from '../security/client-address.ts';
 import { costRulesFor, sepaCreditorId, type CostRules } from './config.ts';
 import { isIsoDate } from './dates.ts';
 import type { DeferralMethod, IncomeProofType, PlanMethod } from './options.ts';

@@ -8,6 +8,7 @@
  *   receiveWebhook   verifies the signature on the raw body, then the same idempotent step
  *   cancelPayment    the debtor leaves the provider's page and chooses again
  */
+import { truncateClientAddress } from '../security/client-address.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { audit } from '../audit/log.ts';
@@ -146,14 +147,6 @@ const orderTypeOf: Record<PaymentPurpose, (typeof t.portalOrders.$inferInsert)['
   partial: 'partialPayment',
 };
 
-/** Keeps the network part of a client address only (IPv4 /24, IPv6 /48), for the portal order. */
-export function truncateAddress(address: string): string | null {
-  const v4 = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/.exec(address);
-  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0`;
-  if (address.includes(':')) return `${address.split(':').slice(0, 3).join(':')}::`;
-  return null;
-}
-
 export async function createPayment(db: Database, input: CreatePaymentRequest): Promise<CreatePaymentResult> {
   const now = input.now ?? new Date();
   const existing = await findByKey(db, input.fileId, input.idempotencyKey);
@@ -207,7 +200,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
 
   await db.insert(t.portalOrders).values({
     fileId: input.fileId,
-    ip: truncateAddress(input.clientAddress),
+    ip: truncateClientAddress(input.clientAddress),
     orderType: orderTypeOf[input.purpose],
     orderedAt: now,
     targetAmountMinor: amountMinor,
