@@ -143,9 +143,9 @@ export default function Feedback() {
                   value: String(value),
                   label: (
                     <>
-                      <span className="stars" aria-hidden="true">
+                      <span className="star-rating" aria-hidden="true">
                         {'★'.repeat(value)}
-                        <span className="stars__off">{'★'.repeat(5 - value)}</span>
+                        <span className="star-rating__off">{'★'.repeat(5 - value)}</span>
                       </span>{' '}
                       {t(`stars.${value}`)}
                     </>
