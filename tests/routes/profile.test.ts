@@ -66,10 +66,13 @@ describe('profile: personal data', () => {
   });
 
   it('sends visitors to sign in and asks a reference-only session for the password', async () => {
-    for (const p of [path, passwordPath]) {
-      const visitor = await run(p === path ? loader : passwordLoader, getRequest(p), params);
+    for (const [p, fn] of [
+      [path, loader],
+      [passwordPath, passwordLoader],
+    ] as const) {
+      const visitor = await run(fn as typeof loader, getRequest(p), params);
       expect(visitor.headers.get('Location')).toMatch(/^\/serviceportal\/signin\?action=AZonly&returnTo=/);
-      const limited = await run(p === path ? loader : passwordLoader, getRequest(p, { Cookie: await cookieFor('100000001', 'limited') }), params);
+      const limited = await run(fn as typeof loader, getRequest(p, { Cookie: await cookieFor('100000001', 'limited') }), params);
       expect(limited.status).toBe(302);
       expect(limited.headers.get('Location')).toBe(`/serviceportal/signin?returnTo=${encodeURIComponent(p)}`);
     }
