@@ -5,9 +5,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
-import { getProfile, profileFields, profileUpdatePermission, requestProfileChange, type PendingRequest } from '#server/profile/profile.ts';
-import { changeReasons, countries, reasonNeeds, todayInBerlin, type ChangeReason } from '#server/profile/rules.ts';
-import { profileChangeSchema } from '#server/profile/schema.ts';
+import { getProfile, profileUpdatePermission, requestProfileChange, type PendingRequest } from '#server/profile/profile.ts';
+import { changeReasons, countries, profileFields, reasonNeeds, todayInBerlin, type ChangeReason } from '#server/profile/rules.ts';
+import { profileChangeFields, profileChangeSchema } from '#server/profile/schema.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { ProfileTabs } from '~/components/profile/ProfileTabs';
 import { SelectField } from '~/components/service/FormControls';
@@ -354,7 +354,7 @@ function EditForm() {
       reason: '',
       relocationDate: '',
     },
-    constraint: getZodConstraint(schema),
+    constraint: getZodConstraint(profileChangeFields(today)),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),

@@ -13,8 +13,9 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { attachUploads } from '../uploads/receive.ts';
-import type { ChangeReason, Salutation } from './rules.ts';
-import { todayInBerlin } from './rules.ts';
+import { profileFields, todayInBerlin, type ChangeReason, type ProfileField, type Salutation } from './rules.ts';
+
+export { profileFields, type ProfileField };
 import { profileChangeSchema, type ProfileChangeInput } from './schema.ts';
 import { zipMatchesCity } from './zip-city.ts';
 
@@ -33,9 +34,6 @@ export interface Profile {
   phone: string;
 }
 
-/** The fields a request may change, in the order the page shows them. */
-export const profileFields = ['salutation', 'companyName', 'firstName', 'lastName', 'birthday', 'streetName', 'houseNumber', 'zipCode', 'city', 'country', 'email', 'phone'] as const;
-export type ProfileField = (typeof profileFields)[number];
 
 export interface PendingRequest {
   id: number;

@@ -12,7 +12,8 @@ import {
   streetProblem,
   zipProblem,
 } from './rules.ts';
-import { profileChangeSchema } from './schema.ts';
+import { getZodConstraint } from '@conform-to/zod/v4';
+import { profileChangeFields, profileChangeSchema } from './schema.ts';
 
 describe('name parts (Latin and accented letters; short real names allowed)', () => {
   it.each([
@@ -194,6 +195,9 @@ describe('the change form', () => {
     ['an unknown country', { country: 'XX' }, { country: 'errors.country' }],
   ] as const)('%s', (_, change, expected) => {
     expect(errors({ ...valid, ...change })).toEqual(expected);
+  });
+  it('gives conform its constraints (the browser form reads them)', () => {
+    expect(getZodConstraint(profileChangeFields(today))).toMatchObject({ reason: { required: true }, uploadId: { multiple: true } });
   });
   it('drops proof files and a move date where the reason does not ask for them', () => {
     const value = profileChangeSchema(today).parse({ ...valid, uploadId: ['7'], relocationDate: '2026-04-01', companyName: 'X GmbH' });

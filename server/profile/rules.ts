@@ -24,6 +24,10 @@ export const reasonNeeds: Record<ChangeReason, 'certificate' | 'proof' | 'moveDa
   misc: null,
 };
 
+/** The fields a request may change, in the order the page shows them. */
+export const profileFields = ['salutation', 'companyName', 'firstName', 'lastName', 'birthday', 'streetName', 'houseNumber', 'zipCode', 'city', 'country', 'email', 'phone'] as const;
+export type ProfileField = (typeof profileFields)[number];
+
 /** 1 Mr, 2 Ms, 3 company (spec 3). */
 export const salutations = [1, 2, 3] as const;
 export type Salutation = (typeof salutations)[number];

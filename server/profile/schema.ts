@@ -30,7 +30,8 @@ const text = (max = 200) =>
 
 export const maxProofFiles = 10;
 
-export function profileChangeSchema(today: string) {
+/** The fields and their rules, without the final clean-up (conform reads its constraints from this). */
+export function profileChangeFields(today: string) {
   return z
     .object({
       reason: z.enum(changeReasons, { error: 'errors.reason' }),
@@ -87,16 +88,20 @@ export function profileChangeSchema(today: string) {
         if (move) issue('relocationDate', `errors.relocationDate.${move}`);
       }
       if ((needs === 'certificate' || needs === 'proof') && v.uploadId.length === 0) issue('uploadId', `errors.proof.${needs}`);
-    })
-    .transform((v) => ({
-      ...v,
-      companyName: v.salutation === 3 ? v.companyName : '',
-      houseNumber: normaliseHouseNumber(v.houseNumber),
-      email: v.email.toLowerCase(),
-      relocationDate: reasonNeeds[v.reason] === 'moveDate' ? v.relocationDate : '',
-      // Proof files belong to the reasons that ask for them; others send none.
-      uploadId: reasonNeeds[v.reason] === 'certificate' || reasonNeeds[v.reason] === 'proof' ? v.uploadId : [],
-    }));
+    });
+}
+
+/** The form as the server takes it: checked, then normalised. */
+export function profileChangeSchema(today: string) {
+  return profileChangeFields(today).transform((v) => ({
+    ...v,
+    companyName: v.salutation === 3 ? v.companyName : '',
+    houseNumber: normaliseHouseNumber(v.houseNumber),
+    email: v.email.toLowerCase(),
+    relocationDate: reasonNeeds[v.reason] === 'moveDate' ? v.relocationDate : '',
+    // Proof files belong to the reasons that ask for them; others send none.
+    uploadId: reasonNeeds[v.reason] === 'certificate' || reasonNeeds[v.reason] === 'proof' ? v.uploadId : [],
+  }));
 }
 
 export type ProfileChangeInput = z.input<ReturnType<typeof profileChangeSchema>>;
