@@ -26,6 +26,8 @@ export const e2eCopies = {
   '120000001': '100000001',
   '130000001': '100000001',
   '120000002': '100000002',
+  // e2e/profile.spec.ts: changes the password.
+  '140000001': '100000001',
   // e2e/documents.spec.ts: disputes the claim online.
   '220000001': '200000001',
 } as const;

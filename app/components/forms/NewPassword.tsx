@@ -10,40 +10,62 @@ import { PasswordStrength } from '~/components/PasswordStrength';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
 
+const newPasswordFields = {
+  newPassword: z.string({ error: 'errors.newPasswordRequired' }).superRefine((value, ctx) => {
+    const problem = basicPasswordProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: `errors.password.${problem}` });
+  }),
+  confirmPassword: z.string({ error: 'errors.confirmRequired' }),
+};
+const confirmMatches = (v: { newPassword: string; confirmPassword: string }) => v.newPassword === v.confirmPassword;
+const mismatch = { path: ['confirmPassword'], message: 'errors.confirmMismatch' };
+
 /** The new-password form, shared by the forced change and the reset link (one schema for both sides). */
-export const newPasswordSchema = z
-  .object({
-    newPassword: z.string({ error: 'errors.newPasswordRequired' }).superRefine((value, ctx) => {
-      const problem = basicPasswordProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: `errors.password.${problem}` });
-    }),
-    confirmPassword: z.string({ error: 'errors.confirmRequired' }),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: 'errors.confirmMismatch' });
+export const newPasswordSchema = z.object(newPasswordFields).refine(confirmMatches, mismatch);
 
-export const newPasswordHiddenFields = ['newPassword', 'confirmPassword'];
+/** The same with the old password first, for a change from the profile. */
+export const changePasswordSchema = z
+  .object({ oldPassword: z.string({ error: 'profile:password.oldRequired' }).max(256), ...newPasswordFields })
+  .refine(confirmMatches, mismatch);
 
-export function NewPasswordForm({ id, lastResult }: { id: string; lastResult: SubmissionResult<string[]> | undefined }) {
+export const newPasswordHiddenFields = ['oldPassword', 'newPassword', 'confirmPassword'];
+
+/**
+ * `askOld` adds the current password as the first field (the profile's change-password tab);
+ * `submitLabel` names the button when "save password" is not the right word.
+ */
+export function NewPasswordForm({ id, lastResult, askOld, submitLabel }: { id: string; lastResult: SubmissionResult<string[]> | undefined; askOld?: { label: string }; submitLabel?: string }) {
   const navigation = useNavigation();
   const { t } = useTranslation(['signin', 'common']);
   const [typed, setTyped] = useState('');
   const rounds = useSubmissionRounds(lastResult);
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ oldPassword?: string; newPassword: string; confirmPassword: string }>({
     id,
     lastResult,
-    constraint: getZodConstraint(newPasswordSchema),
+    constraint: getZodConstraint(askOld ? changePasswordSchema : newPasswordSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: askOld ? changePasswordSchema : newPasswordSchema }),
   });
+  const oldField = fields.oldPassword;
   const message = (keys: string[] | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
-  const summary = [...(form.errors ?? []).map((key) => ({ fieldId: fields.newPassword.id, message: t(key) })), ...[fields.newPassword, fields.confirmPassword]
+  const summary = [...(form.errors ?? []).map((key) => ({ fieldId: fields.newPassword.id, message: t(key) })), ...[...(askOld ? [oldField] : []), fields.newPassword, fields.confirmPassword]
     .filter((f) => f.errors?.length)
     .map((f) => ({ fieldId: f.id, message: message(f.errors)! }))];
   return (
     <>
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+        {askOld ? (
+          <Field
+            {...getInputProps(oldField, { type: 'password' })}
+            key={oldField.key}
+            label={askOld.label}
+            error={message(oldField.errors)}
+            autoComplete="current-password"
+            required
+          />
+        ) : null}
         <Field
           {...getInputProps(fields.newPassword, { type: 'password' })}
           key={fields.newPassword.key}
@@ -64,7 +86,7 @@ export function NewPasswordForm({ id, lastResult }: { id: string; lastResult: Su
           required
         />
         <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
-          {t('setPassword.submit')}
+          {submitLabel ?? t('setPassword.submit')}
         </button>
       </Form>
     </>

@@ -1,0 +1,108 @@
+/**
+ * The profile-change form (spec 3, 5): one schema for the browser (conform) and the server.
+ * Messages are translation keys of the `profile` namespace. The zip/city check against the
+ * postal-code directory is not part of it: it runs on the server (zip-city.ts) after this.
+ */
+import { z } from 'zod';
+import {
+  birthdayProblem,
+  changeReasons,
+  cityProblem,
+  companyNameProblem,
+  countries,
+  fullNameProblem,
+  houseNumberProblem,
+  moveDateProblem,
+  nameProblem,
+  normaliseHouseNumber,
+  phoneProblem,
+  reasonNeeds,
+  streetProblem,
+  zipProblem,
+} from './rules.ts';
+
+const text = (max = 200) =>
+  z
+    .string()
+    .max(max * 2)
+    .optional()
+    .transform((v) => (v ?? '').normalize('NFC').trim());
+
+export const maxProofFiles = 10;
+
+/** The fields and their rules, without the final clean-up (conform reads its constraints from this). */
+export function profileChangeFields(today: string) {
+  return z
+    .object({
+      reason: z.enum(changeReasons, { error: 'errors.reason' }),
+      salutation: z.coerce.number({ error: 'errors.salutation' }).refine((v) => v === 1 || v === 2 || v === 3, 'errors.salutation'),
+      companyName: text(120),
+      firstName: text(),
+      lastName: text(),
+      birthday: text(10),
+      streetName: text(),
+      houseNumber: text(10),
+      zipCode: text(10),
+      city: text(),
+      country: z.enum(countries, { error: 'errors.country' }),
+      email: text(254),
+      phone: text(30),
+      relocationDate: text(10),
+      uploadId: z.array(z.coerce.number().int().positive()).max(maxProofFiles, 'errors.proof.tooMany').default([]),
+    })
+    .superRefine((v, ctx) => {
+      const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+      if (v.salutation === 3) {
+        const company = companyNameProblem(v.companyName);
+        if (company) issue('companyName', `errors.companyName.${company}`);
+        // A contact person is optional for a company; if given, it follows the name rules.
+        for (const name of ['firstName', 'lastName'] as const) {
+          const problem = v[name] ? nameProblem(v[name]) : null;
+          if (problem) issue(name, `errors.${name}.${problem}`);
+        }
+      } else {
+        const first = nameProblem(v.firstName);
+        const last = nameProblem(v.lastName);
+        if (first) issue('firstName', `errors.firstName.${first}`);
+        if (last) issue('lastName', `errors.lastName.${last}`);
+        const full = first || last ? null : fullNameProblem(v.firstName, v.lastName);
+        if (full) issue('lastName', `errors.fullName.${full}`);
+      }
+      const birthday = birthdayProblem(v.birthday || null, today);
+      if (birthday) issue('birthday', `errors.birthday.${birthday}`);
+      const street = streetProblem(v.streetName);
+      if (street) issue('streetName', `errors.streetName.${street}`);
+      const number = houseNumberProblem(v.houseNumber);
+      if (number) issue('houseNumber', `errors.houseNumber.${number}`);
+      const zip = zipProblem(v.zipCode, v.country);
+      if (zip) issue('zipCode', `errors.zipCode.${zip}`);
+      const city = cityProblem(v.city);
+      if (city) issue('city', `errors.city.${city}`);
+      if (v.email && !z.email().safeParse(v.email).success) issue('email', 'errors.email');
+      const phone = phoneProblem(v.phone);
+      if (phone) issue('phone', 'errors.phone');
+      if (!v.email && !v.phone) issue('email', 'errors.reachable');
+      const needs = reasonNeeds[v.reason];
+      if (needs === 'moveDate') {
+        const move = moveDateProblem(v.relocationDate || null, today);
+        if (move) issue('relocationDate', `errors.relocationDate.${move}`);
+      }
+      if ((needs === 'certificate' || needs === 'proof') && v.uploadId.length === 0) issue('uploadId', `errors.proof.${needs}`);
+    });
+}
+
+/** The form as the server takes it: checked, then normalised. */
+export function profileChangeSchema(today: string) {
+  return profileChangeFields(today).transform((v) => ({
+    ...v,
+    companyName: v.salutation === 3 ? v.companyName : '',
+    houseNumber: normaliseHouseNumber(v.houseNumber),
+    email: v.email.toLowerCase(),
+    relocationDate: reasonNeeds[v.reason] === 'moveDate' ? v.relocationDate : '',
+    // Proof files belong to the reasons that ask for them; others send none.
+    uploadId: reasonNeeds[v.reason] === 'certificate' || reasonNeeds[v.reason] === 'proof' ? v.uploadId : [],
+  }));
+}
+
+export type ProfileChangeInput = z.input<ReturnType<typeof profileChangeSchema>>;
+export type ProfileChangeValues = z.output<ReturnType<typeof profileChangeSchema>>;
