@@ -6,7 +6,7 @@
  *
  * Money due now is handed over to /checkout/pay-direct (built in another module): only the
  * address of the hand-over is checked here. Each test uses its own demo file: a file holds one
- * agreement, so the pay-later journey uses 100000012 while 100000001 takes the instalment plan.
+ * agreement, so the pay-later journey and the instalment plan each use their own copy of 100000001 (e2e/support/fixtures.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -50,7 +50,7 @@ async function open(page: Page, path: string) {
   await waitForHydration(page);
 }
 
-test('instalments end to end for 100000001: helper, amount, date, plan, SEPA with a wrong postal code, summary, printable mandate', async ({ page }) => {
+test('instalments end to end (a copy of 100000001): helper, amount, date, plan, SEPA with a wrong postal code, summary, printable mandate', async ({ page }) => {
   // Eleven pages, each with axe and two photos.
   test.setTimeout(150_000);
   await signIn(page, { refno: '120000001', password });
@@ -120,7 +120,7 @@ test('instalments end to end for 100000001: helper, amount, date, plan, SEPA wit
 
   await expect(page).toHaveURL(/step=summary/);
   await expect(page.getByRole('heading', { name: t('summary.title') })).toBeVisible();
-  await expect(page.getByTestId('mandate-reference')).toHaveText(/^CI-100000001-P\d+$/);
+  await expect(page.getByTestId('mandate-reference')).toHaveText(/^CI-120000001-P\d+$/);
   await expect(page.getByText(t('summary.mail'))).toBeVisible();
   await check(page, 'summary');
 

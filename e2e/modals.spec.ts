@@ -171,7 +171,7 @@ test('100000013: e-mail capture refuses a bad address (also without JavaScript),
   await expectNoSeriousA11yViolations(page, 'dashboard without modals');
 });
 
-test('100000006: the notice of completion is requested once', async ({ page }) => {
+test('a copy of 100000006: the notice of completion is requested once', async ({ page }) => {
   await signIn(page, { refno: '110000006', password });
   await waitForHydration(page);
   const card = page.getByRole('region', { name: d('notice.title') });
