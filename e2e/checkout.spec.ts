@@ -41,7 +41,7 @@ async function chooseMethod(page: Page, method: string) {
 
 test.describe.configure({ mode: 'parallel' });
 
-test('100000001 pays everything by card: contact step, card form in the iframe, confirmation, settled', async ({ page }) => {
+test('a copy of 100000001 pays everything by card: contact step, card form in the iframe, confirmation, settled', async ({ page }) => {
   await signIn(page, { refno: '110000001', password });
   await page.getByRole('link', { name: text('de', 'actions.payNow', 'dashboard') }).click();
   await expect(page.getByRole('heading', { level: 1, name: co('heading.openAmount') })).toBeVisible();
@@ -105,7 +105,7 @@ test('bank transfer shows recipient, IBAN, BIC and a GiroCode, mails them, and i
   const details = page.getByTestId('transfer-details');
   await expect(details).toContainText('AT61 1904 3002 3457 3201');
   await expect(details).toContainText('BKAUATWWXXX');
-  await expect(details).toContainText('Az 200000001');
+  await expect(details).toContainText('Az 210000001');
   const qr = page.getByRole('img', { name: /QR-Code für die Überweisung von .*629,50/ });
   await expect(qr).toBeVisible();
   expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -153,7 +153,7 @@ test('a declined payment shows the aborted message and lets the debtor leave fee
   await expect(page.getByRole('radio', { name: new RegExp(co('methods.2.name')) })).toBeVisible();
 });
 
-test('Swiss file 300000001: TWINT failure and success return pages', async ({ page }) => {
+test('a copy of Swiss file 300000001: TWINT failure and success return pages', async ({ page }) => {
   const ch = variants.ch;
   await signIn(page, { refno: '310000001', password, variant: ch });
   await page.goto(portalPath(ch, '/checkout/pay-direct'));
