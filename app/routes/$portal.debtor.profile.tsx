@@ -10,11 +10,10 @@ import { changeReasons, countries, profileFields, reasonNeeds, todayInBerlin, ty
 import { profileChangeFields, profileChangeSchema } from '#server/profile/schema.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { ProfileTabs } from '~/components/profile/ProfileTabs';
-import { SelectField } from '~/components/service/FormControls';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { RadioGroup } from '~/components/ui/Choice';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
+import { Field, SelectField } from '~/components/ui/Field';
 import { requireDebtor } from '~/lib/auth.server';
 import { formatDate } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
