@@ -5,7 +5,10 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { solveChallenge } from 'altcha-lib';
 import { newCaptchaChallenge } from '#server/auth/captcha.ts';
+import { and, eq } from 'drizzle-orm';
+import { createSession } from '#server/auth/sessions.ts';
 import { setDatabase } from '#server/db/client.ts';
+import * as schema from '#server/db/schema.ts';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
@@ -87,4 +90,22 @@ export function useRouteDatabase(): { readonly db: TestDatabase['db'] } {
       return current.db;
     },
   };
+}
+
+/**
+ * The route database's demo files by reference number, and a session cookie for one of them
+ * (password login, full unless asked otherwise), as the browser would send it.
+ */
+export function demoFiles(database: { readonly db: TestDatabase['db'] }) {
+  const fileOf = async (refno: string, subcase = 1) => {
+    const [row] = await database.db.select().from(schema.files).where(and(eq(schema.files.refno, refno), eq(schema.files.subcase, subcase)));
+    if (!row) throw new Error(`no demo file ${refno}-${subcase}`);
+    return row;
+  };
+  const cookieFor = async (refno: string, level: 'limited' | 'full' = 'full', subcase = 1) => {
+    const file = await fileOf(refno, subcase);
+    const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
+    return cookie.split(';')[0]!;
+  };
+  return { fileOf, cookieFor };
 }

@@ -1,27 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '#server/auth/sessions.ts';
 import * as t from '#server/db/schema.ts';
 import { action, loader } from '~/routes/$portal.announce-payment';
 import { action as uploadAction } from '~/routes/$portal.uploads';
 import { loader as downloadLoader } from '~/routes/$portal.uploads.$id';
-import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
+import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 import { exeBytes, file, multipartRequest, pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
 
 const params = { portal: 'serviceportal' };
 const path = '/serviceportal/announce-payment';
 const database = useRouteDatabase();
+const { fileOf, cookieFor } = demoFiles(database);
 useUploadFolder();
 
-async function fileOf(refno: string, subcase = 1) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, subcase)));
-  return row!;
-}
-async function cookieFor(refno: string, level: 'limited' | 'full' = 'full') {
-  const f = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: f.debtorId, fileId: f.id, loginType: 'password', level });
-  return cookie.split(';')[0]!;
-}
 
 const payment = {
   payee: 'agency',

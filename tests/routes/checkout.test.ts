@@ -6,7 +6,6 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '#server/auth/sessions.ts';
 import * as t from '#server/db/schema.ts';
 import { sign, signatureHeader } from '#server/payments/providers/signature.ts';
 import { sandboxProvider } from '#server/payments/service.ts';
@@ -19,20 +18,12 @@ import { action as confirmationAction, loader as confirmation } from '~/routes/$
 import { loader as twintSuccess } from '~/routes/$portal.checkout.pay-direct-success';
 import { action as twintPostback } from '~/routes/$portal.twintPostback';
 import { action as webhook } from '~/routes/payments.webhook.$provider';
-import { formRequest, getRequest, origin, run, useRouteDatabase } from '../helpers/routes.ts';
+import { formRequest, getRequest, origin, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 
 const de = { portal: 'serviceportal' };
 const database = useRouteDatabase();
+const { fileOf, cookieFor } = demoFiles(database);
 
-async function fileOf(refno: string) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
-  return row!;
-}
-async function cookieFor(refno: string, level: 'limited' | 'full' = 'full') {
-  const file = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
-  return cookie.split(';')[0]!;
-}
 async function paymentsOf(refno: string) {
   return database.db.select().from(t.payments).where(eq(t.payments.fileId, (await fileOf(refno)).id));
 }

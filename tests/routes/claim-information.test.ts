@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '#server/auth/sessions.ts';
 import type { ClaimInformation } from '#server/claims/information.ts';
 import * as t from '#server/db/schema.ts';
 import { ensureDemoInvoiceDocuments } from '#server/documents/demo-invoices.ts';
@@ -11,10 +10,11 @@ import { documentStore } from '#server/documents/store.ts';
 import { resetEnvCache } from '#server/env.ts';
 import { action, loader } from '~/routes/$portal.claim-information';
 import { loader as invoiceLoader } from '~/routes/$portal.claim-information_.invoices.$invoiceId';
-import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
+import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 
 const de = { portal: 'serviceportal' };
 const database = useRouteDatabase();
+const { fileOf, cookieFor } = demoFiles(database);
 
 let dataDir = '';
 beforeAll(async () => {
@@ -29,15 +29,6 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-async function fileOf(refno: string, subcase = 1) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, subcase)));
-  return row!;
-}
-async function cookieFor(refno: string, level: 'limited' | 'full' = 'full', subcase = 1) {
-  const file = await fileOf(refno, subcase);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
-  return cookie.split(';')[0]!;
-}
 async function infoFor(refno: string, params = de): Promise<ClaimInformation> {
   const result = await run(loader, getRequest(`/${params.portal}/claim-information`, { Cookie: await cookieFor(refno) }), params);
   expect(result.status).toBe(200);

@@ -1,25 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '#server/auth/sessions.ts';
 import * as t from '#server/db/schema.ts';
 import { action, loader } from '~/routes/$portal.service.contact';
-import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
+import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 import { exeBytes, file, multipartRequest, pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
 
 const params = { portal: 'serviceportal' };
 const path = '/serviceportal/service/contact';
 const database = useRouteDatabase();
+const { fileOf, cookieFor } = demoFiles(database);
 useUploadFolder();
 
-async function fileOf(refno: string) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
-  return row!;
-}
-async function cookieFor(refno: string) {
-  const f = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: f.debtorId, fileId: f.id, loginType: 'password', level: 'full' });
-  return cookie.split(';')[0]!;
-}
 type Reply = { form: string; result: { error?: Record<string, string[]> }; kept: Array<{ id: number; name: string }>; refused: Array<{ problem: string }> };
 const body = 'Ich möchte wissen, wie sich die Inkassokosten zusammensetzen.';
 

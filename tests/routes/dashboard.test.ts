@@ -1,24 +1,14 @@
-import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '#server/auth/sessions.ts';
 import { findSession } from '#server/auth/session.ts';
 import * as t from '#server/db/schema.ts';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { action as openCase, loader as claimsList } from '~/routes/$portal.claims-list';
-import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
+import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 
 const params = { portal: 'serviceportal' };
 const database = useRouteDatabase();
+const { fileOf, cookieFor } = demoFiles(database);
 
-async function fileOf(refno: string, subcase = 1) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, subcase)));
-  return row!;
-}
-async function cookieFor(refno: string, level: 'limited' | 'full' = 'full') {
-  const file = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
-  return cookie.split(';')[0]!;
-}
 type View = { view: { reference: string; openAmountMinor: number; currency: string; status: { labelKey: string }; flags: Record<string, boolean>; amountToPay: { kind: string; amountMinor: number } } };
 
 describe('dashboard', () => {

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '#server/auth/sessions.ts';
 import * as t from '#server/db/schema.ts';
 import { remindersPaused } from '#server/documents/forms.ts';
 import { resetEnvCache } from '#server/env.ts';
@@ -12,9 +11,10 @@ import { action as overviewAction, loader as overviewLoader } from '~/routes/$po
 import { action, loader } from '~/routes/$portal.download-center_.$customForm';
 import { loader as pdfLoader } from '~/routes/$portal.download-center_.$customForm_.pdf.$orderId';
 import { pdfText } from '../helpers/pdf-text.ts';
-import { formRequest, getRequest, origin, run, useRouteDatabase } from '../helpers/routes.ts';
+import { formRequest, getRequest, origin, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
+const { fileOf, cookieFor } = demoFiles(database);
 let dataDir = '';
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'download-center-'));
@@ -29,15 +29,6 @@ afterAll(async () => {
 
 const params = (customForm: string) => ({ portal: 'serviceportal', customForm });
 
-async function fileOf(refno: string) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
-  return row!;
-}
-async function cookieFor(refno: string, level: 'limited' | 'full' = 'full') {
-  const file = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
-  return cookie.split(';')[0]!;
-}
 
 const goodsReturn = { intent: 'create', firstName: 'Anna', lastName: 'Schneider', street: 'Lindenallee', streetNumber: '14', zip: '50968', city: 'Köln', email: 'anna.schneider@example.org', dateGoodsReturn: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) };
 

@@ -1,24 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '#server/auth/sessions.ts';
 import * as t from '#server/db/schema.ts';
 import { feedbackLinkToken, readFeedbackLinkToken } from '#server/feedback/feedback.ts';
 import { action, loader } from '~/routes/$portal.feedback';
 import { loader as serviceHub } from '~/routes/$portal.service._index';
-import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
+import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 
 const params = { portal: 'serviceportal' };
 const database = useRouteDatabase();
+const { fileOf, cookieFor } = demoFiles(database);
 
-async function fileOf(refno: string) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
-  return row!;
-}
-async function cookieFor(refno: string, level: 'limited' | 'full' = 'full') {
-  const file = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
-  return cookie.split(';')[0]!;
-}
 const feedbackOf = async (refno: string) => database.db.select().from(t.feedback).where(eq(t.feedback.fileId, (await fileOf(refno)).id));
 
 describe('feedback', () => {

@@ -6,24 +6,15 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '#server/auth/sessions.ts';
 import * as t from '#server/db/schema.ts';
 import { action as dashboardAction, loader as dashboard } from '~/routes/$portal.dashboard';
 import { action as modalsAction } from '~/routes/$portal.modals';
-import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
+import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 
 const params = { portal: 'serviceportal' };
 const database = useRouteDatabase();
+const { fileOf, cookieFor } = demoFiles(database);
 
-async function fileOf(refno: string) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
-  return row!;
-}
-async function cookieFor(refno: string, level: 'limited' | 'full' = 'full') {
-  const file = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
-  return cookie.split(';')[0]!;
-}
 async function modalsOf(refno: string) {
   const file = await fileOf(refno);
   return database.db.select().from(t.modals).where(eq(t.modals.fileId, file.id)).orderBy(t.modals.orderNo, t.modals.id);

@@ -5,24 +5,15 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createSession } from '#server/auth/sessions.ts';
 import { requestNoticeOfCompletion } from '#server/claims/notice-of-completion.ts';
 import * as t from '#server/db/schema.ts';
 import { action, loader } from '~/routes/$portal.dashboard';
-import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
+import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 
 const params = { portal: 'serviceportal' };
 const database = useRouteDatabase();
+const { fileOf, cookieFor } = demoFiles(database);
 
-async function fileOf(refno: string) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
-  return row!;
-}
-async function cookieFor(refno: string, level: 'limited' | 'full' = 'full') {
-  const file = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
-  return cookie.split(';')[0]!;
-}
 const request = (cookie: string) => formRequest('/serviceportal/dashboard', { intent: 'requestNoticeOfCompletion' }, { Cookie: cookie });
 type Notice = { notice: { ok: boolean; error?: string; requestedAt?: string; delivery?: string } };
 
