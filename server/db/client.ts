@@ -29,6 +29,11 @@ export const migrationsFolder = path.resolve(process.cwd(), 'server/db/migration
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server closes (restart, failover, an administrator) is reported
+    // here; without a listener it would end the process. The pool opens a new one when needed.
+    pool.on('error', (error) => {
+      process.emitWarning(`database connection closed by the server: ${error.message}`, { code: 'PORTAL_DB_CONNECTION' });
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

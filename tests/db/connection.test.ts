@@ -1,0 +1,40 @@
+/**
+ * PostgreSQL only: when the server closes the portal's idle connections (a restart, a failover,
+ * an administrator), the process keeps running and the next query gets a new connection.
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+let database: TestDatabase | undefined;
+afterAll(async () => database?.dispose());
+
+describe.skipIf(!serverUrl)('connections closed by the database server', () => {
+  it('are reported as a warning, and the next query works', async () => {
+    database = await createTestDatabase({ seed: false });
+    const db = database.db;
+    // Two queries at once leave two idle connections in the pool.
+    await Promise.all([db.execute(sql`select pg_sleep(0.05)`), db.execute(sql`select pg_sleep(0.05)`)]);
+    const [{ name }] = (await db.execute(sql`select current_database() as name`)).rows as Array<{ name: string }>;
+
+    const warned = new Promise<string>((resolve) => {
+      const onWarning = (warning: Error & { code?: string }) => {
+        if (warning.code !== 'PORTAL_DB_CONNECTION') return;
+        process.off('warning', onWarning);
+        resolve(warning.message);
+      };
+      process.on('warning', onWarning);
+    });
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    const terminated = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+    await admin.end();
+    expect(terminated.rowCount).toBeGreaterThan(0);
+
+    expect(await warned).toMatch(/closed by the server/);
+    const again = await db.execute(sql`select 41 + 1 as answer`);
+    expect((again.rows as Array<{ answer: number }>)[0]?.answer).toBe(42);
+  }, 15_000);
+});
