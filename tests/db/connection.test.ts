@@ -17,7 +17,9 @@ describe.skipIf(!serverUrl)('connections closed by the database server', () => {
     const db = database.db;
     // Two queries at once leave two idle connections in the pool.
     await Promise.all([db.execute(sql`select pg_sleep(0.05)`), db.execute(sql`select pg_sleep(0.05)`)]);
-    const [{ name }] = (await db.execute(sql`select current_database() as name`)).rows as Array<{ name: string }>;
+    const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const [current] = await rows<{ name: string }>(sql`select current_database() as name`);
+    const name = current!.name;
 
     const warned = new Promise<string>((resolve) => {
       const onWarning = (warning: Error & { code?: string }) => {
@@ -34,7 +36,7 @@ describe.skipIf(!serverUrl)('connections closed by the database server', () => {
     expect(terminated.rowCount).toBeGreaterThan(0);
 
     expect(await warned).toMatch(/closed by the server/);
-    const again = await db.execute(sql`select 41 + 1 as answer`);
-    expect((again.rows as Array<{ answer: number }>)[0]?.answer).toBe(42);
+    const [again] = await rows<{ answer: number }>(sql`select 41 + 1 as answer`);
+    expect(again?.answer).toBe(42);
   }, 15_000);
 });
