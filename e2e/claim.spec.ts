@@ -102,16 +102,24 @@ test.describe('100000001: open claim', () => {
     await signIn(page, { refno: '100000001', password });
     await openClaimInformation(page);
     const bar = page.getByTestId('action-bar');
+    // Instant jumps (no smooth scrolling, no wheel momentum): each one is a single scroll event.
+    const scrollTo = (fraction: number) =>
+      page.evaluate((f) => window.scrollTo({ top: Math.round((document.documentElement.scrollHeight - window.innerHeight) * f), behavior: 'instant' }), fraction);
     await expect(bar).toBeHidden();
-    await page.mouse.wheel(0, 3000);
-    await page.waitForTimeout(200);
+    await scrollTo(0.9);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     await expect(bar).toBeHidden();
-    await page.mouse.wheel(0, -400);
+    await scrollTo(0.75);
     await expect(bar).toBeVisible();
     await expect(bar.getByRole('link', { name: info('actions.payNow'), exact: true })).toBeVisible();
     await expect(bar.getByRole('link', { name: info('actions.announcePayment'), exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'claim information with the action bar');
-    await page.mouse.wheel(0, 600);
+    await scrollTo(0.95);
+    await expect(bar).toBeHidden();
+    // Back at the top the page's own buttons are in view: no bar.
+    await scrollTo(0.5);
+    await expect(bar).toBeVisible();
+    await scrollTo(0);
     await expect(bar).toBeHidden();
   });
 });
