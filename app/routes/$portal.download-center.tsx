@@ -8,7 +8,8 @@ import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { DisputeForm, DisputeState, type DisputeActionData } from '~/components/documents/DisputeForm';
 import { requireDebtor } from '~/lib/auth.server';
-import { bodyTooLarge, handleDispute, tooLargeReply } from '~/lib/documents.server';
+import { handleDispute, notADispute } from '~/lib/documents.server';
+import { readFormWithUploads } from '~/lib/uploads.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
@@ -18,7 +19,7 @@ import documentsStyles from '~/styles/documents.css?url';
  * The download center (spec 2.1, 2.4): the four printable forms, and "the claim is not mine"
  * sent online. Full login only.
  */
-export const handle = { i18n: ['common', 'documents'] };
+export const handle = { i18n: ['common', 'documents', 'uploads'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,12 +41,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'documents');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  if (bodyTooLarge(request)) return tooLargeReply();
-  const formData = await request.formData();
-  if (formData.get('intent') !== 'dispute') {
-    return data({ intent: 'dispute' as const, result: { status: 'error' as const, error: { '': ['errors.failed'] } }, evidenceFile: null }, { status: 400 });
-  }
-  return handleDispute(formData, {
+  const db = await getDatabase();
+  const form = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'dispute' });
+  if (form.formData.get('intent') !== 'dispute') return notADispute();
+  return handleDispute(db, form, {
     session,
     reason: 'notMyDebt',
     language,

@@ -14,7 +14,8 @@ import { DisputeForm, DisputeState, type DisputeActionData } from '~/components/
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
 import { requireDebtor } from '~/lib/auth.server';
-import { bodyTooLarge, handleDispute, tooLargeReply } from '~/lib/documents.server';
+import { handleDispute, notADispute } from '~/lib/documents.server';
+import { readFormWithUploads } from '~/lib/uploads.server';
 import { formatDate } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -28,7 +29,7 @@ import documentsStyles from '~/styles/documents.css?url';
  * for the three disputes, "send online instead" with evidence. Full login only; the file is
  * always the session's.
  */
-export const handle = { i18n: ['common', 'documents'] };
+export const handle = { i18n: ['common', 'documents', 'uploads'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }];
 
 function formOf(params: LoaderFunctionArgs['params']): FormKind {
@@ -67,21 +68,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const session = await requireDebtor(request, variant, { level: 'full' });
   const form = formOf(params);
   const path = withBase(variant, `/download-center/${form}`);
-  if (bodyTooLarge(request)) return tooLargeReply();
-  const formData = await request.formData();
-  const intent = formData.get('intent');
+  const db = await getDatabase();
+  const read = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'dispute' });
+  const formData = read.formData;
 
-  if (intent === 'dispute') {
+  if (formData.get('intent') === 'dispute') {
     const reason = disputeOfForm[form];
-    if (!reason) return data({ intent: 'dispute' as const, result: { status: 'error' as const, error: { '': ['errors.failed'] } }, evidenceFile: null }, { status: 400 });
-    return handleDispute(formData, { session, reason, language, clientAddress: context.clientAddress, successPath: `${path}?sent=1#dispute` });
+    if (!reason) return notADispute();
+    return handleDispute(db, read, { session, reason, language, clientAddress: context.clientAddress, successPath: `${path}?sent=1#dispute` });
   }
 
   const schema = downloadFormSchema(form);
   const submission = parseWithZod(formData, { schema });
   if (submission.status !== 'success') return data({ intent: 'create' as const, result: submission.reply() }, { status: 400 });
   const created = await createDownloadForm(
-    await getDatabase(),
+    db,
     documentStore(),
     { fileId: session.fileId, debtorId: session.debtorId, form, values: submission.value, clientAddress: context.clientAddress, language, locale },
     { t: (key, values) => t(key, values ?? {}) },

@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { agencyAddress } from '../mail/addresses.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { attachUploads } from '../uploads/receive.ts';
+import { AttachRefused, attachUploads } from '../uploads/receive.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { callbackSchema, messageSchema, type CallbackInput, type MessageInput } from './schema.ts';
 
@@ -31,12 +31,6 @@ async function fileFacts(db: Database, fileId: number, debtorId: number) {
   return { ...file, reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno, name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' ') };
 }
 
-class Abort extends Error {
-  constructor(readonly problem: 'notYours' | 'totalTooLarge' | 'tooMany') {
-    super(problem);
-  }
-}
-
 export type SendResult = { ok: true; id: number } | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' };
 
 export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Promise<SendResult> {
@@ -55,7 +49,7 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
         .returning({ id: t.messages.id });
       const id = row!.id;
       const attached = await attachUploads(tx, { fileId: ctx.fileId, context: 'message', ownerId: id, ids: input.uploadId });
-      if (!attached.ok) throw new Abort(attached.problem);
+      if (!attached.ok) throw new AttachRefused(attached.problem);
       await enqueueMail(tx, {
         to: agencyAddress(file.variant),
         template: 'agencyMessage',
@@ -72,7 +66,7 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
       return { ok: true as const, id };
     });
   } catch (error) {
-    if (error instanceof Abort) return { ok: false, problem: error.problem };
+    if (error instanceof AttachRefused) return { ok: false, problem: error.problem };
     throw error;
   }
 }

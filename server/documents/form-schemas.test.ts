@@ -67,27 +67,24 @@ describe('download form fields (spec section 5)', () => {
 });
 
 describe('online dispute form', () => {
-  const pdf = new File([new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d])], 'anzeige.pdf', { type: 'application/pdf' });
   const base = { statement: 'Ich habe nie bei diesem Händler bestellt.', confirm: 'on' };
 
-  it('identity theft needs evidence, not my debt does not', () => {
-    expect(errorsOf(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base }))).toEqual({ evidence: 'errors.evidence.required' });
-    expect(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base, evidence: [pdf] }).success).toBe(true);
-    expect(disputeSchema('notMyDebt', today).safeParse({ reason: 'notMyDebt', ...base }).success).toBe(true);
+  it('identity theft needs evidence (ids of received uploads), not my debt does not', () => {
+    expect(errorsOf(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base }))).toEqual({ uploadId: 'errors.evidence.required' });
+    expect(errorsOf(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base, uploadId: [] }))).toEqual({ uploadId: 'errors.evidence.required' });
+    expect(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base, uploadId: ['17'] })).toMatchObject({ success: true, data: { uploadId: [17] } });
+    expect(disputeSchema('notMyDebt', today).safeParse({ reason: 'notMyDebt', ...base })).toMatchObject({ success: true, data: { uploadId: [] } });
   });
 
   it('asks for a statement of 20 characters, the confirmation and (goods returned) the date', () => {
-    const result = disputeSchema('goodsReturned', today).safeParse({ reason: 'goodsReturned', statement: 'zu kurz', evidence: [pdf] });
+    const result = disputeSchema('goodsReturned', today).safeParse({ reason: 'goodsReturned', statement: 'zu kurz', uploadId: ['3'] });
     expect(errorsOf(result)).toEqual({ statement: 'errors.statement.tooShort', dateGoodsReturn: 'errors.required', confirm: 'errors.confirm.required' });
   });
 
-  it('refuses files over 10 MB each and together, and empty files', () => {
-    const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'big.pdf');
-    const six = new File([new Uint8Array(6 * 1024 * 1024)], 'six.pdf');
-    const empty = new File([], 'empty.pdf');
+  it('takes at most 10 files and no made-up ids', () => {
     const schema = disputeSchema('notMyDebt', today);
-    expect(errorsOf(schema.safeParse({ reason: 'notMyDebt', ...base, evidence: [big] }))).toEqual({ evidence: 'errors.evidence.tooLarge' });
-    expect(errorsOf(schema.safeParse({ reason: 'notMyDebt', ...base, evidence: [six, six] }))).toEqual({ evidence: 'errors.evidence.tooLargeTogether' });
-    expect(errorsOf(schema.safeParse({ reason: 'notMyDebt', ...base, evidence: [empty] }))).toEqual({ evidence: 'errors.evidence.empty' });
+    expect(errorsOf(schema.safeParse({ reason: 'notMyDebt', ...base, uploadId: Array.from({ length: 11 }, (_, i) => String(i + 1)) }))).toEqual({ uploadId: 'errors.evidence.tooMany' });
+    expect(schema.safeParse({ reason: 'notMyDebt', ...base, uploadId: ['-1'] }).success).toBe(false);
+    expect(schema.safeParse({ reason: 'notMyDebt', ...base, uploadId: ['abc'] }).success).toBe(false);
   });
 });

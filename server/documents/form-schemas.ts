@@ -6,6 +6,7 @@
  * message is a translation key in the `documents` namespace.
  */
 import { z } from 'zod';
+import { maxFiles } from '../uploads/rules.ts';
 
 /** The forms, spelled as in the spec's route table ("recieved" included). */
 export const formKinds = ['mandate', 'goods-not-recieved', 'goods-return', 'identity-theft'] as const;
@@ -172,27 +173,18 @@ export const formFields: Record<FormKind, ReadonlyArray<keyof DownloadFormValues
 // Online dispute
 // ---------------------------------------------------------------------------------------------
 
-/** Evidence limits (section 5, section 9): 10 MB each and 10 MB together, at most 10 files. */
-export const evidenceLimits = { maxFileBytes: 10 * 1024 * 1024, maxTotalBytes: 10 * 1024 * 1024, maxFiles: 10 } as const;
-/** What the file picker offers; the server judges by content, never by these names. */
-export const evidenceAccept = '.jpg,.jpeg,.png,.pdf,.tif,.tiff,image/jpeg,image/png,application/pdf,image/tiff';
-
 /**
- * The online dispute form. Evidence is checked here by count and size only (the browser knows
- * both); its type is judged on the server by its first bytes (evidence.ts).
+ * The online dispute form. Evidence arrives as ids of uploads the server has already received
+ * and judged by content (server/uploads/: JPG, PNG, PDF, TIF, 10 MB each and together); the
+ * schema only asks for at least one where the dispute needs proof.
  */
 export function disputeSchema(reason: DisputeReason, today = todayIsoDate()) {
-  const files = z
-    .array(z.instanceof(File), { error: 'errors.evidence.required' })
-    .max(evidenceLimits.maxFiles, 'errors.evidence.tooMany')
-    .refine((list) => list.every((file) => file.size > 0), 'errors.evidence.empty')
-    .refine((list) => list.every((file) => file.size <= evidenceLimits.maxFileBytes), 'errors.evidence.tooLarge')
-    .refine((list) => list.reduce((sum, file) => sum + file.size, 0) <= evidenceLimits.maxTotalBytes, 'errors.evidence.tooLargeTogether');
+  const uploadIds = z.array(z.coerce.number().int().positive(), { error: 'errors.evidence.required' }).max(maxFiles, 'errors.evidence.tooMany');
   return z.object({
     reason: z.literal(reason),
     statement: required('errors.statement.required').min(20, 'errors.statement.tooShort').max(4000, 'errors.statement.tooLong'),
     dateGoodsReturn: reason === 'goodsReturned' ? returnDate(today) : z.undefined().optional(),
-    evidence: evidenceRequired[reason] ? files.min(1, 'errors.evidence.required') : files.optional(),
+    uploadId: evidenceRequired[reason] ? uploadIds.min(1, 'errors.evidence.required') : uploadIds.default([]),
     confirm: z.literal('on', { error: 'errors.confirm.required' }),
   });
 }

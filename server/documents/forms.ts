@@ -15,7 +15,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { variants, type VariantId } from '../variants/config.ts';
-import { checkEvidence, storeEvidence, type EvidenceError, type IncomingEvidence } from './evidence.ts';
+import { AttachRefused, attachUploads, type AttachProblem } from '../uploads/receive.ts';
 import { disputeReasons, downloadFormSchema, formKinds, todayIsoDate, type DisputeReason, type DownloadFormValues, type FormKind } from './form-schemas.ts';
 import { renderFormPdf, type Translate } from './pdf-forms.ts';
 import type { DocumentStore } from './store.ts';
@@ -177,6 +177,8 @@ const disputeInput = z.object({
   reason: z.enum(disputeReasons),
   statement: z.string().trim().min(20).max(4000),
   dateGoodsReturn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  /** Pending uploads (context 'dispute') of this file, received by server/uploads/ while streaming. */
+  uploadIds: z.array(z.number().int().positive()).default([]),
   language: z.string().min(2),
   clientAddress: z.string().optional(),
 });
@@ -185,26 +187,28 @@ export type RaiseDisputeResult =
   | { ok: true; disputedAt: string; evidenceCount: number }
   | { ok: false; reason: 'fileNotFound' | 'finished' }
   | { ok: false; reason: 'alreadyDisputed'; disputedAt: string }
-  | { ok: false; reason: 'evidence'; error: EvidenceError; fileName: string | null };
+  | { ok: false; reason: 'evidence'; problem: AttachProblem };
 
 /**
  * Records an objection: the file is marked disputed (once: a second objection changes nothing),
- * its evidence stored, an event 'disputeRaised' written, the agency told through the outbox and
- * the debtor sent a receipt when an e-mail address is on file. Reminders pause from now on
- * (remindersPaused) until the agency has reviewed the objection.
+ * its evidence (uploads already received and judged by content) attached to the event
+ * 'disputeRaised', the agency told through the outbox and the debtor sent a receipt when an
+ * e-mail address is on file. Reminders pause from now on (remindersPaused) until the agency has
+ * reviewed the objection. Evidence that is not this file's, or too much of it, refuses the whole
+ * objection: nothing is marked.
  */
-export async function raiseDispute(
-  db: Database,
-  store: DocumentStore,
-  rawInput: z.input<typeof disputeInput>,
-  evidence: readonly IncomingEvidence[],
-  options: { now?: Date } = {},
-): Promise<RaiseDisputeResult> {
+export async function raiseDispute(db: Database, rawInput: z.input<typeof disputeInput>, options: { now?: Date } = {}): Promise<RaiseDisputeResult> {
   const input = disputeInput.parse(rawInput);
   const now = options.now ?? new Date();
-  const checked = await checkEvidence(evidence);
-  if (!checked.ok) return { ok: false, reason: 'evidence', error: checked.error, fileName: checked.fileName };
+  try {
+    return await recordDispute(db, input, now);
+  } catch (error) {
+    if (error instanceof AttachRefused) return { ok: false, reason: 'evidence', problem: error.problem };
+    throw error;
+  }
+}
 
+function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: Date): Promise<RaiseDisputeResult> {
   return db.transaction(async (tx): Promise<RaiseDisputeResult> => {
     const [row] = await tx
       .select({ file: t.files, debtor: t.debtors })
@@ -226,9 +230,10 @@ export async function raiseDispute(
     }
     const [event] = await tx
       .insert(t.events)
-      .values({ fileId: input.fileId, occurredAt: now, kind: 'disputeRaised', detail: { reason: input.reason, evidenceCount: checked.files.length, remindersPaused: true } })
+      .values({ fileId: input.fileId, occurredAt: now, kind: 'disputeRaised', detail: { reason: input.reason, evidenceCount: input.uploadIds.length, remindersPaused: true } })
       .returning({ id: t.events.id });
-    await storeEvidence(tx, store, { fileId: input.fileId, ownerId: event!.id, files: checked.files, now });
+    const attached = await attachUploads(tx, { fileId: input.fileId, context: 'dispute', ownerId: event!.id, ids: input.uploadIds });
+    if (!attached.ok) throw new AttachRefused(attached.problem);
 
     const variant = variants[row.file.variant as VariantId] ?? variants.de;
     const ref = reference(row.file.refno, row.file.subcase);
@@ -244,7 +249,7 @@ export async function raiseDispute(
         reason: input.reason,
         statement: input.statement,
         dateGoodsReturn: input.dateGoodsReturn ?? null,
-        evidenceCount: checked.files.length,
+        evidenceCount: input.uploadIds.length,
         debtorName,
         replyEmail: row.debtor.email,
         disputedAt: now.toISOString(),
@@ -266,10 +271,10 @@ export async function raiseDispute(
       debtorId: input.debtorId,
       fileId: input.fileId,
       clientAddress: input.clientAddress,
-      detail: { reason: input.reason, evidenceCount: checked.files.length },
+      detail: { reason: input.reason, evidenceCount: input.uploadIds.length },
       at: now,
     });
-    return { ok: true, disputedAt: now.toISOString(), evidenceCount: checked.files.length };
+    return { ok: true, disputedAt: now.toISOString(), evidenceCount: input.uploadIds.length };
   });
 }
 

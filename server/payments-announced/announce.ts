@@ -10,7 +10,7 @@ import * as t from '../db/schema.ts';
 import { audit } from '../audit/log.ts';
 import { agencyAddress } from '../mail/addresses.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { attachUploads } from '../uploads/receive.ts';
+import { AttachRefused, attachUploads } from '../uploads/receive.ts';
 import { parseAmountMinor, receiptsStep, todayInBerlin, type AnnouncedPaymentInput } from './schema.ts';
 
 export interface AnnounceContext {
@@ -64,7 +64,7 @@ export async function announcePayment(db: Database, ctx: AnnounceContext, raw: A
     const attached = await attachUploads(tx, { fileId: file.id, context: 'announcedPayment', ownerId: id, ids: input.uploadId });
     if (!attached.ok) {
       // Undo the insert: the transaction rolls back, the pending uploads stay offered.
-      throw new AnnounceAbort(attached.problem);
+      throw new AttachRefused(attached.problem);
     }
     if (!keepStatus.has(file.statusCode)) {
       const today = todayInBerlin(now);
@@ -92,16 +92,11 @@ export async function announcePayment(db: Database, ctx: AnnounceContext, raw: A
     await audit(tx, { actor: 'debtor', action: 'payment.announced', debtorId: ctx.debtorId, fileId: file.id, clientAddress: ctx.clientAddress, at: now, detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attached.uploads.length } });
     return { ok: true as const, id };
   }).catch((error: unknown) => {
-    if (error instanceof AnnounceAbort) return { ok: false as const, problem: error.problem };
+    if (error instanceof AttachRefused) return { ok: false as const, problem: error.problem };
     throw error;
   });
 }
 
-class AnnounceAbort extends Error {
-  constructor(readonly problem: 'notYours' | 'totalTooLarge' | 'tooMany') {
-    super(problem);
-  }
-}
 
 /** One announced payment of the file, for the confirmation page. */
 export async function findAnnouncedPayment(db: Database, input: { fileId: number; id: number }) {

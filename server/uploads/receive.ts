@@ -219,7 +219,18 @@ export function uploadIdsFrom(values: ReadonlyArray<FormDataEntryValue | string>
   return [...new Set(ids)];
 }
 
-export type AttachResult = { ok: true; uploads: AcceptedUpload[] } | { ok: false; problem: 'notYours' | 'totalTooLarge' | 'tooMany' };
+export type AttachProblem = 'notYours' | 'totalTooLarge' | 'tooMany';
+export type AttachResult = { ok: true; uploads: AcceptedUpload[] } | { ok: false; problem: AttachProblem };
+
+/**
+ * Thrown inside a transaction when its uploads cannot be attached, so that the owner row written
+ * just before is rolled back with them; the caller turns it back into a typed result.
+ */
+export class AttachRefused extends Error {
+  constructor(readonly problem: AttachProblem) {
+    super(`uploads not attached: ${problem}`);
+  }
+}
 
 /**
  * Attaches pending uploads to their owner row (announced payment, message, request). Every id

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,10 +12,12 @@ import { action as overviewAction, loader as overviewLoader } from '~/routes/$po
 import { action, loader } from '~/routes/$portal.download-center_.$customForm';
 import { loader as pdfLoader } from '~/routes/$portal.download-center_.$customForm_.pdf.$orderId';
 import { pdfText } from '../helpers/pdf-text.ts';
-import { formRequest, getRequest, origin, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
+import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
+import { exeBytes, file, multipartRequest, pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
 
 const database = useRouteDatabase();
 const { fileOf, cookieFor } = demoFiles(database);
+const uploadFolder = useUploadFolder();
 let dataDir = '';
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'download-center-'));
@@ -32,13 +35,11 @@ const params = (customForm: string) => ({ portal: 'serviceportal', customForm })
 
 const goodsReturn = { intent: 'create', firstName: 'Anna', lastName: 'Schneider', street: 'Lindenallee', streetNumber: '14', zip: '50968', city: 'Köln', email: 'anna.schneider@example.org', dateGoodsReturn: new Date(Date.now() - 3 * 86_400_000).toISOString().slice(0, 10) };
 
-function multipart(pathname: string, fields: Record<string, string>, files: Array<{ name: string; bytes: Uint8Array; type?: string }>, cookie: string): Request {
-  const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, value);
-  for (const file of files) body.append('evidence', new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type ?? 'application/octet-stream' }));
-  return new Request(`${origin}${pathname}`, { method: 'POST', body, headers: { Origin: origin, Cookie: cookie } });
+/** A dispute as the browser sends it without JavaScript: the fields, then the chosen files. */
+function multipart(pathname: string, fields: Record<string, string>, files: File[], cookie: string): Request {
+  return multipartRequest(pathname, [...Object.entries(fields), ...files.map((f) => ['files', f] as [string, File])], { Cookie: cookie });
 }
-const smallPdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+type DisputeAnswer = { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> }; kept: Array<{ id: number; name: string }>; refused: Array<{ name: string; problem: string }> };
 
 describe('download center: access', () => {
   it('sends a visitor and a reference-only session to sign in, and answers 404 for an unknown form', async () => {
@@ -138,19 +139,37 @@ describe('download center: printed forms', () => {
 });
 
 describe('download center: online disputes', () => {
-  it('refuses a renamed program as evidence with 400, keeping the statement, and marks nothing', async () => {
+  const identityTheft = { intent: 'dispute', reason: 'identityTheft', statement: 'Ich habe diesen Vertrag nie geschlossen.', confirm: 'on' };
+
+  it('refuses a renamed program as evidence with 400, keeping the statement and the good file, and marks nothing', async () => {
     const cookie = await cookieFor('100000005');
-    const exe = Uint8Array.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0, ...new Array(48).fill(0), 0x50, 0x45, 0, 0]);
-    const result = await run(
-      action,
-      multipart('/serviceportal/download-center/identity-theft', { intent: 'dispute', reason: 'identityTheft', statement: 'Ich habe diesen Vertrag nie geschlossen.', confirm: 'on' }, [{ name: 'anzeige.pdf', bytes: exe, type: 'application/pdf' }], cookie),
-      params('identity-theft'),
-    );
+    const result = await run(action, multipart('/serviceportal/download-center/identity-theft', identityTheft, [file('anzeige.pdf', pdfBytes()), file('rechnung.pdf', exeBytes())], cookie), params('identity-theft'));
     expect(result.status).toBe(400);
-    const data = result.data as { result: { error: Record<string, string[]>; initialValue: Record<string, unknown> }; evidenceFile: string };
-    expect(data.result.error.evidence).toEqual(['errors.evidence.type']);
-    expect(data.evidenceFile).toBe('anzeige.pdf');
-    expect(data.result.initialValue.statement).toBe('Ich habe diesen Vertrag nie geschlossen.');
+    const answer = result.data as DisputeAnswer;
+    expect(answer.refused).toEqual([{ name: 'rechnung.pdf', problem: 'wrongType' }]);
+    expect(answer.kept.map((k) => k.name)).toEqual(['anzeige.pdf']);
+    expect(answer.result.initialValue.statement).toBe(identityTheft.statement);
+    expect((await fileOf('100000005')).disputedAt).toBeNull();
+  });
+
+  it.each([
+    ['an 11 MB file', [file('gross.pdf', pdfBytes(11 * 1024 * 1024))], ['tooLarge']],
+    ['two 6 MB files', [file('a.pdf', pdfBytes(6 * 1024 * 1024)), file('b.pdf', pdfBytes(6 * 1024 * 1024))], ['totalTooLarge']],
+    ['an empty file', [file('leer.pdf', new Uint8Array())], ['empty']],
+  ])('refuses %s as evidence and marks nothing', async (_label, files, problems) => {
+    const cookie = await cookieFor('100000005');
+    const result = await run(action, multipart('/serviceportal/download-center/identity-theft', identityTheft, files, cookie), params('identity-theft'));
+    expect(result.status).toBe(400);
+    expect((result.data as DisputeAnswer).refused.map((r) => r.problem)).toEqual(problems);
+    expect((await fileOf('100000005')).disputedAt).toBeNull();
+  });
+
+  it('never attaches evidence another debtor uploaded', async () => {
+    const theirs = await run(action, multipart('/serviceportal/download-center/identity-theft', { ...identityTheft, confirm: '' }, [file('fremd.pdf', pdfBytes())], await cookieFor('100000004')), params('identity-theft'));
+    const theirId = (theirs.data as DisputeAnswer).kept[0]!.id;
+    const result = await run(action, multipart('/serviceportal/download-center/identity-theft', { ...identityTheft, uploadId: String(theirId) }, [], await cookieFor('100000005')), params('identity-theft'));
+    expect(result.status).toBe(400);
+    expect((result.data as DisputeAnswer).result.error).toMatchObject({ uploadId: ['errors.evidence.required'] });
     expect((await fileOf('100000005')).disputedAt).toBeNull();
   });
 
@@ -158,17 +177,17 @@ describe('download center: online disputes', () => {
     const cookie = await cookieFor('100000005');
     const result = await run(action, multipart('/serviceportal/download-center/identity-theft', { intent: 'dispute', reason: 'identityTheft', statement: 'kurz' }, [], cookie), params('identity-theft'));
     expect(result.status).toBe(400);
-    const error = (result.data as { result: { error: Record<string, string[]> } }).result.error;
-    expect(error).toMatchObject({ statement: ['errors.statement.tooShort'], evidence: ['errors.evidence.required'], confirm: ['errors.confirm.required'] });
+    const error = (result.data as DisputeAnswer).result.error;
+    expect(error).toMatchObject({ statement: ['errors.statement.tooShort'], uploadId: ['errors.evidence.required'], confirm: ['errors.confirm.required'] });
   });
 
   it('marks the file disputed once: event, evidence, outbox, audit; the dashboard shows it, reminders pause', async () => {
     const cookie = await cookieFor('100000005');
-    const file = await fileOf('100000005');
+    const row = await fileOf('100000005');
     const send = () =>
       run(
         action,
-        multipart('/serviceportal/download-center/identity-theft', { intent: 'dispute', reason: 'identityTheft', statement: 'Ich habe diesen Vertrag nie geschlossen. Anzeige anbei.', confirm: 'on' }, [{ name: 'anzeige.pdf', bytes: smallPdf }], cookie),
+        multipart('/serviceportal/download-center/identity-theft', { intent: 'dispute', reason: 'identityTheft', statement: 'Ich habe diesen Vertrag nie geschlossen. Anzeige anbei.', confirm: 'on' }, [file('anzeige.pdf', pdfBytes())], cookie),
         params('identity-theft'),
       );
     const first = await send();
@@ -183,20 +202,21 @@ describe('download center: online disputes', () => {
     expect(second.status).toBe(302);
     expect((await fileOf('100000005')).disputedAt?.toISOString()).toBe(marked.disputedAt!.toISOString());
 
-    const events = await database.db.select().from(t.events).where(and(eq(t.events.fileId, file.id), eq(t.events.kind, 'disputeRaised')));
+    const events = await database.db.select().from(t.events).where(and(eq(t.events.fileId, row.id), eq(t.events.kind, 'disputeRaised')));
     expect(events).toHaveLength(1);
     expect(events[0]!.detail).toMatchObject({ reason: 'identityTheft', evidenceCount: 1 });
-    const uploads = await database.db.select().from(t.uploads).where(eq(t.uploads.fileId, file.id));
-    expect(uploads).toHaveLength(1);
-    expect(uploads[0]).toMatchObject({ context: 'dispute', mediaType: 'application/pdf', originalName: 'anzeige.pdf', sizeBytes: smallPdf.byteLength, ownerId: events[0]!.id });
-    expect(uploads[0]!.storageKey).toMatch(new RegExp(`^disputes/${file.id}/[0-9a-f-]{36}\\.pdf$`));
-    const mails = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.fileId, file.id));
+    // The second send streamed its file in again, but only the first objection's evidence is attached.
+    const evidence = await database.db.select().from(t.uploads).where(and(eq(t.uploads.fileId, row.id), eq(t.uploads.context, 'dispute'), eq(t.uploads.ownerId, events[0]!.id)));
+    expect(evidence).toHaveLength(1);
+    expect(evidence[0]).toMatchObject({ mediaType: 'application/pdf', originalName: 'anzeige.pdf', sizeBytes: pdfBytes().byteLength });
+    expect(existsSync(path.join(uploadFolder.root, evidence[0]!.storageKey))).toBe(true);
+    const mails = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.fileId, row.id));
     expect(mails.map((m) => [m.template, m.toAddress]).sort()).toEqual([
       ['agencyDispute', 'service@clarus-inkasso.example'],
       ['receipt', 'sabine.wagner@example.org'],
     ]);
     expect(mails.find((m) => m.template === 'agencyDispute')!.data).toMatchObject({ reference: '100000005', reason: 'identityTheft', evidenceCount: 1 });
-    expect(await database.db.select().from(t.auditLog).where(and(eq(t.auditLog.fileId, file.id), eq(t.auditLog.action, 'documents.disputeRaised')))).toHaveLength(1);
+    expect(await database.db.select().from(t.auditLog).where(and(eq(t.auditLog.fileId, row.id), eq(t.auditLog.action, 'documents.disputeRaised')))).toHaveLength(1);
 
     const page = await run(loader, getRequest('/serviceportal/download-center/identity-theft?sent=1', { Cookie: cookie }), params('identity-theft'));
     expect((page.data as { dispute: { reason: string } }).dispute.reason).toBe('identityTheft');

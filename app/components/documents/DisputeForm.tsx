@@ -3,24 +3,32 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { disputeSchema, evidenceAccept, evidenceRequired, type DisputeReason } from '#server/documents/form-schemas.ts';
+import { disputeSchema, evidenceRequired, type DisputeReason } from '#server/documents/form-schemas.ts';
+import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { useSubmissionRounds } from '~/lib/use-submission';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
 
 export interface DisputeActionData {
   intent: 'dispute';
   result: SubmissionResult<string[]>;
-  evidenceFile: string | null;
+  /** Evidence already received (pending uploads), offered again after a failed send. */
+  kept: UploadInfo[];
+  /** Files refused in the last send (without JavaScript), each with its reason. */
+  refused: RefusedInfo[];
 }
 
 /**
  * "Send online instead": the objection with its evidence, as a multipart form that works without
- * JavaScript. The debtor's text survives a failed send; files are chosen again only without
- * JavaScript (no browser refills a file field after a page load).
+ * JavaScript. With JavaScript each file is checked and uploaded as soon as it is chosen (with a
+ * progress bar); without, the files stream in with the form. Either way a failed send keeps the
+ * text and every accepted file.
  */
 export function DisputeForm({ reason, actionData, headingId }: { reason: DisputeReason; actionData: DisputeActionData | undefined; headingId: string }) {
   const { t } = useTranslation(['documents', 'common']);
+  const { variant, locale } = useRootData()!;
   const navigation = useNavigation();
   const schema = useMemo(() => disputeSchema(reason), [reason]);
   const rounds = useSubmissionRounds(actionData);
@@ -32,29 +40,26 @@ export function DisputeForm({ reason, actionData, headingId }: { reason: Dispute
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const message = (key: string | undefined) => {
-    if (!key) return undefined;
-    if (key === 'errors.evidence.type' && actionData?.evidenceFile) return t('errors.evidence.typeNamed', { name: actionData.evidenceFile });
-    return t(key);
-  };
+  const message = (key: string | undefined) => (key ? t(key) : undefined);
+  const refused = actionData?.refused ?? [];
+  const evidenceId = `${fields.uploadId.id}-files`;
   const errors = {
     statement: message(fields.statement.errors?.[0]),
     dateGoodsReturn: message(fields.dateGoodsReturn.errors?.[0]),
-    evidence: message(fields.evidence.errors?.[0]),
+    evidence: message(fields.uploadId.errors?.[0]) ?? (refused.length > 0 ? t('errors.evidence.refused') : undefined),
     confirm: message(fields.confirm.errors?.[0]),
   };
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
   const summary = [
     ...(errors.statement ? [{ fieldId: fields.statement.id, message: errors.statement }] : []),
     ...(errors.dateGoodsReturn ? [{ fieldId: fields.dateGoodsReturn.id, message: errors.dateGoodsReturn }] : []),
-    ...(errors.evidence ? [{ fieldId: fields.evidence.id, message: errors.evidence }] : []),
+    ...(errors.evidence ? [{ fieldId: evidenceId, message: errors.evidence }] : []),
     ...(errors.confirm ? [{ fieldId: fields.confirm.id, message: errors.confirm }] : []),
   ];
   const statementHintId = `${fields.statement.id}-hint`;
   const statementErrorId = `${fields.statement.id}-error`;
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'dispute';
-  // After a server reply without JavaScript the files are gone: say so beside the field.
-  const filesAgain = actionData && !errors.evidence && summary.length > 0;
+  const evidenceHint = [evidenceRequired[reason] ? t(`dispute.evidenceRequired.${reason as 'goodsReturned' | 'identityTheft'}`) : null, t('dispute.evidenceHint')].filter(Boolean).join(' ');
 
   return (
     <>
@@ -96,22 +101,16 @@ export function DisputeForm({ reason, actionData, headingId }: { reason: Dispute
             required
           />
         ) : null}
-        <Field
-          {...getInputProps(fields.evidence, { type: 'file' })}
-          key={fields.evidence.key}
-          multiple
-          accept={evidenceAccept}
+        <UploadField
+          id={evidenceId}
+          context="dispute"
+          endpoint={href(variant, '/uploads')}
+          kept={actionData?.kept ?? []}
+          refused={refused}
           label={t('dispute.evidence')}
-          hint={
-            <>
-              {evidenceRequired[reason] ? `${t(`dispute.evidenceRequired.${reason as 'goodsReturned' | 'identityTheft'}`)} ` : null}
-              {t('dispute.evidenceHint')}
-              {filesAgain ? ` ${t('errors.evidence.again')}` : null}
-            </>
-          }
+          hint={evidenceHint}
           error={errors.evidence}
-          className="input--file"
-          required={evidenceRequired[reason]}
+          locale={locale}
         />
         <CheckboxField {...getInputProps(fields.confirm, { type: 'checkbox' })} key={fields.confirm.key} label={t('dispute.confirm')} error={errors.confirm} required />
         <p className="muted">{t('dispute.paused')}</p>
