@@ -75,7 +75,7 @@ test('100000001: goods return form, a wrong zip corrected, the filled PDF downlo
   expect(download.suggestedFilename()).toMatch(/^goods-return-\d+\.pdf$/);
   const bytes = readFileSync((await download.path())!);
   expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
-  const pdf = pdfText(bytes);
+  const pdf = await pdfText(bytes);
   expect(pdf).toContain('Anna');
   expect(pdf).toContain('Schneider');
   expect(pdf).toContain(variants.de.legal.name);

@@ -37,7 +37,7 @@ describe('printed forms', () => {
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe('Erklärung: Ware zurückgeschickt');
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     for (const value of ['Anna', 'Schneider', 'Lindenallee', '50968', 'Köln', 'anna.schneider@example.org', '17. Mai 1984', 'Clarus Inkasso GmbH', 'Hafenstraße 12', '20457 Hamburg', 'Aktenzeichen: 100000001']) {
       expect(text).toContain(value);
     }
@@ -60,7 +60,7 @@ describe('printed forms', () => {
       locale: 'tr-DE',
       t: translator('tr'),
     });
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     expect(text).toContain('Yilmaz');
     expect(text).toContain('Jonas Weber');
     expect(text).toContain('Domstraße');
