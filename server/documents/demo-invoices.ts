@@ -4,22 +4,11 @@
  * the document store, where the portal serves them like any stored document.
  */
 import { eq, isNotNull } from 'drizzle-orm';
-import { PDFDocument, StandardFonts, rgb, type PDFFont } from 'pdf-lib';
+import { PDFDocument, rgb } from 'pdf-lib';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { drawable, embedFonts } from './pdf-fonts.ts';
 import type { DocumentStore } from './store.ts';
-
-/** The standard PDF fonts encode WinAnsi only; anything else is replaced, never dropped silently. */
-function winAnsi(text: string, font: PDFFont): string {
-  return [...text].map((ch) => {
-    try {
-      font.encodeText(ch);
-      return ch;
-    } catch {
-      return ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '') || '?';
-    }
-  }).join('');
-}
 
 const euro = (minor: number, currency: string) =>
   new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(minor / 100).replace(/\u00a0/g, ' ');
@@ -40,12 +29,11 @@ export async function renderDemoInvoice(invoice: {
   pdf.setAuthor(invoice.creditor.name);
   pdf.setLanguage('de-DE');
   const page = pdf.addPage([595.28, 841.89]);
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedFonts(pdf);
   const ink = rgb(0.12, 0.14, 0.17);
   const muted = rgb(0.38, 0.41, 0.45);
   const write = (text: string, x: number, y: number, size = 10, font = regular, color = ink) =>
-    page.drawText(winAnsi(text, font), { x, y, size, font, color });
+    page.drawText(drawable(text, font), { x, y, size, font, color });
 
   write(invoice.creditor.name, 56, 780, 16, bold);
   write(`${invoice.creditor.street} · ${invoice.creditor.postalCode} ${invoice.creditor.city}`, 56, 762, 9, regular, muted);

@@ -4,8 +4,9 @@
  * seven days (spec section 9) and lines to sign. The wording comes from the `documents`
  * namespace in the debtor's language (the caller passes a translate function).
  */
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import { formFields, type DownloadFormValues, type FormKind } from './form-schemas.ts';
+import { drawable, embedFonts } from './pdf-fonts.ts';
 
 export type Translate = (key: string, values?: Record<string, string>) => string;
 
@@ -26,44 +27,29 @@ export interface FormPdfInput {
   t: Translate;
 }
 
-/** Characters the standard fonts cannot draw and their nearest WinAnsi spelling. */
-const fallbacks: Record<string, string> = { ı: 'i', ł: 'l', Ł: 'L', đ: 'd', Đ: 'D', ħ: 'h', '\u2011': '-', '\u202f': ' ', '\u00a0': ' ' };
-
 /**
- * The standard PDF fonts encode WinAnsi only. Other letters lose their accent (ş → s) or take
- * their nearest spelling (ı → i); nothing is dropped silently.
+ * Splits text into lines that fit `width` at `size`. Each word is measured once: pdf-lib adds up
+ * advance widths without kerning, so a line is as wide as its words and spaces (shaping a whole
+ * line again for every word it grows by took most of the time of a form).
  */
-export function pdfSafe(text: string, font: PDFFont): string {
-  return [...text]
-    .map((ch) => {
-      if (fallbacks[ch]) return fallbacks[ch];
-      try {
-        font.encodeText(ch);
-        return ch;
-      } catch {
-        const stripped = ch.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-        try {
-          font.encodeText(stripped);
-          return stripped;
-        } catch {
-          return '?';
-        }
-      }
-    })
-    .join('');
-}
-
-/** Splits text into lines that fit `width` at `size`. */
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const space = font.widthOfTextAtSize(' ', size);
   const lines: string[] = [];
   for (const paragraph of text.split('\n')) {
     let line = '';
+    let lineWidth = 0;
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (font.widthOfTextAtSize(candidate, size) <= width || !line) line = candidate;
-      else {
+      const wordWidth = font.widthOfTextAtSize(word, size);
+      if (!line) {
+        line = word;
+        lineWidth = wordWidth;
+      } else if (lineWidth + space + wordWidth <= width) {
+        line += ` ${word}`;
+        lineWidth += space + wordWidth;
+      } else {
         lines.push(line);
         line = word;
+        lineWidth = wordWidth;
       }
     }
     lines.push(line);
@@ -91,12 +77,12 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
   const { t } = input;
   const date = (iso: string) => new Intl.DateTimeFormat(input.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
   const pdf = await PDFDocument.create();
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await embedFonts(pdf);
   const title = t(`forms.${input.form}.title`);
-  pdf.setTitle(pdfSafe(title, regular));
-  pdf.setAuthor(pdfSafe(input.agency.name, regular));
-  pdf.setCreator(pdfSafe(input.brand, regular));
+  // Metadata are UTF-16 text strings: no font involved.
+  pdf.setTitle(title);
+  pdf.setAuthor(input.agency.name);
+  pdf.setCreator(input.brand);
   pdf.setLanguage(input.locale);
   pdf.setCreationDate(new Date(`${input.createdOn}T12:00:00Z`));
 
@@ -115,7 +101,7 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
     const size = options.size ?? 10;
     const font = options.font ?? regular;
     const x = options.x ?? left;
-    for (const line of wrap(pdfSafe(text, font), font, size, right - x)) {
+    for (const line of wrap(drawable(text, font), font, size, right - x)) {
       newPageIfNeeded(size + 4);
       page.drawText(line, { x, y, size, font, color: options.color ?? ink });
       y -= size + (options.gap ?? 4);
@@ -176,7 +162,7 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
   }
 
   // Footer on every page.
-  const footer = pdfSafe(t('pdf.footer', { date: date(input.createdOn), brand: input.brand }), regular);
+  const footer = drawable(t('pdf.footer', { date: date(input.createdOn), brand: input.brand }), regular);
   for (const each of pdf.getPages()) each.drawText(footer, { x: left, y: 40, size: 7.5, font: regular, color: muted });
   return pdf.save();
 }

@@ -1,33 +1,36 @@
 /**
- * The text drawn on a PDF's pages, for tests: inflates each content stream and decodes the
- * strings shown with Tj (pdf-lib writes standard-font text as WinAnsi hex strings). Enough to
- * find filled-in values; not a general PDF text extractor.
+ * The text drawn on a PDF's pages, for tests (vitest and the Playwright journeys): extracted by
+ * PDF.js (`pdfjs-dist`, legacy build for Node), which reads embedded subset fonts through their
+ * ToUnicode maps as well as the standard fonts. Pages are joined by a blank line; a line break
+ * stands where PDF.js sees the end of a line, so a sentence wrapped over two lines is found
+ * after `.replace(/\n/g, ' ')`.
  */
-import { inflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-export function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes);
-  const latin = raw.toString('latin1');
-  const lines: string[] = [];
-  const streamPattern = /<<([^]*?)>>\s*stream\r?\n/g;
-  for (let match = streamPattern.exec(latin); match; match = streamPattern.exec(latin)) {
-    const start = match.index + match[0].length;
-    const end = latin.indexOf('endstream', start);
-    if (end < 0) break;
-    let body = raw.subarray(start, end);
-    if (/\/FlateDecode/.test(match[1] ?? '')) {
-      try {
-        body = inflateSync(body);
-      } catch {
-        continue;
+const require = createRequire(import.meta.url);
+/** The metrics of the 14 standard fonts, for PDFs that use them without embedding. */
+const standardFontDataUrl = `${path.join(path.dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts')}${path.sep}`;
+
+export async function pdfText(bytes: Uint8Array): Promise<string> {
+  // A copy: PDF.js refuses a Node Buffer and may take over the array it is given.
+  const data = new Uint8Array(bytes);
+  const loading = getDocument({ data, standardFontDataUrl, isEvalSupported: false, verbosity: 0 });
+  const doc = await loading.promise;
+  try {
+    const pages: string[] = [];
+    for (let number = 1; number <= doc.numPages; number++) {
+      const page = await doc.getPage(number);
+      const content = await page.getTextContent();
+      let text = '';
+      for (const item of content.items) {
+        if ('str' in item) text += item.str + (item.hasEOL ? '\n' : '');
       }
+      pages.push(text.trimEnd());
     }
-    const content = body.toString('latin1');
-    const shown = /<([0-9A-Fa-f\s]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g;
-    for (let text = shown.exec(content); text; text = shown.exec(content)) {
-      if (text[1] !== undefined) lines.push(new TextDecoder('windows-1252').decode(Buffer.from(text[1].replace(/\s+/g, ''), 'hex')));
-      else lines.push((text[2] ?? '').replace(/\\([()\\])/g, '$1'));
-    }
+    return pages.join('\n\n');
+  } finally {
+    await loading.destroy();
   }
-  return lines.join('\n');
 }

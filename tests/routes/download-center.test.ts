@@ -103,7 +103,7 @@ describe('download center: printed forms', () => {
     expect(pdf.headers.get('Cache-Control')).toBe('private, no-store');
     const bytes = new Uint8Array(await pdf.response!.arrayBuffer());
     expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
-    const text = pdfText(bytes);
+    const text = await pdfText(bytes);
     expect(text).toContain('Anna');
     expect(text).toContain('Schneider');
     expect(text).toContain('Clarus Inkasso GmbH');
@@ -131,7 +131,7 @@ describe('download center: printed forms', () => {
     expect(created.status).toBe(302);
     const orderId = /created=(\d+)/.exec(created.headers.get('Location')!)![1]!;
     const pdf = await run(pdfLoader, getRequest(`/serviceportal/download-center/mandate/pdf/${orderId}`, { Cookie: cookie }), { ...params('mandate'), orderId });
-    const text = pdfText(new Uint8Array(await pdf.response!.arrayBuffer()));
+    const text = await pdfText(new Uint8Array(await pdf.response!.arrayBuffer()));
     expect(text).toContain('Paul Becker');
     expect(text).toContain('Ringstraße');
     expect(text).toContain('Unterschrift bevollmächtigte Person');
