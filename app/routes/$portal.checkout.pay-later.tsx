@@ -20,6 +20,7 @@ import { deferralOffer, grantDeferral, latestMandate } from '#server/instalments
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices } from '~/components/instalments/Choices';
 import { MandateForm, mandateFields } from '~/components/instalments/mandate';
+import { NotAvailable } from '~/components/instalments/NotAvailable';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
@@ -162,14 +163,7 @@ export default function PayLater() {
             </p>
           </div>
         ) : null}
-        {d.view === 'notPossible' ? (
-          <div className="panel panel--warning">
-            <p>{t('payLater.notPossible')}</p>
-            <p>
-              <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
-            </p>
-          </div>
-        ) : null}
+        {d.view === 'notPossible' ? <NotAvailable message={t('payLater.notPossible')} /> : null}
         {d.view === 'done' ? (
           <>
             <Stepper steps={[t('payLater.steps.notice'), t('payLater.steps.pay'), t('payLater.steps.done')]} current={2} />
