@@ -1,9 +1,10 @@
-import { redirect } from '@remix-run/node';
+import type { Submission } from '@conform-to/react';
+import { data, redirect } from '@remix-run/node';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
 import { guardsFor } from '#server/instalments/guards.ts';
-import { getDatabase } from '#server/db/client.ts';
-import { loadFileContext, type FileContext } from '#server/instalments/service.ts';
+import { getDatabase, type Database } from '#server/db/client.ts';
+import { checkMandateIdentity, loadFileContext, type ActionContext, type FileContext } from '#server/instalments/service.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import type { Namespace } from '~/i18n';
@@ -32,4 +33,30 @@ export async function instalmentPage(
   const decision = guardsFor(options.guards, ctx.facts);
   if (decision) throw redirect(`${withBase(page.variant, '/checkout/unavailable')}?reason=${decision.reason}`);
   return { ...page, session, ctx };
+}
+
+/**
+ * The mandate step's identity check in the action (pay in instalments, pay later): the postal
+ * code must match the file, otherwise the portal password is asked. Null when the debtor may sign;
+ * otherwise the form's reply with the message at the field (the password hidden), 400, or 429
+ * past the attempt limit.
+ */
+export async function mandateIdentityRefusal(
+  db: Database,
+  session: ActiveSession,
+  submission: Extract<Submission<unknown, string[], { postalCode: string; password?: string }>, { status: 'success' }>,
+  actx: ActionContext,
+) {
+  const v = submission.value;
+  const identity = await checkMandateIdentity(db, session, { postalCode: v.postalCode, password: v.password ?? null }, actx);
+  if (identity.ok) return null;
+  const fieldErrors: Record<string, string[]> =
+    identity.error === 'passwordRequired'
+      ? { postalCode: ['errors.postalCodeMismatch'] }
+      : identity.error === 'wrongPassword'
+        ? { password: ['errors.wrongPassword'] }
+        : identity.error === 'noPassword'
+          ? { postalCode: ['errors.postalCodeNoPassword'] }
+          : { postalCode: ['errors.attemptsExceeded'] };
+  return data({ result: submission.reply({ fieldErrors, hideFields: ['password'] }), askPassword: identity.error === 'passwordRequired' || identity.error === 'wrongPassword', error: identity.error }, { status: identity.error === 'attemptsExceeded' ? 429 : 400 });
 }

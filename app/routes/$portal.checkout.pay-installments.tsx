@@ -21,17 +21,17 @@ import { sepaCreditorId } from '#server/instalments/config.ts';
 import { isIsoDate } from '#server/instalments/dates.ts';
 import { checkMonthly, errorKey, type MonthlyLimits } from '#server/instalments/plan.ts';
 import { incomeProofTypes, planMethods, type PlanMethod } from '#server/instalments/options.ts';
-import { agreePlan, checkMandateIdentity, continuePendingPlan, latestMandate, loadPlan, planOffer, quotePlan } from '#server/instalments/service.ts';
+import { agreePlan, continuePendingPlan, latestMandate, loadPlan, planOffer, quotePlan } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices, SelectField } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';
-import { MandateFields, mandateFields } from '~/components/instalments/mandate';
+import { MandateForm, mandateFields } from '~/components/instalments/mandate';
 import { PlanTable } from '~/components/instalments/PlanTable';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { formatDate, formatMoney } from '~/lib/format';
-import { instalmentPage } from '~/lib/instalments.server';
+import { instalmentPage, mandateIdentityRefusal } from '~/lib/instalments.server';
 import { minorToInput, parseAmountToMinor } from '~/lib/money-input';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -267,19 +267,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === 'mandate' || intent === 'continueMandate') {
     const submission = parseWithZod(formData, { schema: mandateSchema });
     if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), askPassword: Boolean(formData.get('password')), error: null }, { status: 400 });
+    const refusal = await mandateIdentityRefusal(db, session, submission, actx);
+    if (refusal) return refusal;
     const v = submission.value;
-    const identity = await checkMandateIdentity(db, session, { postalCode: v.postalCode, password: v.password ?? null }, actx);
-    if (!identity.ok) {
-      const fieldErrors: Record<string, string[]> =
-        identity.error === 'passwordRequired'
-          ? { postalCode: ['errors.postalCodeMismatch'] }
-          : identity.error === 'wrongPassword'
-            ? { password: ['errors.wrongPassword'] }
-            : identity.error === 'noPassword'
-              ? { postalCode: ['errors.postalCodeNoPassword'] }
-              : { postalCode: ['errors.attemptsExceeded'] };
-      return data({ result: submission.reply({ fieldErrors, hideFields: ['password'] }), askPassword: identity.error === 'passwordRequired' || identity.error === 'wrongPassword', error: identity.error }, { status: identity.error === 'attemptsExceeded' ? 429 : 400 });
-    }
     const mandate = { accountHolder: v.accountHolder, iban: v.iban, bic: v.bic ?? null };
     if (intent === 'continueMandate') {
       const result = await continuePendingPlan(db, session, { method: '3', mandate }, actx);
@@ -727,50 +717,30 @@ function MethodStep({ d, intent }: { d: { carried?: Carried; quote?: Extract<Flo
   );
 }
 
-function MandateStep({ d, intent }: { d: { carried?: Carried; quote?: Extract<FlowData, { step: 'mandate' }>['quote']; holder: string; creditor: string; creditorId: string; targetDate: string }; intent: 'mandate' | 'continueMandate' }) {
+function MandateStep({ d, intent }: { d: { carried?: Carried; holder: string; creditor: string; creditorId: string; targetDate: string }; intent: 'mandate' | 'continueMandate' }) {
   const { t } = useTranslation('instalments');
-  const { locale } = useMoney();
   const actionData = useActionData<typeof action>() as ActionData;
-  const navigation = useNavigation();
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
-    id: `instalment-${intent}`,
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(mandateSchema),
-    defaultValue: { accountHolder: d.holder },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mandateSchema }),
-  });
-  const askPassword = Boolean(actionData?.askPassword);
-  const errorText = (name: keyof typeof fields) => {
-    const key = fields[name].errors?.[0];
-    return key ? t(key) : undefined;
-  };
-  const names = ['accountHolder', 'iban', 'bic', 'postalCode', 'password', 'mandateConsent'] as const;
-  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
   return (
-    <>
-      <p className="lead">{t('mandate.lead')}</p>
-      <ErrorSummary
-        errors={[...(formError ? [{ fieldId: fields.accountHolder.id, message: formError }] : []), ...names.flatMap((n) => (errorText(n) ? [{ fieldId: fields[n].id, message: errorText(n)! }] : []))]}
-        round={rounds.round}
-      />
-      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <input type="hidden" name="intent" value={intent} />
-        <MandateFields fields={fields} creditorId={d.creditorId} creditor={d.creditor} targetDate={d.targetDate} locale={locale} askPassword={askPassword} errorText={errorText} />
+    <MandateForm
+      id={`instalment-${intent}`}
+      intent={intent}
+      schema={mandateSchema}
+      lead={t('mandate.lead')}
+      submitLabel={t('mandate.submit')}
+      parties={d}
+      targetDate={d.targetDate}
+      actionData={actionData}
+      footer={(submit) => (
         <div className="button-row">
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            {t('mandate.submit')}
-          </button>
+          {submit}
           {d.carried ? (
             <Link className="button button--secondary" to={carriedQuery({ ...d.carried, method: null }, 'method')}>
               {t('previous')}
             </Link>
           ) : null}
         </div>
-      </Form>
-    </>
+      )}
+    />
   );
 }
 

@@ -16,15 +16,16 @@ import * as schema from '#server/db/schema.ts';
 import { sepaCreditorId } from '#server/instalments/config.ts';
 import { addDays } from '#server/instalments/dates.ts';
 import { deferralMethods, type DeferralMethod } from '#server/instalments/options.ts';
-import { checkMandateIdentity, deferralOffer, grantDeferral, latestMandate } from '#server/instalments/service.ts';
+import { deferralOffer, grantDeferral, latestMandate } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices } from '~/components/instalments/Choices';
-import { MandateFields, mandateFields } from '~/components/instalments/mandate';
+import { MandateForm, mandateFields } from '~/components/instalments/mandate';
+import { NotAvailable } from '~/components/instalments/NotAvailable';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { formatDate, formatMoney } from '~/lib/format';
-import { instalmentPage } from '~/lib/instalments.server';
+import { instalmentPage, mandateIdentityRefusal } from '~/lib/instalments.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
@@ -130,13 +131,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const submission = parseWithZod(formData, { schema: mandateSchema });
     if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), askPassword: Boolean(formData.get('password')), error: null }, { status: 400 });
     if (!c.days || c.method !== '3') return go(path('notice', {}));
+    const refusal = await mandateIdentityRefusal(db, session, submission, actx);
+    if (refusal) return refusal;
     const v = submission.value;
-    const identity = await checkMandateIdentity(db, session, { postalCode: v.postalCode, password: v.password ?? null }, actx);
-    if (!identity.ok) {
-      const fieldErrors: Record<string, string[]> =
-        identity.error === 'wrongPassword' ? { password: ['errors.wrongPassword'] } : { postalCode: [identity.error === 'passwordRequired' ? 'errors.postalCodeMismatch' : identity.error === 'noPassword' ? 'errors.postalCodeNoPassword' : 'errors.attemptsExceeded'] };
-      return data({ result: submission.reply({ fieldErrors, hideFields: ['password'] }), askPassword: identity.error === 'passwordRequired' || identity.error === 'wrongPassword', error: identity.error }, { status: identity.error === 'attemptsExceeded' ? 429 : 400 });
-    }
     const result = await grantDeferral(db, session, { noticeDays: c.days, method: '3', feeAgreed: !feeApplies || c.agreed, mandate: { accountHolder: v.accountHolder, iban: v.iban, bic: v.bic ?? null } }, actx);
     if (!result.ok) return refused(result.error, submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }));
     return go(path('done', {}));
@@ -166,14 +163,7 @@ export default function PayLater() {
             </p>
           </div>
         ) : null}
-        {d.view === 'notPossible' ? (
-          <div className="panel panel--warning">
-            <p>{t('payLater.notPossible')}</p>
-            <p>
-              <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
-            </p>
-          </div>
-        ) : null}
+        {d.view === 'notPossible' ? <NotAvailable message={t('payLater.notPossible')} /> : null}
         {d.view === 'done' ? (
           <>
             <Stepper steps={[t('payLater.steps.notice'), t('payLater.steps.pay'), t('payLater.steps.done')]} current={2} />
@@ -356,39 +346,17 @@ function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
 
 function MandateStep({ d }: { d: Extract<FlowData, { step: 'mandate' }> }) {
   const { t } = useTranslation('instalments');
-  const { locale } = useFormat(d.currency);
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
-    id: 'deferral-mandate',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(mandateSchema),
-    defaultValue: { accountHolder: d.holder },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mandateSchema }),
-  });
-  const errorText = (name: keyof typeof fields) => {
-    const key = fields[name].errors?.[0];
-    return key ? t(key) : undefined;
-  };
-  const names = ['accountHolder', 'iban', 'bic', 'postalCode', 'password', 'mandateConsent'] as const;
-  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
   return (
-    <>
-      <p className="lead">{t('payLater.mandateLead')}</p>
-      <ErrorSummary
-        errors={[...(formError ? [{ fieldId: fields.accountHolder.id, message: formError }] : []), ...names.flatMap((n) => (errorText(n) ? [{ fieldId: fields[n].id, message: errorText(n)! }] : []))]}
-        round={rounds.round}
-      />
-      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <input type="hidden" name="intent" value="mandate" />
-        <MandateFields fields={fields} creditorId={d.creditorId} creditor={d.creditor} targetDate={d.terms.payBy} locale={locale} askPassword={Boolean(actionData?.askPassword)} errorText={errorText} />
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {t('mandate.submitDeferral')}
-        </button>
-      </Form>
-    </>
+    <MandateForm
+      id="deferral-mandate"
+      intent="mandate"
+      schema={mandateSchema}
+      lead={t('payLater.mandateLead')}
+      submitLabel={t('mandate.submitDeferral')}
+      parties={d}
+      targetDate={d.terms.payBy}
+      actionData={actionData}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
 import { loadPlan, skipInstalment, skipOffered } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
+import { NotAvailable } from '~/components/instalments/NotAvailable';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField } from '~/components/ui/Field';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -80,14 +81,7 @@ export default function SkipInstallment() {
     <div className="container page instalments">
       <div className="form-card">
         <h1>{t('skip.title')}</h1>
-        {d.view === 'notOffered' ? (
-          <div className="panel panel--warning">
-            <p>{t('skip.errors.notOffered')}</p>
-            <p>
-              <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
-            </p>
-          </div>
-        ) : null}
+        {d.view === 'notOffered' ? <NotAvailable message={t('skip.errors.notOffered')} /> : null}
         {d.view === 'done' ? (
           <div className="panel panel--success" role="status" data-testid="skip-confirmation">
             <h2>{t('skip.done.title')}</h2>

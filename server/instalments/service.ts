@@ -15,7 +15,7 @@ import { loadFileFacts, todayIso, type FileFacts, type StatusCode, type SubState
 import { actionFlags } from '../claims/rules.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { enqueueMail, type MailData } from '../mail/outbox.ts';
+import { enqueueMail, type MailData, type MailTemplate } from '../mail/outbox.ts';
 import { truncateClientAddress } from '../security/client-address.ts';
 import { costRulesFor, sepaCreditorId, type CostRules } from './config.ts';
 import { isIsoDate } from './dates.ts';
@@ -169,6 +169,56 @@ async function setStatus(tx: Tx, fileId: number, statusCode: StatusCode, subStat
   await tx.insert(t.fileStatusHistory).values({ fileId, statusCode, subState, reason });
 }
 
+/** What an agreement works with inside its transaction, and the records every agreement writes alike. */
+interface Agreement {
+  tx: Tx;
+  /** The file's context, read under the lock. */
+  ctx: FileContext;
+  now: Date;
+  today: string;
+  /** The client address truncated, as portal orders keep it. */
+  ip: string | null;
+  /** The agreement's portal order for the file, ordered now from the truncated client address; `info` is kept as JSON. */
+  order(order: { orderType: (typeof t.portalOrders.$inferInsert)['orderType']; targetAmountMinor: number; targetDate: string | null; feesMinor: number; info: Record<string, unknown> }): Promise<void>;
+  /** The confirmation mail, when the debtor has an address: whether one was queued. */
+  mail<K extends MailTemplate>(template: K, data: MailData[K]): Promise<boolean>;
+  /** The agreement's audit entry: by the debtor, for the file, from the client address, now. */
+  audit(action: string, detail: Record<string, string | number | boolean | null>): Promise<void>;
+}
+
+/**
+ * Runs an agreement in one transaction that first locks the file's row, so that a repeated or
+ * simultaneous submit waits and then finds the agreement made, and then reads the file's context
+ * under that lock as of the action's time. A file the session cannot read answers `missing`,
+ * one of the agreement's own refusals.
+ */
+async function inAgreement<R>(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, actx: ActionContext, missing: NoInfer<R>, work: (agreement: Agreement) => Promise<R>): Promise<R> {
+  const now = actx.now ?? new Date();
+  const today = todayIso(now);
+  return db.transaction(async (tx) => {
+    await lockFile(tx, session.fileId);
+    const ctx = await loadFileContext(tx, session, today);
+    if (!ctx) return missing;
+    const ip = truncateClientAddress(actx.clientAddress);
+    return work({
+      tx,
+      ctx,
+      now,
+      today,
+      ip,
+      order: async ({ info, ...order }) => {
+        await tx.insert(t.portalOrders).values({ fileId: session.fileId, ip, orderedAt: now, ...order, info: JSON.stringify(info) });
+      },
+      mail: async (template, data) => {
+        if (!ctx.debtor.email) return false;
+        await enqueueMail(tx as unknown as Database, { to: ctx.debtor.email, template, language: actx.language, variant: ctx.variant, fileId: session.fileId, data });
+        return true;
+      },
+      audit: (action, detail) => audit(tx as unknown as Database, { actor: 'debtor', action, debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail, at: now }),
+    });
+  });
+}
+
 /** Checks the mandate's fields (the route's schema checks them too; this is the server's word). */
 export function validateMandate(input: MandateInput): { ok: true; iban: string; bic: string | null; accountHolder: string } | { ok: false } {
   const holder = input.accountHolder.trim().replace(/\s+/g, ' ');
@@ -207,13 +257,7 @@ function planMail(ctx: FileContext, plan: { monthlyMinor: number; firstDueOn: st
  * (created: false); a different one meets "an agreement already exists".
  */
 export async function agreePlan(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, input: AgreePlanInput, actx: ActionContext): Promise<AgreePlanResult> {
-  const now = actx.now ?? new Date();
-  const today = todayIso(now);
-  return db.transaction(async (tx) => {
-    await lockFile(tx, session.fileId);
-    const ctx = await loadFileContext(tx, session, today);
-    if (!ctx) return { ok: false, error: 'notAllowed' } as const;
-
+  return inAgreement(db, session, actx, { ok: false, error: 'notAllowed' } as const, async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
     // The same agreement again (a double click, a reload of the POST): answer with the plan made.
     const recent = await tx
       .select()
@@ -269,17 +313,12 @@ export async function agreePlan(db: Database, session: Pick<ActiveSession, 'file
     const planId = created!.id;
     await tx.insert(t.instalmentRows).values(plan.rows.map((r) => ({ planId, ...r })));
 
-    const ip = truncateClientAddress(actx.clientAddress);
-    const fees = costs.feeMinor + costs.expensesMinor + costs.vatMinor;
-    await tx.insert(t.portalOrders).values({
-      fileId: session.fileId,
-      ip,
+    await order({
       orderType: 'instalments',
-      orderedAt: now,
       targetAmountMinor: plan.monthlyMinor,
       targetDate: plan.firstDueOn,
-      feesMinor: fees,
-      info: JSON.stringify({ planId, instalments: plan.instalmentCount, total: costs.totalMinor, method: input.method, proofOfIncome: quote.proofRequired ? input.incomeProofType : null }),
+      feesMinor: costs.feeMinor + costs.expensesMinor + costs.vatMinor,
+      info: { planId, instalments: plan.instalmentCount, total: costs.totalMinor, method: input.method, proofOfIncome: quote.proofRequired ? input.incomeProofType : null },
     });
 
     let reference: string | null = null;
@@ -297,27 +336,8 @@ export async function agreePlan(db: Database, session: Pick<ActiveSession, 'file
       await tx.update(t.files).set({ showUploadCenter: true }).where(eq(t.files.id, session.fileId));
     }
 
-    let mailQueued = false;
-    if (ctx.debtor.email) {
-      await enqueueMail(tx as unknown as Database, {
-        to: ctx.debtor.email,
-        template: 'instalmentPlan',
-        language: actx.language,
-        variant: ctx.variant,
-        fileId: session.fileId,
-        data: planMail(ctx, { ...plan, ...costs }, plan.rows),
-      });
-      mailQueued = true;
-    }
-    await audit(tx as unknown as Database, {
-      actor: 'debtor',
-      action: 'instalments.agreed',
-      debtorId: session.debtorId,
-      fileId: session.fileId,
-      clientAddress: actx.clientAddress,
-      detail: { planId, status, method: input.method, instalments: plan.instalmentCount, proofRequired: quote.proofRequired },
-      at: now,
-    });
+    const mailQueued = await mail('instalmentPlan', planMail(ctx, { ...plan, ...costs }, plan.rows));
+    await audit('instalments.agreed', { planId, status, method: input.method, instalments: plan.instalmentCount, proofRequired: quote.proofRequired });
     return { ok: true, planId, created: true, status, mandateReference: reference, mailQueued } as const;
   });
 }
@@ -327,19 +347,13 @@ export async function agreePlan(db: Database, session: Pick<ActiveSession, 'file
  * chooses the method; the plan becomes active. Booking may lag, so the plan keeps its rows.
  */
 export async function continuePendingPlan(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, input: { method: PlanMethod; mandate?: MandateInput | null }, actx: ActionContext) {
-  const now = actx.now ?? new Date();
-  const today = todayIso(now);
-  return db.transaction(async (tx) => {
-    await lockFile(tx, session.fileId);
-    const ctx = await loadFileContext(tx, session, today);
-    if (!ctx) return { ok: false as const, error: 'notAllowed' as const };
+  return inAgreement(db, session, actx, { ok: false as const, error: 'notAllowed' as const }, async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
     const [pending] = await tx.select().from(t.instalmentPlans).where(and(eq(t.instalmentPlans.fileId, session.fileId), eq(t.instalmentPlans.status, 'pending'))).orderBy(desc(t.instalmentPlans.id)).limit(1);
     if (!pending || planEligibility(ctx.facts, ctx.rules.plan).kind !== 'continuePending') return { ok: false as const, error: 'notAllowed' as const };
     const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate) : { ok: false as const }) : null;
     if (mandate && !mandate.ok) return { ok: false as const, error: 'mandateInvalid' as const };
     await tx.update(t.instalmentPlans).set({ status: 'active', providerId: input.method === 'online' ? null : input.method, isSepa: input.method === '3' }).where(eq(t.instalmentPlans.id, pending.id));
-    const ip = truncateClientAddress(actx.clientAddress);
-    await tx.insert(t.portalOrders).values({ fileId: session.fileId, ip, orderType: 'instalments', orderedAt: now, targetAmountMinor: pending.monthlyMinor, targetDate: pending.firstDueOn, feesMinor: pending.feeMinor + pending.expensesMinor + pending.vatMinor, info: JSON.stringify({ planId: pending.id, continued: true, method: input.method }) });
+    await order({ orderType: 'instalments', targetAmountMinor: pending.monthlyMinor, targetDate: pending.firstDueOn, feesMinor: pending.feeMinor + pending.expensesMinor + pending.vatMinor, info: { planId: pending.id, continued: true, method: input.method } });
     let reference: string | null = null;
     if (mandate?.ok) {
       reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'plan', pending.id);
@@ -348,17 +362,8 @@ export async function continuePendingPlan(db: Database, session: Pick<ActiveSess
     if (input.method === '3') await setStatus(tx, session.fileId, '22', null, 'plan continued after the down payment, SEPA', today);
     else await setStatus(tx, session.fileId, '2', 'instalmentRunning', 'plan continued after the down payment', today);
     const rows = await tx.select().from(t.instalmentRows).where(eq(t.instalmentRows.planId, pending.id)).orderBy(t.instalmentRows.position);
-    if (ctx.debtor.email) {
-      await enqueueMail(tx as unknown as Database, {
-        to: ctx.debtor.email,
-        template: 'instalmentPlan',
-        language: actx.language,
-        variant: ctx.variant,
-        fileId: session.fileId,
-        data: planMail(ctx, pending, rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }))),
-      });
-    }
-    await audit(tx as unknown as Database, { actor: 'debtor', action: 'instalments.continued', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { planId: pending.id, method: input.method }, at: now });
+    await mail('instalmentPlan', planMail(ctx, pending, rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }))));
+    await audit('instalments.continued', { planId: pending.id, method: input.method });
     return { ok: true as const, planId: pending.id, mandateReference: reference };
   });
 }
@@ -471,12 +476,7 @@ export async function grantDeferral(
   input: { noticeDays: number; method: DeferralMethod; feeAgreed: boolean; mandate?: MandateInput | null },
   actx: ActionContext,
 ): Promise<GrantDeferralResult> {
-  const now = actx.now ?? new Date();
-  const today = todayIso(now);
-  return db.transaction(async (tx) => {
-    await lockFile(tx, session.fileId);
-    const ctx = await loadFileContext(tx, session, today);
-    if (!ctx) return { ok: false, error: 'notPossible' } as const;
+  return inAgreement(db, session, actx, { ok: false, error: 'notPossible' } as const, async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
     const eligibility = deferralEligibility(ctx.facts);
     if (eligibility.kind === 'alreadyGranted') return { ok: false, error: 'alreadyGranted' } as const;
     if (eligibility.kind !== 'allowed') return { ok: false, error: 'notPossible' } as const;
@@ -490,16 +490,12 @@ export async function grantDeferral(
       .insert(t.deferrals)
       .values({ fileId: session.fileId, grantedAt: now, payBy: terms.payBy, noticeDays: input.noticeDays, feeMinor: terms.feeMinor + terms.vatMinor, providerId: input.method })
       .returning({ id: t.deferrals.id });
-    const ip = truncateClientAddress(actx.clientAddress);
-    await tx.insert(t.portalOrders).values({
-      fileId: session.fileId,
-      ip,
+    await order({
       orderType: 'deferral',
-      orderedAt: now,
       targetAmountMinor: terms.totalMinor,
       targetDate: terms.payBy,
       feesMinor: terms.feeMinor + terms.vatMinor,
-      info: JSON.stringify({ deferralId: row!.id, noticeDays: input.noticeDays, method: input.method, fee: terms.feeMinor, vat: terms.vatMinor }),
+      info: { deferralId: row!.id, noticeDays: input.noticeDays, method: input.method, fee: terms.feeMinor, vat: terms.vatMinor },
     });
     let reference: string | null = null;
     if (mandate?.ok) {
@@ -507,23 +503,14 @@ export async function grantDeferral(
       await recordMandate(tx, ctx, { ...mandate, reference, targetDate: terms.payBy, purpose: 'deferral', agreementId: row!.id, ip, now });
     }
     await setStatus(tx, session.fileId, '2', 'deferred', 'deferral granted in the portal', today);
-    if (ctx.debtor.email) {
-      await enqueueMail(tx as unknown as Database, {
-        to: ctx.debtor.email,
-        template: 'deferralConfirmation',
-        language: actx.language,
-        variant: ctx.variant,
-        fileId: session.fileId,
-        data: {
-          name: ctx.debtor.name,
-          salutation: ctx.debtor.salutation,
-          reference: ctx.reference,
-          payBy: terms.payBy,
-          fee: terms.feeMinor > 0 ? { amountMinor: terms.feeMinor + terms.vatMinor, currency: ctx.facts.currency } : null,
-        },
-      });
-    }
-    await audit(tx as unknown as Database, { actor: 'debtor', action: 'deferral.granted', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { noticeDays: input.noticeDays, method: input.method, feeMinor: terms.feeMinor }, at: now });
+    await mail('deferralConfirmation', {
+      name: ctx.debtor.name,
+      salutation: ctx.debtor.salutation,
+      reference: ctx.reference,
+      payBy: terms.payBy,
+      fee: terms.feeMinor > 0 ? { amountMinor: terms.feeMinor + terms.vatMinor, currency: ctx.facts.currency } : null,
+    });
+    await audit('deferral.granted', { noticeDays: input.noticeDays, method: input.method, feeMinor: terms.feeMinor });
     return { ok: true, deferralId: row!.id, payBy: terms.payBy, feeMinor: terms.feeMinor, vatMinor: terms.vatMinor, method: input.method, mandateReference: reference } as const;
   });
 }
@@ -583,12 +570,7 @@ export function skipOffered(ctx: FileContext): boolean {
 }
 
 export async function skipInstalment(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, actx: ActionContext): Promise<SkipResult> {
-  const now = actx.now ?? new Date();
-  const today = todayIso(now);
-  return db.transaction(async (tx) => {
-    await lockFile(tx, session.fileId);
-    const ctx = await loadFileContext(tx, session, today);
-    if (!ctx) return { ok: false, error: 'notOffered' } as const;
+  return inAgreement(db, session, actx, { ok: false, error: 'notOffered' } as const, async ({ tx, ctx, order, audit }) => {
     if (ctx.facts.plan?.status === 'active' && ctx.facts.plan.skipsUsed > 0) return { ok: false, error: 'alreadySkipped' } as const;
     if (!skipOffered(ctx)) return { ok: false, error: 'notOffered' } as const;
     const plan = await loadPlan(tx, session.fileId);
@@ -598,17 +580,8 @@ export async function skipInstalment(db: Database, session: Pick<ActiveSession, 
     const next = open[1] ?? null;
     await tx.update(t.instalmentRows).set({ skipped: true }).where(and(eq(t.instalmentRows.planId, plan.id), eq(t.instalmentRows.position, skipped.position)));
     await tx.update(t.instalmentPlans).set({ skipsUsed: plan.skipsUsed + 1 }).where(eq(t.instalmentPlans.id, plan.id));
-    await tx.insert(t.portalOrders).values({
-      fileId: session.fileId,
-      ip: truncateClientAddress(actx.clientAddress),
-      orderType: 'skipInstalment',
-      orderedAt: now,
-      targetAmountMinor: skipped.amountMinor,
-      targetDate: next?.dueOn ?? null,
-      feesMinor: 0,
-      info: JSON.stringify({ planId: plan.id, position: skipped.position }),
-    });
-    await audit(tx as unknown as Database, { actor: 'debtor', action: 'instalments.skipped', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { planId: plan.id, position: skipped.position }, at: now });
+    await order({ orderType: 'skipInstalment', targetAmountMinor: skipped.amountMinor, targetDate: next?.dueOn ?? null, feesMinor: 0, info: { planId: plan.id, position: skipped.position } });
+    await audit('instalments.skipped', { planId: plan.id, position: skipped.position });
     return { ok: true, skippedPosition: skipped.position, skippedDueOn: skipped.dueOn, next: next ? { dueOn: next.dueOn, amountMinor: next.amountMinor } : null } as const;
   });
 }

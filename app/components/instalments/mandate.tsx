@@ -1,10 +1,15 @@
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
-import { useState } from 'react';
+import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { Form, useNavigation } from '@remix-run/react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { accountHolderPattern, bicForIban, checkGermanIban, normaliseBic } from '#server/instalments/sepa.ts';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { formatDate } from '~/lib/format';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { useRootData } from '~/root';
 
 /** The SEPA mandate's fields (spec 3 "SEPA mandate", 5 "IBAN and BIC valid; only German IBAN; account holder …"). */
 export const mandateFields = {
@@ -36,6 +41,85 @@ export const mandateFields = {
 };
 
 type MandateFieldNames = 'accountHolder' | 'iban' | 'bic' | 'postalCode' | 'password' | 'mandateConsent';
+const mandateFieldNames = ['accountHolder', 'iban', 'bic', 'postalCode', 'password', 'mandateConsent'] as const satisfies readonly MandateFieldNames[];
+
+type MandateObject = z.ZodObject<{ intent: z.ZodType<string> } & typeof mandateFields>;
+/** A route's mandate schema: its intent and the mandate's fields (the route's action parses with the same one). */
+export type MandateSchema = z.ZodType<z.output<MandateObject>, z.input<MandateObject>>;
+
+/** What the mandate step reads of its route's action reply. */
+export interface MandateReply {
+  result?: SubmissionResult<string[]> | null;
+  /** The postal code did not match: the server asks for the portal password. */
+  askPassword?: boolean;
+}
+
+/**
+ * The SEPA mandate step of pay in instalments and pay later: the lead, the error summary (a
+ * form error is linked to the account holder), the mandate's fields and the submit button. The
+ * route passes its schema, intent and texts; `footer` places the submit button (pay in
+ * instalments puts it in a row with "previous"). The route's action checks the postal code or
+ * password with `mandateIdentityRefusal` (~/lib/instalments.server).
+ */
+export function MandateForm({
+  id,
+  intent,
+  schema,
+  lead,
+  submitLabel,
+  parties: { holder, creditor, creditorId },
+  targetDate,
+  actionData,
+  footer = (submit) => submit,
+}: {
+  id: string;
+  intent: string;
+  schema: MandateSchema;
+  lead: string;
+  submitLabel: string;
+  /** The account holder proposed, the creditor and its creditor id (from the route's loader). */
+  parties: { holder: string; creditor: string; creditorId: string };
+  targetDate: string;
+  actionData: MandateReply | undefined;
+  footer?: (submit: ReactNode) => ReactNode;
+}) {
+  const { t } = useTranslation('instalments');
+  const { locale } = useRootData()!;
+  const navigation = useNavigation();
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id,
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(schema),
+    defaultValue: { accountHolder: holder },
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  const errorText = (name: keyof typeof fields) => {
+    const key = fields[name].errors?.[0];
+    return key ? t(key) : undefined;
+  };
+  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  return (
+    <>
+      <p className="lead">{lead}</p>
+      <ErrorSummary
+        errors={[...(formError ? [{ fieldId: fields.accountHolder.id, message: formError }] : []), ...mandateFieldNames.flatMap((n) => (errorText(n) ? [{ fieldId: fields[n].id, message: errorText(n)! }] : []))]}
+        round={rounds.round}
+      />
+      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+        <input type="hidden" name="intent" value={intent} />
+        <MandateFields fields={fields} creditorId={creditorId} creditor={creditor} targetDate={targetDate} locale={locale} askPassword={Boolean(actionData?.askPassword)} errorText={errorText} />
+        {footer(
+          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+            {submitLabel}
+          </button>,
+        )}
+      </Form>
+    </>
+  );
+}
 
 /**
  * The mandate: creditor id and the mandate text as fixed text, account holder, IBAN, BIC
