@@ -6,31 +6,20 @@
  * return pages, and the down payment that starts a pending plan. axe on every page; screenshots
  * on a phone and a desktop in e2e/.artifacts/screenshots/checkout-*.png.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 
 const password = 'Demo-Pass1';
 const co = (key: string, language = 'de') => text(language, key, 'checkout');
 const sb = (key: string, language = 'de') => text(language, key, 'sandbox');
-const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
 
 /** axe, then a full-page screenshot on a phone and on a desktop. */
 async function check(page: Page, name: string, options: { axe?: boolean } = {}) {
   if (options.axe !== false) await expectNoSeriousA11yViolations(page, name);
-  mkdirSync(screenshotDir, { recursive: true });
-  const size = page.viewportSize() ?? { width: 1280, height: 900 };
-  for (const [label, viewport] of [
-    ['phone', { width: 390, height: 844 }],
-    ['desktop', { width: 1280, height: 900 }],
-  ] as const) {
-    await page.setViewportSize(viewport);
-    await page.screenshot({ path: `${screenshotDir}checkout-${name}-${label}.png`, fullPage: true });
-  }
-  await page.setViewportSize(size);
+  await screenshots(page, 'checkout', name);
 }
 
 async function chooseMethod(page: Page, method: string) {

@@ -9,28 +9,17 @@
  * The online objection uses a copy of the Austrian demo file (220000001): an objection pauses
  * collection and removes the pay buttons, which other journeys rely on in the same run.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../tests/helpers/pdf-text';
 import { errorSummary, signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { screenshots } from './helpers/screenshots';
 import { languageNames } from '../server/i18n/languages.ts';
 import { expectDocumentLanguage, portalPath, text, variants, waitForHydration, type Variant } from './helpers/portal';
 
 const password = 'Demo-Pass1';
 const doc = (key: string, values: Record<string, string> = {}) => text('de', key, 'documents').replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
-const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
-
-async function screenshots(page: Page, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  const desktop = page.viewportSize();
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${screenshotDir}documents-${name}-phone.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${screenshotDir}documents-${name}-desktop.png`, fullPage: true });
-  if (desktop) await page.setViewportSize(desktop);
-}
 
 /** Downloads the PDF offered in the "ready" panel; checks it is one and returns its text. */
 async function downloadPdf(page: Page, kind: string, language = 'de'): Promise<string> {
@@ -57,14 +46,14 @@ test('100000001: goods return form, a wrong zip corrected, the filled PDF downlo
   await page.goto(portalPath(variants.de, '/download-center'));
   await expect(page.getByRole('heading', { level: 1, name: doc('overview.title'), exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'download center');
-  await screenshots(page, 'overview');
+  await screenshots(page, 'documents', 'overview');
 
   const form = await openForm(page, variants.de, 'goods-return');
   // Prefilled from the profile.
   await expect(form.getByLabel(doc('fields.lastName'))).toHaveValue('Schneider');
   await expect(form.getByLabel(doc('fields.city'))).toHaveValue('Köln');
   await expectNoSeriousA11yViolations(page, 'goods return form');
-  await screenshots(page, 'goods-return');
+  await screenshots(page, 'documents', 'goods-return');
 
   const returned = new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10);
   await form.getByLabel(doc('fields.dateGoodsReturn')).fill(returned);
@@ -79,7 +68,7 @@ test('100000001: goods return form, a wrong zip corrected, the filled PDF downlo
   await expect(zip).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel(doc('fields.dateGoodsReturn'))).toHaveValue(returned);
   await expectNoSeriousA11yViolations(page, 'goods return form with errors');
-  await screenshots(page, 'goods-return-errors');
+  await screenshots(page, 'documents', 'goods-return-errors');
 
   await zip.fill('50968');
   await zip.blur();
@@ -90,7 +79,7 @@ test('100000001: goods return form, a wrong zip corrected, the filled PDF downlo
   await expect(ready).toContainText(variants.de.legal.street);
   await expect(ready).toContainText(`${variants.de.legal.postalCode} ${variants.de.legal.city}`);
   await expectNoSeriousA11yViolations(page, 'goods return form created');
-  await screenshots(page, 'goods-return-ready');
+  await screenshots(page, 'documents', 'goods-return-ready');
 
   const pdf = await downloadPdf(page, 'goods-return');
   expect(pdf).toContain('Anna');
@@ -107,7 +96,7 @@ test('100000002: power of attorney for a helper, the attorney named in full, the
   await expect(authorizer.getByLabel(doc('fields.firstName'))).toHaveValue('Mehmet');
   await expect(authorizer.getByLabel(doc('fields.city'))).toHaveValue('Dortmund');
   await expectNoSeriousA11yViolations(page, 'mandate form');
-  await screenshots(page, 'mandate');
+  await screenshots(page, 'documents', 'mandate');
 
   await attorney.getByLabel(doc('fields.attorneyFullName')).fill('Brandt');
   await attorney.getByLabel(doc('fields.attorneyStreet')).fill('Hansastraße');
@@ -184,7 +173,7 @@ test('100000010: identity theft declared in Spanish, the filled PDF downloaded',
   await expect(page.getByRole('heading', { level: 1, name: es('forms.identity-theft.title'), exact: true })).toBeVisible();
   await expect(form.getByLabel(es('fields.lastName'))).toHaveValue('García López');
   await expectNoSeriousA11yViolations(page, 'identity theft form (es)');
-  await screenshots(page, 'identity-theft-es');
+  await screenshots(page, 'documents', 'identity-theft-es');
 
   await form.getByRole('button', { name: es('create.submit'), exact: true }).click();
   await expect(page.locator('#ready').getByRole('heading', { name: es('create.readyTitle'), exact: true })).toBeVisible();
@@ -220,7 +209,7 @@ test('200000001: an identity-theft objection sent online with a PDF as evidence'
   await section.getByRole('button', { name: `${uploads('remove')} – programm.pdf`, exact: true }).click();
   await expect(section.getByText('programm.pdf')).toHaveCount(0);
   await section.getByRole('checkbox', { name: doc('dispute.confirm'), exact: true }).check();
-  await screenshots(page, 'identity-theft-dispute');
+  await screenshots(page, 'documents', 'identity-theft-dispute');
   await section.getByRole('button', { name: doc('dispute.submit'), exact: true }).click();
 
   const state = page.getByTestId('dispute-state');
@@ -228,7 +217,7 @@ test('200000001: an identity-theft objection sent online with a PDF as evidence'
   await expect(state).toContainText(doc('dispute.paused'));
   await expect(page).toHaveURL((url) => url.searchParams.get('sent') === '1');
   await expectNoSeriousA11yViolations(page, 'identity theft objection sent');
-  await screenshots(page, 'identity-theft-sent');
+  await screenshots(page, 'documents', 'identity-theft-sent');
 
   // The dashboard says the objection is being reviewed.
   await page.goto(portalPath(at, '/dashboard'));

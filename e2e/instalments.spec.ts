@@ -8,11 +8,10 @@
  * address of the hand-over is checked here. Each test uses its own demo file: a file holds one
  * agreement, so the pay-later journey and the instalment plan each use their own copy of 100000001 (e2e/support/fixtures.ts).
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { createLetterToken } from '../server/auth/letter-links.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { screenshotPath, screenshots } from './helpers/screenshots';
 import { errorSummary, signIn } from './helpers/auth';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 
@@ -24,17 +23,11 @@ const t = (key: string) => text('de', key, 'instalments');
 /** A translated text with its {{placeholders}} filled in. */
 const tf = (key: string, values: Record<string, string | number>) => t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
-const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
-mkdirSync(screenshotDir, { recursive: true });
 
 /** axe, then a phone and a desktop photo of the whole page. */
 async function check(page: Page, name: string): Promise<void> {
   await expectNoSeriousA11yViolations(page, name);
-  const size = page.viewportSize() ?? { width: 1280, height: 900 };
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: `${screenshotDir}instalments-${name}-phone.png`, fullPage: true });
-  await page.setViewportSize(size);
-  await page.screenshot({ path: `${screenshotDir}instalments-${name}-desktop.png`, fullPage: true });
+  await screenshots(page, 'instalments', name);
 }
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
@@ -130,7 +123,7 @@ test('instalments end to end (a copy of 100000001): helper, amount, date, plan, 
   await check(page, 'mandate-print');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: t('mandatePage.print') })).toBeHidden();
-  await page.screenshot({ path: `${screenshotDir}instalments-mandate-print-media.png`, fullPage: true });
+  await page.screenshot({ path: screenshotPath('instalments-mandate-print-media.png'), fullPage: true });
   await page.emulateMedia({ media: 'screen' });
 
   // A second visit: the agreement exists (code 2).

@@ -3,10 +3,9 @@
  * offers, open the home page, check the header and footer links, follow each of them, and run
  * axe on every page visited. One test per variant and language, run in parallel.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { screenshotPath } from './helpers/screenshots';
 import { expectDocumentLanguage, noteUntranslated, portalPath, text, variantLanguages, type Variant } from './helpers/portal';
 
 /**
@@ -37,7 +36,6 @@ const expectedLinks = {
   ],
 } as const;
 
-const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
 const screenshotSizes = [
   { width: 375, height: 812 },
   { width: 1280, height: 900 },
@@ -88,10 +86,9 @@ for (const { variant, language } of variantLanguages) {
 
     if (language === variant.defaultLanguage) {
       await test.step('screenshots and axe at 375 px', async () => {
-        mkdirSync(screenshotDir, { recursive: true });
         for (const size of screenshotSizes) {
           await page.setViewportSize(size);
-          await page.screenshot({ path: `${screenshotDir}${variant.id}-home-${size.width}x${size.height}.png`, fullPage: true });
+          await page.screenshot({ path: screenshotPath(`${variant.id}-home-${size.width}x${size.height}.png`), fullPage: true });
           if (size.width < 640) await expectNoSeriousA11yViolations(page, `${variant.id} home [${language}] at ${size.width}px`, { soft: true });
         }
         await page.setViewportSize({ width: 1280, height: 900 });

@@ -9,10 +9,9 @@
  * Each test uses its own demo file (100000098 is the e2e copy of 100000008, see
  * e2e/support/fixtures.ts), so the tests run in parallel.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { screenshots } from './helpers/screenshots';
 import { errorSummary, signIn } from './helpers/auth';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 
@@ -25,27 +24,12 @@ const d = (key: string) => text('de', key, 'dashboard');
 const euro = (minor: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(minor / 100);
 const longDate = (date: Date) => new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(date);
 
-const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
-mkdirSync(screenshotDir, { recursive: true });
 
 /** The open dialog with this title (the page shows at most one). */
 const dialog = (page: Page, titleKey: string) => page.getByRole('dialog', { name: m(titleKey) });
 
 async function expectFocusInside(locator: Locator) {
   await expect.poll(() => locator.evaluate((el) => el.contains(document.activeElement))).toBe(true);
-}
-
-/** Phone and desktop pictures of the page as it is now (the dialog open). */
-async function screenshots(page: Page, name: string) {
-  const size = page.viewportSize();
-  for (const viewport of [
-    { width: 390, height: 844, label: 'phone' },
-    { width: 1280, height: 900, label: 'desktop' },
-  ]) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.screenshot({ path: `${screenshotDir}modals-${name}-${viewport.label}.png` });
-  }
-  if (size) await page.setViewportSize(size);
 }
 
 test('100000008: flood notice, then the offer; declining it brings back the open amount', async ({ page }) => {
@@ -58,7 +42,7 @@ test('100000008: flood notice, then the offer; declining it brings back the open
   await expectFocusInside(flood);
   await expect(flood.getByRole('link', { name: de.support.phone })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'dashboard with flood notice');
-  await screenshots(page, 'flood');
+  await screenshots(page, 'modals', 'flood', { fullPage: false });
 
   // Escape acknowledges a notice; the next modal by orderNo is the offer.
   await page.keyboard.press('Escape');
@@ -72,7 +56,7 @@ test('100000008: flood notice, then the offer; declining it brings back the open
   await expect(offer).toContainText(longDate(validTill));
   await expect(page.getByTestId('open-amount')).toHaveText(euro(77260));
   await expectNoSeriousA11yViolations(page, 'dashboard with special offer');
-  await screenshots(page, 'offer');
+  await screenshots(page, 'modals', 'offer', { fullPage: false });
 
   // Escape never decides an offer: it only puts the dialog aside until the next visit.
   await page.keyboard.press('Escape');
@@ -115,7 +99,7 @@ test('100000013: e-mail capture refuses a bad address (also without JavaScript),
   const email = capture.getByRole('textbox', { name: m('emailCapture.label') });
   await expect(email).toBeFocused();
   await expectNoSeriousA11yViolations(page, 'dashboard with e-mail capture');
-  await screenshots(page, 'email-capture');
+  await screenshots(page, 'modals', 'email-capture', { fullPage: false });
 
   // Without JavaScript: the dialog is a plain box in the page, the server checks the address.
   const noScript = await browser.newContext({ javaScriptEnabled: false, locale: 'de-DE' });
@@ -132,7 +116,7 @@ test('100000013: e-mail capture refuses a bad address (also without JavaScript),
   await expect(plainCapture.getByRole('textbox', { name: m('emailCapture.label') })).toHaveValue('kerstin.braun@');
   await expect(plainCapture.getByRole('textbox', { name: m('emailCapture.label') })).toHaveAttribute('aria-invalid', 'true');
   // (axe needs script in the page; the same state with JavaScript is checked below.)
-  await screenshots(plain, 'email-capture-nojs-error');
+  await screenshots(plain, 'modals', 'email-capture-nojs-error', { fullPage: false });
   await noScript.close();
 
   // With JavaScript: the same messages at once, and what was typed stays.
@@ -143,7 +127,7 @@ test('100000013: e-mail capture refuses a bad address (also without JavaScript),
   await expect(capture.locator('.field-error')).toContainText(m('emailCapture.errors.invalid'));
   await expect(email).toHaveValue('kerstin.braun@');
   await expectNoSeriousA11yViolations(page, 'e-mail capture, refused address');
-  await screenshots(page, 'email-capture-error');
+  await screenshots(page, 'modals', 'email-capture-error', { fullPage: false });
 
   await email.fill('kerstin.braun@example.org');
   await email.press('Enter');
@@ -154,13 +138,13 @@ test('100000013: e-mail capture refuses a bad address (also without JavaScript),
   await expect(redirectNotice).toBeVisible();
   await expectFocusInside(redirectNotice);
   await expectNoSeriousA11yViolations(page, 'dashboard with redirect notice');
-  await screenshots(page, 'redirect-notice');
+  await screenshots(page, 'modals', 'redirect-notice', { fullPage: false });
   await redirectNotice.getByRole('button', { name: m('acknowledge'), exact: true }).click();
 
   const delivery = dialog(page, 'deliveryCosts.title');
   await expect(delivery).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'dashboard with delivery-costs notice');
-  await screenshots(page, 'delivery-costs');
+  await screenshots(page, 'modals', 'delivery-costs', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -183,7 +167,7 @@ test('a copy of 100000006: the notice of completion is requested once', async ({
   await expect(card.getByRole('status')).toContainText(d('notice.requestedEmail'));
   await expect(card).toContainText(d('notice.closed'));
   await expectNoSeriousA11yViolations(page, 'notice of completion requested');
-  await screenshots(page, 'notice-requested');
+  await screenshots(page, 'modals', 'notice-requested', { fullPage: false });
 
   await page.reload();
   const today = longDate(new Date());

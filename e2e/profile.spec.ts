@@ -7,28 +7,11 @@
  * Files: 100000001 for the change (no other journey edits its profile), its copy 140000001 for
  * the password (e2e/support/fixtures.ts; everyone else keeps Demo-Pass1).
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { errorSummary, signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
-
-const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
-const sizes = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 900 },
-] as const;
-
-async function screenshots(page: Page, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  const original = page.viewportSize();
-  for (const size of sizes) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({ path: `${screenshotDir}profile-${name}-${size.name}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 const p = (key: string) => text('de', key, 'profile');
 const s = (key: string) => text('de', key, 'signin');
@@ -46,7 +29,7 @@ test('change the address: a wrong postal code is refused with the input kept, th
   await expect(page.getByText('Lindenallee 14')).toBeVisible();
   await expect(page.getByText('anna.schneider@example.org')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'profile view');
-  await screenshots(page, 'view');
+  await screenshots(page, 'profile', 'view');
 
   await page.getByRole('link', { name: p('view.edit') }).click();
   await expect(page).toHaveURL(/\/debtor\/profile\?edit=true$/);
@@ -63,7 +46,7 @@ test('change the address: a wrong postal code is refused with the input kept, th
   // The move date and the proof upload appear only for the reasons that need them.
   await expect(form.moveDate).toBeHidden();
   await expectNoSeriousA11yViolations(page, 'profile edit');
-  await screenshots(page, 'edit');
+  await screenshots(page, 'profile', 'edit');
 
   await form.reason.selectOption('move');
   await expect(form.moveDate).toBeVisible();
@@ -84,7 +67,7 @@ test('change the address: a wrong postal code is refused with the input kept, th
   await expect(form.reason).toHaveValue('move');
   await expect(form.moveDate).toHaveValue(today());
   await expectNoSeriousA11yViolations(page, 'profile edit with errors');
-  await screenshots(page, 'error');
+  await screenshots(page, 'profile', 'error');
 
   await form.city.fill('Köln');
   await form.city.blur();
@@ -99,7 +82,7 @@ test('change the address: a wrong postal code is refused with the input kept, th
   await expect(page.getByText('Lindenallee 14')).toBeVisible();
   await expect(page.getByRole('link', { name: p('view.edit') })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'profile pending');
-  await screenshots(page, 'pending');
+  await screenshots(page, 'profile', 'pending');
 
   // Asking for the edit mode again shows why it is not possible, never the form.
   await page.goto(`${portalPath(variant, '/debtor/profile')}?edit=true`);
@@ -117,7 +100,7 @@ test('change the password: a wrong old password is refused, the right one change
   await waitForHydration(page);
   await expect(page.getByRole('link', { name: p('tabs.password') })).toHaveAttribute('aria-current', 'page');
   await expectNoSeriousA11yViolations(page, 'change password');
-  await screenshots(page, 'password');
+  await screenshots(page, 'profile', 'password');
 
   const old = page.getByLabel(p('password.old'));
   const fresh = page.getByLabel(s('setPassword.newPassword'), { exact: true });
@@ -132,7 +115,7 @@ test('change the password: a wrong old password is refused, the right one change
   await expect(errorSummary(page).getByRole('link', { name: s('errors.password.wrongOld') })).toBeVisible();
   await expect(old).toHaveAttribute('aria-invalid', 'true');
   await expectNoSeriousA11yViolations(page, 'change password wrong old');
-  await screenshots(page, 'password-error');
+  await screenshots(page, 'profile', 'password-error');
 
   await old.fill('Demo-Pass1');
   await fresh.fill('Kaffee-Mühle-2049');
@@ -142,7 +125,7 @@ test('change the password: a wrong old password is refused, the right one change
   await expect(page).toHaveURL(/\/debtor\/profile\/password\?changed=1$/);
   await expect(page.getByRole('status').getByText(p('password.changed.title'))).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'password changed');
-  await screenshots(page, 'password-changed');
+  await screenshots(page, 'profile', 'password-changed');
 
   // Still signed in: the personal data open without a new sign-in.
   await page.getByRole('link', { name: p('tabs.personal') }).click();

@@ -3,28 +3,11 @@
  * the contact page (message and callback). axe on every page; screenshots on a phone and a
  * desktop in e2e/.artifacts/screenshots/service-*.png.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
-
-const screenshotDir = fileURLToPath(new URL('./.artifacts/screenshots/', import.meta.url));
-const sizes = [
-  { name: 'phone', width: 390, height: 844 },
-  { name: 'desktop', width: 1280, height: 900 },
-] as const;
-
-async function screenshots(page: Page, name: string) {
-  mkdirSync(screenshotDir, { recursive: true });
-  const original = page.viewportSize();
-  for (const size of sizes) {
-    await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({ path: `${screenshotDir}service-${name}-${size.name}.png`, fullPage: true });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 const pdf = (name = 'Kontoauszug.pdf') => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(40_000, 0x20)]) });
 const a = (key: string) => text('de', key, 'announce');
@@ -39,7 +22,7 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: a('title') })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'announce step 10');
-  await screenshots(page, 'announce-10');
+  await screenshots(page, 'service', 'announce-10');
 
   // Step 10 without a choice: the error summary names the problem.
   await page.getByRole('button', { name: a('next') }).click();
@@ -55,7 +38,7 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   await page.getByLabel(a('fields.payerIban')).fill('AT61 1904 3002 3457 3201');
   await page.getByLabel(a('fields.reference')).fill('200000001');
   await expectNoSeriousA11yViolations(page, 'announce step 20');
-  await screenshots(page, 'announce-20');
+  await screenshots(page, 'service', 'announce-20');
   await page.getByRole('button', { name: a('next') }).click();
 
   // Step 30: a good PDF uploads with progress; a text file named .pdf is refused at once.
@@ -72,7 +55,7 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   await expect(page.getByRole('alert').filter({ hasText: u('blockedInvalid') })).toBeVisible();
   await expect(page).toHaveURL(/announce-payment$/);
   await expectNoSeriousA11yViolations(page, 'announce step 30 with a refused file');
-  await screenshots(page, 'announce-30-refused');
+  await screenshots(page, 'service', 'announce-30-refused');
 
   // Going back keeps everything typed.
   await page.getByRole('button', { name: new RegExp(`^${u('remove')}`) }).click();
@@ -88,7 +71,7 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   await expect(page.getByRole('heading', { level: 1, name: a('done.title') })).toBeVisible();
   await expect(page.getByText('Kontoauszug.pdf')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'announce done');
-  await screenshots(page, 'announce-40');
+  await screenshots(page, 'service', 'announce-40');
   await page.getByRole('link', { name: a('done.dashboard') }).click();
   await expect(page.getByText(text('de', 'status.paymentNoted', 'claim').split('{{')[0]!.trim()).first()).toBeVisible();
 });
@@ -103,7 +86,7 @@ test('upload center for 100000012: choose a document, upload it, see the confirm
   const headings = page.locator('.document-list h2');
   await expect(headings).toHaveText([c('templates.identityDocument.title'), c('templates.proofOfIncome.title'), c('templates.paymentReceipt.title')]);
   await expectNoSeriousA11yViolations(page, 'upload center list');
-  await screenshots(page, 'upload-center-list');
+  await screenshots(page, 'service', 'upload-center-list');
 
   // Step 2: upload the identity document.
   await page.getByRole('link', { name: `${c('upload')} – ${c('templates.identityDocument.title')}` }).click();
@@ -112,7 +95,7 @@ test('upload center for 100000012: choose a document, upload it, see the confirm
   await page.getByLabel(c('filesLabel')).setInputFiles(pdf('Personalausweis.pdf'));
   await expect(page.getByText(u('uploaded'), { exact: true })).toBeVisible({ timeout: 15_000 });
   await expectNoSeriousA11yViolations(page, 'upload center upload');
-  await screenshots(page, 'upload-center-upload');
+  await screenshots(page, 'service', 'upload-center-upload');
   await page.getByRole('button', { name: c('send') }).click();
 
   // Step 3: confirmation; the document is marked uploaded.
@@ -120,7 +103,7 @@ test('upload center for 100000012: choose a document, upload it, see the confirm
   await expect(page.getByRole('status')).toContainText(c('done.more_other').replace('{{count}}', '2'));
   await expect(page.locator('.document-list li').first()).toContainText(c('status.Uploaded'));
   await expectNoSeriousA11yViolations(page, 'upload center confirmation');
-  await screenshots(page, 'upload-center-done');
+  await screenshots(page, 'service', 'upload-center-done');
 
   // Postpone the proof of income.
   await page.getByRole('button', { name: `${c('later')} – ${c('templates.proofOfIncome.title')}` }).click();
@@ -137,7 +120,7 @@ test('contact: a message with an attachment, then a callback within the support 
   await expect(page.getByRole('heading', { level: 1, name: c('title') })).toBeVisible();
   await expect(page.getByLabel(c('message.subject'))).toHaveValue('7');
   await expectNoSeriousA11yViolations(page, 'contact message');
-  await screenshots(page, 'contact-message');
+  await screenshots(page, 'service', 'contact-message');
 
   // Too short, and no way to reach: both are explained; nothing typed is lost.
   await page.getByLabel(c('message.body')).fill('Fehler');
@@ -167,7 +150,7 @@ test('contact: a message with an attachment, then a callback within the support 
   expect(hours.slice(1)).toEqual(['14:00', '14:30', '15:00', '15:30']);
   await page.getByLabel(c('callback.hour'), { exact: true }).selectOption('15:00');
   await expectNoSeriousA11yViolations(page, 'contact callback');
-  await screenshots(page, 'contact-callback');
+  await screenshots(page, 'service', 'contact-callback');
   await page.getByRole('button', { name: c('callback.send') }).click();
   await expect(page.getByRole('status').filter({ hasText: c('sent.callback.title') })).toBeVisible();
   await expect(page).toHaveURL(/action=callback&sent=callback/);
@@ -198,7 +181,7 @@ test('without JavaScript: the receipts step is a plain multipart form; a text fi
   await expect(page.locator('.file-list__item--error').filter({ hasText: 'Notiz.pdf' })).toContainText(u('problems.wrongType'));
   await expect(page.getByRole('checkbox', { name: /Beleg\.pdf/ })).toBeChecked();
   // (axe needs script in the page; the same page was checked with JavaScript above.)
-  await screenshots(page, 'announce-30-nojs-refused');
+  await screenshots(page, 'service', 'announce-30-nojs-refused');
 
   // Sending again with the kept receipt only: done, with the data typed two steps earlier.
   await page.getByRole('button', { name: a('submit') }).click();
