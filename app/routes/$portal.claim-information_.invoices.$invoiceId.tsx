@@ -3,6 +3,7 @@ import { findInvoiceDocument } from '#server/claims/information.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { documentStore } from '#server/documents/store.ts';
 import { requireDebtor } from '~/lib/auth.server';
+import { downloadResponse } from '~/lib/download.server';
 import { requireVariant } from '~/lib/route-helpers.server';
 
 /**
@@ -17,13 +18,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = Number.isSafeInteger(invoiceId) && invoiceId > 0 ? await findInvoiceDocument(await getDatabase(), session.fileId, invoiceId) : null;
   const stored = found ? await documentStore().open(found.key) : null;
   if (!found || !stored) throw new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  return new Response(stored.body, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(stored.sizeBytes),
-      'Content-Disposition': `attachment; filename="${found.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf"`,
-      'Cache-Control': 'private, max-age=900',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return downloadResponse(stored.body, { mediaType: 'application/pdf', sizeBytes: stored.sizeBytes, name: `${found.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, cacheControl: 'private, max-age=900' });
 }

@@ -4,6 +4,7 @@ import { isFormKind } from '#server/documents/form-schemas.ts';
 import { findFormDocument } from '#server/documents/forms.ts';
 import { documentStore } from '#server/documents/store.ts';
 import { requireDebtor } from '~/lib/auth.server';
+import { downloadResponse } from '~/lib/download.server';
 import { requireVariant } from '~/lib/route-helpers.server';
 
 /**
@@ -18,13 +19,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const found = isFormKind(form) ? await findFormDocument(await getDatabase(), session.fileId, form, orderId) : null;
   const stored = found ? await documentStore().open(found.key) : null;
   if (!found || !stored || !isFormKind(form)) throw new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  return new Response(stored.body, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(stored.sizeBytes),
-      'Content-Disposition': `attachment; filename="${form}-${orderId}.pdf"`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return downloadResponse(stored.body, { mediaType: 'application/pdf', sizeBytes: stored.sizeBytes, name: `${form}-${orderId}.pdf`, cacheControl: 'private, no-store' });
 }

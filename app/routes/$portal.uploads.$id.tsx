@@ -3,6 +3,7 @@ import { getDatabase } from '#server/db/client.ts';
 import { findUpload } from '#server/uploads/receive.ts';
 import { objectStore } from '#server/uploads/storage.ts';
 import { requireDebtor } from '~/lib/auth.server';
+import { downloadResponse } from '~/lib/download.server';
 import { requireVariant } from '~/lib/route-helpers.server';
 
 /** A file the debtor uploaded to their own file, as a download; any other id is not found. */
@@ -12,14 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const upload = await findUpload(await getDatabase(), { fileId: session.fileId, id: Number(params.id) });
   if (!upload) throw new Response('Not Found', { status: 404 });
   const stream = await objectStore().get(upload.storageKey);
-  const name = upload.originalName.replace(/["\\\r\n]/g, '_');
-  return new Response(createReadableStreamFromReadable(stream), {
-    headers: {
-      'Content-Type': upload.mediaType,
-      'Content-Length': String(upload.sizeBytes),
-      'Content-Disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(upload.originalName)}`,
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return downloadResponse(createReadableStreamFromReadable(stream), { mediaType: upload.mediaType, sizeBytes: upload.sizeBytes, name: upload.originalName, cacheControl: 'private, no-store' });
 }
