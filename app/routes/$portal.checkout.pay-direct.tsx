@@ -10,7 +10,7 @@ import { checkoutOptionsFor, createPayment, paymentForFile, paymentPagePath, sav
 import { withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
+import { Field, TextareaField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { checkoutContext, originOf } from '~/lib/checkout.server';
 import { formatMoney } from '~/lib/format';
@@ -291,12 +291,7 @@ export default function PayDirect() {
               <input type="hidden" name="paymentId" value={d.aborted.id} />
               <p>{t('left.text')}</p>
               <StarRating name="stars" legend={t('left.stars')} />
-              <div className="field">
-                <label htmlFor="left-comment">
-                  {t('left.comment')} <span className="muted">({t('common:form.optional')})</span>
-                </label>
-                <textarea id="left-comment" name="comment" className="input textarea" maxLength={1000} />
-              </div>
+              <TextareaField id="left-comment" name="comment" label={t('left.comment')} className="textarea" maxLength={1000} />
               <button type="submit" className="button button--secondary">
                 {t('left.send')}
               </button>

@@ -13,6 +13,7 @@ import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.serv
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
+import { TextareaField } from '~/components/ui/Field';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 
@@ -124,12 +125,7 @@ export default function Confirmation() {
         ) : (
           <Form method="post">
             <StarRating name="stars" legend={t('feedback.question')} />
-            <div className="field">
-              <label htmlFor="feedback-comment">
-                {t('feedback.comment')} <span className="muted">({t('common:form.optional')})</span>
-              </label>
-              <textarea id="feedback-comment" name="comment" className="input textarea" maxLength={1000} />
-            </div>
+            <TextareaField id="feedback-comment" name="comment" label={t('feedback.comment')} className="textarea" maxLength={1000} />
             <button type="submit" className="button button--secondary">
               {t('feedback.send')}
             </button>
