@@ -75,12 +75,17 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // The journeys use the demo files, the sandbox providers and the development mailbox.
+      DEMO: 'true',
       // A small proof of work: the sign-in journeys solve many captchas on a busy machine.
       CAPTCHA_MAX_NUMBER: '5000',
       // Every test signs in from the same address (localhost); the failed attempts that
       // e2e/auth.spec.ts makes on purpose must not lock the other tests out. The limit per
       // reference number keeps its default (5), which the lock-out journey relies on.
       SIGNIN_CLIENT_MAX_FAILURES: '100',
+      // Likewise the per-client limits on mail, posts, uploads and captcha challenges
+      // (server/limits/rate-limits.ts); the limits per file, address and reference keep theirs.
+      RATE_LIMIT_CLIENT_SCALE: '50',
     },
   },
 });

@@ -1,6 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -8,7 +7,6 @@ import {
   type ShouldRevalidateFunction,
   ScrollRestoration,
   useMatches,
-  useRouteError,
   useRouteLoaderData,
 } from '@remix-run/react';
 import { Suspense } from 'react';
@@ -27,7 +25,7 @@ import { IdleWatcher } from './components/shell/IdleWatcher';
 import { Footer } from './components/shell/Footer';
 import { Header } from './components/shell/Header';
 import { PageTransition, useHashScroll } from './components/shell/navigation';
-import { ErrorPage } from './components/pages/ErrorPage';
+import { RouteErrorBoundary } from './components/pages/ErrorPage';
 import { i18next } from './i18next.server';
 import { useAnalytics } from './lib/analytics';
 import { useNonce } from './lib/nonce';
@@ -63,8 +61,20 @@ export const shouldRevalidate: ShouldRevalidateFunction = () => true;
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 
+/** In the browser: the root data of the last page that loaded (see useRootData). */
+let lastRootData: RootData | undefined;
+
+/**
+ * The root data. When a navigation's data request fails as a whole (a 500, a dropped
+ * connection), the root loader counts as failed too and the root error boundary renders without
+ * data; in the browser the last good root data stand in, so that the error page keeps the
+ * header, footer and language instead of a bare German message.
+ */
 export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>('root');
+  const data = useRouteLoaderData<typeof loader>('root');
+  if (typeof document === 'undefined') return data;
+  if (data) lastRootData = data;
+  return data ?? lastRootData;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -117,7 +127,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer variant={data.variant} locale={data.locale} />
+      <Footer variant={data.variant} locale={data.locale} auth={data.auth.level} />
       {data.auth.idleMsLeft !== null ? <IdleWatcher variant={data.variant} msLeft={data.auth.idleMsLeft} /> : null}
     </>
   );
@@ -140,21 +150,9 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <Shell>
-      <ErrorTitle status={status} />
-      <ErrorPage status={status} />
+      <RouteErrorBoundary />
     </Shell>
   );
-}
-
-/** Error pages have no loader data for meta(): React 18 renders the title element in place. */
-function ErrorTitle({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const data = useRootData();
-  const key = status === 404 ? 'errors.notFound.title' : status === 403 ? 'errors.forbidden.title' : status === 503 ? 'maintenance.title' : 'errors.generic.title';
-  return <title>{`${t(key)} – ${data?.variant.brand.name ?? 'Serviceportal'}`}</title>;
 }

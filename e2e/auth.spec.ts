@@ -235,7 +235,8 @@ test.describe('idle session', () => {
 test.describe('brute force', () => {
   test('after 5 wrong passwords for one file even the right one is refused with the time to wait', async ({ page }) => {
     test.slow();
-    const refno = '100000004';
+    // Its own copy: the lock would refuse every other journey's sign-in to 100000004.
+    const refno = '190000004';
     const wrong = signinText('errors.wrongCredentials');
     const form = signInForm(page);
     // Each attempt on a fresh page: a solved captcha counts once (see waitForCaptcha).

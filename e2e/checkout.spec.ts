@@ -35,8 +35,8 @@ test('a copy of 100000001 pays everything by card: contact step, card form in th
   await page.getByRole('link', { name: text('de', 'actions.payNow', 'dashboard') }).click();
   await expect(page.getByRole('heading', { level: 1, name: co('heading.openAmount') })).toBeVisible();
   await expect(page.getByTestId('pay-amount')).toHaveText(/587,84/);
-  // The card fee is shown before paying.
-  await expect(page.getByText(/Gebühr 9,07\s€, insgesamt 596,91\s€/)).toBeVisible();
+  // No surcharge on a consumer card in the EU (PSD2 art. 62(4), § 270a BGB; decision 024), said before paying.
+  await expect(page.getByRole('radio', { name: new RegExp(`${co('methods.4.name').replace(/[()]/g, '\\$&')}.*${co('method.noFee')}`) })).toBeVisible();
   await check(page, 'method');
 
   // Without a choice: the error summary.
@@ -56,18 +56,18 @@ test('a copy of 100000001 pays everything by card: contact step, card form in th
 
   await expect(page.getByRole('heading', { level: 1, name: co('page.title.embedded') })).toBeVisible();
   const frame = page.frameLocator(`iframe[title="${co('page.cardFrame')}"]`);
-  await expect(frame.getByTestId('sandbox-amount')).toHaveText(/596,91/);
+  await expect(frame.getByTestId('sandbox-amount')).toHaveText(/587,84/);
   await check(page, 'card-iframe');
   // A wrong card number is refused inside the frame.
   await frame.getByLabel(sb('card.number')).fill('4111 1111 1111 1112');
   await frame.getByLabel(sb('card.expiry')).fill('12/39');
   await frame.getByLabel(sb('card.cvc')).fill('123');
-  await frame.getByRole('button', { name: /596,91/ }).click();
+  await frame.getByRole('button', { name: /587,84/ }).click();
   await expect(frame.getByText(sb('card.errors.number'))).toBeVisible();
   await frame.getByLabel(sb('card.number')).fill('4111 1111 1111 1111');
   await frame.getByLabel(sb('card.expiry')).fill('12/39');
   await frame.getByLabel(sb('card.cvc')).fill('123');
-  await frame.getByRole('button', { name: /596,91/ }).click();
+  await frame.getByRole('button', { name: /587,84/ }).click();
 
   await expect(page).toHaveURL(/\/serviceportal\/checkout\/pay-direct\/confirmation\//, { timeout: 15_000 });
   await expect(page.getByRole('heading', { level: 1, name: co('done.title') })).toBeVisible();
@@ -170,7 +170,8 @@ test('100000003 pays the down payment first, then the plan is active', async ({ 
   await expect(page.getByRole('heading', { level: 1, name: co('heading.downPayment') })).toBeVisible();
   await expect(page.getByTestId('pay-amount')).toHaveText(/200,00/);
   await chooseMethod(page, '2');
-  await expect(page.getByTestId('sandbox-amount')).toHaveText(/200,99/);
+  // No fee on an instant transfer in the EU (decision 024): the down payment as it is.
+  await expect(page.getByTestId('sandbox-amount')).toHaveText(/200,00/);
   await page.getByRole('button', { name: sb('approve') }).click();
   await expect(page.getByRole('heading', { level: 1, name: co('done.title') })).toBeVisible();
   await expect(page.getByText(co('done.planActive'))).toBeVisible();

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signIn } from './helpers/auth';
+import { legalEntityIn } from '../server/variants/config.ts';
 import { portalPath, text, variants, waitForHydration, type Variant } from './helpers/portal';
 
 const password = 'Demo-Pass1';
@@ -188,7 +189,8 @@ for (const { variant, refno, language, locale, currency, total } of [
       await expectNoSeriousA11yViolations(page, `dashboard ${refno}`);
       await openClaimInformation(page, variant, language);
       expect(await breakdownValue(page, 'total', language)).toBe(money(total, currency, locale));
-      await expect(page.locator('#legal-information')).toContainText(variant.legal.supervisoryAuthority.name);
+      // The authority under its official name in the page's language (decision 029).
+      await expect(page.locator('#legal-information')).toContainText(legalEntityIn(variant, language as 'fr' | 'sv').supervisoryAuthority.name);
       await expectNoSeriousA11yViolations(page, `claim information ${refno}`);
     });
   });

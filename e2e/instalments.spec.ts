@@ -150,16 +150,23 @@ test('down payment first for 100000003: the pending plan is shown, the down paym
   await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/checkout/pay-direct') && url.searchParams.get('downpayment') === 'true');
 });
 
-test('pay later once (a copy of 100000001): notice, bank transfer, confirmation with the date; a second time says already granted', async ({ page }) => {
+test('pay later once (a copy of 100000001): notice, bank transfer, the settlement fee agreed, confirmation with the date; a second time says already granted', async ({ page }) => {
   await signIn(page, { refno: '130000001', password });
   await open(page, '/checkout/pay-later');
   await expect(h1(page, t('payLater.title'))).toBeVisible();
-  await expect(page.getByTestId('deferral-costs')).toHaveText(t('payLater.costs.none'));
+  // The payment agreement carries the settlement fee (decision 026), explained in a sentence.
+  await expect(page.getByTestId('deferral-costs')).toContainText('36,05');
+  await expect(page.getByTestId('fee-note')).toContainText('RVG');
   // Nothing chosen: the error summary names both choices.
-  await page.getByRole('button', { name: t('payLater.submit') }).click();
+  await page.getByRole('button', { name: t('next'), exact: true }).click();
   await expect(errorSummary(page)).toContainText(t('errors.methodRequired'));
   await check(page, 'pay-later');
   await page.getByRole('radio', { name: new RegExp(t('method.transfer')) }).check();
+  await page.getByRole('button', { name: t('next'), exact: true }).click();
+  await expect(page).toHaveURL(/step=agreement/);
+  await expect(page.getByTestId('fee-note')).toBeVisible();
+  await check(page, 'pay-later-agreement');
+  await page.getByRole('checkbox', { name: /36,05/ }).check();
   await page.getByRole('button', { name: t('payLater.submit') }).click();
   await expect(page).toHaveURL(/step=done/);
   await expect(page.getByTestId('deferral-confirmation')).toContainText(t('payLater.done.title'));

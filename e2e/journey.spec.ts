@@ -77,6 +77,8 @@ async function checkPage(page: Page, options: { status: number | undefined; lang
 
 for (const { variant, language } of variantLanguages) {
   test(`${variant.id} ${variant.basePath} [${language}]: home, header and footer links, axe`, async ({ page }) => {
+    // Every link of the shell is opened and checked: a long walk on a busy two-core machine.
+    test.slow();
     const home = portalPath(variant, '/', language);
 
     await test.step(`home ${home}`, async () => {

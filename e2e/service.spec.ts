@@ -51,7 +51,7 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   await input.setInputFiles({ name: 'Quittung.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Das ist nur ein Text, kein PDF.') });
   const refusal = page.locator('.file-list__item--error').filter({ hasText: 'Quittung.pdf' });
   await expect(refusal).toContainText(u('problems.wrongType'));
-  await page.getByRole('button', { name: a('submit') }).click();
+  await page.getByRole('button', { name: a('next') }).click();
   await expect(page.getByRole('alert').filter({ hasText: u('blockedInvalid') })).toBeVisible();
   await expect(page).toHaveURL(/announce-payment$/);
   await expectNoSeriousA11yViolations(page, 'announce step 30 with a refused file');
@@ -65,15 +65,25 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   await page.getByRole('button', { name: a('next') }).click();
   // The receipt accepted earlier is offered again: nothing accepted is lost.
   await expect(page.getByRole('checkbox', { name: /Kontoauszug\.pdf/ })).toBeChecked();
+  await page.getByRole('button', { name: a('next') }).click();
+
+  // Review: everything typed, the amount formatted, the IBAN masked; nothing is sent yet.
+  await expect(page.getByRole('heading', { level: 2, name: a('review.title') })).toBeVisible();
+  const review = page.getByTestId('announce-review');
+  await expect(review).toContainText('120,50');
+  await expect(review).toContainText('Kontoauszug.pdf');
+  await expect(review).toContainText('AT61 •••• 3201');
+  await expectNoSeriousA11yViolations(page, 'announce review');
+  await screenshots(page, 'service', 'announce-review');
   await page.getByRole('button', { name: a('submit') }).click();
 
-  // Step 40: done, with the summary; the dashboard shows "payment noted".
+  // Done, with the summary; the dashboard shows the announcement beside the unchanged status.
   await expect(page.getByRole('heading', { level: 1, name: a('done.title') })).toBeVisible();
   await expect(page.getByText('Kontoauszug.pdf')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'announce done');
   await screenshots(page, 'service', 'announce-40');
   await page.getByRole('link', { name: a('done.dashboard') }).click();
-  await expect(page.getByText(text('de', 'status.paymentNoted', 'claim').split('{{')[0]!.trim()).first()).toBeVisible();
+  await expect(page.getByTestId('announced-payment')).toContainText('120,50');
 });
 
 test('upload center for 100000012: choose a document, upload it, see the confirmation; postpone another', async ({ page }) => {
@@ -111,7 +121,7 @@ test('upload center for 100000012: choose a document, upload it, see the confirm
   await expect(page.locator('.document-list li').nth(1)).toContainText(c('status.UploadLater'));
 });
 
-test('contact: a message with an attachment, then a callback within the support hours', async ({ page }) => {
+test('contact: a message with an attachment, then a callback within the callback hours', async ({ page }) => {
   const variant = variants.de;
   const c = (key: string) => text('de', key, 'contact');
   await signIn(page, { refno: '100000001', password: 'Demo-Pass1', variant });
@@ -147,7 +157,7 @@ test('contact: a message with an attachment, then a callback within the support 
   await page.getByLabel(c('callback.weekday'), { exact: true }).selectOption({ label: 'Freitag' });
   await page.getByLabel(c('callback.timeOfDay'), { exact: true }).selectOption('afternoon');
   const hours = await page.getByLabel(c('callback.hour'), { exact: true }).locator('option').allTextContents();
-  expect(hours.slice(1)).toEqual(['14:00', '14:30', '15:00', '15:30']);
+  expect(hours.slice(1)).toEqual(['14:00', '14:30', '15:00', '15:30', '16:00', '16:30']);
   await page.getByLabel(c('callback.hour'), { exact: true }).selectOption('15:00');
   await expectNoSeriousA11yViolations(page, 'contact callback');
   await screenshots(page, 'service', 'contact-callback');
@@ -176,14 +186,16 @@ test('without JavaScript: the receipts step is a plain multipart form; a text fi
   await page.getByRole('button', { name: a('next') }).click();
 
   await page.getByLabel(a('fields.receipts')).setInputFiles([pdf('Beleg.pdf'), { name: 'Notiz.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur Text.') }]);
-  await page.getByRole('button', { name: a('submit') }).click();
+  await page.getByRole('button', { name: a('next') }).click();
   await expect(page.getByRole('heading', { name: text('de', 'form.errorSummaryTitle') })).toBeVisible();
   await expect(page.locator('.file-list__item--error').filter({ hasText: 'Notiz.pdf' })).toContainText(u('problems.wrongType'));
   await expect(page.getByRole('checkbox', { name: /Beleg\.pdf/ })).toBeChecked();
   // (axe needs script in the page; the same page was checked with JavaScript above.)
   await screenshots(page, 'service', 'announce-30-nojs-refused');
 
-  // Sending again with the kept receipt only: done, with the data typed two steps earlier.
+  // On with the kept receipt only: the review of what was typed two steps earlier, then send.
+  await page.getByRole('button', { name: a('next') }).click();
+  await expect(page.getByTestId('announce-review')).toContainText('75,00');
   await page.getByRole('button', { name: a('submit') }).click();
   await expect(page.getByRole('heading', { level: 1, name: a('done.title') })).toBeVisible();
   await expect(page.locator('.definition-list')).toContainText('Beleg.pdf');

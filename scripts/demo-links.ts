@@ -4,13 +4,11 @@
  */
 import { createLetterToken } from '../server/auth/letter-links.ts';
 import { demoFiles } from '../server/db/seed.ts';
-import { env } from '../server/env.ts';
 import { variants } from '../server/variants/config.ts';
+import { publicUrl } from '../server/variants/public-url.ts';
 
-const config = env();
-const base = config.PUBLIC_BASE_URL ?? `http://localhost:${config.PORT}`;
 for (const file of demoFiles) {
   const token = createLetterToken(file.refno, file.subcase ?? 1, { validDays: 30 });
-  console.log(`${file.refno.padEnd(10)} ${base}${variants[file.variant].basePath}/l/${token}`);
+  console.log(`${file.refno.padEnd(10)} ${publicUrl(variants[file.variant], `/l/${token}`)}`);
 }
 console.log('\nEach link works once and for 30 days; run the command again for fresh ones.');

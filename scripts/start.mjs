@@ -1,8 +1,22 @@
 #!/usr/bin/env node
 // `npm start`: builds the portal when the build is missing or older than the sources, then
 // serves it (PORT, default 3000) on the embedded database in ./data (created on first start).
+//
+// On a fresh clone (none of DEMO, SESSION_SECRET, PUBLIC_BASE_URL, DATABASE_URL set) it starts
+// the demo mode: the demo files, the sandbox providers and the development mailbox at
+// /dev/mailbox. Anything that configures a real deployment turns that default off, and the
+// server then refuses to start without its own secret and public address (server/env.ts).
 import { spawnSync, spawn } from 'node:child_process';
 import { buildIsCurrent } from './build-state.mjs';
+
+const configured = ['DEMO', 'SESSION_SECRET', 'PUBLIC_BASE_URL', 'DATABASE_URL'].some((name) => process.env[name]);
+const demo = configured ? {} : { DEMO: 'true' };
+if (!configured) {
+  console.log(
+    'Demo mode (DEMO=true): demo files, test payments and the development mailbox at /dev/mailbox.\n' +
+      'For a real deployment set SESSION_SECRET and PUBLIC_BASE_URL (see README, Configuration).',
+  );
+}
 
 if (!buildIsCurrent()) {
   console.log('Building the portal …');
@@ -11,7 +25,7 @@ if (!buildIsCurrent()) {
 }
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...demo, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

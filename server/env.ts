@@ -1,8 +1,16 @@
 import { z } from 'zod';
 
 /** The environment, read once and validated. Server-only. */
+const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * The demo mode: the demo files in an empty database, the sandbox payment and bank-identity
+   * providers, the development mailbox and the development secret. Default: on for development
+   * and tests, off for NODE_ENV=production (`npm start` on a fresh clone turns it on).
+   */
+  DEMO: flag.optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   /** Public base URL; https here turns on Secure cookies, __Host- names and HSTS. */
   PUBLIC_BASE_URL: z.string().url().optional(),
@@ -11,16 +19,18 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   /** Host to variant map, e.g. "portal.paycare.example=paycare". */
   VARIANT_HOSTS: z.string().optional(),
-  /** Secret for signatures (letter links, captcha, webhooks). Required in production. */
+  /** Secret for signatures (letter links, captcha, webhooks). Required outside the demo mode. */
   SESSION_SECRET: z.string().min(32).optional(),
+  /** Redis for the shared rate limits; without it they are counted in the database. */
+  REDIS_URL: z.string().url().optional(),
   /** Self-hosted analytics endpoint; without it no event leaves the browser. */
   ANALYTICS_URL: z.string().url().optional(),
   MAINTENANCE_FILE: z.string().default('./public/maintenance.json'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587 or smtps://…; without it mail
-   * goes to the development mailbox (DATA_DIR/mailbox) outside production and stays queued in
-   * production. */
+   * goes to the development mailbox (DATA_DIR/mailbox) in the demo mode and stays queued
+   * otherwise. */
   SMTP_URL: z.string().url().optional(),
   /** Sender of every mail; default: the variant's brand name with its support address. */
   MAIL_FROM: z.string().optional(),
@@ -49,13 +59,46 @@ export function isSecureDeployment(e: Env = env()): boolean {
   return e.PUBLIC_BASE_URL?.startsWith('https://') ?? false;
 }
 
-/** The signing secret; a development default only outside production. */
+/** Whether this is the demo mode (DEMO=true, or development and tests unless DEMO=false). */
+export function isDemo(e: Env = env()): boolean {
+  return e.DEMO ?? e.NODE_ENV !== 'production';
+}
+
+/** Signs everything in the demo mode only; public in this source, so never accepted elsewhere. */
+export const developmentSecret = 'development-secret-not-for-production-use-0123456789';
+
+/**
+ * What keeps this environment from serving: a secret anyone could read, the sandbox (where anyone
+ * can approve a payment) on the development secret, or no public address to build links from.
+ * Empty when it may start.
+ */
+export function deploymentProblems(e: Env = env()): string[] {
+  const problems: string[] = [];
+  const demo = isDemo(e);
+  if (e.SESSION_SECRET === developmentSecret && !demo) {
+    problems.push('SESSION_SECRET is the published development secret; set a secret of your own (at least 32 random characters)');
+  } else if (!e.SESSION_SECRET && !demo) {
+    problems.push('SESSION_SECRET must be set (at least 32 random characters), or DEMO=true for the demo mode with its published secret');
+  } else if (!e.SESSION_SECRET && isSecureDeployment(e)) {
+    problems.push('SESSION_SECRET must be set (at least 32 random characters) for an HTTPS deployment, also in the demo mode');
+  }
+  if (!demo && !e.PUBLIC_BASE_URL) {
+    problems.push('PUBLIC_BASE_URL must be set (e.g. https://portal.example): every link the portal sends is built from it');
+  }
+  return problems;
+}
+
+/** Throws one readable error naming every problem of `deploymentProblems`. */
+export function assertDeployable(e: Env = env()): void {
+  const problems = deploymentProblems(e);
+  if (problems.length > 0) throw new Error(`The portal cannot start: ${problems.join('; ')}.`);
+}
+
+/** The signing secret; the development secret only in the demo mode (and not behind HTTPS). */
 export function sessionSecret(e: Env = env()): string {
   if (e.SESSION_SECRET) return e.SESSION_SECRET;
-  if (e.NODE_ENV === 'production' && isSecureDeployment(e)) {
-    throw new Error('SESSION_SECRET must be set (at least 32 characters) for an HTTPS deployment');
-  }
-  return 'development-secret-not-for-production-use-0123456789';
+  if (!isDemo(e) || isSecureDeployment(e)) throw new Error('SESSION_SECRET must be set (at least 32 characters) outside the demo mode and behind HTTPS');
+  return developmentSecret;
 }
 
 /** For tests: forget the parsed environment so that a changed process.env is read again. */

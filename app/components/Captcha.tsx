@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import workerUrl from 'altcha/worker?url';
 
@@ -18,6 +18,25 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
       cancelled = true;
     };
   }, []);
+  // auto="onfocus" makes the widget start solving when something in its form gains focus, but it
+  // listens only from its own start on. A debtor who taps the reference field while the page or
+  // the widget is still loading has already focused it: that focus is never seen, and the widget
+  // would wait until the checkbox is ticked. So once the widget is up ("load"), a focus already
+  // in the form starts the solving at once.
+  // A layout effect: it runs in the same task as the widget's insertion, before the widget
+  // starts (after a microtask) and long before its "load" event.
+  const widgetRef = useRef<AltchaWidget>(null);
+  useIsomorphicLayoutEffect(() => {
+    const element = widgetRef.current;
+    if (!element) return;
+    const onLoad = () => {
+      const focused = document.activeElement;
+      const form = element.closest('form');
+      if (form && focused && focused !== document.body && form.contains(focused)) void element.verify?.();
+    };
+    element.addEventListener('load', onLoad, { once: true });
+    return () => element.removeEventListener('load', onLoad);
+  }, [ready]);
   const strings = JSON.stringify({
     label: t('captcha.label'),
     verified: t('captcha.verified'),
@@ -36,7 +55,7 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
         </span>
       ) : null}
       {ready ? (
-        <altcha-widget challengeurl={challengeUrl} workerurl={workerUrl} name="altcha" strings={strings} hidelogo hidefooter disableautofocus auto="onfocus" />
+        <altcha-widget ref={widgetRef} challengeurl={challengeUrl} workerurl={workerUrl} name="altcha" strings={strings} hidelogo hidefooter disableautofocus auto="onfocus" />
       ) : (
         <p className="hint">{t('captcha.loading')}</p>
       )}
@@ -46,3 +65,10 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
     </div>
   );
 }
+
+/** The widget element's method used here (altcha's custom element exposes its component's API). */
+interface AltchaWidget extends HTMLElement {
+  verify?: () => Promise<void>;
+}
+
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;

@@ -7,8 +7,8 @@ import { withBase } from '#server/variants/resolve.ts';
 
 /**
  * Guards for loaders and actions (spec 2.3). Without a session: to the sign-in page in
- * reference-only mode, remembering where the debtor wanted to go. With a forced password change:
- * to set-password first. `full` additionally asks a reference-only session for the password.
+ * reference-only mode, remembering where the debtor wanted to go. A full session with a forced
+ * password change: to set-password first. `full` additionally asks a reference-only session for the password.
  */
 export async function requireDebtor(request: Request, variant: Variant, options: { level?: 'limited' | 'full' } = {}): Promise<ActiveSession> {
   const db = await getDatabase();
@@ -18,7 +18,9 @@ export async function requireDebtor(request: Request, variant: Variant, options:
   if (!session) {
     throw redirect(`${withBase(variant, '/signin')}?action=AZonly&returnTo=${encodeURIComponent(returnTo)}`);
   }
-  if (session.mustChangePassword) throw redirect(withBase(variant, '/signin/set-password'));
+  // The forced change follows a password (or a full letter link): a reference-only session cannot
+  // set one, so it is asked for the password where full login is needed, like any other.
+  if (session.mustChangePassword && session.level === 'full') throw redirect(withBase(variant, '/signin/set-password'));
   if (options.level === 'full' && session.level !== 'full') {
     throw redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(returnTo)}`);
   }

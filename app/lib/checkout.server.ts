@@ -2,7 +2,8 @@ import { redirect } from '@remix-run/node';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { eq } from 'drizzle-orm';
 import * as t from '#server/db/schema.ts';
-import { loadFileFacts, todayIso } from '#server/claims/facts.ts';
+import { loadFileFacts } from '#server/claims/facts.ts';
+import { todayForVariant } from '#server/dates.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { paymentForFile, syncPayment, type PaymentRow } from '#server/payments/service.ts';
 import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
@@ -19,7 +20,8 @@ export async function checkoutContext(request: Request, params: LoaderFunctionAr
   const ctx = await pageContext(request, params, ['checkout', 'common']);
   const session = await requireDebtor(request, ctx.variant);
   const db = await getDatabase();
-  const today = todayIso();
+  // Today in the variant's own time zone (server/dates.ts).
+  const today = todayForVariant(ctx.variant.id);
   const facts = await loadFileFacts(db, session.fileId, { today });
   if (!facts) throw redirect(withBase(ctx.variant, '/signin?action=AZonly'));
   const [file] = await db.select({ variant: t.files.variant }).from(t.files).where(eq(t.files.id, session.fileId));
@@ -46,9 +48,4 @@ export function pathForPayment(payment: PaymentRow): string | null {
     return `/checkout/pay-direct?${q ? `${q}&` : ''}aborted=${payment.id}`;
   }
   return null;
-}
-
-/** The request's own origin, for the provider's return addresses. */
-export function originOf(request: Request): string {
-  return new URL(request.url).origin;
 }

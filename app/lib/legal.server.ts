@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import type { Variant } from '#server/variants/config.ts';
+import type { Language } from '#server/i18n/languages.ts';
+import { legalEntityIn, type Variant } from '#server/variants/config.ts';
 import { supportHoursLines } from './format';
 import { documentTitle, pageContext } from './route-helpers.server';
 
@@ -10,12 +11,14 @@ export const legalPages = {
   emailInformation: 'legal',
   privacy: 'privacy',
   dataProtection: 'privacy',
+  cardTerms: 'legal',
 } as const;
 export type LegalPageKey = keyof typeof legalPages;
 
 /** The facts the legal texts are built from; they come from the variant's configuration. */
 export function legalValues(variant: Variant, locale: string): Record<string, string> {
-  const l = variant.legal;
+  // Names of registers and authorities in the page's language where they officially exist.
+  const l = legalEntityIn(variant, locale.slice(0, 2) as Language);
   return {
     brand: variant.brand.name,
     entityName: l.name,

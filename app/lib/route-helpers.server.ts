@@ -21,10 +21,27 @@ export async function pageContext(request: Request, params: LoaderFunctionArgs['
   return { variant, language, locale: intlLocale(language, variant), t };
 }
 
-/** A same-site path to return to; anything else (absolute URLs, //host) falls back. */
+const returnPathBase = 'http://portal.invalid';
+
+/**
+ * A same-site path to return to; anything else falls back. Browsers drop tab, CR and LF from a
+ * URL and read a backslash as a slash, so `/\t/evil.example` is `//evil.example` to them: any
+ * whitespace, control character or backslash is refused outright. What is left is resolved as a
+ * URL (dot segments, encoded ones too) and must still be a path on this origin that does not
+ * start with two slashes; the resolved form is returned, so that what was checked is what is sent.
+ */
 export function safeReturnPath(value: FormDataEntryValue | string | null | undefined, fallback: string): string {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return fallback;
-  return value;
+  if (typeof value !== 'string' || value.length > 2048 || !value.startsWith('/')) return fallback;
+  if (/[\s\\\p{Cc}\p{Cf}\p{Z}]/u.test(value)) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, returnPathBase);
+  } catch {
+    return fallback;
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  if (url.origin !== returnPathBase || !path.startsWith('/') || path.startsWith('//')) return fallback;
+  return path;
 }
 
 /** Title for <title>: the page's own, then the brand. */

@@ -3,12 +3,16 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { eq } from 'drizzle-orm';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { announcePayment, findAnnouncedPayment } from '#server/payments-announced/announce.ts';
-import { payeeStep, payees, paymentStep, receiptsStep, stepFields, todayInBerlin, type Payee } from '#server/payments-announced/schema.ts';
+import type { AnnouncedPaymentInput } from '#server/payments-announced/schema.ts';
+import { payeeStep, payees, paymentStep, receiptsStep, stepFields, todayInBerlin, type AmountReading, type Payee } from '#server/payments-announced/schema.ts';
+import { maskIban } from '#server/instalments/sepa.ts';
+import { parseAmount } from '#server/money/amount-input.ts';
 import { uploadIdsFrom } from '#server/uploads/receive.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
@@ -23,17 +27,22 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * Announce a payment already made (spec 2.5): payee (step 10), payment data (20), receipts (30),
- * done (40). Each step is a plain form; earlier answers travel as hidden fields, so the journey
- * works without JavaScript and nothing typed is lost when a later step needs a correction.
+ * review (40: everything typed, to send or to correct), done. Each step is a plain form; earlier
+ * answers and accepted receipts travel as hidden fields, so the journey works without JavaScript
+ * and nothing typed or uploaded is lost when the debtor goes back to correct something.
  */
 export const handle = { i18n: ['common', 'announce', 'uploads'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceStyles }];
 
-type Step = 10 | 20 | 30;
-const schemas = { 10: payeeStep, 20: paymentStep, 30: receiptsStep } as const;
+type Step = 10 | 20 | 30 | 40;
+/** The rules of each step; the review (40) checks everything again before anything is stored. */
+function schemasFor(reading: AmountReading) {
+  return { 10: payeeStep, 20: paymentStep(reading), 30: receiptsStep(reading), 40: receiptsStep(reading) } as const;
+}
 type Values = Record<string, string>;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -81,20 +90,22 @@ function valuesOf(formData: FormData, upTo: Step): Values {
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, language } = await pageContext(request, params, 'announce');
+  const { variant, language, locale } = await pageContext(request, params, 'announce');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
+  const [file] = await db.select({ currency: t.files.currency }).from(t.files).where(eq(t.files.id, session.fileId));
+  const schemas = schemasFor({ locale, currency: file?.currency ?? 'EUR' });
   const { formData, outcome, kept } = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'announcedPayment' });
   const intent = String(formData.get('intent') ?? '10');
   const keptInfo = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));
 
-  if (intent === 'back20' || intent === 'back10') {
-    const step = intent === 'back20' ? 20 : 10;
+  if (intent === 'back30' || intent === 'back20' || intent === 'back10') {
+    const step = intent === 'back30' ? 30 : intent === 'back20' ? 20 : 10;
     return data({ step, values: valuesOf(formData, 20), result: undefined, kept: keptInfo, refused: [] as RefusedInfo[] });
   }
-  const step: Step = intent === '30' ? 30 : intent === '20' ? 20 : 10;
+  const step: Step = intent === '40' ? 40 : intent === '30' ? 30 : intent === '20' ? 20 : 10;
   // Only ids of this file's pending receipts count; anything else is dropped here.
-  if (step === 30) {
+  if (step >= 30) {
     formData.delete('uploadId');
     for (const upload of kept) formData.append('uploadId', String(upload.id));
   }
@@ -106,8 +117,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   if (step === 10) return data({ step: 20 as const, values, result: undefined, kept: keptInfo, refused });
   if (step === 20) return data({ step: 30 as const, values, result: undefined, kept: keptInfo, refused });
+  // Receipts in hand: the debtor sees everything once more before it is sent.
+  if (step === 30) return data({ step: 40 as const, values, result: undefined, kept: keptInfo, refused });
 
-  const result = await announcePayment(db, { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress }, submission.value as never);
+  const raw = { ...values, uploadId: kept.map((upload) => upload.id) } as AnnouncedPaymentInput;
+  const result = await announcePayment(db, { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress }, raw);
   if (!result.ok) {
     const key = result.problem === 'invalid' || result.problem === 'noFile' ? 'errors.generic' : `errors.${result.problem}`;
     return data({ step, values, result: submission.reply({ fieldErrors: { uploadId: [key] } }) as SubmissionResult<string[]>, kept: keptInfo, refused }, { status: 400 });
@@ -120,14 +134,14 @@ export default function AnnouncePayment() {
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(['announce', 'uploads', 'common']);
   const { variant, locale } = useRootData()!;
-  const stepLabels = [t('steps.payee'), t('steps.payment'), t('steps.receipts'), t('steps.done')];
+  const stepLabels = [t('steps.payee'), t('steps.payment'), t('steps.receipts'), t('steps.review'), t('steps.done')];
 
   if (loaderData.done) {
     const d = loaderData.done;
     return (
       <div className="container page">
         <h1>{t('done.title')}</h1>
-        <Stepper steps={stepLabels} current={3} />
+        <Stepper steps={stepLabels} current={4} />
         <div className="panel panel--success" role="status">
           <p>{t('done.text')}</p>
           <p>{t('done.status')}</p>
@@ -161,19 +175,22 @@ export default function AnnouncePayment() {
     <div className="container page">
       <h1>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
-      <Stepper steps={stepLabels} current={step === 10 ? 0 : step === 20 ? 1 : 2} />
+      <Stepper steps={stepLabels} current={step === 10 ? 0 : step === 20 ? 1 : step === 30 ? 2 : 3} />
       {step === 10 ? <PayeeStep key="10" values={values} /> : null}
       {step === 20 ? <PaymentStep key="20" values={values} /> : null}
       {step === 30 ? <ReceiptsStep key="30" values={values} /> : null}
+      {step === 40 ? <ReviewStep key="40" values={values} /> : null}
     </div>
   );
 }
 
 function useStepForm<S extends Step>(step: S, values: Values) {
   const actionData = useActionData<typeof action>();
+  const { locale } = useRootData()!;
+  const { currency } = useLoaderData<typeof loader>();
   const rounds = useSubmissionRounds(actionData?.step === step ? actionData.result : undefined);
-  const schema = schemas[step];
-  const [form, fields] = useForm<z.input<(typeof schemas)[S]>>({
+  const schema = schemasFor({ locale, currency })[step];
+  const [form, fields] = useForm<z.input<ReturnType<typeof schemasFor>[S]>>({
     id: `announce-${step}`,
     lastResult: actionData?.step === step ? actionData.result : undefined,
     defaultValue: values as never,
@@ -320,10 +337,65 @@ function ReceiptsStep({ values }: { values: Values }) {
         />
         <div className="button-row">
           <button type="submit" name="intent" value="30" className="button" disabled={navigation.state === 'submitting'}>
-            {t('submit')}
+            {t('next')}
           </button>
           <button type="submit" name="intent" value="back20" className="button button--secondary" formNoValidate>
             {t('back')}
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+/** Everything typed, once more, before it is sent; each part can be corrected without losing the rest. */
+function ReviewStep({ values }: { values: Values }) {
+  const { t } = useTranslation(['announce', 'common']);
+  const actionData = useActionData<typeof action>();
+  const { currency, payeeNames } = useLoaderData<typeof loader>();
+  const { locale } = useRootData()!;
+  const navigation = useNavigation();
+  const kept = actionData?.kept ?? [];
+  const formError = actionData?.step === 40 ? actionData.result?.error?.uploadId?.[0] : undefined;
+  const payee = values.payee as Payee;
+  const reading = parseAmount(values.amount ?? '', locale, currency);
+  const rows: Array<[string, string]> = [
+    [t('fields.payee'), `${t(`payee.${payee}`)} (${values.payeeName || payeeNames[payee]})`],
+    [t('fields.paidOn'), values.paidOn ? formatDate(values.paidOn, locale) : ''],
+    [t('fields.amountPlain'), reading.ok ? formatMoney(reading.minor, currency, locale) : (values.amount ?? '')],
+    [t('fields.payerName'), values.payerName ?? ''],
+    [t('fields.payerIban'), values.payerIban ? maskIban(values.payerIban) : t('review.none')],
+    [t('fields.payeeIban'), values.payeeIban ? maskIban(values.payeeIban) : t('review.none')],
+    [t('fields.reference'), values.reference || t('review.none')],
+    [t('fields.receipts'), kept.map((k) => k.name).join(', ')],
+  ];
+  return (
+    <>
+      <ErrorSummary errors={formError ? [{ fieldId: 'announce-review', message: t(formError) }] : []} round={0} />
+      <Form method="post" id="announce-review" className="card form-wide" aria-labelledby="review-heading">
+        <h2 id="review-heading">{t('review.title')}</h2>
+        <p>{t('review.lead')}</p>
+        <Hidden values={values} names={[...stepFields[10], ...stepFields[20]]} />
+        {kept.map((upload) => (
+          <input key={upload.id} type="hidden" name="uploadId" value={upload.id} />
+        ))}
+        <dl className="definition-list" data-testid="announce-review">
+          {rows.map(([label, value]) => (
+            <Fragment key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </Fragment>
+          ))}
+        </dl>
+        <div className="button-row">
+          <button type="submit" name="intent" value="40" className="button" disabled={navigation.state === 'submitting'}>
+            {t('submit')}
+          </button>
+          <button type="submit" name="intent" value="back20" className="button button--secondary" formNoValidate>
+            {t('review.correctPayment')}
+          </button>
+          <button type="submit" name="intent" value="back30" className="button button--secondary" formNoValidate>
+            {t('review.correctReceipts')}
           </button>
         </div>
       </Form>

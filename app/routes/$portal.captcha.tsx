@@ -1,9 +1,22 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { newCaptchaChallenge } from '#server/auth/captcha.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { consume } from '#server/limits/rate-limits.ts';
+import { i18next } from '~/i18next.server';
 import { requireVariant } from '~/lib/route-helpers.server';
 
-/** A fresh proof-of-work challenge for the captcha widget (stateless: signed, expiring). */
-export async function loader({ params }: LoaderFunctionArgs) {
+/**
+ * A fresh proof-of-work challenge for the captcha widget (stateless: signed, expiring), a limited
+ * number a minute per client address; past it 429 with Retry-After (the widget then says that
+ * the check failed and offers it again).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireVariant(params);
+  const limit = await consume(await getDatabase(), 'captchaClient', context.clientAddress);
+  if (!limit.ok) {
+    const t = await i18next.getFixedT(await i18next.getLocale(request), 'common');
+    const error = t('form.rateLimited', { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
+    return Response.json({ error }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Cache-Control': 'no-store' } });
+  }
   return Response.json(await newCaptchaChallenge(), { headers: { 'Cache-Control': 'no-store' } });
 }

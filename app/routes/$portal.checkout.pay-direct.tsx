@@ -2,23 +2,31 @@ import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { agreementFees } from '#server/claims/agreement-fees.ts';
+import { isSpecialOfferValid } from '#server/claims/rules.ts';
+import { feeExplanationKey } from '#server/instalments/config.ts';
 import { methodKeys, type MethodKey } from '#server/payments/methods.ts';
-import { amountFor, parsePartialAmount, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
-import { checkoutOptionsFor, createPayment, paymentForFile, paymentPagePath, savePaymentFeedback, type CheckoutOptions } from '#server/payments/service.ts';
-import { withBase } from '#server/variants/resolve.ts';
+import { amountFor, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
+import { amountField, parseAmount } from '#server/money/amount-input.ts';
+import { feeFor, type FeeRule } from '#server/payments/fee-rule.ts';
+import { checkoutOptionsFor, createPayment, paymentForFile, paymentPagePath, paymentsUnderWay, savePaymentFeedback, type CheckoutOptions } from '#server/payments/service.ts';
+import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field, TextareaField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
-import { checkoutContext, originOf } from '~/lib/checkout.server';
-import { formatMoney } from '~/lib/format';
+import { checkoutContext } from '~/lib/checkout.server';
+import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * /checkout/pay-direct (spec 2.5 "Pay direct: choose method, pay via the provider, confirmation"):
@@ -26,12 +34,17 @@ import checkoutStyles from '~/styles/checkout.css?url';
  * priority), the methods the file may use with their fees, and after an aborted payment the
  * message of section 8 with the choice of another method and a "left without paying" feedback.
  */
-export const paySchema = z.object({
-  intent: z.literal('pay'),
-  method: z.enum(methodKeys as [MethodKey, ...MethodKey[]], { error: 'errors.methodRequired' }),
-  idempotencyKey: z.uuid(),
-  amount: z.string().trim().max(20).optional(),
-});
+export function paySchema(partial: { locale: string; currency: string; maxMinor: number } | null) {
+  return z.object({
+    intent: z.literal('pay'),
+    method: z.enum(methodKeys as [MethodKey, ...MethodKey[]], { error: 'errors.methodRequired' }),
+    idempotencyKey: z.uuid(),
+    // A partial payment reads the typed amount with the portal's one reader: at least 0.01, at most the open amount.
+    amount: partial
+      ? amountField({ ...partial, messages: { required: 'errors.amount.required', format: 'errors.amount.format', tooLow: 'errors.amount.tooLow', tooHigh: 'errors.amount.tooHigh' } })
+      : z.string().max(40).optional().transform(() => undefined),
+  });
+}
 
 const leftSchema = z.object({
   intent: z.literal('leftFeedback'),
@@ -44,7 +57,7 @@ export const handle = { i18n: ['common', 'checkout'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
 const abortedStates = new Set(['failed', 'cancelled', 'expired']);
-const errorCodes = ['notAvailable', 'listFailed', 'cashApi', 'providerError'] as const;
+const errorCodes = ['notAvailable', 'listFailed', 'cashApi', 'providerError', 'inFlight'] as const;
 type ErrorCode = (typeof errorCodes)[number];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -63,7 +76,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const abortedPayment = abortedId ? await paymentForFile(db, session.fileId, abortedId) : null;
   const aborted = abortedPayment && abortedStates.has(abortedPayment.status) ? { id: abortedPayment.id, providerId: abortedPayment.providerId, status: abortedPayment.status } : null;
   const error = (errorCodes as readonly string[]).includes(url.searchParams.get('error') ?? '') ? (url.searchParams.get('error') as ErrorCode) : null;
+  // A payment already under way would have paid the claim twice: name it and lead to it.
+  const underWay = error === 'inFlight' ? (await paymentsUnderWay(db, session.fileId)).latest : null;
   return {
+    underWay: underWay ? { id: underWay.id, amountMinor: underWay.amountMinor, method: underWay.providerId } : null,
     title: documentTitle(t('title'), variant.brand.name),
     purpose,
     query: queryOf(purpose),
@@ -76,16 +92,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     feedbackSent: url.searchParams.get('feedback') === 'sent',
     idempotencyKey: crypto.randomUUID(),
     reference: `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`,
+    // The remaining claim of a plan includes the fees agreed; each is named with its reason.
+    includedFees:
+      purpose === 'remainder' || purpose === 'openAmount'
+        ? (await agreementFees(db, session.fileId)).map((fee) => ({ ...fee, note: feeExplanationKey(variant.id, fee.kind) }))
+        : [],
+    // A special offer: its last day and the whole claim that paying it settles.
+    offer: purpose === 'specialOffer' && isSpecialOfferValid(facts.specialOffer, today) ? { validTill: facts.specialOffer.validTill, settlesMinor: Math.max(0, facts.totalMinor) } : null,
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, session, db, facts, today, language } = await checkoutContext(request, params);
+  const { variant, session, db, facts, today, language, locale } = await checkoutContext(request, params);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
-  const formData = await request.formData();
+  const formData = await readForm(request);
 
   if (formData.get('intent') === 'leftFeedback') {
     const parsed = leftSchema.safeParse(Object.fromEntries([...formData].filter(([, v]) => v !== '')));
@@ -103,20 +126,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`${url.pathname}?${url.searchParams.toString()}`);
   }
 
-  const submission = parseWithZod(formData, { schema: paySchema });
+  const partial = purpose === 'partial' ? { locale, currency: facts.currency, maxMinor: amountFor(facts, 'partial', today) ?? 0 } : null;
+  const submission = parseWithZod(formData, { schema: paySchema(partial) });
   if (submission.status !== 'success') return data({ result: submission.reply(), feedbackError: false }, { status: 400 });
   const { method, idempotencyKey } = submission.value;
-
-  let partialAmountMinor: number | undefined;
-  if (purpose === 'partial') {
-    const max = amountFor(facts, 'partial', today) ?? 0;
-    const parsed = parsePartialAmount(submission.value.amount ?? '', max);
-    if (!parsed.ok) {
-      const message = submission.value.amount ? `errors.amount.${parsed.error}` : 'errors.amount.required';
-      return data({ result: submission.reply({ fieldErrors: { amount: [message] } }), feedbackError: false }, { status: 400 });
-    }
-    partialAmountMinor = parsed.amountMinor;
-  }
+  const partialAmountMinor = submission.value.amount;
 
   const q = new URLSearchParams(queryOf(purpose));
   if (method === '4') {
@@ -135,13 +149,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     partialAmountMinor,
     idempotencyKey,
     language,
-    origin: originOf(request),
     clientAddress: context.clientAddress,
   });
-  if (result.ok) return redirect(result.next.kind === 'redirect' ? result.next.url : paymentPagePath(variant, result.payment.id));
+  if (result.ok) return redirect(result.next.kind === 'redirect' ? sandboxLink(result.next.url, variant, language) : paymentPagePath(variant, result.payment.id));
+  if (result.error === 'inFlight') return redirect(`${url.pathname}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`);
   if (result.error === 'guard' || result.error === 'nothingToPay') return redirect(withBase(variant, '/dashboard'));
   const formError = result.error === 'notAvailable' ? 'errors.notAvailable' : method === '5' ? 'errors.cashApi' : 'errors.providerError';
   return data({ result: submission.reply({ formErrors: [formError] }), feedbackError: false }, { status: result.error === 'notAvailable' ? 400 : 502 });
+}
+
+function readTyped(text: string, locale: string, currency: string): number | null {
+  const reading = parseAmount(text, locale, currency);
+  return reading.ok && reading.minor > 0 ? reading.minor : null;
+}
+
+/** "No fee", the fee on the amount paid, or (no amount typed yet) how the fee is computed. */
+function MethodFee({ rule, paidMinor, money, locale }: { rule: FeeRule | null; paidMinor: number | null; money: (minor: number) => string; locale: string }) {
+  const { t } = useTranslation('checkout');
+  if (!rule) return <>{t('method.noFee')}</>;
+  if (paidMinor === null) {
+    const parts = [rule.percentBp > 0 ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rule.percentBp / 10_000) : null, rule.fixedMinor > 0 ? money(rule.fixedMinor) : null].filter(Boolean).join(' + ');
+    return <>{t('method.feeRule', { rule: parts, min: money(rule.minMinor) })}</>;
+  }
+  const fee = feeFor(rule, paidMinor);
+  return <>{fee > 0 ? t('method.fee', { fee: money(fee), total: money(paidMinor + fee) }) : t('method.noFee')}</>;
 }
 
 export default function PayDirect() {
@@ -151,15 +182,20 @@ export default function PayDirect() {
   const { variant, locale } = useRootData()!;
   const { t } = useTranslation(['checkout', 'common']);
   const rounds = useSubmissionRounds(actionData);
+  const schema = paySchema(d.purpose === 'partial' && d.amountMinor !== null ? { locale, currency: d.currency, maxMinor: d.amountMinor } : null);
   const [form, fields] = useForm({
     id: 'pay-direct',
     lastResult: actionData?.result ?? undefined,
-    constraint: getZodConstraint(paySchema),
+    constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { method: d.aborted ? undefined : d.methods.length === 1 ? d.methods[0]!.key : undefined },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: paySchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
+  // A partial payment's fee follows the amount typed (not the open amount); before a valid amount
+  // is typed, the rule is shown instead of a figure.
+  const [typedMinor, setTypedMinor] = useState<number | null>(() => readTyped(String(fields.amount.value ?? ''), locale, d.currency));
+  const paidMinor = d.purpose === 'partial' ? typedMinor : d.amountMinor;
   const money = (minor: number) => formatMoney(minor, d.currency, locale);
   const firstMethodId = d.methods[0] ? `method-${d.methods[0].key}` : form.id;
   const errors = [
@@ -184,6 +220,13 @@ export default function PayDirect() {
       {d.error ? (
         <div className="panel panel--warning" role="alert">
           <p>{t(`errors.${d.error}`)}</p>
+          {d.underWay ? (
+            <p>
+              <Link to={href(variant, `/checkout/pay-direct/payment/${d.underWay.id}`)}>
+                {t('errors.inFlightLink', { amount: money(d.underWay.amountMinor), method: t(`methods.${d.underWay.method}.name`) })}
+              </Link>
+            </p>
+          ) : null}
         </div>
       ) : null}
 
@@ -206,6 +249,16 @@ export default function PayDirect() {
             <h2 id="summary-heading">{t('summary.title')}</h2>
             <PaymentSummary purpose={d.purpose} amountMinor={d.amountMinor} currency={d.currency} locale={locale} reference={d.reference} />
             {d.purpose === 'partial' ? <p className="muted">{t('partial.explain', { max: money(d.amountMinor) })}</p> : null}
+            {d.offer ? (
+              <p className="panel" data-testid="offer-terms">
+                {t('offer.terms', { amount: money(d.amountMinor), date: formatDate(d.offer.validTill, locale), total: money(d.offer.settlesMinor) })}
+              </p>
+            ) : null}
+            {d.includedFees.map((fee, index) => (
+              <p key={index} className="muted" data-testid="included-fee">
+                {t(`summary.included.${fee.kind}`, { amount: money(fee.amountMinor) })} {fee.note ? t(`common:${fee.note}`, { amount: money(fee.amountMinor) }) : null}
+              </p>
+            ))}
           </section>
 
           <section className="card" aria-labelledby="method-heading">
@@ -231,6 +284,7 @@ export default function PayDirect() {
                     inputMode="decimal"
                     autoComplete="off"
                     className="input--code"
+                    onInput={(event) => setTypedMinor(readTyped((event.target as HTMLInputElement).value, locale, d.currency))}
                     required
                   />
                 ) : null}
@@ -258,7 +312,7 @@ export default function PayDirect() {
                             <span className="method__name">{t(`methods.${m.key}.name`)}</span>
                             <span className="muted">{t(`methods.${m.key}.hint`)}</span>
                             <span className="method__fee" id={`method-${m.key}-fee`}>
-                              {m.feeMinor > 0 ? t('method.fee', { fee: money(m.feeMinor), total: money(d.amountMinor! + m.feeMinor) }) : t('method.noFee')}
+                              <MethodFee rule={m.feeRule} paidMinor={paidMinor} money={money} locale={locale} />
                             </span>
                           </span>
                         </label>

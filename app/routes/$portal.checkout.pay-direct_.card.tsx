@@ -14,12 +14,14 @@ import { PaymentSummary } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
-import { checkoutContext, originOf } from '~/lib/checkout.server';
+import { checkoutContext } from '~/lib/checkout.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * Card payment, step "contact data" (spec 2.5 "For provider 4 (card) a contact-data step comes
@@ -27,14 +29,21 @@ import checkoutStyles from '~/styles/checkout.css?url';
  * "card payment terms and card holder acknowledgement of the debt"). Then the card form of the
  * provider is shown in an iframe on the payment page.
  */
-const name = z.string().trim().min(2, 'errors.contact.nameShort').max(60, 'errors.contact.tooLong').regex(/^[\p{L}][\p{L}' .-]*$/u, 'errors.contact.nameLetters');
+/** A name part; every message names its field, so the error summary never lists the same sentence twice. */
+const name = (field: 'firstName' | 'lastName') =>
+  z
+    .string({ error: `errors.contact.${field}` })
+    .trim()
+    .min(2, `errors.contact.${field}Short`)
+    .max(60, `errors.contact.${field}Long`)
+    .regex(/^[\p{L}][\p{L}' .-]*$/u, `errors.contact.${field}Letters`);
 export const contactSchema = z.object({
   key: z.uuid(),
-  firstName: z.string({ error: 'errors.contact.firstName' }).pipe(name),
-  lastName: z.string({ error: 'errors.contact.lastName' }).pipe(name),
-  street: z.string({ error: 'errors.contact.street' }).trim().min(3, 'errors.contact.street').max(80, 'errors.contact.tooLong'),
+  firstName: name('firstName'),
+  lastName: name('lastName'),
+  street: z.string({ error: 'errors.contact.street' }).trim().min(3, 'errors.contact.street').max(80, 'errors.contact.streetLong'),
   zip: z.string({ error: 'errors.contact.zip' }).trim().regex(/^[A-Za-z0-9 -]{4,10}$/, 'errors.contact.zip'),
-  city: z.string({ error: 'errors.contact.city' }).trim().min(2, 'errors.contact.city').max(60, 'errors.contact.tooLong'),
+  city: z.string({ error: 'errors.contact.city' }).trim().min(2, 'errors.contact.city').max(60, 'errors.contact.cityLong'),
   cardTerms: z.literal('on', { error: 'errors.contact.cardTerms' }),
   acknowledgeDebt: z.literal('on', { error: 'errors.contact.acknowledgeDebt' }),
 });
@@ -72,7 +81,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     query: queryOf(purpose),
     key,
     amountMinor,
-    feeMinor: providerFee('4', amountMinor),
+    feeMinor: providerFee(variant.id, '4', amountMinor),
     currency: facts.currency,
     defaults,
   };
@@ -84,7 +93,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, session, db, facts, today, language } = await checkoutContext(request, params);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  const submission = parseWithZod(await readForm(request), { schema: contactSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { key, cardTerms: _terms, acknowledgeDebt: _ack, ...contact } = submission.value;
   const max = amountFor(facts, 'partial', today) ?? 0;
@@ -97,11 +106,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     partialAmountMinor: purpose === 'partial' ? partialFrom(url, max) : undefined,
     idempotencyKey: key,
     language,
-    origin: originOf(request),
     clientAddress: context.clientAddress,
     contact,
   });
   if (result.ok) return redirect(paymentPagePath(variant, result.payment.id));
+  if (result.error === 'inFlight') return redirect(`${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`);
   if (result.error === 'notAvailable') return redirect(`${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'notAvailable']])}`);
   if (result.error === 'providerError') return data({ result: submission.reply({ formErrors: ['errors.providerError'] }) }, { status: 502 });
   return redirect(withBase(variant, '/dashboard'));
@@ -151,8 +160,14 @@ export default function CardContact() {
           <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
             <input {...getInputProps(fields.key, { type: 'hidden' })} key={fields.key.key} />
             {textFields.map(({ f, label, autoComplete }) => (
-              <Field {...getInputProps(f, { type: 'text' })} label={label} error={err(f)} autoComplete={autoComplete} required />
+              <Field {...getInputProps(f, { type: 'text' })} key={f.key ?? f.id} label={label} error={err(f)} autoComplete={autoComplete} required />
             ))}
+            <p>
+              {/* A new tab: the contact data typed here stays on this page while the terms are read. */}
+              <a href={href(variant, '/card-terms')} target="_blank" rel="noopener">
+                {t('card.termsLink')}
+              </a>
+            </p>
             <CheckboxField {...getInputProps(fields.cardTerms, { type: 'checkbox' })} key={fields.cardTerms.key} label={t('card.terms')} error={err(fields.cardTerms)} required />
             <CheckboxField {...getInputProps(fields.acknowledgeDebt, { type: 'checkbox' })} key={fields.acknowledgeDebt.key} label={t('card.acknowledge')} error={err(fields.acknowledgeDebt)} required />
             <div className="button-row">

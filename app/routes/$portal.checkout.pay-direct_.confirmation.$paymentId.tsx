@@ -16,6 +16,8 @@ import { href } from '~/lib/variant';
 import { TextareaField } from '~/components/ui/Field';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * Confirmation after a payment (spec 2.5): the status is read again after the payment returned
@@ -57,7 +59,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, params }: ActionFunctionArgs) {
   const { session, db } = await checkoutContext(request, params);
   const payment = await ownPayment(db, session.fileId, params.paymentId, false);
-  const parsed = feedbackSchema.safeParse(Object.fromEntries([...(await request.formData())].filter(([, v]) => v !== '')));
+  const parsed = feedbackSchema.safeParse(Object.fromEntries([...(await readForm(request))].filter(([, v]) => v !== '')));
   if (!parsed.success) return data({ sent: false }, { status: 400 });
   if (!(await feedbackGiven(db, session.fileId, payment.createdAt)) && (parsed.data.stars || parsed.data.comment)) {
     await savePaymentFeedback(db, { fileId: session.fileId, source: 'payment', stars: parsed.data.stars ?? null, comment: parsed.data.comment || null, paymentMethod: payment.purpose, paymentProvider: payment.providerId });

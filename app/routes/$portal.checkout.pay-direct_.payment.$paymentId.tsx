@@ -5,23 +5,27 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import * as t from '#server/db/schema.ts';
 import { barcodeSvgDataUrl, qrPngDataUrl, qrSvgDataUrl } from '#server/payments/codes.ts';
-import { paymentConfig } from '#server/payments/config.ts';
+import { bankAccounts, paymentConfig } from '#server/payments/config.ts';
 import { epcPayload } from '#server/payments/epc-qr.ts';
 import { methods, type MethodKey } from '#server/payments/methods.ts';
 import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
-import { cancelPayment, instructionsFor, mailTransferDetails, providerPageUrl } from '#server/payments/service.ts';
-import { withBase } from '#server/variants/resolve.ts';
+import { cancelPayment, instructionsFor, mailTransferDetails, providerPageUrl, swissQrBillFor } from '#server/payments/service.ts';
+import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
 import { formatDate, formatMoney } from '~/lib/format';
+import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * The payment page of one payment of the debtor's own file: the card form of the provider in an
@@ -36,7 +40,7 @@ export const handle = { i18n: ['common', 'checkout'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t: tr, session, db, facts } = await checkoutContext(request, params);
+  const { variant, language, t: tr, session, db, facts } = await checkoutContext(request, params);
   const payment = await ownPayment(db, session.fileId, params.paymentId);
   const next = pathForPayment(payment);
   if (next) throw redirect(withBase(variant, next));
@@ -44,30 +48,42 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const flow = methods[method]?.flow ?? 'redirect';
   const instructions = flow === 'instructions' ? await instructionsFor(db, payment, facts) : null;
   const charge = payment.amountMinor + payment.feeMinor;
+  const providerUrl = providerPageUrl(db, payment);
   let qr: string | null = null;
   let barcode: string | null = null;
-  if (instructions?.type === 'bankTransfer') {
+  // Switzerland: a QR-bill with its own QR reference instead of the euro-only EPC code (decision 030).
+  const qrBill = instructions?.type === 'bankTransfer' ? await swissQrBillFor(db, payment, facts) : null;
+  if (instructions?.type === 'bankTransfer' && !qrBill) {
     const payload = epcPayload({ recipient: instructions.recipient, iban: instructions.iban, bic: instructions.bic, amountMinor: charge, currency: payment.currency, remittance: instructions.remittance });
     qr = payload ? await qrSvgDataUrl(payload) : null;
   } else if (instructions?.type === 'cash') {
     barcode = barcodeSvgDataUrl(instructions.slipNumber);
   }
-  let email = '';
-  if (session.level === 'full') {
-    const [debtor] = await db.select({ email: t.debtors.email }).from(t.debtors).where(eq(t.debtors.id, session.debtorId));
-    email = debtor?.email ?? '';
-  }
+  // A reference-only session never sees an e-mail address and can only mail the details to the
+  // stored one (decision 018); a full session may name any address.
+  const [debtor] = await db.select({ email: t.debtors.email }).from(t.debtors).where(eq(t.debtors.id, session.debtorId));
+  const full = session.level === 'full';
+  const email = full ? (debtor?.email ?? '') : '';
   return {
     title: documentTitle(tr(`page.title.${flow}`), variant.brand.name),
     payment: { id: payment.id, method, flow, purpose: payment.purpose, amountMinor: payment.amountMinor, feeMinor: payment.feeMinor, currency: payment.currency, createdAt: payment.createdAt.toISOString() },
-    providerUrl: providerPageUrl(db, payment),
+    providerUrl: providerUrl ? sandboxLink(providerUrl, variant, language) : null,
     sandbox: paymentConfig().provider === 'sandbox',
     instructions,
     qr,
+    qrBill: qrBill ? { reference: qrBill.reference.replace(/^(\d{2})(\d{5})(\d{5})(\d{5})(\d{5})(\d{5})$/, '$1 $2 $3 $4 $5 $6'), iban: qrBill ? bankQrIban(variant.id) : null } : null,
     barcode,
     email,
+    full,
+    hasStoredAddress: Boolean(debtor?.email),
+    stepUpHref: `${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, `/checkout/pay-direct/payment/${payment.id}`))}`,
     reference: `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`,
   };
+}
+
+/** The QR-IBAN the Swiss QR-bill names, shown beside it so that the details and the code agree. */
+function bankQrIban(variantId: keyof typeof bankAccounts): string | null {
+  return bankAccounts[variantId].qrIban ?? null;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
@@ -75,20 +91,23 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, params }: ActionFunctionArgs) {
   const { variant, session, db, facts } = await checkoutContext(request, params);
   const payment = await ownPayment(db, session.fileId, params.paymentId, false);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === 'cancel') {
     const after = await cancelPayment(db, payment);
     const next = pathForPayment(after) ?? `/checkout/pay-direct?${queryOf(payment.purpose as PaymentPurpose)}`;
     return redirect(withBase(variant, next));
   }
-  const parsed = mailSchema.safeParse(Object.fromEntries(formData));
+  // "Send to my address on file" names no address; the server decides which is allowed (018).
+  const toStored = formData.get('recipient') === 'stored';
+  const parsed = toStored ? { success: true as const, data: { email: null } } : mailSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return data({ mailed: false, error: 'errors.email' }, { status: 400 });
   if (payment.providerId !== '6') return data({ mailed: false, error: 'errors.email' }, { status: 400 });
   const instructions = await instructionsFor(db, payment, facts);
   if (instructions?.type !== 'bankTransfer') return data({ mailed: false, error: 'errors.email' }, { status: 400 });
   const payload = epcPayload({ ...instructions, amountMinor: payment.amountMinor + payment.feeMinor, currency: payment.currency });
   const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, session.debtorId));
-  await mailTransferDetails(db, {
+  const sent = await mailTransferDetails(db, {
+    session,
     payment,
     to: parsed.data.email,
     facts,
@@ -96,6 +115,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
     name: debtor?.companyName ?? [debtor?.firstName, debtor?.lastName].filter(Boolean).join(' '),
     salutation: debtor?.salutation ?? 1,
   });
+  if (!sent.ok && sent.error === 'rateLimited') return tooManyRequests({ mailed: false, error: null }, sent);
+  if (!sent.ok) {
+    const error = sent.error === 'needsFullLogin' ? 'common:shell.stepUp.needsFullLogin' : 'common:shell.stepUp.noStoredAddress';
+    return data({ mailed: false, error }, { status: sent.error === 'needsFullLogin' ? 403 : 409 });
+  }
   return { mailed: true, error: null };
 }
 
@@ -110,6 +134,7 @@ export default function PaymentPage() {
   const money = (minor: number) => formatMoney(minor, p.currency, locale);
   const steps = methods[p.method]?.needsContactData ? [t('steps.method'), t('steps.contact'), t('steps.pay'), t('steps.done')] : [t('steps.method'), t('steps.pay'), t('steps.done')];
   const mailError = actionData?.error ? t(actionData.error) : undefined;
+  const mailLimited = useRateLimitError(actionData, 'transfer-mail');
   const choose = `${href(variant, '/checkout/pay-direct')}?${queryOf(p.purpose as PaymentPurpose)}`;
 
   const cancelForm = (label: string) => (
@@ -144,16 +169,40 @@ export default function PaymentPage() {
               <dl className="definition-list" data-testid="transfer-details">
                 <dt>{t('transfer.recipient')}</dt>
                 <dd>{d.instructions.recipient}</dd>
-                <dt>{t('transfer.iban')}</dt>
-                <dd className="copyable">{d.instructions.iban.replace(/(.{4})/g, '$1 ').trim()}</dd>
+                <dt>{t(d.qrBill ? 'transfer.qrIban' : 'transfer.iban')}</dt>
+                <dd className="copyable">{(d.qrBill?.iban ?? d.instructions.iban).replace(/(.{4})/g, '$1 ').trim()}</dd>
                 <dt>{t('transfer.bic')}</dt>
                 <dd className="copyable">{d.instructions.bic}</dd>
                 <dt>{t('transfer.amount')}</dt>
                 <dd>{money(p.amountMinor + p.feeMinor)}</dd>
+                {d.qrBill ? (
+                  <>
+                    <dt>{t('transfer.qrReference')}</dt>
+                    <dd className="copyable">{d.qrBill.reference}</dd>
+                  </>
+                ) : null}
                 <dt>{t('transfer.remittance')}</dt>
                 <dd className="copyable">{d.instructions.remittance}</dd>
               </dl>
-              {d.qr ? (
+              {d.qrBill ? (
+                <div className="qr-bill">
+                  <figure>
+                    <img
+                      src={href(variant, `/checkout/pay-direct/payment/${p.id}/qr-bill.svg`)}
+                      width={794}
+                      height={397}
+                      alt={t('transfer.qrBillAlt', { amount: money(p.amountMinor + p.feeMinor), reference: d.qrBill.reference })}
+                      data-testid="qr-bill"
+                    />
+                    <figcaption>{t('transfer.qrBillCaption')}</figcaption>
+                  </figure>
+                  <p>
+                    <a href={`${href(variant, `/checkout/pay-direct/payment/${p.id}/qr-bill.svg`)}?download=1`} download>
+                      {t('transfer.qrBillDownload')}
+                    </a>
+                  </p>
+                </div>
+              ) : d.qr ? (
                 <div className="pay-codes">
                   <figure>
                     <img src={d.qr} width={220} height={220} alt={t('transfer.qrAlt', { amount: money(p.amountMinor + p.feeMinor), reference: d.instructions.remittance })} />
@@ -172,14 +221,46 @@ export default function PaymentPage() {
               <h2 id="mail-heading">{t('transfer.mailTitle')}</h2>
               {actionData?.mailed ? (
                 <p role="status" className="panel panel--success">
-                  {t('transfer.mailed')}
+                  {d.full ? t('transfer.mailed') : t('common:shell.stepUp.sentToStored')}
                 </p>
+              ) : !d.full ? (
+                <>
+                  {mailError ? (
+                    <p className="panel panel--warning" role="alert">
+                      {mailError}
+                    </p>
+                  ) : null}
+                  <RateLimitMessage error={mailLimited} />
+                  {d.hasStoredAddress ? (
+                    <>
+                      <p>{t('common:shell.stepUp.storedAddressLead')}</p>
+                      <Form method="post">
+                        <input type="hidden" name="intent" value="mail" />
+                        <input type="hidden" name="recipient" value="stored" />
+                        <button type="submit" className="button button--secondary" disabled={navigation.state === 'submitting'}>
+                          {t('common:shell.stepUp.sendToStored')}
+                        </button>
+                      </Form>
+                      <p>
+                        <a href={d.stepUpHref}>{t('common:shell.stepUp.otherAddress')}</a>
+                      </p>
+                    </>
+                  ) : (
+                    <>
+                      <p>{t('common:shell.stepUp.noStoredAddress')}</p>
+                      <p>
+                        <a href={d.stepUpHref}>{t('common:shell.stepUp.link')}</a>
+                      </p>
+                    </>
+                  )}
+                </>
               ) : (
                 <>
-                  <ErrorSummary errors={mailError ? [{ fieldId: 'transfer-email', message: mailError }] : []} round={rounds.round} />
+                  <ErrorSummary errors={[...(mailError ? [{ fieldId: 'transfer-email', message: mailError }] : []), ...(mailLimited ? [mailLimited] : [])]} round={rounds.round} />
                   <Form method="post" onSubmitCapture={rounds.onSubmitCapture} noValidate>
                     <input type="hidden" name="intent" value="mail" />
                     <Field id="transfer-email" name="email" type="email" label={t('transfer.email')} hint={t('transfer.emailHint')} defaultValue={d.email} error={mailError} autoComplete="email" required />
+                    <RateLimitMessage error={mailLimited} />
                     <button type="submit" className="button button--secondary" disabled={navigation.state === 'submitting'}>
                       {t('transfer.mailSend')}
                     </button>
@@ -232,7 +313,7 @@ export default function PaymentPage() {
             <Link className="button button--secondary" to={href(variant, `/checkout/pay-direct/payment/${p.id}`)} reloadDocument>
               {t('page.checkStatus')}
             </Link>
-            {p.flow === 'instructions' ? null : cancelForm(t('page.cancel'))}
+            {cancelForm(t(p.flow === 'instructions' ? 'page.cancelTransfer' : 'page.cancel'))}
           </div>
           <p>
             <Link to={choose}>{t('otherMethod')}</Link> · <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>

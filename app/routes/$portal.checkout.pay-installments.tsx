@@ -1,3 +1,4 @@
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 /**
  * Pay in instalments (spec 2.5, 3, 4.3, 5, 8, 9): choose the monthly amount (with an optional
  * affordability helper), the first date, the overview with the full repayment plan and its
@@ -17,11 +18,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
-import { sepaCreditorId } from '#server/instalments/config.ts';
+import { feeExplanationKey } from '#server/instalments/config.ts';
 import { isIsoDate } from '#server/instalments/dates.ts';
 import { checkMonthly, errorKey, type MonthlyLimits } from '#server/instalments/plan.ts';
 import { incomeProofTypes, planMethods, type PlanMethod } from '#server/instalments/options.ts';
 import { agreePlan, continuePendingPlan, latestMandate, loadPlan, planOffer, quotePlan } from '#server/instalments/service.ts';
+import { amountField, minorToInput, parseAmount } from '#server/money/amount-input.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices, SelectField } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';
@@ -32,36 +34,34 @@ import { CheckboxField, Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { formatDate, formatMoney } from '~/lib/format';
 import { instalmentPage, mandateIdentityRefusal } from '~/lib/instalments.server';
-import { minorToInput, parseAmountToMinor } from '~/lib/money-input';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
+import { readForm } from '~/lib/form.server';
 
 // ---------------------------------------------------------------------------------------------
 // Schemas (shared by conform in the browser and the action)
 // ---------------------------------------------------------------------------------------------
 
-const amountField = z
-  .string({ error: 'errors.amountRequired' })
-  .trim()
-  .min(1, 'errors.amountRequired')
-  .refine((v) => parseAmountToMinor(v) !== null, 'errors.amountFormat');
+/** How the page reads an amount: the portal's one reader, for the page's locale and the file's currency. */
+interface AmountLocale {
+  locale: string;
+  currency: string;
+}
 
 /** The amount step, checked against the server-given limits (also in the browser: the limits come with the page). */
-export function amountSchema(limits: MonthlyLimits) {
+export function amountSchema(limits: MonthlyLimits, reading: AmountLocale) {
   return z
     .object({
       intent: z.literal('amount'),
-      monthly: amountField,
+      monthly: amountField({ ...reading, messages: { required: 'errors.amountRequired', format: 'errors.amountFormat', tooLow: 'errors.tooLow' } }),
       proofConfirmed: z.string().optional(),
       proofType: z.enum(incomeProofTypes, { error: 'errors.proofType' }).optional(),
     })
     .superRefine((value, ctx) => {
-      const minor = parseAmountToMinor(value.monthly);
-      if (minor === null) return;
-      const check = checkMonthly(limits, minor);
+      const check = checkMonthly(limits, value.monthly);
       if (!check.ok) {
         ctx.addIssue({ code: 'custom', path: ['monthly'], message: check.error === 'tooLow' ? 'errors.tooLow' : 'errors.tooHigh' });
         return;
@@ -129,12 +129,25 @@ function stepPath(step: Step, c: Partial<Carried>, extra: Record<string, string>
  * The affordability helper: half of what remains of the monthly income, within the limits.
  * Posted (never in the address or the request log) and answered at once; nothing is stored.
  */
-function suggestion(form: FormData, limits: MonthlyLimits) {
-  const read = (name: string) => parseAmountToMinor(String(form.get(name) ?? '')) ?? 0;
-  const income = read('income');
-  const outgoings = read('rent') + read('living') + read('obligations');
+const helperFields = ['income', 'rent', 'living', 'obligations'] as const;
+type HelperField = (typeof helperFields)[number];
+
+function suggestion(form: FormData, limits: MonthlyLimits, reading: AmountLocale) {
+  // Only the income is required; an outgoing left empty is none. A figure that cannot be read is
+  // named at its field, never taken as nothing.
+  const figures: Partial<Record<HelperField, number>> = {};
+  const errors: Partial<Record<HelperField, string>> = {};
+  for (const name of helperFields) {
+    const typed = String(form.get(name) ?? '').trim();
+    if (typed === '' && name !== 'income') continue;
+    const parsed = amountField({ ...reading, minMinor: name === 'income' ? 1 : 0 }).safeParse(typed);
+    if (parsed.success) figures[name] = parsed.data;
+    else errors[name] = parsed.error.issues[0]?.message ?? 'common:form.amount.format';
+  }
+  if (Object.keys(errors).length > 0) return { kind: 'invalid' as const, errors };
+  const income = figures.income ?? 0;
+  const outgoings = (figures.rent ?? 0) + (figures.living ?? 0) + (figures.obligations ?? 0);
   const surplus = income - outgoings;
-  if (income <= 0) return { kind: 'invalid' as const };
   if (surplus <= 0) return { kind: 'noRoom' as const };
   const half = Math.floor(surplus / 2 / 100) * 100;
   const amount = Math.min(limits.maxMinor, half);
@@ -159,7 +172,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const requested = (url.searchParams.get('step') ?? 'amount') as Step;
   const step: Step = (steps as readonly string[]).includes(requested) ? requested : 'amount';
   const c = carried(url);
-  const base = { title, currency, creditor: variant.legal.name, creditorId: sepaCreditorId, hasEmail: Boolean(ctx.debtor.email) };
+  const base = { title, currency, creditor: variant.legal.name, creditorId: variant.sepa?.creditorId ?? '', sepaOffered: variant.sepa !== null, feeNote: feeExplanationKey(variant.id, 'instalmentFee'), hasEmail: Boolean(ctx.debtor.email) };
 
   // The summary after an agreement reads the plan that was made.
   if (step === 'summary') {
@@ -205,19 +218,20 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 // ---------------------------------------------------------------------------------------------
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, language, session, ctx } = await instalmentPage(request, params, { guards: 'sepa' });
+  const { variant, language, locale, session, ctx } = await instalmentPage(request, params, { guards: 'sepa' });
   const db = await getDatabase();
+  const reading = { locale, currency: ctx.facts.currency };
   const url = new URL(request.url);
   const c = carried(url);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   const offer = planOffer(ctx);
   const actx = { clientAddress: context.clientAddress, language };
   const go = (path: string) => redirect(withBase(variant, path));
 
   if (intent === 'helper') {
-    const helper = suggestion(formData, offer.limits);
-    const values = Object.fromEntries(['income', 'rent', 'living', 'obligations'].map((name) => [name, String(formData.get(name) ?? '').slice(0, 20)]));
+    const helper = suggestion(formData, offer.limits, reading);
+    const values = Object.fromEntries(helperFields.map((name) => [name, String(formData.get(name) ?? '').slice(0, 20)]));
     return data({ result: undefined, askPassword: false, error: null, helper, helperValues: values }, { status: helper.kind === 'invalid' ? 400 : 200 });
   }
 
@@ -231,9 +245,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   if (intent === 'amount') {
-    const submission = parseWithZod(formData, { schema: amountSchema(offer.limits) });
+    const submission = parseWithZod(formData, { schema: amountSchema(offer.limits, reading) });
     if (submission.status !== 'success') return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
-    const monthly = parseAmountToMinor(submission.value.monthly)!;
+    const monthly = submission.value.monthly;
     const proofRequired = monthly < offer.limits.regularMinMinor;
     return go(stepPath('date', { ...c, monthly, proof: proofRequired ? (submission.value.proofType ?? null) : null }));
   }
@@ -247,7 +261,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   if (intent === 'method' || intent === 'continueMethod') {
-    const submission = parseWithZod(formData, { schema: methodSchema });
+    // Direct debit only where the variant offers it (decision 027).
+    const submission = parseWithZod(formData, { schema: methodSchema.refine((v) => v.method !== '3' || variant.sepa !== null, { path: ['method'], message: 'errors.methodUnavailable' }) });
     if (submission.status !== 'success') return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     const method = submission.value.method;
     if (method === '3') return go(stepPath('mandate', { ...c, method }));
@@ -360,7 +375,7 @@ function Handover({ kind, amountMinor, dueOn }: { kind: 'deposit' | 'downPayment
       {plan ? (
         <section aria-labelledby="pending-plan">
           <h2 id="pending-plan">{t('downPayment.planTitle')}</h2>
-          <Costs {...plan} currency={d.currency} locale={locale} />
+          <Costs {...plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
           <PlanTable rows={plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
         </section>
       ) : null}
@@ -420,7 +435,7 @@ function Summary() {
           <dd className="fixed-text">{d.creditorId}</dd>
         </dl>
       ) : null}
-      <Costs {...plan} currency={d.currency} locale={locale} />
+      <Costs {...plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
       <PlanTable rows={plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
       <div className="button-row">
         {plan.isSepa ? (
@@ -446,8 +461,8 @@ function stepLabels(t: (key: string) => string): string[] {
 /** Translates an error key with the amounts it may name. */
 function useErrorText(limits?: MonthlyLimits) {
   const { t } = useTranslation('instalments');
-  const { money } = useMoney();
-  return (key: string | undefined) => (key ? t(key, limits ? { min: money(limits.absoluteMinMinor), regular: money(limits.regularMinMinor) } : {}) : undefined);
+  const { money, locale } = useMoney();
+  return (key: string | undefined) => (key ? t(key, limits ? { min: money(limits.absoluteMinMinor), regular: money(limits.regularMinMinor), example: minorToInput(limits.exampleMinor, locale) } : {}) : undefined);
 }
 
 function Flow({ d }: { d: FlowData }) {
@@ -456,13 +471,24 @@ function Flow({ d }: { d: FlowData }) {
   return (
     <>
       <Stepper steps={stepLabels(t)} current={index} />
-      {d.step === 'amount' ? <AmountStep d={d} /> : null}
+      {d.step === 'amount' ? <AmountStepKeyed d={d} /> : null}
       {d.step === 'date' ? <DateStep d={d} /> : null}
       {d.step === 'overview' ? <OverviewStep d={d} /> : null}
       {d.step === 'method' ? <MethodStep d={d} intent="method" /> : null}
       {d.step === 'mandate' ? <MandateStep d={{ ...d, targetDate: d.carried.first ?? d.firstDue.earliest }} intent="mandate" /> : null}
     </>
   );
+}
+
+/**
+ * The amount step, remounted for each suggestion of the helper: the amount typed before must not
+ * outlive the suggestion that replaced it in the field (else the proof-of-income text says "below"
+ * beside an amount above the regular minimum).
+ */
+function AmountStepKeyed({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
+  const actionData = useActionData<typeof action>() as ActionData;
+  const helper = actionData && 'helper' in actionData ? actionData.helper : null;
+  return <AmountStep key={helper?.kind === 'ok' ? `suggested-${helper.amountMinor}` : 'typed'} d={d} />;
 }
 
 function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
@@ -472,7 +498,7 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
   const actionData = useActionData<typeof action>() as ActionData;
   const navigation = useNavigation();
   const rounds = useSubmissionRounds(actionData);
-  const schema = amountSchema(d.limits);
+  const schema = amountSchema(d.limits, { locale, currency: d.currency });
   const helper = actionData && 'helper' in actionData ? actionData.helper : null;
   const helperValues = actionData && 'helperValues' in actionData ? actionData.helperValues : null;
   const suggested = helper?.kind === 'ok' ? helper.amountMinor : null;
@@ -481,13 +507,18 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
     id: `instalment-amount-${suggested ?? ''}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
-    defaultValue: { monthly: initialMonthly ? minorToInput(initialMonthly, locale) : '', proofType: d.carried.proof ?? '' },
+    defaultValue: { monthly: initialMonthly ? minorToInput(initialMonthly, locale, d.currency) : '', proofType: d.carried.proof ?? '' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const errorText = useErrorText(d.limits);
-  const typed = parseAmountToMinor(String(fields.monthly.value ?? ''));
+  const helperError = (name: HelperField) => (helper?.kind === 'invalid' ? errorText(helper.errors[name]) : undefined);
+  const read = (text: string) => {
+    const reading = parseAmount(text, locale, d.currency);
+    return reading.ok ? reading.minor : null;
+  };
+  const typed = read(String(fields.monthly.value ?? ''));
   const [liveMinor, setLiveMinor] = useState<number | null>(typed);
   const current = liveMinor ?? typed;
   const showProof = (current !== null && current >= d.limits.absoluteMinMinor && current < d.limits.regularMinMinor) || Boolean(fields.proofConfirmed.errors || fields.proofType.errors);
@@ -499,7 +530,7 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
   return (
     <>
       <p className="lead">{t('amount.lead', { total: money(d.costs.totalMinor) })}</p>
-      <Costs {...d.costs} currency={d.currency} locale={locale} />
+      <Costs {...d.costs} feeNote={d.feeNote} currency={d.currency} locale={locale} />
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value="amount" />
@@ -507,17 +538,17 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
           {...getInputProps(fields.monthly, { type: 'text' })}
           key={fields.monthly.key}
           label={t('amount.label')}
-          hint={t('amount.hint', { min: money(d.limits.regularMinMinor), max: money(d.limits.maxMinor) })}
+          hint={t('amount.hint', { example: minorToInput(d.limits.exampleMinor, locale), min: money(d.limits.absoluteMinMinor), regular: money(d.limits.regularMinMinor), max: money(d.limits.maxMinor) })}
           error={errorText(fields.monthly.errors?.[0])}
           inputMode="decimal"
           autoComplete="off"
           className="input--code"
-          onInput={(event) => setLiveMinor(parseAmountToMinor((event.target as HTMLInputElement).value))}
+          onInput={(event) => setLiveMinor(read((event.target as HTMLInputElement).value))}
           required
         />
         {showProof ? (
           <div className="panel" data-testid="proof-of-income">
-            <p>{t('proof.text', { regular: money(d.limits.regularMinMinor) })}</p>
+            <p>{t('proof.text', { regular: money(d.limits.regularMinMinor), min: money(d.limits.absoluteMinMinor) })}</p>
             <SelectField
               id={fields.proofType.id}
               name={fields.proofType.name}
@@ -548,21 +579,23 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
           <div className={helper.kind === 'ok' ? 'panel panel--success' : 'panel panel--warning'} role="status" data-testid="helper-result">
             <p>
               {helper.kind === 'ok'
-                ? t(helper.proofRequired ? 'helper.suggestionProof' : 'helper.suggestion', { amount: money(helper.amountMinor) })
+                ? t(helper.proofRequired ? 'helper.suggestionProof' : 'helper.suggestion', { amount: money(helper.amountMinor), regular: money(d.limits.regularMinMinor) })
                 : helper.kind === 'belowMinimum'
                   ? t('helper.belowMinimum', { min: money(d.limits.absoluteMinMinor), phone: variant.support.phone })
                   : helper.kind === 'noRoom'
                     ? t('helper.noRoom', { phone: variant.support.phone })
-                    : t('helper.invalid')}
+                    : helper.errors.income
+                      ? t('helper.invalid')
+                      : t('common:form.errorSummaryTitle')}
             </p>
           </div>
         ) : null}
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="helper" />
-          <Field id="helper-income" name="income" label={t('helper.income')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.income ?? ''} required />
-          <Field id="helper-rent" name="rent" label={t('helper.rent')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.rent ?? ''} />
-          <Field id="helper-living" name="living" label={t('helper.living')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.living ?? ''} />
-          <Field id="helper-obligations" name="obligations" label={t('helper.obligations')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.obligations ?? ''} />
+          <Field id="helper-income" name="income" label={t('helper.income')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.income ?? ''} error={helperError('income')} required />
+          <Field id="helper-rent" name="rent" label={t('helper.rent')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.rent ?? ''} error={helperError('rent')} />
+          <Field id="helper-living" name="living" label={t('helper.living')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.living ?? ''} error={helperError('living')} />
+          <Field id="helper-obligations" name="obligations" label={t('helper.obligations')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.obligations ?? ''} error={helperError('obligations')} />
           <p className="muted">{t('helper.nothingStored')}</p>
           <button type="submit" className="button button--secondary">
             {t('helper.submit')}
@@ -636,8 +669,8 @@ function OverviewStep({ d }: { d: Extract<FlowData, { step: 'overview' }> }) {
     <>
       <p className="lead">{t('overview.lead')}</p>
       <h2>{t('overview.costsTitle')}</h2>
-      <Costs {...q.costs} monthlyMinor={q.plan.monthlyMinor} instalmentCount={q.plan.instalmentCount} firstDueOn={q.plan.firstDueOn} currency={d.currency} locale={locale} />
-      {q.costs.feeMinor > 0 ? <p className="muted">{t('overview.feeBasis')}</p> : <p className="muted">{t('overview.noFee')}</p>}
+      <Costs {...q.costs} feeNote={d.feeNote} monthlyMinor={q.plan.monthlyMinor} instalmentCount={q.plan.instalmentCount} firstDueOn={q.plan.firstDueOn} currency={d.currency} locale={locale} />
+      {q.costs.feeMinor > 0 ? null : <p className="muted">{t('overview.noFee')}</p>}
       {q.proofRequired ? <p className="panel">{t('overview.proofNote')}</p> : null}
       <h2>{t('overview.planTitle')}</h2>
       <PlanTable rows={q.plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
@@ -672,6 +705,7 @@ function MethodStep({ d, intent }: { d: { carried?: Carried; quote?: Extract<Flo
   const agreeError = fields.agree.errors?.[0] ? t(fields.agree.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
   const q = d.quote;
+  const { sepaOffered } = useLoaderData<typeof loader>() as { sepaOffered: boolean };
   return (
     <>
       {q ? (
@@ -696,7 +730,7 @@ function MethodStep({ d, intent }: { d: { carried?: Carried; quote?: Extract<Flo
           defaultValue={String(fields.method.initialValue ?? '')}
           error={methodError}
           options={[
-            { value: '3', label: t('method.sepa'), hint: t('method.sepaHint') },
+            ...(sepaOffered ? [{ value: '3', label: t('method.sepa'), hint: t('method.sepaHint') }] : []),
             { value: '6', label: t('method.transfer'), hint: t('method.transferHint') },
             { value: 'online', label: t('method.online'), hint: t('method.onlineHint') },
           ]}
@@ -753,7 +787,7 @@ function Continue() {
       <div className="panel panel--success">
         <p>{t('downPayment.paid')}</p>
       </div>
-      <Costs {...d.plan} currency={d.currency} locale={locale} />
+      <Costs {...d.plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
       <PlanTable rows={d.plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
       {d.step === 'mandate' ? (
         <MandateStep d={{ holder: d.holder, creditor: d.creditor, creditorId: d.creditorId, targetDate: d.plan.firstDueOn }} intent="continueMandate" />

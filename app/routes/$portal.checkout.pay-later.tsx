@@ -1,3 +1,4 @@
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 /**
  * Pay later (spec 2.5, 4.3, 8, 9): choose the payment notice (30 days) and how the claim will be
  * paid; the payment-agreement step only when a fee applies (its costs in writing first); for
@@ -13,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
 import * as schema from '#server/db/schema.ts';
-import { sepaCreditorId } from '#server/instalments/config.ts';
+import { feeExplanationKey } from '#server/instalments/config.ts';
 import { addDays } from '#server/instalments/dates.ts';
 import { deferralMethods, type DeferralMethod } from '#server/instalments/options.ts';
 import { deferralOffer, grantDeferral, latestMandate } from '#server/instalments/service.ts';
@@ -31,6 +32,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
+import { readForm } from '~/lib/form.server';
 
 const noticeSchema = z.object({
   intent: z.literal('notice'),
@@ -68,7 +70,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const c = carried(url);
   const offer = deferralOffer(ctx, c.days ?? undefined);
-  const base = { title: documentTitle(t('payLater.title'), variant.brand.name), currency: ctx.facts.currency, creditor: variant.legal.name, creditorId: sepaCreditorId, hasEmail: Boolean(ctx.debtor.email) };
+  const base = { title: documentTitle(t('payLater.title'), variant.brand.name), currency: ctx.facts.currency, creditor: variant.legal.name, creditorId: variant.sepa?.creditorId ?? '', sepaOffered: variant.sepa !== null, feeNote: feeExplanationKey(variant.id, 'settlementFee'), hasEmail: Boolean(ctx.debtor.email) };
   const step = url.searchParams.get('step') as Step | null;
 
   if (step === 'done') {
@@ -76,7 +78,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const [row] = await db.select().from(schema.deferrals).where(eq(schema.deferrals.fileId, session.fileId)).orderBy(desc(schema.deferrals.id)).limit(1);
     if (row) {
       const mandate = row.providerId === '3' ? await latestMandate(db, session) : null;
-      return { ...base, view: 'done' as const, payBy: row.payBy, feeMinor: row.feeMinor, method: row.providerId, totalMinor: ctx.facts.totalMinor + row.feeMinor, mandateReference: mandate?.mandateReference ?? null };
+      // The fee was charged to the file when the deferral was agreed: the open amount includes it.
+      return { ...base, view: 'done' as const, payBy: row.payBy, feeMinor: row.feeMinor, method: row.providerId, totalMinor: ctx.facts.totalMinor, mandateReference: mandate?.mandateReference ?? null };
     }
   }
   if (offer.eligibility.kind === 'alreadyGranted') return { ...base, view: 'alreadyGranted' as const, payBy: offer.eligibility.payBy };
@@ -97,7 +100,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session, ctx } = await instalmentPage(request, params, { guards: 'sepa' });
   const db = await getDatabase();
   const c = carried(new URL(request.url));
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get('intent');
   const actx = { clientAddress: context.clientAddress, language };
   const go = (p: string) => redirect(withBase(variant, p));
@@ -106,9 +109,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const refused = (error: string, reply: SubmissionResult<string[]>) => data({ result: reply, askPassword: false, error }, { status: 409 });
 
   if (intent === 'notice') {
-    const submission = parseWithZod(formData, { schema: noticeSchema.refine((v) => offer.noticeDays.includes(Number(v.noticeDays)), { path: ['noticeDays'], message: 'errors.noticeRequired' }) });
+    const submission = parseWithZod(formData, {
+      schema: noticeSchema
+        .refine((v) => offer.noticeDays.includes(Number(v.noticeDays)), { path: ['noticeDays'], message: 'errors.noticeRequired' })
+        // Direct debit only where the variant offers it (decision 027).
+        .refine((v) => v.method !== '3' || variant.sepa !== null, { path: ['method'], message: 'errors.methodUnavailable' }),
+    });
     if (submission.status !== 'success') return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     const next = { days: Number(submission.value.noticeDays), method: submission.value.method };
+    // A deferral that cannot be granted is refused here, before any fee is put in front of the debtor.
+    const eligibility = offer.eligibility.kind;
+    if (eligibility !== 'allowed') {
+      const error = eligibility === 'alreadyGranted' ? 'alreadyGranted' : 'notPossible';
+      return refused(error, submission.reply({ formErrors: [`errors.${error}`] }));
+    }
     const fee = deferralOffer(ctx, next.days).terms.feeMinor > 0;
     if (fee) return go(path('agreement', next));
     if (next.method === '3') return go(path('mandate', next));
@@ -172,6 +186,7 @@ export default function PayLater() {
               <p>{t('payLater.payUntil', { date: date(d.payBy) })}</p>
               <p>{t('payLater.waiver')}</p>
               {d.feeMinor > 0 ? <p>{t('payLater.done.fee', { fee: money(d.feeMinor), total: money(d.totalMinor) })}</p> : null}
+              {d.feeMinor > 0 && d.feeNote ? <p className="muted" data-testid="fee-note">{t(`common:${d.feeNote}`, { amount: money(d.feeMinor) })}</p> : null}
               {d.hasEmail ? <p>{t('payLater.done.mail')}</p> : null}
             </div>
             {d.method === '3' ? (
@@ -255,6 +270,7 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
       <p>{t('payLater.waiver')}</p>
       <h2>{t('payLater.costsTitle')}</h2>
       <p data-testid="deferral-costs">{d.feeApplies ? t('payLater.costs.fee', { fee: money(d.terms.feeMinor + d.terms.vatMinor), vat: money(d.terms.vatMinor), total: money(d.terms.totalMinor) }) : t('payLater.costs.none')}</p>
+      {d.feeApplies && d.feeNote ? <p className="muted" data-testid="fee-note">{t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}</p> : null}
       <ErrorSummary
         errors={[
           ...(formError ? [{ fieldId: fields.noticeDays.id, message: formError }] : []),
@@ -281,7 +297,7 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
           error={methodError}
           options={[
             { value: '6', label: t('method.transfer'), hint: t('payLater.method.transferHint') },
-            { value: '3', label: t('method.sepa'), hint: t('payLater.method.sepaHint') },
+            ...(d.sepaOffered ? [{ value: '3', label: t('method.sepa'), hint: t('payLater.method.sepaHint') }] : []),
           ]}
         />
         <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
@@ -327,6 +343,7 @@ function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
         <dt>{t('payLater.agreement.payBy')}</dt>
         <dd>{date(d.terms.payBy)}</dd>
       </dl>
+      {d.feeNote ? <p className="muted" data-testid="fee-note">{t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}</p> : null}
       <ErrorSummary errors={[...(formError ? [{ fieldId: fields.feeAgreed.id, message: formError }] : []), ...(error ? [{ fieldId: fields.feeAgreed.id, message: error }] : [])]} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value="agreement" />

@@ -3,16 +3,21 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next';
 import { discloseOriginalCreditor, loadClaimInformation, type ClaimInformation } from '#server/claims/information.ts';
 import { getDatabase } from '#server/db/client.ts';
-import { variants, type VariantId } from '#server/variants/config.ts';
+import { legalEntityIn, variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
+import { AnnouncedPaymentNote } from '~/components/claim/AnnouncedPayment';
 import { ExplanationVideo } from '~/components/claim/ExplanationVideo';
 import { StickyActionBar } from '~/components/claim/StickyActionBar';
 import { requireDebtor } from '~/lib/auth.server';
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
+import { claimSubjectText, invoiceDescription, legalBasisText } from '~/lib/claim-texts';
+import { feeExplanationKey } from '#server/instalments/config.ts';
 import { useRootData } from '~/root';
 import claimStyles from '~/styles/claim.css?url';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * Claim information (spec 2.1, 2.4): the breakdown, the statement of claim, payments made, the
@@ -24,7 +29,7 @@ export const handle = { i18n: ['common', 'claim', 'claimInfo'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: claimStyles }];
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t } = await pageContext(request, params, 'claimInfo');
+  const { variant, language, t } = await pageContext(request, params, 'claimInfo');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const info = await loadClaimInformation(await getDatabase(), session.fileId);
   if (!info) throw redirect(withBase(variant, '/signin?action=AZonly'));
@@ -32,7 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: documentTitle(t('title'), variant.brand.name),
     info,
-    legal: { country: variant.country, supervisoryAuthority: variant.legal.supervisoryAuthority, agency: variant.legal.name },
+    legal: { country: variant.country, supervisoryAuthority: legalEntityIn(variant, language).supervisoryAuthority, agency: variant.legal.name },
+    // The sentence that explains each agreement fee charged to the file (decision 026).
+    feeNotes: { instalmentFee: feeExplanationKey(variant.id, 'instalmentFee'), settlementFee: feeExplanationKey(variant.id, 'settlementFee') } as Record<string, string | null>,
   };
 }
 
@@ -41,7 +48,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'claimInfo');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get('intent') !== 'originalCreditor') return data({ error: 'unknownAction' as const }, { status: 400 });
   const result = await discloseOriginalCreditor(await getDatabase(), { fileId: session.fileId, debtorId: session.debtorId, clientAddress: context.clientAddress });
   if (!result.ok) return data({ error: result.error }, { status: 400 });
@@ -52,10 +59,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 const toneClass = { neutral: 'badge', info: 'badge badge--info', success: 'badge badge--success', warning: 'badge badge--warning', danger: 'badge badge--danger' } as const;
 
 export default function ClaimInformationPage() {
-  const { info, legal } = useLoaderData<typeof loader>();
+  const { info, legal, feeNotes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const { variant, locale } = useRootData()!;
+  const { variant, locale, language } = useRootData()!;
   const { t } = useTranslation(['claimInfo', 'claim', 'common']);
   const money = (minor: number) => formatMoney(minor, info.currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
@@ -93,6 +100,7 @@ export default function ClaimInformationPage() {
         {t('reference', { reference: info.reference })}{' '}
         <span className={toneClass[info.status.tone]}>{t(`claim:${info.status.labelKey}`, { date: date(info.status.date) })}</span>
       </p>
+      <AnnouncedPaymentNote payment={info.announcedPayment} locale={locale} />
 
       <div className="claim-info__top grid grid-2">
         <section className="card" aria-labelledby="overview-heading">
@@ -136,7 +144,7 @@ export default function ClaimInformationPage() {
 
       <section id="list-of-claims" className="claim-section" aria-labelledby="list-of-claims-heading">
         <h2 id="list-of-claims-heading">{t('statement.title')}</h2>
-        <p>{t('statement.subject', { subject: info.subject })}</p>
+        <p>{t('statement.subject', { subject: claimSubjectText(t, info.subject) })}</p>
         {info.contractDate ? <p className="muted">{t('statement.contractDate', { date: date(info.contractDate) })}</p> : null}
         <div className="table-wrap">
           <table className="data-table">
@@ -155,7 +163,7 @@ export default function ClaimInformationPage() {
                   <tr key={invoice.id}>
                     <th scope="row">
                       {t('statement.invoice', { number: invoice.number, date: date(invoice.date) })}
-                      <span className="muted cell-note">{invoice.description}</span>
+                      <span className="muted cell-note">{invoiceDescription(invoice, language)}</span>
                     </th>
                     <td className="num">{money(invoice.amountMinor)}</td>
                   </tr>
@@ -177,7 +185,10 @@ export default function ClaimInformationPage() {
               </tr>
               {info.costs.map((cost, index) => (
                 <tr key={index}>
-                  <th scope="row">{t(`costKinds.${cost.kind}`)}</th>
+                  <th scope="row">
+                    {t(`costKinds.${cost.kind}`)}
+                    {feeNotes[cost.kind] ? <span className="muted cell-note">{t(`common:${feeNotes[cost.kind]}`, { amount: money(cost.amountMinor) })}</span> : null}
+                  </th>
                   <td className="num">{money(cost.amountMinor)}</td>
                 </tr>
               ))}
@@ -300,7 +311,7 @@ export default function ClaimInformationPage() {
           </dd>
           <dt>{t('legal.subject')}</dt>
           <dd>
-            {info.subject}
+            {claimSubjectText(t, info.subject)}
             {info.contractDate ? <>. {t('legal.contractDate', { date: date(info.contractDate) })}</> : null}
           </dd>
           <dt>{t('legal.interest')}</dt>
@@ -316,7 +327,7 @@ export default function ClaimInformationPage() {
                 {info.costs.map((cost, index) => (
                   <li key={index}>
                     <strong>{t(`costKinds.${cost.kind}`)}</strong>: {money(cost.amountMinor)}
-                    <span className="muted cell-note">{t('legal.costBasis', { basis: cost.legalBasis })}</span>
+                    <span className="muted cell-note">{t('legal.costBasis', { basis: legalBasisText(t, cost.legalBasis) })}</span>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { claimSubjectText } from '~/lib/claim-texts';
 import { listDebtorCases, switchCase } from '#server/claims/cases.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
@@ -9,6 +10,8 @@ import { requireDebtor } from '~/lib/auth.server';
 import { formatMoney } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /** The debtor's files (route name DebtorCases); opening one switches the session's file. */
 export const handle = { i18n: ['common', 'dashboard', 'claim'] };
@@ -25,16 +28,16 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'dashboard');
   const session = await requireDebtor(request, variant);
-  const form = await request.formData();
+  const form = await readForm(request);
   const result = await switchCase(await getDatabase(), session, { fileId: String(form.get('fileId') ?? '') }, { clientAddress: context.clientAddress });
-  if (!result.ok) return data({ error: 'notYours' as const }, { status: 403 });
+  if (!result.ok) return data({ error: result.error }, { status: 403 });
   return redirect(withBase(variants[result.variant as VariantId] ?? variant, '/dashboard'));
 }
 
 export default function ClaimsList() {
   const { cases } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { locale } = useRootData()!;
+  const { locale, variant } = useRootData()!;
   const { t } = useTranslation(['dashboard', 'claim']);
   return (
     <div className="container page">
@@ -42,7 +45,7 @@ export default function ClaimsList() {
       <p className="lead">{t('cases.lead', { count: cases.length })}</p>
       {actionData?.error ? (
         <p className="panel panel--warning" role="alert">
-          {t('cases.notYours')}
+          {actionData.error === 'measureRunning' ? t('cases.measureRunning', { phone: variant.support.phone }) : t('cases.notYours')}
         </p>
       ) : null}
       <ul className="case-list">
@@ -50,16 +53,20 @@ export default function ClaimsList() {
           <li key={c.fileId} className="card">
             <h2>{c.creditor}</h2>
             <p className="muted">
-              {t('reference', { reference: c.subcase > 1 ? `${c.refno}-${c.subcase}` : c.refno })} · {c.claimSubject}
+              {t('reference', { reference: c.subcase > 1 ? `${c.refno}-${c.subcase}` : c.refno })} · {claimSubjectText(t, c.claimSubject)}
             </p>
             <p className="amount">{formatMoney(c.totalMinor, c.currency, locale)}</p>
-            <Form method="post">
-              <input type="hidden" name="fileId" value={c.fileId} />
-              <button type="submit" className={`button${c.current ? ' button--secondary' : ''}`}>
-                {t(c.current ? 'cases.openCurrent' : 'cases.open')}
-                <span className="visually-hidden"> – {c.creditor}</span>
-              </button>
-            </Form>
+            {c.available ? (
+              <Form method="post">
+                <input type="hidden" name="fileId" value={c.fileId} />
+                <button type="submit" className={`button${c.current ? ' button--secondary' : ''}`}>
+                  {t(c.current ? 'cases.openCurrent' : 'cases.open')}
+                  <span className="visually-hidden"> – {c.creditor}</span>
+                </button>
+              </Form>
+            ) : (
+              <p className="panel panel--warning">{t('cases.measureRunning', { phone: variant.support.phone })}</p>
+            )}
           </li>
         ))}
       </ul>

@@ -8,6 +8,8 @@ import { withBase } from '#server/variants/resolve.ts';
 import { documentTitle, pageContext, requireVariant, safeReturnPath } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /** Cookie settings: the same choice as the banner, to change or withdraw at any time. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -21,7 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 /** Stores the analytics choice (granted or denied) and returns to the page. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const variant = requireVariant(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const choice = form.get('choice') === 'granted' ? 'granted' : 'denied';
   return redirect(safeReturnPath(form.get('returnTo'), withBase(variant, '/')), {
     headers: { 'Set-Cookie': serializeCookie(cookieName(consentCookieName), choice, { maxAgeSeconds: consentMaxAgeSeconds }) },

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { claimSubjectText } from '~/lib/claim-texts';
 import { loadDashboard } from '#server/claims/dashboard.ts';
-import { todayIso } from '#server/claims/facts.ts';
 import { modalDoneMessages, type ModalDone } from '#server/claims/modal-forms.ts';
 import { pendingModals } from '#server/claims/modals.ts';
 import { loadUploadCenter } from '#server/documents/upload-center.ts';
@@ -11,6 +11,7 @@ import { getDatabase } from '#server/db/client.ts';
 import { runtime } from '#server/runtime.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
+import { AnnouncedPaymentNote } from '~/components/claim/AnnouncedPayment';
 import { ExplanationVideo } from '~/components/claim/ExplanationVideo';
 import { TileIcon } from '~/components/claim/TileIcon';
 import { ModalQueue } from '~/components/dashboard/ModalQueue';
@@ -23,6 +24,8 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import claimStyles from '~/styles/claim.css?url';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 export const handle = { i18n: ['common', 'dashboard', 'claim', 'claimInfo', 'modals', 'uploads', 'documents'] };
 
@@ -30,9 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'dashboard');
   const session = await requireDebtor(request, variant);
   const db = await getDatabase();
-  const today = todayIso();
-  const view = await loadDashboard(db, session.fileId, today);
+  const view = await loadDashboard(db, session.fileId);
   if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
+  // Today in the file's own time zone, as the view was made for.
+  const today = view.asOf;
   // Each file lives in its own country variant (spec 2.2).
   if (view.variant !== variant.id) throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/dashboard'));
   const announcement = await runtime().maintenanceAnnouncement(request, variant);
@@ -60,7 +64,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'dashboard');
   const session = await requireDebtor(request, variant);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   if (formData.get('intent') === 'requestNoticeOfCompletion') {
     if (session.level !== 'full') throw redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/dashboard'))}`);
     const result = await requestNoticeOfCompletion(await getDatabase(), { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress });
@@ -90,7 +94,14 @@ export default function Dashboard() {
   const date = (iso: string) => formatDate(iso, locale);
   const f = view.flags;
   const name = view.debtor.companyName ?? [view.debtor.firstName, view.debtor.lastName].filter(Boolean).join(' ');
-  const payKindLabel = view.amountToPay.kind === 'openAmount' ? null : t(`amountKind.${view.amountToPay.kind}`);
+  const payKind = view.amountToPay.kind;
+  // A special offer is stated in full below (amount, deadline, what it settles): not twice.
+  const payKindLabel = payKind === 'openAmount' || payKind === 'nothing' || (payKind === 'specialDeal' && view.specialOffer) ? null : t(`amountKind.${payKind}`);
+  // What needs a full login (decision 018) is offered to a reference-only session as what it is:
+  // the sign-in with password, which then leads to the page, never a page that asks by surprise.
+  const full = level === 'full';
+  const fullOnly = (path: string) => (full ? href(variant, path) : `${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, path))}`);
+  const stepUpTag = full ? null : <span className="tile-step-up">{t('common:shell.stepUp.needsPassword')}</span>;
 
   const actions: Array<{ key: string; to: string; primary?: boolean }> = [];
   if (view.amountToPay.kind === 'downPayment' && f.showPayDirect) actions.push({ key: 'payDownPayment', to: '/checkout/pay-direct?downpayment=true', primary: true });
@@ -125,14 +136,15 @@ export default function Dashboard() {
           <h2 id="claim-heading">{t('claim.title')}</h2>
           <p>
             <span className={toneClass[view.status.tone]}>{t(`claim:${view.status.labelKey}`, { date: date(view.status.date) })}</span>{' '}
-            <span className="muted">{t('claim.since', { date: date(view.status.date) })}</span>
+            <span className="muted" data-testid="as-of">{t('claim.since', { date: date(view.asOf) })}</span>
           </p>
+          <AnnouncedPaymentNote payment={view.announcedPayment} locale={locale} />
           <div className="creditor">
             {view.creditor.logo ? <img src={view.creditor.logo} alt="" width={48} height={48} /> : null}
             <div>
               <p className="creditor__name">{view.creditor.name}</p>
               {view.originalCreditor ? <p className="muted">{t('claim.originalCreditor', { name: view.originalCreditor })}</p> : null}
-              <p className="muted">{view.claimSubject}</p>
+              <p className="muted">{claimSubjectText(t, view.claimSubject)}</p>
             </div>
           </div>
           <p className="amount-label">{t('claim.openAmount')}</p>
@@ -140,16 +152,20 @@ export default function Dashboard() {
             {money(view.openAmountMinor)}
           </p>
           {payKindLabel ? (
-            <p className="panel">
+            <p className="panel" data-testid="due-now">
               {t('claim.dueNow', { kind: payKindLabel, amount: money(view.amountToPay.amountMinor) })}
               {view.downPaymentDueOn ? ` ${t('claim.dueBy', { date: date(view.downPaymentDueOn) })}` : ''}
             </p>
           ) : null}
-          {level === 'full' ? (
-            <p>
-              <Link to={href(variant, '/claim-information')}>{t('claim.details')}</Link>
+          {view.specialOffer ? (
+            <p className="panel" data-testid="offer-terms">
+              {t('claim.offerTerms', { amount: money(view.specialOffer.amountMinor), date: date(view.specialOffer.validTill), total: money(view.specialOffer.settlesMinor) })}
             </p>
           ) : null}
+          <p>
+            <Link to={fullOnly('/claim-information')}>{t('claim.details')}</Link>
+            {full ? null : <span className="muted"> ({t('common:shell.stepUp.needsPassword')})</span>}
+          </p>
         </section>
 
         {view.nextInstalment ? (
@@ -209,31 +225,43 @@ export default function Dashboard() {
 
       <section aria-labelledby="more-heading">
         <h2 id="more-heading">{t('more.title')}</h2>
+        {full ? null : (
+          <div className="panel" data-testid="step-up">
+            <h3>{t('common:shell.stepUp.dashboardTitle')}</h3>
+            <p>{t('common:shell.stepUp.dashboardText')}</p>
+            <p>
+              <Link className="button button--secondary" to={`${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, '/dashboard'))}`}>
+                {t('common:shell.stepUp.link')}
+              </Link>
+            </p>
+          </div>
+        )}
         <ul className="tiles tiles--icons">
           <li>
-            <Link to={href(variant, '/announce-payment')}>
+            <Link to={fullOnly('/announce-payment')}>
               <TileIcon name="receipt" />
               <strong>{t('more.announce')}</strong>
               <span>{t('more.announceText')}</span>
+              {stepUpTag}
             </Link>
           </li>
           <li>
-            <Link to={href(variant, '/service/contact')}>
+            <Link to={fullOnly('/service/contact')}>
               <TileIcon name="chat" />
               <strong>{t('more.contact')}</strong>
               <span>{t('more.contactText')}</span>
+              {stepUpTag}
             </Link>
           </li>
-          <UploadCenterTile variant={variant} outstanding={outstandingDocuments} />
-          {level === 'full' ? (
-            <li>
-              <Link to={href(variant, '/download-center')}>
-                <TileIcon name="form" />
-                <strong>{t('more.forms')}</strong>
-                <span>{t('more.formsText')}</span>
-              </Link>
-            </li>
-          ) : null}
+          <UploadCenterTile variant={variant} outstanding={outstandingDocuments} stepUp={full ? undefined : { to: fullOnly('/upload-center'), label: t('common:shell.stepUp.needsPassword') }} />
+          <li>
+            <Link to={fullOnly('/download-center')}>
+              <TileIcon name="form" />
+              <strong>{t('more.forms')}</strong>
+              <span>{t('more.formsText')}</span>
+              {stepUpTag}
+            </Link>
+          </li>
           <li>
             <Link to={href(variant, '/service/faq')}>
               <TileIcon name="question" />

@@ -6,8 +6,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
 import { getProfile, profileUpdatePermission, requestProfileChange, type PendingRequest } from '#server/profile/profile.ts';
-import { changeReasons, countries, profileFields, reasonNeeds, todayInBerlin, type ChangeReason } from '#server/profile/rules.ts';
+import { changeReasons, countries, maxCityLength, maxNameLength, maxStreetLength, profileFields, reasonNeeds, todayInBerlin, type ChangeReason } from '#server/profile/rules.ts';
 import { profileChangeFields, profileChangeSchema } from '#server/profile/schema.ts';
+import { draftZipCityMismatch } from '#server/profile/zip-city.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { ProfileTabs } from '~/components/profile/ProfileTabs';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
@@ -23,6 +24,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import profileStyles from '~/styles/profile.css?url';
 import serviceStyles from '~/styles/service.css?url';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * The profile (spec 2.1, 3, 4.3, 5, 6): the "personal data" tab. It shows what we have on file;
@@ -107,9 +109,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   }
   if (submission.status !== 'success' || outcome.refused.length > 0) {
+    // The postal-code directory is asked now too, not only once everything else is right.
+    const zipCity = submission.status === 'error' && draftZipCityMismatch(submission.payload, Object.keys(submission.error ?? {}));
     return data<Reply>(
       {
-        result: submission.reply(),
+        result: zipCity ? submission.reply({ fieldErrors: { zipCode: ['errors.zipCity'] } }) : submission.reply(),
         kept: keptInfo,
         refused: outcome.refused,
         refusal: null,
@@ -371,7 +375,7 @@ function EditForm() {
 
   const err = (name: FieldName) => {
     const key = fields[name].errors?.[0];
-    return key ? t(key) : undefined;
+    return key ? t(key, { max: name === 'city' ? maxCityLength : name === 'streetName' ? maxStreetLength : maxNameLength }) : undefined;
   };
   const refused = actionData?.refused ?? [];
   const proofError = err('uploadId') ?? (refused.length > 0 ? t('errors.proof.refused') : undefined);

@@ -11,6 +11,8 @@ import { requireDebtor } from '~/lib/auth.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import profileStyles from '~/styles/profile.css?url';
 import serviceStyles from '~/styles/service.css?url';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * The profile's "change password" tab (spec 2.1 /debtor/profile/password, 5, 8): the old
@@ -39,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'profile');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
-  const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
+  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
   const { oldPassword, newPassword } = submission.value;

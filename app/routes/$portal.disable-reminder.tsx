@@ -5,6 +5,8 @@ import { getDatabase } from '#server/db/client.ts';
 import { disableReminders, readReminderOptOutToken } from '#server/mail/reminders.ts';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 export const handle = { i18n: ['common', 'legal'] };
 
@@ -19,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = form.get('token');
   const result = await disableReminders(await getDatabase(), typeof token === 'string' ? token : null);
   return data(result, { status: result.ok ? 200 : 400 });

@@ -8,10 +8,14 @@ import { getDatabase } from '#server/db/client.ts';
 import { feedbackState, optOutOfSurveys, readFeedbackLinkToken, submitFeedback } from '#server/feedback/feedback.ts';
 import { callbackReasons, feedbackSchema, starValues } from '#server/feedback/schema.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { RadioGroup } from '~/components/ui/Choice';
 import { Field, Honeypot, SelectField, TextareaField } from '~/components/ui/Field';
+import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * /feedback (open): a star rating with free text; after a call (signed survey link `?t=`) also
@@ -46,7 +50,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await pageContext(request, params, 'feedback');
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const token = formData.get('t');
   const { db, fileId, source } = await whoIsAsking(request, typeof token === 'string' ? token : null);
 
@@ -63,6 +67,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const saved = await submitFeedback(db, { fileId, source, feedback: submission.value }, { clientAddress: context.clientAddress }).catch(() => null);
   // Whatever went wrong, the debtor keeps what they wrote and may send it again later.
   if (!saved) return data({ result: submission.reply(), done: null, error: 'failed' as const }, { status: 503 });
+  if (!saved.ok && saved.error === 'rateLimited') return tooManyRequests({ result: submission.reply(), done: null, error: null }, saved);
   if (!saved.ok) return data({ result: submission.reply(), done: null, error: saved.error }, { status: 409 });
   return { result: submission.reply({ resetForm: true }), done: 'thanks' as const, error: null };
 }
@@ -82,6 +87,7 @@ export default function Feedback() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
   });
   const error = (field: { errors?: string[] }) => (field.errors?.[0] ? t(field.errors[0]) : undefined);
+  const limited = useRateLimitError(actionData, form.id);
   const summary = [
     { field: fields.stars, id: fields.stars.id },
     { field: fields.freeText, id: fields.freeText.id },
@@ -89,7 +95,8 @@ export default function Feedback() {
     { field: fields.callbackReason, id: fields.callbackReason.id },
   ]
     .map(({ field, id }) => ({ fieldId: id, message: error(field) }))
-    .filter((e): e is { fieldId: string; message: string } => Boolean(e.message));
+    .filter((e): e is { fieldId: string; message: string } => Boolean(e.message))
+    .concat(limited ? [limited] : []);
   const busy = navigation.state === 'submitting';
 
   const done = actionData?.done ?? (state.kind === 'alreadyGiven' ? 'already' : state.kind === 'optedOut' ? 'optedOut' : null);
@@ -210,6 +217,7 @@ export default function Feedback() {
                   </div>
                 </fieldset>
               ) : null}
+              <RateLimitMessage error={limited} />
               <button type="submit" className="button button--block" disabled={busy}>
                 {t('submit')}
               </button>

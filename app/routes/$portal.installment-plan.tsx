@@ -1,3 +1,4 @@
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 /**
  * The repayment plan (spec 2.1, 3): the agreed costs in writing, every row with its state, and
  * "send by e-mail", which writes the plan mail into the outbox and answers on a fresh page
@@ -12,22 +13,29 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
 import * as schema from '#server/db/schema.ts';
+import { feeExplanationKey } from '#server/instalments/config.ts';
 import { loadPlan, mailPlan } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Costs } from '~/components/instalments/Costs';
 import { PlanTable } from '~/components/instalments/PlanTable';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { Field } from '~/components/ui/Field';
+import { formatDate, formatMoney } from '~/lib/format';
 import { instalmentPage } from '~/lib/instalments.server';
+import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
+import { readForm } from '~/lib/form.server';
 
 const mailSchema = z.object({
   email: z.string({ error: 'plan.errors.emailRequired' }).trim().min(1, 'plan.errors.emailRequired').email('plan.errors.emailInvalid').max(254, 'plan.errors.emailInvalid'),
 });
+
+const storedSchema = z.object({ recipient: z.literal('stored') });
 
 export const handle = { i18n: ['common', 'instalments'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
@@ -46,17 +54,44 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       .where(and(eq(schema.mailOutbox.id, sentId), eq(schema.mailOutbox.fileId, session.fileId), eq(schema.mailOutbox.template, 'instalmentPlan')));
     sentTo = mail?.to ?? null;
   }
-  return { title: documentTitle(t('plan.title'), variant.brand.name), plan, currency: ctx.facts.currency, email: ctx.debtor.email ?? '', sentTo };
+  // A reference-only session never sees an e-mail address (decision 018): it can only send the
+  // plan to the stored one, and learns that it went there.
+  const full = session.level === 'full';
+  return {
+    title: documentTitle(t('plan.title'), variant.brand.name),
+    plan,
+    // What is open today is the file's balance (fees included), the one figure every page shows.
+    openMinor: Math.max(0, ctx.facts.totalMinor),
+    paidMinor: plan.rows.filter((r) => r.paid).reduce((sum, r) => sum + r.amountMinor, 0),
+    today: ctx.today,
+    feeNote: feeExplanationKey(variant.id, 'instalmentFee'),
+    currency: ctx.facts.currency,
+    full,
+    email: full ? (ctx.debtor.email ?? '') : '',
+    hasStoredAddress: Boolean(ctx.debtor.email),
+    sentTo: full ? sentTo : null,
+    sentToStored: !full && sentTo !== null,
+    stepUpHref: `${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/installment-plan'))}`,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
-  const submission = parseWithZod(await request.formData(), { schema: mailSchema });
+  const formData = await readForm(request);
+  // "Send to my address on file" names no address; the server decides which is allowed (018).
+  const toStored = formData.get('recipient') === 'stored';
+  const submission = parseWithZod(formData, { schema: toStored ? storedSchema : mailSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const result = await mailPlan(await getDatabase(), session, submission.value.email, { clientAddress: context.clientAddress, language });
-  if (!result.ok) return data({ result: submission.reply({ formErrors: ['plan.errors.noPlan'] }) }, { status: 409 });
+  const email = 'email' in submission.value ? submission.value.email : null;
+  const result = await mailPlan(await getDatabase(), session, email, { clientAddress: context.clientAddress, language });
+  if (!result.ok && result.error === 'rateLimited') return tooManyRequests({ result: submission.reply() }, result);
+  if (!result.ok) {
+    const refusal = { noPlan: ['plan.errors.noPlan', 409], needsFullLogin: ['common:shell.stepUp.needsFullLogin', 403], noAddress: ['common:shell.stepUp.noStoredAddress', 409] } as const;
+    const [message, status] = refusal[result.error];
+    return data({ result: submission.reply({ formErrors: [message] }) }, { status });
+  }
   return redirect(`${withBase(variant, '/installment-plan')}?sent=${result.mailId}`);
 }
 
@@ -78,6 +113,7 @@ export default function InstallmentPlan() {
   });
   const error = fields.email.errors?.[0] ? t(fields.email.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  const limited = useRateLimitError(actionData, form.id);
   const plan = d.plan;
   return (
     <div className="container page instalments">
@@ -87,24 +123,66 @@ export default function InstallmentPlan() {
       <div className="grid grid-2">
         <section className="card" aria-labelledby="plan-costs-heading">
           <h2 id="plan-costs-heading">{t('overview.costsTitle')}</h2>
-          <Costs {...plan} currency={d.currency} locale={locale} />
+          <dl className="definition-list costs" data-testid="plan-today">
+            <dt>{t('plan.openToday', { date: formatDate(d.today, locale) })}</dt>
+            <dd className="costs__total" data-testid="plan-open">
+              {formatMoney(d.openMinor, d.currency, locale)}
+            </dd>
+            <dt>{t('plan.paidSoFar')}</dt>
+            <dd>{formatMoney(d.paidMinor, d.currency, locale)}</dd>
+          </dl>
+          <h3>{t('plan.agreedTitle')}</h3>
+          <Costs {...plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
         </section>
         <section className="card no-print" aria-labelledby="plan-mail-heading">
           <h2 id="plan-mail-heading">{t('plan.mailTitle')}</h2>
-          {d.sentTo ? (
+          {d.sentTo || d.sentToStored ? (
             <div className="panel panel--success" role="status" data-testid="plan-mail-sent">
-              <p>{t('plan.sent', { email: d.sentTo })}</p>
+              <p>{d.sentTo ? t('plan.sent', { email: d.sentTo }) : t('common:shell.stepUp.sentToStored')}</p>
             </div>
           ) : (
             <p>{t('plan.mailLead')}</p>
           )}
-          <ErrorSummary errors={[...(formError ? [{ fieldId: fields.email.id, message: formError }] : []), ...(error ? [{ fieldId: fields.email.id, message: error }] : [])]} round={rounds.round} />
-          <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-            <Field {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} label={t('plan.email')} error={error} autoComplete="email" spellCheck={false} required />
-            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-              {t('plan.send')}
-            </button>
-          </Form>
+          {d.full ? (
+            <>
+              <ErrorSummary errors={[...(formError ? [{ fieldId: fields.email.id, message: formError }] : []), ...(error ? [{ fieldId: fields.email.id, message: error }] : []), ...(limited ? [limited] : [])]} round={rounds.round} />
+              <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
+                <Field {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} label={t('plan.email')} error={error} autoComplete="email" spellCheck={false} required />
+                <RateLimitMessage error={limited} />
+                <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+                  {t('plan.send')}
+                </button>
+              </Form>
+            </>
+          ) : d.hasStoredAddress ? (
+            <>
+              {formError ? (
+                <p className="panel panel--warning" role="alert">
+                  {formError}
+                </p>
+              ) : null}
+              <RateLimitMessage error={limited} />
+              <p>{t('common:shell.stepUp.storedAddressLead')}</p>
+              <Form method="post">
+                <input type="hidden" name="recipient" value="stored" />
+                <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+                  {t('common:shell.stepUp.sendToStored')}
+                </button>
+              </Form>
+              <p>
+                <a href={d.stepUpHref}>{t('common:shell.stepUp.otherAddress')}</a>
+              </p>
+            </>
+          ) : (
+            <>
+              <p>{t('common:shell.stepUp.noStoredAddress')}</p>
+              <p>
+                <a className="button button--secondary" href={d.stepUpHref}>
+                  {t('common:shell.stepUp.link')}
+                </a>
+              </p>
+            </>
+          )}
         </section>
       </div>
       <h2>{t('overview.planTitle')}</h2>

@@ -10,6 +10,8 @@ import { withBase } from '#server/variants/resolve.ts';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * The letter's QR code opens this page. Opening it changes nothing (mail scanners and link
@@ -31,14 +33,14 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'signin');
-  const form = await request.formData();
+  const form = await readForm(request);
   const token = String(form.get('token') ?? '');
   const db = await getDatabase();
   const current = await findSession(request, db);
   const result = await redeemLetterLink(db, token, { clientAddress: context.clientAddress, currentSession: current?.idHash });
   if (!result.ok) return data({ error: result.error }, { status: result.error === 'measureRunning' ? 403 : 400 });
   const fileVariant = variants[result.variant as VariantId] ?? variant;
-  const target = withBase(fileVariant, result.mustChangePassword ? '/signin/set-password' : '/dashboard');
+  const target = withBase(fileVariant, result.mustChangePassword && result.level === 'full' ? '/signin/set-password' : '/dashboard');
   return redirect(target, { headers: { 'Set-Cookie': result.cookie } });
 }
 

@@ -4,13 +4,14 @@ import { isLanguage } from '#server/i18n/languages.ts';
 import { languageCookieName, languageQueryParam } from '#server/i18n/negotiate.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { requireVariant, safeReturnPath } from '~/lib/route-helpers.server';
+import { readForm } from '~/lib/form.server';
 
 const oneYear = 60 * 60 * 24 * 365;
 
 /** The language switcher: remembers the choice in a cookie and returns to the same page. */
 export async function action({ request, params }: ActionFunctionArgs) {
   const variant = requireVariant(params);
-  const form = await request.formData();
+  const form = await readForm(request);
   const language = form.get('hl');
   const target = new URL(safeReturnPath(form.get('returnTo'), withBase(variant, '/')), 'http://portal.invalid');
   target.searchParams.delete(languageQueryParam);

@@ -2,6 +2,7 @@ import { type ActionFunctionArgs } from '@remix-run/node';
 import { requireDebtor } from '~/lib/auth.server';
 import { handleModalAnswer } from '~/lib/modals.server';
 import { pageContext, safeReturnPath } from '~/lib/route-helpers.server';
+import { readForm } from '~/lib/form.server';
 
 /**
  * Resource route for the answers to the modals of section 2.4 (no screen of its own): a form or
@@ -14,7 +15,10 @@ import { pageContext, safeReturnPath } from '~/lib/route-helpers.server';
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'modals');
   const session = await requireDebtor(request, variant);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const returnTo = safeReturnPath(formData.get('returnTo'), '/dashboard');
-  return handleModalAnswer({ request, formData, variant, session, clientAddress: context.clientAddress, returnTo });
+  const answer = await handleModalAnswer({ request, formData, variant, session, clientAddress: context.clientAddress, returnTo });
+  // A resource route must answer a Response: Remix would send `data()` as JSON with status 200,
+  // hiding the refusal's own status (400, 403, 409, 503).
+  return 'data' in answer ? Response.json(answer.data, answer.init ?? undefined) : answer;
 }

@@ -13,10 +13,14 @@ import { withBase } from '#server/variants/resolve.ts';
 import altchaStyles from 'altcha/altcha.css?url';
 import { Captcha } from '~/components/Captcha';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { Field, Honeypot } from '~/components/ui/Field';
+import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 export const resetSchema = z.object({ reference: referenceField });
 
@@ -31,8 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, language } = await pageContext(request, params, 'signin');
-  const formData = await request.formData();
+  const { language } = await pageContext(request, params, 'signin');
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetSchema });
   if (formData.get('website')) return data({ result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false }, { status: 400 });
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
@@ -41,8 +45,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!(await redeemCaptcha(db, typeof altcha === 'string' ? altcha : null))) {
     return data({ result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false }, { status: 400 });
   }
-  const origin = new URL(request.url).origin;
-  await requestPasswordReset(db, { reference: submission.value.reference, language, variant: variant.id, linkBase: `${origin}${variant.basePath}` }, { clientAddress: context.clientAddress });
+  const requested = await requestPasswordReset(db, { reference: submission.value.reference, language }, { clientAddress: context.clientAddress });
+  if (!requested.ok && requested.error === 'rateLimited') return tooManyRequests({ result: submission.reply(), sent: false }, requested);
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 
@@ -63,9 +67,11 @@ export default function PasswordReset() {
   });
   const captchaError = actionData?.result?.error?.captcha?.[0] ? t(actionData.result.error.captcha[0]) : undefined;
   const referenceError = fields.reference.errors?.[0] ? t(fields.reference.errors[0]) : undefined;
+  const limited = useRateLimitError(actionData, form.id);
   const summary = [
     ...(referenceError ? [{ fieldId: fields.reference.id, message: referenceError }] : []),
     ...(captchaError ? [{ fieldId: 'captcha', message: captchaError }] : []),
+    ...(limited ? [limited] : []),
   ];
   return (
     <div className="container page">
@@ -96,6 +102,7 @@ export default function PasswordReset() {
                 required
               />
               <Captcha key={rounds.replies} challengeUrl={challengeUrl} error={captchaError} />
+              <RateLimitMessage error={limited} />
               <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
                 {t('reset.submit')}
               </button>

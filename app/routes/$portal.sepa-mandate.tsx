@@ -1,3 +1,4 @@
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 /**
  * The SEPA direct debit mandate as a printable page (print CSS hides navigation and buttons
  * and adds a signature line): creditor id, mandate reference, account holder, IBAN, BIC,
@@ -8,7 +9,8 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
 import { latestMandate } from '#server/instalments/service.ts';
-import { friendlyIban } from '#server/instalments/sepa.ts';
+import { friendlyIban, maskIban } from '#server/instalments/sepa.ts';
+import { withBase } from '#server/variants/resolve.ts';
 import { requireDebtor } from '~/lib/auth.server';
 import { formatDate } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
@@ -23,17 +25,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, ['instalments', 'common']);
   const session = await requireDebtor(request, variant);
   const mandate = await latestMandate(await getDatabase(), session);
+  // The mandate as it was signed. A reference-only session sees the account masked and no BIC
+  // (decision 018): enough to recognise one's own mandate, not to read someone's account.
+  const full = session.level === 'full';
   return {
     title: documentTitle(t('mandatePage.title'), variant.brand.name),
     creditor: { name: variant.legal.name, address: `${variant.legal.street}, ${variant.legal.postalCode} ${variant.legal.city}` },
-    mandate: mandate ? { ...mandate, iban: friendlyIban(mandate.iban) } : null,
+    full,
+    stepUpHref: `${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/sepa-mandate'))}`,
+    mandate: mandate
+      ? { ...mandate, iban: full ? friendlyIban(mandate.iban) : maskIban(mandate.iban), accountHolder: full ? mandate.accountHolder : maskName(mandate.accountHolder), bic: full ? mandate.bic : null }
+      : null,
   };
+}
+
+/** "Andreas Wolf" → "A•••• W•••": the first letter of each part. */
+function maskName(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((part) => `${part.slice(0, 1)}•••`)
+    .join(' ');
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
 
 export default function SepaMandate() {
-  const { mandate, creditor } = useLoaderData<typeof loader>();
+  const { mandate, creditor, full, stepUpHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation(['instalments', 'common']);
   const { variant, locale } = useRootData()!;
   return (
@@ -57,8 +75,12 @@ export default function SepaMandate() {
             <dd>{mandate.accountHolder}</dd>
             <dt>{t('mandate.iban')}</dt>
             <dd className="fixed-text">{mandate.iban}</dd>
-            <dt>{t('mandate.bic')}</dt>
-            <dd className="fixed-text">{mandate.bic ?? t('mandatePage.noBic')}</dd>
+            {full ? (
+              <>
+                <dt>{t('mandate.bic')}</dt>
+                <dd className="fixed-text">{mandate.bic ?? t('mandatePage.noBic')}</dd>
+              </>
+            ) : null}
             <dt>{t('mandate.targetDate')}</dt>
             <dd>{formatDate(mandate.targetDate, locale)}</dd>
             <dt>{t('mandatePage.signedAt')}</dt>
@@ -66,6 +88,14 @@ export default function SepaMandate() {
           </dl>
           <p className="mandate-text">{t('mandate.text', { creditor: creditor.name })}</p>
           <p className="print-only signature-line">{t('mandatePage.signature')}</p>
+          {full ? null : (
+            <div className="panel no-print" data-testid="mandate-masked">
+              <p>{t('common:shell.stepUp.maskedAccount')}</p>
+              <p>
+                <a href={stepUpHref}>{t('common:shell.stepUp.link')}</a>
+              </p>
+            </div>
+          )}
         </article>
       ) : (
         <div className="panel panel--warning">
@@ -73,7 +103,7 @@ export default function SepaMandate() {
         </div>
       )}
       <div className="button-row no-print">
-        {mandate ? (
+        {mandate && full ? (
           <a className="button" href="#print" data-print onClick={(event) => { event.preventDefault(); window.print(); }}>
             {t('mandatePage.print')}
           </a>
@@ -82,7 +112,7 @@ export default function SepaMandate() {
           {t('back')}
         </Link>
       </div>
-      {mandate ? <p className="muted no-print">{t('mandatePage.printHint')}</p> : null}
+      {mandate && full ? <p className="muted no-print">{t('mandatePage.printHint')}</p> : null}
     </div>
   );
 }

@@ -1,27 +1,30 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { eq } from 'drizzle-orm';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allSlots, callbackDays, slotsFor, timeOfDayOf, timesOfDay, type TimeOfDay } from '#server/contact/callback-slots.ts';
-import { callbackSchema, messageSchema, minMessageLength, subjectIds } from '#server/contact/schema.ts';
+import { callbackSchema, maxMessageLength, messageSchema, minMessageLength, subjectIds } from '#server/contact/schema.ts';
 import { requestCallback, sendMessage } from '#server/contact/send.ts';
 import { getDatabase } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
+import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { Field, SelectField, TextareaField } from '~/components/ui/Field';
 import { requireDebtor } from '~/lib/auth.server';
 import { formatTime, weekdayName } from '~/lib/format';
+import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { readFormWithUploads } from '~/lib/uploads.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * Contact (spec 2.1, 2.4): the "send message" tab and the "callback" tab. `?action=callback`
@@ -47,8 +50,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     tab: url.searchParams.get('action') === 'callback' ? ('callback' as const) : ('message' as const),
     subjects: [...subjectIds],
     preselectedSubject: (subjectIds as readonly number[]).includes(subject) ? subject : null,
-    days: callbackDays(variant.support.hours),
-    slots: allSlots(variant.support.hours),
+    days: callbackDays(variant.support.callbackHours),
+    slots: allSlots(variant.support.callbackHours),
     contact: { email: debtor?.email ?? '', phone: debtor?.mobile ?? debtor?.phone ?? '' },
     sent: sent === 'message' || sent === 'callback' ? sent : null,
   };
@@ -68,9 +71,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const base = withBase(variant, '/service/contact');
 
   if (formData.get('intent') === 'callback') {
-    const submission = parseWithZod(formData, { schema: callbackSchema(variant.support.hours) });
+    const submission = parseWithZod(formData, { schema: callbackSchema(variant.support.callbackHours) });
     if (submission.status !== 'success') return data<Reply>({ form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] }, { status: 400 });
     const result = await requestCallback(db, ctx, submission.value);
+    if (!result.ok && result.problem === 'rateLimited') return tooManyRequests<Reply>({ form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] }, result);
     if (!result.ok) return data<Reply>({ form: 'callback', result: submission.reply({ formErrors: ['errors.generic'] }), kept: keptInfo, refused: [] }, { status: 400 });
     return redirect(`${base}?action=callback&sent=callback`);
   }
@@ -83,6 +87,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data<Reply>({ form: 'message', result: submission.reply(), kept: keptInfo, refused: outcome.refused }, { status: 400 });
   }
   const result = await sendMessage(db, ctx, submission.value);
+  if (!result.ok && result.problem === 'rateLimited') return tooManyRequests<Reply>({ form: 'message', result: submission.reply(), kept: keptInfo, refused: [] }, result);
   if (!result.ok) {
     const key = result.problem === 'invalid' || result.problem === 'noFile' ? 'errors.generic' : `errors.${result.problem}`;
     return data<Reply>({ form: 'message', result: submission.reply({ fieldErrors: { uploadId: [key] } }), kept: keptInfo, refused: [] }, { status: 400 });
@@ -97,6 +102,7 @@ export default function Contact() {
   const { variant } = useRootData()!;
   const current = actionData?.form ?? tab;
   const base = href(variant, '/service/contact');
+  const location = useLocation();
   return (
     <div className="container page">
       <h1>{t('title')}</h1>
@@ -123,7 +129,9 @@ export default function Contact() {
           <p>{t(`sent.${sent}.text`)}</p>
         </div>
       ) : null}
-      {current === 'message' ? <MessageForm key="message" /> : <CallbackForm key="callback" />}
+      {/* After a send the page comes back (redirect to ?sent=…) as a new location: its key gives a
+          fresh, empty form, as the page without JavaScript does. A refused send keeps the location. */}
+      {current === 'message' ? <MessageForm key={sent ? `message-${location.key}` : 'message'} /> : <CallbackForm key={sent ? `callback-${location.key}` : 'callback'} />}
     </div>
   );
 }
@@ -151,9 +159,11 @@ function MessageForm() {
   };
   const refused = reply?.refused ?? [];
   const attachmentsError = err('uploadId') ?? (refused.length > 0 ? t('errors.refused') : undefined);
+  const limited = useRateLimitError(reply, form.id);
   const summary: SummaryError[] = [
     ...(['subjectId', 'subSubject', 'body', 'email', 'phone'] as const).flatMap((name) => (err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [])),
     ...(attachmentsError ? [{ fieldId: 'contact-attachments', message: attachmentsError }] : []),
+    ...(limited ? [limited] : []),
   ];
   return (
     <>
@@ -169,7 +179,16 @@ function MessageForm() {
           ))}
         </SelectField>
         <Field {...getInputProps(fields.subSubject, { type: 'text' })} key={fields.subSubject.key} label={t('message.subSubject')} hint={t('message.subSubjectHint')} error={err('subSubject')} />
-        <TextareaField {...getTextareaProps(fields.body)} key={fields.body.key} label={t('message.body')} hint={t('message.bodyHint', { min: minMessageLength })} rows={7} error={err('body')} required />
+        <TextareaField
+          {...getTextareaProps(fields.body)}
+          key={fields.body.key}
+          label={t('message.body')}
+          hint={t('message.bodyHint', { min: minMessageLength })}
+          rows={7}
+          error={err('body')}
+          required
+          count={{ max: maxMessageLength, locale }}
+        />
         <fieldset className="choice-list">
           <legend>{t('message.reachTitle')}</legend>
           <p className="hint">{t('message.reachHint')}</p>
@@ -189,6 +208,7 @@ function MessageForm() {
           error={attachmentsError}
           locale={locale}
         />
+        <RateLimitMessage error={limited} />
         <button type="submit" name="intent" value="message" className="button" disabled={navigation.state === 'submitting'}>
           {t('message.send')}
         </button>
@@ -205,7 +225,7 @@ function CallbackForm() {
   const { variant, locale } = useRootData()!;
   const reply = actionData?.form === 'callback' ? actionData : undefined;
   const rounds = useSubmissionRounds(reply?.result);
-  const schema = useMemo(() => callbackSchema(variant.support.hours), [variant.support.hours]);
+  const schema = useMemo(() => callbackSchema(variant.support.callbackHours), [variant.support.callbackHours]);
   const [form, fields] = useForm({
     id: 'contact-callback',
     lastResult: reply?.result,
@@ -218,7 +238,7 @@ function CallbackForm() {
   // With JavaScript the hours follow the chosen day and time of day; without, all are listed and the server checks.
   const [weekday, setWeekday] = useState<number | null>(null);
   const [timeOfDay, setTimeOfDay] = useState<TimeOfDay | null>(null);
-  const daySlots = weekday ? slotsFor(variant.support.hours, weekday) : slots;
+  const daySlots = weekday ? slotsFor(variant.support.callbackHours, weekday) : slots;
   const offeredTimes = timesOfDay.filter((tod) => daySlots.some((s) => timeOfDayOf(s) === tod));
   const hours = daySlots.filter((s) => !timeOfDay || timeOfDayOf(s) === timeOfDay);
   const err = (name: 'phone' | 'reason' | 'weekday' | 'timeOfDay' | 'hour') => {
@@ -226,9 +246,11 @@ function CallbackForm() {
     return key ? t(key) : undefined;
   };
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  const limited = useRateLimitError(reply, form.id);
   const summary: SummaryError[] = [
     ...(formError ? [{ fieldId: fields.phone.id, message: formError }] : []),
     ...(['phone', 'reason', 'weekday', 'timeOfDay', 'hour'] as const).flatMap((name) => (err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [])),
+    ...(limited ? [limited] : []),
   ];
   return (
     <>
@@ -278,6 +300,7 @@ function CallbackForm() {
             </option>
           ))}
         </SelectField>
+        <RateLimitMessage error={limited} />
         <button type="submit" name="intent" value="callback" className="button" disabled={navigation.state === 'submitting'}>
           {t('callback.send')}
         </button>

@@ -22,6 +22,8 @@ import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { documentTitle, pageContext, safeReturnPath } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /** One schema for the browser (conform) and the action. Messages are translation keys. */
 export const signInSchema = z
@@ -68,7 +70,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'signin');
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: signInSchema });
   const reply = (status: number, errors: Record<string, string[]>, headers?: HeadersInit) =>
     data({ result: submission.reply({ fieldErrors: errors, hideFields: ['password'] }) }, { status, headers });
@@ -115,7 +117,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   }
   const fileVariant = variants[result.variant as VariantId] ?? variant;
-  const target = result.mustChangePassword
+  const target = result.mustChangePassword && result.level === 'full'
     ? withBase(fileVariant, '/signin/set-password')
     : safeReturnPath(submission.value.returnTo || null, withBase(fileVariant, result.hasMultipleFiles && result.level === 'full' ? '/claims-list' : '/dashboard'));
   return redirect(target, { headers: { 'Set-Cookie': result.cookie } });

@@ -19,12 +19,15 @@ import {
 } from '#server/auth/bank-id/sign-in.ts';
 import { findSession } from '#server/auth/session.ts';
 import { getDatabase } from '#server/db/client.ts';
-import { withBase } from '#server/variants/resolve.ts';
+import { publicUrl } from '#server/variants/public-url.ts';
+import { sandboxLink } from '#server/variants/resolve.ts';
 import { i18next } from '~/i18next.server';
 import { documentTitle, requireVariant } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { BankIdFailurePanel } from '~/components/BankIdEntry';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * Sign-in with bank identity.
@@ -62,9 +65,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, method, db, provider, currentSession } = await bankIdContext(request, params);
   if (method === 'bankIdNo') {
     // GetAuthUrl: the provider's page, which comes back to the callback with code and state.
-    const callbackUrl = new URL(withBase(variant, '/signin/bankid/callback'), request.url).toString();
+    const callbackUrl = publicUrl(variant, '/signin/bankid/callback');
     const { url, cookie } = await startNorwegianLogin({ db, provider, variant, clientAddress: context.clientAddress, currentSession }, callbackUrl);
-    throw redirect(url, { headers: { 'Set-Cookie': cookie } });
+    throw redirect(sandboxLink(url, variant, await i18next.getLocale(request)), { headers: { 'Set-Cookie': cookie } });
   }
   const t = await i18next.getFixedT(await i18next.getLocale(request), 'bankid');
   return { title: documentTitle(t('title'), variant.brand.name), sandbox: provider.isSandbox };
@@ -77,7 +80,7 @@ type PageState = ProgressBody | { phase: 'cancelled' };
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, method, db, provider, currentSession } = await bankIdContext(request, params);
   if (method !== 'bankIdSe') throw new Response('Method Not Allowed', { status: 405 });
-  const submission = parseWithZod(await request.formData(), { schema: bankIdSchema });
+  const submission = parseWithZod(await readForm(request), { schema: bankIdSchema });
   if (submission.status !== 'success') return data<PageState>({ phase: 'failed', reason: 'unknownOrder' }, { status: 400 });
   const ctx = { db, provider, variant, clientAddress: context.clientAddress, currentSession };
   const flow = readFlow(request);
@@ -88,7 +91,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (flow?.country === 'SE') await cancelSwedishLogin(ctx, flow);
       const order = await startSwedishLogin(ctx);
       return data<PageState>(
-        { phase: 'pending', orderRef: order.orderRef, launchUrl: order.launchUrl, hint: 'outstandingTransaction' },
+        { phase: 'pending', orderRef: order.orderRef, launchUrl: sandboxLink(order.launchUrl, variant, await i18next.getLocale(request)), hint: 'outstandingTransaction' },
         { headers: { 'Set-Cookie': order.cookie } },
       );
     }
@@ -96,7 +99,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const reply = replyTo(await collectSwedishLogin(ctx, flow, submission.value.orderRef), flow);
       const headers = setCookieHeaders(reply.setCookies);
       if (reply.kind === 'redirect') return redirect(reply.location, { headers });
-      return data<PageState>(reply.body, { status: reply.status, headers });
+      const body = reply.body.phase === 'pending' && reply.body.launchUrl ? { ...reply.body, launchUrl: sandboxLink(reply.body.launchUrl, variant, await i18next.getLocale(request)) } : reply.body;
+      return data<PageState>(body, { status: reply.status, headers });
     }
     case 'cancel':
       await cancelSwedishLogin(ctx, flow);

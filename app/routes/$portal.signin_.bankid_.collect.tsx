@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { bankIdProvider } from '#server/auth/bank-id/factory.ts';
 import { bankIdMethod, collectSwedishLogin, readFlow, replyTo, setCookieHeaders } from '#server/auth/bank-id/sign-in.ts';
 import { findSession } from '#server/auth/session.ts';
+import { sandboxLink } from '#server/variants/resolve.ts';
 import { getDatabase } from '#server/db/client.ts';
+import { i18next } from '~/i18next.server';
 import { requireVariant } from '~/lib/route-helpers.server';
+import { readForm } from '~/lib/form.server';
 
 /**
  * POST Collect (spec 7): one poll of a Swedish bank-identity order, called by the sign-in page
@@ -23,7 +26,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = await getDatabase();
   const provider = bankIdProvider(db);
   if (!provider) throw new Response('Not Found', { status: 404 });
-  const parsed = collectSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = collectSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ phase: 'failed' as const, reason: 'unknownOrder' as const }, { status: 400 });
 
   const flow = readFlow(request);
@@ -32,7 +35,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const reply = replyTo(progress, flow);
   const headers = setCookieHeaders(reply.setCookies);
   if (reply.kind === 'redirect') return redirect(reply.location, { headers });
-  return data(reply.body, { status: reply.status, headers });
+  // The app's page follows the journey's variant and language, as the page's own link does.
+  const body =
+    reply.body.phase === 'pending' && reply.body.launchUrl
+      ? { ...reply.body, launchUrl: sandboxLink(reply.body.launchUrl, variant, await i18next.getLocale(request)) }
+      : reply.body;
+  return data(body, { status: reply.status, headers });
 }
 
 export function loader() {

@@ -5,17 +5,19 @@ import { findSession } from '#server/auth/session.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { requireVariant } from '~/lib/route-helpers.server';
+import { readForm } from '~/lib/form.server';
 
 /** Sign-out: the server session is deleted, the cookie cleared, and the debtor goes home. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const variant = requireVariant(params);
+  // Read (or refuse) the body before anything is undone.
+  const reason = (await readForm(request)).get('reason');
   const db = await getDatabase();
   const session = await findSession(request, db);
   if (session) {
     await destroySession(db, session.idHash);
     await audit(db, { actor: 'debtor', action: 'signout', debtorId: session.debtorId, fileId: session.fileId, clientAddress: context.clientAddress });
   }
-  const reason = (await request.formData()).get('reason');
   const home = reason === 'timeout' ? `${withBase(variant, '/')}?signedOut=timeout` : withBase(variant, '/');
   return redirect(home, { headers: { 'Set-Cookie': clearSessionCookie(), 'Clear-Site-Data': '"cache", "storage"' } });
 }

@@ -1,3 +1,4 @@
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 /**
  * Skip an instalment (spec 2.1, 4.3): offered only rarely (the claim rules' showSkipInstallment:
  * an active plan, no skip used yet, nothing overdue), confirmed by the debtor; the next
@@ -22,6 +23,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
+import { readForm } from '~/lib/form.server';
 
 const skipSchema = z.object({ confirm: z.literal('on', { error: 'skip.errors.confirm' }) });
 
@@ -50,7 +52,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
-  const submission = parseWithZod(await request.formData(), { schema: skipSchema });
+  const submission = parseWithZod(await readForm(request), { schema: skipSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const result = await skipInstalment(await getDatabase(), session, { clientAddress: context.clientAddress, language });
   // Skipped now or by the same submit a moment ago: the page shows the skip that was made.

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { getDatabase } from '#server/db/client.ts';
+import { consumeAll } from '#server/limits/rate-limits.ts';
 import type { UploadContext } from '#server/uploads/receive.ts';
 import { requireDebtor } from '~/lib/auth.server';
 import { requireVariant } from '~/lib/route-helpers.server';
@@ -12,12 +13,20 @@ import { readFormWithUploads } from '~/lib/uploads.server';
  */
 const contexts: readonly UploadContext[] = ['announcedPayment', 'documentRequest', 'message', 'profileChange', 'proofOfIncome', 'dispute'];
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context: load }: ActionFunctionArgs) {
   const variant = requireVariant(params);
   const session = await requireDebtor(request, variant, { level: 'full' });
   const context = new URL(request.url).searchParams.get('context') as UploadContext | null;
   if (!context || !contexts.includes(context)) return Response.json({ accepted: [], refused: [], error: 'context' }, { status: 400 });
   const db = await getDatabase();
+  // Counted per request (one or more files), per file and per client address.
+  const limit = await consumeAll(db, [
+    ['uploadFile', String(session.fileId)],
+    ['uploadClient', load.clientAddress],
+  ]);
+  if (!limit.ok) {
+    return Response.json({ accepted: [], refused: [], error: 'rateLimited' }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
+  }
   const { outcome } = await readFormWithUploads(request, db, { fileId: session.fileId, context });
   return Response.json({ accepted: outcome.accepted, refused: outcome.refused, error: null }, { status: outcome.accepted.length === 0 && outcome.refused.length > 0 ? 422 : 200 });
 }

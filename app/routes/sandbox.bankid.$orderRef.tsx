@@ -11,6 +11,8 @@ import { getDatabase } from '#server/db/client.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
 import { i18next } from '~/i18next.server';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * The sandbox provider's "identity app" (SANDBOX, not a real identity service). The portal's
@@ -59,7 +61,7 @@ type Done = 'approved' | 'declined' | 'finished' | 'expired';
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const provider = await requireSandbox();
-  const submission = parseWithZod(await request.formData(), { schema: sandboxSchema });
+  const submission = parseWithZod(await readForm(request), { schema: sandboxSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const orderRef = params.orderRef ?? '';
   const answer =

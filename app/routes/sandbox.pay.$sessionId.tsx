@@ -11,6 +11,8 @@ import { i18next } from '~/i18next.server';
 import { formatMoney } from '~/lib/format';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
+import { readForm } from '~/lib/form.server';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
  * The sandbox payment provider's page (SANDBOX, not a real payment service). It lives outside
@@ -77,7 +79,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = params.sessionId ?? '';
   const session = await provider.view(id);
   if (!session) throw new Response('Not Found', { status: 404 });
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const decision = decisionSchema.safeParse(formData.get('decision'));
   if (!decision.success) return data({ errors: {} as Errors, redirectTo: null as string | null, finished: false }, { status: 400 });
   const embedded = methods[session.method].flow === 'embedded';

@@ -26,8 +26,19 @@ export const e2eCopies = {
   '120000001': '100000001',
   '130000001': '100000001',
   '120000002': '100000002',
+  // e2e/figures.spec.ts: agrees a plan and skips a rate; agrees a plan and pays the remaining claim.
+  '170000001': '100000001',
+  '180000001': '100000001',
   // e2e/profile.spec.ts: changes the password.
   '140000001': '100000001',
+  // e2e/languages.spec.ts: a Swiss transfer by QR-bill (it), Swish in Swedish, a sandbox page in Turkish.
+  '320000001': '300000001',
+  '410000001': '400000001',
+  '150000001': '100000001',
+  // e2e/access-levels.spec.ts: a reference-only session tries to set the password (forced change pending).
+  '150000009': '100000009',
+  // e2e/auth.spec.ts: locks the password sign-in with five wrong passwords.
+  '190000004': '100000004',
   // e2e/documents.spec.ts: disputes the claim online.
   '220000001': '200000001',
 } as const;

@@ -3,7 +3,7 @@
 // (playwright.config.ts) as `node --import tsx e2e/support/web-server.mjs`.
 //
 // 1. Builds the app when the build is stale (scripts/ensure-build.mjs; a no-op when current).
-// 2. Starts the production server of server/http/main.ts (its exported createServer, the same
+// 2. Starts the production server (in the demo mode) of server/http/main.ts (its exported createServer, the same
 //    app `node --import tsx server/http/main.ts` runs) on a fresh, empty DATA_DIR, so the
 //    embedded database is created, migrated and seeded from scratch (about 5 s) and no run
 //    sees another run's data or an older schema.
@@ -34,6 +34,9 @@ const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+// The journeys need the demo mode (demo files, sandbox providers, development mailbox);
+// playwright.config.ts sets it, and a server started by hand gets it here too.
+process.env.DEMO ??= 'true';
 const { createServer } = await import('../../server/http/main.ts');
 const { env } = await import('../../server/env.ts');
 

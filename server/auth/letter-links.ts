@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { measureRunning } from '../claims/rules.ts';
 import { randomToken } from '../security/crypto.ts';
 import { readToken, signToken } from '../security/signed-token.ts';
 import { createSession } from './sessions.ts';
@@ -47,7 +48,7 @@ export async function redeemLetterLink(
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(and(eq(t.files.refno, payload.r), eq(t.files.subcase, payload.s), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)));
   if (!file) return { ok: false, error: 'invalid' };
-  if (file.statusCode === '42') return { ok: false, error: 'measureRunning' };
+  if (measureRunning(file.statusCode)) return { ok: false, error: 'measureRunning' };
   if (!(await redeemSingleUseLink(db, { kind: 'letter', nonce: payload.n, fileId: file.id, expiresAt: new Date(payload.e * 1000), now }))) {
     await audit(db, { actor: 'visitor', action: 'letterLink.reused', fileId: file.id, clientAddress: ctx.clientAddress, at: now });
     return { ok: false, error: 'used' };

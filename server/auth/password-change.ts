@@ -1,6 +1,10 @@
 /**
  * Setting a new portal password: after a forced change (no old password asked, the session is
  * proof enough) or from the profile (the old password must match). The session is rotated.
+ *
+ * Only a full session may do either. Without the old password, only a full session of a debtor
+ * whose change is forced: a reference-only session proves no more than knowing a reference
+ * number, which must never be enough to take the account over (issue 10, finding 1).
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -17,9 +21,15 @@ export const changePasswordInput = z.object({
   newPassword: z.string().max(256),
 });
 
+/** Full login always; without the old password, only while a change is forced. */
+export function mayChangePassword(session: Pick<ActiveSession, 'level' | 'mustChangePassword'>, options: { requireOld: boolean }): boolean {
+  if (session.level !== 'full') return false;
+  return options.requireOld || session.mustChangePassword;
+}
+
 export type ChangePasswordResult =
   | { ok: true; cookie: string }
-  | { ok: false; error: 'wrongOld' | PasswordProblem | 'sameAsOld' };
+  | { ok: false; error: 'wrongOld' | PasswordProblem | 'sameAsOld' | 'notAllowed' };
 
 export async function changePassword(
   db: Database,
@@ -28,6 +38,10 @@ export async function changePassword(
   options: { requireOld: boolean; clientAddress?: string; now?: Date },
 ): Promise<ChangePasswordResult> {
   const input = changePasswordInput.parse(raw);
+  if (!mayChangePassword(session, options)) {
+    await audit(db, { actor: 'debtor', action: 'password.change.refused', debtorId: session.debtorId, fileId: session.fileId, clientAddress: options.clientAddress, detail: { level: session.level, forced: session.mustChangePassword } });
+    return { ok: false, error: 'notAllowed' };
+  }
   const [debtor] = await db
     .select({ id: t.debtors.id, hash: t.debtors.passwordHash, firstName: t.debtors.firstName, lastName: t.debtors.lastName, email: t.debtors.email, refno: t.files.refno })
     .from(t.debtors)

@@ -2,12 +2,17 @@
  * Password reset: the debtor names the file (with a captcha); if the file has an e-mail address,
  * a signed, single-use link valid for one hour goes out through the outbox. The answer is the
  * same whether or not a mail was sent, so the form reveals nothing about a file.
+ *
+ * Limits (server/limits/rate-limits.ts): requests per client address and per reference number are
+ * refused with the time to wait (that reveals nothing: unknown numbers count alike); mails per
+ * e-mail address are simply not sent past theirs, with the same answer as always.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { consume, consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { randomToken } from '../security/crypto.ts';
 import { readToken, signToken } from '../security/signed-token.ts';
@@ -16,6 +21,8 @@ import { hashPassword } from './passwords.ts';
 import { parseReference } from './reference.ts';
 import { createSession } from './sessions.ts';
 import { redeemSingleUseLink } from './used-links.ts';
+import { defaultVariantId, variants, type VariantId } from '../variants/config.ts';
+import { publicUrl } from '../variants/public-url.ts';
 
 const purpose = 'password-reset';
 const validMinutes = 60;
@@ -31,18 +38,24 @@ export function readResetToken(token: string, now = new Date()) {
 
 export async function requestPasswordReset(
   db: Database,
-  input: { reference: string; language: string; variant: string; linkBase: string },
+  input: { reference: string; language: string },
   ctx: { clientAddress: string; now?: Date },
-): Promise<{ ok: true } | { ok: false; error: 'format' | 'tooShort' | 'required' }> {
+): Promise<{ ok: true } | { ok: false; error: 'format' | 'tooShort' | 'required' } | { ok: false; error: 'rateLimited'; retryAfterSeconds: number }> {
   const parsed = parseReference(input.reference);
   if (!parsed.ok) return { ok: false, error: parsed.error };
+  const limit = await consumeAll(db, [
+    ['resetClient', ctx.clientAddress],
+    ['resetReference', `${parsed.refno}-${parsed.subcase ?? 1}`],
+  ]);
+  if (!limit.ok) return { ok: false, error: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
   const now = ctx.now ?? new Date();
   const [file] = await db
     .select({ id: t.files.id, debtorId: t.files.debtorId, variant: t.files.variant, email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, salutation: t.debtors.salutation })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(and(eq(t.files.refno, parsed.refno), eq(t.files.subcase, parsed.subcase ?? 1), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)));
-  if (file?.email) {
+  const mailed = file?.email ? (await consume(db, 'resetAddress', file.email)).ok : false;
+  if (file?.email && mailed) {
     const token = createResetToken(file.debtorId, file.id, now);
     await enqueueMail(db, {
       to: file.email,
@@ -50,10 +63,11 @@ export async function requestPasswordReset(
       language: input.language,
       variant: file.variant,
       fileId: file.id,
-      data: { link: `${input.linkBase}/password/reset/${token}`, name: [file.firstName, file.lastName].filter(Boolean).join(' '), salutation: file.salutation, validMinutes },
+      data: { link: publicUrl(variants[file.variant as VariantId] ?? variants[defaultVariantId], `/password/reset/${token}`), name: [file.firstName, file.lastName].filter(Boolean).join(' '), salutation: file.salutation, validMinutes },
     });
   }
-  await audit(db, { actor: 'visitor', action: file?.email ? 'password.reset.mailed' : 'password.reset.noMail', fileId: file?.id ?? null, clientAddress: ctx.clientAddress, at: now });
+  const action = mailed ? 'password.reset.mailed' : file?.email ? 'password.reset.limited' : 'password.reset.noMail';
+  await audit(db, { actor: 'visitor', action, fileId: file?.id ?? null, clientAddress: ctx.clientAddress, at: now });
   return { ok: true };
 }
 

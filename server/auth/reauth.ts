@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { lockState, recordAttempt } from './attempts.ts';
+import { beginAttempt, settleAttempt } from './attempts.ts';
 import { verifyPassword } from './passwords.ts';
 import type { ActiveSession } from './session.ts';
 
@@ -23,10 +23,10 @@ export async function confirmPassword(db: Database, session: ActiveSession, pass
     .innerJoin(t.files, eq(t.files.id, session.fileId))
     .where(eq(t.debtors.id, session.debtorId));
   const keys = { client: ctx.clientAddress, reference: row?.refno };
-  const lock = await lockState(db, keys, now);
+  const lock = await beginAttempt(db, keys, now);
   if (lock.locked) return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
   const ok = await verifyPassword(row?.hash, password);
-  await recordAttempt(db, keys, ok, now);
+  await settleAttempt(db, lock.ticket, ok);
   await audit(db, { actor: 'debtor', action: ok ? 'reauth.ok' : 'reauth.failed', debtorId: session.debtorId, fileId: session.fileId, clientAddress: ctx.clientAddress, at: now });
   if (!ok) return { ok: false, error: 'wrongPassword' };
   await db.update(t.sessions).set({ reauthenticatedAt: now }).where(eq(t.sessions.idHash, session.idHash));

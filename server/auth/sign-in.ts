@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { lockState, recordAttempt } from './attempts.ts';
+import { measureRunning } from '../claims/rules.ts';
+import { beginAttempt, settleAttempt } from './attempts.ts';
 import { verifyPassword } from './passwords.ts';
 import { parseReference } from './reference.ts';
 import { createSession } from './sessions.ts';
@@ -54,7 +55,8 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   if (input.mode === 'password' && !input.password) return { ok: false, error: 'passwordRequired' };
 
   const keys = { client: ctx.clientAddress, reference: parsed.refno };
-  const lock = await lockState(ctx.db, keys, now);
+  // Counted before it is evaluated, atomically: parallel attempts never pass the limit.
+  const lock = await beginAttempt(ctx.db, keys, now);
   if (lock.locked) {
     await audit(ctx.db, { actor: 'visitor', action: 'signin.locked', clientAddress: ctx.clientAddress, at: now });
     return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
@@ -77,7 +79,6 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   const file = parsed.subcase === null ? candidates[0] : candidates.find((c) => c.subcase === parsed.subcase);
 
   const fail = async (error: SignInError) => {
-    await recordAttempt(ctx.db, keys, false, now);
     await audit(ctx.db, { actor: 'visitor', action: `signin.failed.${error}`, fileId: file?.fileId ?? null, clientAddress: ctx.clientAddress, detail: { mode: input.mode }, at: now });
     return { ok: false as const, error };
   };
@@ -89,7 +90,9 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
     return fail('unknown');
   }
   const found = file!;
-  if (found.statusCode === '42') {
+  // The credentials were right: whatever follows, this attempt is no failure.
+  await settleAttempt(ctx.db, lock.ticket, true);
+  if (measureRunning(found.statusCode)) {
     await audit(ctx.db, { actor: 'visitor', action: 'signin.refused.measureRunning', fileId: found.fileId, clientAddress: ctx.clientAddress, at: now });
     return { ok: false, error: 'measureRunning' };
   }
@@ -100,7 +103,6 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
     { debtorId: found.debtorId, fileId: found.fileId, loginType: input.mode, level },
     { replacing: ctx.currentSession, now },
   );
-  await recordAttempt(ctx.db, keys, true, now);
   await audit(ctx.db, { actor: 'debtor', action: `signin.${level}`, debtorId: found.debtorId, fileId: found.fileId, clientAddress: ctx.clientAddress, at: now });
 
   const siblings = await ctx.db

@@ -1,6 +1,11 @@
 /**
  * A debtor's files (spec 2.1 "DebtorCases"): files under legal blocking or deletion are never
  * listed; switching the session's file is allowed only to a listed file of the same debtor.
+ *
+ * What a session may see follows its level (decision 018): a full session sees all the debtor's
+ * files; a reference-only session only the files of the reference number it gave (its subcases),
+ * never the debtor's other files, their creditors or amounts. A file with a measure running is
+ * listed but cannot be opened: sign-in refuses it, so switching must too (decision 019).
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
@@ -8,6 +13,8 @@ import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { ActiveSession } from '../auth/session.ts';
+import { claimSubject, type ClaimSubject } from './subjects.ts';
+import { measureRunning } from './rules.ts';
 
 export interface DebtorCase {
   fileId: number;
@@ -15,15 +22,20 @@ export interface DebtorCase {
   subcase: number;
   variant: string;
   creditor: string;
-  claimSubject: string;
+  claimSubject: ClaimSubject;
   currency: string;
   totalMinor: number;
   statusCode: (typeof t.statusCodes)[number];
   subState: (typeof t.subStates)[number] | null;
   current: boolean;
+  /** False while a measure is running: listed, but it cannot be opened (sign-in refuses it too). */
+  available: boolean;
 }
 
-export async function listDebtorCases(db: Database, session: Pick<ActiveSession, 'debtorId' | 'fileId'>): Promise<DebtorCase[]> {
+export async function listDebtorCases(db: Database, session: Pick<ActiveSession, 'debtorId' | 'fileId' | 'level'>): Promise<DebtorCase[]> {
+  // A reference-only session stays within the reference number it gave (that of its file).
+  const [own] = session.level === 'full' ? [] : await db.select({ refno: t.files.refno }).from(t.files).where(eq(t.files.id, session.fileId));
+  if (session.level !== 'full' && !own) return [];
   const rows = await db
     .select({
       fileId: t.files.id,
@@ -32,6 +44,8 @@ export async function listDebtorCases(db: Database, session: Pick<ActiveSession,
       variant: t.files.variant,
       creditor: t.creditors.name,
       claimSubject: t.files.claimSubject,
+      subjectKey: t.files.subjectKey,
+      subjectParams: t.files.subjectParams,
       currency: t.files.currency,
       totalMinor: t.files.totalMinor,
       statusCode: t.files.statusCode,
@@ -39,9 +53,22 @@ export async function listDebtorCases(db: Database, session: Pick<ActiveSession,
     })
     .from(t.files)
     .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
-    .where(and(eq(t.files.debtorId, session.debtorId), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)))
+    .where(
+      and(
+        eq(t.files.debtorId, session.debtorId),
+        eq(t.files.legalBlocking, false),
+        isNull(t.files.deletedAt),
+        own ? eq(t.files.refno, own.refno) : undefined,
+      ),
+    )
     .orderBy(asc(t.files.refno), asc(t.files.subcase));
-  return rows.map((r) => ({ ...r, totalMinor: r.totalMinor ?? 0, current: r.fileId === session.fileId }));
+  return rows.map(({ subjectKey, subjectParams, ...r }) => ({
+    ...r,
+    claimSubject: claimSubject(r.claimSubject, subjectKey, subjectParams),
+    totalMinor: r.totalMinor ?? 0,
+    current: r.fileId === session.fileId,
+    available: !measureRunning(r.statusCode),
+  }));
 }
 
 export const switchCaseInput = z.object({ fileId: z.coerce.number().int().positive() });
@@ -52,7 +79,7 @@ export async function switchCase(
   session: ActiveSession,
   raw: z.input<typeof switchCaseInput>,
   ctx: { clientAddress?: string } = {},
-): Promise<{ ok: true; variant: string } | { ok: false; error: 'notYours' }> {
+): Promise<{ ok: true; variant: string } | { ok: false; error: 'notYours' | 'measureRunning' }> {
   const parsed = switchCaseInput.safeParse(raw);
   if (!parsed.success) return { ok: false, error: 'notYours' };
   const cases = await listDebtorCases(db, session);
@@ -60,6 +87,10 @@ export async function switchCase(
   if (!target) {
     await audit(db, { actor: 'debtor', action: 'case.switch.refused', debtorId: session.debtorId, fileId: session.fileId, clientAddress: ctx.clientAddress, detail: { requested: parsed.data.fileId } });
     return { ok: false, error: 'notYours' };
+  }
+  if (!target.available) {
+    await audit(db, { actor: 'debtor', action: 'case.switch.refused.measureRunning', debtorId: session.debtorId, fileId: session.fileId, clientAddress: ctx.clientAddress, detail: { requested: target.fileId } });
+    return { ok: false, error: 'measureRunning' };
   }
   await db.update(t.sessions).set({ fileId: target.fileId }).where(eq(t.sessions.idHash, session.idHash));
   await audit(db, { actor: 'debtor', action: 'case.switched', debtorId: session.debtorId, fileId: target.fileId, clientAddress: ctx.clientAddress });

@@ -7,8 +7,11 @@ import { eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { loadFileFacts, todayIso } from './facts.ts';
-import { actionFlags, amountToPay, statusView, type ActionFlags, type AmountToPay, type StatusView } from './rules.ts';
+import { todayForVariant } from '../dates.ts';
+import { pendingAnnouncement } from '../payments-announced/announce.ts';
+import { loadFileFacts } from './facts.ts';
+import { claimSubject, type ClaimSubject } from './subjects.ts';
+import { actionFlags, amountToPay, isSpecialOfferValid, statusView, type ActionFlags, type AmountToPay, type StatusView } from './rules.ts';
 
 export interface DashboardView {
   fileId: number;
@@ -17,13 +20,23 @@ export interface DashboardView {
   debtor: { salutation: number; firstName: string | null; lastName: string | null; companyName: string | null };
   creditor: { name: string; logo: string | null };
   originalCreditor: string | null;
-  claimSubject: string;
+  claimSubject: ClaimSubject;
   currency: string;
   openAmountMinor: number;
+  /**
+   * The day the figures are as of ("Stand"): today in the file's own time zone, as every figure is
+   * read live; never a status's due or pay-by date, which may lie ahead.
+   */
+  asOf: string;
   status: StatusView;
+  /** A payment the debtor announced that staff have not checked yet: a note beside the status. */
+  announcedPayment: Awaited<ReturnType<typeof pendingAnnouncement>>;
   amountToPay: AmountToPay;
   nextInstalment: { dueOn: string; amountMinor: number; isSepa: boolean; sepaFailed: boolean } | null;
+  /** With an active plan: what is still to pay in all, the file's open amount (fees included). */
   remainingPlanMinor: number | null;
+  /** A special settlement offer that can still be taken: its amount, last day, and the open amount it settles. */
+  specialOffer: { amountMinor: number; validTill: string; settlesMinor: number } | null;
   downPaymentDueOn: string | null;
   flags: ActionFlags;
   functionsBlocked: boolean;
@@ -32,13 +45,18 @@ export interface DashboardView {
 
 const originalCreditors = alias(t.creditors, 'original_creditors');
 
-export async function loadDashboard(db: Database, fileId: number, today = todayIso()): Promise<DashboardView | null> {
+export async function loadDashboard(db: Database, fileId: number, todayArg?: string): Promise<DashboardView | null> {
+  const [fileRow] = await db.select({ variant: t.files.variant }).from(t.files).where(eq(t.files.id, fileId));
+  if (!fileRow) return null;
+  const today = todayArg ?? todayForVariant(fileRow.variant);
   const facts = await loadFileFacts(db, fileId, { today });
   if (!facts) return null;
   const [row] = await db
     .select({
       variant: t.files.variant,
       claimSubject: t.files.claimSubject,
+      subjectKey: t.files.subjectKey,
+      subjectParams: t.files.subjectParams,
       creditor: t.creditors.name,
       logo: t.creditors.logoPath,
       originalCreditor: originalCreditors.name,
@@ -61,13 +79,16 @@ export async function loadDashboard(db: Database, fileId: number, today = todayI
     debtor: { salutation: row.salutation, firstName: row.firstName, lastName: row.lastName, companyName: row.companyName },
     creditor: { name: row.creditor, logo: row.logo },
     originalCreditor: row.originalCreditor,
-    claimSubject: row.claimSubject,
+    claimSubject: claimSubject(row.claimSubject, row.subjectKey, row.subjectParams),
     currency: facts.currency,
     openAmountMinor: facts.totalMinor,
+    asOf: today,
     status: statusView(facts, today),
+    announcedPayment: await pendingAnnouncement(db, fileId),
     amountToPay: amountToPay(facts, today),
     nextInstalment: next ? { dueOn: next.dueOn, amountMinor: next.amountMinor, isSepa: facts.plan!.isSepa, sepaFailed: facts.plan!.sepaFailed } : null,
-    remainingPlanMinor: facts.plan?.status === 'active' ? facts.plan.remainingMinor : null,
+    remainingPlanMinor: facts.plan?.status === 'active' ? Math.max(0, facts.totalMinor) : null,
+    specialOffer: isSpecialOfferValid(facts.specialOffer, today) ? { amountMinor: facts.specialOffer.amountMinor, validTill: facts.specialOffer.validTill, settlesMinor: Math.max(0, facts.totalMinor) } : null,
     downPaymentDueOn: facts.downPayment?.status === 'pending' ? facts.downPayment.dueOn : null,
     flags: actionFlags(facts, today),
     functionsBlocked: facts.functionsBlocked,

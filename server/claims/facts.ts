@@ -6,6 +6,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { todayIso } from '../dates.ts';
 
 /** Status codes of section 4.2. */
 export type StatusCode = (typeof t.statusCodes)[number];
@@ -31,7 +32,7 @@ export interface PlanFacts {
   /** Number of rows in the plan. */
   instalmentCount: number;
   next: NextInstalment | null;
-  /** Sum of every row not yet paid (skipped rows are still owed and count here). */
+  /** Sum of every row not yet paid; a skipped row does not count, its rate was moved behind the last row. */
   remainingMinor: number;
   /** The next unpaid row was due before the day the facts were loaded for. */
   overdue: boolean;
@@ -109,10 +110,8 @@ export interface FileFacts {
 
 const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
-/** Today's date in the agency's time zone (all variants are on Central European Time). */
-export function todayIso(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+/** Today's date in the agency's time zone; server/dates.ts is its one home. */
+export { todayIso };
 
 const planPreference: Record<PlanStatus, number> = { active: 0, pending: 1, completed: 2, cancelled: 2 };
 
@@ -160,7 +159,7 @@ export async function loadFileFacts(db: Database, fileId: number, options: { tod
       monthlyMinor: planRow.monthlyMinor,
       instalmentCount: rows.length,
       next,
-      remainingMinor: unpaid.reduce((sum, r) => sum + r.amountMinor, 0),
+      remainingMinor: unpaid.filter((r) => !r.skipped).reduce((sum, r) => sum + r.amountMinor, 0),
       overdue: next !== null && next.dueOn < today,
     };
   }

@@ -6,6 +6,7 @@
  *
  * Reads only; the one write is `discloseOriginalCreditor`, which records that the debtor asked.
  */
+import { pendingAnnouncement } from '../payments-announced/announce.ts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
@@ -13,6 +14,7 @@ import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { loadFileFacts, todayIso } from './facts.ts';
+import { claimSubject, type ClaimSubject } from './subjects.ts';
 import { actionFlags, statusView, type ActionFlags, type StatusView } from './rules.ts';
 
 export type CostKind = (typeof t.collectionCosts.$inferSelect)['kind'];
@@ -32,11 +34,13 @@ export interface ClaimInformation {
   variant: string;
   currency: string;
   status: StatusView;
+  /** A payment the debtor announced that staff have not checked yet: a note beside the status. */
+  announcedPayment: Awaited<ReturnType<typeof pendingAnnouncement>>;
   flags: ActionFlags;
   /** Compact breakdown (section 3): main claim, interest, costs, payments, total claim. */
   breakdown: { mainClaimMinor: number; interestMinor: number; costsMinor: number; paymentsMinor: number; totalMinor: number };
-  /** What the claim is for, in the creditor's words, and the date of the contract. */
-  subject: string;
+  /** What the claim is for (coded where the agency's system codes it), and the date of the contract. */
+  subject: ClaimSubject;
   contractDate: string | null;
   creditor: Address & { logo: string | null };
   /**
@@ -53,7 +57,8 @@ export interface ClaimInformation {
   };
   costs: Array<{ kind: CostKind; amountMinor: number; legalBasis: string; vatIncluded: boolean }>;
   /** The claim items: the creditor's invoices (also the "original invoices" with their PDFs). */
-  invoices: Array<{ id: number; number: string; date: string; dueDate: string | null; amountMinor: number; description: string; hasDocument: boolean }>;
+  /** `description` is the creditor's wording; `descriptions` the same line in other languages, where known. */
+  invoices: Array<{ id: number; number: string; date: string; dueDate: string | null; amountMinor: number; description: string; descriptions: Record<string, string>; hasDocument: boolean }>;
   payments: Array<{ bookedOn: string; amountMinor: number; turnover: Turnover; balanceMinor: number }>;
   /** The debtor journey, newest first; null when the server does not show it for this file. */
   events: Array<{ at: string; kind: string; detail: Record<string, string | number | boolean | null> | null }> | null;
@@ -113,6 +118,7 @@ export async function loadClaimInformation(db: Database, fileId: number, today =
     variant: file.variant,
     currency: facts.currency,
     status: statusView(facts, today),
+    announcedPayment: await pendingAnnouncement(db, fileId),
     flags: actionFlags(facts, today),
     breakdown: {
       mainClaimMinor: facts.mainClaimMinor,
@@ -121,7 +127,7 @@ export async function loadClaimInformation(db: Database, fileId: number, today =
       paymentsMinor: facts.paymentsMinor,
       totalMinor: facts.totalMinor,
     },
-    subject: file.claimSubject,
+    subject: claimSubject(file.claimSubject, file.subjectKey, file.subjectParams),
     contractDate: file.contractDate,
     creditor: { ...address(creditor), logo: creditor.logoPath },
     originalCreditor: original ? { requestedAt, disclosed: requestedAt ? address(original) : null } : null,
@@ -139,6 +145,7 @@ export async function loadClaimInformation(db: Database, fileId: number, today =
       dueDate: i.dueDate,
       amountMinor: i.amountMinor,
       description: i.description,
+      descriptions: i.descriptions ?? {},
       hasDocument: i.documentKey !== null,
     })),
     payments: payments.map((p) => ({ bookedOn: p.bookedOn, amountMinor: p.amountMinor, turnover: p.turnover, balanceMinor: p.balanceMinor })),

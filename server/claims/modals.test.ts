@@ -24,7 +24,7 @@ function situation(overrides: Partial<Omit<ModalSituation, 'debtor' | 'file'>> &
     now,
     ...rest,
     debtor: { hasEmail: true, inFloodedArea: false, ...debtor },
-    file: { statusCode: '1', closedAt: null, currency: 'EUR', specialOffer: null, ...file },
+    file: { statusCode: '1', closedAt: null, currency: 'EUR', totalMinor: 772_60, specialOffer: null, ...file },
   };
 }
 
@@ -49,9 +49,8 @@ describe('which modals apply (spec 2.4)', () => {
     ['the rule stays quiet once the flood notice was acknowledged', { rows: [row('floodArea', 1, { acknowledgedAt: now })], debtor: { inFloodedArea: true } }, []],
     ['redirect notice', { rows: [row('redirectNotice', 2)] }, ['redirectNotice']],
     ['data-misuse notice', { rows: [row('dataMisuse', 1)] }, ['dataMisuse']],
-    ['delivery costs on a measure (40)', { rows: [row('deliveryCosts', 3)], file: { statusCode: '40' } }, ['deliveryCosts']],
-    ['delivery costs on enforcement (42)', { rows: [row('deliveryCosts', 3)], file: { statusCode: '42' } }, ['deliveryCosts']],
-    ['no delivery-costs notice without a measure', { rows: [row('deliveryCosts', 3)], file: { statusCode: '1' } }, []],
+    ['delivery costs of a measure while the file is open', { rows: [row('deliveryCosts', 3)], file: { statusCode: '1' } }, ['deliveryCosts']],
+    ['no delivery-costs notice once the file is closed', { rows: [row('deliveryCosts', 3)], file: { statusCode: '3', closedAt: '2026-11-20T10:00:00Z' } }, []],
     ['unbilled enforcement costs on an open file', { rows: [row('unbilledEnforcementCosts', 4)], file: { statusCode: '3' } }, ['unbilledEnforcementCosts']],
     ['no unbilled-costs notice on a closed file', { rows: [row('unbilledEnforcementCosts', 4)], file: { closedAt: '2026-11-21T10:00:00Z' } }, []],
     ['maintenance row without an end', { rows: [row('maintenance', 1)] }, ['maintenance']],
@@ -78,7 +77,7 @@ describe('which modals apply (spec 2.4)', () => {
     expect(kinds(s)).toEqual(['maintenance', 'emailCapture', 'floodArea', 'redirectNotice', 'dataMisuse', 'deliveryCosts']);
   });
 
-  it('demo 100000008: flood notice first, then the offer with amount, currency and validity', () => {
+  it('demo 100000008: flood notice first, then the offer with amount, currency, validity and the whole claim it settles', () => {
     const flood = row('floodArea', 1);
     const offer = row('specialOffer', 2);
     const modals = selectPendingModals(situation({ rows: [offer, flood], debtor: { inFloodedArea: true }, file: { specialOffer: validOffer } }));
@@ -86,7 +85,7 @@ describe('which modals apply (spec 2.4)', () => {
       [String(flood.id), 'floodArea', true],
       [String(offer.id), 'specialOffer', false],
     ]);
-    expect(modals[1]!.offer).toEqual({ amountMinor: 54000, currency: 'EUR', validTill: '2026-12-06' });
+    expect(modals[1]!.offer).toEqual({ amountMinor: 54000, currency: 'EUR', validTill: '2026-12-06', settlesMinor: 772_60 });
   });
 
   it('decisions are never taken by closing the dialog, notices are acknowledged', () => {

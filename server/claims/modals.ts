@@ -39,17 +39,14 @@ export interface PendingModal {
    * offer) is never taken by closing the dialog; it only goes away for the moment.
    */
   acknowledgeOnClose: boolean;
-  /** The special settlement offer: amount in the file's currency and the last valid day. */
-  offer: { amountMinor: number; currency: string; validTill: string } | null;
+  /** The special settlement offer: amount in the file's currency, the last valid day and the open amount it settles. */
+  offer: { amountMinor: number; currency: string; validTill: string; settlesMinor: number } | null;
   /** A maintenance window (ISO date-times), when known. */
   maintenance: { from: string | null; until: string | null } | null;
 }
 
 /** Kinds the debtor decides on (closing the dialog decides nothing). */
 export const decisionKinds: ReadonlySet<ModalKind> = new Set<ModalKind>(['emailCapture', 'specialOffer']);
-
-/** Status codes of a measure in progress (section 4.2: 40, 41 measures; 42 enforcement). */
-const measureCodes = new Set(['40', '41', '42']);
 
 /** Order of the modals that come from rules, in the orderNo space of the table's rows. */
 const ruleOrder = { maintenance: 0, floodArea: 1 } as const;
@@ -58,7 +55,7 @@ export interface ModalSituation {
   /** Rows of the file's `modals` table, acknowledged ones included. */
   rows: ReadonlyArray<Pick<ModalRow, 'id' | 'kind' | 'orderNo' | 'payload' | 'acknowledgedAt'>>;
   debtor: { hasEmail: boolean; inFloodedArea: boolean };
-  file: Pick<FileFacts, 'statusCode' | 'closedAt' | 'currency'> & { specialOffer: SpecialOfferFacts | null };
+  file: Pick<FileFacts, 'statusCode' | 'closedAt' | 'currency' | 'totalMinor'> & { specialOffer: SpecialOfferFacts | null };
   /** The maintenance window announced for the variant and host, if any. */
   announcement: MaintenanceAnnouncement | null;
   /** Decisions (e-mail capture, special offer) need a full login; a reference-only session sees notices only. */
@@ -90,9 +87,12 @@ export function rowApplies(row: Pick<ModalRow, 'kind' | 'payload'>, situation: O
       const until = payloadString(row, 'until');
       return until === null || Date.parse(until) > situation.now.getTime();
     }
-    // "The total may exclude delivery costs on an ongoing measure" (section 2.4).
+    // "The total may exclude delivery costs on an ongoing measure" (section 2.4). The agency
+    // places the row when a measure's delivery costs are not in the total yet. Nobody signs in
+    // while the measure runs (decision 019), so the notice holds afterwards, like unbilled
+    // enforcement costs, until the file is closed or the row is acknowledged.
     case 'deliveryCosts':
-      return measureCodes.has(file.statusCode);
+      return file.closedAt === null;
     // Unbilled enforcement costs matter as long as the file is not closed.
     case 'unbilledEnforcementCosts':
       return file.closedAt === null;
@@ -104,7 +104,7 @@ export function rowApplies(row: Pick<ModalRow, 'kind' | 'payload'>, situation: O
 
 function toPending(row: Pick<ModalRow, 'id' | 'kind' | 'orderNo' | 'payload'>, situation: Omit<ModalSituation, 'rows'>): PendingModal {
   const offer = row.kind === 'specialOffer' && situation.file.specialOffer
-    ? { amountMinor: situation.file.specialOffer.amountMinor, currency: situation.file.currency, validTill: situation.file.specialOffer.validTill }
+    ? { amountMinor: situation.file.specialOffer.amountMinor, currency: situation.file.currency, validTill: situation.file.specialOffer.validTill, settlesMinor: Math.max(0, situation.file.totalMinor) }
     : null;
   const maintenance = row.kind === 'maintenance' ? { from: payloadString(row, 'from'), until: payloadString(row, 'until') } : null;
   return { ref: String(row.id), kind: row.kind, orderNo: row.orderNo, acknowledgeOnClose: !decisionKinds.has(row.kind), offer, maintenance };
@@ -157,7 +157,7 @@ async function loadSituation(db: Database, fileId: number, today: string, option
     debtorId: owner.debtorId,
     rows,
     debtor: { hasEmail: Boolean(owner.email?.trim()), inFloodedArea: owner.inFloodedArea },
-    file: { statusCode: facts.statusCode, closedAt: facts.closedAt, currency: facts.currency, specialOffer: facts.specialOffer },
+    file: { statusCode: facts.statusCode, closedAt: facts.closedAt, currency: facts.currency, totalMinor: facts.totalMinor, specialOffer: facts.specialOffer },
     announcement: options.announcement ?? null,
     level: options.level ?? 'full',
     today,

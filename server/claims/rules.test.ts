@@ -230,7 +230,7 @@ describe('amountToPay: section 9 priority', () => {
     specialOffer: offer,
     depositRequiredMinor: 15000,
   };
-  const cases: Array<[string, Partial<FileFacts>, AmountToPay]> = [
+  const cases: Array<[string, Partial<FileFacts>, Pick<AmountToPay, 'kind' | 'amountMinor'>]> = [
     ['down payment beats instalment, offer, deposit, open amount', everything, { kind: 'downPayment', amountMinor: 20000 }],
     ['instalment beats special deal', { ...everything, downPayment: { ...downPayment, status: 'paid' } }, { kind: 'instalment', amountMinor: 15000 }],
     ['special deal beats deposit', { ...everything, downPayment: null, plan: null }, { kind: 'specialDeal', amountMinor: 54000 }],
@@ -253,12 +253,22 @@ describe('amountToPay: section 9 priority', () => {
     ['pending deposit row beats the file requirement', { deposit: { amountMinor: 12000, status: 'pending' }, depositRequiredMinor: 15000 }, { kind: 'deposit', amountMinor: 12000 }],
     ['paid deposit: no deposit any more', { deposit: { amountMinor: 15000, status: 'paid' }, depositRequiredMinor: 15000 }, { kind: 'openAmount', amountMinor: 58784 }],
     ['zero deposit requirement is skipped', { depositRequiredMinor: 0 }, { kind: 'openAmount', amountMinor: 58784 }],
-    ['open amount never negative', { totalMinor: -500 }, { kind: 'openAmount', amountMinor: 0 }],
-    ['settled file: only the open amount, even with a valid offer', { statusCode: '3', totalMinor: 0, specialOffer: offer, depositRequiredMinor: 15000 }, { kind: 'openAmount', amountMinor: 0 }],
+    ['nothing open: nothing to pay, never negative', { totalMinor: -500 }, { kind: 'nothing', amountMinor: 0 }],
+    ['settled file: nothing, even with a valid offer', { statusCode: '3', totalMinor: 0, specialOffer: offer, depositRequiredMinor: 15000 }, { kind: 'nothing', amountMinor: 0 }],
+    // Issue 11 finding 7: the amount never contradicts the status beside it.
+    ['direct debit collects the instalments: nothing to pay now', { statusCode: '22', plan: plan({ isSepa: true }) }, { kind: 'nothing', amountMinor: 0 }],
+    ['objection under review: nothing to pay now', { statusCode: '2', subState: 'instalmentRunning', plan: plan(), disputedAt: '2026-11-20T10:00:00.000Z' }, { kind: 'nothing', amountMinor: 0 }],
+    ['payment noted: nothing to pay now while it is checked', { statusCode: '2', subState: 'paymentNoted', depositRequiredMinor: 15000 }, { kind: 'nothing', amountMinor: 0 }],
+    ['payment being processed: nothing to pay now', { statusCode: '23', plan: plan() }, { kind: 'nothing', amountMinor: 0 }],
+    ['SEPA debit failed: the instalment is to be paid another way', { statusCode: '2', subState: 'sepaFailed', plan: plan({ isSepa: true, sepaFailed: true }) }, { kind: 'instalment', amountMinor: 15000 }],
+    ['instalment never above the open amount', { plan: plan(), totalMinor: 9000 }, { kind: 'instalment', amountMinor: 9000 }],
   ];
 
   it.each(cases)('%s', (_name, overrides, expected) => {
-    expect(amountToPay(facts(overrides), today)).toEqual(expected);
+    const result = amountToPay(facts(overrides), today);
+    expect({ kind: result.kind, amountMinor: result.amountMinor }).toEqual(expected);
+    // The amount was decided for the very situation the buttons are decided for.
+    expect(result.situation).toBe(actionSituation(facts(overrides)));
   });
 
   it('accepts a full timestamp as today', () => {

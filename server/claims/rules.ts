@@ -9,6 +9,17 @@ import type { FileFacts, PlanFacts, SpecialOfferFacts, StatusCode, SubState } fr
 
 export type Tone = 'neutral' | 'info' | 'success' | 'warning' | 'danger';
 
+/** Status codes of a measure in progress: 40 and 41 measures, 42 enforcement (section 4.2). */
+const measureStatusCodes: ReadonlySet<StatusCode> = new Set<StatusCode>(['40', '41', '42']);
+
+/**
+ * Whether a measure is running on the file. Sign-in is refused then, by every door, and switching
+ * files never reaches such a file (4.1 "Login is refused while a measure is running"; decision 019).
+ */
+export function measureRunning(statusCode: StatusCode): boolean {
+  return measureStatusCodes.has(statusCode);
+}
+
 /** Translation keys in the `claim` namespace (locales/<lang>/claim.json, object `status`). */
 export const statusLabelKeys = [
   'status.open',
@@ -45,7 +56,12 @@ export interface StatusView {
 const dateOnly = (iso: string): string => iso.slice(0, 10);
 
 /** Codes after which nothing more is owed or collected (section 4.2: 2a, 3, 3a). */
-const finishedCodes: ReadonlySet<StatusCode> = new Set<StatusCode>(['2a', '3', '3a']);
+const finishedCodes: ReadonlySet<string> = new Set<StatusCode>(['2a', '3', '3a']);
+
+/** The file is finished: settled (3), settled by agreement (2a) or collection stopped (3a). The one home of this set. */
+export function isFinished(statusCode: string): boolean {
+  return finishedCodes.has(statusCode);
+}
 
 /** The next unpaid row of the plan is past due (a skipped row is not due). */
 export function isPlanOverdue(plan: PlanFacts | null, today: string): boolean {
@@ -318,40 +334,57 @@ export function actionFlags(facts: FileFacts, today: string): ActionFlags {
 // Amount to pay (section 9 "Amount to pay priority")
 // ---------------------------------------------------------------------------------------------
 
-export type AmountKind = 'downPayment' | 'instalment' | 'specialDeal' | 'deposit' | 'openAmount';
+/** `nothing`: the file's state asks for no payment now (direct debit collects, a payment is being checked …). */
+export type AmountKind = 'downPayment' | 'instalment' | 'specialDeal' | 'deposit' | 'openAmount' | 'nothing';
 export interface AmountToPay {
   kind: AmountKind;
   amountMinor: number;
+  /** The state of the file the amount was decided for: the status label and the buttons follow the same one. */
+  situation: ActionSituation;
 }
 
 /** The deposit still to pay: a pending deposit, else the file's requirement unless a deposit was paid. */
-function depositDue(facts: FileFacts): number {
+export function depositDue(facts: FileFacts): number {
   if (facts.deposit?.status === 'pending' && facts.deposit.amountMinor > 0) return facts.deposit.amountMinor;
   if (facts.deposit?.status === 'paid') return 0;
   return Math.max(0, facts.depositRequiredMinor ?? 0);
 }
 
 /**
- * The amount a "pay now" asks for (section 9): down payment (pending), instalment (next
- * unpaid row of an active plan), special deal if valid and positive, deposit (required),
- * otherwise the open amount. A level with a zero amount is skipped. A finished file (2a, 3, 3a)
- * only ever shows its open amount. Never negative.
+ * Situations in which nothing is to be paid now, whatever the amounts: the file is finished or
+ * blocked, an objection is being reviewed, a payment is being processed, the direct debit
+ * collects the instalments. (A noted payment is checked first: see `amountToPay`.)
+ */
+const nothingToPayIn: ReadonlySet<ActionSituation> = new Set<ActionSituation>(['blocked', 'settled', 'stopped', 'disputed', 'processing', 'sepaActive']);
+
+/**
+ * The one decision of what "pay now" asks for (section 9 "Amount to pay priority"), made for
+ * the same situation as the status label and the buttons (`actionSituation`), so the three never
+ * contradict one another:
+ * - nothing, where the file asks for no payment now (see `nothingToPayIn`), and while a payment
+ *   the debtor told us about is being checked (status 2, payment noted);
+ * - otherwise, in the spec's order: down payment (pending), instalment (next unpaid row of an
+ *   active plan), special deal if valid and positive, deposit (required), the open amount.
+ * A level with a zero amount is skipped. Never negative.
  */
 export function amountToPay(facts: FileFacts, today: string): AmountToPay {
-  const open: AmountToPay = { kind: 'openAmount', amountMinor: Math.max(0, facts.totalMinor) };
-  if (finishedCodes.has(facts.statusCode)) return open;
+  const situation = actionSituation(facts);
+  const open: AmountToPay = { kind: 'openAmount', amountMinor: Math.max(0, facts.totalMinor), situation };
+  if (nothingToPayIn.has(situation) || (facts.statusCode === '2' && facts.subState === 'paymentNoted') || open.amountMinor === 0) {
+    return { kind: 'nothing', amountMinor: 0, situation };
+  }
 
   const downPayment = facts.downPayment;
   if (downPayment?.status === 'pending' && downPayment.amountMinor > 0) {
-    return { kind: 'downPayment', amountMinor: downPayment.amountMinor };
+    return { kind: 'downPayment', amountMinor: downPayment.amountMinor, situation };
   }
   const next = facts.plan?.status === 'active' ? facts.plan.next : null;
-  if (next && next.amountMinor > 0) return { kind: 'instalment', amountMinor: next.amountMinor };
+  if (next && next.amountMinor > 0) return { kind: 'instalment', amountMinor: Math.min(next.amountMinor, open.amountMinor), situation };
   if (isSpecialOfferValid(facts.specialOffer, today)) {
-    return { kind: 'specialDeal', amountMinor: facts.specialOffer.amountMinor };
+    return { kind: 'specialDeal', amountMinor: facts.specialOffer.amountMinor, situation };
   }
   const deposit = depositDue(facts);
-  if (deposit > 0) return { kind: 'deposit', amountMinor: deposit };
+  if (deposit > 0) return { kind: 'deposit', amountMinor: Math.min(deposit, open.amountMinor), situation };
   return open;
 }
 

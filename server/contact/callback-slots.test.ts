@@ -3,29 +3,32 @@ import { variants } from '../variants/config.ts';
 import { allSlots, callbackDays, checkSlot, slotsFor, timeOfDayOf } from './callback-slots.ts';
 import { callbackSchema, messageSchema } from './schema.ts';
 
-const hours = variants.de.support.hours;
+const hours = variants.de.support.callbackHours;
 
-describe('callback slots within the support hours', () => {
-  it('Monday: 08:00 to 16:30 in half-hour steps (closing 17:00)', () => {
+describe('callback slots: Monday to Saturday from 08:00 in half-hour steps (spec 9)', () => {
+  it('Monday: 08:00 to 19:30 in half-hour steps (callbacks end at 20:00)', () => {
     const slots = slotsFor(hours, 1);
     expect(slots[0]).toBe('08:00');
     expect(slots[1]).toBe('08:30');
-    expect(slots.at(-1)).toBe('16:30');
-    expect(slots).toHaveLength(18);
+    expect(slots.at(-1)).toBe('19:30');
+    expect(slots).toHaveLength(24);
   });
-  it('Friday closes at 16:00: the last slot is 15:30', () => {
-    expect(slotsFor(hours, 5).at(-1)).toBe('15:30');
+  it('Saturday is a callback day: 08:00 to 13:30', () => {
+    const slots = slotsFor(hours, 6);
+    expect(slots[0]).toBe('08:00');
+    expect(slots.at(-1)).toBe('13:30');
   });
-  it('Saturday has no support hours, so no callback slots; Sunday is never offered', () => {
-    expect(slotsFor(hours, 6)).toEqual([]);
-    expect(callbackDays(hours)).toEqual([1, 2, 3, 4, 5]);
-    expect(callbackDays({ days: [...hours.days, { weekday: 6, open: '09:00', close: '12:00' }, { weekday: 7, open: '09:00', close: '12:00' }] })).toEqual([1, 2, 3, 4, 5, 6]);
+  it('every variant offers Monday to Saturday, never Sunday, whatever its phone hours', () => {
+    for (const variant of Object.values(variants)) expect(callbackDays(variant.support.callbackHours)).toEqual([1, 2, 3, 4, 5, 6]);
+    // The phone line's hours (Monday to Friday) are not the callback hours.
+    expect(callbackDays(variants.de.support.hours)).toEqual([1, 2, 3, 4, 5]);
+    expect(callbackDays({ days: [...hours.days, { weekday: 7, open: '09:00', close: '12:00' }] })).toEqual([1, 2, 3, 4, 5, 6]);
   });
   it('never starts before 08:00, even when the line opens earlier', () => {
     expect(slotsFor({ days: [{ weekday: 2, open: '07:00', close: '09:00' }] }, 2)).toEqual(['08:00', '08:30']);
   });
   it('lists every slot once for the form without JavaScript', () => {
-    expect(allSlots(hours)).toHaveLength(18);
+    expect(allSlots(hours)).toHaveLength(24);
   });
   it.each([
     ['08:00', 'morning'],
@@ -38,10 +41,13 @@ describe('callback slots within the support hours', () => {
   ])('%s is %s', (hour, expected) => expect(timeOfDayOf(hour)).toBe(expected));
   it.each([
     [{ weekday: 1, timeOfDay: 'morning', hour: '09:30' }, null],
-    [{ weekday: 5, timeOfDay: 'afternoon', hour: '16:00' }, 'hourOutside'],
+    [{ weekday: 5, timeOfDay: 'evening', hour: '19:30' }, null],
+    [{ weekday: 5, timeOfDay: 'evening', hour: '20:00' }, 'hourOutside'],
     [{ weekday: 2, timeOfDay: 'morning', hour: '09:15' }, 'hourOutside'],
     [{ weekday: 2, timeOfDay: 'afternoon', hour: '09:30' }, 'timeOfDayMismatch'],
-    [{ weekday: 6, timeOfDay: 'morning', hour: '09:00' }, 'dayClosed'],
+    [{ weekday: 6, timeOfDay: 'morning', hour: '09:00' }, null],
+    [{ weekday: 6, timeOfDay: 'afternoon', hour: '14:00' }, 'hourOutside'],
+    [{ weekday: 7, timeOfDay: 'morning', hour: '09:00' }, 'dayClosed'],
   ] as const)('%o → %s', (slot, expected) => expect(checkSlot(hours, slot)).toBe(expected));
 });
 
@@ -55,10 +61,11 @@ describe('contact schemas', () => {
     // Both problems at once, so the debtor fixes them in one go.
     expect(messageSchema.safeParse({ subjectId: '2', body: 'zu kurz' }).error?.issues.map((i) => i.message)).toEqual(['errors.bodyShort', 'errors.reachable']);
   });
-  it('a callback must fit the support hours', () => {
+  it('a callback must fit the callback hours', () => {
     const schema = callbackSchema(hours);
     expect(schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '3', timeOfDay: 'noon', hour: '12:30' }).success).toBe(true);
-    expect(schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '5', timeOfDay: 'afternoon', hour: '16:30' }).error?.issues[0]?.message).toBe('errors.hourOutside');
+    expect(schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '6', timeOfDay: 'morning', hour: '10:00' }).success).toBe(true);
+    expect(schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '6', timeOfDay: 'evening', hour: '18:00' }).error?.issues[0]?.message).toBe('errors.hourOutside');
     expect(schema.safeParse({ phone: '', reason: 'Ratenzahlung', weekday: '1', timeOfDay: 'morning', hour: '08:00' }).error?.issues[0]?.message).toBe('errors.phoneRequired');
   });
 });

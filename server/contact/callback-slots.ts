@@ -1,7 +1,8 @@
 /**
  * Callback slots (spec 3 and 9): days Monday to Saturday, hours from 08:00 in half-hour steps,
- * within the variant's support hours (a slot must start before closing), grouped into times of
- * day. Pure functions: the browser filters its choices with them, the server checks with them.
+ * within the variant's callback hours (`support.callbackHours`, not the phone line's hours; a
+ * slot must start half an hour before the end), grouped into times of day. Pure functions: the
+ * browser filters its choices with them, the server checks with them.
  */
 export const callbackWeekdays = [1, 2, 3, 4, 5, 6] as const;
 export const timesOfDay = ['morning', 'noon', 'afternoon', 'evening'] as const;

@@ -2,7 +2,7 @@
  * The contact forms (spec 3, 5): a message (subject of section 3, sub-subject, message with a
  * minimum length, attachments, a phone or an e-mail) and a callback request. Messages are
  * translation keys of the `contact` namespace; the same schemas run in the browser and on the
- * server. The callback schema depends on the variant's support hours.
+ * server. The callback schema depends on the variant's callback hours.
  */
 import { z } from 'zod';
 import { callbackWeekdays, checkSlot, timesOfDay } from './callback-slots.ts';
@@ -57,6 +57,8 @@ export function callbackSchema(hours: Hours) {
       hour: z.string({ error: 'errors.hour' }).regex(/^\d{2}:\d{2}$/, 'errors.hour'),
     })
     .superRefine((value, ctx) => {
+      // A day that is no callback day at all is already said once ("choose a day").
+      if (!(callbackWeekdays as readonly number[]).includes(value.weekday)) return;
       const problem = checkSlot(hours, value);
       if (problem === 'dayClosed') ctx.addIssue({ code: 'custom', path: ['weekday'], message: 'errors.dayClosed' });
       else if (problem) ctx.addIssue({ code: 'custom', path: ['hour'], message: `errors.${problem}` });

@@ -7,6 +7,7 @@ import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { agencyAddress } from '../mail/addresses.ts';
+import { consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { AttachRefused, attachUploads } from '../uploads/receive.ts';
 import { variants, type VariantId } from '../variants/config.ts';
@@ -31,7 +32,19 @@ async function fileFacts(db: Database, fileId: number, debtorId: number) {
   return { ...file, reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno, name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' ') };
 }
 
-export type SendResult = { ok: true; id: number } | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' };
+export type SendResult =
+  | { ok: true; id: number }
+  | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' }
+  | { ok: false; problem: 'rateLimited'; retryAfterSeconds: number };
+
+/** Messages and callbacks together: a few an hour per file and per client address (server/limits/rate-limits.ts). */
+async function contactLimit(db: Database, ctx: Ctx): Promise<SendResult | null> {
+  const limit = await consumeAll(db, [
+    ['contactFile', String(ctx.fileId)],
+    ['contactClient', ctx.clientAddress],
+  ]);
+  return limit.ok ? null : { ok: false, problem: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
+}
 
 export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Promise<SendResult> {
   const parsed = messageSchema.safeParse(raw);
@@ -39,6 +52,8 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
   const input = parsed.data;
   const file = await fileFacts(db, ctx.fileId, ctx.debtorId);
   if (!file) return { ok: false, problem: 'noFile' };
+  const limited = await contactLimit(db, ctx);
+  if (limited) return limited;
   const now = ctx.now ?? new Date();
   try {
     return await db.transaction(async (txn) => {
@@ -76,9 +91,11 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
   if (!file) return { ok: false, problem: 'noFile' };
   const variant = variants[file.variant as VariantId];
   if (!variant) return { ok: false, problem: 'noFile' };
-  const parsed = callbackSchema(variant.support.hours).safeParse(raw);
+  const parsed = callbackSchema(variant.support.callbackHours).safeParse(raw);
   if (!parsed.success) return { ok: false, problem: 'invalid' };
   const input = parsed.data;
+  const limited = await contactLimit(db, ctx);
+  if (limited) return limited;
   const now = ctx.now ?? new Date();
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;

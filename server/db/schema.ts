@@ -104,6 +104,13 @@ export const files = pgTable(
     statusDate: date('status_date').notNull(),
     /** What the claim is for, in the creditor's words, and the contract it arose from. */
     claimSubject: text('claim_subject').notNull(),
+    /**
+     * What the claim is for as a code of the subject catalogue with its parameters (decision 029),
+     * e.g. purchase with { goods: 'clothing', order: '4471-2291' }: the portal words it in the
+     * page's language. Null when the agency's system sent only the creditor's free text above.
+     */
+    subjectKey: text('subject_key'),
+    subjectParams: jsonb('subject_params').$type<Record<string, string>>(),
     contractDate: date('contract_date'),
     /** Compact breakdown: main claim, interest, costs, payments; the total is derived. */
     mainClaimMinor: money('main_claim_minor').notNull(),
@@ -161,6 +168,12 @@ export const invoices = pgTable('invoices', {
   dueDate: date('due_date'),
   amountMinor: money('amount_minor').notNull(),
   description: text('description').notNull(),
+  /**
+   * The description in other languages, where the agency's system has it (decision 029): free
+   * text of the creditor's invoice has no catalogue to code it with. Missing languages show
+   * `description`, the original wording.
+   */
+  descriptions: jsonb('descriptions').$type<Record<string, string>>(),
   /** Key of the PDF in document storage (outside the web root). */
   documentKey: text('document_key'),
 });
@@ -169,7 +182,8 @@ export const invoices = pgTable('invoices', {
 export const collectionCosts = pgTable('collection_costs', {
   id: serial('id').primaryKey(),
   fileId: integer('file_id').notNull().references(() => files.id),
-  kind: text('kind', { enum: ['collectionFee', 'dunningFee', 'addressInquiry', 'creditorCosts', 'courtFee', 'other'] }).notNull(),
+    /** instalmentFee and settlementFee: charged by the portal when a plan or pay later is agreed (decision 026). */
+  kind: text('kind', { enum: ['collectionFee', 'dunningFee', 'addressInquiry', 'creditorCosts', 'courtFee', 'other', 'instalmentFee', 'settlementFee'] }).notNull(),
   amountMinor: money('amount_minor').notNull(),
   legalBasis: text('legal_basis').notNull(),
   vatIncluded: boolean('vat_included').notNull().default(false),
@@ -412,6 +426,30 @@ export const portalOrders = pgTable('portal_orders', {
   info: text('info'),
 });
 
+/**
+ * Each SEPA direct debit mandate as signed, with its own account, reference and date: the
+ * printable mandate (/sepa-mandate) shows these, never the debtor's current account, which a
+ * later mandate or a profile change may have replaced.
+ */
+export const sepaMandates = pgTable(
+  'sepa_mandates',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id').notNull().references(() => files.id),
+    mandateReference: text('mandate_reference').notNull().unique(),
+    creditorId: text('creditor_id').notNull(),
+    accountHolder: text('account_holder').notNull(),
+    iban: text('iban').notNull(),
+    bic: text('bic'),
+    /** What the mandate pays: an instalment plan or a deferral, and that agreement's id. */
+    purpose: text('purpose', { enum: ['plan', 'deferral'] }).notNull(),
+    agreementId: integer('agreement_id').notNull(),
+    targetDate: date('target_date').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sepa_mandates_file_idx').on(t.fileId, t.signedAt)],
+);
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -451,6 +489,17 @@ export const letterLinks = pgTable('letter_links', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
+});
+
+/**
+ * Counters of the rate limits on mail-sending and public posts (server/limits/rate-limits.ts),
+ * shared by every instance; the layout rate-limiter-flexible's Drizzle store expects. The key is
+ * "<limit>:<keyed hash>", never an address or a reference number in clear.
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
 });
 
 export const auditLog = pgTable(
@@ -593,6 +642,26 @@ export const payments = pgTable(
     index('payments_file_idx').on(t.fileId, t.createdAt),
     check('payments_amount_positive', sql`amount_minor > 0 and fee_minor >= 0`),
   ],
+);
+
+/**
+ * Money received beyond what a file still owed (a bank transfer booked after the claim was
+ * settled, two payments that crossed): the file's payments never exceed the claim, so the
+ * excess lands here for the agency to refund. `refundedAt` is set by staff when it is paid back.
+ */
+export const credits = pgTable(
+  'credits',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id').notNull().references(() => files.id),
+    paymentId: text('payment_id').references(() => payments.id),
+    amountMinor: money('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reason: text('reason', { enum: ['overpayment'] }).notNull().default('overpayment'),
+    createdAt: createdAt(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [index('credits_open_idx').on(t.fileId, t.refundedAt), check('credits_amount_positive', sql`amount_minor > 0`)],
 );
 
 /**

@@ -6,6 +6,7 @@
  * message is a translation key in the `documents` namespace.
  */
 import { z } from 'zod';
+import { todayIso as todayIsoDate } from '../dates.ts';
 import { maxFiles } from '../uploads/rules.ts';
 
 /** The forms, spelled as in the spec's route table ("recieved" included). */
@@ -103,9 +104,8 @@ function returnDate(today: string) {
     .refine((value) => !validIso(value) || value >= fiveYearsAgo, 'errors.dateGoodsReturn.tooEarly');
 }
 
-export function todayIsoDate(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
+/** Today in the agency's time zone (not the UTC day, which lags behind after midnight in Berlin). */
+export { todayIsoDate };
 
 /** The debtor's own data, on every form (the authorizer on the mandate). */
 function personFields(today: string, bornRequired: boolean) {
@@ -178,11 +178,14 @@ export const formFields: Record<FormKind, ReadonlyArray<keyof DownloadFormValues
  * and judged by content (server/uploads/: JPG, PNG, PDF, TIF, 10 MB each and together); the
  * schema only asks for at least one where the dispute needs proof.
  */
+/** The longest statement of an online objection (characters). */
+export const maxStatementLength = 4000;
+
 export function disputeSchema(reason: DisputeReason, today = todayIsoDate()) {
   const uploadIds = z.array(z.coerce.number().int().positive(), { error: 'errors.evidence.required' }).max(maxFiles, 'errors.evidence.tooMany');
   return z.object({
     reason: z.literal(reason),
-    statement: required('errors.statement.required').min(20, 'errors.statement.tooShort').max(4000, 'errors.statement.tooLong'),
+    statement: required('errors.statement.required').min(20, 'errors.statement.tooShort').max(maxStatementLength, 'errors.statement.tooLong'),
     dateGoodsReturn: reason === 'goodsReturned' ? returnDate(today) : z.undefined().optional(),
     uploadId: evidenceRequired[reason] ? uploadIds.min(1, 'errors.evidence.required') : uploadIds.default([]),
     confirm: z.literal('on', { error: 'errors.confirm.required' }),

@@ -11,6 +11,7 @@ import { truncateClientAddress } from '../security/client-address.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
+import { isFinished } from '../claims/rules.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -21,7 +22,6 @@ import { renderFormPdf, type Translate } from './pdf-forms.ts';
 import type { DocumentStore } from './store.ts';
 
 /** Codes after which nothing is owed or collected any more (section 4.2: 2a, 3, 3a). */
-const finishedCodes = new Set(['2a', '3', '3a']);
 
 /** Days the debtor has to sign and send back a printed form (section 9). */
 export const returnWithinDays = 7;
@@ -86,7 +86,7 @@ export async function loadDownloadCenter(db: Database, fileId: number): Promise<
       email: debtor.email ?? undefined,
     },
     dispute: file.disputedAt ? { disputedAt: file.disputedAt.toISOString(), reason: asReason(file.disputeReason) } : null,
-    finished: finishedCodes.has(file.statusCode) || file.closedAt !== null,
+    finished: isFinished(file.statusCode) || file.closedAt !== null,
     agency: { name: legal.name, street: legal.street, postalCode: legal.postalCode, city: legal.city, country: legal.country },
   };
 }
@@ -216,7 +216,7 @@ function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: 
       .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
       .where(eq(t.files.id, input.fileId));
     if (!row || row.file.debtorId !== input.debtorId) return { ok: false, reason: 'fileNotFound' };
-    if (finishedCodes.has(row.file.statusCode) || row.file.closedAt) return { ok: false, reason: 'finished' };
+    if (isFinished(row.file.statusCode) || row.file.closedAt) return { ok: false, reason: 'finished' };
     // Only the first objection marks the file: the condition makes a second one (or a double
     // click racing the first) change nothing.
     const [marked] = await tx

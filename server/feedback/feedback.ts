@@ -10,6 +10,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
+import { consume } from '../limits/rate-limits.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { readToken, signToken } from '../security/signed-token.ts';
@@ -43,7 +44,7 @@ export async function feedbackState(db: Database, fileId: number | null): Promis
   return given ? { kind: 'alreadyGiven' } : { kind: 'open' };
 }
 
-export type SubmitFeedbackResult = { ok: true } | { ok: false; error: 'alreadyExists' | 'optedOut' };
+export type SubmitFeedbackResult = { ok: true } | { ok: false; error: 'alreadyExists' | 'optedOut' } | { ok: false; error: 'rateLimited'; retryAfterSeconds: number };
 
 export async function submitFeedback(
   db: Database,
@@ -52,6 +53,11 @@ export async function submitFeedback(
 ): Promise<SubmitFeedbackResult> {
   const f = input.feedback;
   const survey = input.source === 'call';
+  // Open to everyone: a few an hour from one client address (server/limits/rate-limits.ts).
+  if (ctx.clientAddress !== undefined) {
+    const limit = await consume(db, 'feedbackClient', ctx.clientAddress);
+    if (!limit.ok) return { ok: false, error: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
+  }
   return db.transaction(async (tx) => {
     if (input.fileId !== null) {
       // One feedback per file, also when two submits race: lock the file row first.

@@ -14,23 +14,30 @@ import { ensureDemoData } from '../db/bootstrap.ts';
 import { ensureDemoInvoiceDocuments } from '../documents/demo-invoices.ts';
 import { documentStore } from '../documents/store.ts';
 import { openDatabase, setDatabase, targetFromEnv } from '../db/client.ts';
-import { env, isSecureDeployment } from '../env.ts';
+import { assertDeployable, env, isDemo, isSecureDeployment } from '../env.ts';
 import { escapeHtml } from '../mail/format.ts';
 import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
 import { startMailWorker } from '../mail/worker.ts';
+import { publicOrigin } from '../variants/public-url.ts';
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { logger } from './logger.ts';
 import { scrubUrl } from './scrub.ts';
-import { cspNonce, sameOriginWrites, securityHeaders } from './security.ts';
+import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from './security.ts';
 
 export async function createServer(options: { dev: boolean }) {
   const config = env();
+  // No start on a secret anyone can read, or without the address every link is built from.
+  assertDeployable(config);
+  const demo = isDemo(config);
   const handle = openDatabase(targetFromEnv(config));
   setDatabase(handle);
-  const seeded = await ensureDemoData(await handle);
-  if (seeded) logger.info('database created and filled with the demo files');
-  const documents = await ensureDemoInvoiceDocuments((await handle).db, documentStore());
-  if (documents > 0) logger.info(`${documents} demo invoice documents stored`);
+  if (demo) {
+    logger.warn(`demo mode: demo files, sandbox providers and the development mailbox; links on ${publicOrigin()}`);
+    const seeded = await ensureDemoData(await handle);
+    if (seeded) logger.info('database created and filled with the demo files');
+    const documents = await ensureDemoInvoiceDocuments((await handle).db, documentStore());
+    if (documents > 0) logger.info(`${documents} demo invoice documents stored`);
+  }
 
   const database = (await handle).db;
   // The mail worker delivers the outbox (SMTP, or the development mailbox).
@@ -83,13 +90,8 @@ export async function createServer(options: { dev: boolean }) {
       connectOrigins: config.ANALYTICS_URL ? [new URL(config.ANALYTICS_URL).origin] : [],
     }),
   );
-  app.use(
-    sameOriginWrites({
-      allowedOrigins: () => (config.PUBLIC_BASE_URL ? [new URL(config.PUBLIC_BASE_URL).origin] : []),
-      // Payment providers post from their servers; these routes check the signature on the raw body.
-      exemptPaths: ['/payments/webhook/', '/serviceportal-ch/twintPostback'],
-    }),
-  );
+  // Cross-site writes and bodies over their limit are refused before Remix reads anything.
+  app.use(...requestGuards({ allowedOrigins: () => (config.PUBLIC_BASE_URL ? [new URL(config.PUBLIC_BASE_URL).origin] : []) }));
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
@@ -102,15 +104,15 @@ export async function createServer(options: { dev: boolean }) {
     });
   });
 
-  // The development mailbox: every mail the worker delivered without SMTP. Never in production.
-  if (sender?.kind === 'mailbox' && config.NODE_ENV !== 'production') {
+  // The development mailbox: every mail the worker delivered without SMTP. Only in the demo mode.
+  if (sender?.kind === 'mailbox') {
     const folder = mailboxFolder(config);
     app.get('/dev/mailbox', async (_req, res) => {
       const entries = await readMailbox(folder);
       const rows = entries
         .map((m) => `<li><a href="/dev/mailbox/${encodeURIComponent(m.name)}">${escapeHtml(m.subject)}</a> – ${escapeHtml(m.to)} – ${escapeHtml(m.at)}</li>`)
         .join('');
-      res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1><p>${entries.length} mails in ${escapeHtml(folder)} (newest first). This page exists only in development without SMTP_URL.</p><ul>${rows}</ul></body></html>`);
+      res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1><p>${entries.length} mails in ${escapeHtml(folder)} (newest first). This page exists only in the demo mode without SMTP_URL.</p><ul>${rows}</ul></body></html>`);
     });
     app.get('/dev/mailbox/:name', async (req, res) => {
       const entry = (await readMailbox(folder)).find((m) => m.name === req.params.name);
@@ -142,6 +144,7 @@ export async function createServer(options: { dev: boolean }) {
         cspNonce: res.locals.cspNonce as string,
         clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
         requestId: String(req.id),
+        refusal: res.locals.refusal as EdgeRefusal | undefined,
       }),
     }),
   );
@@ -161,6 +164,8 @@ if (isMain) {
     })
     .catch((error: unknown) => {
       logger.fatal({ err: error }, 'portal failed to start');
+      // One plain line for whoever started it, beside the JSON log.
+      console.error(error instanceof Error ? error.message : String(error));
       process.exit(1);
     });
 }

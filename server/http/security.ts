@@ -1,6 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import { randomBytes } from 'node:crypto';
+import { defaultVariantId, variants } from '../variants/config.ts';
+import { variantFromPath } from '../variants/resolve.ts';
+import { bodyLimitFor, declaredLengthExceeds } from './request-body.ts';
 
 /** A fresh nonce per request for the Content-Security-Policy and every inline script. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
@@ -49,30 +52,74 @@ export function securityHeaders(options: { secure: boolean; dev: boolean; framea
   };
 }
 
+/** Why the edge refused a request before the portal read it; the page says it in the debtor's language. */
+export type EdgeRefusal = { status: 403; reason: 'crossSite' } | { status: 413; reason: 'tooLarge' };
+
+/** Above this declared length the connection is closed after the answer instead of draining the body. */
+const drainAtMostBytes = 64 * 1024 * 1024;
+
+/**
+ * Answers a refused request with the portal's own page for the refusal (app/routes/$portal.refused.tsx,
+ * decision 023) instead of a bare text: the request goes on into Remix as a GET of that page in
+ * the variant of its path, and the refusal travels in `res.locals.refusal` (the load context).
+ * The body is never parsed: Node discards it after the answer (so the browser, still sending,
+ * gets to see the page), and a body declared absurdly large ends the connection instead.
+ */
+export function refuseWithPage(req: Request, res: Response, next: NextFunction, refusal: EdgeRefusal): void {
+  res.locals.refusal = refusal;
+  if (declaredLengthExceeds(req.get('content-length'), drainAtMostBytes)) res.set('Connection', 'close');
+  const base = variantFromPath(normalizedPath(req.originalUrl) ?? '/')?.basePath ?? variants[defaultVariantId].basePath;
+  req.method = 'GET';
+  req.url = `${base}/refused`;
+  req.originalUrl = req.url;
+  next();
+}
+
+/**
+ * The path as the router sees it: dot segments resolved, as WHATWG URL parsing (and so Remix)
+ * does. `/payments/webhook/../../serviceportal/consent` is the consent page, not a webhook.
+ */
+export function normalizedPath(url: string): string | null {
+  try {
+    return new URL(url, 'http://portal.invalid').pathname;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Cross-site form posts are refused: a state-changing request must come from this origin.
  * Browsers send Origin on every POST; where it is missing (old browsers), Sec-Fetch-Site or the
  * Referer decides. Webhook paths (providers post from their servers) are exempt and verified by
- * signature instead.
+ * signature instead; they are matched on the normalised path, so dot segments cannot borrow
+ * the exemption. An Origin whose host is not the one the request was sent to (X-Forwarded-Host
+ * when a proxy set it, else Host) is refused too: Remix would abort such an action anyway.
  */
 export function sameOriginWrites(options: { allowedOrigins: () => string[]; exemptPaths?: string[] }) {
   const exempt = options.exemptPaths ?? [];
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
-    if (exempt.some((p) => req.path.startsWith(p))) return next();
+    const refuse = () => refuseWithPage(req, res, next, { status: 403, reason: 'crossSite' });
+    const path = normalizedPath(req.originalUrl);
+    if (path === null) return refuse();
+    if (exempt.some((p) => path.startsWith(p))) return next();
     const own = `${req.protocol}://${req.get('host') ?? ''}`;
     const allowed = new Set([own, ...options.allowedOrigins()]);
     const origin = req.get('origin');
     // "null" is sent by pages with a no-referrer policy and by sandboxed frames: decide by Sec-Fetch-Site.
-    if (origin && origin !== 'null') return allowed.has(origin) ? next() : refuse(res);
+    if (origin && origin !== 'null') {
+      const forwardedHost = req.get('x-forwarded-host')?.split(',')[0]?.trim();
+      const target = forwardedHost || req.get('host');
+      return target && hostOf(origin) === target && allowed.has(origin) ? next() : refuse();
+    }
     const site = req.get('sec-fetch-site');
-    if (site) return site === 'same-origin' || site === 'none' ? next() : refuse(res);
+    if (site) return site === 'same-origin' || site === 'none' ? next() : refuse();
     const referer = req.get('referer');
     if (referer) {
       try {
-        return allowed.has(new URL(referer).origin) ? next() : refuse(res);
+        return allowed.has(new URL(referer).origin) ? next() : refuse();
       } catch {
-        return refuse(res);
+        return refuse();
       }
     }
     // Neither header: not a browser form post (curl, server-to-server). Cookies are SameSite=Lax,
@@ -81,6 +128,48 @@ export function sameOriginWrites(options: { allowedOrigins: () => string[]; exem
   };
 }
 
-function refuse(res: Response) {
-  res.status(403).type('text/plain').send('Cross-site request refused');
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every route's body is bounded (spec 5 for uploads; small for everything else): a body that
+ * declares more than its kind may have is refused with 413 before a byte of it is read. A body
+ * sent without a length is counted by the readers (`server/http/request-body.ts`) as it streams.
+ */
+export function bodyLimits() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    // An answer given before the body was read to its end (a refusal, a 404 before the form):
+    // the rest is pulled off the wire and dropped, as Node does for a body nobody touched, so
+    // the browser finishes sending and the connection stays usable. Nothing of it is kept.
+    res.on('finish', () => {
+      if (req.complete || req.destroyed) return;
+      req.removeAllListeners('data');
+      req.resume();
+    });
+    if (declaredLengthExceeds(req.get('content-length'), bodyLimitFor(req.get('content-type')))) {
+      return refuseWithPage(req, res, next, { status: 413, reason: 'tooLarge' });
+    }
+    return next();
+  };
+}
+
+/**
+ * The portal's request guards in their order: server/http/main.ts mounts them, and the
+ * hostile-input test mounts the same ones in front of every route action.
+ */
+export function requestGuards(options: { allowedOrigins: () => string[] }) {
+  return [
+    sameOriginWrites({
+      allowedOrigins: options.allowedOrigins,
+      // Payment providers post from their servers; these routes check the signature on the raw body.
+      exemptPaths: ['/payments/webhook/', '/serviceportal-ch/twintPostback'],
+    }),
+    bodyLimits(),
+  ];
 }

@@ -3,12 +3,14 @@
  * record docs/decisions/009-fees-and-instalment-plans.md). The assumptions per variant:
  *
  * - de (Germany): settlement fee and instalment fee = 0.7 × RVG Anlage 2 (since 1 June 2025)
- *   on 50 % of the claim. No deferral fee for the single 30-day deferral. No VAT is passed on
- *   (the creditors are assumed to be entitled to deduct input tax, so VAT is no damage).
- * - paycare (German sister brand): the same statutory fees, plus a flat deferral fee of
- *   5.00 EUR; 19 % VAT on its fees (its creditors are assumed not to deduct input tax).
+ *   on 50 % of the claim: the fee of a payment agreement (Nr. 1000 VV RVG, § 31b RVG). The
+ *   instalment fee is charged for a plan, the settlement fee for pay later, whose waiver of court
+ *   action until the agreed date makes it a payment agreement too (decision 026). No VAT is passed
+ *   on (the creditors are assumed to be entitled to deduct input tax, so VAT is no damage).
+ * - paycare (German sister brand): the same statutory fees; 19 % VAT on its fees (its creditors
+ *   are assumed not to deduct input tax).
  * - at (Austria): the costs are fixed by the creditor's collection costs under the Austrian
- *   ordinance and already in the claim; the portal adds no instalment, settlement or deferral fee.
+ *   ordinance and already in the claim; the portal adds no instalment or settlement fee.
  * - ch (Switzerland): Swiss law gives no statutory claim to collection fees; no fees.
  * - se (Sweden): the flat compensation for drawing up an instalment plan
  *   (amorteringsplan) of the Swedish ordinance on collection costs, 170 SEK; no other fee; no VAT.
@@ -36,9 +38,12 @@ export interface PlanLimits {
 }
 
 export interface CostRules {
+  /** The fee of an instalment plan, charged to the file when the plan is agreed. */
   instalmentFee: FeeRule;
+  /** The fee of a payment agreement without instalments (pay later), charged when it is agreed. */
   settlementFee: FeeRule;
-  deferralFee: FeeRule;
+  /** The legal basis written beside a charged fee in the file's costs (RDG § 13a: type, amount, basis). */
+  feeLegalBasis: string;
   /** Expenses added to a plan (postage, bank charges), minor units. */
   planExpensesMinor: number;
   /** VAT on the fees and expenses, basis points (0 = no VAT shown). */
@@ -61,23 +66,26 @@ const euroPlan: PlanLimits = {
 
 const none: FeeRule = { kind: 'none' };
 
+/** The German agreement fee: Einigungsgebühr of a payment agreement, 0.7 on half of the claim. */
+const rvgBasis = 'Nr. 1000 VV RVG, § 31b RVG (0,7 auf 50 % der Forderung)';
+
 export const costRules: Record<VariantId, CostRules> = {
-  de: { instalmentFee: rvgFactorRule, settlementFee: rvgFactorRule, deferralFee: none, planExpensesMinor: 0, vatRateBp: 0, deferralNoticeDays: [30], plan: euroPlan },
+  de: { instalmentFee: rvgFactorRule, settlementFee: rvgFactorRule, feeLegalBasis: rvgBasis, planExpensesMinor: 0, vatRateBp: 0, deferralNoticeDays: [30], plan: euroPlan },
   paycare: {
     instalmentFee: rvgFactorRule,
     settlementFee: rvgFactorRule,
-    deferralFee: { kind: 'flat', amountMinor: 5_00 },
+    feeLegalBasis: rvgBasis,
     planExpensesMinor: 0,
     vatRateBp: 1900,
     deferralNoticeDays: [30],
     plan: euroPlan,
   },
-  at: { instalmentFee: none, settlementFee: none, deferralFee: none, planExpensesMinor: 0, vatRateBp: 0, deferralNoticeDays: [30], plan: euroPlan },
-  ch: { instalmentFee: none, settlementFee: none, deferralFee: none, planExpensesMinor: 0, vatRateBp: 0, deferralNoticeDays: [30], plan: euroPlan },
+  at: { instalmentFee: none, settlementFee: none, feeLegalBasis: '', planExpensesMinor: 0, vatRateBp: 0, deferralNoticeDays: [30], plan: euroPlan },
+  ch: { instalmentFee: none, settlementFee: none, feeLegalBasis: '', planExpensesMinor: 0, vatRateBp: 0, deferralNoticeDays: [30], plan: euroPlan },
   se: {
     instalmentFee: { kind: 'flat', amountMinor: 170_00 },
     settlementFee: none,
-    deferralFee: none,
+    feeLegalBasis: 'förordningen (1981:1057) om ersättning för inkassokostnader m.m. (amorteringsplan)',
     planExpensesMinor: 0,
     vatRateBp: 0,
     deferralNoticeDays: [30],
@@ -86,7 +94,7 @@ export const costRules: Record<VariantId, CostRules> = {
   no: {
     instalmentFee: none,
     settlementFee: none,
-    deferralFee: none,
+    feeLegalBasis: '',
     planExpensesMinor: 0,
     vatRateBp: 0,
     deferralNoticeDays: [30],
@@ -98,9 +106,14 @@ export function costRulesFor(variant: string): CostRules {
   return costRules[variant as VariantId] ?? costRules.de;
 }
 
+
 /**
- * The SEPA creditor identifier shown as fixed text on every mandate (spec section 3 "a default
- * creditor id is shown as fixed text"). A made-up identifier of the agency in the valid format
- * (DE, check digits, "ZZZ", national id); the real one comes from the Bundesbank.
+ * The translation key (common namespace, `fees`) of the sentence that explains a fee of the
+ * variant where it appears, or null where the variant charges none: the statutory German fee and
+ * a flat fee read differently.
  */
-export const sepaCreditorId = 'DE98ZZZ09999999999';
+export function feeExplanationKey(variant: string, kind: 'instalmentFee' | 'settlementFee'): string | null {
+  const rule = costRulesFor(variant)[kind];
+  if (rule.kind === 'none') return null;
+  return `fees.${rule.kind === 'flat' ? 'flat' : 'statutory'}.${kind}`;
+}

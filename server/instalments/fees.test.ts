@@ -75,7 +75,7 @@ describe('settlement and instalment fee: 0.7 × table(50 % of the claim)', () =>
     expect(feeFor(costRules.ch.instalmentFee, 587_84).feeMinor).toBe(0);
     expect(feeFor(costRules.se.instalmentFee, 8_883_00).feeMinor).toBe(170_00);
     expect(feeFor(costRules.no.instalmentFee, 5_000_00).feeMinor).toBe(0);
-    expect(feeFor(costRules.paycare.deferralFee, 100_00).feeMinor).toBe(5_00);
+    expect(feeFor(costRules.paycare.settlementFee, 587_84).feeMinor).toBe(36_05);
   });
 });
 

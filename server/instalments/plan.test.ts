@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FileFacts } from '../claims/facts.ts';
 import { costRules } from './config.ts';
 import { addMonths, isIsoDate } from './dates.ts';
-import { calculatePlan, checkMonthly, deferralEligibility, deferralTerms, errorKey, firstDueRange, monthlyLimits, planCosts, planEligibility } from './plan.ts';
+import { calculatePlan, checkMonthly, deferralEligibility, deferralTerms, errorKey, firstDueRange, monthlyLimits, planCosts, planEligibility, skipRow } from './plan.ts';
 
 describe('monthly due dates across month ends', () => {
   it.each([
@@ -78,15 +78,53 @@ describe('the repayment plan', () => {
   });
 });
 
+describe('skipping a row (issue 11, finding 4)', () => {
+  // 100000002: 1,040.10 in 7 rows of 150.00 (the last 140.10), rows 1 and 2 paid.
+  const stored = calculatePlan({ totalMinor: 1_040_10, monthlyMinor: 150_00, firstDueOn: '2026-09-26' }).rows.map((r) => ({ ...r, paid: r.position <= 2, skipped: false }));
+
+  it('moves the skipped rate behind the last row; the skipped row no longer lowers the balance; 0 only after the new last row', () => {
+    const { rows, added } = skipRow(stored, 3);
+    const all = [...rows, { ...added, paid: false, skipped: false }];
+    expect(all.map((r) => [r.position, r.dueOn, r.amountMinor, r.claimMinor, r.remainingMinor, r.isFinal, r.skipped])).toEqual([
+      [1, '2026-09-26', 150_00, 1_040_10, 890_10, false, false],
+      [2, '2026-10-26', 150_00, 890_10, 740_10, false, false],
+      [3, '2026-11-26', 150_00, 740_10, 740_10, false, true],
+      [4, '2026-12-26', 150_00, 740_10, 590_10, false, false],
+      [5, '2027-01-26', 150_00, 590_10, 440_10, false, false],
+      [6, '2027-02-26', 150_00, 440_10, 290_10, false, false],
+      [7, '2027-03-26', 140_10, 290_10, 150_00, false, false],
+      [8, '2027-04-26', 150_00, 150_00, 0, true, false],
+    ]);
+    // What is still to pay equals what was open before the skip.
+    expect(all.filter((r) => !r.paid && !r.skipped).reduce((s, r) => s + r.amountMinor, 0)).toBe(740_10);
+  });
+
+  it('keeps the day of the first due date for the moved row (31st → end of a shorter month)', () => {
+    const rows = calculatePlan({ totalMinor: 300_00, monthlyMinor: 100_00, firstDueOn: '2027-01-31' }).rows.map((r) => ({ ...r, paid: false, skipped: false }));
+    expect(skipRow(rows, 1).added).toMatchObject({ position: 4, dueOn: '2027-04-30', amountMinor: 100_00, claimMinor: 100_00, remainingMinor: 0, isFinal: true });
+  });
+
+  it('refuses a paid or already skipped row', () => {
+    expect(() => skipRow(stored, 1)).toThrow(RangeError);
+    expect(() => skipRow(skipRow(stored, 3).rows, 3)).toThrow(RangeError);
+  });
+});
+
 describe('minimum and maximum of the monthly amount', () => {
   it.each([
-    // total, absolute minimum (with proof), regular minimum, maximum
-    [623_89, 13_00, 26_00, 311_95],
-    [100_00, 10_00, 25_00, 50_00],
-    [5_000_00, 105_00, 209_00, 2_500_00],
-    [40_00, 10_00, 20_00, 20_00],
-  ])('total %i: min with proof %i, regular min %i, max %i', (total, absoluteMin, regularMin, max) => {
-    expect(monthlyLimits(costRules.de.plan, total)).toEqual({ absoluteMinMinor: absoluteMin, regularMinMinor: regularMin, maxMinor: max });
+    // total, absolute minimum (with proof), regular minimum, maximum, the example the form names
+    [623_89, 13_00, 26_00, 311_95, 30_00],
+    [100_00, 10_00, 25_00, 50_00, 30_00],
+    [5_000_00, 105_00, 209_00, 2_500_00, 210_00],
+    [40_00, 10_00, 20_00, 20_00, 20_00],
+    // 100000012 with its fee: the issue's 66.00 minimum beside an example of 50.00.
+    [1_575_00, 33_00, 66_00, 787_50, 70_00],
+  ])('total %i: min with proof %i, regular min %i, max %i, example %i', (total, absoluteMin, regularMin, max, example) => {
+    const limits = monthlyLimits(costRules.de.plan, total);
+    expect(limits).toEqual({ absoluteMinMinor: absoluteMin, regularMinMinor: regularMin, maxMinor: max, exampleMinor: example });
+    // Issue 11, finding 10: the example is never below the minimum nor above the maximum.
+    expect(limits.exampleMinor).toBeGreaterThanOrEqual(limits.regularMinMinor);
+    expect(limits.exampleMinor).toBeLessThanOrEqual(limits.maxMinor);
   });
 
   const limits = monthlyLimits(costRules.de.plan, 623_89);
@@ -184,8 +222,9 @@ describe('deferral: once only, 30 days, fee by variant', () => {
     expect(deferralEligibility(facts)).toEqual(expected);
   });
 
-  it('pays by 30 days from today; no fee in Germany, 5.00 EUR + VAT under the sister brand', () => {
-    expect(deferralTerms(costRules.de, open, 30, '2025-01-31')).toEqual({ payBy: '2025-03-02', feeMinor: 0, vatMinor: 0, totalMinor: 587_84 });
-    expect(deferralTerms(costRules.paycare, open, 30, '2025-01-31')).toEqual({ payBy: '2025-03-02', feeMinor: 5_00, vatMinor: 95, totalMinor: 593_79 });
+  it('pays by 30 days from today with the settlement fee of the payment agreement (decision 026); none in Austria', () => {
+    expect(deferralTerms(costRules.de, open, 30, '2025-01-31')).toEqual({ payBy: '2025-03-02', feeMinor: 36_05, vatMinor: 0, totalMinor: 623_89 });
+    expect(deferralTerms(costRules.paycare, open, 30, '2025-01-31')).toEqual({ payBy: '2025-03-02', feeMinor: 36_05, vatMinor: 6_85, totalMinor: 630_74 });
+    expect(deferralTerms(costRules.at, open, 30, '2025-01-31')).toEqual({ payBy: '2025-03-02', feeMinor: 0, vatMinor: 0, totalMinor: 587_84 });
   });
 });

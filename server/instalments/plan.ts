@@ -38,6 +38,8 @@ export interface MonthlyLimits {
   /** The regular minimum; below it (down to absoluteMin) proof of income is needed. */
   regularMinMinor: number;
   maxMinor: number;
+  /** The amount the form names as an example: a round amount from the regular minimum up, never outside the limits. */
+  exampleMinor: number;
 }
 
 /** Rounded up to a whole currency unit (100 minor units). */
@@ -47,7 +49,9 @@ export function monthlyLimits(limits: PlanLimits, totalMinor: number): MonthlyLi
   const maxMinor = Math.max(1, Math.ceil(totalMinor / limits.minInstalments));
   const regularMinMinor = Math.min(maxMinor, Math.max(limits.minMonthlyFloorMinor, wholeUnitsUp(totalMinor / limits.regularMaxMonths)));
   const absoluteMinMinor = Math.min(regularMinMinor, Math.max(limits.proofMonthlyFloorMinor, wholeUnitsUp(totalMinor / limits.proofMaxMonths)));
-  return { absoluteMinMinor, regularMinMinor, maxMinor };
+  // A multiple of ten units at or above the regular minimum reads as an example; capped at the maximum.
+  const exampleMinor = Math.max(regularMinMinor, Math.min(maxMinor, Math.ceil(regularMinMinor / 1000) * 1000));
+  return { absoluteMinMinor, regularMinMinor, maxMinor, exampleMinor };
 }
 
 export type MonthlyCheck = { ok: true; proofRequired: boolean } | { ok: false; error: 'tooLow' | 'tooHigh' };
@@ -102,6 +106,51 @@ export function calculatePlan(input: { totalMinor: number; monthlyMinor: number;
     claim -= amount;
   }
   return { totalMinor, monthlyMinor: Math.min(monthlyMinor, totalMinor), instalmentCount: count, firstDueOn, rows };
+}
+
+/** A row of a plan as stored: a calculated row with its state. */
+export interface StoredRow extends PlanRow {
+  paid: boolean;
+  skipped: boolean;
+}
+
+/**
+ * Skipping a row (spec 4.3): the skipped rate is not dropped but moved behind the last row, a
+ * month after it, and becomes the final payment. The skipped row stays in the plan, marked, and
+ * no longer lowers the balance (what remains after it is what was owed before it); every later
+ * row is recalculated, so the balance reaches 0 after the new last row and not before.
+ */
+export function skipRow<R extends StoredRow>(rows: readonly R[], position: number): { rows: R[]; added: PlanRow } {
+  const sorted = [...rows].sort((a, b) => a.position - b.position);
+  const index = sorted.findIndex((r) => r.position === position);
+  const target = sorted[index];
+  if (!target || target.paid || target.skipped) throw new RangeError(`row ${position} cannot be skipped`);
+  const last = sorted[sorted.length - 1]!;
+  const out = sorted.map((r) => ({ ...r }));
+  let claim = target.claimMinor;
+  for (let i = index; i < out.length; i++) {
+    const row = out[i]!;
+    row.claimMinor = claim;
+    if (i === index) {
+      row.skipped = true;
+      row.remainingMinor = claim;
+    } else {
+      row.remainingMinor = claim - row.amountMinor;
+      claim = row.remainingMinor;
+    }
+    row.isFinal = false;
+  }
+  // The moved rate keeps the first date's day, a month after the last row (31st → end of month).
+  const firstDueOn = sorted[0]!.dueOn;
+  const added: PlanRow = {
+    position: last.position + 1,
+    dueOn: addMonths(firstDueOn, last.position),
+    amountMinor: target.amountMinor,
+    claimMinor: claim,
+    remainingMinor: claim - target.amountMinor,
+    isFinal: true,
+  };
+  return { rows: out, added };
 }
 
 /** The range of first due dates the debtor may choose. */
@@ -183,8 +232,9 @@ export function deferralEligibility(facts: FileFacts | null): DeferralEligibilit
   return { kind: 'allowed' };
 }
 
+/** The terms of pay later: the date to pay by and the settlement fee of the payment agreement (section 9). */
 export function deferralTerms(rules: CostRules, facts: Pick<FileFacts, 'totalMinor'>, noticeDays: number, today: string) {
-  const { feeMinor } = feeFor(rules.deferralFee, facts.totalMinor);
+  const { feeMinor } = feeFor(rules.settlementFee, facts.totalMinor);
   const vatMinor = vatOn(feeMinor, rules.vatRateBp);
   return { payBy: addDays(today, noticeDays), feeMinor, vatMinor, totalMinor: facts.totalMinor + feeMinor + vatMinor };
 }

@@ -37,7 +37,8 @@ describe('SEPA mandate data', () => {
   it('references, masks and postal codes', () => {
     expect(mandateReference('100000001', 1, 'plan', 42)).toBe('CI-100000001-P42');
     expect(mandateReference('100000010', 3, 'deferral', 7)).toBe('CI-100000010-3-D7');
-    expect(maskIban('DE89 3704 0044 0532 0130 00')).toBe('DE89 **** **** **** 3000');
+    expect(maskIban('DE89 3704 0044 0532 0130 00')).toBe('DE89 •••• 3000');
+    expect(maskIban('de89370400440532013000')).toBe('DE89 •••• 3000');
     expect(samePostalCode('50968', ' 50968 ')).toBe(true);
     expect(samePostalCode('111 34', '11134')).toBe(true);
     expect(samePostalCode('50969', '50968')).toBe(false);

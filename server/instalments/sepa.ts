@@ -10,12 +10,21 @@ export const accountHolderPattern = /^\p{L}[\p{L}\p{M} .'-]{1,69}$/u;
 
 export type IbanCheck = { ok: true; iban: string; bankCode: string } | { ok: false; error: 'invalid' | 'notGerman' };
 
-export function checkGermanIban(input: string): IbanCheck {
+/**
+ * A valid IBAN of the variant's SEPA country (decision 027: each variant that offers direct
+ * debit names its one country; today only the German scheme exists, so `notGerman`).
+ */
+export function checkSepaIban(input: string, country: string): IbanCheck {
   const iban = electronicFormatIBAN(input) ?? '';
   if (!isValidIBAN(iban)) return { ok: false, error: 'invalid' };
-  if (!iban.startsWith('DE')) return { ok: false, error: 'notGerman' };
+  if (!iban.startsWith(country)) return { ok: false, error: 'notGerman' };
   const bban = extractIBAN(iban).bban ?? iban.slice(4);
   return { ok: true, iban, bankCode: bban.slice(0, 8) };
+}
+
+/** The main variant's rule (spec section 5: "only German IBAN accepted"). */
+export function checkGermanIban(input: string): IbanCheck {
+  return checkSepaIban(input, 'DE');
 }
 
 /**
@@ -53,10 +62,13 @@ export function mandateReference(refno: string, subcase: number, purpose: 'plan'
   return `CI-${refno}${subcase > 1 ? `-${subcase}` : ''}-${purpose === 'plan' ? 'P' : 'D'}${id}`;
 }
 
-/** "DE89 3704 …" with all but the last four digits hidden, for pages and mails. */
+/**
+ * "DE89 •••• 3000": country, check digits and the last four digits, for a reference-only session
+ * (decision 018), pages and mails. Enough to recognise one's own account, not to use it.
+ */
 export function maskIban(iban: string): string {
-  const compact = iban.replace(/\s+/g, '');
-  return `${compact.slice(0, 4)} **** **** **** ${compact.slice(-4)}`;
+  const compact = iban.replace(/\s+/g, '').toUpperCase();
+  return `${compact.slice(0, 4)} •••• ${compact.slice(-4)}`;
 }
 
 /** Postal codes compare without spaces and case (spec 5: "must match the file"). */

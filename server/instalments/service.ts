@@ -6,9 +6,10 @@
  *
  * Framework-free: the routes, a JSON API and the assistant's tools call these functions.
  */
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { audit } from '../audit/log.ts';
-import { lockState, recordAttempt } from '../auth/attempts.ts';
+import { beginAttempt, lockState, settleAttempt } from '../auth/attempts.ts';
+import { mailRecipient } from '../auth/access.ts';
 import { confirmPassword, hasRecentReauth } from '../auth/reauth.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import { loadFileFacts, todayIso, type FileFacts, type StatusCode, type SubState } from '../claims/facts.ts';
@@ -16,8 +17,10 @@ import { actionFlags } from '../claims/rules.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail, type MailData, type MailTemplate } from '../mail/outbox.ts';
+import { consume } from '../limits/rate-limits.ts';
 import { truncateClientAddress } from '../security/client-address.ts';
-import { costRulesFor, sepaCreditorId, type CostRules } from './config.ts';
+import { variants, type VariantId } from '../variants/config.ts';
+import { costRulesFor, type CostRules } from './config.ts';
 import { isIsoDate } from './dates.ts';
 import type { DeferralMethod, IncomeProofType, PlanMethod } from './options.ts';
 import {
@@ -29,12 +32,13 @@ import {
   monthlyLimits,
   planCosts,
   planEligibility,
+  skipRow,
   type MonthlyLimits,
   type Plan,
   type PlanCosts,
   type PlanEligibility,
 } from './plan.ts';
-import { accountHolderPattern, bicForIban, checkGermanIban, mandateReference, normaliseBic, samePostalCode } from './sepa.ts';
+import { accountHolderPattern, bicForIban, checkSepaIban, mandateReference, normaliseBic, samePostalCode } from './sepa.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
@@ -60,6 +64,11 @@ export interface FileContext {
   rules: CostRules;
   debtor: Debtor;
   today: string;
+}
+
+/** The variant's SEPA direct debit (IBAN country, creditor id), or null where it is not offered (decision 027). */
+export function sepaOf(variant: string) {
+  return variants[variant as VariantId]?.sepa ?? null;
 }
 
 export interface ActionContext {
@@ -158,7 +167,7 @@ export interface AgreePlanInput extends PlanChoice {
 
 export type AgreePlanResult =
   | { ok: true; planId: number; created: boolean; status: 'active' | 'pending'; mandateReference: string | null; mailQueued: boolean }
-  | { ok: false; error: 'tooLow' | 'tooHigh' | 'dateOutOfRange' | 'notAllowed' | 'proofRequired' | 'mandateInvalid' | 'exists' };
+  | { ok: false; error: 'tooLow' | 'tooHigh' | 'dateOutOfRange' | 'notAllowed' | 'proofRequired' | 'mandateInvalid' | 'methodUnavailable' | 'exists' };
 
 function lockFile(tx: Tx, fileId: number) {
   return tx.select({ id: t.files.id }).from(t.files).where(eq(t.files.id, fileId)).for('update');
@@ -219,10 +228,33 @@ async function inAgreement<R>(db: Database, session: Pick<ActiveSession, 'fileId
   });
 }
 
-/** Checks the mandate's fields (the route's schema checks them too; this is the server's word). */
-export function validateMandate(input: MandateInput): { ok: true; iban: string; bic: string | null; accountHolder: string } | { ok: false } {
+/**
+ * Charges the costs of an agreement to the file the moment it is agreed (decision 026): one
+ * collection-cost row per fee (type, amount with VAT, legal basis; RDG § 13a) and expenses, and
+ * the file's costs raised by the same sum. From then on the open amount, the plan's rows, "pay the
+ * entire remaining claim" and the claim information all read the same figure.
+ */
+async function chargeAgreementCosts(tx: Tx, ctx: FileContext, c: { kind: 'instalmentFee' | 'settlementFee'; feeMinor: number; expensesMinor: number; vatMinor: number }) {
+  const total = c.feeMinor + c.expensesMinor + c.vatMinor;
+  if (total <= 0) return;
+  const rows: Array<typeof t.collectionCosts.$inferInsert> = [];
+  // VAT is on fee and expenses alike; it is written with the fee.
+  if (c.feeMinor + c.vatMinor > 0) rows.push({ fileId: ctx.facts.fileId, kind: c.kind, amountMinor: c.feeMinor + c.vatMinor, legalBasis: ctx.rules.feeLegalBasis, vatIncluded: c.vatMinor > 0 });
+  if (c.expensesMinor > 0) rows.push({ fileId: ctx.facts.fileId, kind: 'other', amountMinor: c.expensesMinor, legalBasis: ctx.rules.feeLegalBasis });
+  await tx.insert(t.collectionCosts).values(rows);
+  await tx.update(t.files).set({ costsMinor: sql`${t.files.costsMinor} + ${total}` }).where(eq(t.files.id, ctx.facts.fileId));
+}
+
+/**
+ * Checks the mandate's fields against the variant's SEPA scheme (the route's schema checks them
+ * too; this is the server's word): refused where the variant offers no direct debit, and for an
+ * IBAN of another country than the variant's own SEPA country.
+ */
+export function validateMandate(input: MandateInput, variant: string): { ok: true; iban: string; bic: string | null; accountHolder: string } | { ok: false } {
+  const sepa = sepaOf(variant);
+  if (!sepa) return { ok: false };
   const holder = input.accountHolder.trim().replace(/\s+/g, ' ');
-  const iban = checkGermanIban(input.iban);
+  const iban = checkSepaIban(input.iban, sepa.ibanCountry);
   if (!accountHolderPattern.test(holder) || !iban.ok) return { ok: false };
   const entered = input.bic ? normaliseBic(input.bic) : null;
   if (input.bic && input.bic.trim() !== '' && !entered) return { ok: false };
@@ -287,7 +319,8 @@ export async function agreePlan(db: Database, session: Pick<ActiveSession, 'file
     const quote = quotePlan(ctx, input);
     if (!quote.ok) return quote;
     if (quote.proofRequired && !input.incomeProofType) return { ok: false, error: 'proofRequired' } as const;
-    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate) : { ok: false as const }) : null;
+    if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false, error: 'methodUnavailable' } as const;
+    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate, ctx.variant) : { ok: false as const }) : null;
     if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
 
     const status = quote.proofRequired ? ('pending' as const) : ('active' as const);
@@ -312,6 +345,8 @@ export async function agreePlan(db: Database, session: Pick<ActiveSession, 'file
       .returning({ id: t.instalmentPlans.id });
     const planId = created!.id;
     await tx.insert(t.instalmentRows).values(plan.rows.map((r) => ({ planId, ...r })));
+    // The rows sum to claim + fee: the fee is owed from now on, also when the rest is paid at once.
+    await chargeAgreementCosts(tx, ctx, { kind: 'instalmentFee', feeMinor: costs.feeMinor, expensesMinor: costs.expensesMinor, vatMinor: costs.vatMinor });
 
     await order({
       orderType: 'instalments',
@@ -350,7 +385,8 @@ export async function continuePendingPlan(db: Database, session: Pick<ActiveSess
   return inAgreement(db, session, actx, { ok: false as const, error: 'notAllowed' as const }, async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
     const [pending] = await tx.select().from(t.instalmentPlans).where(and(eq(t.instalmentPlans.fileId, session.fileId), eq(t.instalmentPlans.status, 'pending'))).orderBy(desc(t.instalmentPlans.id)).limit(1);
     if (!pending || planEligibility(ctx.facts, ctx.rules.plan).kind !== 'continuePending') return { ok: false as const, error: 'notAllowed' as const };
-    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate) : { ok: false as const }) : null;
+    if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false as const, error: 'methodUnavailable' as const };
+    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate, ctx.variant) : { ok: false as const }) : null;
     if (mandate && !mandate.ok) return { ok: false as const, error: 'mandateInvalid' as const };
     await tx.update(t.instalmentPlans).set({ status: 'active', providerId: input.method === 'online' ? null : input.method, isSepa: input.method === '3' }).where(eq(t.instalmentPlans.id, pending.id));
     await order({ orderType: 'instalments', targetAmountMinor: pending.monthlyMinor, targetDate: pending.firstDueOn, feesMinor: pending.feeMinor + pending.expensesMinor + pending.vatMinor, info: { planId: pending.id, continued: true, method: input.method } });
@@ -384,9 +420,9 @@ export interface MandateRecord {
 }
 
 /**
- * A mandate is kept as the debtor's account (debtors.iban, bic, account_holder) and a portal
- * order of type sepaMandate whose info holds reference, creditor id, purpose and target date.
- * (A table of its own for mandates is left to the schema owner; see the decision record.)
+ * A mandate is kept as signed in `sepa_mandates` (its own account, reference and date, which the
+ * printable mandate shows), with a portal order of type sepaMandate; the account also becomes
+ * the debtor's current one (debtors.iban, bic, account_holder) for the next mandate's form.
  */
 async function recordMandate(
   tx: Tx,
@@ -394,30 +430,50 @@ async function recordMandate(
   m: { iban: string; bic: string | null; accountHolder: string; reference: string; targetDate: string; purpose: 'plan' | 'deferral'; agreementId: number; ip: string | null; now: Date },
 ) {
   await tx.update(t.debtors).set({ iban: m.iban, bic: m.bic, accountHolder: m.accountHolder, updatedAt: m.now }).where(eq(t.debtors.id, ctx.debtor.id));
+  const creditorId = sepaOf(ctx.variant)?.creditorId ?? '';
   const info: Omit<MandateRecord, 'accountHolder' | 'iban' | 'bic'> & { agreementId: number } = {
     mandateReference: m.reference,
-    creditorId: sepaCreditorId,
+    creditorId,
     targetDate: m.targetDate,
     purpose: m.purpose,
     signedAt: m.now.toISOString(),
     agreementId: m.agreementId,
   };
+  await tx.insert(t.sepaMandates).values({
+    fileId: ctx.facts.fileId,
+    mandateReference: m.reference,
+    creditorId,
+    accountHolder: m.accountHolder,
+    iban: m.iban,
+    bic: m.bic,
+    purpose: m.purpose,
+    agreementId: m.agreementId,
+    targetDate: m.targetDate,
+    signedAt: m.now,
+  });
   await tx.insert(t.portalOrders).values({ fileId: ctx.facts.fileId, ip: m.ip, orderType: 'sepaMandate', orderedAt: m.now, targetDate: m.targetDate, feesMinor: 0, info: JSON.stringify(info) });
   await audit(tx as unknown as Database, { actor: 'debtor', action: 'sepa.mandate', debtorId: ctx.debtor.id, fileId: ctx.facts.fileId, detail: { purpose: m.purpose, agreementId: m.agreementId }, at: m.now });
 }
 
-/** The latest mandate of the file, for the printable page. */
-export async function latestMandate(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>): Promise<MandateRecord | null> {
-  const [order] = await db
-    .select({ info: t.portalOrders.info })
-    .from(t.portalOrders)
-    .where(and(eq(t.portalOrders.fileId, session.fileId), eq(t.portalOrders.orderType, 'sepaMandate')))
-    .orderBy(desc(t.portalOrders.id))
+/** The latest mandate of the file as it was signed, for the printable page. */
+export async function latestMandate(db: Database, session: Pick<ActiveSession, 'fileId'>): Promise<MandateRecord | null> {
+  const [row] = await db
+    .select()
+    .from(t.sepaMandates)
+    .where(eq(t.sepaMandates.fileId, session.fileId))
+    .orderBy(desc(t.sepaMandates.signedAt), desc(t.sepaMandates.id))
     .limit(1);
-  const [debtor] = await db.select({ iban: t.debtors.iban, bic: t.debtors.bic, holder: t.debtors.accountHolder }).from(t.debtors).where(eq(t.debtors.id, session.debtorId));
-  if (!order?.info || !debtor?.iban) return null;
-  const info = JSON.parse(order.info) as Omit<MandateRecord, 'accountHolder' | 'iban' | 'bic'>;
-  return { ...info, accountHolder: debtor.holder ?? '', iban: debtor.iban, bic: debtor.bic };
+  if (!row) return null;
+  return {
+    mandateReference: row.mandateReference,
+    creditorId: row.creditorId,
+    accountHolder: row.accountHolder,
+    iban: row.iban,
+    bic: row.bic,
+    targetDate: row.targetDate,
+    purpose: row.purpose,
+    signedAt: row.signedAt.toISOString(),
+  };
 }
 
 export type IdentityCheck = { ok: true } | { ok: false; error: 'passwordRequired' | 'wrongPassword' | 'attemptsExceeded' | 'noPassword' };
@@ -441,13 +497,18 @@ export async function checkMandateIdentity(
     .where(eq(t.debtors.id, session.debtorId));
   if (!row) return { ok: false, error: 'passwordRequired' };
   const keys = { client: actx.clientAddress, reference: row.refno };
-  const lock = await lockState(db, keys, now);
+  // Counted before the postal code is compared, atomically: parallel guesses never pass the limit.
+  const lock = await beginAttempt(db, keys, now);
   if (lock.locked) return { ok: false, error: 'attemptsExceeded' };
-  if (samePostalCode(input.postalCode, row.postalCode)) return { ok: true };
-  if (await hasRecentReauth(db, session, now)) return { ok: true };
+  if (samePostalCode(input.postalCode, row.postalCode) || (await hasRecentReauth(db, session, now))) {
+    await settleAttempt(db, lock.ticket, true);
+    return { ok: true };
+  }
   if (!row.hash) return { ok: false, error: 'noPassword' };
-  if (!input.password) {
-    await recordAttempt(db, keys, false, now);
+  if (input.password) {
+    // The password check counts an attempt of its own; the postal code is not counted twice.
+    await settleAttempt(db, lock.ticket, true);
+  } else {
     await audit(db, { actor: 'debtor', action: 'sepa.postalCodeMismatch', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, at: now });
     return (await lockState(db, keys, now)).locked ? { ok: false, error: 'attemptsExceeded' } : { ok: false, error: 'passwordRequired' };
   }
@@ -468,7 +529,7 @@ export function deferralOffer(ctx: FileContext, noticeDays = ctx.rules.deferralN
 
 export type GrantDeferralResult =
   | { ok: true; deferralId: number; payBy: string; feeMinor: number; vatMinor: number; method: DeferralMethod; mandateReference: string | null }
-  | { ok: false; error: 'alreadyGranted' | 'notPossible' | 'feeNotAgreed' | 'noticeInvalid' | 'mandateInvalid' };
+  | { ok: false; error: 'alreadyGranted' | 'notPossible' | 'feeNotAgreed' | 'noticeInvalid' | 'mandateInvalid' | 'methodUnavailable' };
 
 export async function grantDeferral(
   db: Database,
@@ -483,13 +544,15 @@ export async function grantDeferral(
     if (!ctx.rules.deferralNoticeDays.includes(input.noticeDays)) return { ok: false, error: 'noticeInvalid' } as const;
     const terms = deferralTerms(ctx.rules, ctx.facts, input.noticeDays, today);
     if (terms.feeMinor > 0 && !input.feeAgreed) return { ok: false, error: 'feeNotAgreed' } as const;
-    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate) : { ok: false as const }) : null;
+    if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false, error: 'methodUnavailable' } as const;
+    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate, ctx.variant) : { ok: false as const }) : null;
     if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
 
     const [row] = await tx
       .insert(t.deferrals)
       .values({ fileId: session.fileId, grantedAt: now, payBy: terms.payBy, noticeDays: input.noticeDays, feeMinor: terms.feeMinor + terms.vatMinor, providerId: input.method })
       .returning({ id: t.deferrals.id });
+    await chargeAgreementCosts(tx, ctx, { kind: 'settlementFee', feeMinor: terms.feeMinor, expensesMinor: 0, vatMinor: terms.vatMinor });
     await order({
       orderType: 'deferral',
       targetAmountMinor: terms.totalMinor,
@@ -578,27 +641,52 @@ export async function skipInstalment(db: Database, session: Pick<ActiveSession, 
     const skipped = open[0];
     if (!plan || !skipped) return { ok: false, error: 'notOffered' } as const;
     const next = open[1] ?? null;
-    await tx.update(t.instalmentRows).set({ skipped: true }).where(and(eq(t.instalmentRows.planId, plan.id), eq(t.instalmentRows.position, skipped.position)));
-    await tx.update(t.instalmentPlans).set({ skipsUsed: plan.skipsUsed + 1 }).where(eq(t.instalmentPlans.id, plan.id));
+    // The skipped rate moves behind the last row; every row from the skipped one on is recalculated.
+    const moved = skipRow(plan.rows, skipped.position);
+    for (const row of moved.rows.filter((r) => r.position >= skipped.position)) {
+      await tx
+        .update(t.instalmentRows)
+        .set({ skipped: row.skipped, claimMinor: row.claimMinor, remainingMinor: row.remainingMinor, isFinal: row.isFinal })
+        .where(and(eq(t.instalmentRows.planId, plan.id), eq(t.instalmentRows.position, row.position)));
+    }
+    await tx.insert(t.instalmentRows).values({ planId: plan.id, ...moved.added });
+    await tx.update(t.instalmentPlans).set({ skipsUsed: plan.skipsUsed + 1, instalmentCount: moved.rows.length + 1 }).where(eq(t.instalmentPlans.id, plan.id));
     await order({ orderType: 'skipInstalment', targetAmountMinor: skipped.amountMinor, targetDate: next?.dueOn ?? null, feesMinor: 0, info: { planId: plan.id, position: skipped.position } });
     await audit('instalments.skipped', { planId: plan.id, position: skipped.position });
     return { ok: true, skippedPosition: skipped.position, skippedDueOn: skipped.dueOn, next: next ? { dueOn: next.dueOn, amountMinor: next.amountMinor } : null } as const;
   });
 }
 
-/** Sends the plan by e-mail through the outbox (from /installment-plan). */
-export async function mailPlan(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, email: string, actx: ActionContext): Promise<{ ok: true; mailId: number } | { ok: false; error: 'noPlan' }> {
+/**
+ * Sends the plan by e-mail through the outbox (from /installment-plan), a few times an hour per
+ * file: to the address a full session names, otherwise to the stored one; a reference-only
+ * session cannot name one (decision 018).
+ */
+export async function mailPlan(
+  db: Database,
+  session: Pick<ActiveSession, 'fileId' | 'debtorId' | 'level'>,
+  email: string | null,
+  actx: ActionContext,
+): Promise<
+  | { ok: true; mailId: number; toStoredAddress: boolean }
+  | { ok: false; error: 'noPlan' | 'needsFullLogin' | 'noAddress' }
+  | { ok: false; error: 'rateLimited'; retryAfterSeconds: number }
+> {
   const ctx = await loadFileContext(db, session);
   const plan = ctx ? await loadPlan(db, session.fileId) : null;
   if (!ctx || !plan) return { ok: false, error: 'noPlan' };
+  const recipient = await mailRecipient(db, session, email);
+  if (!recipient.ok) return recipient;
+  const limit = await consume(db, 'planMail', String(session.fileId));
+  if (!limit.ok) return { ok: false, error: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
   const mailId = await enqueueMail(db, {
-    to: email,
+    to: recipient.to,
     template: 'instalmentPlan',
     language: actx.language,
     variant: ctx.variant,
     fileId: session.fileId,
     data: planMail(ctx, plan, plan.rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }))),
   });
-  await audit(db, { actor: 'debtor', action: 'instalments.planMailed', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { planId: plan.id, toOwnAddress: email === ctx.debtor.email } });
-  return { ok: true, mailId };
+  await audit(db, { actor: 'debtor', action: 'instalments.planMailed', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { planId: plan.id, toOwnAddress: recipient.to === ctx.debtor.email, level: session.level } });
+  return { ok: true, mailId, toStoredAddress: recipient.stored };
 }

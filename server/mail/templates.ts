@@ -194,6 +194,16 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
   }),
 };
 
+/**
+ * The payment reference a debtor writes on a bank transfer, in their language ("Az 100000001",
+ * "Ref. 100000001", "Ärende 100000001"): the agency's bank matching reads the number, so only the
+ * word before it changes.
+ */
+export function transferReferenceText(language: string, reference: string): string {
+  const lng = isLanguage(language) ? language : fallbackLanguage;
+  return mailI18n().getFixedT(lng, 'mail')('bankTransferDetails.referenceText', { reference });
+}
+
 export function renderMail<K extends MailTemplate>(template: K, data: MailData[K], options: { language: string; variant: string }): RenderedMail {
   const renderer = renderers[template] as ((data: MailData[K], ctx: Ctx) => Body) | undefined;
   if (!renderer) throw new Error(`unknown mail template ${String(template)}`);

@@ -1,13 +1,14 @@
 /**
- * How mail leaves the portal. With SMTP_URL: nodemailer over SMTP. Without it, outside
- * production: the development mailbox, a folder of .eml files under DATA_DIR/mailbox that the
- * dev-only page /dev/mailbox lists. In production without SMTP_URL nothing is sent; mail stays
- * queued in the outbox until a mail server is configured.
+ * How mail leaves the portal. With SMTP_URL: nodemailer over SMTP. Without it, in the demo mode
+ * (also with NODE_ENV=production, as `npm start` runs it): the development mailbox, a folder of
+ * .eml files under DATA_DIR/mailbox that the page /dev/mailbox lists. Outside the demo mode
+ * without SMTP_URL nothing is sent; mail stays queued in the outbox until a mail server is
+ * configured.
  */
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { env, type Env } from '../env.ts';
+import { env, isDemo, type Env } from '../env.ts';
 
 export interface OutgoingMessage {
   from: string;
@@ -68,10 +69,10 @@ export function mailboxFolder(config: Env = env()): string {
   return path.resolve(config.DATA_DIR, 'mailbox');
 }
 
-/** The sender for this environment, or null when mail must stay queued (production without SMTP). */
+/** The sender for this environment, or null when mail must stay queued (no SMTP outside the demo mode). */
 export function senderFromEnv(config: Env = env()): MailSender | null {
   if (config.SMTP_URL) return smtpSender(config.SMTP_URL);
-  if (config.NODE_ENV === 'production') return null;
+  if (!isDemo(config)) return null;
   return mailboxSender(mailboxFolder(config));
 }
 

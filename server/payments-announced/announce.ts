@@ -1,17 +1,25 @@
 /**
  * A debtor tells us about a payment already made (spec 2.5, "announce payment"): the payment
- * with its receipts is stored for staff, the file shows "payment noted" (status 2) with a
- * history entry, the agency gets a mail and the debtor a receipt, and the audit log records it.
- * All in one transaction: either everything happens or nothing.
+ * with its receipts is stored for staff, the file's history gets an event, the agency gets a mail
+ * and the debtor a receipt, and the audit log records it. All in one transaction: either
+ * everything happens or nothing.
+ *
+ * The announcement is a note beside the file's status, never a new status: until staff have
+ * checked it (`reviewed_at`), the dashboard and the claim page say "payment announced on …, being
+ * checked", and the status with everything it allows or refuses (a SEPA plan's page, a measure's
+ * refusals) stays as it was.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { audit } from '../audit/log.ts';
 import { agencyAddress } from '../mail/addresses.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { AttachRefused, attachUploads } from '../uploads/receive.ts';
-import { parseAmountMinor, receiptsStep, todayInBerlin, type AnnouncedPaymentInput } from './schema.ts';
+import { intlLocale } from '../i18n/negotiate.ts';
+import { isLanguage } from '../i18n/languages.ts';
+import { variants, type VariantId } from '../variants/config.ts';
+import { receiptsStep, type AnnouncedPaymentInput } from './schema.ts';
 
 export interface AnnounceContext {
   fileId: number;
@@ -23,13 +31,7 @@ export interface AnnounceContext {
 
 export type AnnounceResult = { ok: true; id: number } | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' };
 
-/** Statuses where a noted payment would hide something more important (settled, stopped). */
-const keepStatus = new Set(['2a', '3', '3a']);
-
 export async function announcePayment(db: Database, ctx: AnnounceContext, raw: AnnouncedPaymentInput): Promise<AnnounceResult> {
-  const parsed = receiptsStep.safeParse(raw);
-  if (!parsed.success) return { ok: false, problem: 'invalid' };
-  const input = parsed.data;
   const now = ctx.now ?? new Date();
   const [file] = await db
     .select({ id: t.files.id, refno: t.files.refno, subcase: t.files.subcase, variant: t.files.variant, currency: t.files.currency, statusCode: t.files.statusCode, email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, companyName: t.debtors.companyName, salutation: t.debtors.salutation })
@@ -37,8 +39,14 @@ export async function announcePayment(db: Database, ctx: AnnounceContext, raw: A
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(and(eq(t.files.id, ctx.fileId), eq(t.files.debtorId, ctx.debtorId), isNull(t.files.deletedAt)));
   if (!file) return { ok: false, problem: 'noFile' };
+  // The amount is read as the debtor's page showed amounts: their language with the file's country.
+  const variant = variants[file.variant as VariantId] ?? variants.de;
+  const locale = intlLocale(isLanguage(ctx.language) ? ctx.language : variant.defaultLanguage, variant);
+  const parsed = receiptsStep({ locale, currency: file.currency }).safeParse(raw);
+  if (!parsed.success) return { ok: false, problem: 'invalid' };
+  const input = parsed.data;
+  const amountMinor = input.amount;
   const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
-  const amountMinor = parseAmountMinor(input.amount)!;
 
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
@@ -66,11 +74,8 @@ export async function announcePayment(db: Database, ctx: AnnounceContext, raw: A
       // Undo the insert: the transaction rolls back, the pending uploads stay offered.
       throw new AttachRefused(attached.problem);
     }
-    if (!keepStatus.has(file.statusCode)) {
-      const today = todayInBerlin(now);
-      await tx.update(t.files).set({ statusCode: '2', subState: 'paymentNoted', statusDate: today }).where(eq(t.files.id, file.id));
-      await tx.insert(t.fileStatusHistory).values({ fileId: file.id, statusCode: '2', subState: 'paymentNoted', changedAt: now, reason: `announcedPayment:${id}` });
-    }
+    // A note in the file's history, not a new status (issue 11, finding 6).
+    await tx.insert(t.events).values({ fileId: file.id, occurredAt: now, kind: 'paymentAnnounced', detail: { announcedPaymentId: id, paidOn: input.paidOn, amountMinor, currency: file.currency } });
     await enqueueMail(tx, {
       to: agencyAddress(file.variant),
       template: 'agencyAnnouncedPayment',
@@ -97,6 +102,17 @@ export async function announcePayment(db: Database, ctx: AnnounceContext, raw: A
   });
 }
 
+
+/** The latest announced payment staff have not checked yet: the note beside the status. */
+export async function pendingAnnouncement(db: Database, fileId: number): Promise<{ paidOn: string; amountMinor: number; currency: string; announcedOn: string } | null> {
+  const [row] = await db
+    .select({ paidOn: t.announcedPayments.paidOn, amountMinor: t.announcedPayments.amountMinor, currency: t.announcedPayments.currency, createdAt: t.announcedPayments.createdAt })
+    .from(t.announcedPayments)
+    .where(and(eq(t.announcedPayments.fileId, fileId), isNull(t.announcedPayments.reviewedAt)))
+    .orderBy(desc(t.announcedPayments.createdAt), desc(t.announcedPayments.id))
+    .limit(1);
+  return row ? { paidOn: row.paidOn, amountMinor: row.amountMinor, currency: row.currency, announcedOn: row.createdAt.toISOString() } : null;
+}
 
 /** One announced payment of the file, for the confirmation page. */
 export async function findAnnouncedPayment(db: Database, input: { fileId: number; id: number }) {

@@ -19,6 +19,8 @@ export interface BookingResult {
   payment: PaymentRow | null;
   /** The file's status after the booking (section 4.2). */
   statusCode?: (typeof t.statusCodes)[number];
+  /** What arrived beyond the amount still open, recorded as a credit to refund (minor units). */
+  creditMinor?: number;
 }
 
 /** Moves a payment to a final failure state (failed, cancelled, expired) unless it is already final. */
@@ -46,33 +48,49 @@ export async function bookPayment(db: Database, paymentId: string, reported: { a
       .where(and(eq(t.payments.id, paymentId), inArray(t.payments.status, sourcesOf('paid'))))
       .returning();
     if (!payment) return { booked: false, payment: current };
-    const statusCode = await applyBooking(tx, payment, now);
-    return { booked: true, payment, statusCode };
+    const { statusCode, creditMinor } = await applyBooking(tx, payment, now);
+    return { booked: true, payment, statusCode, creditMinor };
   });
 }
 
-async function applyBooking(tx: Tx, payment: PaymentRow, now: Date) {
+/** The part of a payment the claim can take, and what is left over as a credit: never a negative claim. */
+export function splitPayment(openMinor: number, amountMinor: number): { appliedMinor: number; creditMinor: number } {
+  const appliedMinor = Math.min(Math.max(0, openMinor), amountMinor);
+  return { appliedMinor, creditMinor: amountMinor - appliedMinor };
+}
+
+async function applyBooking(tx: Tx, payment: PaymentRow, now: Date): Promise<{ statusCode: (typeof t.statusCodes)[number]; creditMinor: number }> {
   const today = todayIso(now);
-  const [file] = await tx.select().from(t.files).where(eq(t.files.id, payment.fileId));
+  // The file's row is locked: two bookings of the same file compare with the amount still open one after the other.
+  const [file] = await tx.select().from(t.files).where(eq(t.files.id, payment.fileId)).for('update');
   if (!file) throw new Error('payment without file');
-  const paymentsMinor = file.paymentsMinor + payment.amountMinor;
-  const balance = file.mainClaimMinor + file.interestMinor + file.costsMinor - paymentsMinor;
-  await tx.update(t.files).set({ paymentsMinor }).where(eq(t.files.id, file.id));
-  await tx.insert(t.paymentsMade).values({
-    fileId: file.id,
-    bookedOn: today,
-    amountMinor: payment.amountMinor,
-    turnover: 'payment',
-    balanceMinor: balance,
-    providerId: payment.providerId,
-    reference: payment.id,
-  });
+  const claimMinor = file.mainClaimMinor + file.interestMinor + file.costsMinor;
+  const { appliedMinor, creditMinor } = splitPayment(claimMinor - file.paymentsMinor, payment.amountMinor);
+  const paymentsMinor = file.paymentsMinor + appliedMinor;
+  const balance = claimMinor - paymentsMinor;
+  if (appliedMinor > 0) {
+    await tx.update(t.files).set({ paymentsMinor }).where(eq(t.files.id, file.id));
+    await tx.insert(t.paymentsMade).values({
+      fileId: file.id,
+      bookedOn: today,
+      amountMinor: appliedMinor,
+      turnover: 'payment',
+      balanceMinor: balance,
+      providerId: payment.providerId,
+      reference: payment.id,
+    });
+  }
   await tx.insert(t.events).values({
     fileId: file.id,
     occurredAt: now,
     kind: 'payment',
     detail: { amountMinor: payment.amountMinor, currency: payment.currency, provider: payment.providerId, purpose: payment.purpose },
   });
+  if (creditMinor > 0) {
+    // Money beyond the claim (issue 11, finding 14): the agency refunds it; the claim stays at zero.
+    await tx.insert(t.credits).values({ fileId: file.id, paymentId: payment.id, amountMinor: creditMinor, currency: payment.currency, reason: 'overpayment', createdAt: now });
+    await tx.insert(t.events).values({ fileId: file.id, occurredAt: now, kind: 'overpayment', detail: { amountMinor: creditMinor, currency: payment.currency, paymentId: payment.id } });
+  }
 
   let status: { code: (typeof t.statusCodes)[number]; subState: (typeof t.subStates)[number] | null } | null = null;
   const plans = await tx.select().from(t.instalmentPlans).where(and(eq(t.instalmentPlans.fileId, file.id), inArray(t.instalmentPlans.status, ['active', 'pending'])));
@@ -141,9 +159,9 @@ async function applyBooking(tx: Tx, payment: PaymentRow, now: Date) {
   if (status && (status.code !== file.statusCode || status.subState !== file.subState)) {
     await tx.update(t.files).set({ statusCode: status.code, subState: status.subState, statusDate: today }).where(eq(t.files.id, file.id));
     await tx.insert(t.fileStatusHistory).values({ fileId: file.id, statusCode: status.code, subState: status.subState, changedAt: now, reason: `payment:${payment.purpose}` });
-    return status.code;
+    return { statusCode: status.code, creditMinor };
   }
-  return file.statusCode;
+  return { statusCode: file.statusCode, creditMinor };
 }
 
 /** Rows of the active plan that are still open, earliest first (for paying the current instalment). */

@@ -2,7 +2,7 @@
  * What a pay-direct call pays (section 2.1 /checkout/pay-direct with downpayment=true,
  * installment=true, deposit, offer and partial; section 9 "Amount to pay priority"). Pure.
  */
-import { isSpecialOfferValid } from '../claims/rules.ts';
+import { depositDue, isFinished, isSpecialOfferValid } from '../claims/rules.ts';
 import type { FileFacts } from '../claims/facts.ts';
 import type { AllowedPurpose } from './allowed-methods.ts';
 
@@ -47,22 +47,13 @@ export function allowedPurposeOf(purpose: PaymentPurpose): AllowedPurpose {
   }
 }
 
-const finished = new Set(['2a', '3', '3a']);
-
-/** The deposit still to pay (section 9: "Deposit amounts rounded to 2 decimals" — minor units already are). */
-function depositDue(facts: FileFacts): number {
-  if (facts.deposit?.status === 'pending' && facts.deposit.amountMinor > 0) return facts.deposit.amountMinor;
-  if (facts.deposit?.status === 'paid') return 0;
-  return Math.max(0, facts.depositRequiredMinor ?? 0);
-}
-
 /**
  * The amount for a purpose, or null when the file has nothing to pay for it (no pending down
  * payment, no active plan, an expired offer …). `partial` gives the upper limit (the open amount).
  */
 export function amountFor(facts: FileFacts, purpose: PaymentPurpose, today: string): number | null {
   const open = Math.max(0, facts.totalMinor);
-  if (finished.has(facts.statusCode) || open <= 0) return null;
+  if (isFinished(facts.statusCode) || open <= 0) return null;
   switch (purpose) {
     case 'downPayment':
       return facts.downPayment?.status === 'pending' && facts.downPayment.amountMinor > 0 ? facts.downPayment.amountMinor : null;
@@ -81,22 +72,4 @@ export function amountFor(facts: FileFacts, purpose: PaymentPurpose, today: stri
     case 'partial':
       return open;
   }
-}
-
-export type PartialCheck = { ok: true; amountMinor: number } | { ok: false; error: 'tooLow' | 'tooHigh' | 'format' };
-
-/** Parses a partial amount the debtor typed ("12,50", "12.5", "1.234,56"): at least 0.01, at most the open amount. */
-export function parsePartialAmount(text: string, maxMinor: number): PartialCheck {
-  const cleaned = text.replace(/\s|'/g, '');
-  let normal: string;
-  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(cleaned)) normal = cleaned.replace(/\./g, '').replace(',', '.');
-  else if (/^\d{1,3}(,\d{3})+(\.\d{1,2})?$/.test(cleaned)) normal = cleaned.replace(/,/g, '');
-  else if (/^\d+([.,]\d{1,2})?$/.test(cleaned)) normal = cleaned.replace(',', '.');
-  else return { ok: false, error: 'format' };
-  const [whole, fraction = ''] = normal.split('.');
-  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  if (!Number.isSafeInteger(minor)) return { ok: false, error: 'format' };
-  if (minor < 1) return { ok: false, error: 'tooLow' };
-  if (minor > maxMinor) return { ok: false, error: 'tooHigh' };
-  return { ok: true, amountMinor: minor };
 }

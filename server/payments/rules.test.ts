@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isValidBIC, isValidIBAN } from 'ibantools';
-import { variants } from '../variants/config.ts';
 import { allowedMethods, refusal, type AllowedPurpose } from './allowed-methods.ts';
-import { bankAccounts, cashMaxMinor } from './config.ts';
+import { bankAccounts, cashMaxMinor, providerFees, type FeeTable } from './config.ts';
 import { epcPayload } from './epc-qr.ts';
-import { feeFor, providerFee } from './fees.ts';
+import { feeFor, providerFee, surchargeForbidden } from './fees.ts';
+import { variants, type VariantId } from '../variants/config.ts';
 import { methodKey, type MethodKey } from './methods.ts';
 import { withCheckDigit } from './providers/sandbox.ts';
 import { sign, verifySignature } from './providers/signature.ts';
-import { amountFor, parsePartialAmount, purposeFromQuery, type PaymentPurpose } from './purpose.ts';
+import { amountFor, purposeFromQuery, type PaymentPurpose } from './purpose.ts';
 import type { FileFacts } from '../claims/facts.ts';
 import { canTransition, isFinal, sourcesOf, type PaymentStatus } from './state.ts';
 
@@ -49,17 +49,36 @@ describe('allowed methods per purpose', () => {
   });
 });
 
-describe('provider fees', () => {
-  it.each<[MethodKey, number, number]>([
-    ['2', 58784, 99], // instant transfer: fixed 0.99
-    ['4', 58784, 907], // card: 1.5 % (881.76 → 882) + 0.25
-    ['4', 1000, 50], // card minimum 0.50
-    ['5', 58784, 588], // cash: 1 %
-    ['5', 5000, 100], // cash minimum 1.00
-    ['6', 58784, 0], // bank transfer: free
-    ['1', 58784, 0],
-  ])('%s on %i costs %i', (method, amount, fee) => {
-    expect(providerFee(method, amount)).toBe(fee);
+describe('provider fees follow the law per variant (decision 024)', () => {
+  it.each<[VariantId, MethodKey, number, number]>([
+    // The issue: a German consumer was charged 9.07 EUR for a card payment of 587.84 EUR.
+    ['de', '4', 58784, 0],
+    ['de', '2', 58784, 0], // instant transfer
+    ['de', '1', 58784, 0],
+    ['de', '6', 58784, 0],
+    ['paycare', '4', 58784, 0],
+    ['at', '4', 58784, 0],
+    ['at', '2', 58784, 0],
+    ['se', '4', 58784, 0],
+    ['se', 'swish', 58784, 0],
+    ['no', '4', 58784, 0],
+    ['de', '5', 58784, 588], // cash at a shop: 1 %, allowed
+    ['de', '5', 5000, 100], // cash minimum 1.00
+    ['ch', '4', 58784, 907], // outside the EU/EEA: 1.5 % + 0.25
+    ['ch', '4', 1000, 50], // card minimum 0.50
+    ['ch', 'twint', 58784, 0],
+  ])('%s: method %s on %i costs %i', (variant, method, amount, fee) => {
+    expect(providerFee(variant, method, amount)).toBe(fee);
+  });
+  it('never charges a forbidden surcharge, whatever the configuration says', () => {
+    const card = { percentBp: 150, fixedMinor: 25, minMinor: 50 };
+    expect(providerFee('de', '4', 58784, { '4': card })).toBe(0);
+    expect(providerFee('ch', '4', 58784, { '4': card })).toBe(907);
+  });
+  it('has no configured fee that the law forbids', () => {
+    for (const [id, table] of Object.entries(providerFees) as Array<[VariantId, FeeTable]>) {
+      for (const method of Object.keys(table) as MethodKey[]) expect(surchargeForbidden(variants[id].country, method), `${id} ${method}`).toBe(false);
+    }
   });
   it('is zero for nothing to pay', () => {
     expect(feeFor({ percentBp: 150, fixedMinor: 25, minMinor: 50 }, 0)).toBe(0);
@@ -103,24 +122,6 @@ describe('payment state machine', () => {
     }
     expect(canTransition('pending', 'created')).toBe(false);
     expect(sourcesOf('paid')).toEqual(['created', 'pending']);
-  });
-});
-
-describe('partial amounts', () => {
-  it.each([
-    ['12,50', 1250],
-    ['12.5', 1250],
-    ['0,01', 1],
-    ['1.234,56', 123456],
-    ['587.84', 58784],
-  ])('reads %s', (text, minor) => {
-    expect(parsePartialAmount(text, 200000)).toEqual({ ok: true, amountMinor: minor });
-  });
-  it('needs at least 0.01 and at most the open amount', () => {
-    expect(parsePartialAmount('0', 58784)).toEqual({ ok: false, error: 'tooLow' });
-    expect(parsePartialAmount('587,85', 58784)).toEqual({ ok: false, error: 'tooHigh' });
-    expect(parsePartialAmount('12,3456', 58784)).toEqual({ ok: false, error: 'format' });
-    expect(parsePartialAmount('-5', 58784)).toEqual({ ok: false, error: 'format' });
   });
 });
 

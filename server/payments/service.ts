@@ -9,23 +9,31 @@
  *   cancelPayment    the debtor leaves the provider's page and chooses again
  */
 import { truncateClientAddress } from '../security/client-address.ts';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { audit } from '../audit/log.ts';
+import { mailRecipient, type MailRecipient } from '../auth/access.ts';
+import type { ActiveSession } from '../auth/session.ts';
 import { loadFileFacts, todayIso, type FileFacts } from '../claims/facts.ts';
 import { paymentStatusGuard, sepaGuard, type GuardDecision } from '../claims/guards.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { consume } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { type Variant, type VariantId } from '../variants/config.ts';
+import { variants, type Variant, type VariantId } from '../variants/config.ts';
+import { isLanguage } from '../i18n/languages.ts';
+import { qrReference, splitStreet, swissQrBillSvg } from './swiss-qr-bill.ts';
 import { allowedMethods, refusal } from './allowed-methods.ts';
 import { bankAccounts, cashSlipValidDays, paymentConfig, paymentValidMinutes, transferValidDays } from './config.ts';
 import { bookPayment, markFinished, nextOpenRow, type PaymentRow } from './booking.ts';
-import { providerFee } from './fees.ts';
+import { feeRuleOf, providerFee } from './fees.ts';
+import type { FeeRule } from './fee-rule.ts';
 import { methodKey, methods, type MethodKey } from './methods.ts';
 import { SandboxPaymentProvider } from './providers/sandbox.ts';
 import type { Instructions, PaymentProvider, ProviderStatus } from './providers/types.ts';
 import { allowedPurposeOf, amountFor, type PaymentPurpose } from './purpose.ts';
+import { publicUrl } from '../variants/public-url.ts';
+import { transferReferenceText } from '../mail/templates.ts';
 
 export type { PaymentRow } from './booking.ts';
 
@@ -52,6 +60,8 @@ export function sandboxProvider(db: Database): SandboxPaymentProvider | null {
 export interface MethodOption {
   key: MethodKey;
   feeMinor: number;
+  /** The rule behind the fee, so that a partial payment's fee follows the amount typed. */
+  feeRule: FeeRule | null;
   flow: (typeof methods)[MethodKey]['flow'];
 }
 
@@ -88,7 +98,7 @@ export function checkoutOptionsFor(facts: FileFacts, variant: Variant, purpose: 
     purpose,
     amountMinor,
     currency: facts.currency,
-    methods: keys.map((key) => ({ key, feeMinor: providerFee(key, amountMinor), flow: methods[key].flow })),
+    methods: keys.map((key) => ({ key, feeMinor: providerFee(variant.id, key, amountMinor), feeRule: feeRuleOf(variant.id, key), flow: methods[key].flow })),
   };
 }
 
@@ -104,8 +114,6 @@ export interface CreatePaymentRequest {
   partialAmountMinor?: number;
   idempotencyKey: string;
   language: string;
-  /** The portal's origin (scheme, host, port) for the provider's return addresses. */
-  origin: string;
   clientAddress: string;
   /** Card: the contact data asked first (kept in the portal order's info, not in the payment). */
   contact?: { firstName: string; lastName: string; street: string; zip: string; city: string };
@@ -114,27 +122,35 @@ export interface CreatePaymentRequest {
 
 export type CreatePaymentResult =
   | { ok: true; payment: PaymentRow; replayed: boolean; next: { kind: 'redirect'; url: string } | { kind: 'page' } }
-  | { ok: false; error: 'notAvailable' | 'nothingToPay' | 'providerError' | 'guard'; payment?: PaymentRow };
+  | { ok: false; error: 'notAvailable' | 'nothingToPay' | 'providerError' | 'guard'; payment?: PaymentRow }
+  /** The amount is more than is still open once the payments under way are counted; `payment` is the latest of those. */
+  | { ok: false; error: 'inFlight'; payment: PaymentRow | null; openMinor: number };
 
 /** Where the debtor's own payment page is (instructions, the card iframe, the status). */
 export function paymentPagePath(variant: Variant, paymentId: string): string {
   return `${variant.basePath}/checkout/pay-direct/payment/${paymentId}`;
 }
 
-export function returnUrls(variant: Variant, origin: string, paymentId: string, method: MethodKey): { successUrl: string; failureUrl: string } {
+/** The provider's return addresses: on the configured public address, never the request's Host. */
+export function returnUrls(variant: Variant, paymentId: string, method: MethodKey): { successUrl: string; failureUrl: string } {
   if (method === 'twint' && variant.id === 'ch') {
     // The Swiss variant's own return pages (section 2.1).
     return {
-      successUrl: `${origin}${variant.basePath}/checkout/pay-direct-success?payment=${paymentId}`,
-      failureUrl: `${origin}${variant.basePath}/checkout/pay-direct-failure?payment=${paymentId}`,
+      successUrl: publicUrl(variant, `/checkout/pay-direct-success?payment=${paymentId}`),
+      failureUrl: publicUrl(variant, `/checkout/pay-direct-failure?payment=${paymentId}`),
     };
   }
-  const back = `${origin}${variant.basePath}/checkout/pay-direct/return?payment=${paymentId}`;
+  const back = publicUrl(variant, `/checkout/pay-direct/return?payment=${paymentId}`);
   return { successUrl: back, failureUrl: back };
 }
 
-function remittanceFor(facts: Pick<FileFacts, 'refno' | 'subcase'>): string {
-  return `Az ${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`;
+function fileReference(facts: Pick<FileFacts, 'refno' | 'subcase'>): string {
+  return `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`;
+}
+
+/** The remittance text in the debtor's language (the payment's), e.g. "Az 100000001" or "Ärende 400000001". */
+function remittanceFor(facts: Pick<FileFacts, 'refno' | 'subcase'>, language: string): string {
+  return transferReferenceText(language, fileReference(facts));
 }
 
 const orderTypeOf: Record<PaymentPurpose, (typeof t.portalOrders.$inferInsert)['orderType']> = {
@@ -166,32 +182,46 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
     if (!input.partialAmountMinor || input.partialAmountMinor < 1 || input.partialAmountMinor > options.amountMinor) return { ok: false, error: 'nothingToPay' };
     amountMinor = input.partialAmountMinor;
   }
-  const feeMinor = providerFee(input.method, amountMinor);
+  const feeMinor = providerFee(input.variant.id, input.method, amountMinor);
   const links = await linkedRows(db, facts, input.purpose);
 
   const id = randomUUID();
-  const inserted = await db
-    .insert(t.payments)
-    .values({
-      id,
-      fileId: input.fileId,
-      debtorId: input.debtorId,
-      variant: input.variant.id,
-      idempotencyKey: input.idempotencyKey,
-      providerId: input.method,
-      purpose: input.purpose,
-      amountMinor,
-      feeMinor,
-      currency: facts.currency,
-      language: input.language.slice(0, 2),
-      expiresAt: expiryFor(input.method, now),
-      createdAt: now,
-      updatedAt: now,
-      ...links,
-    })
-    .onConflictDoNothing()
-    .returning();
-  const created = inserted[0];
+  // A claim is never paid twice (issue 11, finding 14): with the file's row locked, the amount may
+  // not exceed what is open once the payments already under way (created, pending) are counted.
+  const outcome = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [locked] = await tx.select({ totalMinor: t.files.totalMinor }).from(t.files).where(eq(t.files.id, input.fileId)).for('update');
+    const again = await findByKey(tx, input.fileId, input.idempotencyKey);
+    if (again) return { kind: 'replay' as const, payment: again };
+    const under = await paymentsUnderWay(tx, input.fileId);
+    const openMinor = Math.max(0, (locked?.totalMinor ?? 0) - under.totalMinor);
+    if (amountMinor > openMinor) return { kind: 'inFlight' as const, payment: under.latest, openMinor };
+    const inserted = await tx
+      .insert(t.payments)
+      .values({
+        id,
+        fileId: input.fileId,
+        debtorId: input.debtorId,
+        variant: input.variant.id,
+        idempotencyKey: input.idempotencyKey,
+        providerId: input.method,
+        purpose: input.purpose,
+        amountMinor,
+        feeMinor,
+        currency: facts.currency,
+        language: input.language.slice(0, 2),
+        expiresAt: expiryFor(input.method, now),
+        createdAt: now,
+        updatedAt: now,
+        ...links,
+      })
+      .onConflictDoNothing()
+      .returning();
+    return { kind: 'created' as const, payment: inserted[0] };
+  });
+  if (outcome.kind === 'replay') return replay(db, outcome.payment);
+  if (outcome.kind === 'inFlight') return { ok: false, error: 'inFlight', payment: outcome.payment, openMinor: outcome.openMinor };
+  const created = outcome.payment;
   if (!created) {
     // A second submit with the same key won the race: answer with its payment.
     const winner = await findByKey(db, input.fileId, input.idempotencyKey);
@@ -210,7 +240,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
   });
   await audit(db, { actor: 'debtor', action: 'payment.created', debtorId: input.debtorId, fileId: input.fileId, clientAddress: input.clientAddress, detail: { provider: input.method, purpose: input.purpose, amountMinor } });
 
-  const { successUrl, failureUrl } = returnUrls(input.variant, input.origin, id, input.method);
+  const { successUrl, failureUrl } = returnUrls(input.variant, id, input.method);
   const account = bankAccounts[input.variant.id];
   try {
     if (!provider) {
@@ -223,7 +253,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
       method: input.method,
       chargeMinor: amountMinor + feeMinor,
       currency: facts.currency,
-      remittance: remittanceFor(facts),
+      remittance: remittanceFor(facts, input.language),
       successUrl,
       failureUrl,
       expiresAt: created.expiresAt,
@@ -248,6 +278,16 @@ export function expiryFor(method: MethodKey, now: Date): Date {
   if (method === '5') return new Date(now.getTime() + cashSlipValidDays * 86_400_000);
   if (methods[method].flow === 'instructions') return new Date(now.getTime() + transferValidDays * 86_400_000);
   return new Date(now.getTime() + paymentValidMinutes * 60_000);
+}
+
+/** Payments of the file started but not yet paid or given up: their money may still arrive. */
+export async function paymentsUnderWay(db: Database, fileId: number): Promise<{ totalMinor: number; latest: PaymentRow | null }> {
+  const rows = await db
+    .select()
+    .from(t.payments)
+    .where(and(eq(t.payments.fileId, fileId), inArray(t.payments.status, ['created', 'pending'])))
+    .orderBy(desc(t.payments.createdAt));
+  return { totalMinor: rows.reduce((sum, row) => sum + row.amountMinor, 0), latest: rows[0] ?? null };
 }
 
 async function findByKey(db: Database, fileId: number, key: string): Promise<PaymentRow | null> {
@@ -374,11 +414,45 @@ export function providerPageUrl(db: Database, payment: PaymentRow): string | nul
 /** Bank transfer details or the cash slip for an instructions payment. */
 export async function instructionsFor(db: Database, payment: PaymentRow, facts: Pick<FileFacts, 'refno' | 'subcase'>): Promise<Instructions | null> {
   const account = bankAccounts[payment.variant as VariantId] ?? bankAccounts.de;
-  const remittance = remittanceFor(facts);
+  const remittance = remittanceFor(facts, payment.language);
   const provider = paymentProvider(db);
   if (provider && payment.providerReference) return provider.instructions(payment.providerReference, { account, remittance });
   if (payment.providerId === '6' || payment.providerId === '7') return { type: 'bankTransfer', ...account, remittance };
   return null;
+}
+
+/**
+ * The Swiss QR-bill of a bank transfer in francs (decision 030): the variant's QR-IBAN, the file's
+ * QR reference, the amount with fees, the agency as creditor and the debtor's address, worded in
+ * the payment's language. Null for every other transfer (the EPC code serves euro transfers).
+ */
+export async function swissQrBillFor(db: Database, payment: PaymentRow, facts: Pick<FileFacts, 'refno' | 'subcase'>): Promise<{ svg: string; reference: string } | null> {
+  const account = bankAccounts[payment.variant as VariantId];
+  if (payment.currency !== 'CHF' || !account?.qrIban) return null;
+  const legal = variants[payment.variant as VariantId].legal;
+  const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, payment.debtorId));
+  const reference = qrReference(facts.refno, facts.subcase);
+  const language = isLanguage(payment.language) ? payment.language : 'de';
+  const svg = swissQrBillSvg({
+    qrIban: account.qrIban,
+    creditor: { name: account.recipient, ...splitStreet(legal.street), postalCode: legal.postalCode, city: legal.city, country: legal.country },
+    debtor: debtor
+      ? {
+          name: debtor.companyName ?? [debtor.firstName, debtor.lastName].filter(Boolean).join(' '),
+          street: debtor.streetName,
+          houseNumber: debtor.houseNumber,
+          postalCode: debtor.postalCode,
+          city: debtor.city,
+          country: debtor.countryCode,
+        }
+      : null,
+    amountMinor: payment.amountMinor + payment.feeMinor,
+    currency: payment.currency,
+    reference,
+    message: remittanceFor(facts, language),
+    language,
+  });
+  return svg ? { svg, reference } : null;
 }
 
 async function afterBooking(db: Database, payment: PaymentRow): Promise<void> {
@@ -407,14 +481,30 @@ async function afterBooking(db: Database, payment: PaymentRow): Promise<void> {
   });
 }
 
-/** Mails the bank transfer details (section 7 SendUeberweisungMail). */
+/**
+ * Mails the bank transfer details (section 7 SendUeberweisungMail), a few times an hour per file:
+ * to the address a full session names, otherwise to the stored one; a reference-only session
+ * cannot name one (decision 018).
+ */
 export async function mailTransferDetails(
   db: Database,
-  input: { payment: PaymentRow; to: string; facts: Pick<FileFacts, 'refno' | 'subcase'>; qrPngDataUrl: string | null; name: string; salutation: number },
-): Promise<void> {
+  input: {
+    session: Pick<ActiveSession, 'debtorId' | 'level'>;
+    payment: PaymentRow;
+    to: string | null;
+    facts: Pick<FileFacts, 'refno' | 'subcase'>;
+    qrPngDataUrl: string | null;
+    name: string;
+    salutation: number;
+  },
+): Promise<{ ok: true; to: string; stored: boolean } | { ok: false; error: 'needsFullLogin' | 'noAddress' } | { ok: false; error: 'rateLimited'; retryAfterSeconds: number }> {
+  const recipient = await mailRecipient(db, input.session, input.to);
+  if (!recipient.ok) return recipient;
+  const limit = await consume(db, 'transferMail', String(input.payment.fileId));
+  if (!limit.ok) return { ok: false, error: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
   const account = bankAccounts[input.payment.variant as VariantId] ?? bankAccounts.de;
   await enqueueMail(db, {
-    to: input.to,
+    to: recipient.to,
     template: 'bankTransferDetails',
     language: input.payment.language,
     variant: input.payment.variant,
@@ -422,15 +512,16 @@ export async function mailTransferDetails(
     data: {
       name: input.name,
       salutation: input.salutation,
-      reference: remittanceFor(input.facts).replace(/^Az /, ''),
+      reference: fileReference(input.facts),
       amount: { amountMinor: input.payment.amountMinor + input.payment.feeMinor, currency: input.payment.currency },
       recipient: account.recipient,
       iban: account.iban,
       bic: account.bic,
-      remittance: remittanceFor(input.facts),
+      remittance: remittanceFor(input.facts, input.payment.language),
       qrPngDataUrl: input.qrPngDataUrl,
     },
   });
+  return recipient;
 }
 
 // ── Feedback after paying or leaving (section 7 createPaymentFeedback, LeftWithoutPaymentFeedback) ──

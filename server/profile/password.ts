@@ -6,7 +6,7 @@
  * as sign-in attempts, so the form cannot be used to guess a password.
  */
 import { eq } from 'drizzle-orm';
-import { lockState, recordAttempt } from '../auth/attempts.ts';
+import { beginAttempt, settleAttempt } from '../auth/attempts.ts';
 import { changePassword, type ChangePasswordResult } from '../auth/password-change.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
@@ -23,9 +23,10 @@ export async function changeProfilePassword(
   const now = ctx.now ?? new Date();
   const [file] = await db.select({ refno: t.files.refno }).from(t.files).where(eq(t.files.id, session.fileId));
   const keys = { client: ctx.clientAddress, reference: file?.refno };
-  const lock = await lockState(db, keys, now);
+  const lock = await beginAttempt(db, keys, now);
   if (lock.locked) return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
   const result = await changePassword(db, session, input, { requireOld: true, clientAddress: ctx.clientAddress, now });
-  if (!result.ok && result.error === 'wrongOld') await recordAttempt(db, keys, false, now);
+  // Only a wrong old password is a failed guess.
+  await settleAttempt(db, lock.ticket, result.ok || result.error !== 'wrongOld');
   return result;
 }

@@ -112,6 +112,9 @@ describe('city and street', () => {
     ['K', 'format'],
     ['Köln 1', 'format'],
     ['Москва', 'format'],
+    ['Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch', null],
+    ['Hellschen-Heringsand-Unterschaar', null],
+    ['A'.repeat(300), 'tooLong'],
   ] as const)('city %j → %s', (value, problem) => {
     expect(cityProblem(value)).toBe(problem);
   });

@@ -38,7 +38,12 @@ export type Country = (typeof countries)[number];
 
 export const maxNameLength = 60;
 export const maxStreetLength = 100;
-export const maxCityLength = 60;
+/**
+ * Long enough for every real place name of the portal's countries and their neighbours
+ * ("Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch" has 58 letters) with room to
+ * spare; a longer "town" is a mistake or a test, and is told so (decision 028).
+ */
+export const maxCityLength = 85;
 
 const normalise = (value: string) => value.normalize('NFC').trim();
 
@@ -89,18 +94,20 @@ export function zipProblem(raw: string | undefined | null, country: string): 're
 }
 
 /** City: Latin letters, spaces, and the signs of place names ("Halle (Saale)", "St. Egidien", "Frankfurt/Oder"). */
-export function cityProblem(raw: string | undefined | null): 'required' | 'format' | null {
+export function cityProblem(raw: string | undefined | null): 'required' | 'format' | 'tooLong' | null {
   const value = normalise(raw ?? '');
   if (!value) return 'required';
-  if (value.length > maxCityLength || !/^\p{Script=Latin}[\p{Script=Latin} .'’()/-]*$/u.test(value) || letters(value) < 2) return 'format';
+  if (value.length > maxCityLength) return 'tooLong';
+  if (!/^\p{Script=Latin}[\p{Script=Latin} .'’()/-]*$/u.test(value) || letters(value) < 2) return 'format';
   return null;
 }
 
 /** Street name: letters first, digits allowed inside ("Straße des 17. Juni"). */
-export function streetProblem(raw: string | undefined | null): 'required' | 'format' | null {
+export function streetProblem(raw: string | undefined | null): 'required' | 'format' | 'tooLong' | null {
   const value = normalise(raw ?? '');
   if (!value) return 'required';
-  if (value.length > maxStreetLength || !/^[\p{Script=Latin}\d][\p{Script=Latin}\d .'’/-]*$/u.test(value) || letters(value) < 2) return 'format';
+  if (value.length > maxStreetLength) return 'tooLong';
+  if (!/^[\p{Script=Latin}\d][\p{Script=Latin}\d .'’/-]*$/u.test(value) || letters(value) < 2) return 'format';
   return null;
 }
 
@@ -152,7 +159,5 @@ export function moveDateProblem(value: string | undefined | null, today: string)
   return null;
 }
 
-/** Today in the agency's time zone, as an ISO date. */
-export function todayInBerlin(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
+/** Today in the agency's time zone, as an ISO date (server/dates.ts is its one home). */
+export { todayIso as todayInBerlin } from '../dates.ts';

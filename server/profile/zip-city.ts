@@ -67,3 +67,13 @@ export function zipMatchesCity(input: { country: string; zipCode: string; city: 
   if (!names) return 'mismatch';
   return names.includes(cityKey(city)) ? 'match' : 'mismatch';
 }
+
+/**
+ * The same check on a form that has other errors too, so that the debtor hears about every
+ * problem in one round: it answers `mismatch` only when zip and city are each well-formed.
+ */
+export function draftZipCityMismatch(raw: Record<string, unknown>, fieldsWithErrors: readonly string[]): boolean {
+  if (fieldsWithErrors.includes('zipCode') || fieldsWithErrors.includes('city')) return false;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return zipMatchesCity({ country: text(raw.country), zipCode: text(raw.zipCode), city: text(raw.city) }) === 'mismatch';
+}

@@ -80,21 +80,18 @@ describe('receiveFile', () => {
 });
 
 describe('createUploadHandler, pending and attach', () => {
-  const part = (name: string, filename: string | undefined, data: AsyncIterable<Uint8Array>) => ({ name, filename, contentType: 'application/octet-stream', data });
-  async function* textPart(value: string) {
-    yield new TextEncoder().encode(value);
-  }
+  const part = (name: string, filename: string, data: AsyncIterable<Uint8Array>) => ({ name, filename, contentType: 'application/octet-stream', data });
 
   it('collects accepted and refused files, and counts kept uploads against the 10 MB', async () => {
     const first = createUploadHandler(database.db, { fileId, context: 'announcedPayment', store });
-    await first.handler(part('files', 'big.pdf', streamOf(pdfHead, 7 * MB)));
+    await first.onFile(part('files', 'big.pdf', streamOf(pdfHead, 7 * MB)));
     expect(first.outcome.accepted).toHaveLength(1);
     const keptId = first.outcome.accepted[0]!.id;
 
     const second = createUploadHandler(database.db, { fileId, context: 'announcedPayment', store });
-    expect(await second.handler(part('uploadId', undefined, textPart(String(keptId))))).toBe(String(keptId));
-    await second.handler(part('files', 'more.pdf', streamOf(pdfHead, 4 * MB)));
-    await second.handler(part('files', 'small.pdf', streamOf(pdfHead, 1 * MB)));
+    second.onField('uploadId', String(keptId));
+    await second.onFile(part('files', 'more.pdf', streamOf(pdfHead, 4 * MB)));
+    await second.onFile(part('files', 'small.pdf', streamOf(pdfHead, 1 * MB)));
     expect(second.outcome.refused).toEqual([{ name: 'more.pdf', problem: 'totalTooLarge' }]);
     expect(second.outcome.accepted.map((u) => u.name)).toEqual(['small.pdf']);
   });

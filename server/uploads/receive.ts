@@ -18,7 +18,7 @@ import { objectStore, type ObjectStore } from './storage.ts';
 
 export type UploadContext = (typeof t.uploads.$inferInsert)['context'];
 
-/** One part of a multipart body, as Remix's parser (and any other) hands it over. */
+/** One file part of a multipart body, as the multipart reader hands it over while it streams. */
 export interface MultipartPart {
   name: string;
   filename?: string;
@@ -149,40 +149,28 @@ export interface UploadOutcome {
 }
 
 /**
- * A multipart part handler for Remix's `unstable_parseMultipartFormData` (or any parser with
- * the same part shape). File parts of `fieldName` are received into storage and left out of the
- * form data; their outcome is collected in `outcome`. Other parts are left to the next handler.
- * Fields named `uploadId` before the files count against the budget (files kept from an
- * earlier attempt), so the 10 MB hold across attempts too.
+ * What the multipart reader (`multipart.ts`) feeds for one form: file parts of `fieldName` are
+ * received into storage (never into the form data) and their outcome is collected in `outcome`;
+ * file parts of any other field are read and dropped. Fields named `uploadId` that come before
+ * the files count against the budget (files kept from an earlier attempt), so the 10 MB hold
+ * across attempts too.
  */
 export function createUploadHandler(db: Database, options: { fileId: number; context: UploadContext; fieldName?: string; store?: ObjectStore }) {
   const fieldName = options.fieldName ?? 'files';
   const outcome: UploadOutcome = { accepted: [], refused: [] };
   const keptIds: number[] = [];
   let budget: UploadBudget | undefined;
-  const handler = async (part: MultipartPart): Promise<string | undefined> => {
-    if (part.filename === undefined) {
-      if (part.name === 'uploadId') {
-        // Small text field: read it here so that the budget knows the kept files.
-        const chunks: Uint8Array[] = [];
-        let length = 0;
-        for await (const chunk of part.data) {
-          length += chunk.length;
-          if (length > 32) break;
-          chunks.push(chunk);
-        }
-        const value = new TextDecoder().decode(concat(chunks, Math.min(length, 32)));
-        const id = Number(value);
-        if (Number.isSafeInteger(id) && id > 0) keptIds.push(id);
-        return value;
-      }
-      return undefined;
-    }
+  const onField = (name: string, value: string): void => {
+    if (name !== 'uploadId') return;
+    const id = Number(value);
+    if (Number.isSafeInteger(id) && id > 0) keptIds.push(id);
+  };
+  const onFile = async (part: MultipartPart): Promise<void> => {
     const iterator = part.data[Symbol.asyncIterator]();
-    if (part.name !== fieldName || part.filename === '') {
+    if (part.name !== fieldName || !part.filename) {
       // An empty file input (no file chosen) or a file where none belongs: read and drop.
       await drain(iterator);
-      return undefined;
+      return;
     }
     if (!budget) {
       const kept = await pendingUploads(db, { fileId: options.fileId, context: options.context, ids: keptIds });
@@ -194,9 +182,8 @@ export function createUploadHandler(db: Database, options: { fileId: number; con
     const result = await receiveFile(db, { fileId: options.fileId, context: options.context, filename: part.filename, data: { [Symbol.asyncIterator]: () => iterator }, budget }, options.store);
     if (result.ok) outcome.accepted.push(result.upload);
     else outcome.refused.push(result.refused);
-    return undefined;
   };
-  return { handler, outcome };
+  return { onField, onFile, outcome };
 }
 
 // Pending uploads: re-offered after a failed attempt, attached when the form succeeds.

@@ -26,6 +26,18 @@ export interface LegalEntity {
   /** Authority that supervises the agency's collection licence, with its contact. */
   supervisoryAuthority: { name: string; address: string; web: string };
   dataProtectionOfficer: { name: string; email: string };
+  /**
+   * The same names in the other languages of the variant, where they officially exist (Swiss
+   * authorities and registers are named in German, French and Italian). A language without an
+   * entry shows the names above.
+   */
+  names?: Partial<Record<Language, LocalizedLegalNames>>;
+}
+
+export interface LocalizedLegalNames {
+  register?: string;
+  supervisoryAuthority?: string;
+  dataProtectionOfficer?: string;
 }
 
 export interface SupportHours {
@@ -49,10 +61,19 @@ export interface Variant {
   currency: CurrencyCode;
   languages: readonly Language[];
   defaultLanguage: Language;
+  /** IANA time zone of the country: "today", due dates and "as of" dates are its calendar days. */
+  timeZone: string;
+  /**
+   * SEPA direct debit (provider 3) for agreements: the one IBAN country accepted and the
+   * creditor identifier printed on the mandate; null where the variant offers no direct debit
+   * (decision 027).
+   */
+  sepa: { ibanCountry: CountryCode; creditorId: string } | null;
   brand: { key: 'clarus' | 'paycare'; name: string; logo: string; theme: BrandTheme };
   loginMethods: readonly LoginMethod[];
   paymentProviders: readonly PaymentProviderId[];
-  support: { phone: string; phoneHref: string; email: string; hours: SupportHours };
+  /** `hours`: when the phone line is open; `callbackHours`: when agents call debtors back (spec 9, decision 028). */
+  support: { phone: string; phoneHref: string; email: string; hours: SupportHours; callbackHours: SupportHours };
   legal: LegalEntity;
 }
 
@@ -65,6 +86,29 @@ const supportHours: SupportHours = {
     { weekday: 5, open: '08:00', close: '16:00' },
   ],
 };
+
+/**
+ * Callbacks (spec 9): Monday to Saturday from 08:00 in half-hour steps. Agents call back beyond
+ * the phone line's hours, so that evening slots exist for people who work during the day; the
+ * last slot starts half an hour before the end (decision 028).
+ */
+const callbackHours: SupportHours = {
+  days: [
+    { weekday: 1, open: '08:00', close: '20:00' },
+    { weekday: 2, open: '08:00', close: '20:00' },
+    { weekday: 3, open: '08:00', close: '20:00' },
+    { weekday: 4, open: '08:00', close: '20:00' },
+    { weekday: 5, open: '08:00', close: '20:00' },
+    { weekday: 6, open: '08:00', close: '14:00' },
+  ],
+};
+
+/**
+ * The German SEPA scheme of the agency: German IBANs only (spec section 5) and the agency's
+ * creditor identifier (a made-up one in the valid format: DE, check digits, "ZZZ", national id;
+ * the real one comes from the Bundesbank).
+ */
+const germanSepa = { ibanCountry: 'DE' as const, creditorId: 'DE98ZZZ09999999999' };
 
 const clarusTheme: BrandTheme = { primary: '#0b5f77', primaryDark: '#073f50', tint: '#e6f2f5', accent: '#c9821b' };
 const paycareTheme: BrandTheme = { primary: '#5a3d8a', primaryDark: '#3d285f', tint: '#f0ebf7', accent: '#2f7d5b' };
@@ -95,10 +139,12 @@ export const variants: Record<VariantId, Variant> = {
     currency: 'EUR',
     languages: ['de', 'en', 'tr', 'es', 'it', 'fr'],
     defaultLanguage: 'de',
+    timeZone: 'Europe/Berlin',
+    sepa: germanSepa,
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink'],
     paymentProviders: [1, 2, 3, 4, 5, 6, 7, 8, 9, 11],
-    support: { phone: '040 6094 1100', phoneHref: '+494060941100', email: 'service@clarus-inkasso.example', hours: supportHours },
+    support: { phone: '040 6094 1100', phoneHref: '+494060941100', email: 'service@clarus-inkasso.example', hours: supportHours, callbackHours },
     legal: germanEntity,
   },
   at: {
@@ -108,10 +154,12 @@ export const variants: Record<VariantId, Variant> = {
     currency: 'EUR',
     languages: ['de', 'en', 'tr', 'it'],
     defaultLanguage: 'de',
+    timeZone: 'Europe/Vienna',
+    sepa: null,
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink'],
     paymentProviders: [1, 2, 4, 5, 6],
-    support: { phone: '01 253 0440', phoneHref: '+4312530440', email: 'service@clarus-inkasso.example', hours: supportHours },
+    support: { phone: '01 253 0440', phoneHref: '+4312530440', email: 'service@clarus-inkasso.example', hours: supportHours, callbackHours },
     legal: {
       name: 'Clarus Inkasso Österreich GmbH',
       street: 'Schottenring 16',
@@ -137,10 +185,12 @@ export const variants: Record<VariantId, Variant> = {
     currency: 'CHF',
     languages: ['de', 'fr', 'it', 'en'],
     defaultLanguage: 'de',
+    timeZone: 'Europe/Zurich',
+    sepa: null,
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink'],
     paymentProviders: [4, 6, 'twint'],
-    support: { phone: '044 552 08 80', phoneHref: '+41445520880', email: 'service.ch@clarus-inkasso.example', hours: supportHours },
+    support: { phone: '044 552 08 80', phoneHref: '+41445520880', email: 'service.ch@clarus-inkasso.example', hours: supportHours, callbackHours },
     legal: {
       name: 'Clarus Inkasso AG',
       street: 'Löwenstrasse 29',
@@ -157,6 +207,23 @@ export const variants: Record<VariantId, Variant> = {
         web: 'https://www.edoeb.admin.ch',
       },
       dataProtectionOfficer: { name: 'Datenschutzberaterin der Clarus Inkasso AG', email: 'datenschutz.ch@clarus-inkasso.example' },
+      names: {
+        fr: {
+          register: 'Registre du commerce du canton de Zurich, CHE-412.889.301',
+          supervisoryAuthority: 'Préposé fédéral à la protection des données et à la transparence (PFPDT)',
+          dataProtectionOfficer: 'Conseillère à la protection des données de Clarus Inkasso AG',
+        },
+        it: {
+          register: 'Registro di commercio del Cantone di Zurigo, CHE-412.889.301',
+          supervisoryAuthority: 'Incaricato federale della protezione dei dati e della trasparenza (IFPDT)',
+          dataProtectionOfficer: 'Consulente per la protezione dei dati di Clarus Inkasso AG',
+        },
+        en: {
+          register: 'Commercial register of the Canton of Zurich, CHE-412.889.301',
+          supervisoryAuthority: 'Federal Data Protection and Information Commissioner (FDPIC)',
+          dataProtectionOfficer: 'Data protection advisor of Clarus Inkasso AG',
+        },
+      },
     },
   },
   se: {
@@ -166,10 +233,12 @@ export const variants: Record<VariantId, Variant> = {
     currency: 'SEK',
     languages: ['sv', 'en', 'de'],
     defaultLanguage: 'sv',
+    timeZone: 'Europe/Stockholm',
+    sepa: null,
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink', 'bankIdSe'],
     paymentProviders: [4, 6, 'swish', 'openBanking'],
-    support: { phone: '08 505 244 60', phoneHref: '+46850524460', email: 'kundservice.se@clarus-inkasso.example', hours: supportHours },
+    support: { phone: '08 505 244 60', phoneHref: '+46850524460', email: 'kundservice.se@clarus-inkasso.example', hours: supportHours, callbackHours },
     legal: {
       name: 'Clarus Inkasso Sverige AB',
       street: 'Kungsgatan 44',
@@ -186,6 +255,10 @@ export const variants: Record<VariantId, Variant> = {
         web: 'https://www.imy.se',
       },
       dataProtectionOfficer: { name: 'Dataskyddsombud, Clarus Inkasso Sverige AB', email: 'dataskydd.se@clarus-inkasso.example' },
+      names: {
+        en: { register: 'Swedish Companies Registration Office, reg. no. 559301-4472', supervisoryAuthority: 'Swedish Authority for Privacy Protection (IMY)', dataProtectionOfficer: 'Data protection officer, Clarus Inkasso Sverige AB' },
+        de: { register: 'Bolagsverket (schwedisches Handelsregister), Org.-Nr. 559301-4472', supervisoryAuthority: 'Schwedische Datenschutzbehörde (Integritetsskyddsmyndigheten, IMY)', dataProtectionOfficer: 'Datenschutzbeauftragter der Clarus Inkasso Sverige AB' },
+      },
     },
   },
   no: {
@@ -195,10 +268,12 @@ export const variants: Record<VariantId, Variant> = {
     currency: 'NOK',
     languages: ['en', 'sv', 'de'],
     defaultLanguage: 'en',
+    timeZone: 'Europe/Oslo',
+    sepa: null,
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink', 'bankIdNo'],
     paymentProviders: [4, 6, 'noPaymentRequest'],
-    support: { phone: '22 90 47 10', phoneHref: '+4722904710', email: 'kundeservice.no@clarus-inkasso.example', hours: supportHours },
+    support: { phone: '22 90 47 10', phoneHref: '+4722904710', email: 'kundeservice.no@clarus-inkasso.example', hours: supportHours, callbackHours },
     legal: {
       name: 'Clarus Inkasso Norge AS',
       street: 'Karl Johans gate 21',
@@ -215,6 +290,11 @@ export const variants: Record<VariantId, Variant> = {
         web: 'https://www.finanstilsynet.no',
       },
       dataProtectionOfficer: { name: 'Personvernombud, Clarus Inkasso Norge AS', email: 'personvern.no@clarus-inkasso.example' },
+      names: {
+        en: { register: 'Register of Business Enterprises, org. no. 925 118 402 MVA', supervisoryAuthority: 'Financial Supervisory Authority of Norway (Finanstilsynet)', dataProtectionOfficer: 'Data protection officer, Clarus Inkasso Norge AS' },
+        sv: { register: 'Foretaksregisteret (norska företagsregistret), org.nr 925 118 402 MVA', supervisoryAuthority: 'Norska finansinspektionen (Finanstilsynet)', dataProtectionOfficer: 'Dataskyddsombud, Clarus Inkasso Norge AS' },
+        de: { register: 'Foretaksregisteret (norwegisches Unternehmensregister), Org.-Nr. 925 118 402 MVA', supervisoryAuthority: 'Norwegische Finanzaufsicht (Finanstilsynet)', dataProtectionOfficer: 'Datenschutzbeauftragter der Clarus Inkasso Norge AS' },
+      },
     },
   },
   paycare: {
@@ -224,10 +304,12 @@ export const variants: Record<VariantId, Variant> = {
     currency: 'EUR',
     languages: ['de', 'en', 'tr', 'es', 'it', 'fr'],
     defaultLanguage: 'de',
+    timeZone: 'Europe/Berlin',
+    sepa: germanSepa,
     brand: { key: 'paycare', name: 'Paycare', logo: '/brand/paycare.svg', theme: paycareTheme },
     loginMethods: ['reference', 'password', 'letterLink'],
     paymentProviders: [1, 2, 3, 4, 6],
-    support: { phone: '040 6094 1200', phoneHref: '+494060941200', email: 'hilfe@paycare.example', hours: supportHours },
+    support: { phone: '040 6094 1200', phoneHref: '+494060941200', email: 'hilfe@paycare.example', hours: supportHours, callbackHours },
     legal: {
       ...germanEntity,
       name: 'Paycare GmbH',
@@ -241,3 +323,16 @@ export const variants: Record<VariantId, Variant> = {
 
 export const variantIds = Object.keys(variants) as VariantId[];
 export const defaultVariantId: VariantId = 'de';
+
+/** The agency's legal entity with its names in the page's language, where they exist. */
+export function legalEntityIn(variant: Pick<Variant, 'legal'>, language: Language): LegalEntity {
+  const l = variant.legal;
+  const names = l.names?.[language];
+  if (!names) return l;
+  return {
+    ...l,
+    register: names.register ?? l.register,
+    supervisoryAuthority: { ...l.supervisoryAuthority, name: names.supervisoryAuthority ?? l.supervisoryAuthority.name },
+    dataProtectionOfficer: { ...l.dataProtectionOfficer, name: names.dataProtectionOfficer ?? l.dataProtectionOfficer.name },
+  };
+}

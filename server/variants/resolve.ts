@@ -2,10 +2,40 @@ import { defaultVariantId, variants, variantIds, type Variant, type VariantId } 
 
 /**
  * Finds the variant of a request: the first path segment when it is a variant's base path,
+ * otherwise (on the sandbox provider's pages) the variant the portal named in the link,
  * otherwise the variant mapped to the request's host, otherwise the default variant.
  */
 export function resolveVariant(url: URL, hostMap: ReadonlyMap<string, VariantId> = new Map()): Variant {
-  return variantFromPath(url.pathname) ?? variantFromHost(url.host, hostMap) ?? variants[defaultVariantId];
+  return variantFromPath(url.pathname) ?? sandboxVariant(url) ?? variantFromHost(url.host, hostMap) ?? variants[defaultVariantId];
+}
+
+/** The query parameter by which a link into the sandbox pages names the journey's variant. */
+export const sandboxVariantParam = 'variant';
+const sandboxPrefix = '/sandbox/';
+
+/**
+ * The sandbox provider's pages live outside every variant, as a third party's would, yet they
+ * stand in for it during one variant's journey: a Swedish debtor must not meet German texts and
+ * the Hamburg footer there. The link names the variant; it decides only the look and the offered
+ * languages, never what the page does (that comes from the order or payment itself).
+ */
+function sandboxVariant(url: URL): Variant | undefined {
+  if (!url.pathname.startsWith(sandboxPrefix)) return undefined;
+  const id = url.searchParams.get(sandboxVariantParam);
+  return id && (variantIds as string[]).includes(id) ? variants[id as VariantId] : undefined;
+}
+
+/**
+ * A link into the sandbox pages for a journey in this variant and language; every other URL (a
+ * real provider's page) is left as it is.
+ */
+export function sandboxLink(url: string, variant: Pick<Variant, 'id'>, language: string): string {
+  if (!url.startsWith(sandboxPrefix)) return url;
+  const [path, query = ''] = url.split('?', 2) as [string, string?];
+  const params = new URLSearchParams(query);
+  params.set(sandboxVariantParam, variant.id);
+  params.set('hl', language);
+  return `${path}?${params.toString()}`;
 }
 
 export function variantFromPath(pathname: string): Variant | undefined {

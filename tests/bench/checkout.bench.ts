@@ -22,7 +22,6 @@ const request = (idempotencyKey: string): CreatePaymentRequest => ({
   purpose: 'openAmount',
   idempotencyKey,
   language: 'de',
-  origin: 'http://portal.test',
   clientAddress: '203.0.113.7',
 });
 const replayKey = crypto.randomUUID();

@@ -2,8 +2,8 @@
  * The payment service against a seeded database: idempotent creation, booking once through the
  * return and the webhook, signature checks, what each purpose settles and the status it leaves.
  */
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadFileFacts } from '#server/claims/facts.ts';
 import * as t from '#server/db/schema.ts';
 import { signatureHeader } from '#server/payments/providers/signature.ts';
@@ -16,6 +16,10 @@ beforeAll(async () => {
   database = await createTestDatabase();
 });
 afterAll(async () => database.dispose());
+// Each test starts with no payment under way: one under way blocks a second of the same money (decision 024).
+beforeEach(async () => {
+  await database.db.update(t.payments).set({ status: 'cancelled' }).where(inArray(t.payments.status, ['created', 'pending']));
+});
 
 async function fileOf(refno: string) {
   const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
@@ -32,7 +36,6 @@ async function request(refno: string, overrides: Partial<CreatePaymentRequest> =
     purpose: 'openAmount',
     idempotencyKey: crypto.randomUUID(),
     language: 'de',
-    origin: 'http://portal.test',
     clientAddress: '203.0.113.7',
     ...overrides,
   };
@@ -68,11 +71,11 @@ describe('creating a payment', () => {
     expect(await createPayment(database.db, await request('100000001', { purpose: 'downPayment' }))).toEqual({ ok: false, error: 'nothingToPay' });
   });
 
-  it('adds the card fee to what the provider charges', async () => {
+  it('charges a German consumer no card surcharge (PSD2 art. 62(4), § 270a BGB; decision 024)', async () => {
     const result = await createPayment(database.db, await request('100000001', { method: '4' }));
-    expect(result.ok && result.payment.feeMinor).toBe(907);
+    expect(result.ok && result.payment.feeMinor).toBe(0);
     const [session] = await database.db.select().from(t.sandboxPaymentSessions).where(eq(t.sandboxPaymentSessions.merchantReference, result.ok ? result.payment.id : ''));
-    expect(session?.amountMinor).toBe(58784 + 907);
+    expect(session?.amountMinor).toBe(58784);
   });
 });
 
@@ -123,9 +126,11 @@ describe('booking', () => {
 
   it('a declined or cancelled payment books nothing and ends as failed or cancelled', async () => {
     const declined = await createPayment(database.db, await request('100000001', { method: '9' }));
-    const cancelled = await createPayment(database.db, await request('100000001', { method: '11' }));
-    if (!declined.ok || !cancelled.ok) throw new Error('not created');
+    if (!declined.ok) throw new Error('not created');
     await decide(declined.payment.id, 'decline');
+    // Only once the first is over may the same money be started again (decision 024).
+    const cancelled = await createPayment(database.db, await request('100000001', { method: '11' }));
+    if (!cancelled.ok) throw new Error('not created');
     const c = await cancelPayment(database.db, cancelled.payment);
     expect((await paymentForFile(database.db, declined.payment.fileId, declined.payment.id))).toMatchObject({ status: 'failed', failureReason: 'declined' });
     expect(c.status).toBe('cancelled');

@@ -71,8 +71,10 @@ describe('announce payment', () => {
     const f = await fileOf('100000001');
     expect((await database.db.select().from(t.announcedPayments).where(eq(t.announcedPayments.fileId, f.id))).length).toBe(0);
 
-    // The next attempt sends only the id of the kept receipt: the payment is stored.
-    const done = await run(action, multipartRequest(path, [...Object.entries(payment), ['intent', '30'], ['uploadId', String(answer.kept[0]!.id)]], { Cookie: cookie }), params);
+    // The next attempt sends only the id of the kept receipt: the review, then the payment is stored.
+    const review = await run(action, multipartRequest(path, [...Object.entries(payment), ['intent', '30'], ['uploadId', String(answer.kept[0]!.id)]], { Cookie: cookie }), params);
+    expect((review.data as Answer).step).toBe(40);
+    const done = await run(action, formRequest(path, { ...payment, intent: '40', uploadId: String(answer.kept[0]!.id) }, { Cookie: cookie }), params);
     expect(done.status).toBe(302);
     const location = done.headers.get('Location')!;
     expect(location).toMatch(/^\/serviceportal\/announce-payment\?done=\d+$/);
@@ -82,10 +84,11 @@ describe('announce payment', () => {
     expect(stored).toMatchObject({ fileId: f.id, payee: 'agency', paidOn: '2026-01-15', amountMinor: 12050, currency: 'EUR', payerIban: 'DE89370400440532013000', payerBic: 'COBADEFFXXX' });
     const receipts = await database.db.select().from(t.uploads).where(and(eq(t.uploads.context, 'announcedPayment'), eq(t.uploads.ownerId, id)));
     expect(receipts.map((r) => [r.originalName, r.mediaType])).toEqual([['Beleg.pdf', 'application/pdf']]);
+    // A note beside the status (issue 11, finding 6): the status stays, the history has an event.
     const [after] = await database.db.select().from(t.files).where(eq(t.files.id, f.id));
-    expect(after).toMatchObject({ statusCode: '2', subState: 'paymentNoted' });
-    const history = await database.db.select().from(t.fileStatusHistory).where(eq(t.fileStatusHistory.fileId, f.id));
-    expect(history.at(-1)).toMatchObject({ statusCode: '2', subState: 'paymentNoted', reason: `announcedPayment:${id}` });
+    expect(after).toMatchObject({ statusCode: f.statusCode, subState: f.subState });
+    const events = await database.db.select().from(t.events).where(and(eq(t.events.fileId, f.id), eq(t.events.kind, 'paymentAnnounced')));
+    expect(events.map((e) => e.detail)).toEqual([expect.objectContaining({ announcedPaymentId: id, amountMinor: 12050 })]);
     const mails = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.fileId, f.id));
     expect(mails.map((m) => m.template).sort()).toEqual(['agencyAnnouncedPayment', 'receipt']);
     expect(mails.find((m) => m.template === 'agencyAnnouncedPayment')!.data).toMatchObject({ reference: '100000001', receiptCount: 1, amount: { amountMinor: 12050, currency: 'EUR' } });
@@ -98,14 +101,25 @@ describe('announce payment', () => {
   });
 
   it.each([
-    ['an 11 MB file', [file('gross.pdf', pdfBytes(11 * 1024 * 1024))], ['tooLarge']],
-    ['two 6 MB files', [file('a.pdf', pdfBytes(6 * 1024 * 1024)), file('b.pdf', pdfBytes(6 * 1024 * 1024))], ['totalTooLarge']],
+    // Just over the limits while the body as a whole is still within them (10 MB plus the form):
+    // refused next to the field, the form kept. A larger body is a 413 (below).
+    ['a file just over 10 MB', [file('gross.pdf', pdfBytes(10 * 1024 * 1024 + 100 * 1024))], ['tooLarge']],
+    ['two files of 5.2 MB', [file('a.pdf', pdfBytes(5 * 1024 * 1024 + 200 * 1024)), file('b.pdf', pdfBytes(5 * 1024 * 1024 + 200 * 1024))], ['totalTooLarge']],
     ['an empty file', [file('leer.pdf', new Uint8Array())], ['empty']],
   ])('refuses %s', async (_label, files, problems) => {
     const cookie = await cookieFor('100000002');
     const result = await run(action, multipartRequest(path, [...Object.entries(payment), ['intent', '30'], ...files.map((f) => ['files', f] as [string, File])], { Cookie: cookie }), params);
     expect(result.status).toBe(400);
     expect((result.data as Answer).refused.map((r) => r.problem)).toEqual(problems);
+  });
+
+  it('answers a body over 10 MB and the form with 413, read only up to the limit, and keeps no file', async () => {
+    const cookie = await cookieFor('100000002');
+    const before = (await database.db.select().from(t.uploads)).length;
+    const result = await run(action, multipartRequest(path, [...Object.entries(payment), ['intent', '30'], ['files', file('gross.pdf', pdfBytes(11 * 1024 * 1024))]], { Cookie: cookie }), params);
+    expect(result.status).toBe(413);
+    expect(await result.response!.json()).toEqual({ refused: 'tooLarge' });
+    expect((await database.db.select().from(t.uploads)).length).toBe(before);
   });
 
   it('never attaches another debtor’s upload, and never lets them read it', async () => {

@@ -27,10 +27,14 @@ const publicRoutes = new Set([
   '$portal.l.$token',
   '$portal.language',
   '$portal.legal-notice',
+  // The card terms a debtor ticks before paying by card: legal text, readable before signing in.
+  '$portal.card-terms',
   '$portal.maintenance',
   '$portal.password.reset',
   '$portal.password.reset_.$token',
   '$portal.privacy',
+  // The page of a request the edge refused: it shows only the reason the edge handed over.
+  '$portal.refused',
   '$portal.service._index',
   '$portal.service.faq',
   '$portal.session',

@@ -56,7 +56,8 @@ async function collect(orderRef: string, cookie?: string) {
 describe('Sweden: order, poll, sign-in', () => {
   it('signs the debtor of 400000001 in with a full session once the order is approved for 198505172386', async () => {
     const { orderRef, launchUrl, cookie } = await startSwedish();
-    expect(launchUrl).toBe(`/sandbox/bankid/${orderRef}`);
+    // The sandbox app's page follows the journey's variant and language (decision 029).
+    expect(launchUrl).toMatch(new RegExp(`^/sandbox/bankid/${orderRef}\\?variant=se&hl=[a-z]{2}$`));
     expect(cookie).toMatch(/^portal_bankid=/);
 
     // The sandbox app opens: the hint moves on.
@@ -167,8 +168,8 @@ describe('Norway: redirect, callback with code and state', () => {
     const started = await run(pageLoader, getRequest('/serviceportal-no/signin/bankid'), no);
     expect(started.status).toBe(302);
     const location = started.headers.get('Location')!;
-    expect(location).toMatch(/^\/sandbox\/bankid\/[0-9a-f-]{36}$/);
-    return { orderRef: location.split('/').pop()!, cookie: sessionCookieFrom(started.headers) };
+    expect(location).toMatch(/^\/sandbox\/bankid\/[0-9a-f-]{36}\?variant=no&hl=[a-z]{2}$/);
+    return { orderRef: new URL(location, 'http://x').pathname.split('/').pop()!, cookie: sessionCookieFrom(started.headers) };
   }
 
   async function approveNorwegian(orderRef: string, personalNumber = '17058512345') {

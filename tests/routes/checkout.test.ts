@@ -37,7 +37,8 @@ describe('choosing a method', () => {
     const d = result.data as { amountMinor: number; methods: Array<{ key: string; feeMinor: number }> };
     expect(d.amountMinor).toBe(42150);
     expect(d.methods.map((m) => m.key)).toEqual(['1', '2', '4', '5', '6', '9', '11']);
-    expect(d.methods.find((m) => m.key === '4')?.feeMinor).toBe(657);
+    // No surcharge on a card in the EU (PSD2 art. 62(4), § 270a BGB; decision 024): it was 6.57 EUR.
+    expect(d.methods.find((m) => m.key === '4')?.feeMinor).toBe(0);
   });
 
   it('refuses a missing method and a bad partial amount with 400, keeping what was typed', async () => {
@@ -60,11 +61,11 @@ describe('choosing a method', () => {
     const first = await run(payDirect, formRequest('/serviceportal/checkout/pay-direct?partial=true', { ...fields, amount: '50' }, { Cookie: cookie }), de);
     const second = await run(payDirect, formRequest('/serviceportal/checkout/pay-direct?partial=true', { ...fields, amount: '50' }, { Cookie: cookie }), de);
     expect(first.status).toBe(302);
-    expect(first.headers.get('Location')).toMatch(/^\/sandbox\/pay\/[0-9a-f-]{36}$/);
+    expect(first.headers.get('Location')).toMatch(/^\/sandbox\/pay\/[0-9a-f-]{36}\?variant=de&hl=de$/);
     expect(second.headers.get('Location')).toBe(first.headers.get('Location'));
     const rows = await paymentsOf('100000004');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ amountMinor: 5000, feeMinor: 99, purpose: 'partial', status: 'pending' });
+    expect(rows[0]).toMatchObject({ amountMinor: 5000, feeMinor: 0, purpose: 'partial', status: 'pending' });
     const orders = await database.db.select().from(t.portalOrders).where(eq(t.portalOrders.fileId, rows[0]!.fileId));
     expect(orders.filter((o) => o.orderType === 'partialPayment')).toHaveLength(1);
   });
@@ -78,10 +79,14 @@ describe('choosing a method', () => {
     const missing = await run(cardContact, formRequest('/serviceportal/checkout/pay-direct/card', contact, { Cookie: cookie }), de);
     expect(missing.status).toBe(400);
     expect(JSON.stringify(missing.data)).toContain('errors.contact.cardTerms');
+    // Each name's message names its field: the error summary never says the same sentence twice.
+    const digits = await run(cardContact, formRequest('/serviceportal/checkout/pay-direct/card', { ...contact, firstName: 'Jana1', lastName: 'Krüger2', cardTerms: 'on', acknowledgeDebt: 'on' }, { Cookie: cookie }), de);
+    expect(digits.status).toBe(400);
+    expect((digits.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({ firstName: ['errors.contact.firstNameLetters'], lastName: ['errors.contact.lastNameLetters'] });
     const ok = await run(cardContact, formRequest('/serviceportal/checkout/pay-direct/card', { ...contact, cardTerms: 'on', acknowledgeDebt: 'on' }, { Cookie: cookie }), de);
     expect(ok.headers.get('Location')).toMatch(/^\/serviceportal\/checkout\/pay-direct\/payment\/[0-9a-f-]{36}$/);
     const page = await run(paymentPage, getRequest(ok.headers.get('Location')!, { Cookie: cookie }), { ...de, paymentId: ok.headers.get('Location')!.split('/').pop()! });
-    expect((page.data as { providerUrl: string }).providerUrl).toMatch(/^\/sandbox\/pay\/[0-9a-f-]{36}\?embed=1$/);
+    expect((page.data as { providerUrl: string }).providerUrl).toMatch(/^\/sandbox\/pay\/[0-9a-f-]{36}\?embed=1&variant=de&hl=de$/);
   });
 });
 
@@ -94,7 +99,8 @@ describe('returning from the provider and the webhook', () => {
     const provider = sandboxProvider(database.db)!;
     const decided = await provider.decide(payment!.providerReference!, 'approve');
     if (!decided.ok) throw new Error('not decided');
-    expect(decided.redirectTo).toBe(`${origin}/paycare/checkout/pay-direct/return?payment=${payment!.id}`);
+    // Back to the configured public address (demo mode: http://localhost:PORT), not the request's host.
+    expect(decided.redirectTo).toBe(`http://localhost:3000/paycare/checkout/pay-direct/return?payment=${payment!.id}`);
     expect(created.status).toBe(302);
 
     const hook = provider.webhookFor(decided.session);

@@ -82,13 +82,20 @@ describe('claim information loader, per demo file', () => {
   it('300000001: Swiss francs and Swiss law', async () => {
     const info = await infoFor('300000001', { portal: 'serviceportal-ch' });
     expect(info.currency).toBe('CHF');
-    expect(info.costs.every((c) => c.legalBasis.startsWith('Art. 106 OR'))).toBe(true);
+    expect(info.costs.every((c) => c.legalBasis === 'CH.or106')).toBe(true);
+    // Swiss figures in francs, not the euro data: a reminder fee of CHF 20 and an address search of CHF 25.
+    expect(info.costs.map((c) => [c.kind, c.amountMinor])).toEqual([['dunningFee', 2000], ['addressInquiry', 2500], ['collectionFee', 5000]]);
   });
 
   it('400000001: Swedish kronor and Swedish default interest', async () => {
     const info = await infoFor('400000001', { portal: 'serviceportal-se' });
     expect(info.currency).toBe('SEK');
     expect(info.interest.rateBp).toBe(800);
+    // The reminder fee the Swedish law allows (60 kr), not 5.00 copied from the euro data; no address search.
+    expect(info.costs.map((c) => [c.kind, c.amountMinor])).toEqual([['dunningFee', 6000], ['collectionFee', 12000]]);
+    expect(info.addressTraced).toBe(false);
+    // What the claim is for comes as a code with parameters, worded by the page (decision 029).
+    expect(info.subject.code).toEqual({ key: 'purchase', params: { goods: 'furniture', order: '31-77820' } });
   });
 
   it('sends a file of another variant to its own variant', async () => {

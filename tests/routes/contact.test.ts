@@ -19,7 +19,7 @@ describe('contact', () => {
     const cookie = await cookieFor('100000001');
     const callback = (await run(loader, getRequest(`${path}?action=callback`, { Cookie: cookie }), params)).data as { tab: string; days: number[]; slots: string[] };
     expect(callback.tab).toBe('callback');
-    expect(callback.days).toEqual([1, 2, 3, 4, 5]);
+    expect(callback.days).toEqual([1, 2, 3, 4, 5, 6]);
     expect(callback.slots[0]).toBe('08:00');
     const bug = (await run(loader, getRequest(`${path}?subject=7`, { Cookie: cookie }), params)).data as { tab: string; preselectedSubject: number | null; contact: { email: string } };
     expect(bug).toMatchObject({ tab: 'message', preselectedSubject: 7 });
@@ -60,20 +60,25 @@ describe('contact', () => {
     expect(mails.find((m) => m.template === 'receipt')!.toAddress).toBe('max@example.org');
   });
 
-  it('books a callback only within the support hours', async () => {
+  it('books a callback Monday to Saturday within the callback hours', async () => {
     const cookie = await cookieFor('100000002');
     const f = await fileOf('100000002');
-    const late = await run(action, formRequest(path, { intent: 'callback', phone: '0171 2345678', reason: 'Ratenzahlung', weekday: '5', timeOfDay: 'afternoon', hour: '16:30' }, { Cookie: cookie }), params);
+    const late = await run(action, formRequest(path, { intent: 'callback', phone: '0171 2345678', reason: 'Ratenzahlung', weekday: '5', timeOfDay: 'evening', hour: '20:00' }, { Cookie: cookie }), params);
     expect(late.status).toBe(400);
     expect((late.data as Reply).result.error).toMatchObject({ hour: ['errors.hourOutside'] });
+    const sunday = await run(action, formRequest(path, { intent: 'callback', phone: '0171 2345678', reason: 'Ratenzahlung', weekday: '7', timeOfDay: 'morning', hour: '09:00' }, { Cookie: cookie }), params);
+    expect((sunday.data as Reply).result.error).toMatchObject({ weekday: ['errors.weekday'] });
     const saturday = await run(action, formRequest(path, { intent: 'callback', phone: '0171 2345678', reason: 'Ratenzahlung', weekday: '6', timeOfDay: 'morning', hour: '09:00' }, { Cookie: cookie }), params);
-    expect((saturday.data as Reply).result.error).toMatchObject({ weekday: ['errors.dayClosed'] });
+    expect(saturday.headers.get('Location')).toBe(`${path}?action=callback&sent=callback`);
 
     const ok = await run(action, formRequest(path, { intent: 'callback', phone: '0171 2345678', reason: 'Ratenzahlung', weekday: '2', timeOfDay: 'morning', hour: '09:30' }, { Cookie: cookie }), params);
     expect(ok.headers.get('Location')).toBe(`${path}?action=callback&sent=callback`);
-    const [callback] = await database.db.select().from(t.callbacks).where(eq(t.callbacks.fileId, f.id));
-    expect(callback).toMatchObject({ phone: '0171 2345678', weekday: 2, timeOfDay: 'morning', hour: '09:30' });
+    const callbacks = await database.db.select().from(t.callbacks).where(eq(t.callbacks.fileId, f.id)).orderBy(t.callbacks.id);
+    expect(callbacks.map((c) => [c.weekday, c.timeOfDay, c.hour])).toEqual([
+      [6, 'morning', '09:00'],
+      [2, 'morning', '09:30'],
+    ]);
     const mails = await database.db.select().from(t.mailOutbox).where(and(eq(t.mailOutbox.fileId, f.id), eq(t.mailOutbox.template, 'agencyCallback')));
-    expect(mails[0]!.data).toMatchObject({ weekday: 2, hour: '09:30', reason: 'Ratenzahlung' });
+    expect(mails.map((m) => m.data)).toEqual(expect.arrayContaining([expect.objectContaining({ weekday: 6, hour: '09:00', reason: 'Ratenzahlung' })]));
   });
 });

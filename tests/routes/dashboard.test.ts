@@ -23,7 +23,7 @@ describe('dashboard', () => {
 
   it('shows the down payment first for a file with a pending down payment', async () => {
     const { view } = (await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000003') }), params)).data as View;
-    expect(view.amountToPay).toEqual({ kind: 'downPayment', amountMinor: 20000 });
+    expect(view.amountToPay).toMatchObject({ kind: 'downPayment', amountMinor: 20000 });
   });
 
   it('sends a Swiss file to the Swiss variant and shows CHF there', async () => {

@@ -153,14 +153,24 @@ describe('download center: online disputes', () => {
   });
 
   it.each([
-    ['an 11 MB file', [file('gross.pdf', pdfBytes(11 * 1024 * 1024))], ['tooLarge']],
-    ['two 6 MB files', [file('a.pdf', pdfBytes(6 * 1024 * 1024)), file('b.pdf', pdfBytes(6 * 1024 * 1024))], ['totalTooLarge']],
+    // Just over the limits while the body as a whole is still within them (10 MB plus the form):
+    // refused next to the field, the form kept. A larger body is a 413 (below).
+    ['a file just over 10 MB', [file('gross.pdf', pdfBytes(10 * 1024 * 1024 + 100 * 1024))], ['tooLarge']],
+    ['two files of 5.2 MB', [file('a.pdf', pdfBytes(5 * 1024 * 1024 + 200 * 1024)), file('b.pdf', pdfBytes(5 * 1024 * 1024 + 200 * 1024))], ['totalTooLarge']],
     ['an empty file', [file('leer.pdf', new Uint8Array())], ['empty']],
   ])('refuses %s as evidence and marks nothing', async (_label, files, problems) => {
     const cookie = await cookieFor('100000005');
     const result = await run(action, multipart('/serviceportal/download-center/identity-theft', identityTheft, files, cookie), params('identity-theft'));
     expect(result.status).toBe(400);
     expect((result.data as DisputeAnswer).refused.map((r) => r.problem)).toEqual(problems);
+    expect((await fileOf('100000005')).disputedAt).toBeNull();
+  });
+
+  it('answers evidence over 10 MB with 413 and marks nothing', async () => {
+    const cookie = await cookieFor('100000005');
+    const result = await run(action, multipart('/serviceportal/download-center/identity-theft', identityTheft, [file('gross.pdf', pdfBytes(11 * 1024 * 1024))], cookie), params('identity-theft'));
+    expect(result.status).toBe(413);
+    expect(await result.response!.json()).toEqual({ refused: 'tooLarge' });
     expect((await fileOf('100000005')).disputedAt).toBeNull();
   });
 
@@ -179,6 +189,17 @@ describe('download center: online disputes', () => {
     expect(result.status).toBe(400);
     const error = (result.data as DisputeAnswer).result.error;
     expect(error).toMatchObject({ statement: ['errors.statement.tooShort'], uploadId: ['errors.evidence.required'], confirm: ['errors.confirm.required'] });
+  });
+
+  it('refuses a statement over 4,000 characters with its message, keeping the text as typed', async () => {
+    const cookie = await cookieFor('100000005');
+    const statement = `Ich habe diesen Vertrag nie geschlossen. ${'x'.repeat(4000)}`;
+    const result = await run(action, multipart('/serviceportal/download-center/identity-theft', { intent: 'dispute', reason: 'identityTheft', statement, confirm: 'on' }, [], cookie), params('identity-theft'));
+    expect(result.status).toBe(400);
+    const answer = result.data as DisputeAnswer;
+    expect(answer.result.error).toMatchObject({ statement: ['errors.statement.tooLong'] });
+    expect(answer.result.initialValue.statement).toBe(statement);
+    expect((await fileOf('100000005')).disputedAt).toBeNull();
   });
 
   it('marks the file disputed once: event, evidence, outbox, audit; the dashboard shows it, reminders pause', async () => {

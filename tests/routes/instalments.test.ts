@@ -45,7 +45,7 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
     expect(d.view).toBe('flow');
     expect(d.step).toBe('amount');
     expect(d.costs).toMatchObject({ feeMinor: 36_05, totalMinor: 623_89 });
-    expect(d.limits).toEqual({ absoluteMinMinor: 13_00, regularMinMinor: 26_00, maxMinor: 311_95 });
+    expect(d.limits).toEqual({ absoluteMinMinor: 13_00, regularMinMinor: 26_00, maxMinor: 311_95, exampleMinor: 30_00 });
   });
 
   it('the affordability helper suggests an amount and stores nothing', async () => {
@@ -267,7 +267,7 @@ describe('deposit and down payment first; error codes', () => {
     expect(after).toMatchObject({ statusCode: '2', subState: 'instalmentRunning' });
   });
 
-  it('a pending plan after its down payment can continue with a SEPA mandate', async () => {
+  it('a pending plan after its down payment continues; in Sweden without direct debit (decision 027)', async () => {
     const se = { portal: 'serviceportal-se' };
     const base = '/serviceportal-se/checkout/pay-installments';
     const file = await fileOf('400000001');
@@ -281,14 +281,19 @@ describe('deposit and down payment first; error codes', () => {
       { planId: plan!.id, position: 1, dueOn: inDays(10), amountMinor: 100_00, claimMinor: 200_00, remainingMinor: 100_00 },
       { planId: plan!.id, position: 2, dueOn: inDays(40), amountMinor: 100_00, claimMinor: 100_00, remainingMinor: 0, isFinal: true },
     ]);
-    expect((await get(cookie, '', se, base)).data).toMatchObject({ view: 'continue', step: 'method' });
-    expect(location(await post(cookie, '', { intent: 'continueMethod', method: '3', agree: 'on' }, se, base))).toBe('/serviceportal-se/checkout/pay-installments?step=mandate&method=3');
-    expect((await get(cookie, '?step=mandate&method=3', se, base)).data).toMatchObject({ view: 'continue', step: 'mandate' });
-    const done = await post(cookie, '?step=mandate&method=3', { intent: 'continueMandate', accountHolder: 'Erik Johansson', iban: 'DE89370400440532013000', postalCode: '111 21', mandateConsent: 'on' }, se, base);
+    expect((await get(cookie, '', se, base)).data).toMatchObject({ view: 'continue', step: 'method', sepaOffered: false });
+    // The Swedish variant offers no SEPA direct debit: refused at the field, by the form and by the server.
+    const sepa = await post(cookie, '', { intent: 'continueMethod', method: '3', agree: 'on' }, se, base);
+    expect(sepa.status).toBe(400);
+    expect((sepa.data as { result: { error: Record<string, string[]> } }).result.error.method).toEqual(['errors.methodUnavailable']);
+    const mandate = await post(cookie, '?step=mandate&method=3', { intent: 'continueMandate', accountHolder: 'Erik Johansson', iban: 'DE89370400440532013000', postalCode: '111 21', mandateConsent: 'on' }, se, base);
+    expect(mandate.status).toBe(409);
+    expect(await plansOf(file.id)).toMatchObject([{ status: 'pending' }]);
+    const done = await post(cookie, '', { intent: 'continueMethod', method: '6', agree: 'on' }, se, base);
     expect(location(done)).toBe('/serviceportal-se/checkout/pay-installments?step=summary');
-    expect(await plansOf(file.id)).toMatchObject([{ status: 'active', isSepa: true, providerId: '3' }]);
+    expect(await plansOf(file.id)).toMatchObject([{ status: 'active', isSepa: false, providerId: '6' }]);
     const [after] = await database.db.select().from(t.files).where(eq(t.files.id, file.id));
-    expect(after!.statusCode).toBe('22');
+    expect(after).toMatchObject({ statusCode: '2', subState: 'instalmentRunning' });
   });
 
   it.each([

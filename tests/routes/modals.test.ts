@@ -31,6 +31,10 @@ async function pendingFor(cookie: string) {
   const result = await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: cookie }), params);
   return result.data as { modals: Pending; view: { amountToPay: { kind: string; amountMinor: number } } };
 }
+/** What the action answered: the resource route sends a Response, the dashboard's action data. */
+async function answerOf(result: Awaited<ReturnType<typeof run>>): Promise<unknown> {
+  return result.response ? result.response.clone().json() : result.data;
+}
 const post = (fn: (args: ActionFunctionArgs) => Promise<unknown>, path: string, fields: Record<string, string>, cookie: string) => run(fn, formRequest(path, fields, { Cookie: cookie }), params);
 
 describe('modals on the dashboard', () => {
@@ -38,7 +42,7 @@ describe('modals on the dashboard', () => {
     const { modals, view } = await pendingFor(await cookieFor('100000008'));
     expect(modals.map((m) => m.kind)).toEqual(['floodArea', 'specialOffer']);
     expect(modals[1]!.offer).toMatchObject({ amountMinor: 54000, currency: 'EUR' });
-    expect(view.amountToPay).toEqual({ kind: 'specialDeal', amountMinor: 54000 });
+    expect(view.amountToPay).toMatchObject({ kind: 'specialDeal', amountMinor: 54000 });
   });
 
   it('lists e-mail capture, redirect and delivery-costs notices (100000013)', async () => {
@@ -85,12 +89,25 @@ describe('acknowledging a notice', () => {
     for (const fn of [modalsAction, dashboardAction]) {
       const result = await post(fn, '/serviceportal/modals', { intent: 'acknowledge', modal: String(foreign.id) }, cookie);
       expect(result.status).toBe(403);
-      expect(result.data).toEqual({ modalError: 'notFound' });
+      expect(await answerOf(result)).toEqual({ modalError: 'notFound' });
     }
     expect((await modalOf('100000013', 'redirectNotice')).acknowledgedAt).toBeNull();
     const entry = await lastAudit(own.id);
     expect(entry?.action).toBe('modal.acknowledge.refused');
     expect(entry?.detail).toMatchObject({ reason: 'notFound', modal: String(foreign.id) });
+  });
+
+  it('answers refusals of the /modals resource route as responses with their own status', async () => {
+    // A resource route's data() would go out as JSON with status 200 (finding 10 of issue 10).
+    const cookie = await cookieFor('100000001');
+    const foreign = await modalOf('100000013', 'redirectNotice');
+    const refused = await post(modalsAction, '/serviceportal/modals', { intent: 'acknowledge', modal: String(foreign.id) }, cookie);
+    expect(refused.response).toBeInstanceOf(Response);
+    expect(refused.response!.status).toBe(403);
+    expect(await refused.response!.json()).toEqual({ modalError: 'notFound' });
+    const garbage = await post(modalsAction, '/serviceportal/modals', { intent: 'nonsense' }, cookie);
+    expect(garbage.response?.status).toBe(400);
+    expect(await garbage.response!.json()).toEqual({ modalError: 'invalid' });
   });
 
   it('refuses garbage and a rule that does not apply', async () => {
@@ -134,7 +151,7 @@ describe('e-mail capture (AddEmailIfNotExists)', () => {
     for (const fn of [dashboardAction, modalsAction]) {
       const result = await post(fn, '/serviceportal/dashboard', { intent: 'captureEmail', modal: String(capture.id), email: 'kerstin.braun@' }, cookie);
       expect(result.status).toBe(400);
-      const reply = (result.data as { modalForm: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } } }).modalForm.result;
+      const reply = ((await answerOf(result)) as { modalForm: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } } }).modalForm.result;
       expect(reply.error.email).toEqual(['modals:emailCapture.errors.invalid']);
       expect(reply.initialValue.email).toBe('kerstin.braun@');
     }
@@ -241,6 +258,6 @@ describe('special settlement offer', () => {
     expect((await lastAudit(file.id))?.action).toBe('specialOffer.accepted');
     const { modals, view } = await pendingFor(cookie);
     expect(modals).toEqual([]);
-    expect(view.amountToPay).toEqual({ kind: 'specialDeal', amountMinor: 70000 });
+    expect(view.amountToPay).toMatchObject({ kind: 'specialDeal', amountMinor: 70000 });
   });
 });

@@ -4,6 +4,7 @@ import { verify } from 'argon2';
 import { createResetToken } from '#server/auth/password-reset.ts';
 import { findSession } from '#server/auth/session.ts';
 import * as t from '#server/db/schema.ts';
+import { resetEnvCache } from '#server/env.ts';
 import { action as requestReset } from '~/routes/$portal.password.reset';
 import { action as completeReset, loader as resetPage } from '~/routes/$portal.password.reset_.$token';
 import { formRequest, getRequest, run, sessionCookieFrom, solvedCaptcha, useRouteDatabase } from '../helpers/routes.ts';
@@ -25,7 +26,29 @@ describe('password reset', () => {
     const mails = await outbox();
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ toAddress: 'anna.schneider@example.org', template: 'passwordReset', language: 'en', variant: 'de', status: 'pending' });
-    expect(String(mails[0]!.data.link)).toMatch(/^http:\/\/portal\.test\/serviceportal\/password\/reset\/[\w-]+\.[\w-]+$/);
+    // Tests run in the demo mode without PUBLIC_BASE_URL: links go to http://localhost:PORT.
+    expect(String(mails[0]!.data.link)).toMatch(/^http:\/\/localhost:3000\/serviceportal\/password\/reset\/[\w-]+\.[\w-]+$/);
+  });
+
+  it('builds the link from PUBLIC_BASE_URL, never from the Host or X-Forwarded-Host of the request', async () => {
+    const saved = { ...process.env };
+    process.env.PUBLIC_BASE_URL = 'https://portal.example';
+    resetEnvCache();
+    try {
+      const hostile = new Request('http://evil.example/serviceportal/password/reset', {
+        method: 'POST',
+        body: new URLSearchParams({ reference: '100000002', altcha: await solvedCaptcha() }),
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', Origin: 'http://evil.example' },
+      });
+      const r = await run(requestReset, hostile, params);
+      expect(r.status).toBe(200);
+      const [mail] = (await outbox()).filter((m) => m.toAddress !== 'anna.schneider@example.org');
+      expect(String(mail!.data.link)).toMatch(/^https:\/\/portal\.example\/serviceportal\/password\/reset\/[\w-]+\.[\w-]+$/);
+      expect(JSON.stringify(mail!.data)).not.toContain('evil.example');
+    } finally {
+      process.env = saved;
+      resetEnvCache();
+    }
   });
 
   it('requires the captcha', async () => {

@@ -37,18 +37,22 @@ describe('pay later', () => {
     expect(await database.db.select().from(t.deferrals).where(eq(t.deferrals.fileId, (await fileOf('100000004')).id))).toHaveLength(1);
   });
 
-  it('grants a free deferral of 30 days once, by bank transfer: no agreement step, only the pay step', async () => {
+  it('grants a deferral of 30 days once, by bank transfer, with the settlement fee charged to the file (issue 11, finding 3)', async () => {
     const cookie = await cookieFor('100000010', 1);
     const file = await fileOf('100000010', 1);
+    // 221.40 EUR: basis 110.70 → table 51.50 → 0.7 → 36.05 EUR settlement fee.
     const page = await run(payLaterLoader, getRequest(path, { Cookie: cookie }), de);
-    expect(page.data).toMatchObject({ view: 'flow', step: 'notice', feeApplies: false, noticeDays: [30] });
+    expect(page.data).toMatchObject({ view: 'flow', step: 'notice', feeApplies: true, noticeDays: [30], terms: { feeMinor: 36_05, vatMinor: 0, totalMinor: 257_45 }, feeNote: 'fees.statutory.settlementFee' });
     const missing = await run(payLater, formRequest(path, { intent: 'notice' }, { Cookie: cookie }), de);
     expect(missing.status).toBe(400);
     expect((missing.data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({ noticeDays: ['errors.noticeRequired'], method: ['errors.methodRequired'] });
     const wrongDays = await run(payLater, formRequest(path, { intent: 'notice', noticeDays: '90', method: '6' }, { Cookie: cookie }), de);
     expect(wrongDays.status).toBe(400);
 
-    const granted = await run(payLater, formRequest(path, { intent: 'notice', noticeDays: '30', method: '6' }, { Cookie: cookie }), de);
+    const notice = await run(payLater, formRequest(path, { intent: 'notice', noticeDays: '30', method: '6' }, { Cookie: cookie }), de);
+    expect(location(notice)).toBe('/serviceportal/checkout/pay-later?step=agreement&days=30&method=6');
+    const q = '?step=agreement&days=30&method=6';
+    const granted = await run(payLater, formRequest(`${path}${q}`, { intent: 'agreement', feeAgreed: 'on' }, { Cookie: cookie }), de);
     expect(location(granted)).toBe('/serviceportal/checkout/pay-later?step=done');
     const twice = await run(payLater, formRequest(path, { intent: 'notice', noticeDays: '30', method: '6' }, { Cookie: cookie }), de);
     expect(twice.status).toBe(409);
@@ -56,16 +60,19 @@ describe('pay later', () => {
 
     const deferrals = await database.db.select().from(t.deferrals).where(eq(t.deferrals.fileId, file.id));
     expect(deferrals).toHaveLength(1);
-    expect(deferrals[0]).toMatchObject({ noticeDays: 30, feeMinor: 0, providerId: '6' });
+    expect(deferrals[0]).toMatchObject({ noticeDays: 30, feeMinor: 36_05, providerId: '6' });
+    // The fee is the file's cost now: the open amount on every page is claim + fee.
     const [after] = await database.db.select().from(t.files).where(eq(t.files.id, file.id));
-    expect(after).toMatchObject({ statusCode: '2', subState: 'deferred' });
+    expect(after).toMatchObject({ statusCode: '2', subState: 'deferred', costsMinor: file.costsMinor + 36_05, totalMinor: 257_45 });
+    const costs = await database.db.select().from(t.collectionCosts).where(and(eq(t.collectionCosts.fileId, file.id), eq(t.collectionCosts.kind, 'settlementFee')));
+    expect(costs).toMatchObject([{ amountMinor: 36_05, legalBasis: 'Nr. 1000 VV RVG, § 31b RVG (0,7 auf 50 % der Forderung)', vatIncluded: false }]);
     const orders = await database.db.select().from(t.portalOrders).where(and(eq(t.portalOrders.fileId, file.id), eq(t.portalOrders.orderType, 'deferral')));
-    expect(orders).toMatchObject([{ ip: '203.0.113.0', targetDate: deferrals[0]!.payBy, feesMinor: 0 }]);
+    expect(orders).toMatchObject([{ ip: '203.0.113.0', targetDate: deferrals[0]!.payBy, feesMinor: 36_05 }]);
     const mails = await database.db.select().from(t.mailOutbox).where(and(eq(t.mailOutbox.fileId, file.id), eq(t.mailOutbox.template, 'deferralConfirmation')));
     expect(mails).toHaveLength(1);
-    expect(mails[0]!.data).toMatchObject({ reference: '100000010', payBy: deferrals[0]!.payBy, fee: null });
+    expect(mails[0]!.data).toMatchObject({ reference: '100000010', payBy: deferrals[0]!.payBy, fee: { amountMinor: 36_05, currency: 'EUR' } });
     const done = await run(payLaterLoader, getRequest(`${path}?step=done`, { Cookie: cookie }), de);
-    expect(done.data).toMatchObject({ view: 'done', payBy: deferrals[0]!.payBy, method: '6' });
+    expect(done.data).toMatchObject({ view: 'done', payBy: deferrals[0]!.payBy, method: '6', feeMinor: 36_05, totalMinor: 257_45 });
   });
 
   it('with a fee (sister brand) the payment agreement step shows the fee in writing and needs consent', async () => {
@@ -74,7 +81,8 @@ describe('pay later', () => {
     const cookie = await cookieFor('600000001');
     const file = await fileOf('600000001');
     const page = await run(payLaterLoader, getRequest(base, { Cookie: cookie }), pc);
-    expect(page.data).toMatchObject({ view: 'flow', feeApplies: true, terms: { feeMinor: 5_00, vatMinor: 95 } });
+    // 490.40 EUR: basis 245.20 → 51.50 → 36.05 EUR, and the sister brand's 19 % VAT 6.85 EUR.
+    expect(page.data).toMatchObject({ view: 'flow', feeApplies: true, terms: { feeMinor: 36_05, vatMinor: 6_85 } });
     const notice = await run(payLater, formRequest(base, { intent: 'notice', noticeDays: '30', method: '6' }, { Cookie: cookie }), pc);
     expect(location(notice)).toBe('/paycare/checkout/pay-later?step=agreement&days=30&method=6');
     expect(await database.db.select().from(t.deferrals).where(eq(t.deferrals.fileId, file.id))).toHaveLength(0);
@@ -84,17 +92,20 @@ describe('pay later', () => {
     expect(noConsent.status).toBe(400);
     const ok = await run(payLater, formRequest(`${base}${q}`, { intent: 'agreement', feeAgreed: 'on' }, { Cookie: cookie }), pc);
     expect(location(ok)).toBe('/paycare/checkout/pay-later?step=done');
-    expect(await database.db.select().from(t.deferrals).where(eq(t.deferrals.fileId, file.id))).toMatchObject([{ feeMinor: 5_95 }]);
+    expect(await database.db.select().from(t.deferrals).where(eq(t.deferrals.fileId, file.id))).toMatchObject([{ feeMinor: 42_90 }]);
+    expect(await database.db.select().from(t.collectionCosts).where(and(eq(t.collectionCosts.fileId, file.id), eq(t.collectionCosts.kind, 'settlementFee')))).toMatchObject([{ amountMinor: 42_90, vatIncluded: true }]);
     const [mail] = await database.db.select().from(t.mailOutbox).where(and(eq(t.mailOutbox.fileId, file.id), eq(t.mailOutbox.template, 'deferralConfirmation')));
-    expect(mail!.data).toMatchObject({ fee: { amountMinor: 5_95, currency: 'EUR' } });
+    expect(mail!.data).toMatchObject({ fee: { amountMinor: 42_90, currency: 'EUR' } });
   });
 
   it('by SEPA direct debit the mandate is the pay step', async () => {
     const cookie = await cookieFor('100000008');
     const file = await fileOf('100000008');
     const notice = await run(payLater, formRequest(path, { intent: 'notice', noticeDays: '30', method: '3' }, { Cookie: cookie }), de);
-    expect(location(notice)).toBe('/serviceportal/checkout/pay-later?step=mandate&days=30&method=3');
-    const q = '?step=mandate&days=30&method=3';
+    expect(location(notice)).toBe('/serviceportal/checkout/pay-later?step=agreement&days=30&method=3');
+    const agreed = await run(payLater, formRequest(`${path}?step=agreement&days=30&method=3`, { intent: 'agreement', feeAgreed: 'on' }, { Cookie: cookie }), de);
+    expect(location(agreed)).toBe('/serviceportal/checkout/pay-later?step=mandate&days=30&method=3&agreed=1');
+    const q = '?step=mandate&days=30&method=3&agreed=1';
     const result = await run(
       payLater,
       formRequest(`${path}${q}`, { intent: 'mandate', accountHolder: 'Claudia Neumann', iban: 'DE02120300000000202051', postalCode: '94032', mandateConsent: 'on' }, { Cookie: cookie }),

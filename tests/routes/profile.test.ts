@@ -109,6 +109,27 @@ describe('profile: personal data', () => {
     expect(await requestsOf('100000002')).toHaveLength(0);
   });
 
+  it('says every problem in one round: the missing reason and salutation with the fields, and a town too long', async () => {
+    const cookie = await cookieFor('100000002');
+    const fields = { ...(await currentFields('100000002')), reason: '', salutation: '', lastName: 'Yılmaz3', city: 'A'.repeat(300) };
+    const result = await run(action, formRequest(path, fields, { Cookie: cookie }), params);
+    expect(result.status).toBe(400);
+    expect((result.data as Reply).result.error).toMatchObject({
+      reason: ['errors.reason'],
+      salutation: ['errors.salutation'],
+      lastName: ['errors.lastName.letters'],
+      city: ['errors.city.tooLong'],
+    });
+  });
+
+  it('says a postal code that belongs elsewhere together with the other problems', async () => {
+    const cookie = await cookieFor('100000002');
+    const fields = { ...(await currentFields('100000002')), reason: '', firstName: 'M.', zipCode: '50968', city: 'Berlin' };
+    const result = await run(action, formRequest(path, fields, { Cookie: cookie }), params);
+    expect(result.status).toBe(400);
+    expect((result.data as Reply).result.error).toMatchObject({ reason: ['errors.reason'], firstName: ['errors.firstName.tooShort'], zipCode: ['errors.zipCity'] });
+  });
+
   it('refuses a change that changes nothing', async () => {
     const cookie = await cookieFor('100000002');
     const result = await run(action, formRequest(path, { ...(await currentFields('100000002')), reason: 'misc' }, { Cookie: cookie }), params);

@@ -188,21 +188,26 @@ describe('parsePersonalNumber', () => {
 });
 
 describe('bank-identity provider default', () => {
-  it('is the sandbox without HTTPS and off behind HTTPS unless chosen explicitly', async () => {
+  it('is the sandbox in the demo mode and off in a production start unless chosen explicitly', async () => {
     const { bankIdConfig, resetBankIdConfig } = await import('#server/auth/bank-id/factory.ts');
     const { resetEnvCache } = await import('#server/env.ts');
     const saved = { ...process.env };
     try {
       delete process.env.BANKID_PROVIDER;
-      process.env.PUBLIC_BASE_URL = 'https://portal.example';
-      resetEnvCache();
-      resetBankIdConfig();
-      expect(bankIdConfig().provider).toBe('off');
+      delete process.env.DEMO;
+      process.env.NODE_ENV = 'production';
+      // Whatever the base URL: without the demo mode there is no sandbox by default.
+      for (const base of ['https://portal.example', 'http://localhost:3000']) {
+        process.env.PUBLIC_BASE_URL = base;
+        resetEnvCache();
+        resetBankIdConfig();
+        expect(bankIdConfig().provider).toBe('off');
+      }
       process.env.BANKID_PROVIDER = 'sandbox';
       resetBankIdConfig();
       expect(bankIdConfig().provider).toBe('sandbox');
       delete process.env.BANKID_PROVIDER;
-      process.env.PUBLIC_BASE_URL = 'http://localhost:3000';
+      process.env.DEMO = 'true';
       resetEnvCache();
       resetBankIdConfig();
       expect(bankIdConfig().provider).toBe('sandbox');

@@ -1,12 +1,30 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { bankIdConfig, resetBankIdConfig } from '#server/auth/bank-id/factory.ts';
 import { targetFromEnv } from '#server/db/client.ts';
-import { env, isSecureDeployment, resetEnvCache } from '#server/env.ts';
+import { deploymentProblems, developmentSecret, env, isDemo, isSecureDeployment, resetEnvCache, sessionSecret } from '#server/env.ts';
+import { senderFromEnv } from '#server/mail/transport.ts';
+import { paymentConfig, resetPaymentConfig } from '#server/payments/config.ts';
+import { variants } from '#server/variants/config.ts';
+import { publicOrigin, publicUrl } from '#server/variants/public-url.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
   process.env = { ...saved };
   resetEnvCache();
+  resetPaymentConfig();
+  resetBankIdConfig();
 });
+
+/** A fresh environment of exactly these variables (besides PATH and the like). */
+function given(vars: Record<string, string>) {
+  for (const name of ['NODE_ENV', 'DEMO', 'SESSION_SECRET', 'PUBLIC_BASE_URL', 'VARIANT_HOSTS', 'PORT', 'SMTP_URL', 'PAYMENT_PROVIDER', 'BANKID_PROVIDER']) delete process.env[name];
+  Object.assign(process.env, vars);
+  resetEnvCache();
+  resetPaymentConfig();
+  resetBankIdConfig();
+}
+
+const secret = 'a-real-secret-of-the-agency-0123456789abcdef';
 
 describe('environment', () => {
   it('uses PostgreSQL when DATABASE_URL is set, the embedded database otherwise', () => {
@@ -34,5 +52,74 @@ describe('environment', () => {
     process.env.PORT = 'eighty';
     resetEnvCache();
     expect(() => env()).toThrow(/PORT/);
+  });
+});
+
+describe('demo mode and production start', () => {
+  it('is the demo mode in development and tests, not in production unless DEMO=true', () => {
+    given({ NODE_ENV: 'test' });
+    expect(isDemo()).toBe(true);
+    given({ NODE_ENV: 'development', DEMO: 'false' });
+    expect(isDemo()).toBe(false);
+    given({ NODE_ENV: 'production' });
+    expect(isDemo()).toBe(false);
+    given({ NODE_ENV: 'production', DEMO: 'true' });
+    expect(isDemo()).toBe(true);
+    given({ NODE_ENV: 'production', DEMO: 'yes' });
+    expect(() => env()).toThrow(/DEMO/);
+  });
+
+  it.each(['', 'http://localhost:3000', 'https://portal.example'])('refuses a production start without a secret (PUBLIC_BASE_URL %j)', (base) => {
+    given({ NODE_ENV: 'production', ...(base ? { PUBLIC_BASE_URL: base } : {}) });
+    expect(deploymentProblems().join(' ')).toMatch(/SESSION_SECRET must be set/);
+    expect(() => sessionSecret()).toThrow(/SESSION_SECRET/);
+  });
+
+  it('refuses the published development secret outside the demo mode', () => {
+    given({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example', SESSION_SECRET: developmentSecret });
+    expect(deploymentProblems().join(' ')).toMatch(/published development secret/);
+  });
+
+  it('refuses a production start without PUBLIC_BASE_URL, and starts with secret and base URL', () => {
+    given({ NODE_ENV: 'production', SESSION_SECRET: secret });
+    expect(deploymentProblems().join(' ')).toMatch(/PUBLIC_BASE_URL must be set/);
+    given({ NODE_ENV: 'production', SESSION_SECRET: secret, PUBLIC_BASE_URL: 'https://portal.example' });
+    expect(deploymentProblems()).toEqual([]);
+    expect(sessionSecret()).toBe(secret);
+  });
+
+  it('accepts the development secret in the demo mode, but not behind HTTPS', () => {
+    given({ NODE_ENV: 'production', DEMO: 'true' });
+    expect(deploymentProblems()).toEqual([]);
+    expect(sessionSecret()).toBe(developmentSecret);
+    given({ NODE_ENV: 'production', DEMO: 'true', PUBLIC_BASE_URL: 'https://demo.portal.example' });
+    expect(deploymentProblems().join(' ')).toMatch(/HTTPS/);
+  });
+
+  it('offers the sandbox providers and the development mailbox only in the demo mode', () => {
+    given({ NODE_ENV: 'production', DEMO: 'true' });
+    expect(paymentConfig().provider).toBe('sandbox');
+    expect(bankIdConfig().provider).toBe('sandbox');
+    expect(senderFromEnv()?.kind).toBe('mailbox');
+    given({ NODE_ENV: 'production', SESSION_SECRET: secret, PUBLIC_BASE_URL: 'http://portal.internal' });
+    expect(paymentConfig().provider).toBe('off');
+    expect(bankIdConfig().provider).toBe('off');
+    expect(senderFromEnv()).toBeNull();
+    // Chosen explicitly (a staging system), the sandbox runs, on the deployment's own secret.
+    given({ NODE_ENV: 'production', SESSION_SECRET: secret, PUBLIC_BASE_URL: 'https://staging.example', PAYMENT_PROVIDER: 'sandbox' });
+    expect(paymentConfig().provider).toBe('sandbox');
+    expect(deploymentProblems()).toEqual([]);
+  });
+});
+
+describe('public links', () => {
+  it('come from PUBLIC_BASE_URL, a variant host of VARIANT_HOSTS, or localhost:PORT in the demo mode', () => {
+    given({ NODE_ENV: 'production', DEMO: 'true', PORT: '4123' });
+    expect(publicOrigin()).toBe('http://localhost:4123');
+    expect(publicUrl(variants.de, '/password/reset/abc')).toBe('http://localhost:4123/serviceportal/password/reset/abc');
+    given({ PUBLIC_BASE_URL: 'https://portal.example/', VARIANT_HOSTS: 'portal.paycare.example=paycare,portal.clarus.ch=ch' });
+    expect(publicUrl(variants.de, '/l/t')).toBe('https://portal.example/serviceportal/l/t');
+    expect(publicUrl(variants.paycare, '/l/t')).toBe('https://portal.paycare.example/paycare/l/t');
+    expect(publicOrigin(variants.ch)).toBe('https://portal.clarus.ch');
   });
 });

@@ -210,7 +210,7 @@ function SpecialOffer({ modal, locale, busy }: { modal: PendingModal; locale: st
   const validTill = formatDate(offer.validTill, locale);
   return (
     <>
-      <p>{t('specialOffer.text', { amount, date: validTill })}</p>
+      <p data-testid="offer-text">{t('specialOffer.text', { amount, date: validTill, total: formatMoney(offer.settlesMinor, offer.currency, locale) })}</p>
       <dl className="definition-list modal__facts">
         <dt>{t('specialOffer.amount')}</dt>
         <dd className="amount" data-testid="offer-amount">

@@ -3,8 +3,9 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { disputeSchema, evidenceRequired, type DisputeReason } from '#server/documents/form-schemas.ts';
+import { disputeSchema, evidenceRequired, maxStatementLength, type DisputeReason } from '#server/documents/form-schemas.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
+import { CharacterCount, characterHintId } from '~/components/ui/CharacterCount';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -87,9 +88,12 @@ export function DisputeForm({ reason, actionData, headingId }: { reason: Dispute
             key={fields.statement.key}
             className="input input--textarea"
             rows={6}
+            // No maxlength: a longer text stays as typed and the count says by how much it is over.
+            maxLength={undefined}
             aria-invalid={errors.statement ? true : undefined}
-            aria-describedby={[statementHintId, errors.statement ? statementErrorId : null].filter(Boolean).join(' ')}
+            aria-describedby={[statementHintId, characterHintId(fields.statement.id), errors.statement ? statementErrorId : null].filter(Boolean).join(' ')}
           />
+          <CharacterCount fieldId={fields.statement.id} max={maxStatementLength} locale={locale} />
         </div>
         {reason === 'goodsReturned' ? (
           <Field

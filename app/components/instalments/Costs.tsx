@@ -14,15 +14,20 @@ export interface CostsProps {
   locale: string;
   /** Show VAT even when it is zero (a variant that passes VAT on). */
   vatApplies?: boolean;
+  /** The sentence that explains the fee (common namespace key, from `feeExplanationKey`). */
+  feeNote?: string | null;
+  /** An agreed plan: its first line is the claim when it was agreed, not what is open today. */
+  agreed?: boolean;
 }
 
 /** The costs of a plan in writing: residual claim, instalment fee, expenses, VAT, total; with the plan's terms when known. */
 export function Costs(p: CostsProps) {
-  const { t } = useTranslation('instalments');
+  const { t } = useTranslation(['instalments', 'common']);
   const money = (minor: number) => formatMoney(minor, p.currency, p.locale);
   return (
+    <>
     <dl className="definition-list costs">
-      <dt>{t('costs.residualClaim')}</dt>
+      <dt>{t(p.agreed ? 'costs.residualClaimAgreed' : 'costs.residualClaim')}</dt>
       <dd>{money(p.residualClaimMinor)}</dd>
       <dt>{t('costs.instalmentFee')}</dt>
       <dd>{money(p.feeMinor)}</dd>
@@ -57,5 +62,11 @@ export function Costs(p: CostsProps) {
         </>
       ) : null}
     </dl>
+    {p.feeMinor > 0 && p.feeNote ? (
+      <p className="muted" data-testid="fee-note">
+        {t(`common:${p.feeNote}`, { amount: money(p.feeMinor + p.vatMinor) })}
+      </p>
+    ) : null}
+    </>
   );
 }

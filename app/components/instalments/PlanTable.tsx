@@ -17,30 +17,47 @@ export function PlanTable({ rows, currency, locale, caption }: { rows: PlanTable
   const { t } = useTranslation('instalments');
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const showState = rows.some((r) => r.paid || r.skipped);
+  // On a phone each row is a card with its values labelled (instalments.css): `data-label`
+  // carries the column name for the eye; the explicit roles keep the table a table for screen
+  // readers, which some browsers stop exposing when rows are displayed as blocks.
+  const heads = [t('table.position'), t('table.dueOn'), t('table.amount'), t('table.claim'), t('table.remaining'), ...(showState ? [t('table.state')] : [])];
   return (
     // A scrollable region must be reachable by keyboard (WCAG 2.1.1).
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className="plan-table">
+      <table className="plan-table" role="table">
         <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('table.position')}</th>
-            <th scope="col">{t('table.dueOn')}</th>
-            <th scope="col">{t('table.amount')}</th>
-            <th scope="col">{t('table.claim')}</th>
-            <th scope="col">{t('table.remaining')}</th>
-            {showState ? <th scope="col">{t('table.state')}</th> : null}
+        <thead role="rowgroup">
+          <tr role="row">
+            {heads.map((head) => (
+              <th key={head} scope="col" role="columnheader">
+                {head}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
+        <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={row.position} className={row.isFinal ? 'is-final' : undefined}>
-              <td>{row.isFinal ? t('table.final', { position: row.position }) : row.position}</td>
-              <td>{formatDate(row.dueOn, locale, 'medium')}</td>
-              <td>{money(row.amountMinor)}</td>
-              <td>{money(row.claimMinor)}</td>
-              <td>{money(row.remainingMinor)}</td>
-              {showState ? <td>{row.paid ? t('table.paid') : row.skipped ? t('table.skipped') : t('table.open')}</td> : null}
+            <tr key={row.position} className={row.isFinal ? 'is-final' : undefined} role="row">
+              <td role="cell" data-label={heads[0]}>
+                {row.isFinal ? t('table.final', { position: row.position }) : row.position}
+              </td>
+              <td role="cell" data-label={heads[1]}>
+                {formatDate(row.dueOn, locale, 'medium')}
+              </td>
+              <td role="cell" data-label={heads[2]}>
+                {money(row.amountMinor)}
+              </td>
+              <td role="cell" data-label={heads[3]}>
+                {money(row.claimMinor)}
+              </td>
+              <td role="cell" data-label={heads[4]}>
+                {money(row.remainingMinor)}
+              </td>
+              {showState ? (
+                <td role="cell" data-label={heads[5]}>
+                  {row.paid ? t('table.paid') : row.skipped ? t('table.skipped') : t('table.open')}
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>

@@ -1,13 +1,55 @@
-import { Link } from '@remix-run/react';
+import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { RequestRefusal } from '#server/http/request-body.ts';
 import { supportHoursLines } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
 import { useRootData } from '~/root';
 
-/** The page for a thrown response: 404 with useful links, 403 with phone contact, 503, 500. */
-export function ErrorPage({ status }: { status: number }) {
+/**
+ * The error boundary every screen exports (`export { RouteErrorBoundary as ErrorBoundary }`).
+ * It renders inside the root layout, so header, footer, language switcher and the session stay
+ * as they were; only the page area says, in the debtor's language, what happened and how to go on.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  // A request refused for its body or origin names its reason (app/lib/form.server.ts).
+  const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
+  return (
+    <>
+      <ErrorTitle status={status} refused={refused} />
+      <ErrorPage status={status} refused={refused} />
+    </>
+  );
+}
+
+const refusals: readonly RequestRefusal[] = ['notAForm', 'brokenForm', 'fieldTooLarge', 'tooLarge', 'crossSite'];
+
+/** The reason of a refused request, from the thrown response's data (`{ refused }`), or null. */
+export function refusalOf(data: unknown): RequestRefusal | null {
+  const reason = data && typeof data === 'object' && 'refused' in data ? (data as { refused: unknown }).refused : null;
+  return refusals.find((r) => r === reason) ?? null;
+}
+
+/** Error pages have no loader data for meta(): React 18 renders the title element in place. */
+export function ErrorTitle({ status, refused = null }: { status: number; refused?: RequestRefusal | null }) {
+  const { t } = useTranslation();
+  const data = useRootData();
+  const key = refused
+    ? `errors.refused.${refused}.title`
+    : status === 404 ? 'errors.notFound.title' : status === 403 ? 'errors.forbidden.title' : status === 503 ? 'maintenance.title' : 'errors.generic.title';
+  return <title>{`${t(key)} – ${data?.variant.brand.name ?? 'Serviceportal'}`}</title>;
+}
+
+/**
+ * The page for a thrown response: a refused request with its reason (400, 403, 413), 404 with
+ * useful links, 403 with phone contact, 503, 500.
+ */
+export function ErrorPage({ status, refused = null }: { status: number; refused?: RequestRefusal | null }) {
   const data = useRootData();
   if (!data) return <MinimalError status={status} />;
+  if (refused) return <Refused variant={data.variant} status={status} reason={refused} />;
   if (status === 404) return <NotFound variant={data.variant} />;
   if (status === 403) return <Forbidden variant={data.variant} locale={data.locale} />;
   if (status === 503) return <MaintenanceNotice variant={data.variant} locale={data.locale} />;
@@ -20,6 +62,28 @@ function MinimalError({ status }: { status: number }) {
     <div className="container page">
       <h1>Es ist ein Fehler aufgetreten ({status})</h1>
       <p>Bitte versuchen Sie es in wenigen Minuten erneut.</p>
+    </div>
+  );
+}
+
+function Refused({ variant, status, reason }: { variant: PublicVariant; status: number; reason: RequestRefusal }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container page">
+      <p className="error-page__code">{t('errors.refused.code', { status })}</p>
+      <h1>{t(`errors.refused.${reason}.title`)}</h1>
+      <div className="prose">
+        <p className="lead">{t(`errors.refused.${reason}.text`)}</p>
+        <p>{t('errors.refused.unchanged')}</p>
+        <ul className="link-list">
+          <li>
+            <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
+          </li>
+          <li>
+            <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
+          </li>
+        </ul>
+      </div>
     </div>
   );
 }
@@ -102,13 +166,25 @@ export function MaintenanceNotice({ variant, locale, until }: { variant: PublicV
 
 function ServerError({ variant }: { variant: PublicVariant }) {
   const { t } = useTranslation();
+  const location = useLocation();
   return (
     <div className="container page">
       <h1>{t('errors.generic.title')}</h1>
       <p className="lead">{t('errors.generic.text')}</p>
-      <p>
-        <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
-      </p>
+      <p>{t('errors.generic.fileSafe')}</p>
+      <h2>{t('errors.generic.linksTitle')}</h2>
+      <ul className="link-list">
+        <li>
+          {/* A full load: the page's data are fetched afresh, whatever failed on the way. */}
+          <a href={`${location.pathname}${location.search}`}>{t('errors.generic.retry')}</a>
+        </li>
+        <li>
+          <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
+        </li>
+        <li>
+          <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
+        </li>
+      </ul>
     </div>
   );
 }

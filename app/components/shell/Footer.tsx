@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { AuthLevel } from '#server/auth/session.ts';
 import { supportHoursLines } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
 
@@ -11,7 +12,7 @@ export const legalLinks = [
   { key: 'emailInformation', path: '/email-information' },
 ] as const;
 
-export function Footer({ variant, locale }: { variant: PublicVariant; locale: string }) {
+export function Footer({ variant, locale, auth }: { variant: PublicVariant; locale: string; auth: AuthLevel }) {
   const { t } = useTranslation();
   return (
     <footer className="site-footer">
@@ -51,9 +52,12 @@ export function Footer({ variant, locale }: { variant: PublicVariant; locale: st
               <li>
                 <Link to={href(variant, '/feedback')}>{t('footer.feedback')}</Link>
               </li>
-              <li>
-                <Link to={href(variant, '/signin')}>{t('nav.signIn')}</Link>
-              </li>
+              {/* Signed in, there is nothing to sign in to: the header offers signing out. */}
+              {auth === 'none' ? (
+                <li>
+                  <Link to={href(variant, '/signin')}>{t('nav.signIn')}</Link>
+                </li>
+              ) : null}
               <li>
                 <Link to={href(variant, '/consent')}>{t('footer.cookieSettings')}</Link>
               </li>

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CharacterCount, characterHintId } from './CharacterCount';
 
 interface Labelled {
   id: string;
@@ -87,18 +88,33 @@ export function SelectField({ id, label, hint, error, required, children, classN
   );
 }
 
-/** A labelled text area with hint and inline error, like `Field`. */
-export function TextareaField({ id, label, hint, error, required, className, ...textarea }: Labelled & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+/**
+ * A labelled text area with hint and inline error, like `Field`. With `count`, a character
+ * count follows it (see CharacterCount) and the browser's maxlength is left off.
+ */
+export function TextareaField({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  className,
+  count,
+  ...textarea
+}: Labelled & { count?: { max: number; locale: string } } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  const described = [describedBy(id, hint, error), count ? characterHintId(id) : null].filter(Boolean).join(' ') || undefined;
   return (
     <LabelledControl id={id} label={label} hint={hint} error={error} required={required}>
       <textarea
         id={id}
         className={`input input--area${className ? ` ${className}` : ''}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, hint, error)}
+        aria-describedby={described}
         required={required}
         {...textarea}
+        maxLength={count ? undefined : textarea.maxLength}
       />
+      {count ? <CharacterCount fieldId={id} max={count.max} locale={count.locale} /> : null}
     </LabelledControl>
   );
 }

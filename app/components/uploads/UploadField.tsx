@@ -9,7 +9,7 @@ export interface UploadInfo {
 }
 export interface RefusedInfo {
   name: string;
-  problem: UploadProblem | 'notYours' | 'failed';
+  problem: UploadProblem | 'notYours' | 'failed' | 'rateLimited';
 }
 
 interface Props {
@@ -137,12 +137,14 @@ export function UploadField({ context, endpoint, kept: initialKept, refused = []
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) setProgress(Math.round((e.loaded / e.total) * 100));
     };
-    const fail = () => {
+    const fail = (problem: 'failed' | 'rateLimited' = 'failed') => {
       setProgress(null);
-      setChosen((list) => list.map((c) => (keys.has(c.key) ? { ...c, state: 'refused', problem: 'failed', file: null } : c)));
+      setChosen((list) => list.map((c) => (keys.has(c.key) ? { ...c, state: 'refused', problem, file: null } : c)));
     };
-    xhr.onerror = fail;
+    xhr.onerror = () => fail();
     xhr.onload = () => {
+      // Too many uploads in a short time (server/limits/rate-limits.ts): said at each file.
+      if (xhr.status === 429) return fail('rateLimited');
       const answer = xhr.response as { accepted?: UploadInfo[]; refused?: RefusedInfo[] } | null;
       if (!answer || !Array.isArray(answer.accepted) || (xhr.status >= 400 && xhr.status !== 422)) return fail();
       setProgress(null);

@@ -1,15 +1,14 @@
 /**
  * Picks the bank-identity provider from the configuration.
  *
- *   BANKID_PROVIDER=sandbox   the built-in sandbox (default without HTTPS): orders in the table bank_id_orders,
+ *   BANKID_PROVIDER=sandbox   the built-in sandbox (default in the demo mode): orders in the table bank_id_orders,
  *                             confirmed on the sandbox pages under /sandbox/bankid/…
  *   BANKID_PROVIDER=off       no bank-identity login: the routes answer 404, the sign-in page
  *                             shows no BankID button, the sandbox pages do not exist.
  *
  * Anyone can confirm a sandbox order for any personal number, so the sandbox is the default only
- * where the portal does not run behind HTTPS (a developer's machine, the tests and the browser
- * journeys); an HTTPS deployment (PUBLIC_BASE_URL https://…) defaults to `off` and must choose
- * the sandbox explicitly, e.g. for a staging system.
+ * in the demo mode (DEMO=true; development, the tests and the browser journeys); any other start
+ * defaults to `off` and must choose the sandbox explicitly, e.g. for a staging system.
  *
  * How a real provider plugs in:
  * 1. Write `server/auth/bank-id/<name>.ts` with a class implementing `BankIdProvider`
@@ -27,7 +26,7 @@
  *    server/auth/bank-id/sign-in.ts need no change.
  */
 import { z } from 'zod';
-import { isSecureDeployment } from '../../env.ts';
+import { isDemo } from '../../env.ts';
 import type { Database } from '../../db/client.ts';
 import type { BankIdProvider } from './provider.ts';
 import { SandboxBankIdProvider } from './sandbox.ts';
@@ -42,7 +41,7 @@ let cached: z.infer<typeof configSchema> | undefined;
 /** The bank-identity configuration, read once from the environment and validated. */
 export function bankIdConfig(): { provider: BankIdProviderName } {
   if (!cached) {
-    const fallback: BankIdProviderName = isSecureDeployment() ? 'off' : 'sandbox';
+    const fallback: BankIdProviderName = isDemo() ? 'sandbox' : 'off';
     const parsed = configSchema.safeParse({ BANKID_PROVIDER: process.env.BANKID_PROVIDER || fallback });
     if (!parsed.success) throw new Error(`Invalid environment: BANKID_PROVIDER must be one of ${providerNames.join(', ')}`);
     cached = parsed.data;

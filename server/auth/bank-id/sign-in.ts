@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { audit } from '../../audit/log.ts';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { measureRunning } from '../../claims/rules.ts';
 import { readCookie } from '../../i18n/negotiate.ts';
 import { keyedHash, safeEqual } from '../../security/crypto.ts';
 import { variantIds, variants, type Variant } from '../../variants/config.ts';
@@ -248,7 +249,7 @@ export async function signInWithIdentity(
     await audit(ctx.db, { actor: 'visitor', action: 'signin.failed.unknownPerson', clientAddress: ctx.clientAddress, detail: { ...detail, loginType: 'bankId' }, at: now });
     return { status: 'failed', reason: 'unknownPerson' };
   }
-  if (file.statusCode === '42') {
+  if (measureRunning(file.statusCode)) {
     await audit(ctx.db, { actor: 'visitor', action: 'signin.refused.measureRunning', debtorId: file.debtorId, fileId: file.fileId, clientAddress: ctx.clientAddress, detail: { ...detail, loginType: 'bankId' }, at: now });
     return { status: 'failed', reason: 'measureRunning' };
   }

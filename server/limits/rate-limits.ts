@@ -1,0 +1,119 @@
+/**
+ * Limits on what sends mail or accepts posts from anyone: reset mails, plan and bank-transfer
+ * mails, feedback, messages and callbacks, uploads, captcha challenges. Counted with
+ * rate-limiter-flexible (fixed windows, one atomic upsert per count) in the table rate_limits
+ * of the portal's own database (PGlite or PostgreSQL, through its Drizzle store), or in Redis
+ * when REDIS_URL is set; either way every instance shares the count (decision 021).
+ *
+ * If the store fails, an in-memory limiter with the same numbers decides for this instance
+ * (the library's insurance strategy): a broken counter neither stops the debtor nor the limit.
+ * Keys are keyed hashes; no address, e-mail or reference number is stored in clear.
+ * The sign-in attempt limits are not here: they live in server/auth/attempts.ts.
+ */
+import { Redis } from 'ioredis';
+import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { env } from '../env.ts';
+import { keyedHash } from '../security/crypto.ts';
+
+export interface Policy {
+  /** How many in one window. */
+  points: number;
+  /** The window, in seconds. */
+  seconds: number;
+  /** Per client address: many debtors may share one (an office, a carrier's NAT), and the browser journeys all come from one. */
+  perClient?: true;
+}
+
+const hour = 3600;
+
+/** Each limit: what it counts and how much of it one window allows. */
+export const policies = {
+  /** Reset requests from one client address. */
+  resetClient: { points: 10, seconds: hour, perClient: true },
+  /** Reset requests for one reference number (whether or not the file exists: the answer reveals nothing). */
+  resetReference: { points: 3, seconds: hour },
+  /** Reset mails to one e-mail address; over it no mail goes out, and the answer stays the same. */
+  resetAddress: { points: 3, seconds: hour },
+  /** The instalment plan by e-mail, per file. */
+  planMail: { points: 3, seconds: hour },
+  /** The bank-transfer details by e-mail, per file. */
+  transferMail: { points: 3, seconds: hour },
+  /** Feedback from one client address. */
+  feedbackClient: { points: 10, seconds: hour, perClient: true },
+  /** Messages and callback requests, per file and per client address. */
+  contactFile: { points: 5, seconds: hour },
+  contactClient: { points: 20, seconds: hour, perClient: true },
+  /** Uploaded files, per file and per client address. */
+  uploadFile: { points: 30, seconds: hour },
+  uploadClient: { points: 60, seconds: hour, perClient: true },
+  /** Captcha challenges from one client address. */
+  captchaClient: { points: 30, seconds: 60, perClient: true },
+} as const satisfies Record<string, Policy>;
+
+export type LimitName = keyof typeof policies;
+
+export type LimitVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/** RATE_LIMIT_CLIENT_SCALE multiplies the per-client limits (the browser journeys all come from 127.0.0.1). */
+function pointsOf(policy: Policy): number {
+  const scale = Number(process.env.RATE_LIMIT_CLIENT_SCALE);
+  return policy.perClient && Number.isFinite(scale) && scale >= 1 ? Math.floor(policy.points * scale) : policy.points;
+}
+
+let redis: Redis | undefined;
+/** Limiters per database (tests open one per file) and limit. */
+const limiters = new WeakMap<object, Map<LimitName, RateLimiterAbstract>>();
+const redisOwner = {};
+
+function limiterFor(db: Database, name: LimitName): RateLimiterAbstract {
+  const redisUrl = env().REDIS_URL;
+  const owner = redisUrl ? redisOwner : db;
+  let byName = limiters.get(owner);
+  if (!byName) limiters.set(owner, (byName = new Map()));
+  let limiter = byName.get(name);
+  if (!limiter) {
+    const policy: Policy = policies[name];
+    const common = { keyPrefix: `portal-limit:${name}`, points: pointsOf(policy), duration: policy.seconds };
+    const insuranceLimiter = new RateLimiterMemory(common);
+    if (redisUrl) {
+      // Commands wait for the connection; after one failed retry the insurance limiter decides.
+      redis ??= new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
+      limiter = new RateLimiterRedis({ ...common, storeClient: redis, insuranceLimiter });
+    } else {
+      limiter = new RateLimiterDrizzle({ ...common, storeClient: db, schema: t.rateLimits, insuranceLimiter });
+    }
+    byName.set(name, limiter);
+  }
+  return limiter;
+}
+
+/** Counts one event for `key` under the limit `name`; refuses when the window's points are used up. */
+export async function consume(db: Database, name: LimitName, key: string): Promise<LimitVerdict> {
+  try {
+    await limiterFor(db, name).consume(keyedHash('rate-limit', `${name}\u0000${key.trim().toLowerCase()}`));
+    return { ok: true };
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    throw refusal;
+  }
+}
+
+/**
+ * Counts one event under each of several limits (per file and per client, say); refused when any
+ * is used up, with the longest wait. Every limit counts, so a refused attempt still costs.
+ */
+export async function consumeAll(db: Database, checks: ReadonlyArray<readonly [LimitName, string | null | undefined]>): Promise<LimitVerdict> {
+  const verdicts = await Promise.all(checks.filter(([, key]) => key).map(([name, key]) => consume(db, name, key!)));
+  const waits = verdicts.flatMap((v) => (v.ok ? [] : [v.retryAfterSeconds]));
+  return waits.length > 0 ? { ok: false, retryAfterSeconds: Math.max(...waits) } : { ok: true };
+}
+
+/** For tests: forget the limiters (after a change of REDIS_URL or RATE_LIMIT_CLIENT_SCALE) and close Redis. */
+export async function resetRateLimiters(): Promise<void> {
+  limiters.delete(redisOwner);
+  const client = redis;
+  redis = undefined;
+  await client?.quit().catch(() => client.disconnect());
+}

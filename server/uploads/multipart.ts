@@ -1,0 +1,102 @@
+/**
+ * Reads a multipart/form-data body while it streams (decision 022): `@fastify/busboy` splits the
+ * parts, text fields are collected (each at most 64 KiB), and every file part is handed to
+ * `onFile` as a stream that the upload module (`receive.ts`) judges by its first bytes and pipes
+ * into storage. The parser waits while a file is being stored (back-pressure), so neither a file
+ * nor the body is ever held whole in memory. The body as a whole is bounded too.
+ *
+ * Anything wrong with the body is a `BodyRefused` with its reason (a 400 or 413 for the route),
+ * never another error: no boundary, a truncated or garbled body, a text field over its limit,
+ * too many parts, a body over its limit.
+ */
+import Busboy, { type BusboyInstance } from '@fastify/busboy';
+import { Readable } from 'node:stream';
+import { BodyRefused, limitedChunks, maxMultipartBodyBytes, maxMultipartParts, maxTextFieldBytes } from '../http/request-body.ts';
+import type { MultipartPart } from './receive.ts';
+
+export interface MultipartHandlers {
+  /** A text field, in the order of the body (after the files before it were handled). */
+  onField?: (name: string, value: string) => void;
+  /** A file part; it must read `data` to its end. Without it, files are read and dropped. */
+  onFile?: (part: MultipartPart) => Promise<void>;
+}
+
+export interface MultipartInput {
+  contentType: string;
+  body: ReadableStream<Uint8Array> | null;
+  /** The most bytes the whole body may have; default: the upload limits plus the form. */
+  maxBodyBytes?: number;
+}
+
+async function drain(stream: AsyncIterable<unknown>): Promise<void> {
+  for await (const _chunk of stream) {
+    // Dropped: a file where none belongs, or after the body was refused.
+  }
+}
+
+/** The text fields of the body in order; files went to `onFile`. Throws `BodyRefused` only. */
+export async function readMultipart(input: MultipartInput, handlers: MultipartHandlers = {}): Promise<Array<[string, string]>> {
+  let parser: BusboyInstance;
+  try {
+    parser = Busboy({
+      headers: { 'content-type': input.contentType },
+      // A part is a file when it names one (an empty file input sends filename="").
+      isPartAFile: (_field, _type, filename) => filename !== undefined,
+      limits: { fieldSize: maxTextFieldBytes, fieldNameSize: 200, parts: maxMultipartParts, headerPairs: 20 },
+    });
+  } catch {
+    // Busboy refuses a multipart content type without a boundary in its constructor.
+    throw new BodyRefused('brokenForm');
+  }
+
+  const fields: Array<[string, string]> = [];
+  const source = Readable.from(limitedChunks(input.body, input.maxBodyBytes ?? maxMultipartBodyBytes), { objectMode: false });
+  let failure: BodyRefused | undefined;
+  let stopped = false;
+  // Stops reading: the parser sees the end of its input, so a part in flight ends with an error
+  // that its handler sees, and nothing after it is parsed.
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    source.unpipe(parser);
+    source.destroy();
+    parser.end();
+  };
+  const fail = (error: unknown) => {
+    failure ??= error instanceof BodyRefused ? error : new BodyRefused('brokenForm');
+    stop();
+  };
+
+  // Handlers run one after another in the order of the body: a field after a file is seen after
+  // that file was stored, as the upload budget expects.
+  let work: Promise<void> = Promise.resolve();
+  const queue = (task: () => Promise<void> | void) => {
+    work = work.then(task).catch(fail);
+  };
+
+  const parsed = new Promise<void>((resolve) => {
+    parser.on('field', (name, value, nameTruncated, valueTruncated) => {
+      if (nameTruncated || valueTruncated) return fail(new BodyRefused('fieldTooLarge'));
+      fields.push([name, value]);
+      if (handlers.onField) queue(() => handlers.onField!(name, value));
+    });
+    parser.on('file', (name, stream, filename, _encoding, mimeType) => {
+      // A truncated body errors the part's stream; its reader (or the drain) sees that error.
+      stream.on('error', () => undefined);
+      queue(() => (failure || !handlers.onFile ? drain(stream) : handlers.onFile({ name, filename, contentType: mimeType, data: stream })));
+    });
+    parser.on('partsLimit', () => fail(new BodyRefused('brokenForm')));
+    parser.on('error', (error) => {
+      fail(error);
+      resolve();
+    });
+    parser.on('finish', () => resolve());
+  });
+  source.on('error', fail);
+  source.pipe(parser);
+
+  await parsed;
+  await work;
+  if (failure) throw failure;
+  return fields;
+}

@@ -1,0 +1,118 @@
+/**
+ * The shared rate limits: counted in the database (PGlite here, PostgreSQL with
+ * TEST_DATABASE_URL) or in Redis, so that two instances of the portal share one count.
+ */
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { Redis } from 'ioredis';
+import type { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '#server/db/client.ts';
+import * as schema from '#server/db/schema.ts';
+import { resetEnvCache } from '#server/env.ts';
+import { consume, consumeAll, policies, resetRateLimiters } from '#server/limits/rate-limits.ts';
+import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+});
+afterAll(async () => database.dispose());
+const saved = { ...process.env };
+afterEach(async () => {
+  process.env = { ...saved };
+  resetEnvCache();
+  await resetRateLimiters();
+});
+const unique = (name: string) => `${name}-${crypto.randomUUID()}`;
+
+describe('rate limits in the database', () => {
+  it('allow the policy’s number in a window, then refuse with the time to wait', async () => {
+    const { db } = database;
+    const { points, seconds } = policies.resetReference;
+    const reference = unique('ref');
+    for (let i = 0; i < points; i++) expect(await consume(db, 'resetReference', reference)).toEqual({ ok: true });
+    const refused = await consume(db, 'resetReference', reference);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) {
+      expect(refused.retryAfterSeconds).toBeGreaterThan(seconds - 60);
+      expect(refused.retryAfterSeconds).toBeLessThanOrEqual(seconds);
+    }
+    // Another key and another limit have their own counts.
+    expect(await consume(db, 'resetReference', unique('ref'))).toEqual({ ok: true });
+    expect(await consume(db, 'planMail', reference)).toEqual({ ok: true });
+  });
+
+  it('keep no reference number, address or e-mail in clear', async () => {
+    await consume(database.db, 'resetAddress', 'anna.schneider@example.org');
+    const keys = (await database.db.select().from(schema.rateLimits)).map((r) => r.key);
+    expect(keys.find((k) => k.startsWith('portal-limit:resetAddress:'))).toMatch(/^portal-limit:resetAddress:[0-9a-f]{64}$/);
+    expect(keys.join()).not.toContain('example.org');
+  });
+
+  it('refuse parallel requests beyond the limit: the count is one atomic statement', async () => {
+    const key = unique('file');
+    const verdicts = await Promise.all(Array.from({ length: 12 }, () => consume(database.db, 'planMail', key)));
+    expect(verdicts.filter((v) => v.ok)).toHaveLength(policies.planMail.points);
+  });
+
+  it('refuse when any of several limits is used up', async () => {
+    const file = unique('file');
+    for (let i = 0; i < policies.contactFile.points; i++) await consume(database.db, 'contactFile', file);
+    const verdict = await consumeAll(database.db, [
+      ['contactFile', file],
+      ['contactClient', unique('client')],
+    ]);
+    expect(verdict.ok).toBe(false);
+  });
+});
+
+describe('two instances', () => {
+  it('share one count through the database', async () => {
+    // A second instance: its own connection (pool or PGlite client) and its own limiters.
+    const client = (database.db as unknown as { $client: unknown }).$client;
+    let closeSecond = async () => {};
+    let second: Database;
+    if (database.kind === 'postgres') {
+      const pool = new pg.Pool({ connectionString: (client as pg.Pool).options.connectionString, max: 2 });
+      closeSecond = () => pool.end();
+      second = drizzlePg(pool, { schema }) as unknown as Database;
+    } else {
+      second = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
+    }
+    try {
+      const key = unique('file');
+      for (let i = 0; i < policies.transferMail.points; i++) expect((await consume(i % 2 ? database.db : second, 'transferMail', key)).ok).toBe(true);
+      expect((await consume(second, 'transferMail', key)).ok).toBe(false);
+      expect((await consume(database.db, 'transferMail', key)).ok).toBe(false);
+    } finally {
+      await closeSecond();
+    }
+  });
+
+  it('share one count through Redis when REDIS_URL is set', async () => {
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    process.env.REDIS_URL = url;
+    resetEnvCache();
+    await resetRateLimiters();
+    // The second instance: the module loaded afresh, with its own Redis connection and limiters.
+    vi.resetModules();
+    const other = await import('#server/limits/rate-limits.ts');
+    const key = unique('file');
+    const rowsInDatabase = async () => (await database.db.select().from(schema.rateLimits)).length;
+    const before = await rowsInDatabase();
+    try {
+      for (let i = 0; i < policies.planMail.points; i++) expect((await (i % 2 ? consume : other.consume)(database.db, 'planMail', key)).ok).toBe(true);
+      expect((await consume(database.db, 'planMail', key)).ok).toBe(false);
+      expect((await other.consume(database.db, 'planMail', key)).ok).toBe(false);
+      // The count is in Redis, not in the database.
+      expect(await rowsInDatabase()).toBe(before);
+      const redis = new Redis(url);
+      expect((await redis.keys('portal-limit:planMail:*')).length).toBeGreaterThan(0);
+      await redis.quit();
+    } finally {
+      await other.resetRateLimiters();
+    }
+  });
+});
