@@ -1,0 +1,304 @@
+/**
+ * The anonymiser: what a debtor writes to the assistant is logged for staff review only after
+ * every personal datum is replaced by a typed placeholder. Amounts and ordinary dates stay, so
+ * that a reviewer still sees what was asked ("kann ich am 15.12. 50 € zahlen").
+ *
+ * Order matters: values known from the debtor's file first (exact, whatever their format), then
+ * the data with a checksum or a fixed shape (e-mail, IBAN, card, national identity number),
+ * then birth dates after a cue, phone numbers, reference and other long numbers, street
+ * addresses, postal code with city, and names last.
+ *
+ * Libraries: ibantools (IBAN checksums), libphonenumber-js (is a digit run a possible phone
+ * number in one of the variants' countries), personnummer (Swedish), @navikt/fnrvalidator
+ * (Norwegian), @faker-js/faker's locale data as first- and last-name lists.
+ */
+import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+import personnummer from 'personnummer';
+import { fnr, dnr } from '@navikt/fnrvalidator';
+import { isFirstName, isLastName, looksLikeSurname } from './names.ts';
+import { cues } from './cues.ts';
+
+export type Placeholder =
+  | '[NAME]'
+  | '[ADDRESS]'
+  | '[EMAIL]'
+  | '[PHONE]'
+  | '[IBAN]'
+  | '[CARD]'
+  | '[REFERENCE]'
+  | '[NATIONAL_ID]'
+  | '[BIRTHDATE]'
+  | '[NUMBER]';
+
+/** What the portal knows of a signed-in debtor; removed first, in whatever format it was typed. */
+export interface KnownValues {
+  names?: readonly string[];
+  street?: string;
+  zip?: string;
+  city?: string;
+  email?: string;
+  phones?: readonly string[];
+  iban?: string;
+  /** ISO date, YYYY-MM-DD. */
+  birthDate?: string;
+  references?: readonly string[];
+}
+
+const COUNTRIES: CountryCode[] = ['DE', 'AT', 'CH', 'SE', 'NO'];
+const L = '\\p{L}';
+const NB = '(?<![\\p{L}\\p{N}])';
+const NE = '(?![\\p{L}\\p{N}])';
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** A pattern for a known value that tolerates spaces, dashes and case ("DE89 3704…" = "de893704…"). */
+function loosePattern(value: string): RegExp | undefined {
+  const chars = [...value.replace(/[\s\-./()]/g, '')];
+  if (chars.length < 3) return undefined;
+  return new RegExp(`${NB}${chars.map(escape).join('[\\s\\-./()]?')}${NE}`, 'giu');
+}
+
+function wordPattern(value: string): RegExp | undefined {
+  const trimmed = value.trim();
+  if (trimmed.length < 2) return undefined;
+  const folded = trimmed.replace(/ı/g, 'i').replace(/İ/g, 'I').normalize('NFD').replace(/\p{M}/gu, '');
+  const alternatives = [...new Set([trimmed, folded, trimmed.replace(/ß/g, 'ss'), trimmed.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue')])];
+  return new RegExp(`${NB}(?:${alternatives.map((a) => escape(a).replace(/\s+/g, '\\s+')).join('|')})${NE}`, 'giu');
+}
+
+function birthDateFormats(iso: string): string[] {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return [];
+  const [, y, mo, d] = m as unknown as [string, string, string, string];
+  const dn = String(Number(d));
+  const mn = String(Number(mo));
+  return [iso, `${d}.${mo}.${y}`, `${dn}.${mn}.${y}`, `${d}/${mo}/${y}`, `${dn}/${mn}/${y}`, `${d}-${mo}-${y}`, `${y}${mo}${d}`, `${d}.${mo}.${y.slice(2)}`];
+}
+
+function removeKnown(text: string, known: KnownValues): string {
+  let out = text;
+  const replace = (pattern: RegExp | undefined, placeholder: Placeholder) => {
+    if (pattern) out = out.replace(pattern, placeholder);
+  };
+  if (known.email) replace(new RegExp(escape(known.email), 'giu'), '[EMAIL]');
+  if (known.iban) replace(loosePattern(known.iban), '[IBAN]');
+  for (const phone of known.phones ?? []) {
+    const digits = phone.replace(/\D/g, '');
+    if (digits.length >= 6) {
+      replace(loosePattern(phone), '[PHONE]');
+      // the national form of an international number (+49 171 … typed as 0171 …)
+      const national = parsePhoneNumberFromString(phone, 'DE')?.nationalNumber;
+      if (national) replace(loosePattern(`0${national}`), '[PHONE]');
+    }
+  }
+  for (const reference of known.references ?? []) replace(loosePattern(reference), '[REFERENCE]');
+  if (known.birthDate) for (const format of birthDateFormats(known.birthDate)) replace(new RegExp(`${NB}${escape(format)}${NE}`, 'gu'), '[BIRTHDATE]');
+  if (known.street) replace(wordPattern(known.street), '[ADDRESS]');
+  if (known.zip && known.city) replace(new RegExp(`${NB}${escape(known.zip)}\\s+${escape(known.city)}${NE}`, 'giu'), '[ADDRESS]');
+  if (known.zip && known.zip.length >= 4) replace(new RegExp(`${NB}${escape(known.zip)}${NE}`, 'gu'), '[ADDRESS]');
+  if (known.city) replace(wordPattern(known.city), '[ADDRESS]');
+  const names = [...(known.names ?? [])].filter((n) => n.trim().length >= 2).sort((a, b) => b.length - a.length);
+  for (const name of names) replace(wordPattern(name), '[NAME]');
+  return out;
+}
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const IBAN_LENGTHS: Record<string, number> = { DE: 22, AT: 20, CH: 21, LI: 21, SE: 24, NO: 15, DK: 18, FR: 27, IT: 27, ES: 24, NL: 18, BE: 16, PL: 28, TR: 26, GB: 22, LU: 20 };
+
+function isIbanLike(candidate: string): boolean {
+  const electronic = electronicFormatIBAN(candidate) ?? '';
+  if (isValidIBAN(electronic)) return true;
+  // a mistyped IBAN of the right length for its country is still somebody's account
+  const expected = IBAN_LENGTHS[electronic.slice(0, 2)];
+  return expected !== undefined && electronic.length === expected;
+}
+
+/**
+ * IBANs as typed: grouped by four, by other widths or not at all, and followed by anything. The
+ * run of letters and digits after the country code is cut at the country's IBAN length, so that
+ * "AT61 1904 3002 3457 3201 und" loses its IBAN and keeps its "und".
+ */
+function replaceIbans(text: string): string {
+  const start = /(?<![\p{L}\p{N}])([A-Za-z]{2})(\d{2})/gu;
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(start)) {
+    if (m.index < last) continue;
+    const country = m[1]!.toUpperCase();
+    const length = IBAN_LENGTHS[country] ?? 0;
+    if (length === 0) continue;
+    let end = m.index;
+    let count = 0;
+    let electronic = '';
+    while (end < text.length && count < length) {
+      const ch = text[end]!;
+      if (/[A-Za-z0-9]/.test(ch)) {
+        electronic += ch;
+        count += 1;
+      } else if (!/[ \-]/.test(ch) || !/[A-Za-z0-9]/.test(text[end + 1] ?? '')) break;
+      end += 1;
+    }
+    if (count !== length || /[\p{N}]/u.test(text[end] ?? '')) continue;
+    if (!isIbanLike(electronic) && !/^\d+$/.test(electronic.slice(4, 12))) continue;
+    out += `${text.slice(last, m.index)}[IBAN]`;
+    last = end;
+  }
+  return out + text.slice(last);
+}
+
+
+function isPossiblePhone(candidate: string): boolean {
+  const digits = candidate.replace(/\D/g, '');
+  if (digits.length < 7 || digits.length > 15) return false;
+  if (/^(?:\+|00)/.test(candidate.trim())) return parsePhoneNumberFromString(candidate.replace(/^00/, '+'))?.isPossible() ?? false;
+  if (!candidate.trim().startsWith('0')) return false;
+  return COUNTRIES.some((country) => parsePhoneNumberFromString(candidate, country)?.isPossible() ?? false);
+}
+
+const STREET_SUFFIX_DE = '(?:stra(?:ss|ß)e|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|pfad|hof|berg|markt|zeile|graben|kai|gürtel|guertel)';
+const STREET_WORDS_BEFORE =
+  'calle|c\\/|avenida|avda\\.?|av\\.|plaza|paseo|camino|carrer|rue|avenue|boulevard|bd|chemin|allée|allee|place|impasse|quai|route|via|viale|piazza|corso|vicolo|largo|strada|piazzale';
+const STREET_WORDS_AFTER_EN = 'street|st\\.?|road|rd\\.?|avenue|ave\\.?|lane|ln\\.?|way|drive|dr\\.?|close|court|crescent|place|square|terrace|gardens|grove';
+const STREET_WORDS_TR = 'sokak|sokağı|sokagi|sok\\.?|sk\\.?|cadde|caddesi|cad\\.?|bulvarı|bulvari|bulvar|mahallesi|mah\\.?';
+const STREET_SUFFIX_NORDIC = '(?:gatan|gata|vägen|vagen|väg|vag|gränd|grand|torget|torg|stigen|backen|allén|gate|gaten|veien|vei|vegen|veg|plassen|plass|stien)';
+const HOUSE = '\\d{1,4}(?!\\d)(?:\\s?[a-zA-Z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-zA-Z]?)?';
+
+/** An alternation whose words may start with a capital ("Calle", "calle"). */
+function anyCase(alternation: string): string {
+  return alternation
+    .split('|')
+    .sort((a, b) => b.length - a.length)
+    .map((w) => (/^[a-zà-ÿ]/.test(w) ? `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}` : w))
+    .join('|');
+}
+const CAP = `[\\p{Lu}][${L}'’.-]*`;
+
+/** Words that follow a postal-code-sized number without being a city. */
+const NOT_CITY = new Set(
+  'euro eur euros chf franken sek nok kr kronor kroner kronen dollar raten rate monate monaten tage tagen wochen jahre uhr stück mal prozent mio tsd'.split(' '),
+);
+
+const WEAK_NAME_CUE = /^(?:i am|i'm|soy|sono|je suis|ben|this is|hier ist|hier spricht|regards|cheers|saludos|saluti|lg|vg|mfg|hilsen|mvh)\b/i;
+
+function replaceAll(text: string, pattern: RegExp, replacer: (m: RegExpExecArray) => string | undefined): string {
+  return text.replace(pattern, (...args) => {
+    const groups = args.slice(0, -2) as string[];
+    const m = Object.assign(groups, { index: args[args.length - 2] as number, input: text }) as unknown as RegExpExecArray;
+    return replacer(m) ?? (groups[0] as string);
+  });
+}
+
+export function anonymise(text: string, known: KnownValues = {}): string {
+  let out = removeKnown(text, known);
+
+  // e-mail addresses
+  out = out.replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, '[EMAIL]');
+  out = out.replace(/[\p{L}\p{N}._%+-]+\s?(?:\(at\)|\[at\]| at )\s?[\p{L}\p{N}-]+\s?(?:\.|\(dot\)|\[dot\]| dot )\s?[\p{L}]{2,}/giu, '[EMAIL]');
+
+  // IBANs (checksum, or the right length for the country)
+  out = replaceIbans(out);
+
+  // card numbers: 13–19 digits, grouped or not, Luhn-valid
+  out = replaceAll(out, /(?<![\p{N}])\d(?:[ -]?\d){12,18}(?![\p{N}])/gu, (m) => (luhnValid(m[0].replace(/\D/g, '')) ? '[CARD]' : undefined));
+
+  // Swedish personnummer (YYMMDD-NNNN, YYYYMMDD-NNNN, also with +) and samordningsnummer
+  out = replaceAll(out, /(?<![\p{N}])(\d{2})?(\d{2})(\d{2})(\d{2})\s?([-+])\s?(\d{4})(?![\p{N}])/gu, (m) => {
+    const month = Number(m[3]);
+    const day = Number(m[4]) > 60 ? Number(m[4]) - 60 : Number(m[4]);
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31 ? '[NATIONAL_ID]' : undefined;
+  });
+  out = replaceAll(out, /(?<![\p{N}])(?:\d{12}|\d{10})(?![\p{N}])/gu, (m) => (personnummer.valid(m[0]) ? '[NATIONAL_ID]' : undefined));
+  // Norwegian fødselsnummer / d-nummer: DDMMYY NNNNN
+  out = replaceAll(out, /(?<![\p{N}])(\d{2})(\d{2})(\d{2})\s?(\d{5})(?![\p{N}])/gu, (m) => {
+    const digits = `${m[1]}${m[2]}${m[3]}${m[4]}`;
+    if (fnr(digits).status === 'valid' || dnr(digits).status === 'valid') return '[NATIONAL_ID]';
+    const day = Number(m[1]) > 40 ? Number(m[1]) - 40 : Number(m[1]);
+    const month = Number(m[2]);
+    // spaced like on the ID card, with a valid birth date: the shape alone is enough
+    return /\s/.test(m[0]) && month >= 1 && month <= 12 && day >= 1 && day <= 31 ? '[NATIONAL_ID]' : undefined;
+  });
+
+  // dates of birth: a date after a cue ("geboren am", "date of birth", "född") or "(*12.03.1985)"
+  const dateShape = '(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\.?\\s+[\\p{L}]+\\.?\\s+\\d{4}|\\d{8})';
+  out = out.replace(new RegExp(`((?:${cues.birth})[\\s:,.]*(?:(?:am|le|el|il|den|on|the|de|the)\\s+)?)${dateShape}`, 'giu'), '$1[BIRTHDATE]');
+  out = out.replace(new RegExp(`(\\*\\s?)${dateShape}`, 'gu'), '$1[BIRTHDATE]');
+
+  // phone numbers: international or trunk-prefixed digit runs that the phone library accepts
+  out = replaceAll(out, /(?:\+|(?<![\p{L}\p{N}])00|(?<![\p{L}\p{N}.,])0)\d{1,4}(?:[\s./-]?\(0\))?(?:[\s./-]?\d){5,13}(?![\p{N}])/gu, (m) => {
+    if (/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(m[0])) return undefined;
+    return isPossiblePhone(m[0]) ? '[PHONE]' : undefined;
+  });
+  // a number after a phone cue, whatever its shape
+  out = out.replace(new RegExp(`((?:${cues.phone})[\\s:.,-]*(?:(?:ist|is|es|est|e|är|er)\\s+)?)\\+?[\\d][\\d\\s()./-]{5,}\\d`, 'giu'), '$1[PHONE]');
+
+  // reference numbers (nine digits, with a subcase) and any other long number
+  out = out.replace(/(?<![\p{L}\p{N}.,])\d{9}(?:[-/]\d{1,2})?(?![\p{N}])/gu, '[REFERENCE]');
+  out = out.replace(new RegExp(`((?:${cues.reference})[\\s:.#-]*)\\d{4,}(?:[-/]\\d{1,2})?`, 'giu'), '$1[REFERENCE]');
+  out = out.replace(/(?<![\p{L}\p{N}.,])\d{7,}(?![\p{N}])/gu, '[NUMBER]');
+
+  // street addresses with a house number, optionally followed by postal code and city
+  const zipCity = `(?:,?\\s*(?:[ADS]-|CH-|N-|NO-|SE-)?(?:\\d{4,5}|\\d{3}\\s\\d{2})\\s+${CAP}(?:[\\s-]${CAP})?)?`;
+  const streets = [
+    `${CAP}(?:[\\s-]${CAP})*${STREET_SUFFIX_DE}\\s*${HOUSE}`,
+    `${CAP}[-\\s]?(?:[Ss]tra(?:ss|ß)e|[Ss]tr\\.|[Ww]eg|[Gg]asse|[Pp]latz|[Aa]llee)\\s*${HOUSE}`,
+    `(?:Am|An der|An den|Auf der|Auf dem|Im|In der|Zum|Zur|Hinter der|Unter den)\\s+${CAP}\\s*${HOUSE}`,
+    `${HOUSE},?\\s+${CAP}(?:\\s${CAP})*\\s+(?:${STREET_WORDS_AFTER_EN})(?![\\p{L}])`,
+    `(?:${HOUSE},?\\s+)?(?:${anyCase(STREET_WORDS_BEFORE)})\\s+(?:(?:de la|de|del|des|du|di|della|dei|delle|d'|l')\\s*)?${CAP}(?:\\s+(?:(?:de la|de|del|des|du|di|della|d')\\s*)?${CAP})*(?:,?\\s*(?:n[º°o.]?\\s*)?${HOUSE})?`,
+    `${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_TR)})\\s*(?:[Nn]o[:.]?\\s*)?(?:${HOUSE})?`,
+    `${CAP}${STREET_SUFFIX_NORDIC}\\s*${HOUSE}`,
+    `${CAP}(?:\\s${CAP})*\\s+(?:gate|gata|gatan|vei|veien|veg|vegen|vägen|väg|allé|plass|plassen|gränd|torg|torget)\\s*${HOUSE}`,
+  ];
+  for (const street of streets) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${street})${zipCity}`, 'gu'), '[ADDRESS]');
+  // postal code and city alone ("in 20095 Hamburg", "CH-8001 Zürich", "114 55 Stockholm")
+  out = replaceAll(out, new RegExp(`(?<![\\p{L}\\p{N}.,])(?:[ADS]-|CH-|N-|NO-|SE-)?(\\d{5}|\\d{4}|\\d{3}\\s\\d{2})\\s+(${CAP}(?:[\\s-]${CAP})?)`, 'gu'), (m) => {
+    const city = (m[2] ?? '').toLowerCase();
+    return NOT_CITY.has(city.split(/[\s-]/)[0]!) ? undefined : '[ADDRESS]';
+  });
+
+  // names: after a cue ("mein Name ist", "my name is", "me llamo", "Herr", "Grüße"),
+  // then first name + surname pairs from the name lists
+  const nameWord = `[${L}][${L}'’-]*`;
+  out = replaceAll(
+    out,
+    new RegExp(`((?:${cues.nameBefore})[\\s:,]+)(${nameWord}(?:\\s+${nameWord}){0,3})`, 'giu'),
+    (m) => {
+      const words = (m[2] ?? '').split(/\s+/);
+      // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name.
+      if (WEAK_NAME_CUE.test((m[1] ?? '').trim()) && !(isFirstName(words[0]!) || isLastName(words[0]!))) return undefined;
+      const kept: string[] = [];
+      for (const word of words) {
+        if (cues.stopWords.has(word.toLowerCase())) break;
+        if (kept.length > 0 && !/^\p{Lu}/u.test(word) && !isLastName(word) && !isFirstName(word)) break;
+        kept.push(word);
+      }
+      if (kept.length === 0) return undefined;
+      const rest = words.slice(kept.length).join(' ');
+      return `${m[1]}[NAME]${rest ? ` ${rest}` : ''}`;
+    },
+  );
+  out = out.replace(new RegExp(`((?:${cues.title})\\.?\\s+)(?:${CAP}\\s+)?${CAP}`, 'gu'), '$1[NAME]');
+  out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})(?:\\s+(${CAP}))?\\s+(${CAP})(?![\\p{L}])`, 'gu'), (m) => {
+    const [first, middle, last] = [m[1]!, m[2], m[3]!];
+    if (!isFirstName(first)) return undefined;
+    if (middle && !isFirstName(middle) && !isLastName(middle)) return undefined;
+    return isLastName(last) || looksLikeSurname(last) ? '[NAME]' : undefined;
+  });
+  // a name list's first name directly before [NAME] (the surname was known from the file)
+  out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})\\s+\\[NAME\\]`, 'gu'), (m) => (isFirstName(m[1]!) ? '[NAME]' : undefined));
+  return out.replace(/\[NAME\](?:\s+\[NAME\])+/g, '[NAME]');
+}

@@ -1,0 +1,63 @@
+/**
+ * First- and last-name lists for the anonymiser, taken at run time from @faker-js/faker's locale
+ * data (the Latin-script locales of the debtors this agency writes to: German, Austrian, Swiss,
+ * Swedish, Norwegian and their neighbours, and the languages the portal speaks). Names that are
+ * also ordinary words in these languages are left out, so that "Will", "Mark" or "Rose" at the
+ * start of a sentence are not taken for a name without a cue.
+ */
+import {
+  cs_CZ, da, de, de_AT, de_CH, en, en_GB, es, fi, fr, hr, hu, it, nb_NO, nl, pl, pt_PT, ro, sk, sv, tr,
+  type LocaleDefinition,
+} from '@faker-js/faker';
+
+const LOCALES: LocaleDefinition[] = [de, de_AT, de_CH, en, en_GB, es, fr, it, tr, sv, nb_NO, da, fi, nl, pl, pt_PT, ro, hr, cs_CZ, sk, hu];
+
+/** Ordinary words that appear in the name lists. */
+const COMMON_WORDS = new Set(
+  [
+    'will', 'may', 'mark', 'rose', 'art', 'bill', 'grace', 'hope', 'joy', 'faith', 'summer', 'april', 'june', 'august', 'paris', 'china', 'page', 'long', 'young',
+    'black', 'white', 'brown', 'green', 'king', 'price', 'rich', 'hall', 'wall', 'bank', 'banks', 'cash', 'case', 'card', 'post', 'best', 'gay', 'sale', 'love',
+    'bitte', 'danke', 'hallo', 'rate', 'raten', 'euro', 'frank', 'franken', 'kurz', 'lang', 'klein', 'gross', 'groß', 'neu', 'alt', 'weiss', 'weiß', 'schwarz',
+    'mai', 'juni', 'juli', 'sonne', 'paz', 'luz', 'sol', 'mar', 'rosa', 'blanca', 'pilar', 'dolores', 'amparo', 'consuelo', 'soledad', 'rocío', 'gracia', 'casa',
+    'claire', 'aime', 'france', 'prime', 'bienvenue', 'sole', 'luna', 'serena', 'bella', 'vita', 'amore', 'speranza', 'fortuna', 'vero', 'ago',
+    'deniz', 'ay', 'güneş', 'yıldız', 'bahar', 'umut', 'barış', 'can', 'gül', 'su', 'nur', 'ali', 'hilal', 'ekim', 'kasım', 'bir', 'iki', 'bugün', 'sen', 'ben',
+    'bo', 'dag', 'vera', 'ester', 'hej', 'tack', 'kort', 'maj', 'juni', 'sten', 'berg', 'lund', 'strand', 'skog', 'sjö', 'by', 'hus', 'lina', 'stina',
+    'pay', 'paypal', 'visa', 'sofort', 'klarna', 'swish', 'twint', 'iban', 'bic', 'sepa', 'dear', 'hi', 'hello', 'thanks', 'kind', 'regards', 'best',
+  ].map((w) => w.toLowerCase()),
+);
+
+function collect(pick: (l: LocaleDefinition) => unknown): Set<string> {
+  const out = new Set<string>();
+  const add = (value: unknown): void => {
+    if (typeof value === 'string') {
+      for (const part of value.split(/[\s-]+/)) if (part.length >= 2 && !COMMON_WORDS.has(part.toLowerCase())) out.add(part.toLowerCase());
+    } else if (Array.isArray(value)) value.forEach(add);
+    else if (value && typeof value === 'object') Object.values(value).forEach(add);
+  };
+  for (const locale of LOCALES) add(pick(locale));
+  return out;
+}
+
+let firstNames: Set<string> | undefined;
+let lastNames: Set<string> | undefined;
+
+function fold(word: string): string {
+  return word.toLowerCase().replace(/[’']s$/, '');
+}
+
+export function isFirstName(word: string): boolean {
+  firstNames ??= collect((l) => l.person?.first_name);
+  return firstNames.has(fold(word));
+}
+
+export function isLastName(word: string): boolean {
+  lastNames ??= collect((l) => l.person?.last_name);
+  return lastNames.has(fold(word));
+}
+
+/** Surname endings common among the agency's debtors, for names the lists do not hold. */
+const SURNAME_ENDINGS = /(?:mann|mann|ner|ler|rer|ter|er|meier|maier|mayer|meyer|huber|bauer|schmidt|schmid|berger|inger|stein|feld|son|sen|sson|ström|strom|berg|lund|qvist|kvist|gren|ski|ska|cki|wicz|czyk|oğlu|oglu|gil|kaya|demir|yılmaz|yilmaz|çelik|celik|ez|es|az|ini|elli|etti|ucci|ato|ano|one|ier|eau|aux|ault|ois|ic|ić|ov|ova|ev|eva|escu|ides|opoulos)$/i;
+
+export function looksLikeSurname(word: string): boolean {
+  return word.length >= 4 && SURNAME_ENDINGS.test(word) && !COMMON_WORDS.has(word.toLowerCase());
+}
