@@ -19,6 +19,10 @@ const artifacts = path.resolve(import.meta.dirname, 'e2e/.artifacts');
 // One data folder per run. The config is evaluated again in every worker; keep the first
 // process's choice so that all of them agree.
 process.env.E2E_DATA_DIR ??= path.join(artifacts, `data-${new Date().toISOString().replace(/[:.]/g, '-')}`);
+// The agency's calendar day when the server seeds the demo files (seconds from now). A journey
+// that checks a seeded date counts from this day, not from its own clock: a run that crosses
+// midnight in Berlin would otherwise expect tomorrow's dates (e2e/helpers/portal.ts seedDay).
+process.env.E2E_SEED_DAY ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
 
 export default defineConfig({
   testDir: './e2e',

@@ -13,7 +13,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { errorSummary, signIn } from './helpers/auth';
-import { portalPath, text, variants, waitForHydration } from './helpers/portal';
+import { portalPath, seedDay, text, variants, waitForHydration } from './helpers/portal';
 
 test.describe.configure({ mode: 'parallel', retries: 0 });
 
@@ -51,9 +51,7 @@ test('100000008: flood notice, then the offer; declining it brings back the open
   await expect(flood).toHaveCount(0);
   await expectFocusInside(offer);
   await expect(offer.getByTestId('offer-amount')).toHaveText(euro(54000));
-  const validTill = new Date();
-  validTill.setUTCDate(validTill.getUTCDate() + 14);
-  await expect(offer).toContainText(longDate(validTill));
+  await expect(offer).toContainText(longDate(seedDay(14)));
   await expect(page.getByTestId('open-amount')).toHaveText(euro(77260));
   await expectNoSeriousA11yViolations(page, 'dashboard with special offer');
   await screenshots(page, 'modals', 'offer', { fullPage: false });

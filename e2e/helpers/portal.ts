@@ -91,3 +91,15 @@ export async function waitForHydration(page: Page): Promise<void> {
     return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
   });
 }
+
+/**
+ * A date counted from the day the demo files were seeded (playwright.config.ts sets
+ * E2E_SEED_DAY as the run starts), as noon UTC of that calendar day: format it with any
+ * European time zone and it stays on the same day.
+ */
+export function seedDay(days = 0): Date {
+  const day = process.env.E2E_SEED_DAY ?? new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date;
+}

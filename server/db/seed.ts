@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import { variants } from '../variants/config.ts';
+import { todayIso } from '../dates.ts';
 import type { Database } from './client.ts';
 import * as t from './schema.ts';
 import type { ClaimSubjectKey } from '../claims/subjects.ts';
@@ -84,7 +85,9 @@ export async function isSeeded(db: Database): Promise<boolean> {
 }
 
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<void> {
-  const today = options.today ?? new Date();
+  // The demo files are dated from the agency's calendar day, the same "today" the portal judges
+  // them by (server/dates.ts); the server's UTC day is still yesterday shortly after midnight.
+  const today = new Date(`${todayIso(options.today ?? new Date())}T00:00:00Z`);
   const passwordHash = () => hashPassword(demoPassword, { fast: options.fastHashes });
 
   await db.transaction(async (tx) => {

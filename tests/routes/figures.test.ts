@@ -198,7 +198,9 @@ describe('finding 11: the special offer (100000008) names its deadline and the w
   it('on the dashboard, in the modal and on the checkout', async () => {
     const { view, modals } = await viewOf('100000008');
     // The seed writes the offer's day in UTC (isoDate in server/db/seed.ts), whatever the hour in Berlin.
-    const validTill = new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10);
+    // The seed dates the offer from the agency's calendar day (server/db/seed.ts), not the UTC day.
+    const seededOn = new Date(`${todayForVariant('de')}T00:00:00Z`);
+    const validTill = new Date(seededOn.getTime() + 14 * 86_400_000).toISOString().slice(0, 10);
     expect(view.specialOffer).toEqual({ amountMinor: 540_00, validTill, settlesMinor: 772_60 });
     expect(modals.find((m) => m.kind === 'specialOffer')?.offer).toMatchObject({ validTill, settlesMinor: 772_60 });
     const page = await run(payDirectPage, getRequest('/serviceportal/checkout/pay-direct?offer=true', { Cookie: await cookieFor('100000008') }), de);
