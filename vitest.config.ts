@@ -18,7 +18,12 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['tests/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'app/**/*.test.{ts,tsx}', 'intents/**/*.test.ts'],
+          include: [
+            'tests/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'app/**/*.test.{ts,tsx}',
+            'intents/**/*.test.ts',
+          ],
           exclude: ['tests/db/**'],
           environment: 'node',
           setupFiles: ['tests/setup.ts'],

@@ -28,7 +28,8 @@ export default async function handleRequest(
   });
 
   const nonce = loadContext.cspNonce;
-  const readyEvent = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+  const readyEvent =
+    isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -46,7 +47,12 @@ export default async function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           // Pages show a debtor's file: never kept by any cache (docs/decisions/012).
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store');
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
           pipe(body);
         },
         onShellError(error: unknown) {

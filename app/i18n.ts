@@ -10,5 +10,28 @@ export const i18nConfig = {
   react: { useSuspense: false },
 } as const;
 
-export const namespaces = ['common', 'home', 'legal', 'privacy', 'faq', 'signin', 'claim', 'dashboard', 'bankid', 'claimInfo', 'feedback', 'service', 'modals', 'uploads', 'announce', 'contact', 'mail', 'documents', 'instalments', 'checkout', 'sandbox', 'profile'] as const;
+export const namespaces = [
+  'common',
+  'home',
+  'legal',
+  'privacy',
+  'faq',
+  'signin',
+  'claim',
+  'dashboard',
+  'bankid',
+  'claimInfo',
+  'feedback',
+  'service',
+  'modals',
+  'uploads',
+  'announce',
+  'contact',
+  'mail',
+  'documents',
+  'instalments',
+  'checkout',
+  'sandbox',
+  'profile',
+] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -22,7 +22,8 @@ export const i18next = new RemixI18Next({
     fallbackLanguage: i18nConfig.fallbackLng,
     order: ['custom'],
     // The language depends on the variant (each offers its own list), so the portal decides.
-    findLocale: async (request) => negotiateLanguage(request, runtime().variantOf(request), cookieName(languageCookieName)),
+    findLocale: async (request) =>
+      negotiateLanguage(request, runtime().variantOf(request), cookieName(languageCookieName)),
   },
   i18next: { ...i18nConfig, resources },
 });

@@ -17,11 +17,15 @@ const password = 'Demo-Pass1';
 test('a reference number alone cannot set the password (account takeover refused)', async ({ page, baseURL }) => {
   // 150000009 is a copy of 100000009, whose password change is forced.
   await signIn(page, { refno: '150000009', expectPath: '/dashboard' });
-  await expect(page.getByText(text('de', 'reference', 'dashboard').replace('{{reference}}', '150000009'), { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(text('de', 'reference', 'dashboard').replace('{{reference}}', '150000009'), { exact: true }),
+  ).toBeVisible();
 
   // The set-password page asks for the current password first.
   await page.goto(portalPath(de, '/signin/set-password'));
-  await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('action') !== 'AZonly');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('action') !== 'AZonly',
+  );
   await expect(page.getByRole('heading', { level: 1, name: text('de', 'title', 'signin'), exact: true })).toBeVisible();
   await waitForHydration(page);
   await expectNoSeriousA11yViolations(page, 'step-up before set-password');
@@ -38,15 +42,21 @@ test('a reference number alone cannot set the password (account takeover refused
   // The old password still works, and the forced change is still ahead of the real debtor.
   await page.context().clearCookies();
   await signIn(page, { refno: '150000009', password, expectPath: '/signin/set-password' });
-  await expect(page.getByRole('heading', { level: 1, name: text('de', 'setPassword.title', 'signin'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('de', 'setPassword.title', 'signin'), exact: true }),
+  ).toBeVisible();
 });
 
-test('a reference-only session pays, sees no account or address, and is offered the password where full login is needed', async ({ page }) => {
+test('a reference-only session pays, sees no account or address, and is offered the password where full login is needed', async ({
+  page,
+}) => {
   await signIn(page, { refno: '100000002' });
   await waitForHydration(page);
   const stepUp = page.getByTestId('step-up');
   await expect(stepUp).toContainText(text('de', 'shell.stepUp.dashboardTitle'));
-  await expect(page.getByRole('link', { name: new RegExp(text('de', 'more.contact', 'dashboard')) })).toContainText(text('de', 'shell.stepUp.needsPassword'));
+  await expect(page.getByRole('link', { name: new RegExp(text('de', 'more.contact', 'dashboard')) })).toContainText(
+    text('de', 'shell.stepUp.needsPassword'),
+  );
   await expectNoSeriousA11yViolations(page, 'limited dashboard');
   await screenshots(page, 'access', 'limited-dashboard');
 
@@ -65,7 +75,11 @@ test('a reference-only session pays, sees no account or address, and is offered 
   await page.goto(portalPath(de, '/dashboard'));
   await waitForHydration(page);
   await page.getByRole('link', { name: new RegExp(text('de', 'more.contact', 'dashboard')) }).click();
-  await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('returnTo') === portalPath(de, '/service/contact'));
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === portalPath(de, '/signin') &&
+      url.searchParams.get('returnTo') === portalPath(de, '/service/contact'),
+  );
   await signIn(page, { refno: '100000002', password, stayOnPage: true, expectPath: '/service/contact' });
 });
 

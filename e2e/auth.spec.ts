@@ -26,14 +26,18 @@ const sessionCookie = sessionCookieBase;
 
 const signinText = (key: string) => text('de', key, 'signin');
 const mainNav = (page: Page) => page.getByRole('navigation', { name: text('de', 'shell.mainNavigation'), exact: true });
-const navLink = (page: Page, key: string) => mainNav(page).getByRole('link', { name: text('de', `nav.${key}`), exact: true });
+const navLink = (page: Page, key: string) =>
+  mainNav(page).getByRole('link', { name: text('de', `nav.${key}`), exact: true });
 const referenceLine = (page: Page, reference: string) =>
   page.getByText(text('de', 'reference', 'dashboard').replace('{{reference}}', reference), { exact: true });
 
 /** The answer to the sign-in form's POST (with single fetch the browser posts to /signin.data). */
 function signInResponse(page: Page) {
   const path = portalPath(de, '/signin');
-  return page.waitForResponse((r) => r.request().method() === 'POST' && [path, `${path}.data`].includes(new URL(r.url()).pathname), { timeout: 20_000 });
+  return page.waitForResponse(
+    (r) => r.request().method() === 'POST' && [path, `${path}.data`].includes(new URL(r.url()).pathname),
+    { timeout: 20_000 },
+  );
 }
 
 async function sessionValue(page: Page): Promise<string | undefined> {
@@ -43,14 +47,18 @@ async function sessionValue(page: Page): Promise<string | undefined> {
 /** Without a session the dashboard sends the visitor to the sign-in page (reference-only, with returnTo). */
 async function expectSignedOut(page: Page): Promise<void> {
   await page.goto(portalPath(de, '/dashboard'));
-  await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('action') === 'AZonly');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('action') === 'AZonly',
+  );
   await expect(page.getByRole('heading', { level: 1, name: signinText('titleReference'), exact: true })).toBeVisible();
 }
 
 test.describe('reference number and password', () => {
   test('reference-only sign-in shows the payment area only; the password steps up to full access', async ({ page }) => {
     await page.goto(signInPath(de, { referenceOnly: true }));
-    await expect(page.getByRole('heading', { level: 1, name: signinText('titleReference'), exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: signinText('titleReference'), exact: true }),
+    ).toBeVisible();
     await expect(page.getByText(signinText('leadReference'), { exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'sign-in, reference only');
 
@@ -87,9 +95,14 @@ test.describe('reference number and password', () => {
     await expectNoSeriousA11yViolations(page, 'home');
     const entry = page.getByRole('main').getByRole('textbox', { name: text('de', 'entry.label', 'home'), exact: true });
     await entry.fill('100000001');
-    await page.getByRole('main').getByRole('button', { name: text('de', 'entry.submit', 'home'), exact: true }).click();
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: text('de', 'entry.submit', 'home'), exact: true })
+      .click();
 
-    await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('az') === '100000001');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('az') === '100000001',
+    );
     await expect(signInForm(page).reference).toHaveValue('100000001');
     await expectNoSeriousA11yViolations(page, 'sign-in, prefilled');
   });
@@ -107,8 +120,14 @@ test.describe('reference number and password', () => {
     await expect(summary.getByRole('link', { name: signinText('errors.measureRunning'), exact: true })).toBeVisible();
     await expect(page.getByText(signinText('ongoingProcess'), { exact: true })).toBeVisible();
     const { phone, phoneHref, email } = de.support;
-    await expect(page.getByRole('main').getByRole('link', { name: phone, exact: true }).first()).toHaveAttribute('href', `tel:${phoneHref}`);
-    await expect(page.getByRole('main').getByRole('link', { name: email, exact: true })).toHaveAttribute('href', `mailto:${email}`);
+    await expect(page.getByRole('main').getByRole('link', { name: phone, exact: true }).first()).toHaveAttribute(
+      'href',
+      `tel:${phoneHref}`,
+    );
+    await expect(page.getByRole('main').getByRole('link', { name: email, exact: true })).toHaveAttribute(
+      'href',
+      `mailto:${email}`,
+    );
     await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/signin'));
     expect(await sessionValue(page)).toBeUndefined();
     await expectNoSeriousA11yViolations(page, 'sign-in, measure running');
@@ -148,9 +167,13 @@ test.describe('letter link (QR code)', () => {
 });
 
 test.describe('forced password change', () => {
-  test('100000009 must set a new password first; a weak one is refused with inline error and summary', async ({ page }) => {
+  test('100000009 must set a new password first; a weak one is refused with inline error and summary', async ({
+    page,
+  }) => {
     await signIn(page, { refno: '100000009', password, expectPath: '/signin/set-password' });
-    await expect(page.getByRole('heading', { level: 1, name: signinText('setPassword.title'), exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: signinText('setPassword.title'), exact: true }),
+    ).toBeVisible();
     await waitForHydration(page);
     await expectNoSeriousA11yViolations(page, 'set password');
 
@@ -206,7 +229,9 @@ test.describe('idle session', () => {
 
     // "Stay signed in" posts to the server, then the page data is read again (which also tells
     // the page the new time left): wait for that read before moving the clock on.
-    const reread = page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('.data'));
+    const reread = page.waitForResponse(
+      (r) => r.request().method() === 'GET' && new URL(r.url()).pathname.endsWith('.data'),
+    );
     await dialog.getByRole('button', { name: text('de', 'idle.extend'), exact: true }).click();
     await reread;
     await expect(dialog, '"Angemeldet bleiben" closes the idle warning').toBeHidden();
@@ -224,7 +249,10 @@ test.describe('idle session', () => {
 
     // 15½ minutes after the extension: signed out.
     await page.clock.fastForward('11:30');
-    await expect(page).toHaveURL((url) => url.pathname === de.basePath && url.searchParams.get('signedOut') === 'timeout', { timeout: 15_000 });
+    await expect(page).toHaveURL(
+      (url) => url.pathname === de.basePath && url.searchParams.get('signedOut') === 'timeout',
+      { timeout: 15_000 },
+    );
     await expect(page.getByRole('status').filter({ hasText: text('de', 'idle.signedOut') })).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'home after idle sign-out');
     expect(await sessionValue(page)).toBeUndefined();
@@ -287,7 +315,9 @@ test.describe('brute force', () => {
 });
 
 test.describe('wrong and invalid input', () => {
-  test('format, too short, privacy and unknown number: inline and in the summary, nothing typed is lost', async ({ page }) => {
+  test('format, too short, privacy and unknown number: inline and in the summary, nothing typed is lost', async ({
+    page,
+  }) => {
     await page.goto(signInPath(de, { referenceOnly: true }));
     await waitForHydration(page);
     const form = signInForm(page);
@@ -330,7 +360,9 @@ test.describe('wrong and invalid input', () => {
     await expect(form.reference).toHaveAccessibleDescription(new RegExp(messagePattern(unknown)));
     await expect(form.reference).toHaveValue('999999999');
     await expect(form.privacy).toBeChecked();
-    await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('action') === 'AZonly');
+    await expect(page).toHaveURL(
+      (url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('action') === 'AZonly',
+    );
     await expectNoSeriousA11yViolations(page, 'sign-in, unknown number');
     expect(await sessionValue(page)).toBeUndefined();
   });
@@ -368,10 +400,15 @@ test.describe('wrong and invalid input', () => {
     // Leaving the field validates it; the errors that appear must not push the button away
     // from under the pointer between mousedown and mouseup.
     await form.submitReference.click();
-    await expect(errorSummary(page).getByRole('link', { name: signinText('errors.privacy'), exact: true }), 'the click sent the form (all errors shown)').toBeVisible();
+    await expect(
+      errorSummary(page).getByRole('link', { name: signinText('errors.privacy'), exact: true }),
+      'the click sent the form (all errors shown)',
+    ).toBeVisible();
   });
 
-  test('after an answer from the server the corrected form can be sent again (the captcha is asked again)', async ({ page }) => {
+  test('after an answer from the server the corrected form can be sent again (the captcha is asked again)', async ({
+    page,
+  }) => {
     await page.goto(signInPath(de, { referenceOnly: true }));
     await waitForHydration(page);
     const form = signInForm(page);
@@ -379,7 +416,9 @@ test.describe('wrong and invalid input', () => {
     await form.privacy.check();
     await waitForCaptcha(page);
     await form.submitReference.click();
-    await expect(errorSummary(page).getByRole('link', { name: signinText('errors.unknown'), exact: true })).toBeVisible();
+    await expect(
+      errorSummary(page).getByRole('link', { name: signinText('errors.unknown'), exact: true }),
+    ).toBeVisible();
 
     // The debtor corrects the typo and sends the form again, without reloading the page.
     await form.reference.fill('100000001');
@@ -400,7 +439,10 @@ test.describe('bank identity', () => {
     await waitForHydration(page);
     await expectNoSeriousA11yViolations(page, 'SE sign-in');
 
-    await page.getByRole('main').getByRole('link', { name: bankid('entry.button'), exact: true }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: bankid('entry.button'), exact: true })
+      .click();
     await expect(page).toHaveURL((url) => url.pathname === portalPath(se, '/signin/bankid'));
     await expect(page.getByRole('heading', { level: 1, name: bankid('title'), exact: true })).toBeVisible();
     await waitForHydration(page);
@@ -435,13 +477,22 @@ test.describe('bank identity', () => {
 });
 
 test.describe('one debtor, one set of files', () => {
-  test("another debtor's file cannot be opened by posting its id, nor reached through another variant", async ({ page, baseURL }) => {
+  test("another debtor's file cannot be opened by posting its id, nor reached through another variant", async ({
+    page,
+    baseURL,
+  }) => {
     await signIn(page, { refno: '100000010', password, expectPath: '/claims-list' });
-    await expect(page.getByRole('heading', { level: 1, name: text('de', 'cases.title', 'dashboard'), exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('de', 'cases.title', 'dashboard'), exact: true }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'claims list');
 
     // The ids of the debtor's own files are those in the list's forms.
-    const ownIds = (await page.locator('form input[name="fileId"]').evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)))).sort((a, b) => a - b);
+    const ownIds = (
+      await page
+        .locator('form input[name="fileId"]')
+        .evaluateAll((inputs) => inputs.map((i) => Number((i as HTMLInputElement).value)))
+    ).sort((a, b) => a - b);
     expect(ownIds).toHaveLength(3);
     const currentId = Number(
       await page
@@ -453,7 +504,8 @@ test.describe('one debtor, one set of files', () => {
     expect(ownIds).toContain(currentId);
 
     const claimsList = portalPath(de, '/claims-list');
-    const post = (fileId: string) => page.request.post(claimsList, { form: { fileId }, maxRedirects: 0, headers: { Origin: baseURL! } });
+    const post = (fileId: string) =>
+      page.request.post(claimsList, { form: { fileId }, maxRedirects: 0, headers: { Origin: baseURL! } });
 
     // Control: the own current file is accepted (so a 403 below is the action's answer, not a guard's).
     const own = await post(String(currentId));
@@ -488,10 +540,15 @@ test.describe('sign-out', () => {
     await waitForHydration(page);
     await expect(referenceLine(page, '100000001')).toBeVisible();
 
-    await page.getByRole('banner').getByRole('button', { name: text('de', 'nav.logout'), exact: true }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: text('de', 'nav.logout'), exact: true })
+      .click();
     await expect(page).toHaveURL((url) => url.pathname === de.basePath && url.search === '');
     await expect(mainNav(page).getByRole('link', { name: text('de', 'nav.signIn'), exact: true })).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('button', { name: text('de', 'nav.logout'), exact: true })).toHaveCount(0);
+    await expect(
+      page.getByRole('banner').getByRole('button', { name: text('de', 'nav.logout'), exact: true }),
+    ).toHaveCount(0);
     expect(await sessionValue(page)).toBeUndefined();
     await expectNoSeriousA11yViolations(page, 'home after sign-out');
 
@@ -503,7 +560,10 @@ test.describe('sign-out', () => {
 
     await page.goto(portalPath(de, '/dashboard'));
     await page.reload();
-    await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('returnTo') === portalPath(de, '/dashboard'));
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === portalPath(de, '/signin') && url.searchParams.get('returnTo') === portalPath(de, '/dashboard'),
+    );
     await expect(referenceLine(page, '100000001')).toHaveCount(0);
   });
 });

@@ -30,13 +30,19 @@ async function chooseMethod(page: Page, method: string) {
 
 test.describe.configure({ mode: 'parallel' });
 
-test('a copy of 100000001 pays everything by card: contact step, card form in the iframe, confirmation, settled', async ({ page }) => {
+test('a copy of 100000001 pays everything by card: contact step, card form in the iframe, confirmation, settled', async ({
+  page,
+}) => {
   await signIn(page, { refno: '110000001', password });
   await page.getByRole('link', { name: text('de', 'actions.payNow', 'dashboard') }).click();
   await expect(page.getByRole('heading', { level: 1, name: co('heading.openAmount') })).toBeVisible();
   await expect(page.getByTestId('pay-amount')).toHaveText(/587,84/);
   // No surcharge on a consumer card in the EU (PSD2 art. 62(4), § 270a BGB; decision 024), said before paying.
-  await expect(page.getByRole('radio', { name: new RegExp(`${co('methods.4.name').replace(/[()]/g, '\\$&')}.*${co('method.noFee')}`) })).toBeVisible();
+  await expect(
+    page.getByRole('radio', {
+      name: new RegExp(`${co('methods.4.name').replace(/[()]/g, '\\$&')}.*${co('method.noFee')}`),
+    }),
+  ).toBeVisible();
   await check(page, 'method');
 
   // Without a choice: the error summary.
@@ -85,7 +91,9 @@ test('a copy of 100000001 pays everything by card: contact step, card form in th
   await expect(page.getByTestId('open-amount')).toHaveText(/0,00/);
 });
 
-test('bank transfer shows recipient, IBAN, BIC and a GiroCode, mails them, and is booked when the bank reports it', async ({ page }) => {
+test('bank transfer shows recipient, IBAN, BIC and a GiroCode, mails them, and is booked when the bank reports it', async ({
+  page,
+}) => {
   const at = variants.at;
   await signIn(page, { refno: '210000001', password, variant: at });
   await page.goto(portalPath(at, '/checkout/pay-direct'));
@@ -112,7 +120,9 @@ test('bank transfer shows recipient, IBAN, BIC and a GiroCode, mails them, and i
   await expect(page.getByRole('heading', { level: 1, name: co('done.title') })).toBeVisible();
 });
 
-test('a declined payment shows the aborted message and lets the debtor leave feedback and choose another method; a cancelled card asks for another method', async ({ page }) => {
+test('a declined payment shows the aborted message and lets the debtor leave feedback and choose another method; a cancelled card asks for another method', async ({
+  page,
+}) => {
   await signIn(page, { refno: '110000012', password });
   await page.goto(portalPath(variants.de, '/checkout/pay-direct'));
   await chooseMethod(page, '1');
@@ -185,7 +195,11 @@ test('100000003 pays the down payment first, then the plan is active', async ({ 
 test('without JavaScript: 100000005 pays its deposit in cash with a scannable barcode', async ({ page, browser }) => {
   // Signing in needs the captcha's script; everything after it is plain HTML forms.
   await signIn(page, { refno: '110000005', password });
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await page.context().storageState(), locale: 'de-DE' });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+    locale: 'de-DE',
+  });
   const noJs = await context.newPage();
   await noJs.goto(portalPath(variants.de, '/checkout/pay-direct?deposit=true'));
   await expect(noJs.getByRole('heading', { level: 1, name: co('heading.deposit') })).toBeVisible();

@@ -17,7 +17,8 @@ const info = (key: string, language = 'de') => text(language, key, 'claimInfo');
 const dash = (key: string, language = 'de') => text(language, key, 'dashboard');
 /** Intl output with every kind of space made plain, so that browser and Node compare equal. */
 const plain = (value: string) => value.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
-const money = (minor: number, currency: string, locale: string) => plain(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100));
+const money = (minor: number, currency: string, locale: string) =>
+  plain(new Intl.NumberFormat(locale, { style: 'currency', currency }).format(minor / 100));
 
 async function openClaimInformation(page: Page, variant: Variant = de, language = 'de') {
   await page.getByRole('link', { name: dash('claim.details', language), exact: true }).click();
@@ -27,12 +28,17 @@ async function openClaimInformation(page: Page, variant: Variant = de, language 
 }
 
 async function breakdownValue(page: Page, key: string, language = 'de') {
-  const row = page.getByTestId('breakdown').locator('div').filter({ has: page.getByText(info(`overview.${key}`, language), { exact: true }) });
+  const row = page
+    .getByTestId('breakdown')
+    .locator('div')
+    .filter({ has: page.getByText(info(`overview.${key}`, language), { exact: true }) });
   return plain((await row.locator('dd').textContent()) ?? '');
 }
 
 test.describe('100000001: open claim', () => {
-  test('dashboard, then the claim information with statement, invoices, history, video and the legal information', async ({ page }) => {
+  test('dashboard, then the claim information with statement, invoices, history, video and the legal information', async ({
+    page,
+  }) => {
     await signIn(page, { refno: '100000001', password });
     expect(plain((await page.getByTestId('open-amount').textContent()) ?? '')).toBe(money(58784, 'EUR', 'de-DE'));
     for (const key of ['payNow', 'payInstalments', 'payLater']) {
@@ -57,7 +63,10 @@ test.describe('100000001: open claim', () => {
       ['events', 'events'],
       ['video', 'explanation-video'],
     ] as const) {
-      await expect(toc.getByRole('link', { name: info(`toc.${key}`), exact: true })).toHaveAttribute('href', `#${anchor}`);
+      await expect(toc.getByRole('link', { name: info(`toc.${key}`), exact: true })).toHaveAttribute(
+        'href',
+        `#${anchor}`,
+      );
       await expect(page.locator(`#${anchor}`)).toBeAttached();
     }
 
@@ -65,14 +74,18 @@ test.describe('100000001: open claim', () => {
     const statement = page.locator('#list-of-claims table');
     await expect(statement.getByRole('rowheader', { name: /RE-2025-118842/ })).toBeVisible();
     await expect(statement.getByRole('rowheader', { name: /RE-2025-121907/ })).toBeVisible();
-    await expect(statement.getByRole('rowheader', { name: info('costKinds.collectionFee'), exact: true })).toBeVisible();
+    await expect(
+      statement.getByRole('rowheader', { name: info('costKinds.collectionFee'), exact: true }),
+    ).toBeVisible();
     expect(plain((await statement.locator('tfoot td').textContent()) ?? '')).toBe(money(58784, 'EUR', 'de-DE'));
     await expect(page.locator('#payment-made')).toContainText(info('payments.none'));
 
     // The original invoice downloads as a real PDF.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('link', { name: info('files.invoice').replace('{{number}}', 'RE-2025-118842'), exact: true }).click(),
+      page
+        .getByRole('link', { name: info('files.invoice').replace('{{number}}', 'RE-2025-118842'), exact: true })
+        .click(),
     ]);
     expect(download.suggestedFilename()).toBe('RE-2025-118842.pdf');
     expect((await readFile((await download.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
@@ -105,7 +118,14 @@ test.describe('100000001: open claim', () => {
     const bar = page.getByTestId('action-bar');
     // Instant jumps (no smooth scrolling, no wheel momentum): each one is a single scroll event.
     const scrollTo = (fraction: number) =>
-      page.evaluate((f) => window.scrollTo({ top: Math.round((document.documentElement.scrollHeight - window.innerHeight) * f), behavior: 'instant' }), fraction);
+      page.evaluate(
+        (f) =>
+          window.scrollTo({
+            top: Math.round((document.documentElement.scrollHeight - window.innerHeight) * f),
+            behavior: 'instant',
+          }),
+        fraction,
+      );
     await expect(bar).toBeHidden();
     await scrollTo(0.9);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
@@ -165,13 +185,17 @@ test('100000010: the claims list shows three files; opening one switches the fil
   // A debtor with several files starts on the claims list.
   await signIn(page, { refno: '100000010', password, expectPath: '/claims-list' });
   // Each button names its file's creditor for screen readers: "Akte öffnen – Stadtwerke Elbtal GmbH".
-  const buttons = page.getByRole('button', { name: new RegExp(`^(${dash('cases.open')}|${dash('cases.openCurrent')}) – `) });
+  const buttons = page.getByRole('button', {
+    name: new RegExp(`^(${dash('cases.open')}|${dash('cases.openCurrent')}) – `),
+  });
   await expect(buttons).toHaveCount(3);
   await expect(page.getByText('gesperrt')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'claims list 100000010');
   await page.getByRole('button', { name: `${dash('cases.open')} – Stadtwerke Elbtal GmbH`, exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/dashboard'));
-  await expect(page.getByText(dash('reference').replace('{{reference}}', '100000010-2'), { exact: true })).toBeVisible();
+  await expect(
+    page.getByText(dash('reference').replace('{{reference}}', '100000010-2'), { exact: true }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'dashboard 100000010-2');
 });
 
@@ -190,7 +214,9 @@ for (const { variant, refno, language, locale, currency, total } of [
       await openClaimInformation(page, variant, language);
       expect(await breakdownValue(page, 'total', language)).toBe(money(total, currency, locale));
       // The authority under its official name in the page's language (decision 029).
-      await expect(page.locator('#legal-information')).toContainText(legalEntityIn(variant, language as 'fr' | 'sv').supervisoryAuthority.name);
+      await expect(page.locator('#legal-information')).toContainText(
+        legalEntityIn(variant, language as 'fr' | 'sv').supervisoryAuthority.name,
+      );
       await expectNoSeriousA11yViolations(page, `claim information ${refno}`);
     });
   });

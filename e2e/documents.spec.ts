@@ -19,7 +19,8 @@ import { languageNames } from '../server/i18n/languages.ts';
 import { expectDocumentLanguage, portalPath, text, variants, waitForHydration, type Variant } from './helpers/portal';
 
 const password = 'Demo-Pass1';
-const doc = (key: string, values: Record<string, string> = {}) => text('de', key, 'documents').replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+const doc = (key: string, values: Record<string, string> = {}) =>
+  text('de', key, 'documents').replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
 
 /** Downloads the PDF offered in the "ready" panel; checks it is one and returns its text. */
 async function downloadPdf(page: Page, kind: string, language = 'de'): Promise<string> {
@@ -34,7 +35,8 @@ async function downloadPdf(page: Page, kind: string, language = 'de'): Promise<s
 
 /** Opens one form from the download center's overview, as a debtor would. */
 async function openForm(page: Page, variant: Variant, kind: string, language = 'de') {
-  if (new URL(page.url()).pathname !== portalPath(variant, '/download-center')) await page.goto(portalPath(variant, '/download-center'));
+  if (new URL(page.url()).pathname !== portalPath(variant, '/download-center'))
+    await page.goto(portalPath(variant, '/download-center'));
   await page.getByRole('link', { name: text(language, `forms.${kind}.title`, 'documents'), exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === portalPath(variant, `/download-center/${kind}`));
   await waitForHydration(page);
@@ -87,7 +89,9 @@ test('100000001: goods return form, a wrong zip corrected, the filled PDF downlo
   expect(pdf).toContain(variants.de.legal.name);
 });
 
-test('100000002: power of attorney for a helper, the attorney named in full, the filled PDF downloaded', async ({ page }) => {
+test('100000002: power of attorney for a helper, the attorney named in full, the filled PDF downloaded', async ({
+  page,
+}) => {
   await signIn(page, { refno: '100000002', password });
   const form = await openForm(page, variants.de, 'mandate');
   const authorizer = form.getByRole('group', { name: doc('sections.authorizer'), exact: true });
@@ -114,7 +118,9 @@ test('100000002: power of attorney for a helper, the attorney named in full, the
 
   await fullName.fill('Peter Brandt');
   await form.getByRole('button', { name: doc('create.submit'), exact: true }).click();
-  await expect(page.locator('#ready').getByRole('heading', { name: doc('create.readyTitle'), exact: true })).toBeVisible();
+  await expect(
+    page.locator('#ready').getByRole('heading', { name: doc('create.readyTitle'), exact: true }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'mandate created');
 
   const pdf = await downloadPdf(page, 'mandate');
@@ -146,7 +152,9 @@ test.describe('on a phone', () => {
     await expect(form.getByLabel(doc('fields.lastName'))).toHaveValue('Becker');
     await born.fill('1984-05-17');
     await form.getByRole('button', { name: doc('create.submit'), exact: true }).click();
-    await expect(page.locator('#ready').getByRole('heading', { name: doc('create.readyTitle'), exact: true })).toBeVisible();
+    await expect(
+      page.locator('#ready').getByRole('heading', { name: doc('create.readyTitle'), exact: true }),
+    ).toBeVisible();
     await expectNoSeriousA11yViolations(page, 'goods not received created');
 
     const pdf = await downloadPdf(page, 'goods-not-recieved');
@@ -170,13 +178,17 @@ test('100000010: identity theft declared in Spanish, the filled PDF downloaded',
   await expectDocumentLanguage(page, 'es');
   await waitForHydration(page);
   const form = await openForm(page, variants.de, 'identity-theft', 'es');
-  await expect(page.getByRole('heading', { level: 1, name: es('forms.identity-theft.title'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: es('forms.identity-theft.title'), exact: true }),
+  ).toBeVisible();
   await expect(form.getByLabel(es('fields.lastName'))).toHaveValue('García López');
   await expectNoSeriousA11yViolations(page, 'identity theft form (es)');
   await screenshots(page, 'documents', 'identity-theft-es');
 
   await form.getByRole('button', { name: es('create.submit'), exact: true }).click();
-  await expect(page.locator('#ready').getByRole('heading', { name: es('create.readyTitle'), exact: true })).toBeVisible();
+  await expect(
+    page.locator('#ready').getByRole('heading', { name: es('create.readyTitle'), exact: true }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'identity theft created (es)');
 
   const pdf = await downloadPdf(page, 'identity-theft', 'es');
@@ -195,17 +207,25 @@ test('200000001: an identity-theft objection sent online with a PDF as evidence'
   const section = page.locator('#dispute');
   await expect(section.getByRole('heading', { name: doc('dispute.title'), exact: true })).toBeVisible();
 
-  await section.getByLabel(doc('dispute.statement')).fill('Ich habe diesen Vertrag nie geschlossen; jemand hat meine Daten benutzt.');
+  await section
+    .getByLabel(doc('dispute.statement'))
+    .fill('Ich habe diesen Vertrag nie geschlossen; jemand hat meine Daten benutzt.');
   // A program renamed .pdf is caught in the browser by its first bytes and must be removed;
   // the police report is uploaded at once, with a progress bar, and listed as uploaded.
   await section.getByLabel(doc('dispute.evidence')).setInputFiles([
-    { name: 'anzeige.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') },
+    {
+      name: 'anzeige.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    },
     { name: 'programm.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x4d, 0x5a, 0x90, 0x00, 0x03, 0, 0, 0]) },
   ]);
   const uploads = (key: string) => text('de', key, 'uploads');
   const kept = section.getByRole('checkbox', { name: /anzeige\.pdf/ });
   await expect(kept).toBeChecked();
-  await expect(section.locator('.file-list__item--error', { hasText: 'programm.pdf' })).toContainText(uploads('problems.wrongType'));
+  await expect(section.locator('.file-list__item--error', { hasText: 'programm.pdf' })).toContainText(
+    uploads('problems.wrongType'),
+  );
   await section.getByRole('button', { name: `${uploads('remove')} – programm.pdf`, exact: true }).click();
   await expect(section.getByText('programm.pdf')).toHaveCount(0);
   await section.getByRole('checkbox', { name: doc('dispute.confirm'), exact: true }).check();

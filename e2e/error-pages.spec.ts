@@ -17,8 +17,14 @@ test('404: unknown page answers 404 with a heading and a way home', async ({ pag
   await expectDocumentLanguage(page, 'de');
   await expect(page.getByRole('heading', { level: 1, name: text('de', 'errors.notFound.title') })).toBeVisible();
   const main = page.getByRole('main');
-  await expect(main.getByRole('link', { name: text('de', 'errors.notFound.home'), exact: true })).toHaveAttribute('href', variant.basePath);
-  await expect(main.getByRole('link', { name: callUs, exact: true })).toHaveAttribute('href', `tel:${variant.support.phoneHref}`);
+  await expect(main.getByRole('link', { name: text('de', 'errors.notFound.home'), exact: true })).toHaveAttribute(
+    'href',
+    variant.basePath,
+  );
+  await expect(main.getByRole('link', { name: callUs, exact: true })).toHaveAttribute(
+    'href',
+    `tel:${variant.support.phoneHref}`,
+  );
   await expectNoSeriousA11yViolations(page, '404 page');
 });
 
@@ -28,9 +34,18 @@ test('403: access denied answers 403 with a phone link', async ({ page }) => {
   await expectDocumentLanguage(page, 'de');
   await expect(page.getByRole('heading', { level: 1, name: text('de', 'errors.forbidden.title') })).toBeVisible();
   const main = page.getByRole('main');
-  await expect(main.getByRole('link', { name: callUs, exact: true })).toHaveAttribute('href', `tel:${variant.support.phoneHref}`);
-  await expect(main.getByRole('link', { name: variant.support.email, exact: true })).toHaveAttribute('href', `mailto:${variant.support.email}`);
-  await expect(main.getByRole('link', { name: text('de', 'errors.notFound.home'), exact: true })).toHaveAttribute('href', variant.basePath);
+  await expect(main.getByRole('link', { name: callUs, exact: true })).toHaveAttribute(
+    'href',
+    `tel:${variant.support.phoneHref}`,
+  );
+  await expect(main.getByRole('link', { name: variant.support.email, exact: true })).toHaveAttribute(
+    'href',
+    `mailto:${variant.support.email}`,
+  );
+  await expect(main.getByRole('link', { name: text('de', 'errors.notFound.home'), exact: true })).toHaveAttribute(
+    'href',
+    variant.basePath,
+  );
   await expectNoSeriousA11yViolations(page, '403 page');
 });
 

@@ -19,11 +19,15 @@ const td = (key: string) => text('de', key, 'dashboard');
 const co = (key: string) => text('de', key, 'checkout');
 const sb = (key: string) => text('de', key, 'sandbox');
 
-const euro = (minor: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(minor / 100);
-const dateDe = (iso: string) => new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+const euro = (minor: number) =>
+  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+const dateDe = (iso: string) =>
+  new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 
 function isoInDays(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date(Date.now() + days * 86_400_000));
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
 }
 function addMonths(iso: string, months: number): string {
   const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
@@ -56,7 +60,9 @@ async function agreePlan(page: Page, first: string) {
   await expect(page).toHaveURL(/step=summary/);
 }
 
-test('a plan of 50 €/month (a copy of 100000001), rate 1 skipped: every row of the plan and the dashboard agree', async ({ page }) => {
+test('a plan of 50 €/month (a copy of 100000001), rate 1 skipped: every row of the plan and the dashboard agree', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, { refno: '170000001', password });
   const first = isoInDays(10);
@@ -69,15 +75,36 @@ test('a plan of 50 €/month (a copy of 100000001), rate 1 skipped: every row of
   await expect(page.getByTestId('skip-confirmation')).toBeVisible();
 
   // 623.89 EUR = 12 × 50.00 + 23.89; rate 1 moves behind rate 13 as rate 14.
-  const expected: Array<{ position: string; dueOn: string; amount: number; claim: number; remaining: number; state: string }> = [];
+  const expected: Array<{
+    position: string;
+    dueOn: string;
+    amount: number;
+    claim: number;
+    remaining: number;
+    state: string;
+  }> = [];
   let claim = 623_89;
   expected.push({ position: '1', dueOn: first, amount: 50_00, claim, remaining: claim, state: ti('table.skipped') });
   for (let i = 2; i <= 13; i++) {
     const amount = i === 13 ? 23_89 : 50_00;
-    expected.push({ position: String(i), dueOn: addMonths(first, i - 1), amount, claim, remaining: claim - amount, state: ti('table.open') });
+    expected.push({
+      position: String(i),
+      dueOn: addMonths(first, i - 1),
+      amount,
+      claim,
+      remaining: claim - amount,
+      state: ti('table.open'),
+    });
     claim -= amount;
   }
-  expected.push({ position: ti('table.final').replace('{{position}}', '14'), dueOn: addMonths(first, 13), amount: 50_00, claim, remaining: 0, state: ti('table.open') });
+  expected.push({
+    position: ti('table.final').replace('{{position}}', '14'),
+    dueOn: addMonths(first, 13),
+    amount: 50_00,
+    claim,
+    remaining: 0,
+    state: ti('table.open'),
+  });
   expect(claim).toBe(50_00);
 
   await page.goto(portalPath(de, '/installment-plan'));
@@ -86,7 +113,14 @@ test('a plan of 50 €/month (a copy of 100000001), rate 1 skipped: every row of
   const rows = page.locator('.plan-table tbody tr');
   await expect(rows).toHaveCount(14);
   for (const [index, row] of expected.entries()) {
-    await expect(rows.nth(index).locator('td')).toHaveText([row.position, dateDe(row.dueOn), euro(row.amount), euro(row.claim), euro(row.remaining), row.state]);
+    await expect(rows.nth(index).locator('td')).toHaveText([
+      row.position,
+      dateDe(row.dueOn),
+      euro(row.amount),
+      euro(row.claim),
+      euro(row.remaining),
+      row.state,
+    ]);
   }
   await check(page, 'plan-after-skip');
 
@@ -95,12 +129,22 @@ test('a plan of 50 €/month (a copy of 100000001), rate 1 skipped: every row of
   await expect(page.getByTestId('open-amount')).toHaveText(euro(623_89));
   await expect(page.getByTestId('due-now')).toContainText(euro(50_00));
   const next = page.getByRole('region', { name: td('next.title') });
-  await expect(next.locator('dd')).toHaveText([new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${addMonths(first, 1)}T12:00:00Z`)), euro(50_00), euro(623_89)]);
-  await expect(page.getByTestId('as-of')).toHaveText(`Stand: ${new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoInDays(0)}T12:00:00Z`))}`);
+  await expect(next.locator('dd')).toHaveText([
+    new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${addMonths(first, 1)}T12:00:00Z`),
+    ),
+    euro(50_00),
+    euro(623_89),
+  ]);
+  await expect(page.getByTestId('as-of')).toHaveText(
+    `Stand: ${new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoInDays(0)}T12:00:00Z`))}`,
+  );
   await check(page, 'dashboard-after-skip');
 });
 
-test('the entire remaining claim of a running plan (a copy of 100000001) is paid with the instalment fee and settles the file', async ({ page }) => {
+test('the entire remaining claim of a running plan (a copy of 100000001) is paid with the instalment fee and settles the file', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, { refno: '180000001', password });
   await agreePlan(page, isoInDays(10));
@@ -130,13 +174,27 @@ test('the entire remaining claim of a running plan (a copy of 100000001) is paid
   // The fee was paid: it is a cost line of the claim, and the payments cover it.
   await page.goto(portalPath(de, '/claim-information'));
   await waitForHydration(page);
-  await expect(page.getByRole('row', { name: new RegExp(text('de', 'costKinds.instalmentFee', 'claimInfo')) }).first()).toContainText(euro(36_05));
+  await expect(
+    page.getByRole('row', { name: new RegExp(text('de', 'costKinds.instalmentFee', 'claimInfo')) }).first(),
+  ).toContainText(euro(36_05));
   await check(page, 'claim-after-remainder');
 });
 
 // Every demo file a debtor can open, on a 390 px phone, in German.
 const dashboards: Array<{ refno: string; variant: keyof typeof variants }> = [
-  ...['100000001', '100000002', '100000003', '100000004', '100000005', '100000006', '100000008', '100000010', '100000011', '100000012', '100000013'].map((refno) => ({ refno, variant: 'de' as const })),
+  ...[
+    '100000001',
+    '100000002',
+    '100000003',
+    '100000004',
+    '100000005',
+    '100000006',
+    '100000008',
+    '100000010',
+    '100000011',
+    '100000012',
+    '100000013',
+  ].map((refno) => ({ refno, variant: 'de' as const })),
   { refno: '200000001', variant: 'at' },
   { refno: '300000001', variant: 'ch' },
   { refno: '400000001', variant: 'se' },
@@ -148,10 +206,18 @@ for (const file of dashboards) {
     await page.setViewportSize({ width: 390, height: 844 });
     // German in every variant (each offers it): the language cookie the language menu sets.
     await page.context().addCookies([{ name: 'portal_lang', value: 'de', url: test.info().project.use.baseURL! }]);
-    await signIn(page, { refno: file.refno, password, variant: variants[file.variant], expectPath: file.refno === '100000010' ? '/claims-list' : '/dashboard' });
+    await signIn(page, {
+      refno: file.refno,
+      password,
+      variant: variants[file.variant],
+      expectPath: file.refno === '100000010' ? '/claims-list' : '/dashboard',
+    });
     await page.goto(portalPath(variants[file.variant], '/dashboard'));
     await waitForHydration(page);
     await expect(page.getByTestId('open-amount')).toBeVisible();
-    await page.screenshot({ path: `e2e/.artifacts/screenshots/figures-dashboard-${file.refno}-phone.png`, fullPage: true });
+    await page.screenshot({
+      path: `e2e/.artifacts/screenshots/figures-dashboard-${file.refno}-phone.png`,
+      fullPage: true,
+    });
   });
 }

@@ -21,8 +21,8 @@ const de = variants.de;
 const password = 'Demo-Pass1';
 const t = (key: string) => text('de', key, 'instalments');
 /** A translated text with its {{placeholders}} filled in. */
-const tf = (key: string, values: Record<string, string | number>) => t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
-
+const tf = (key: string, values: Record<string, string | number>) =>
+  t(key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
 
 /** axe, then a phone and a desktop photo of the whole page. */
 async function check(page: Page, name: string): Promise<void> {
@@ -43,7 +43,9 @@ async function open(page: Page, path: string) {
   await waitForHydration(page);
 }
 
-test('instalments end to end (a copy of 100000001): helper, amount, date, plan, SEPA with a wrong postal code, summary, printable mandate', async ({ page }) => {
+test('instalments end to end (a copy of 100000001): helper, amount, date, plan, SEPA with a wrong postal code, summary, printable mandate', async ({
+  page,
+}) => {
   // Eleven pages, each with axe and two photos.
   test.setTimeout(150_000);
   await signIn(page, { refno: '120000001', password });
@@ -137,20 +139,28 @@ test('deposit first for 100000005 (code 5): the stated amount, then the hand-ove
   await expect(page.getByText(tf('errors.code5', { amount: '150,00 €' }))).toBeVisible();
   await check(page, 'deposit');
   await page.getByRole('button', { name: tf('deposit.pay', { amount: '150,00 €' }) }).click();
-  await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/checkout/pay-direct') && url.searchParams.get('deposit') === 'true');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === portalPath(de, '/checkout/pay-direct') && url.searchParams.get('deposit') === 'true',
+  );
 });
 
-test('down payment first for 100000003: the pending plan is shown, the down payment is handed over', async ({ page }) => {
+test('down payment first for 100000003: the pending plan is shown, the down payment is handed over', async ({
+  page,
+}) => {
   await signIn(page, { refno: '100000003', password });
   await open(page, '/checkout/pay-installments');
   await expect(page.getByText(tf('downPayment.text', { amount: '200,00 €' }))).toBeVisible();
   await expect(page.getByRole('heading', { name: t('downPayment.planTitle') })).toBeVisible();
   await check(page, 'down-payment');
   await page.getByRole('button', { name: tf('downPayment.pay', { amount: '200,00 €' }) }).click();
-  await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/checkout/pay-direct') && url.searchParams.get('downpayment') === 'true');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === portalPath(de, '/checkout/pay-direct') && url.searchParams.get('downpayment') === 'true',
+  );
 });
 
-test('pay later once (a copy of 100000001): notice, bank transfer, the settlement fee agreed, confirmation with the date; a second time says already granted', async ({ page }) => {
+test('pay later once (a copy of 100000001): notice, bank transfer, the settlement fee agreed, confirmation with the date; a second time says already granted', async ({
+  page,
+}) => {
   await signIn(page, { refno: '130000001', password });
   await open(page, '/checkout/pay-later');
   await expect(h1(page, t('payLater.title'))).toBeVisible();
@@ -186,7 +196,9 @@ test('pay later for 100000004 says a deferral was already granted, with the date
   await check(page, 'pay-later-granted');
 });
 
-test('skip an instalment (a copy of 100000002): confirmed, then the next instalment is expected as agreed', async ({ page }) => {
+test('skip an instalment (a copy of 100000002): confirmed, then the next instalment is expected as agreed', async ({
+  page,
+}) => {
   await signIn(page, { refno: '120000002', password });
   await open(page, '/skip-installment');
   await expect(h1(page, t('skip.title'))).toBeVisible();

@@ -6,7 +6,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshotPath } from './helpers/screenshots';
-import { expectDocumentLanguage, noteUntranslated, portalPath, text, variantLanguages, type Variant } from './helpers/portal';
+import {
+  expectDocumentLanguage,
+  noteUntranslated,
+  portalPath,
+  text,
+  variantLanguages,
+  type Variant,
+} from './helpers/portal';
 
 /**
  * Routes that are being built right now and may still answer 404. They are only checked to
@@ -18,7 +25,10 @@ const pendingRoutes: readonly string[] = [];
 /** The links every visitor must find: header (brand, FAQ, sign-in) and footer. */
 const expectedLinks = {
   header: [
-    { path: '/', name: (variant: Variant, language: string) => `${variant.brand.name} – ${text(language, 'shell.home')}` },
+    {
+      path: '/',
+      name: (variant: Variant, language: string) => `${variant.brand.name} – ${text(language, 'shell.home')}`,
+    },
     { path: '/service/faq', name: (_: Variant, language: string) => text(language, 'nav.faq') },
     { path: '/signin', name: (_: Variant, language: string) => text(language, 'nav.signIn') },
   ],
@@ -26,7 +36,10 @@ const expectedLinks = {
     { path: '/legal-notice', name: (_: Variant, language: string) => text(language, 'footer.legalNotice') },
     { path: '/privacy', name: (_: Variant, language: string) => text(language, 'footer.privacy') },
     { path: '/data-protection', name: (_: Variant, language: string) => text(language, 'footer.dataProtection') },
-    { path: '/information-security', name: (_: Variant, language: string) => text(language, 'footer.informationSecurity') },
+    {
+      path: '/information-security',
+      name: (_: Variant, language: string) => text(language, 'footer.informationSecurity'),
+    },
     { path: '/email-information', name: (_: Variant, language: string) => text(language, 'footer.emailInformation') },
     { path: '/service', name: (_: Variant, language: string) => text(language, 'nav.service') },
     { path: '/service/faq', name: (_: Variant, language: string) => text(language, 'nav.faq') },
@@ -62,7 +75,10 @@ async function germanHeading(page: Page, path: string): Promise<string | undefin
 }
 
 /** Checks the page just loaded: status, language, main heading, translation, axe. */
-async function checkPage(page: Page, options: { status: number | undefined; language: string; path: string; label: string }) {
+async function checkPage(
+  page: Page,
+  options: { status: number | undefined; language: string; path: string; label: string },
+) {
   const { status, language, path, label } = options;
   expect(status, `${label}: HTTP status`).toBeDefined();
   expect(status!, `${label}: HTTP status`).toBeLessThan(400);
@@ -83,15 +99,26 @@ for (const { variant, language } of variantLanguages) {
 
     await test.step(`home ${home}`, async () => {
       const response = await page.goto(home);
-      await checkPage(page, { status: response?.status(), language, path: home, label: `${variant.id} home [${language}]` });
+      await checkPage(page, {
+        status: response?.status(),
+        language,
+        path: home,
+        label: `${variant.id} home [${language}]`,
+      });
     });
 
     if (language === variant.defaultLanguage) {
       await test.step('screenshots and axe at 375 px', async () => {
         for (const size of screenshotSizes) {
           await page.setViewportSize(size);
-          await page.screenshot({ path: screenshotPath(`${variant.id}-home-${size.width}x${size.height}.png`), fullPage: true });
-          if (size.width < 640) await expectNoSeriousA11yViolations(page, `${variant.id} home [${language}] at ${size.width}px`, { soft: true });
+          await page.screenshot({
+            path: screenshotPath(`${variant.id}-home-${size.width}x${size.height}.png`),
+            fullPage: true,
+          });
+          if (size.width < 640)
+            await expectNoSeriousA11yViolations(page, `${variant.id} home [${language}] at ${size.width}px`, {
+              soft: true,
+            });
         }
         await page.setViewportSize({ width: 1280, height: 900 });
       });
@@ -113,7 +140,9 @@ for (const { variant, language } of variantLanguages) {
           );
         }
         // Every link in the landmark, including ones this test does not know yet.
-        for (const href of await landmark.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) {
+        for (const href of await landmark
+          .getByRole('link')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))) {
           if (href.startsWith('tel:')) {
             expect(href, `${region} phone link`).toBe(`tel:${variant.support.phoneHref}`);
             continue;
@@ -136,7 +165,12 @@ for (const { variant, language } of variantLanguages) {
       await test.step(`${region} link ${pathname}`, async () => {
         const target = portalPath(variant, route, language);
         const response = await page.goto(target);
-        await checkPage(page, { status: response?.status(), language, path: target, label: `${variant.id} ${route} [${language}]` });
+        await checkPage(page, {
+          status: response?.status(),
+          language,
+          path: target,
+          label: `${variant.id} ${route} [${language}]`,
+        });
       });
     }
   });

@@ -30,23 +30,31 @@ async function chooseMethod(page: Page, method: string, language: string) {
  * Words that only German text has (none of them is a Swedish, English or Turkish word); the
  * language switcher's own "Deutsch" is allowed, it names the language.
  */
-const germanWords = /\b(und|der|die|das|Sie|Ihre?|bitte|Forderung|Zahlung|Rechnung|Gläubiger|Aktenzeichen|Verwendungszweck|Kaufvertrag|Bestellung|Hamburg|Mahnkosten|Az)\b/;
+const germanWords =
+  /\b(und|der|die|das|Sie|Ihre?|bitte|Forderung|Zahlung|Rechnung|Gläubiger|Aktenzeichen|Verwendungszweck|Kaufvertrag|Bestellung|Hamburg|Mahnkosten|Az)\b/;
 
 async function expectNoGerman(page: Page, screen: string) {
   const shown = await page.locator('body').innerText();
   const hit = germanWords.exec(shown);
-  expect(hit, `${screen}: German text on a Swedish screen: "${hit ? shown.slice(Math.max(0, hit.index - 40), hit.index + 40) : ''}"`).toBeNull();
+  expect(
+    hit,
+    `${screen}: German text on a Swedish screen: "${hit ? shown.slice(Math.max(0, hit.index - 40), hit.index + 40) : ''}"`,
+  ).toBeNull();
 }
 
 test.describe('Switzerland in Italian', () => {
   test.use({ locale: 'it-CH' });
 
-  test('a bank transfer shows the Swiss QR-bill, and its QR code reads back as a Swiss Payment Code', async ({ page }) => {
+  test('a bank transfer shows the Swiss QR-bill, and its QR code reads back as a Swiss Payment Code', async ({
+    page,
+  }) => {
     const ch = variants.ch;
     await signIn(page, { refno: '320000001', password, variant: ch, language: 'it' });
     await page.goto(portalPath(ch, '/checkout/pay-direct'));
     await chooseMethod(page, '6', 'it');
-    await expect(page.getByRole('heading', { level: 1, name: text('it', 'page.title.instructions', 'checkout') })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: text('it', 'page.title.instructions', 'checkout') }),
+    ).toBeVisible();
     await expect(page.getByText(text('it', 'transfer.noQr', 'checkout'))).toHaveCount(0);
     const details = page.getByTestId('transfer-details');
     await expect(details).toContainText('CH44 3199 9123 0008 8901 2');
@@ -103,7 +111,9 @@ test.describe('Switzerland in Italian', () => {
     await signIn(page, { refno: '300000001', password, variant: ch, language: 'it' });
     await page.goto(portalPath(ch, '/claim-information'));
     const legal = page.locator('#legal-information');
-    await expect(legal).toContainText(`${text('it', 'legal.costBasis', 'claimInfo').replace('{{basis}}', 'art. 106 CO')}`);
+    await expect(legal).toContainText(
+      `${text('it', 'legal.costBasis', 'claimInfo').replace('{{basis}}', 'art. 106 CO')}`,
+    );
     await expect(legal).not.toContainText('OR');
     await expect(legal).toContainText('Incaricato federale della protezione dei dati e della trasparenza (IFPDT)');
     await expect(legal).not.toContainText('Eidgenössischer');
@@ -122,11 +132,15 @@ test.describe('Switzerland in French', () => {
     await signIn(page, { refno: '300000001', password, variant: ch, language: 'fr' });
     await page.goto(portalPath(ch, '/claim-information'));
     await expect(page.locator('#legal-information')).toContainText('art. 106 CO');
-    await expect(page.locator('#legal-information')).toContainText('Préposé fédéral à la protection des données et à la transparence (PFPDT)');
+    await expect(page.locator('#legal-information')).toContainText(
+      'Préposé fédéral à la protection des données et à la transparence (PFPDT)',
+    );
     await expect(page.locator('#list-of-claims')).toContainText('Achat : appareils électriques, commande 20-55871');
     await check(page, 'ch-fr-claim-information');
     await page.goto(portalPath(ch, '/privacy'));
-    await expect(page.getByRole('main')).toContainText('Préposé fédéral à la protection des données et à la transparence (PFPDT)');
+    await expect(page.getByRole('main')).toContainText(
+      'Préposé fédéral à la protection des données et à la transparence (PFPDT)',
+    );
     await expect(page.getByRole('main')).not.toContainText('Eidgenössischer');
     await check(page, 'ch-fr-privacy');
   });
@@ -139,7 +153,9 @@ for (const [language, subject, invoice] of [
   test.describe(`texts from the agency system in ${language}`, () => {
     test.use({ locale: language });
 
-    test(`100000001 in ${language}: subject, invoice lines, history and legal bases, then a sandbox page`, async ({ page }) => {
+    test(`100000001 in ${language}: subject, invoice lines, history and legal bases, then a sandbox page`, async ({
+      page,
+    }) => {
       await signIn(page, { refno: language === 'en' ? '100000001' : '150000001', password, language });
       await expect(page.getByRole('main')).toContainText(subject);
       await page.goto(portalPath(variants.de, '/claim-information'));
@@ -148,7 +164,9 @@ for (const [language, subject, invoice] of [
       const history = page.locator('#events');
       await expect(history).toContainText(text(language, 'events.kinds.handedOver', 'claimInfo'));
       await expect(history).toContainText(text(language, 'events.letters.finalReminder', 'claimInfo'));
-      await expect(page.locator('#legal-information')).toContainText(text(language, 'legal.bases.DE.rdgRvg', 'claimInfo'));
+      await expect(page.locator('#legal-information')).toContainText(
+        text(language, 'legal.bases.DE.rdgRvg', 'claimInfo'),
+      );
       await expect(page.locator('#legal-information')).not.toContainText('Inkassovergütung');
       await check(page, `de-${language}-claim-information`);
 
@@ -169,7 +187,10 @@ for (const [language, subject, invoice] of [
 test.describe('a Swedish journey', () => {
   test.use({ locale: 'sv-SE' });
 
-  test('no screen shows German: sign-in, dashboard, claim information, payment, Swish and BankID sandbox pages, FAQ, privacy', async ({ page, context }) => {
+  test('no screen shows German: sign-in, dashboard, claim information, payment, Swish and BankID sandbox pages, FAQ, privacy', async ({
+    page,
+    context,
+  }) => {
     // Many screens, each with axe and two screenshots.
     test.setTimeout(240_000);
     const se = variants.se;
@@ -218,8 +239,13 @@ test.describe('a Swedish journey', () => {
     await login.goto(portalPath(se, '/signin/bankid'));
     await waitForHydration(login);
     await login.getByRole('button', { name: text('sv', 'start', 'bankid'), exact: true }).click();
-    const [app] = await Promise.all([other.waitForEvent('page'), login.getByRole('link', { name: text('sv', 'open', 'bankid'), exact: true }).click()]);
-    await expect(app.getByRole('heading', { level: 1, name: text('sv', 'sandbox.titleSE', 'bankid'), exact: true })).toBeVisible();
+    const [app] = await Promise.all([
+      other.waitForEvent('page'),
+      login.getByRole('link', { name: text('sv', 'open', 'bankid'), exact: true }).click(),
+    ]);
+    await expect(
+      app.getByRole('heading', { level: 1, name: text('sv', 'sandbox.titleSE', 'bankid'), exact: true }),
+    ).toBeVisible();
     await expect(app.locator('footer')).toContainText('Stockholm');
     await expect(app.locator('footer')).not.toContainText('Hamburg');
     await expectNoGerman(app, 'BankID sandbox');

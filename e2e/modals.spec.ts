@@ -21,9 +21,10 @@ const de = variants.de;
 const password = 'Demo-Pass1';
 const m = (key: string) => text('de', key, 'modals');
 const d = (key: string) => text('de', key, 'dashboard');
-const euro = (minor: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(minor / 100);
-const longDate = (date: Date) => new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(date);
-
+const euro = (minor: number) =>
+  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(minor / 100);
+const longDate = (date: Date) =>
+  new Intl.DateTimeFormat('de-DE', { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(date);
 
 /** The open dialog with this title (the page shows at most one). */
 const dialog = (page: Page, titleKey: string) => page.getByRole('dialog', { name: m(titleKey) });
@@ -64,8 +65,12 @@ test('100000008: flood notice, then the offer; declining it brings back the open
   await expect(dialog(page, 'floodArea.title')).toHaveCount(0);
   await waitForHydration(page);
 
-  await dialog(page, 'specialOffer.title').getByRole('button', { name: m('specialOffer.decline'), exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/dashboard') && url.searchParams.get('done') === 'offerDeclined');
+  await dialog(page, 'specialOffer.title')
+    .getByRole('button', { name: m('specialOffer.decline'), exact: true })
+    .click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === portalPath(de, '/dashboard') && url.searchParams.get('done') === 'offerDeclined',
+  );
   await expect(page.getByRole('status').filter({ hasText: m('done.offerDeclined') })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -82,14 +87,21 @@ test('100000008: flood notice, then the offer; declining it brings back the open
 test('100000098 (copy of 100000008): accepting the offer leads into paying it', async ({ page }) => {
   await signIn(page, { refno: '100000098', password });
   await waitForHydration(page);
-  await dialog(page, 'floodArea.title').getByRole('button', { name: m('acknowledge'), exact: true }).click();
+  await dialog(page, 'floodArea.title')
+    .getByRole('button', { name: m('acknowledge'), exact: true })
+    .click();
   const offer = dialog(page, 'specialOffer.title');
   await expect(offer).toBeVisible();
   await offer.getByRole('button', { name: m('specialOffer.accept'), exact: true }).click();
-  await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/checkout/pay-direct') && url.searchParams.get('offer') === 'true');
+  await expect(page).toHaveURL(
+    (url) => url.pathname === portalPath(de, '/checkout/pay-direct') && url.searchParams.get('offer') === 'true',
+  );
 });
 
-test('100000013: e-mail capture refuses a bad address (also without JavaScript), saves a good one; then the redirect and delivery-costs notices', async ({ page, browser }) => {
+test('100000013: e-mail capture refuses a bad address (also without JavaScript), saves a good one; then the redirect and delivery-costs notices', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, { refno: '100000013', password });
   await waitForHydration(page);
   const capture = dialog(page, 'emailCapture.title');
@@ -112,7 +124,10 @@ test('100000013: e-mail capture refuses a bad address (also without JavaScript),
   await expect(errorSummary(plain).getByRole('link', { name: m('emailCapture.errors.invalid') })).toBeVisible();
   await expect(plainCapture.locator('.field-error')).toContainText(m('emailCapture.errors.invalid'));
   await expect(plainCapture.getByRole('textbox', { name: m('emailCapture.label') })).toHaveValue('kerstin.braun@');
-  await expect(plainCapture.getByRole('textbox', { name: m('emailCapture.label') })).toHaveAttribute('aria-invalid', 'true');
+  await expect(plainCapture.getByRole('textbox', { name: m('emailCapture.label') })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
   // (axe needs script in the page; the same state with JavaScript is checked below.)
   await screenshots(plain, 'modals', 'email-capture-nojs-error', { fullPage: false });
   await noScript.close();
@@ -169,7 +184,9 @@ test('a copy of 100000006: the notice of completion is requested once', async ({
 
   await page.reload();
   const today = longDate(new Date());
-  await expect(page.getByRole('region', { name: d('notice.title') })).toContainText(d('notice.alreadyRequested').replace('{{date}}', today));
+  await expect(page.getByRole('region', { name: d('notice.title') })).toContainText(
+    d('notice.alreadyRequested').replace('{{date}}', today),
+  );
   await expect(page.getByRole('button', { name: d('notice.request') })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'notice of completion already requested');
 });

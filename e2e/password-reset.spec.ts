@@ -28,7 +28,10 @@ async function requestReset(page: Page, reference: string) {
   return (await answer).status();
 }
 
-test('the reset mail appears in the development mailbox, and a fourth request in the hour is refused', async ({ page, baseURL }) => {
+test('the reset mail appears in the development mailbox, and a fourth request in the hour is refused', async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   expect(await requestReset(page, '100000005')).toBe(200);
   await expect(page.getByText(text('de', 'reset.sent', 'signin'))).toBeVisible();
@@ -42,7 +45,9 @@ test('the reset mail appears in the development mailbox, and a fourth request in
   await page.getByRole('link', { name: subject }).first().click();
   const link = page.getByRole('link', { name: text('de', 'passwordReset.action', 'mail') });
   // The link is on the portal's configured address (here http://localhost:PORT), whatever Host the request had.
-  expect(await link.getAttribute('href')).toMatch(new RegExp(`^${baseURL}/serviceportal/password/reset/[\\w-]+\\.[\\w-]+$`));
+  expect(await link.getAttribute('href')).toMatch(
+    new RegExp(`^${baseURL}/serviceportal/password/reset/[\\w-]+\\.[\\w-]+$`),
+  );
 
   expect(await requestReset(page, '100000005')).toBe(200);
   expect(await requestReset(page, '100000005')).toBe(200);
@@ -52,7 +57,9 @@ test('the reset mail appears in the development mailbox, and a fourth request in
   await expect(errorSummary(page).getByRole('link', { name: message })).toBeVisible();
   await expect(page.locator('.form-error')).toContainText(message);
   // The reference number typed stays in the field.
-  await expect(page.getByRole('textbox', { name: text('de', 'reference.label', 'signin'), exact: true })).toHaveValue('100000005');
+  await expect(page.getByRole('textbox', { name: text('de', 'reference.label', 'signin'), exact: true })).toHaveValue(
+    '100000005',
+  );
   await expectNoSeriousA11yViolations(page, 'password reset refused for now');
   await screenshots(page, 'password-reset', 'rate-limited');
 });

@@ -60,7 +60,10 @@ const signedInScreens: Array<[name: string, refno: string, path: string]> = [
 
 async function look(page: Page, language: string, name: string) {
   await waitForHydration(page);
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect.soft(widths.scroll, `${language} ${name} (${page.url()}) scrolls sideways`).toBeLessThanOrEqual(widths.client);
   await expectNoSeriousA11yViolations(page, `${language} ${name}`, { soft: true });
   await page.screenshot({ path: screenshotPath(`screens-${language}-${name}.png`), fullPage: true });
@@ -79,7 +82,13 @@ for (const language of languages) {
     test(`signed-in screens of ${refno} on a phone in ${language}`, async ({ page }) => {
       test.setTimeout(240_000);
       await page.goto(portalPath(variants.de, '/signin', language));
-      await signIn(page, { refno, password: 'Demo-Pass1', language, stayOnPage: true, expectPath: refno === '100000010' ? '/claims-list' : '/dashboard' });
+      await signIn(page, {
+        refno,
+        password: 'Demo-Pass1',
+        language,
+        stayOnPage: true,
+        expectPath: refno === '100000010' ? '/claims-list' : '/dashboard',
+      });
       for (const [name, , path] of signedInScreens.filter(([, r]) => r === refno)) {
         await page.goto(portalPath(variants.de, path, language));
         await look(page, language, name);

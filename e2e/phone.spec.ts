@@ -19,7 +19,10 @@ test.use({ viewport: phone });
 
 /** Nothing reaches past the right edge of the screen. */
 async function expectNoSidewaysScroll(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  const widths = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
   expect(widths.scroll, 'the page scrolls sideways').toBeLessThanOrEqual(widths.client);
 }
 
@@ -31,9 +34,12 @@ async function expectOnScreen(page: Page, locator: ReturnType<Page['locator']>) 
   expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
 }
 
-const menuButton = (page: Page, language = 'de') => page.locator('.nav-menu > summary', { hasText: text(language, 'shell.menu') });
+const menuButton = (page: Page, language = 'de') =>
+  page.locator('.nav-menu > summary', { hasText: text(language, 'shell.menu') });
 
-test('phone header: the menu opens by keyboard, every item is on screen, Escape closes it; the footer offers no sign-in while signed in', async ({ page }) => {
+test('phone header: the menu opens by keyboard, every item is on screen, Escape closes it; the footer offers no sign-in while signed in', async ({
+  page,
+}) => {
   await signIn(page, { refno: '100000001', password });
   // A fresh load, so that no navigation is still settling while the menu is used.
   await page.goto(portalPath(variants.de, '/dashboard'));
@@ -46,7 +52,8 @@ test('phone header: the menu opens by keyboard, every item is on screen, Escape 
   await menuButton(page).focus();
   await page.keyboard.press('Enter');
   await expect(nav).toBeVisible();
-  for (const key of ['nav.payment', 'nav.claimInformation', 'nav.service', 'nav.profile']) await expectOnScreen(page, nav.getByRole('link', { name: text('de', key), exact: true }));
+  for (const key of ['nav.payment', 'nav.claimInformation', 'nav.service', 'nav.profile'])
+    await expectOnScreen(page, nav.getByRole('link', { name: text('de', key), exact: true }));
   await expectOnScreen(page, nav.getByRole('button', { name: text('de', 'nav.logout'), exact: true }));
   await expectNoSeriousA11yViolations(page, 'phone menu open');
 
@@ -75,21 +82,35 @@ test('phone header without JavaScript: the menu is a native disclosure that open
   await menuButton(page, 'tr').click();
   await expect(nav.getByRole('link', { name: text('tr', 'nav.signIn'), exact: true })).toBeVisible();
   // Signed out, the footer keeps its sign-in link.
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: text('tr', 'nav.signIn'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: text('tr', 'nav.signIn'), exact: true }),
+  ).toBeVisible();
   await context.close();
 });
 
-test('a callback on a Saturday: Monday to Saturday are offered, Saturday until the early afternoon', async ({ page }) => {
+test('a callback on a Saturday: Monday to Saturday are offered, Saturday until the early afternoon', async ({
+  page,
+}) => {
   await signIn(page, { refno: '100000004', password });
   await page.goto(portalPath(variants.de, '/service/contact?action=callback'));
   await waitForHydration(page);
   const day = page.getByLabel(c('callback.weekday'), { exact: true });
-  expect((await day.locator('option').allTextContents()).slice(1)).toEqual(['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag']);
+  expect((await day.locator('option').allTextContents()).slice(1)).toEqual([
+    'Montag',
+    'Dienstag',
+    'Mittwoch',
+    'Donnerstag',
+    'Freitag',
+    'Samstag',
+  ]);
   await page.getByLabel(text('de', 'fields.phone', 'contact')).fill('040 123456');
   await page.getByLabel(c('callback.reason')).fill('Frage zur Ratenzahlung');
   await day.selectOption({ label: 'Samstag' });
   const timeOfDay = page.getByLabel(c('callback.timeOfDay'), { exact: true });
-  expect((await timeOfDay.locator('option').allTextContents()).slice(1)).toEqual([c('timeOfDay.morning'), c('timeOfDay.noon')]);
+  expect((await timeOfDay.locator('option').allTextContents()).slice(1)).toEqual([
+    c('timeOfDay.morning'),
+    c('timeOfDay.noon'),
+  ]);
   await timeOfDay.selectOption('noon');
   const hour = page.getByLabel(c('callback.hour'), { exact: true });
   expect((await hour.locator('option').allTextContents()).slice(1)).toEqual(['12:00', '12:30', '13:00', '13:30']);
@@ -104,7 +125,10 @@ test('a callback on a Saturday: Monday to Saturday are offered, Saturday until t
 
 /** Fills and sends the message form; returns the text sent. */
 async function sendMessage(page: Page): Promise<string> {
-  const body = `Ich möchte die Forderung verstehen. ${'Bitte erklären Sie mir die Kosten. '.repeat(120)}`.slice(0, 4990);
+  const body = `Ich möchte die Forderung verstehen. ${'Bitte erklären Sie mir die Kosten. '.repeat(120)}`.slice(
+    0,
+    4990,
+  );
   await page.getByLabel(c('message.subject')).selectOption('2');
   await page.getByLabel(c('message.body')).fill(body);
   await page.getByLabel(c('fields.email')).fill('leser@example.org');
@@ -120,7 +144,9 @@ test('after "message sent" the form is empty, with JavaScript', async ({ page })
   await sendMessage(page);
   await expect(page.getByLabel(c('message.body'))).toHaveValue('');
   await expect(page.getByLabel(c('message.subject'))).toHaveValue('');
-  await expect(page.locator('form .character-count')).toHaveText(text('de', 'form.characters.left_other').replace('{{left}}', '5.000').replace('{{max}}', '5.000'));
+  await expect(page.locator('form .character-count')).toHaveText(
+    text('de', 'form.characters.left_other').replace('{{left}}', '5.000').replace('{{max}}', '5.000'),
+  );
   await expectNoSeriousA11yViolations(page, 'message sent');
   await screenshots(page, 'phone', 'message-sent');
   // A second message from the emptied form works the same way.
@@ -133,7 +159,12 @@ test('after "message sent" the form is empty, without JavaScript', async ({ brow
   await signIn(await signedIn.newPage(), { refno: '100000004', password });
   const state = await signedIn.storageState();
   await signedIn.close();
-  const context = await browser.newContext({ javaScriptEnabled: false, storageState: state, viewport: phone, locale: 'de-DE' });
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    storageState: state,
+    viewport: phone,
+    locale: 'de-DE',
+  });
   const page = await context.newPage();
   await page.goto(portalPath(variants.de, '/service/contact'));
   // Without JavaScript the limit is a plain hint.
@@ -143,7 +174,9 @@ test('after "message sent" the form is empty, without JavaScript', async ({ brow
   await context.close();
 });
 
-test('the objection shows a live character count before sending and says by how much it is too long', async ({ page }) => {
+test('the objection shows a live character count before sending and says by how much it is too long', async ({
+  page,
+}) => {
   const doc = (key: string) => text('de', key, 'documents');
   await signIn(page, { refno: '100000005', password });
   await page.goto(portalPath(variants.de, '/download-center/identity-theft'));
@@ -151,9 +184,13 @@ test('the objection shows a live character count before sending and says by how 
   const section = page.locator('#dispute');
   const statement = section.getByLabel(doc('dispute.statement'));
   const count = section.locator('.character-count');
-  await expect(count).toHaveText(text('de', 'form.characters.left_other').replace('{{left}}', '4.000').replace('{{max}}', '4.000'));
+  await expect(count).toHaveText(
+    text('de', 'form.characters.left_other').replace('{{left}}', '4.000').replace('{{max}}', '4.000'),
+  );
   await statement.fill('Ich habe diesen Vertrag nie geschlossen. '.padEnd(3990, 'x'));
-  await expect(count).toHaveText(text('de', 'form.characters.left_other').replace('{{left}}', '10').replace('{{max}}', '4.000'));
+  await expect(count).toHaveText(
+    text('de', 'form.characters.left_other').replace('{{left}}', '10').replace('{{max}}', '4.000'),
+  );
   // Typing on past the limit is possible (no text is cut); the count turns into the excess.
   await statement.pressSequentially('y'.repeat(25));
   await expect(statement).toHaveValue(/y{25}$/);
@@ -165,11 +202,15 @@ test('the objection shows a live character count before sending and says by how 
   await screenshots(page, 'phone', 'objection-count');
   await section.getByRole('checkbox', { name: doc('dispute.confirm'), exact: true }).check();
   await section.getByRole('button', { name: doc('dispute.submit'), exact: true }).click();
-  await expect(page.locator('.error-summary').getByRole('link', { name: doc('errors.statement.tooLong') })).toBeVisible();
+  await expect(
+    page.locator('.error-summary').getByRole('link', { name: doc('errors.statement.tooLong') }),
+  ).toBeVisible();
   await expect(statement).toHaveValue(/y{25}$/);
 });
 
-test('the captcha starts however early the debtor taps: a tap before the widget loaded still solves it', async ({ page }) => {
+test('the captcha starts however early the debtor taps: a tap before the widget loaded still solves it', async ({
+  page,
+}) => {
   // A slow phone: the widget's code arrives well after the page.
   await page.route(/\/assets\/[^/]*altcha[^/]*\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -190,14 +231,22 @@ test('the captcha starts however early the debtor taps: a tap before the widget 
   await expect(page).toHaveURL((url) => url.pathname === portalPath(variants.de, '/dashboard'));
 });
 
-test('a screen that fails keeps the shell: header menu, language, footer, and a calm message in Turkish with a way back', async ({ page }) => {
+test('a screen that fails keeps the shell: header menu, language, footer, and a calm message in Turkish with a way back', async ({
+  page,
+}) => {
   await signIn(page, { refno: '100000001', password });
   await page.goto(portalPath(variants.de, '/download-center/no-such-form', 'tr'));
-  await expect(page.getByRole('heading', { level: 1, name: text('tr', 'errors.notFound.title'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('tr', 'errors.notFound.title'), exact: true }),
+  ).toBeVisible();
   await expect(menuButton(page, 'tr')).toBeVisible();
   await expect(page.locator('.language-menu summary')).toContainText('TR');
-  await expect(page.getByRole('contentinfo').getByRole('link', { name: text('tr', 'footer.legalNotice'), exact: true })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: text('tr', 'errors.notFound.home'), exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('contentinfo').getByRole('link', { name: text('tr', 'footer.legalNotice'), exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('link', { name: text('tr', 'errors.notFound.home'), exact: true }),
+  ).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'failing screen (tr)');
   await screenshots(page, 'phone', 'not-found-tr');
 
@@ -206,9 +255,16 @@ test('a screen that fails keeps the shell: header menu, language, footer, and a 
   await waitForHydration(page);
   await page.route(/\/service\.data/, (route) => route.fulfill({ status: 500, body: 'Internal Server Error' }));
   await menuButton(page, 'tr').click();
-  await page.getByRole('navigation', { name: text('tr', 'shell.mainNavigation'), exact: true }).getByRole('link', { name: text('tr', 'nav.service'), exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: text('tr', 'errors.generic.title'), exact: true })).toBeVisible();
-  await expect(page.getByRole('main').getByRole('link', { name: text('tr', 'errors.generic.retry'), exact: true })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: text('tr', 'shell.mainNavigation'), exact: true })
+    .getByRole('link', { name: text('tr', 'nav.service'), exact: true })
+    .click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: text('tr', 'errors.generic.title'), exact: true }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('link', { name: text('tr', 'errors.generic.retry'), exact: true }),
+  ).toBeVisible();
   await expect(menuButton(page, 'tr')).toBeVisible();
   await expect(page.getByRole('contentinfo')).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'failed loader (tr)');

@@ -15,11 +15,19 @@ import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 
 const p = (key: string) => text('de', key, 'profile');
 const s = (key: string) => text('de', key, 'signin');
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 
 test.describe.configure({ mode: 'parallel' });
 
-test('change the address: a wrong postal code is refused with the input kept, the corrected change is pending and blocks the next', async ({ page }) => {
+test('change the address: a wrong postal code is refused with the input kept, the corrected change is pending and blocks the next', async ({
+  page,
+}) => {
   const variant = variants.de;
   await signIn(page, { refno: '100000001', password: 'Demo-Pass1' });
   await page.goto(portalPath(variant, '/debtor/profile'));
@@ -91,7 +99,9 @@ test('change the address: a wrong postal code is refused with the input kept, th
   await expectNoSeriousA11yViolations(page, 'profile edit refused');
 });
 
-test('change the password: a wrong old password is refused, the right one changes it and the session stays', async ({ page }) => {
+test('change the password: a wrong old password is refused, the right one changes it and the session stays', async ({
+  page,
+}) => {
   const variant = variants.de;
   await signIn(page, { refno: '140000001', password: 'Demo-Pass1' });
   await page.goto(portalPath(variant, '/debtor/profile'));

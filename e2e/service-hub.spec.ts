@@ -18,9 +18,17 @@ test('service hub: open items go straight there, the others through the sign-in'
   await expectNoSeriousA11yViolations(page, 'service hub, visitor');
   const main = page.getByRole('main');
   await main.getByRole('link', { name: new RegExp(`^${service('items.contact.title')}`) }).click();
-  await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('action') === 'AZonly' && url.searchParams.get('returnTo') === portalPath(de, '/service/contact'));
+  await expect(page).toHaveURL(
+    (url) =>
+      url.pathname === portalPath(de, '/signin') &&
+      url.searchParams.get('action') === 'AZonly' &&
+      url.searchParams.get('returnTo') === portalPath(de, '/service/contact'),
+  );
   await page.goto(portalPath(de, '/service'));
-  await page.getByRole('main').getByRole('link', { name: new RegExp(`^${service('items.faq.title')}`) }).click();
+  await page
+    .getByRole('main')
+    .getByRole('link', { name: new RegExp(`^${service('items.faq.title')}`) })
+    .click();
   await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/service/faq'));
 });
 
@@ -32,7 +40,9 @@ test('feedback from a visitor: the stars are required, the text is kept, then th
   await page.getByRole('button', { name: feedback('submit'), exact: true }).click();
   const summary = errorSummary(page);
   await expect(summary.getByRole('link', { name: feedback('errors.starsRequired'), exact: true })).toBeVisible();
-  await expect(page.getByRole('group', { name: new RegExp(feedback('stars.legend')) })).toContainText(feedback('errors.starsRequired'));
+  await expect(page.getByRole('group', { name: new RegExp(feedback('stars.legend')) })).toContainText(
+    feedback('errors.starsRequired'),
+  );
   await expect(text).toHaveValue('Sehr übersichtlich, danke.');
   await expectNoSeriousA11yViolations(page, 'feedback with an error');
   await page.getByRole('radio', { name: new RegExp(`${feedback('stars.4')}$`) }).check();

@@ -9,13 +9,19 @@ import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 
-const pdf = (name = 'Kontoauszug.pdf') => ({ name, mimeType: 'application/pdf', buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(40_000, 0x20)]) });
+const pdf = (name = 'Kontoauszug.pdf') => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(40_000, 0x20)]),
+});
 const a = (key: string) => text('de', key, 'announce');
 const u = (key: string) => text('de', key, 'uploads');
 
 test.describe.configure({ mode: 'parallel' });
 
-test('announce a payment with a PDF receipt; a text file named .pdf is refused and the form keeps its data', async ({ page }) => {
+test('announce a payment with a PDF receipt; a text file named .pdf is refused and the form keeps its data', async ({
+  page,
+}) => {
   const variant = variants.at;
   await signIn(page, { refno: '200000001', password: 'Demo-Pass1', variant });
   await page.goto(portalPath(variant, '/announce-payment'));
@@ -48,7 +54,11 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   await input.setInputFiles(pdf());
   await expect(page.getByText('Kontoauszug.pdf')).toBeVisible();
   await expect(page.getByText(u('uploaded'), { exact: true })).toBeVisible({ timeout: 15_000 });
-  await input.setInputFiles({ name: 'Quittung.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Das ist nur ein Text, kein PDF.') });
+  await input.setInputFiles({
+    name: 'Quittung.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('Das ist nur ein Text, kein PDF.'),
+  });
   const refusal = page.locator('.file-list__item--error').filter({ hasText: 'Quittung.pdf' });
   await expect(refusal).toContainText(u('problems.wrongType'));
   await page.getByRole('button', { name: a('next') }).click();
@@ -86,7 +96,9 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   await expect(page.getByTestId('announced-payment')).toContainText('120,50');
 });
 
-test('upload center for 100000012: choose a document, upload it, see the confirmation; postpone another', async ({ page }) => {
+test('upload center for 100000012: choose a document, upload it, see the confirmation; postpone another', async ({
+  page,
+}) => {
   const variant = variants.de;
   const c = (key: string) => text('de', `center.${key}`, 'uploads');
   await signIn(page, { refno: '100000012', password: 'Demo-Pass1', variant });
@@ -94,13 +106,19 @@ test('upload center for 100000012: choose a document, upload it, see the confirm
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: c('title') })).toBeVisible();
   const headings = page.locator('.document-list h2');
-  await expect(headings).toHaveText([c('templates.identityDocument.title'), c('templates.proofOfIncome.title'), c('templates.paymentReceipt.title')]);
+  await expect(headings).toHaveText([
+    c('templates.identityDocument.title'),
+    c('templates.proofOfIncome.title'),
+    c('templates.paymentReceipt.title'),
+  ]);
   await expectNoSeriousA11yViolations(page, 'upload center list');
   await screenshots(page, 'service', 'upload-center-list');
 
   // Step 2: upload the identity document.
   await page.getByRole('link', { name: `${c('upload')} – ${c('templates.identityDocument.title')}` }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(c('uploadTitle').replace('{{document}}', c('templates.identityDocument.title')));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    c('uploadTitle').replace('{{document}}', c('templates.identityDocument.title')),
+  );
   await waitForHydration(page);
   await page.getByLabel(c('filesLabel')).setInputFiles(pdf('Personalausweis.pdf'));
   await expect(page.getByText(u('uploaded'), { exact: true })).toBeVisible({ timeout: 15_000 });
@@ -166,7 +184,9 @@ test('contact: a message with an attachment, then a callback within the callback
   await expect(page).toHaveURL(/action=callback&sent=callback/);
 });
 
-test('without JavaScript: the receipts step is a plain multipart form; a text file named .pdf is refused by the server and everything else is kept', async ({ browser }) => {
+test('without JavaScript: the receipts step is a plain multipart form; a text file named .pdf is refused by the server and everything else is kept', async ({
+  browser,
+}) => {
   const variant = variants.de;
   // Sign in with JavaScript (the captcha needs it), then continue in a context without it.
   const signedIn = await browser.newContext();
@@ -185,10 +205,17 @@ test('without JavaScript: the receipts step is a plain multipart form; a text fi
   await page.getByLabel(a('fields.payerName')).fill('Ole Hansen');
   await page.getByRole('button', { name: a('next') }).click();
 
-  await page.getByLabel(a('fields.receipts')).setInputFiles([pdf('Beleg.pdf'), { name: 'Notiz.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur Text.') }]);
+  await page
+    .getByLabel(a('fields.receipts'))
+    .setInputFiles([
+      pdf('Beleg.pdf'),
+      { name: 'Notiz.pdf', mimeType: 'application/pdf', buffer: Buffer.from('Nur Text.') },
+    ]);
   await page.getByRole('button', { name: a('next') }).click();
   await expect(page.getByRole('heading', { name: text('de', 'form.errorSummaryTitle') })).toBeVisible();
-  await expect(page.locator('.file-list__item--error').filter({ hasText: 'Notiz.pdf' })).toContainText(u('problems.wrongType'));
+  await expect(page.locator('.file-list__item--error').filter({ hasText: 'Notiz.pdf' })).toContainText(
+    u('problems.wrongType'),
+  );
   await expect(page.getByRole('checkbox', { name: /Beleg\.pdf/ })).toBeChecked();
   // (axe needs script in the page; the same page was checked with JavaScript above.)
   await screenshots(page, 'service', 'announce-30-nojs-refused');

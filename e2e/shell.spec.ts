@@ -33,7 +33,10 @@ test.describe('language switcher', () => {
       await expect(choice).toBeHidden();
       await toggle.click();
       await expect(choice).toBeVisible();
-      await expect(header.getByRole('button', { name: languageNames[from], exact: true })).toHaveAttribute('aria-current', 'true');
+      await expect(header.getByRole('button', { name: languageNames[from], exact: true })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
       await expectNoSeriousA11yViolations(page, `${variant.id} language menu open`);
 
       await choice.click();
@@ -45,7 +48,9 @@ test.describe('language switcher', () => {
       // The choice holds on the next page, reached by a link (client-side navigation) …
       await waitForHydration(page);
       await header.getByRole('link', { name: text(to, 'nav.faq'), exact: true }).click();
-      await expect(page).toHaveURL((url) => url.pathname === portalPath(variant, '/service/faq') && !url.searchParams.has('hl'));
+      await expect(page).toHaveURL(
+        (url) => url.pathname === portalPath(variant, '/service/faq') && !url.searchParams.has('hl'),
+      );
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectDocumentLanguage(page, to);
 

@@ -20,7 +20,8 @@ export function isLang(value: unknown): value is Lang {
 export type LoginLevel = 'visitor' | 'limited' | 'full';
 
 /** A slot the assistant may fill from a message; the names are the deep-link parameters. */
-export type SlotName = 'method' | 'rate' | 'firstDate' | 'date' | 'amount' | 'day' | 'time' | 'dateGoodsReturn' | 'rating';
+export type SlotName =
+  'method' | 'rate' | 'firstDate' | 'date' | 'amount' | 'day' | 'time' | 'dateGoodsReturn' | 'rating';
 
 /**
  * Where an intent leads. `link`: a deep link into a classic screen. `answer`: the assistant
@@ -29,7 +30,8 @@ export type SlotName = 'method' | 'rate' | 'firstDate' | 'date' | 'amount' | 'da
  * `path` is without the variant's base path and may carry the fixed query of the slot table
  * (`?action=callback`, `?subject=7`, `?downpayment=true`) or an anchor.
  */
-export type Lead = { kind: 'link'; path: string } | { kind: 'answer'; path: string | null } | { kind: 'form'; path: string };
+export type Lead =
+  { kind: 'link'; path: string } | { kind: 'answer'; path: string | null } | { kind: 'form'; path: string };
 
 export interface IntentDef {
   /** The debtor's wish in a few words (for the staff review page and the docs, not for users). */
@@ -40,30 +42,77 @@ export interface IntentDef {
   readonly slots: readonly SlotName[];
 }
 
-const def = (means: string, lead: Lead, level: LoginLevel, slots: readonly SlotName[] = []): IntentDef => ({ means, lead, level, slots });
+const def = (means: string, lead: Lead, level: LoginLevel, slots: readonly SlotName[] = []): IntentDef => ({
+  means,
+  lead,
+  level,
+  slots,
+});
 
 /** The catalogue, in the order of intents.md. */
 export const CATALOGUE = {
   claim_balance: def('how much do I owe, why this amount', { kind: 'answer', path: '/claim-information' }, 'limited'),
-  claim_origin: def('who is the creditor, what is this claim for, the invoice', { kind: 'link', path: '/claim-information#list-of-claims' }, 'full'),
-  pay_now: def('pay everything now, how can I pay', { kind: 'link', path: '/checkout/pay-direct' }, 'limited', ['method']),
-  pay_instalments: def('pay in instalments, monthly rates', { kind: 'link', path: '/checkout/pay-installments' }, 'limited', ['rate', 'firstDate']),
+  claim_origin: def(
+    'who is the creditor, what is this claim for, the invoice',
+    { kind: 'link', path: '/claim-information#list-of-claims' },
+    'full',
+  ),
+  pay_now: def('pay everything now, how can I pay', { kind: 'link', path: '/checkout/pay-direct' }, 'limited', [
+    'method',
+  ]),
+  pay_instalments: def(
+    'pay in instalments, monthly rates',
+    { kind: 'link', path: '/checkout/pay-installments' },
+    'limited',
+    ['rate', 'firstDate'],
+  ),
   pay_later: def('defer, pay later, more time', { kind: 'link', path: '/checkout/pay-later' }, 'limited', ['date']),
-  pay_partial: def('pay part of it, a deposit, a down payment', { kind: 'link', path: '/checkout/pay-direct?downpayment=true' }, 'limited', ['amount']),
+  pay_partial: def(
+    'pay part of it, a deposit, a down payment',
+    { kind: 'link', path: '/checkout/pay-direct?downpayment=true' },
+    'limited',
+    ['amount'],
+  ),
   already_paid: def('I already paid', { kind: 'link', path: '/announce-payment' }, 'full', ['date', 'amount']),
-  skip_instalment: def("skip or postpone this month's instalment", { kind: 'link', path: '/skip-installment' }, 'limited'),
+  skip_instalment: def(
+    "skip or postpone this month's instalment",
+    { kind: 'link', path: '/skip-installment' },
+    'limited',
+  ),
   instalment_plan: def('show my repayment plan, next rate', { kind: 'link', path: '/installment-plan' }, 'limited'),
   callback: def('call me back', { kind: 'link', path: '/service/contact?action=callback' }, 'full', ['day', 'time']),
   send_message: def('write to you, send a message', { kind: 'link', path: '/service/contact' }, 'full'),
   report_bug: def('the site is broken, an error', { kind: 'link', path: '/service/contact?subject=7' }, 'full'),
-  suggest_improvement: def('an idea to improve the portal', { kind: 'link', path: '/service/contact?subject=8' }, 'full'),
-  dispute_costs: def('the fees or collection costs are too high', { kind: 'link', path: '/service/contact?subject=2' }, 'full'),
-  goods_not_received: def('I never received the goods', { kind: 'link', path: '/download-center/goods-not-recieved' }, 'full'),
-  goods_returned: def('I sent the goods back', { kind: 'link', path: '/download-center/goods-return' }, 'full', ['dateGoodsReturn']),
+  suggest_improvement: def(
+    'an idea to improve the portal',
+    { kind: 'link', path: '/service/contact?subject=8' },
+    'full',
+  ),
+  dispute_costs: def(
+    'the fees or collection costs are too high',
+    { kind: 'link', path: '/service/contact?subject=2' },
+    'full',
+  ),
+  goods_not_received: def(
+    'I never received the goods',
+    { kind: 'link', path: '/download-center/goods-not-recieved' },
+    'full',
+  ),
+  goods_returned: def('I sent the goods back', { kind: 'link', path: '/download-center/goods-return' }, 'full', [
+    'dateGoodsReturn',
+  ]),
   identity_theft: def('I never ordered this, fraud', { kind: 'link', path: '/download-center/identity-theft' }, 'full'),
-  third_party_mandate: def('my lawyer or a relative handles this', { kind: 'link', path: '/download-center/mandate' }, 'full'),
+  third_party_mandate: def(
+    'my lawyer or a relative handles this',
+    { kind: 'link', path: '/download-center/mandate' },
+    'full',
+  ),
   upload_documents: def('send or upload a document', { kind: 'link', path: '/upload-center' }, 'full'),
-  update_profile: def('my address, name, e-mail or phone changed', { kind: 'link', path: '/debtor/profile?edit=true' }, 'full'),
+  update_profile: def(
+    'my address, name, e-mail or phone changed',
+    { kind: 'link', path: '/debtor/profile?edit=true' },
+    'full',
+  ),
   change_password: def('change or reset my password', { kind: 'link', path: '/debtor/profile/password' }, 'full'),
   notice_of_completion: def('confirm the claim is settled', { kind: 'form', path: '/dashboard' }, 'limited'),
   consequences: def('what happens if I do not pay', { kind: 'answer', path: '/service/faq' }, 'visitor'),

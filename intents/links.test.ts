@@ -7,9 +7,17 @@ describe('buildHref follows the slot table of intents.md', () => {
   it.each<[Parameters<typeof buildHref>[0], Slots, string | null]>([
     ['pay_now', {}, '/checkout/pay-direct'],
     ['pay_now', { method: 'card' }, '/checkout/pay-direct?method=card'],
-    ['pay_instalments', { rate: 50, firstDate: '2026-12-15' }, '/checkout/pay-installments?rate=50&firstDate=2026-12-15'],
+    [
+      'pay_instalments',
+      { rate: 50, firstDate: '2026-12-15' },
+      '/checkout/pay-installments?rate=50&firstDate=2026-12-15',
+    ],
     // the table's order holds whatever order the slots were found in
-    ['pay_instalments', { firstDate: '2026-12-15', rate: 50 }, '/checkout/pay-installments?rate=50&firstDate=2026-12-15'],
+    [
+      'pay_instalments',
+      { firstDate: '2026-12-15', rate: 50 },
+      '/checkout/pay-installments?rate=50&firstDate=2026-12-15',
+    ],
     ['pay_instalments', { rate: 199.9 }, '/checkout/pay-installments?rate=199.90'],
     ['pay_instalments', { firstDate: '2027-01-01' }, '/checkout/pay-installments?firstDate=2027-01-01'],
     ['pay_later', { date: '2026-12-15' }, '/checkout/pay-later?date=2026-12-15'],

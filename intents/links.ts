@@ -24,7 +24,8 @@ export function formatAmount(value: number): string | null {
 function paramValue(slot: SlotName, value: unknown): string | null {
   if (value === undefined || value === null) return null;
   if (slot === 'amount' || slot === 'rate') return typeof value === 'number' ? formatAmount(value) : null;
-  if (slot === 'firstDate' || slot === 'date' || slot === 'dateGoodsReturn') return typeof value === 'string' && ISO_DATE.test(value) ? value : null;
+  if (slot === 'firstDate' || slot === 'date' || slot === 'dateGoodsReturn')
+    return typeof value === 'string' && ISO_DATE.test(value) ? value : null;
   const allowed = ENUMS[slot];
   return allowed && typeof value === 'string' && allowed.includes(value) ? value : null;
 }

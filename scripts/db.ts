@@ -20,7 +20,9 @@ if (command === 'reset') {
     rmSync(target.dataDir, { recursive: true, force: true });
   } else {
     const handle = await openDatabase(target);
-    await handle.db.execute(sql`drop schema public cascade; create schema public; drop schema if exists drizzle cascade`);
+    await handle.db.execute(
+      sql`drop schema public cascade; create schema public; drop schema if exists drizzle cascade`,
+    );
     await handle.close();
   }
 }
@@ -36,4 +38,6 @@ if (command === 'reset') {
   await ensureDemoInvoiceDocuments(handle.db, documentStore());
 }
 await handle.close();
-console.log(`${command === 'reset' ? 'Database rebuilt with the demo files' : 'Migrations applied'} (${target.kind === 'pglite' ? path.relative(process.cwd(), target.dataDir) : 'PostgreSQL'})`);
+console.log(
+  `${command === 'reset' ? 'Database rebuilt with the demo files' : 'Migrations applied'} (${target.kind === 'pglite' ? path.relative(process.cwd(), target.dataDir) : 'PostgreSQL'})`,
+);

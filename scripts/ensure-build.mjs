@@ -4,6 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { buildIsCurrent } from './build-state.mjs';
 
 if (!buildIsCurrent()) {
-  const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {
+    stdio: 'inherit',
+  });
   process.exit(build.status ?? 1);
 }

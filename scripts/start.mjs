@@ -20,7 +20,9 @@ if (!configured) {
 
 if (!buildIsCurrent()) {
   console.log('Building the portal …');
-  const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], { stdio: 'inherit' });
+  const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {

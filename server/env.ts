@@ -48,7 +48,9 @@ export function env(): Env {
   if (!cached) {
     const parsed = schema.safeParse(process.env);
     if (!parsed.success) {
-      throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      throw new Error(
+        `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     }
     cached = parsed.data;
   }
@@ -76,14 +78,22 @@ export function deploymentProblems(e: Env = env()): string[] {
   const problems: string[] = [];
   const demo = isDemo(e);
   if (e.SESSION_SECRET === developmentSecret && !demo) {
-    problems.push('SESSION_SECRET is the published development secret; set a secret of your own (at least 32 random characters)');
+    problems.push(
+      'SESSION_SECRET is the published development secret; set a secret of your own (at least 32 random characters)',
+    );
   } else if (!e.SESSION_SECRET && !demo) {
-    problems.push('SESSION_SECRET must be set (at least 32 random characters), or DEMO=true for the demo mode with its published secret');
+    problems.push(
+      'SESSION_SECRET must be set (at least 32 random characters), or DEMO=true for the demo mode with its published secret',
+    );
   } else if (!e.SESSION_SECRET && isSecureDeployment(e)) {
-    problems.push('SESSION_SECRET must be set (at least 32 random characters) for an HTTPS deployment, also in the demo mode');
+    problems.push(
+      'SESSION_SECRET must be set (at least 32 random characters) for an HTTPS deployment, also in the demo mode',
+    );
   }
   if (!demo && !e.PUBLIC_BASE_URL) {
-    problems.push('PUBLIC_BASE_URL must be set (e.g. https://portal.example): every link the portal sends is built from it');
+    problems.push(
+      'PUBLIC_BASE_URL must be set (e.g. https://portal.example): every link the portal sends is built from it',
+    );
   }
   return problems;
 }
@@ -97,7 +107,8 @@ export function assertDeployable(e: Env = env()): void {
 /** The signing secret; the development secret only in the demo mode (and not behind HTTPS). */
 export function sessionSecret(e: Env = env()): string {
   if (e.SESSION_SECRET) return e.SESSION_SECRET;
-  if (!isDemo(e) || isSecureDeployment(e)) throw new Error('SESSION_SECRET must be set (at least 32 characters) outside the demo mode and behind HTTPS');
+  if (!isDemo(e) || isSecureDeployment(e))
+    throw new Error('SESSION_SECRET must be set (at least 32 characters) outside the demo mode and behind HTTPS');
   return developmentSecret;
 }
 

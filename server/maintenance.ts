@@ -40,7 +40,11 @@ export interface MaintenanceState {
   until?: string;
 }
 
-export function decideMaintenance(file: MaintenanceFile | null, variant: Pick<Variant, 'id' | 'brand'>, host: string): MaintenanceState {
+export function decideMaintenance(
+  file: MaintenanceFile | null,
+  variant: Pick<Variant, 'id' | 'brand'>,
+  host: string,
+): MaintenanceState {
   if (!file) return { active: false };
   const hostName = host.toLowerCase().replace(/:\d+$/, '');
   const active =

@@ -3,7 +3,13 @@
  * resolution (with the host map) and the maintenance switch.
  */
 import { env } from './env.ts';
-import { createMaintenanceReader, decideMaintenance, decideMaintenanceAnnouncement, type MaintenanceAnnouncement, type MaintenanceState } from './maintenance.ts';
+import {
+  createMaintenanceReader,
+  decideMaintenance,
+  decideMaintenanceAnnouncement,
+  type MaintenanceAnnouncement,
+  type MaintenanceState,
+} from './maintenance.ts';
 import type { Variant } from './variants/config.ts';
 import { parseHostMap, resolveVariant } from './variants/resolve.ts';
 
@@ -24,7 +30,8 @@ export function runtime(): Runtime {
   const readMaintenance = createMaintenanceReader(config.MAINTENANCE_FILE);
   instance = {
     variantOf: (request) => resolveVariant(new URL(request.url), hosts),
-    maintenance: async (request, variant) => decideMaintenance(await readMaintenance(), variant, new URL(request.url).host),
+    maintenance: async (request, variant) =>
+      decideMaintenance(await readMaintenance(), variant, new URL(request.url).host),
     maintenanceAnnouncement: async (request, variant, now) =>
       decideMaintenanceAnnouncement(await readMaintenance(), variant, new URL(request.url).host, now),
     analyticsUrl: config.ANALYTICS_URL,

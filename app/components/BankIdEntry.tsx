@@ -12,7 +12,13 @@ export type BankIdMethod = 'bankIdSe' | 'bankIdNo';
  * A plain link with a full page load: for Norway the target redirects at once to the identity
  * provider, and nothing should prefetch it (every visit starts a login).
  */
-export function BankIdEntry({ variant, method }: { variant: Pick<PublicVariant, 'basePath'>; method: BankIdMethod | null | undefined }) {
+export function BankIdEntry({
+  variant,
+  method,
+}: {
+  variant: Pick<PublicVariant, 'basePath'>;
+  method: BankIdMethod | null | undefined;
+}) {
   const { t } = useTranslation('bankid');
   if (!method) return null;
   return (

@@ -55,7 +55,17 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
         </span>
       ) : null}
       {ready ? (
-        <altcha-widget ref={widgetRef} challengeurl={challengeUrl} workerurl={workerUrl} name="altcha" strings={strings} hidelogo hidefooter disableautofocus auto="onfocus" />
+        <altcha-widget
+          ref={widgetRef}
+          challengeurl={challengeUrl}
+          workerurl={workerUrl}
+          name="altcha"
+          strings={strings}
+          hidelogo
+          hidefooter
+          disableautofocus
+          auto="onfocus"
+        />
       ) : (
         <p className="hint">{t('captcha.loading')}</p>
       )}

@@ -5,7 +5,10 @@ import { Fragment } from 'react';
  * "- " become a list. Text only: translations never carry HTML.
  */
 export function RichText({ text }: { text: string }) {
-  const blocks = text.split(/\n{2,}/).map((b) => b.trim()).filter(Boolean);
+  const blocks = text
+    .split(/\n{2,}/)
+    .map((b) => b.trim())
+    .filter(Boolean);
   return (
     <>
       {blocks.map((block, index) => {

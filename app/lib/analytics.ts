@@ -13,7 +13,12 @@ export function useAnalytics(endpoint: string | null | undefined, variant: strin
   const location = useLocation();
   useEffect(() => {
     if (!endpoint || !variant || typeof navigator.sendBeacon !== 'function') return;
-    const body = JSON.stringify({ type: 'pageview', path: anonymisedPath(location.pathname), variant, at: new Date().toISOString() });
+    const body = JSON.stringify({
+      type: 'pageview',
+      path: anonymisedPath(location.pathname),
+      variant,
+      at: new Date().toISOString(),
+    });
     navigator.sendBeacon(endpoint, new Blob([body], { type: 'application/json' }));
   }, [endpoint, variant, location.pathname]);
 }

@@ -10,7 +10,11 @@ import { withBase } from '#server/variants/resolve.ts';
  * reference-only mode, remembering where the debtor wanted to go. A full session with a forced
  * password change: to set-password first. `full` additionally asks a reference-only session for the password.
  */
-export async function requireDebtor(request: Request, variant: Variant, options: { level?: 'limited' | 'full' } = {}): Promise<ActiveSession> {
+export async function requireDebtor(
+  request: Request,
+  variant: Variant,
+  options: { level?: 'limited' | 'full' } = {},
+): Promise<ActiveSession> {
   const db = await getDatabase();
   const session = await findSession(request, db);
   const url = new URL(request.url);

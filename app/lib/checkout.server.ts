@@ -34,7 +34,12 @@ export async function checkoutContext(request: Request, params: LoaderFunctionAr
 }
 
 /** The session's own payment named in the URL, brought up to date with the provider; another file's payment is a 404. */
-export async function ownPayment(db: Awaited<ReturnType<typeof getDatabase>>, fileId: number, paymentId: string | null | undefined, sync = true): Promise<PaymentRow> {
+export async function ownPayment(
+  db: Awaited<ReturnType<typeof getDatabase>>,
+  fileId: number,
+  paymentId: string | null | undefined,
+  sync = true,
+): Promise<PaymentRow> {
   const payment = paymentId ? await paymentForFile(db, fileId, paymentId) : null;
   if (!payment) throw new Response('Not Found', { status: 404 });
   return sync ? syncPayment(db, payment) : payment;

@@ -16,7 +16,10 @@ export function claimSubjectText(t: TFunction, subject: ClaimSubject): string {
 }
 
 /** An invoice line in the page's language where the agency has it, else the creditor's wording. */
-export function invoiceDescription(invoice: { description: string; descriptions: Record<string, string> }, language: string): string {
+export function invoiceDescription(
+  invoice: { description: string; descriptions: Record<string, string> },
+  language: string,
+): string {
   return invoice.descriptions[language] ?? invoice.description;
 }
 

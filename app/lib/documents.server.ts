@@ -17,7 +17,13 @@ import type { DisputeActionData } from '~/components/documents/DisputeForm';
 export async function handleDispute(
   db: Database,
   form: { formData: FormData; outcome: UploadOutcome; kept: AcceptedUpload[] },
-  options: { session: ActiveSession; reason: DisputeReason; language: string; clientAddress?: string; successPath: string },
+  options: {
+    session: ActiveSession;
+    reason: DisputeReason;
+    language: string;
+    clientAddress?: string;
+    successPath: string;
+  },
 ) {
   const { formData, outcome, kept } = form;
   // Only this file's pending evidence counts, whatever ids the client sent.
@@ -41,7 +47,12 @@ export async function handleDispute(
     clientAddress: options.clientAddress,
   });
   if (!result.ok && result.reason === 'evidence') {
-    const key = result.problem === 'notYours' ? 'errors.evidence.notYours' : result.problem === 'tooMany' ? 'errors.evidence.tooMany' : 'errors.evidence.tooLargeTogether';
+    const key =
+      result.problem === 'notYours'
+        ? 'errors.evidence.notYours'
+        : result.problem === 'tooMany'
+          ? 'errors.evidence.tooMany'
+          : 'errors.evidence.tooLargeTogether';
     return reply(submission.reply({ fieldErrors: { uploadId: [key] } }));
   }
   if (!result.ok && result.reason === 'finished') return reply(submission.reply({ formErrors: ['dispute.finished'] }));
@@ -52,5 +63,8 @@ export async function handleDispute(
 
 /** A post that is no dispute of this page (a tampered intent or reason): 400, nothing recorded. */
 export function notADispute() {
-  return data<DisputeActionData>({ intent: 'dispute', result: { status: 'error', error: { '': ['errors.failed'] } }, kept: [], refused: [] }, { status: 400 });
+  return data<DisputeActionData>(
+    { intent: 'dispute', result: { status: 'error', error: { '': ['errors.failed'] } }, kept: [], refused: [] },
+    { status: 400 },
+  );
 }

@@ -5,7 +5,12 @@
  */
 export function downloadResponse(
   body: ReadableStream<Uint8Array>,
-  file: { mediaType: string; sizeBytes: number; name: string; cacheControl: 'private, no-store' | 'private, max-age=900' },
+  file: {
+    mediaType: string;
+    sizeBytes: number;
+    name: string;
+    cacheControl: 'private, no-store' | 'private, max-age=900';
+  },
 ): Response {
   return new Response(body, {
     headers: {
@@ -21,5 +26,7 @@ export function downloadResponse(
 /** `attachment; filename="…"`, with the UTF-8 spelling beside it when the name needs one. */
 function attachment(name: string): string {
   const ascii = name.replace(/["\\\r\n]/g, '_').replace(/[^\x20-\x7e]/g, '_');
-  return ascii === name ? `attachment; filename="${ascii}"` : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  return ascii === name
+    ? `attachment; filename="${ascii}"`
+    : `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }

@@ -22,7 +22,9 @@ export function weekdayName(isoWeekday: number, locale: string): string {
 
 export function formatTime(hhmm: string, locale: string): string {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1, h, m)));
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(2024, 0, 1, h, m)),
+  );
 }
 
 /** Support hours grouped into ranges: "Monday – Thursday 08:00 – 17:00". */
@@ -33,11 +35,13 @@ export function supportHoursLines(
   const groups: Array<{ from: number; to: number; open: string; close: string }> = [];
   for (const day of days) {
     const last = groups.at(-1);
-    if (last && last.to === day.weekday - 1 && last.open === day.open && last.close === day.close) last.to = day.weekday;
+    if (last && last.to === day.weekday - 1 && last.open === day.open && last.close === day.close)
+      last.to = day.weekday;
     else groups.push({ from: day.weekday, to: day.weekday, open: day.open, close: day.close });
   }
   return groups.map((g) => {
-    const days = g.from === g.to ? weekdayName(g.from, locale) : `${weekdayName(g.from, locale)} – ${weekdayName(g.to, locale)}`;
+    const days =
+      g.from === g.to ? weekdayName(g.from, locale) : `${weekdayName(g.from, locale)} – ${weekdayName(g.to, locale)}`;
     return `${days}: ${formatTime(g.open, locale)} – ${formatTime(g.close, locale)}`;
   });
 }

@@ -4,7 +4,12 @@ import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
 import { guardsFor } from '#server/instalments/guards.ts';
 import { getDatabase, type Database } from '#server/db/client.ts';
-import { checkMandateIdentity, loadFileContext, type ActionContext, type FileContext } from '#server/instalments/service.ts';
+import {
+  checkMandateIdentity,
+  loadFileContext,
+  type ActionContext,
+  type FileContext,
+} from '#server/instalments/service.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import type { Namespace } from '~/i18n';
@@ -48,7 +53,12 @@ export async function mandateIdentityRefusal(
   actx: ActionContext,
 ) {
   const v = submission.value;
-  const identity = await checkMandateIdentity(db, session, { postalCode: v.postalCode, password: v.password ?? null }, actx);
+  const identity = await checkMandateIdentity(
+    db,
+    session,
+    { postalCode: v.postalCode, password: v.password ?? null },
+    actx,
+  );
   if (identity.ok) return null;
   const fieldErrors: Record<string, string[]> =
     identity.error === 'passwordRequired'
@@ -58,5 +68,12 @@ export async function mandateIdentityRefusal(
         : identity.error === 'noPassword'
           ? { postalCode: ['errors.postalCodeNoPassword'] }
           : { postalCode: ['errors.attemptsExceeded'] };
-  return data({ result: submission.reply({ fieldErrors, hideFields: ['password'] }), askPassword: identity.error === 'passwordRequired' || identity.error === 'wrongPassword', error: identity.error }, { status: identity.error === 'attemptsExceeded' ? 429 : 400 });
+  return data(
+    {
+      result: submission.reply({ fieldErrors, hideFields: ['password'] }),
+      askPassword: identity.error === 'passwordRequired' || identity.error === 'wrongPassword',
+      error: identity.error,
+    },
+    { status: identity.error === 'attemptsExceeded' ? 429 : 400 },
+  );
 }

@@ -43,5 +43,10 @@ export function legalValues(variant: Variant, locale: string): Record<string, st
 export async function legalPageLoader({ request, params }: LoaderFunctionArgs, page: LegalPageKey) {
   const ns = legalPages[page];
   const { variant, locale, t } = await pageContext(request, params, ns);
-  return { page, ns, title: documentTitle(t(`${page}.title`), variant.brand.name), values: legalValues(variant, locale) };
+  return {
+    page,
+    ns,
+    title: documentTitle(t(`${page}.title`), variant.brand.name),
+    values: legalValues(variant, locale),
+  };
 }

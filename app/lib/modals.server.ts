@@ -3,23 +3,35 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
 import { emailCaptureSchema, type ModalDone } from '#server/claims/modal-forms.ts';
-import { acknowledgeModal, captureEmail, respondToSpecialOffer, type ModalActor, type ModalRefusal } from '#server/claims/modals.ts';
+import {
+  acknowledgeModal,
+  captureEmail,
+  respondToSpecialOffer,
+  type ModalActor,
+  type ModalRefusal,
+} from '#server/claims/modals.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { runtime } from '#server/runtime.ts';
 import type { Variant } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 
 /** The intents of the modal forms (field `intent`). */
-export const modalIntents = ['acknowledge', 'continueWithoutEmail', 'captureEmail', 'acceptOffer', 'declineOffer'] as const;
+export const modalIntents = [
+  'acknowledge',
+  'continueWithoutEmail',
+  'captureEmail',
+  'acceptOffer',
+  'declineOffer',
+] as const;
 export type ModalIntent = (typeof modalIntents)[number];
 
-export const isModalIntent = (value: unknown): value is ModalIntent => typeof value === 'string' && (modalIntents as readonly string[]).includes(value);
+export const isModalIntent = (value: unknown): value is ModalIntent =>
+  typeof value === 'string' && (modalIntents as readonly string[]).includes(value);
 
 /** What the page shows after an answer that did not go through (its action data). */
 export type ModalActionData =
   | { modalForm: { intent: 'captureEmail'; modal: string; result: SubmissionResult<string[]>; notStored: boolean } }
   | { modalError: ModalRefusal | 'invalid' | 'offerUnavailable' };
-
 
 /**
  * Handles one answer to a modal for the session's file: the dashboard's own action and the
@@ -40,8 +52,10 @@ export async function handleModalAnswer(options: {
   const { request, formData, variant, session, returnTo } = options;
   const intent = formData.get('intent');
   const modal = String(formData.get('modal') ?? '');
-  const back = (done?: ModalDone) => redirect(withBase(variant, done ? `${returnTo}${returnTo.includes('?') ? '&' : '?'}done=${done}` : returnTo));
-  const signInFirst = () => redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, returnTo))}`);
+  const back = (done?: ModalDone) =>
+    redirect(withBase(variant, done ? `${returnTo}${returnTo.includes('?') ? '&' : '?'}done=${done}` : returnTo));
+  const signInFirst = () =>
+    redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, returnTo))}`);
   const failed = (error: ModalRefusal | 'invalid' | 'offerUnavailable') => {
     if (error === 'needsFullLogin') return signInFirst();
     const status = error === 'notFound' || error === 'wrongKind' ? 403 : error === 'offerUnavailable' ? 409 : 400;
@@ -68,23 +82,48 @@ export async function handleModalAnswer(options: {
       if (submission.status !== 'success') {
         // A modal that is not the session's is refused before anything is said about the address.
         if (submission.error?.modal) return failed('notFound');
-        return data({ modalForm: { intent: 'captureEmail', modal, result: submission.reply(), notStored: false } } satisfies ModalActionData, { status: 400 });
+        return data(
+          {
+            modalForm: { intent: 'captureEmail', modal, result: submission.reply(), notStored: false },
+          } satisfies ModalActionData,
+          { status: 400 },
+        );
       }
       const result = await captureEmail(db, actor, { modal: submission.value.modal, email: submission.value.email });
       if (result.ok) return back(result.stored ? 'emailStored' : 'emailAlreadyOnFile');
       if (result.error === 'notStored') {
-        return data({ modalForm: { intent: 'captureEmail', modal, result: submission.reply(), notStored: true } } satisfies ModalActionData, { status: 503 });
+        return data(
+          {
+            modalForm: { intent: 'captureEmail', modal, result: submission.reply(), notStored: true },
+          } satisfies ModalActionData,
+          { status: 503 },
+        );
       }
       if (result.error === 'invalid') {
-        return data({ modalForm: { intent: 'captureEmail', modal, result: submission.reply({ fieldErrors: result.fieldErrors }), notStored: false } } satisfies ModalActionData, { status: 400 });
+        return data(
+          {
+            modalForm: {
+              intent: 'captureEmail',
+              modal,
+              result: submission.reply({ fieldErrors: result.fieldErrors }),
+              notStored: false,
+            },
+          } satisfies ModalActionData,
+          { status: 400 },
+        );
       }
       return failed(result.error);
     }
     case 'acceptOffer':
     case 'declineOffer': {
-      const result = await respondToSpecialOffer(db, actor, { modal, response: intent === 'acceptOffer' ? 'accept' : 'decline' });
+      const result = await respondToSpecialOffer(db, actor, {
+        modal,
+        response: intent === 'acceptOffer' ? 'accept' : 'decline',
+      });
       if (!result.ok) return failed(result.error);
-      return result.response === 'accept' ? redirect(withBase(variant, '/checkout/pay-direct?offer=true')) : back('offerDeclined');
+      return result.response === 'accept'
+        ? redirect(withBase(variant, '/checkout/pay-direct?offer=true'))
+        : back('offerDeclined');
     }
     default:
       return failed('invalid');

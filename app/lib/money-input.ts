@@ -3,7 +3,10 @@
  * back for prefilling a field. Shared by the browser (conform) and the action.
  */
 export function parseAmountToMinor(input: string): number | null {
-  const compact = input.replace(/[\s\u00a0\u202f]/g, '').replace(/^(EUR|CHF|SEK|NOK|€)/i, '').replace(/(EUR|CHF|SEK|NOK|€|kr)$/i, '');
+  const compact = input
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(/^(EUR|CHF|SEK|NOK|€)/i, '')
+    .replace(/(EUR|CHF|SEK|NOK|€|kr)$/i, '');
   const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(compact);
   if (!match) return null;
   const units = Number(match[1]);

@@ -14,7 +14,11 @@ export function requireVariant(params: LoaderFunctionArgs['params']): Variant {
 }
 
 /** Language, Intl locale and a translation function for a loader or action. */
-export async function pageContext(request: Request, params: LoaderFunctionArgs['params'], ns: Namespace | readonly [Namespace, ...Namespace[]] = 'common') {
+export async function pageContext(
+  request: Request,
+  params: LoaderFunctionArgs['params'],
+  ns: Namespace | readonly [Namespace, ...Namespace[]] = 'common',
+) {
   const variant = requireVariant(params);
   const language = (await i18next.getLocale(request)) as Language;
   const t = await i18next.getFixedT(language, ns);

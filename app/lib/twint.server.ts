@@ -9,7 +9,12 @@ export async function twintReturn({ request, params }: LoaderFunctionArgs, page:
   if (variant.id !== 'ch') throw new Response('Not Found', { status: 404 });
   const payment = await ownPayment(db, session.fileId, new URL(request.url).searchParams.get('payment'));
   if (payment.providerId !== 'twint') throw new Response('Not Found', { status: 404 });
-  const outcome: TwintResultData['outcome'] = payment.status === 'paid' ? 'paid' : payment.status === 'pending' || payment.status === 'created' ? 'pending' : 'failed';
+  const outcome: TwintResultData['outcome'] =
+    payment.status === 'paid'
+      ? 'paid'
+      : payment.status === 'pending' || payment.status === 'created'
+        ? 'pending'
+        : 'failed';
   const d: TwintResultData = {
     outcome,
     paymentId: payment.id,
@@ -17,6 +22,7 @@ export async function twintReturn({ request, params }: LoaderFunctionArgs, page:
     currency: payment.currency,
     chooseAgain: pathForPayment(payment) ?? '/checkout/pay-direct',
   };
-  const titleKey = outcome === 'paid' ? 'twint.successTitle' : outcome === 'pending' ? 'twint.pendingTitle' : 'twint.failureTitle';
+  const titleKey =
+    outcome === 'paid' ? 'twint.successTitle' : outcome === 'pending' ? 'twint.pendingTitle' : 'twint.failureTitle';
   return { title: documentTitle(t(titleKey), variant.brand.name), page, d };
 }

@@ -9,7 +9,11 @@ import { readForm } from '~/lib/form.server';
  * `uploadId`, the new ones included. `kept` lists every pending upload now belonging to the form.
  * A body that cannot be read is refused like every other form (`readForm`).
  */
-export async function readFormWithUploads(request: Request, db: Database, options: { fileId: number; context: UploadContext }) {
+export async function readFormWithUploads(
+  request: Request,
+  db: Database,
+  options: { fileId: number; context: UploadContext },
+) {
   const uploads = createUploadHandler(db, options);
   const formData = await readForm(request, uploads);
   for (const upload of uploads.outcome.accepted) formData.append('uploadId', String(upload.id));

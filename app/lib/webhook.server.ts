@@ -13,5 +13,8 @@ export async function webhookResponse(request: Request): Promise<Response> {
     throw error;
   }
   const result = await receiveWebhook(await getDatabase(), rawBody, request.headers);
-  return Response.json(result.status === 200 ? { received: true } : { error: result.error }, { status: result.status, headers: { 'Cache-Control': 'no-store' } });
+  return Response.json(result.status === 200 ? { received: true } : { error: result.error }, {
+    status: result.status,
+    headers: { 'Cache-Control': 'no-store' },
+  });
 }

@@ -8,7 +8,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ title: documentTitle(t('errors.notFound.title'), variant.brand.name) }, { status: 404 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function NotFoundRoute() {
   return <ErrorPage status={404} />;

@@ -111,7 +111,9 @@ export default function Home() {
             <details key={key}>
               <summary>{t(`faq:items.${key}.question`)}</summary>
               <div>
-                <RichText text={t(`faq:items.${key}.answer`, { phone: variant.support.phone, brand: variant.brand.name })} />
+                <RichText
+                  text={t(`faq:items.${key}.answer`, { phone: variant.support.phone, brand: variant.brand.name })}
+                />
               </div>
             </details>
           ))}

@@ -11,7 +11,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ title: documentTitle(t('errors.forbidden.title'), variant.brand.name) }, { status: 403 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function AccessDenied() {
   const root = useRootData()!;

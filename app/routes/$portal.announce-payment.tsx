@@ -1,6 +1,13 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { eq } from 'drizzle-orm';
 import { Fragment } from 'react';
@@ -10,7 +17,16 @@ import { getDatabase } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { announcePayment, findAnnouncedPayment } from '#server/payments-announced/announce.ts';
 import type { AnnouncedPaymentInput } from '#server/payments-announced/schema.ts';
-import { payeeStep, payees, paymentStep, receiptsStep, stepFields, todayInBerlin, type AmountReading, type Payee } from '#server/payments-announced/schema.ts';
+import {
+  payeeStep,
+  payees,
+  paymentStep,
+  receiptsStep,
+  stepFields,
+  todayInBerlin,
+  type AmountReading,
+  type Payee,
+} from '#server/payments-announced/schema.ts';
 import { maskIban } from '#server/instalments/sepa.ts';
 import { parseAmount } from '#server/money/amount-input.ts';
 import { uploadIdsFrom } from '#server/uploads/receive.ts';
@@ -50,7 +66,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
   const [file] = await db
-    .select({ creditor: t.creditors.name, currency: t.files.currency, payerName: t.debtors.accountHolder, firstName: t.debtors.firstName, lastName: t.debtors.lastName, companyName: t.debtors.companyName, iban: t.debtors.iban, bic: t.debtors.bic })
+    .select({
+      creditor: t.creditors.name,
+      currency: t.files.currency,
+      payerName: t.debtors.accountHolder,
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+      companyName: t.debtors.companyName,
+      iban: t.debtors.iban,
+      bic: t.debtors.bic,
+    })
     .from(t.files)
     .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
@@ -63,19 +88,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     title: documentTitle(translate('title'), variant.brand.name),
     today: todayInBerlin(),
     currency: file.currency,
-    payeeNames: { agency: variant.legal.name, creditor: file.creditor, sisterBrand: sister } satisfies Record<Payee, string>,
+    payeeNames: { agency: variant.legal.name, creditor: file.creditor, sisterBrand: sister } satisfies Record<
+      Payee,
+      string
+    >,
     defaults: {
       payerName: file.payerName ?? file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
       payerIban: file.iban ?? '',
       payerBic: file.bic ?? '',
     },
     done: done
-      ? { id: done.id, paidOn: done.paidOn, amountMinor: done.amountMinor, currency: done.currency, payee: done.payee, payeeName: done.payeeName, receipts: done.receipts.map((r) => r.name) }
+      ? {
+          id: done.id,
+          paidOn: done.paidOn,
+          amountMinor: done.amountMinor,
+          currency: done.currency,
+          payee: done.payee,
+          payeeName: done.payeeName,
+          receipts: done.receipts.map((r) => r.name),
+        }
       : null,
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 function valuesOf(formData: FormData, upTo: Step): Values {
   const values: Values = {};
@@ -95,13 +134,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = await getDatabase();
   const [file] = await db.select({ currency: t.files.currency }).from(t.files).where(eq(t.files.id, session.fileId));
   const schemas = schemasFor({ locale, currency: file?.currency ?? 'EUR' });
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'announcedPayment' });
+  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+    fileId: session.fileId,
+    context: 'announcedPayment',
+  });
   const intent = String(formData.get('intent') ?? '10');
   const keptInfo = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));
 
   if (intent === 'back30' || intent === 'back20' || intent === 'back10') {
     const step = intent === 'back30' ? 30 : intent === 'back20' ? 20 : 10;
-    return data({ step, values: valuesOf(formData, 20), result: undefined, kept: keptInfo, refused: [] as RefusedInfo[] });
+    return data({
+      step,
+      values: valuesOf(formData, 20),
+      result: undefined,
+      kept: keptInfo,
+      refused: [] as RefusedInfo[],
+    });
   }
   const step: Step = intent === '40' ? 40 : intent === '30' ? 30 : intent === '20' ? 20 : 10;
   // Only ids of this file's pending receipts count; anything else is dropped here.
@@ -113,7 +161,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const values = valuesOf(formData, step === 10 ? 10 : 20);
   const refused: RefusedInfo[] = outcome.refused;
   if (submission.status !== 'success' || refused.length > 0) {
-    return data({ step, values, result: submission.reply() as SubmissionResult<string[]>, kept: keptInfo, refused }, { status: 400 });
+    return data(
+      { step, values, result: submission.reply() as SubmissionResult<string[]>, kept: keptInfo, refused },
+      { status: 400 },
+    );
   }
   if (step === 10) return data({ step: 20 as const, values, result: undefined, kept: keptInfo, refused });
   if (step === 20) return data({ step: 30 as const, values, result: undefined, kept: keptInfo, refused });
@@ -121,10 +172,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (step === 30) return data({ step: 40 as const, values, result: undefined, kept: keptInfo, refused });
 
   const raw = { ...values, uploadId: kept.map((upload) => upload.id) } as AnnouncedPaymentInput;
-  const result = await announcePayment(db, { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress }, raw);
+  const result = await announcePayment(
+    db,
+    { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress },
+    raw,
+  );
   if (!result.ok) {
-    const key = result.problem === 'invalid' || result.problem === 'noFile' ? 'errors.generic' : `errors.${result.problem}`;
-    return data({ step, values, result: submission.reply({ fieldErrors: { uploadId: [key] } }) as SubmissionResult<string[]>, kept: keptInfo, refused }, { status: 400 });
+    const key =
+      result.problem === 'invalid' || result.problem === 'noFile' ? 'errors.generic' : `errors.${result.problem}`;
+    return data(
+      {
+        step,
+        values,
+        result: submission.reply({ fieldErrors: { uploadId: [key] } }) as SubmissionResult<string[]>,
+        kept: keptInfo,
+        refused,
+      },
+      { status: 400 },
+    );
   }
   return redirect(`${withBase(variant, '/announce-payment')}?done=${result.id}`);
 }
@@ -220,7 +285,10 @@ function PayeeStep({ values }: { values: Values }) {
     <>
       <ErrorSummary errors={error ? [{ fieldId: firstId, message: error }] : []} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
-        <fieldset className={`choice-list${error ? ' field field--error' : ''}`} aria-describedby={error ? `${fields.payee.id}-error` : undefined}>
+        <fieldset
+          className={`choice-list${error ? ' field field--error' : ''}`}
+          aria-describedby={error ? `${fields.payee.id}-error` : undefined}
+        >
           <legend>{t('payee.legend')}</legend>
           {error ? (
             <span className="field-error" id={`${fields.payee.id}-error`}>
@@ -229,7 +297,14 @@ function PayeeStep({ values }: { values: Values }) {
           ) : null}
           {payees.map((payee) => (
             <div className="checkbox" key={payee}>
-              <input type="radio" id={`${fields.payee.id}-${payee}`} name={fields.payee.name} value={payee} defaultChecked={values.payee === payee} aria-invalid={error ? true : undefined} />
+              <input
+                type="radio"
+                id={`${fields.payee.id}-${payee}`}
+                name={fields.payee.name}
+                value={payee}
+                defaultChecked={values.payee === payee}
+                aria-invalid={error ? true : undefined}
+              />
               <label htmlFor={`${fields.payee.id}-${payee}`}>
                 <strong>{t(`payee.${payee}`)}</strong> {t(`payee.${payee}Text`, { name: payeeNames[payee] })}
               </label>
@@ -259,8 +334,20 @@ function PaymentStep({ values }: { values: Values }) {
     const key = fields[name].errors?.[0];
     return key ? t(key, { currency }) : undefined;
   };
-  const order = ['paidOn', 'amount', 'payerName', 'payerIban', 'payerBic', 'payeeName', 'payeeIban', 'payeeBic', 'reference'] as const;
-  const summary: SummaryError[] = order.flatMap((name) => (err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : []));
+  const order = [
+    'paidOn',
+    'amount',
+    'payerName',
+    'payerIban',
+    'payerBic',
+    'payeeName',
+    'payeeIban',
+    'payeeBic',
+    'reference',
+  ] as const;
+  const summary: SummaryError[] = order.flatMap((name) =>
+    err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [],
+  );
   return (
     <>
       <ErrorSummary errors={summary} round={rounds.round} />
@@ -271,7 +358,14 @@ function PaymentStep({ values }: { values: Values }) {
         ))}
         <p className="muted">{t('payee.chosen', { name: t(`payee.${payee}`) })}</p>
         <div className="inline-fields">
-          <Field {...getInputProps(fields.paidOn, { type: 'date' })} key={fields.paidOn.key} label={t('fields.paidOn')} max={today} error={err('paidOn')} required />
+          <Field
+            {...getInputProps(fields.paidOn, { type: 'date' })}
+            key={fields.paidOn.key}
+            label={t('fields.paidOn')}
+            max={today}
+            error={err('paidOn')}
+            required
+          />
           <Field
             {...getInputProps(fields.amount, { type: 'text' })}
             key={fields.amount.key}
@@ -284,20 +378,78 @@ function PaymentStep({ values }: { values: Values }) {
           />
         </div>
         <h2>{t('sections.payer')}</h2>
-        <Field {...getInputProps(fields.payerName, { type: 'text' })} key={fields.payerName.key} label={t('fields.payerName')} autoComplete="name" error={err('payerName')} required />
+        <Field
+          {...getInputProps(fields.payerName, { type: 'text' })}
+          key={fields.payerName.key}
+          label={t('fields.payerName')}
+          autoComplete="name"
+          error={err('payerName')}
+          required
+        />
         <div className="inline-fields">
-          <Field {...getInputProps(fields.payerIban, { type: 'text' })} key={fields.payerIban.key} label={t('fields.payerIban')} className="input--code" autoComplete="off" spellCheck={false} error={err('payerIban')} />
-          <Field {...getInputProps(fields.payerBic, { type: 'text' })} key={fields.payerBic.key} label={t('fields.payerBic')} className="input--code" autoComplete="off" spellCheck={false} error={err('payerBic')} />
+          <Field
+            {...getInputProps(fields.payerIban, { type: 'text' })}
+            key={fields.payerIban.key}
+            label={t('fields.payerIban')}
+            className="input--code"
+            autoComplete="off"
+            spellCheck={false}
+            error={err('payerIban')}
+          />
+          <Field
+            {...getInputProps(fields.payerBic, { type: 'text' })}
+            key={fields.payerBic.key}
+            label={t('fields.payerBic')}
+            className="input--code"
+            autoComplete="off"
+            spellCheck={false}
+            error={err('payerBic')}
+          />
         </div>
         <h2>{t('sections.payee')}</h2>
-        <Field {...getInputProps(fields.payeeName, { type: 'text' })} key={fields.payeeName.key} label={t('fields.payeeName')} autoComplete="off" error={err('payeeName')} />
+        <Field
+          {...getInputProps(fields.payeeName, { type: 'text' })}
+          key={fields.payeeName.key}
+          label={t('fields.payeeName')}
+          autoComplete="off"
+          error={err('payeeName')}
+        />
         <div className="inline-fields">
-          <Field {...getInputProps(fields.payeeIban, { type: 'text' })} key={fields.payeeIban.key} label={t('fields.payeeIban')} className="input--code" autoComplete="off" spellCheck={false} error={err('payeeIban')} />
-          <Field {...getInputProps(fields.payeeBic, { type: 'text' })} key={fields.payeeBic.key} label={t('fields.payeeBic')} className="input--code" autoComplete="off" spellCheck={false} error={err('payeeBic')} />
+          <Field
+            {...getInputProps(fields.payeeIban, { type: 'text' })}
+            key={fields.payeeIban.key}
+            label={t('fields.payeeIban')}
+            className="input--code"
+            autoComplete="off"
+            spellCheck={false}
+            error={err('payeeIban')}
+          />
+          <Field
+            {...getInputProps(fields.payeeBic, { type: 'text' })}
+            key={fields.payeeBic.key}
+            label={t('fields.payeeBic')}
+            className="input--code"
+            autoComplete="off"
+            spellCheck={false}
+            error={err('payeeBic')}
+          />
         </div>
-        <Field {...getInputProps(fields.reference, { type: 'text' })} key={fields.reference.key} label={t('fields.reference')} hint={t('fields.referenceHint')} autoComplete="off" error={err('reference')} />
+        <Field
+          {...getInputProps(fields.reference, { type: 'text' })}
+          key={fields.reference.key}
+          label={t('fields.reference')}
+          hint={t('fields.referenceHint')}
+          autoComplete="off"
+          error={err('reference')}
+        />
         <div className="button-row">
-          <button type="submit" name="intent" value="20" className="button" disabled={navigation.state === 'submitting'}>
+          <button
+            type="submit"
+            name="intent"
+            value="20"
+            className="button"
+            disabled={navigation.state === 'submitting'}
+          >
             {t('next')}
           </button>
           <button type="submit" name="intent" value="back10" className="button button--secondary" formNoValidate>
@@ -317,12 +469,23 @@ function ReceiptsStep({ values }: { values: Values }) {
   const { form, fields, rounds } = useStepForm(30, values);
   const kept: UploadInfo[] = actionData?.kept ?? [];
   const refused: RefusedInfo[] = actionData?.step === 30 ? actionData.refused : [];
-  const uploadError = fields.uploadId.errors?.[0] ? t(fields.uploadId.errors[0]) : refused.length > 0 ? t('errors.refused') : undefined;
+  const uploadError = fields.uploadId.errors?.[0]
+    ? t(fields.uploadId.errors[0])
+    : refused.length > 0
+      ? t('errors.refused')
+      : undefined;
   const inputId = 'announce-receipts';
   return (
     <>
       <ErrorSummary errors={uploadError ? [{ fieldId: inputId, message: uploadError }] : []} round={rounds.round} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} noValidate onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        noValidate
+        onSubmitCapture={rounds.onSubmitCapture}
+        className="card form-wide"
+      >
         <Hidden values={values} names={[...stepFields[10], ...stepFields[20]]} />
         <UploadField
           id={inputId}
@@ -336,7 +499,13 @@ function ReceiptsStep({ values }: { values: Values }) {
           locale={locale}
         />
         <div className="button-row">
-          <button type="submit" name="intent" value="30" className="button" disabled={navigation.state === 'submitting'}>
+          <button
+            type="submit"
+            name="intent"
+            value="30"
+            className="button"
+            disabled={navigation.state === 'submitting'}
+          >
             {t('next')}
           </button>
           <button type="submit" name="intent" value="back20" className="button button--secondary" formNoValidate>
@@ -388,7 +557,13 @@ function ReviewStep({ values }: { values: Values }) {
           ))}
         </dl>
         <div className="button-row">
-          <button type="submit" name="intent" value="40" className="button" disabled={navigation.state === 'submitting'}>
+          <button
+            type="submit"
+            name="intent"
+            value="40"
+            className="button"
+            disabled={navigation.state === 'submitting'}
+          >
             {t('submit')}
           </button>
           <button type="submit" name="intent" value="back20" className="button button--secondary" formNoValidate>

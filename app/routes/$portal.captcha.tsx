@@ -16,7 +16,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!limit.ok) {
     const t = await i18next.getFixedT(await i18next.getLocale(request), 'common');
     const error = t('form.rateLimited', { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
-    return Response.json({ error }, { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Cache-Control': 'no-store' } });
+    return Response.json(
+      { error },
+      { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Cache-Control': 'no-store' } },
+    );
   }
   return Response.json(await newCaptchaChallenge(), { headers: { 'Cache-Control': 'no-store' } });
 }

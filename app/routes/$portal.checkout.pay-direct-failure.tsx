@@ -13,7 +13,10 @@ export async function loader(args: LoaderFunctionArgs) {
   return twintReturn(args, 'failure');
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function TwintPayDirectFailure() {
   const { d } = useLoaderData<typeof loader>();

@@ -1,6 +1,13 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +19,15 @@ import { methodKeys, type MethodKey } from '#server/payments/methods.ts';
 import { amountFor, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
 import { amountField, parseAmount } from '#server/money/amount-input.ts';
 import { feeFor, type FeeRule } from '#server/payments/fee-rule.ts';
-import { checkoutOptionsFor, createPayment, paymentForFile, paymentPagePath, paymentsUnderWay, savePaymentFeedback, type CheckoutOptions } from '#server/payments/service.ts';
+import {
+  checkoutOptionsFor,
+  createPayment,
+  paymentForFile,
+  paymentPagePath,
+  paymentsUnderWay,
+  savePaymentFeedback,
+  type CheckoutOptions,
+} from '#server/payments/service.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -41,8 +56,20 @@ export function paySchema(partial: { locale: string; currency: string; maxMinor:
     idempotencyKey: z.uuid(),
     // A partial payment reads the typed amount with the portal's one reader: at least 0.01, at most the open amount.
     amount: partial
-      ? amountField({ ...partial, messages: { required: 'errors.amount.required', format: 'errors.amount.format', tooLow: 'errors.amount.tooLow', tooHigh: 'errors.amount.tooHigh' } })
-      : z.string().max(40).optional().transform(() => undefined),
+      ? amountField({
+          ...partial,
+          messages: {
+            required: 'errors.amount.required',
+            format: 'errors.amount.format',
+            tooLow: 'errors.amount.tooLow',
+            tooHigh: 'errors.amount.tooHigh',
+          },
+        })
+      : z
+          .string()
+          .max(40)
+          .optional()
+          .transform(() => undefined),
   });
 }
 
@@ -74,8 +101,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (options && !options.ok && options.error === 'guard') throw redirect(withBase(variant, options.decision.to));
   const abortedId = url.searchParams.get('aborted');
   const abortedPayment = abortedId ? await paymentForFile(db, session.fileId, abortedId) : null;
-  const aborted = abortedPayment && abortedStates.has(abortedPayment.status) ? { id: abortedPayment.id, providerId: abortedPayment.providerId, status: abortedPayment.status } : null;
-  const error = (errorCodes as readonly string[]).includes(url.searchParams.get('error') ?? '') ? (url.searchParams.get('error') as ErrorCode) : null;
+  const aborted =
+    abortedPayment && abortedStates.has(abortedPayment.status)
+      ? { id: abortedPayment.id, providerId: abortedPayment.providerId, status: abortedPayment.status }
+      : null;
+  const error = (errorCodes as readonly string[]).includes(url.searchParams.get('error') ?? '')
+    ? (url.searchParams.get('error') as ErrorCode)
+    : null;
   // A payment already under way would have paid the claim twice: name it and lead to it.
   const underWay = error === 'inFlight' ? (await paymentsUnderWay(db, session.fileId)).latest : null;
   return {
@@ -95,14 +127,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     // The remaining claim of a plan includes the fees agreed; each is named with its reason.
     includedFees:
       purpose === 'remainder' || purpose === 'openAmount'
-        ? (await agreementFees(db, session.fileId)).map((fee) => ({ ...fee, note: feeExplanationKey(variant.id, fee.kind) }))
+        ? (await agreementFees(db, session.fileId)).map((fee) => ({
+            ...fee,
+            note: feeExplanationKey(variant.id, fee.kind),
+          }))
         : [],
     // A special offer: its last day and the whole claim that paying it settles.
-    offer: purpose === 'specialOffer' && isSpecialOfferValid(facts.specialOffer, today) ? { validTill: facts.specialOffer.validTill, settlesMinor: Math.max(0, facts.totalMinor) } : null,
+    offer:
+      purpose === 'specialOffer' && isSpecialOfferValid(facts.specialOffer, today)
+        ? { validTill: facts.specialOffer.validTill, settlesMinor: Math.max(0, facts.totalMinor) }
+        : null,
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, session, db, facts, today, language, locale } = await checkoutContext(request, params);
@@ -126,9 +167,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`${url.pathname}?${url.searchParams.toString()}`);
   }
 
-  const partial = purpose === 'partial' ? { locale, currency: facts.currency, maxMinor: amountFor(facts, 'partial', today) ?? 0 } : null;
+  const partial =
+    purpose === 'partial'
+      ? { locale, currency: facts.currency, maxMinor: amountFor(facts, 'partial', today) ?? 0 }
+      : null;
   const submission = parseWithZod(formData, { schema: paySchema(partial) });
-  if (submission.status !== 'success') return data({ result: submission.reply(), feedbackError: false }, { status: 400 });
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), feedbackError: false }, { status: 400 });
   const { method, idempotencyKey } = submission.value;
   const partialAmountMinor = submission.value.amount;
 
@@ -151,11 +196,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     language,
     clientAddress: context.clientAddress,
   });
-  if (result.ok) return redirect(result.next.kind === 'redirect' ? sandboxLink(result.next.url, variant, language) : paymentPagePath(variant, result.payment.id));
-  if (result.error === 'inFlight') return redirect(`${url.pathname}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`);
+  if (result.ok)
+    return redirect(
+      result.next.kind === 'redirect'
+        ? sandboxLink(result.next.url, variant, language)
+        : paymentPagePath(variant, result.payment.id),
+    );
+  if (result.error === 'inFlight')
+    return redirect(
+      `${url.pathname}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`,
+    );
   if (result.error === 'guard' || result.error === 'nothingToPay') return redirect(withBase(variant, '/dashboard'));
-  const formError = result.error === 'notAvailable' ? 'errors.notAvailable' : method === '5' ? 'errors.cashApi' : 'errors.providerError';
-  return data({ result: submission.reply({ formErrors: [formError] }), feedbackError: false }, { status: result.error === 'notAvailable' ? 400 : 502 });
+  const formError =
+    result.error === 'notAvailable'
+      ? 'errors.notAvailable'
+      : method === '5'
+        ? 'errors.cashApi'
+        : 'errors.providerError';
+  return data(
+    { result: submission.reply({ formErrors: [formError] }), feedbackError: false },
+    { status: result.error === 'notAvailable' ? 400 : 502 },
+  );
 }
 
 function readTyped(text: string, locale: string, currency: string): number | null {
@@ -164,11 +225,28 @@ function readTyped(text: string, locale: string, currency: string): number | nul
 }
 
 /** "No fee", the fee on the amount paid, or (no amount typed yet) how the fee is computed. */
-function MethodFee({ rule, paidMinor, money, locale }: { rule: FeeRule | null; paidMinor: number | null; money: (minor: number) => string; locale: string }) {
+function MethodFee({
+  rule,
+  paidMinor,
+  money,
+  locale,
+}: {
+  rule: FeeRule | null;
+  paidMinor: number | null;
+  money: (minor: number) => string;
+  locale: string;
+}) {
   const { t } = useTranslation('checkout');
   if (!rule) return <>{t('method.noFee')}</>;
   if (paidMinor === null) {
-    const parts = [rule.percentBp > 0 ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rule.percentBp / 10_000) : null, rule.fixedMinor > 0 ? money(rule.fixedMinor) : null].filter(Boolean).join(' + ');
+    const parts = [
+      rule.percentBp > 0
+        ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rule.percentBp / 10_000)
+        : null,
+      rule.fixedMinor > 0 ? money(rule.fixedMinor) : null,
+    ]
+      .filter(Boolean)
+      .join(' + ');
     return <>{t('method.feeRule', { rule: parts, min: money(rule.minMinor) })}</>;
   }
   const fee = feeFor(rule, paidMinor);
@@ -182,7 +260,11 @@ export default function PayDirect() {
   const { variant, locale } = useRootData()!;
   const { t } = useTranslation(['checkout', 'common']);
   const rounds = useSubmissionRounds(actionData);
-  const schema = paySchema(d.purpose === 'partial' && d.amountMinor !== null ? { locale, currency: d.currency, maxMinor: d.amountMinor } : null);
+  const schema = paySchema(
+    d.purpose === 'partial' && d.amountMinor !== null
+      ? { locale, currency: d.currency, maxMinor: d.amountMinor }
+      : null,
+  );
   const [form, fields] = useForm({
     id: 'pay-direct',
     lastResult: actionData?.result ?? undefined,
@@ -194,7 +276,9 @@ export default function PayDirect() {
   });
   // A partial payment's fee follows the amount typed (not the open amount); before a valid amount
   // is typed, the rule is shown instead of a figure.
-  const [typedMinor, setTypedMinor] = useState<number | null>(() => readTyped(String(fields.amount.value ?? ''), locale, d.currency));
+  const [typedMinor, setTypedMinor] = useState<number | null>(() =>
+    readTyped(String(fields.amount.value ?? ''), locale, d.currency),
+  );
   const paidMinor = d.purpose === 'partial' ? typedMinor : d.amountMinor;
   const money = (minor: number) => formatMoney(minor, d.currency, locale);
   const firstMethodId = d.methods[0] ? `method-${d.methods[0].key}` : form.id;
@@ -205,7 +289,15 @@ export default function PayDirect() {
   ];
   const methodError = fields.method.errors?.[0] ? t(fields.method.errors[0]) : undefined;
   const amountError = fields.amount.errors?.[0] ? t(fields.amount.errors[0]) : undefined;
-  const abortedText = d.aborted ? t(d.aborted.providerId === '4' ? 'errors.abortedCard' : d.aborted.status === 'expired' ? 'errors.expired' : 'errors.aborted') : null;
+  const abortedText = d.aborted
+    ? t(
+        d.aborted.providerId === '4'
+          ? 'errors.abortedCard'
+          : d.aborted.status === 'expired'
+            ? 'errors.expired'
+            : 'errors.aborted',
+      )
+    : null;
 
   return (
     <div className="container page">
@@ -223,7 +315,10 @@ export default function PayDirect() {
           {d.underWay ? (
             <p>
               <Link to={href(variant, `/checkout/pay-direct/payment/${d.underWay.id}`)}>
-                {t('errors.inFlightLink', { amount: money(d.underWay.amountMinor), method: t(`methods.${d.underWay.method}.name`) })}
+                {t('errors.inFlightLink', {
+                  amount: money(d.underWay.amountMinor),
+                  method: t(`methods.${d.underWay.method}.name`),
+                })}
               </Link>
             </p>
           ) : null}
@@ -247,16 +342,29 @@ export default function PayDirect() {
         <div className="grid grid-2 checkout-grid">
           <section className="card" aria-labelledby="summary-heading">
             <h2 id="summary-heading">{t('summary.title')}</h2>
-            <PaymentSummary purpose={d.purpose} amountMinor={d.amountMinor} currency={d.currency} locale={locale} reference={d.reference} />
-            {d.purpose === 'partial' ? <p className="muted">{t('partial.explain', { max: money(d.amountMinor) })}</p> : null}
+            <PaymentSummary
+              purpose={d.purpose}
+              amountMinor={d.amountMinor}
+              currency={d.currency}
+              locale={locale}
+              reference={d.reference}
+            />
+            {d.purpose === 'partial' ? (
+              <p className="muted">{t('partial.explain', { max: money(d.amountMinor) })}</p>
+            ) : null}
             {d.offer ? (
               <p className="panel" data-testid="offer-terms">
-                {t('offer.terms', { amount: money(d.amountMinor), date: formatDate(d.offer.validTill, locale), total: money(d.offer.settlesMinor) })}
+                {t('offer.terms', {
+                  amount: money(d.amountMinor),
+                  date: formatDate(d.offer.validTill, locale),
+                  total: money(d.offer.settlesMinor),
+                })}
               </p>
             ) : null}
             {d.includedFees.map((fee, index) => (
               <p key={index} className="muted" data-testid="included-fee">
-                {t(`summary.included.${fee.kind}`, { amount: money(fee.amountMinor) })} {fee.note ? t(`common:${fee.note}`, { amount: money(fee.amountMinor) }) : null}
+                {t(`summary.included.${fee.kind}`, { amount: money(fee.amountMinor) })}{' '}
+                {fee.note ? t(`common:${fee.note}`, { amount: money(fee.amountMinor) }) : null}
               </p>
             ))}
           </section>
@@ -284,11 +392,16 @@ export default function PayDirect() {
                     inputMode="decimal"
                     autoComplete="off"
                     className="input--code"
-                    onInput={(event) => setTypedMinor(readTyped((event.target as HTMLInputElement).value, locale, d.currency))}
+                    onInput={(event) =>
+                      setTypedMinor(readTyped((event.target as HTMLInputElement).value, locale, d.currency))
+                    }
                     required
                   />
                 ) : null}
-                <fieldset className={`fieldset-plain${methodError ? ' field--error' : ''}`} aria-describedby={methodError ? 'method-error' : undefined}>
+                <fieldset
+                  className={`fieldset-plain${methodError ? ' field--error' : ''}`}
+                  aria-describedby={methodError ? 'method-error' : undefined}
+                >
                   <legend>{t('method.legend')}</legend>
                   {methodError ? (
                     <span className="field-error" id="method-error">
@@ -345,7 +458,13 @@ export default function PayDirect() {
               <input type="hidden" name="paymentId" value={d.aborted.id} />
               <p>{t('left.text')}</p>
               <StarRating name="stars" legend={t('left.stars')} />
-              <TextareaField id="left-comment" name="comment" label={t('left.comment')} className="textarea" maxLength={1000} />
+              <TextareaField
+                id="left-comment"
+                name="comment"
+                label={t('left.comment')}
+                className="textarea"
+                maxLength={1000}
+              />
               <button type="submit" className="button button--secondary">
                 {t('left.send')}
               </button>

@@ -1,6 +1,13 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { eq } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
@@ -41,9 +48,20 @@ export const contactSchema = z.object({
   key: z.uuid(),
   firstName: name('firstName'),
   lastName: name('lastName'),
-  street: z.string({ error: 'errors.contact.street' }).trim().min(3, 'errors.contact.street').max(80, 'errors.contact.streetLong'),
-  zip: z.string({ error: 'errors.contact.zip' }).trim().regex(/^[A-Za-z0-9 -]{4,10}$/, 'errors.contact.zip'),
-  city: z.string({ error: 'errors.contact.city' }).trim().min(2, 'errors.contact.city').max(60, 'errors.contact.cityLong'),
+  street: z
+    .string({ error: 'errors.contact.street' })
+    .trim()
+    .min(3, 'errors.contact.street')
+    .max(80, 'errors.contact.streetLong'),
+  zip: z
+    .string({ error: 'errors.contact.zip' })
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{4,10}$/, 'errors.contact.zip'),
+  city: z
+    .string({ error: 'errors.contact.city' })
+    .trim()
+    .min(2, 'errors.contact.city')
+    .max(60, 'errors.contact.cityLong'),
   cardTerms: z.literal('on', { error: 'errors.contact.cardTerms' }),
   acknowledgeDebt: z.literal('on', { error: 'errors.contact.acknowledgeDebt' }),
 });
@@ -72,7 +90,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (session.level === 'full') {
     const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, session.debtorId));
     if (debtor && debtor.personType === 'person') {
-      defaults = { firstName: debtor.firstName ?? '', lastName: debtor.lastName ?? '', street: `${debtor.streetName} ${debtor.houseNumber}`.trim(), zip: debtor.postalCode, city: debtor.city };
+      defaults = {
+        firstName: debtor.firstName ?? '',
+        lastName: debtor.lastName ?? '',
+        street: `${debtor.streetName} ${debtor.houseNumber}`.trim(),
+        zip: debtor.postalCode,
+        city: debtor.city,
+      };
     }
   }
   return {
@@ -87,7 +111,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, session, db, facts, today, language } = await checkoutContext(request, params);
@@ -110,9 +137,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     contact,
   });
   if (result.ok) return redirect(paymentPagePath(variant, result.payment.id));
-  if (result.error === 'inFlight') return redirect(`${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`);
-  if (result.error === 'notAvailable') return redirect(`${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'notAvailable']])}`);
-  if (result.error === 'providerError') return data({ result: submission.reply({ formErrors: ['errors.providerError'] }) }, { status: 502 });
+  if (result.error === 'inFlight')
+    return redirect(
+      `${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`,
+    );
+  if (result.error === 'notAvailable')
+    return redirect(
+      `${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'notAvailable']])}`,
+    );
+  if (result.error === 'providerError')
+    return data({ result: submission.reply({ formErrors: ['errors.providerError'] }) }, { status: 502 });
   return redirect(withBase(variant, '/dashboard'));
 }
 
@@ -142,7 +176,9 @@ export default function CardContact() {
   ];
   const errors = [
     ...(form.errors ?? []).map((m) => ({ fieldId: fields.firstName.id, message: t(m) })),
-    ...[...textFields.map((x) => x.f), fields.cardTerms, fields.acknowledgeDebt].flatMap((f) => (f.errors ?? []).slice(0, 1).map((m) => ({ fieldId: f.id, message: t(m) }))),
+    ...[...textFields.map((x) => x.f), fields.cardTerms, fields.acknowledgeDebt].flatMap((f) =>
+      (f.errors ?? []).slice(0, 1).map((m) => ({ fieldId: f.id, message: t(m) })),
+    ),
   ];
   const back = `${href(variant, '/checkout/pay-direct')}${d.query ? `?${d.query}` : ''}`;
 
@@ -160,7 +196,14 @@ export default function CardContact() {
           <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
             <input {...getInputProps(fields.key, { type: 'hidden' })} key={fields.key.key} />
             {textFields.map(({ f, label, autoComplete }) => (
-              <Field {...getInputProps(f, { type: 'text' })} key={f.key ?? f.id} label={label} error={err(f)} autoComplete={autoComplete} required />
+              <Field
+                {...getInputProps(f, { type: 'text' })}
+                key={f.key ?? f.id}
+                label={label}
+                error={err(f)}
+                autoComplete={autoComplete}
+                required
+              />
             ))}
             <p>
               {/* A new tab: the contact data typed here stays on this page while the terms are read. */}
@@ -168,8 +211,20 @@ export default function CardContact() {
                 {t('card.termsLink')}
               </a>
             </p>
-            <CheckboxField {...getInputProps(fields.cardTerms, { type: 'checkbox' })} key={fields.cardTerms.key} label={t('card.terms')} error={err(fields.cardTerms)} required />
-            <CheckboxField {...getInputProps(fields.acknowledgeDebt, { type: 'checkbox' })} key={fields.acknowledgeDebt.key} label={t('card.acknowledge')} error={err(fields.acknowledgeDebt)} required />
+            <CheckboxField
+              {...getInputProps(fields.cardTerms, { type: 'checkbox' })}
+              key={fields.cardTerms.key}
+              label={t('card.terms')}
+              error={err(fields.cardTerms)}
+              required
+            />
+            <CheckboxField
+              {...getInputProps(fields.acknowledgeDebt, { type: 'checkbox' })}
+              key={fields.acknowledgeDebt.key}
+              label={t('card.acknowledge')}
+              error={err(fields.acknowledgeDebt)}
+              required
+            />
             <div className="button-row">
               <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
                 {t('card.continue')}
@@ -182,7 +237,13 @@ export default function CardContact() {
         </section>
         <section className="card" aria-labelledby="card-summary-heading">
           <h2 id="card-summary-heading">{t('summary.title')}</h2>
-          <PaymentSummary purpose={d.purpose} amountMinor={d.amountMinor} feeMinor={d.feeMinor} currency={d.currency} locale={locale} />
+          <PaymentSummary
+            purpose={d.purpose}
+            amountMinor={d.amountMinor}
+            feeMinor={d.feeMinor}
+            currency={d.currency}
+            locale={locale}
+          />
         </section>
       </div>
     </div>

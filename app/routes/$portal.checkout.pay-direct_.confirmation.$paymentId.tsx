@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { and, eq, gte } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
@@ -34,18 +41,31 @@ export const handle = { i18n: ['common', 'checkout', 'claim'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
 async function feedbackGiven(db: Awaited<ReturnType<typeof checkoutContext>>['db'], fileId: number, since: Date) {
-  const rows = await db.select({ id: t.feedback.id }).from(t.feedback).where(and(eq(t.feedback.fileId, fileId), eq(t.feedback.source, 'payment'), gte(t.feedback.createdAt, since))).limit(1);
+  const rows = await db
+    .select({ id: t.feedback.id })
+    .from(t.feedback)
+    .where(and(eq(t.feedback.fileId, fileId), eq(t.feedback.source, 'payment'), gte(t.feedback.createdAt, since)))
+    .limit(1);
   return rows.length > 0;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params);
   const payment = await ownPayment(db, session.fileId, params.paymentId);
-  if (payment.status !== 'paid') throw redirect(withBase(variant, pathForPayment(payment) ?? `/checkout/pay-direct/payment/${payment.id}`));
+  if (payment.status !== 'paid')
+    throw redirect(withBase(variant, pathForPayment(payment) ?? `/checkout/pay-direct/payment/${payment.id}`));
   const status = statusView(facts, today);
   return {
     title: documentTitle(tr('done.title'), variant.brand.name),
-    payment: { id: payment.id, method: payment.providerId, purpose: payment.purpose, amountMinor: payment.amountMinor, feeMinor: payment.feeMinor, currency: payment.currency, paidAt: (payment.paidAt ?? new Date()).toISOString() },
+    payment: {
+      id: payment.id,
+      method: payment.providerId,
+      purpose: payment.purpose,
+      amountMinor: payment.amountMinor,
+      feeMinor: payment.feeMinor,
+      currency: payment.currency,
+      paidAt: (payment.paidAt ?? new Date()).toISOString(),
+    },
     openMinor: Math.max(0, facts.totalMinor),
     status,
     planActive: facts.plan?.status === 'active',
@@ -54,20 +74,38 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { session, db } = await checkoutContext(request, params);
   const payment = await ownPayment(db, session.fileId, params.paymentId, false);
-  const parsed = feedbackSchema.safeParse(Object.fromEntries([...(await readForm(request))].filter(([, v]) => v !== '')));
+  const parsed = feedbackSchema.safeParse(
+    Object.fromEntries([...(await readForm(request))].filter(([, v]) => v !== '')),
+  );
   if (!parsed.success) return data({ sent: false }, { status: 400 });
   if (!(await feedbackGiven(db, session.fileId, payment.createdAt)) && (parsed.data.stars || parsed.data.comment)) {
-    await savePaymentFeedback(db, { fileId: session.fileId, source: 'payment', stars: parsed.data.stars ?? null, comment: parsed.data.comment || null, paymentMethod: payment.purpose, paymentProvider: payment.providerId });
+    await savePaymentFeedback(db, {
+      fileId: session.fileId,
+      source: 'payment',
+      stars: parsed.data.stars ?? null,
+      comment: parsed.data.comment || null,
+      paymentMethod: payment.purpose,
+      paymentProvider: payment.providerId,
+    });
   }
   return { sent: true };
 }
 
-const toneClass = { neutral: 'badge', info: 'badge badge--info', success: 'badge badge--success', warning: 'badge badge--warning', danger: 'badge badge--danger' } as const;
+const toneClass = {
+  neutral: 'badge',
+  info: 'badge badge--info',
+  success: 'badge badge--success',
+  warning: 'badge badge--warning',
+  danger: 'badge badge--danger',
+} as const;
 
 export default function Confirmation() {
   const d = useLoaderData<typeof loader>();
@@ -86,7 +124,13 @@ export default function Confirmation() {
       <div className="grid grid-2 checkout-grid">
         <section className="card" aria-labelledby="done-summary">
           <h2 id="done-summary">{t('summary.title')}</h2>
-          <PaymentSummary purpose={p.purpose} amountMinor={p.amountMinor} feeMinor={p.feeMinor} currency={p.currency} locale={locale} />
+          <PaymentSummary
+            purpose={p.purpose}
+            amountMinor={p.amountMinor}
+            feeMinor={p.feeMinor}
+            currency={p.currency}
+            locale={locale}
+          />
           <p className="muted">{t('summary.method', { method: t(`methods.${p.method}.name`) })}</p>
         </section>
         <section className="card" aria-labelledby="done-status">
@@ -102,7 +146,12 @@ export default function Confirmation() {
             {d.nextInstalment ? (
               <>
                 <dt>{t('done.nextInstalment')}</dt>
-                <dd>{t('done.nextInstalmentValue', { amount: money(d.nextInstalment.amountMinor), date: formatDate(d.nextInstalment.dueOn, locale) })}</dd>
+                <dd>
+                  {t('done.nextInstalmentValue', {
+                    amount: money(d.nextInstalment.amountMinor),
+                    date: formatDate(d.nextInstalment.dueOn, locale),
+                  })}
+                </dd>
               </>
             ) : null}
           </dl>
@@ -127,7 +176,13 @@ export default function Confirmation() {
         ) : (
           <Form method="post">
             <StarRating name="stars" legend={t('feedback.question')} />
-            <TextareaField id="feedback-comment" name="comment" label={t('feedback.comment')} className="textarea" maxLength={1000} />
+            <TextareaField
+              id="feedback-comment"
+              name="comment"
+              label={t('feedback.comment')}
+              className="textarea"
+              maxLength={1000}
+            />
             <button type="submit" className="button button--secondary">
               {t('feedback.send')}
             </button>

@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { eq } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +16,13 @@ import { bankAccounts, paymentConfig } from '#server/payments/config.ts';
 import { epcPayload } from '#server/payments/epc-qr.ts';
 import { methods, type MethodKey } from '#server/payments/methods.ts';
 import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
-import { cancelPayment, instructionsFor, mailTransferDetails, providerPageUrl, swissQrBillFor } from '#server/payments/service.ts';
+import {
+  cancelPayment,
+  instructionsFor,
+  mailTransferDetails,
+  providerPageUrl,
+  swissQrBillFor,
+} from '#server/payments/service.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -54,24 +67,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Switzerland: a QR-bill with its own QR reference instead of the euro-only EPC code (decision 030).
   const qrBill = instructions?.type === 'bankTransfer' ? await swissQrBillFor(db, payment, facts) : null;
   if (instructions?.type === 'bankTransfer' && !qrBill) {
-    const payload = epcPayload({ recipient: instructions.recipient, iban: instructions.iban, bic: instructions.bic, amountMinor: charge, currency: payment.currency, remittance: instructions.remittance });
+    const payload = epcPayload({
+      recipient: instructions.recipient,
+      iban: instructions.iban,
+      bic: instructions.bic,
+      amountMinor: charge,
+      currency: payment.currency,
+      remittance: instructions.remittance,
+    });
     qr = payload ? await qrSvgDataUrl(payload) : null;
   } else if (instructions?.type === 'cash') {
     barcode = barcodeSvgDataUrl(instructions.slipNumber);
   }
   // A reference-only session never sees an e-mail address and can only mail the details to the
   // stored one (decision 018); a full session may name any address.
-  const [debtor] = await db.select({ email: t.debtors.email }).from(t.debtors).where(eq(t.debtors.id, session.debtorId));
+  const [debtor] = await db
+    .select({ email: t.debtors.email })
+    .from(t.debtors)
+    .where(eq(t.debtors.id, session.debtorId));
   const full = session.level === 'full';
   const email = full ? (debtor?.email ?? '') : '';
   return {
     title: documentTitle(tr(`page.title.${flow}`), variant.brand.name),
-    payment: { id: payment.id, method, flow, purpose: payment.purpose, amountMinor: payment.amountMinor, feeMinor: payment.feeMinor, currency: payment.currency, createdAt: payment.createdAt.toISOString() },
+    payment: {
+      id: payment.id,
+      method,
+      flow,
+      purpose: payment.purpose,
+      amountMinor: payment.amountMinor,
+      feeMinor: payment.feeMinor,
+      currency: payment.currency,
+      createdAt: payment.createdAt.toISOString(),
+    },
     providerUrl: providerUrl ? sandboxLink(providerUrl, variant, language) : null,
     sandbox: paymentConfig().provider === 'sandbox',
     instructions,
     qr,
-    qrBill: qrBill ? { reference: qrBill.reference.replace(/^(\d{2})(\d{5})(\d{5})(\d{5})(\d{5})(\d{5})$/, '$1 $2 $3 $4 $5 $6'), iban: qrBill ? bankQrIban(variant.id) : null } : null,
+    qrBill: qrBill
+      ? {
+          reference: qrBill.reference.replace(/^(\d{2})(\d{5})(\d{5})(\d{5})(\d{5})(\d{5})$/, '$1 $2 $3 $4 $5 $6'),
+          iban: qrBill ? bankQrIban(variant.id) : null,
+        }
+      : null,
     barcode,
     email,
     full,
@@ -86,7 +123,10 @@ function bankQrIban(variantId: keyof typeof bankAccounts): string | null {
   return bankAccounts[variantId].qrIban ?? null;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const { variant, session, db, facts } = await checkoutContext(request, params);
@@ -99,12 +139,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   // "Send to my address on file" names no address; the server decides which is allowed (018).
   const toStored = formData.get('recipient') === 'stored';
-  const parsed = toStored ? { success: true as const, data: { email: null } } : mailSchema.safeParse(Object.fromEntries(formData));
+  const parsed = toStored
+    ? { success: true as const, data: { email: null } }
+    : mailSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return data({ mailed: false, error: 'errors.email' }, { status: 400 });
   if (payment.providerId !== '6') return data({ mailed: false, error: 'errors.email' }, { status: 400 });
   const instructions = await instructionsFor(db, payment, facts);
   if (instructions?.type !== 'bankTransfer') return data({ mailed: false, error: 'errors.email' }, { status: 400 });
-  const payload = epcPayload({ ...instructions, amountMinor: payment.amountMinor + payment.feeMinor, currency: payment.currency });
+  const payload = epcPayload({
+    ...instructions,
+    amountMinor: payment.amountMinor + payment.feeMinor,
+    currency: payment.currency,
+  });
   const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, session.debtorId));
   const sent = await mailTransferDetails(db, {
     session,
@@ -117,7 +163,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (!sent.ok && sent.error === 'rateLimited') return tooManyRequests({ mailed: false, error: null }, sent);
   if (!sent.ok) {
-    const error = sent.error === 'needsFullLogin' ? 'common:shell.stepUp.needsFullLogin' : 'common:shell.stepUp.noStoredAddress';
+    const error =
+      sent.error === 'needsFullLogin' ? 'common:shell.stepUp.needsFullLogin' : 'common:shell.stepUp.noStoredAddress';
     return data({ mailed: false, error }, { status: sent.error === 'needsFullLogin' ? 403 : 409 });
   }
   return { mailed: true, error: null };
@@ -132,7 +179,9 @@ export default function PaymentPage() {
   const { t } = useTranslation(['checkout', 'common']);
   const p = d.payment;
   const money = (minor: number) => formatMoney(minor, p.currency, locale);
-  const steps = methods[p.method]?.needsContactData ? [t('steps.method'), t('steps.contact'), t('steps.pay'), t('steps.done')] : [t('steps.method'), t('steps.pay'), t('steps.done')];
+  const steps = methods[p.method]?.needsContactData
+    ? [t('steps.method'), t('steps.contact'), t('steps.pay'), t('steps.done')]
+    : [t('steps.method'), t('steps.pay'), t('steps.done')];
   const mailError = actionData?.error ? t(actionData.error) : undefined;
   const mailLimited = useRateLimitError(actionData, 'transfer-mail');
   const choose = `${href(variant, '/checkout/pay-direct')}?${queryOf(p.purpose as PaymentPurpose)}`;
@@ -191,13 +240,19 @@ export default function PaymentPage() {
                       src={href(variant, `/checkout/pay-direct/payment/${p.id}/qr-bill.svg`)}
                       width={794}
                       height={397}
-                      alt={t('transfer.qrBillAlt', { amount: money(p.amountMinor + p.feeMinor), reference: d.qrBill.reference })}
+                      alt={t('transfer.qrBillAlt', {
+                        amount: money(p.amountMinor + p.feeMinor),
+                        reference: d.qrBill.reference,
+                      })}
                       data-testid="qr-bill"
                     />
                     <figcaption>{t('transfer.qrBillCaption')}</figcaption>
                   </figure>
                   <p>
-                    <a href={`${href(variant, `/checkout/pay-direct/payment/${p.id}/qr-bill.svg`)}?download=1`} download>
+                    <a
+                      href={`${href(variant, `/checkout/pay-direct/payment/${p.id}/qr-bill.svg`)}?download=1`}
+                      download
+                    >
                       {t('transfer.qrBillDownload')}
                     </a>
                   </p>
@@ -205,7 +260,15 @@ export default function PaymentPage() {
               ) : d.qr ? (
                 <div className="pay-codes">
                   <figure>
-                    <img src={d.qr} width={220} height={220} alt={t('transfer.qrAlt', { amount: money(p.amountMinor + p.feeMinor), reference: d.instructions.remittance })} />
+                    <img
+                      src={d.qr}
+                      width={220}
+                      height={220}
+                      alt={t('transfer.qrAlt', {
+                        amount: money(p.amountMinor + p.feeMinor),
+                        reference: d.instructions.remittance,
+                      })}
+                    />
                     <figcaption>{t('transfer.qrCaption')}</figcaption>
                   </figure>
                 </div>
@@ -237,7 +300,11 @@ export default function PaymentPage() {
                       <Form method="post">
                         <input type="hidden" name="intent" value="mail" />
                         <input type="hidden" name="recipient" value="stored" />
-                        <button type="submit" className="button button--secondary" disabled={navigation.state === 'submitting'}>
+                        <button
+                          type="submit"
+                          className="button button--secondary"
+                          disabled={navigation.state === 'submitting'}
+                        >
                           {t('common:shell.stepUp.sendToStored')}
                         </button>
                       </Form>
@@ -256,12 +323,32 @@ export default function PaymentPage() {
                 </>
               ) : (
                 <>
-                  <ErrorSummary errors={[...(mailError ? [{ fieldId: 'transfer-email', message: mailError }] : []), ...(mailLimited ? [mailLimited] : [])]} round={rounds.round} />
+                  <ErrorSummary
+                    errors={[
+                      ...(mailError ? [{ fieldId: 'transfer-email', message: mailError }] : []),
+                      ...(mailLimited ? [mailLimited] : []),
+                    ]}
+                    round={rounds.round}
+                  />
                   <Form method="post" onSubmitCapture={rounds.onSubmitCapture} noValidate>
                     <input type="hidden" name="intent" value="mail" />
-                    <Field id="transfer-email" name="email" type="email" label={t('transfer.email')} hint={t('transfer.emailHint')} defaultValue={d.email} error={mailError} autoComplete="email" required />
+                    <Field
+                      id="transfer-email"
+                      name="email"
+                      type="email"
+                      label={t('transfer.email')}
+                      hint={t('transfer.emailHint')}
+                      defaultValue={d.email}
+                      error={mailError}
+                      autoComplete="email"
+                      required
+                    />
                     <RateLimitMessage error={mailLimited} />
-                    <button type="submit" className="button button--secondary" disabled={navigation.state === 'submitting'}>
+                    <button
+                      type="submit"
+                      className="button button--secondary"
+                      disabled={navigation.state === 'submitting'}
+                    >
                       {t('transfer.mailSend')}
                     </button>
                   </Form>
@@ -280,7 +367,13 @@ export default function PaymentPage() {
               </ol>
               <div className="pay-codes">
                 <figure>
-                  <img src={d.barcode} width={358} height={219} alt={t('cash.barcodeAlt', { number: d.instructions.slipNumber })} data-testid="cash-barcode" />
+                  <img
+                    src={d.barcode}
+                    width={358}
+                    height={219}
+                    alt={t('cash.barcodeAlt', { number: d.instructions.slipNumber })}
+                    data-testid="cash-barcode"
+                  />
                   <figcaption>{t('cash.slip', { number: d.instructions.slipNumber })}</figcaption>
                 </figure>
               </div>
@@ -310,18 +403,30 @@ export default function PaymentPage() {
           ) : null}
 
           <div className="button-row">
-            <Link className="button button--secondary" to={href(variant, `/checkout/pay-direct/payment/${p.id}`)} reloadDocument>
+            <Link
+              className="button button--secondary"
+              to={href(variant, `/checkout/pay-direct/payment/${p.id}`)}
+              reloadDocument
+            >
               {t('page.checkStatus')}
             </Link>
             {cancelForm(t(p.flow === 'instructions' ? 'page.cancelTransfer' : 'page.cancel'))}
           </div>
           <p>
-            <Link to={choose}>{t('otherMethod')}</Link> · <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
+            <Link to={choose}>{t('otherMethod')}</Link> ·{' '}
+            <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
           </p>
         </div>
         <section className="card" aria-labelledby="pay-summary-heading">
           <h2 id="pay-summary-heading">{t('summary.title')}</h2>
-          <PaymentSummary purpose={p.purpose} amountMinor={p.amountMinor} feeMinor={p.feeMinor} currency={p.currency} locale={locale} reference={d.reference} />
+          <PaymentSummary
+            purpose={p.purpose}
+            amountMinor={p.amountMinor}
+            feeMinor={p.feeMinor}
+            currency={p.currency}
+            locale={locale}
+            reference={d.reference}
+          />
           <p className="muted">{t('summary.method', { method: t(`methods.${p.method}.name`) })}</p>
         </section>
       </div>

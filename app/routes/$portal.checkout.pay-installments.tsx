@@ -12,7 +12,14 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +29,14 @@ import { feeExplanationKey } from '#server/instalments/config.ts';
 import { isIsoDate } from '#server/instalments/dates.ts';
 import { checkMonthly, errorKey, type MonthlyLimits } from '#server/instalments/plan.ts';
 import { incomeProofTypes, planMethods, type PlanMethod } from '#server/instalments/options.ts';
-import { agreePlan, continuePendingPlan, latestMandate, loadPlan, planOffer, quotePlan } from '#server/instalments/service.ts';
+import {
+  agreePlan,
+  continuePendingPlan,
+  latestMandate,
+  loadPlan,
+  planOffer,
+  quotePlan,
+} from '#server/instalments/service.ts';
 import { amountField, minorToInput, parseAmount } from '#server/money/amount-input.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices, SelectField } from '~/components/instalments/Choices';
@@ -56,18 +70,26 @@ export function amountSchema(limits: MonthlyLimits, reading: AmountLocale) {
   return z
     .object({
       intent: z.literal('amount'),
-      monthly: amountField({ ...reading, messages: { required: 'errors.amountRequired', format: 'errors.amountFormat', tooLow: 'errors.tooLow' } }),
+      monthly: amountField({
+        ...reading,
+        messages: { required: 'errors.amountRequired', format: 'errors.amountFormat', tooLow: 'errors.tooLow' },
+      }),
       proofConfirmed: z.string().optional(),
       proofType: z.enum(incomeProofTypes, { error: 'errors.proofType' }).optional(),
     })
     .superRefine((value, ctx) => {
       const check = checkMonthly(limits, value.monthly);
       if (!check.ok) {
-        ctx.addIssue({ code: 'custom', path: ['monthly'], message: check.error === 'tooLow' ? 'errors.tooLow' : 'errors.tooHigh' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['monthly'],
+          message: check.error === 'tooLow' ? 'errors.tooLow' : 'errors.tooHigh',
+        });
         return;
       }
       if (check.proofRequired) {
-        if (value.proofConfirmed !== 'on') ctx.addIssue({ code: 'custom', path: ['proofConfirmed'], message: 'errors.proofConfirm' });
+        if (value.proofConfirmed !== 'on')
+          ctx.addIssue({ code: 'custom', path: ['proofConfirmed'], message: 'errors.proofConfirm' });
         if (!value.proofType) ctx.addIssue({ code: 'custom', path: ['proofType'], message: 'errors.proofType' });
       }
     });
@@ -172,7 +194,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const requested = (url.searchParams.get('step') ?? 'amount') as Step;
   const step: Step = (steps as readonly string[]).includes(requested) ? requested : 'amount';
   const c = carried(url);
-  const base = { title, currency, creditor: variant.legal.name, creditorId: variant.sepa?.creditorId ?? '', sepaOffered: variant.sepa !== null, feeNote: feeExplanationKey(variant.id, 'instalmentFee'), hasEmail: Boolean(ctx.debtor.email) };
+  const base = {
+    title,
+    currency,
+    creditor: variant.legal.name,
+    creditorId: variant.sepa?.creditorId ?? '',
+    sepaOffered: variant.sepa !== null,
+    feeNote: feeExplanationKey(variant.id, 'instalmentFee'),
+    hasEmail: Boolean(ctx.debtor.email),
+  };
 
   // The summary after an agreement reads the plan that was made.
   if (step === 'summary') {
@@ -188,16 +218,37 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (e.kind === 'depositFirst') return { ...base, view: 'deposit' as const, amountMinor: e.amountMinor };
   if (e.kind === 'downPaymentFirst') {
     const plan = await loadPlan(db, session.fileId);
-    return { ...base, view: 'downPayment' as const, amountMinor: e.amountMinor, dueOn: ctx.facts.downPayment?.dueOn ?? null, plan };
+    return {
+      ...base,
+      view: 'downPayment' as const,
+      amountMinor: e.amountMinor,
+      dueOn: ctx.facts.downPayment?.dueOn ?? null,
+      plan,
+    };
   }
-  if (e.kind === 'awaitingProof') return { ...base, view: 'awaitingProof' as const, plan: await loadPlan(db, session.fileId) };
+  if (e.kind === 'awaitingProof')
+    return { ...base, view: 'awaitingProof' as const, plan: await loadPlan(db, session.fileId) };
   if (e.kind === 'continuePending') {
     const plan = await loadPlan(db, session.fileId);
     if (!plan) throw redirect(withBase(variant, '/dashboard'));
-    return { ...base, view: 'continue' as const, plan, step: step === 'mandate' && c.method === '3' ? ('mandate' as const) : ('method' as const), holder: ctx.debtor.accountHolder ?? ctx.debtor.name };
+    return {
+      ...base,
+      view: 'continue' as const,
+      plan,
+      step: step === 'mandate' && c.method === '3' ? ('mandate' as const) : ('method' as const),
+      holder: ctx.debtor.accountHolder ?? ctx.debtor.name,
+    };
   }
 
-  const flow = { ...base, view: 'flow' as const, costs: offer.costs, limits: offer.limits, firstDue: offer.firstDue, carried: c, holder: ctx.debtor.accountHolder ?? ctx.debtor.name };
+  const flow = {
+    ...base,
+    view: 'flow' as const,
+    costs: offer.costs,
+    limits: offer.limits,
+    firstDue: offer.firstDue,
+    carried: c,
+    holder: ctx.debtor.accountHolder ?? ctx.debtor.name,
+  };
   if (step === 'amount' || !c.monthly) {
     return { ...flow, step: 'amount' as const };
   }
@@ -211,7 +262,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { ...flow, step: 'method' as const, quote };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 // ---------------------------------------------------------------------------------------------
 // Action
@@ -231,22 +285,31 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === 'helper') {
     const helper = suggestion(formData, offer.limits, reading);
-    const values = Object.fromEntries(helperFields.map((name) => [name, String(formData.get(name) ?? '').slice(0, 20)]));
-    return data({ result: undefined, askPassword: false, error: null, helper, helperValues: values }, { status: helper.kind === 'invalid' ? 400 : 200 });
+    const values = Object.fromEntries(
+      helperFields.map((name) => [name, String(formData.get(name) ?? '').slice(0, 20)]),
+    );
+    return data(
+      { result: undefined, askPassword: false, error: null, helper, helperValues: values },
+      { status: helper.kind === 'invalid' ? 400 : 200 },
+    );
   }
 
   if (intent === 'payDeposit' || intent === 'payDownPayment') {
     const submission = parseWithZod(formData, { schema: handoverSchema });
-    if (submission.status !== 'success') return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
+    if (submission.status !== 'success')
+      return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     // Money due now is paid through the payment pages (another module): hand over.
-    if (intent === 'payDeposit' && offer.eligibility.kind === 'depositFirst') return go('/checkout/pay-direct?deposit=true');
-    if (intent === 'payDownPayment' && offer.eligibility.kind === 'downPaymentFirst') return go('/checkout/pay-direct?downpayment=true');
+    if (intent === 'payDeposit' && offer.eligibility.kind === 'depositFirst')
+      return go('/checkout/pay-direct?deposit=true');
+    if (intent === 'payDownPayment' && offer.eligibility.kind === 'downPaymentFirst')
+      return go('/checkout/pay-direct?downpayment=true');
     return go('/checkout/pay-installments');
   }
 
   if (intent === 'amount') {
     const submission = parseWithZod(formData, { schema: amountSchema(offer.limits, reading) });
-    if (submission.status !== 'success') return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
+    if (submission.status !== 'success')
+      return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     const monthly = submission.value.monthly;
     const proofRequired = monthly < offer.limits.regularMinMinor;
     return go(stepPath('date', { ...c, monthly, proof: proofRequired ? (submission.value.proofType ?? null) : null }));
@@ -254,26 +317,57 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === 'date') {
     const submission = parseWithZod(formData, {
-      schema: dateSchema.refine((v) => v.firstDueOn >= offer.firstDue.earliest && v.firstDueOn <= offer.firstDue.latest, { path: ['firstDueOn'], message: 'errors.dateRange' }),
+      schema: dateSchema.refine(
+        (v) => v.firstDueOn >= offer.firstDue.earliest && v.firstDueOn <= offer.firstDue.latest,
+        { path: ['firstDueOn'], message: 'errors.dateRange' },
+      ),
     });
-    if (submission.status !== 'success') return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
+    if (submission.status !== 'success')
+      return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     return go(stepPath('overview', { ...c, first: submission.value.firstDueOn }));
   }
 
   if (intent === 'method' || intent === 'continueMethod') {
     // Direct debit only where the variant offers it (decision 027).
-    const submission = parseWithZod(formData, { schema: methodSchema.refine((v) => v.method !== '3' || variant.sepa !== null, { path: ['method'], message: 'errors.methodUnavailable' }) });
-    if (submission.status !== 'success') return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
+    const submission = parseWithZod(formData, {
+      schema: methodSchema.refine((v) => v.method !== '3' || variant.sepa !== null, {
+        path: ['method'],
+        message: 'errors.methodUnavailable',
+      }),
+    });
+    if (submission.status !== 'success')
+      return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     const method = submission.value.method;
     if (method === '3') return go(stepPath('mandate', { ...c, method }));
     if (intent === 'continueMethod') {
       const result = await continuePendingPlan(db, session, { method }, actx);
-      if (!result.ok) return data({ result: submission.reply({ formErrors: [`errors.${result.error}`] }), askPassword: false, error: result.error }, { status: 409 });
+      if (!result.ok)
+        return data(
+          {
+            result: submission.reply({ formErrors: [`errors.${result.error}`] }),
+            askPassword: false,
+            error: result.error,
+          },
+          { status: 409 },
+        );
       return go(method === 'online' ? '/checkout/pay-direct?installment=true' : stepPath('summary', {}));
     }
     if (!c.monthly || !c.first) return go(stepPath('amount', c));
-    const result = await agreePlan(db, session, { monthlyMinor: c.monthly, firstDueOn: c.first, method, incomeProofType: c.proof }, actx);
-    if (!result.ok) return data({ result: submission.reply({ formErrors: [`errors.${result.error}`] }), askPassword: false, error: result.error }, { status: 409 });
+    const result = await agreePlan(
+      db,
+      session,
+      { monthlyMinor: c.monthly, firstDueOn: c.first, method, incomeProofType: c.proof },
+      actx,
+    );
+    if (!result.ok)
+      return data(
+        {
+          result: submission.reply({ formErrors: [`errors.${result.error}`] }),
+          askPassword: false,
+          error: result.error,
+        },
+        { status: 409 },
+      );
     // The first instalment is paid online now: hand over to the payment pages.
     if (method === 'online' && result.status === 'active') return go('/checkout/pay-direct?installment=true');
     return go(stepPath('summary', {}));
@@ -281,19 +375,48 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === 'mandate' || intent === 'continueMandate') {
     const submission = parseWithZod(formData, { schema: mandateSchema });
-    if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), askPassword: Boolean(formData.get('password')), error: null }, { status: 400 });
+    if (submission.status !== 'success')
+      return data(
+        {
+          result: submission.reply({ hideFields: ['password'] }),
+          askPassword: Boolean(formData.get('password')),
+          error: null,
+        },
+        { status: 400 },
+      );
     const refusal = await mandateIdentityRefusal(db, session, submission, actx);
     if (refusal) return refusal;
     const v = submission.value;
     const mandate = { accountHolder: v.accountHolder, iban: v.iban, bic: v.bic ?? null };
     if (intent === 'continueMandate') {
       const result = await continuePendingPlan(db, session, { method: '3', mandate }, actx);
-      if (!result.ok) return data({ result: submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }), askPassword: false, error: result.error }, { status: 409 });
+      if (!result.ok)
+        return data(
+          {
+            result: submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }),
+            askPassword: false,
+            error: result.error,
+          },
+          { status: 409 },
+        );
       return go(stepPath('summary', {}));
     }
     if (!c.monthly || !c.first) return go(stepPath('amount', c));
-    const result = await agreePlan(db, session, { monthlyMinor: c.monthly, firstDueOn: c.first, method: '3', incomeProofType: c.proof, mandate }, actx);
-    if (!result.ok) return data({ result: submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }), askPassword: false, error: result.error }, { status: 409 });
+    const result = await agreePlan(
+      db,
+      session,
+      { monthlyMinor: c.monthly, firstDueOn: c.first, method: '3', incomeProofType: c.proof, mandate },
+      actx,
+    );
+    if (!result.ok)
+      return data(
+        {
+          result: submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }),
+          askPassword: false,
+          error: result.error,
+        },
+        { status: 409 },
+      );
     return go(stepPath('summary', {}));
   }
 
@@ -311,7 +434,11 @@ type ActionData = ReturnType<typeof useActionData<typeof action>>;
 function useMoney() {
   const { locale } = useRootData()!;
   const d = useLoaderData<typeof loader>();
-  return { locale, money: (minor: number) => formatMoney(minor, d.currency, locale), date: (iso: string) => formatDate(iso, locale) };
+  return {
+    locale,
+    money: (minor: number) => formatMoney(minor, d.currency, locale),
+    date: (iso: string) => formatDate(iso, locale),
+  };
 }
 
 export default function PayInstallments() {
@@ -360,7 +487,15 @@ function Refused({ code, messageKey }: { code: number | string; messageKey: stri
 }
 
 /** Deposit (code 5) or down payment first: the amount, why, and the hand-over to the payment pages. */
-function Handover({ kind, amountMinor, dueOn }: { kind: 'deposit' | 'downPayment'; amountMinor: number; dueOn?: string | null }) {
+function Handover({
+  kind,
+  amountMinor,
+  dueOn,
+}: {
+  kind: 'deposit' | 'downPayment';
+  amountMinor: number;
+  dueOn?: string | null;
+}) {
   const { t } = useTranslation('instalments');
   const { money, date, locale } = useMoney();
   const d = useLoaderData<typeof loader>();
@@ -368,7 +503,11 @@ function Handover({ kind, amountMinor, dueOn }: { kind: 'deposit' | 'downPayment
   return (
     <>
       <div className="panel panel--warning">
-        <p>{kind === 'deposit' ? t('errors.code5', { amount: money(amountMinor) }) : t('downPayment.text', { amount: money(amountMinor) })}</p>
+        <p>
+          {kind === 'deposit'
+            ? t('errors.code5', { amount: money(amountMinor) })
+            : t('downPayment.text', { amount: money(amountMinor) })}
+        </p>
         {dueOn ? <p>{t('downPayment.dueBy', { date: date(dueOn) })}</p> : null}
       </div>
       <p>{kind === 'deposit' ? t('deposit.then') : t('downPayment.then')}</p>
@@ -382,7 +521,9 @@ function Handover({ kind, amountMinor, dueOn }: { kind: 'deposit' | 'downPayment
       <Form method="post">
         <input type="hidden" name="intent" value={kind === 'deposit' ? 'payDeposit' : 'payDownPayment'} />
         <button type="submit" className="button">
-          {kind === 'deposit' ? t('deposit.pay', { amount: money(amountMinor) }) : t('downPayment.pay', { amount: money(amountMinor) })}
+          {kind === 'deposit'
+            ? t('deposit.pay', { amount: money(amountMinor) })
+            : t('downPayment.pay', { amount: money(amountMinor) })}
         </button>
       </Form>
     </>
@@ -415,7 +556,11 @@ function Summary() {
       <Stepper steps={stepLabels(t)} current={5} />
       <div className="panel panel--success" role="status">
         <h2>{plan.status === 'active' ? t('summary.title') : t('summary.pendingTitle')}</h2>
-        <p>{plan.status === 'active' ? t(plan.isSepa ? 'summary.sepa' : plan.providerId === '6' ? 'summary.transfer' : 'summary.online') : t('summary.pendingProof')}</p>
+        <p>
+          {plan.status === 'active'
+            ? t(plan.isSepa ? 'summary.sepa' : plan.providerId === '6' ? 'summary.transfer' : 'summary.online')
+            : t('summary.pendingProof')}
+        </p>
         {d.hasEmail ? <p>{t('summary.mail')}</p> : null}
       </div>
       {plan.status === 'pending' ? (
@@ -455,14 +600,33 @@ function Summary() {
 }
 
 function stepLabels(t: (key: string) => string): string[] {
-  return [t('steps.amount'), t('steps.date'), t('steps.overview'), t('steps.method'), t('steps.pay'), t('steps.summary')];
+  return [
+    t('steps.amount'),
+    t('steps.date'),
+    t('steps.overview'),
+    t('steps.method'),
+    t('steps.pay'),
+    t('steps.summary'),
+  ];
 }
 
 /** Translates an error key with the amounts it may name. */
 function useErrorText(limits?: MonthlyLimits) {
   const { t } = useTranslation('instalments');
   const { money, locale } = useMoney();
-  return (key: string | undefined) => (key ? t(key, limits ? { min: money(limits.absoluteMinMinor), regular: money(limits.regularMinMinor), example: minorToInput(limits.exampleMinor, locale) } : {}) : undefined);
+  return (key: string | undefined) =>
+    key
+      ? t(
+          key,
+          limits
+            ? {
+                min: money(limits.absoluteMinMinor),
+                regular: money(limits.regularMinMinor),
+                example: minorToInput(limits.exampleMinor, locale),
+              }
+            : {},
+        )
+      : undefined;
 }
 
 function Flow({ d }: { d: FlowData }) {
@@ -475,7 +639,9 @@ function Flow({ d }: { d: FlowData }) {
       {d.step === 'date' ? <DateStep d={d} /> : null}
       {d.step === 'overview' ? <OverviewStep d={d} /> : null}
       {d.step === 'method' ? <MethodStep d={d} intent="method" /> : null}
-      {d.step === 'mandate' ? <MandateStep d={{ ...d, targetDate: d.carried.first ?? d.firstDue.earliest }} intent="mandate" /> : null}
+      {d.step === 'mandate' ? (
+        <MandateStep d={{ ...d, targetDate: d.carried.first ?? d.firstDue.earliest }} intent="mandate" />
+      ) : null}
     </>
   );
 }
@@ -507,7 +673,10 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
     id: `instalment-amount-${suggested ?? ''}`,
     lastResult: actionData?.result,
     constraint: getZodConstraint(schema),
-    defaultValue: { monthly: initialMonthly ? minorToInput(initialMonthly, locale, d.currency) : '', proofType: d.carried.proof ?? '' },
+    defaultValue: {
+      monthly: initialMonthly ? minorToInput(initialMonthly, locale, d.currency) : '',
+      proofType: d.carried.proof ?? '',
+    },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -521,11 +690,19 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
   const typed = read(String(fields.monthly.value ?? ''));
   const [liveMinor, setLiveMinor] = useState<number | null>(typed);
   const current = liveMinor ?? typed;
-  const showProof = (current !== null && current >= d.limits.absoluteMinMinor && current < d.limits.regularMinMinor) || Boolean(fields.proofConfirmed.errors || fields.proofType.errors);
+  const showProof =
+    (current !== null && current >= d.limits.absoluteMinMinor && current < d.limits.regularMinMinor) ||
+    Boolean(fields.proofConfirmed.errors || fields.proofType.errors);
   const summary: SummaryError[] = [
-    ...(fields.monthly.errors?.[0] ? [{ fieldId: fields.monthly.id, message: errorText(fields.monthly.errors[0])! }] : []),
-    ...(fields.proofConfirmed.errors?.[0] ? [{ fieldId: fields.proofConfirmed.id, message: errorText(fields.proofConfirmed.errors[0])! }] : []),
-    ...(fields.proofType.errors?.[0] ? [{ fieldId: fields.proofType.id, message: errorText(fields.proofType.errors[0])! }] : []),
+    ...(fields.monthly.errors?.[0]
+      ? [{ fieldId: fields.monthly.id, message: errorText(fields.monthly.errors[0])! }]
+      : []),
+    ...(fields.proofConfirmed.errors?.[0]
+      ? [{ fieldId: fields.proofConfirmed.id, message: errorText(fields.proofConfirmed.errors[0])! }]
+      : []),
+    ...(fields.proofType.errors?.[0]
+      ? [{ fieldId: fields.proofType.id, message: errorText(fields.proofType.errors[0])! }]
+      : []),
   ];
   return (
     <>
@@ -538,7 +715,12 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
           {...getInputProps(fields.monthly, { type: 'text' })}
           key={fields.monthly.key}
           label={t('amount.label')}
-          hint={t('amount.hint', { example: minorToInput(d.limits.exampleMinor, locale), min: money(d.limits.absoluteMinMinor), regular: money(d.limits.regularMinMinor), max: money(d.limits.maxMinor) })}
+          hint={t('amount.hint', {
+            example: minorToInput(d.limits.exampleMinor, locale),
+            min: money(d.limits.absoluteMinMinor),
+            regular: money(d.limits.regularMinMinor),
+            max: money(d.limits.maxMinor),
+          })}
           error={errorText(fields.monthly.errors?.[0])}
           inputMode="decimal"
           autoComplete="off"
@@ -548,7 +730,9 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
         />
         {showProof ? (
           <div className="panel" data-testid="proof-of-income">
-            <p>{t('proof.text', { regular: money(d.limits.regularMinMinor), min: money(d.limits.absoluteMinMinor) })}</p>
+            <p>
+              {t('proof.text', { regular: money(d.limits.regularMinMinor), min: money(d.limits.absoluteMinMinor) })}
+            </p>
             <SelectField
               id={fields.proofType.id}
               name={fields.proofType.name}
@@ -576,10 +760,17 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
         <summary>{t('helper.title')}</summary>
         <p>{t('helper.lead')}</p>
         {helper ? (
-          <div className={helper.kind === 'ok' ? 'panel panel--success' : 'panel panel--warning'} role="status" data-testid="helper-result">
+          <div
+            className={helper.kind === 'ok' ? 'panel panel--success' : 'panel panel--warning'}
+            role="status"
+            data-testid="helper-result"
+          >
             <p>
               {helper.kind === 'ok'
-                ? t(helper.proofRequired ? 'helper.suggestionProof' : 'helper.suggestion', { amount: money(helper.amountMinor), regular: money(d.limits.regularMinMinor) })
+                ? t(helper.proofRequired ? 'helper.suggestionProof' : 'helper.suggestion', {
+                    amount: money(helper.amountMinor),
+                    regular: money(d.limits.regularMinMinor),
+                  })
                 : helper.kind === 'belowMinimum'
                   ? t('helper.belowMinimum', { min: money(d.limits.absoluteMinMinor), phone: variant.support.phone })
                   : helper.kind === 'noRoom'
@@ -592,10 +783,43 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
         ) : null}
         <Form method="post" preventScrollReset>
           <input type="hidden" name="intent" value="helper" />
-          <Field id="helper-income" name="income" label={t('helper.income')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.income ?? ''} error={helperError('income')} required />
-          <Field id="helper-rent" name="rent" label={t('helper.rent')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.rent ?? ''} error={helperError('rent')} />
-          <Field id="helper-living" name="living" label={t('helper.living')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.living ?? ''} error={helperError('living')} />
-          <Field id="helper-obligations" name="obligations" label={t('helper.obligations')} inputMode="decimal" autoComplete="off" defaultValue={helperValues?.obligations ?? ''} error={helperError('obligations')} />
+          <Field
+            id="helper-income"
+            name="income"
+            label={t('helper.income')}
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={helperValues?.income ?? ''}
+            error={helperError('income')}
+            required
+          />
+          <Field
+            id="helper-rent"
+            name="rent"
+            label={t('helper.rent')}
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={helperValues?.rent ?? ''}
+            error={helperError('rent')}
+          />
+          <Field
+            id="helper-living"
+            name="living"
+            label={t('helper.living')}
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={helperValues?.living ?? ''}
+            error={helperError('living')}
+          />
+          <Field
+            id="helper-obligations"
+            name="obligations"
+            label={t('helper.obligations')}
+            inputMode="decimal"
+            autoComplete="off"
+            defaultValue={helperValues?.obligations ?? ''}
+            error={helperError('obligations')}
+          />
           <p className="muted">{t('helper.nothingStored')}</p>
           <button type="submit" className="button button--secondary">
             {t('helper.submit')}
@@ -643,7 +867,10 @@ function DateStep({ d }: { d: Extract<FlowData, { step: 'date' }> }) {
           <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
             {t('next')}
           </button>
-          <Link className="button button--secondary" to={`?${new URLSearchParams({ step: 'amount', monthly: String(d.carried.monthly ?? ''), ...(d.carried.proof ? { proof: d.carried.proof } : {}) })}`}>
+          <Link
+            className="button button--secondary"
+            to={`?${new URLSearchParams({ step: 'amount', monthly: String(d.carried.monthly ?? ''), ...(d.carried.proof ? { proof: d.carried.proof } : {}) })}`}
+          >
             {t('previous')}
           </Link>
         </div>
@@ -669,7 +896,15 @@ function OverviewStep({ d }: { d: Extract<FlowData, { step: 'overview' }> }) {
     <>
       <p className="lead">{t('overview.lead')}</p>
       <h2>{t('overview.costsTitle')}</h2>
-      <Costs {...q.costs} feeNote={d.feeNote} monthlyMinor={q.plan.monthlyMinor} instalmentCount={q.plan.instalmentCount} firstDueOn={q.plan.firstDueOn} currency={d.currency} locale={locale} />
+      <Costs
+        {...q.costs}
+        feeNote={d.feeNote}
+        monthlyMinor={q.plan.monthlyMinor}
+        instalmentCount={q.plan.instalmentCount}
+        firstDueOn={q.plan.firstDueOn}
+        currency={d.currency}
+        locale={locale}
+      />
       {q.costs.feeMinor > 0 ? null : <p className="muted">{t('overview.noFee')}</p>}
       {q.proofRequired ? <p className="panel">{t('overview.proofNote')}</p> : null}
       <h2>{t('overview.planTitle')}</h2>
@@ -686,7 +921,13 @@ function OverviewStep({ d }: { d: Extract<FlowData, { step: 'overview' }> }) {
   );
 }
 
-function MethodStep({ d, intent }: { d: { carried?: Carried; quote?: Extract<FlowData, { step: 'method' }>['quote'] }; intent: 'method' | 'continueMethod' }) {
+function MethodStep({
+  d,
+  intent,
+}: {
+  d: { carried?: Carried; quote?: Extract<FlowData, { step: 'method' }>['quote'] };
+  intent: 'method' | 'continueMethod';
+}) {
   const { t } = useTranslation('instalments');
   const { money } = useMoney();
   const actionData = useActionData<typeof action>() as ActionData;
@@ -710,7 +951,14 @@ function MethodStep({ d, intent }: { d: { carried?: Carried; quote?: Extract<Flo
     <>
       {q ? (
         <div className="panel">
-          <p>{t('method.recap', { monthly: money(q.plan.monthlyMinor), count: q.plan.instalmentCount, total: money(q.costs.totalMinor), fee: money(q.costs.feeMinor + q.costs.expensesMinor + q.costs.vatMinor) })}</p>
+          <p>
+            {t('method.recap', {
+              monthly: money(q.plan.monthlyMinor),
+              count: q.plan.instalmentCount,
+              total: money(q.costs.totalMinor),
+              fee: money(q.costs.feeMinor + q.costs.expensesMinor + q.costs.vatMinor),
+            })}
+          </p>
         </div>
       ) : null}
       <ErrorSummary
@@ -735,7 +983,13 @@ function MethodStep({ d, intent }: { d: { carried?: Carried; quote?: Extract<Flo
             { value: 'online', label: t('method.online'), hint: t('method.onlineHint') },
           ]}
         />
-        <CheckboxField {...getInputProps(fields.agree, { type: 'checkbox' })} key={fields.agree.key} label={t('method.agree')} error={agreeError} required />
+        <CheckboxField
+          {...getInputProps(fields.agree, { type: 'checkbox' })}
+          key={fields.agree.key}
+          label={t('method.agree')}
+          error={agreeError}
+          required
+        />
         <div className="button-row">
           <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
             {t('method.submit')}
@@ -751,7 +1005,13 @@ function MethodStep({ d, intent }: { d: { carried?: Carried; quote?: Extract<Flo
   );
 }
 
-function MandateStep({ d, intent }: { d: { carried?: Carried; holder: string; creditor: string; creditorId: string; targetDate: string }; intent: 'mandate' | 'continueMandate' }) {
+function MandateStep({
+  d,
+  intent,
+}: {
+  d: { carried?: Carried; holder: string; creditor: string; creditorId: string; targetDate: string };
+  intent: 'mandate' | 'continueMandate';
+}) {
   const { t } = useTranslation('instalments');
   const actionData = useActionData<typeof action>() as ActionData;
   return (
@@ -790,7 +1050,10 @@ function Continue() {
       <Costs {...d.plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
       <PlanTable rows={d.plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
       {d.step === 'mandate' ? (
-        <MandateStep d={{ holder: d.holder, creditor: d.creditor, creditorId: d.creditorId, targetDate: d.plan.firstDueOn }} intent="continueMandate" />
+        <MandateStep
+          d={{ holder: d.holder, creditor: d.creditor, creditorId: d.creditorId, targetDate: d.plan.firstDueOn }}
+          intent="continueMandate"
+        />
       ) : (
         <MethodStep d={{}} intent="continueMethod" />
       )}

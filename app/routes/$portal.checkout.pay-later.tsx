@@ -7,7 +7,14 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  */
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { desc, eq } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +46,10 @@ const noticeSchema = z.object({
   noticeDays: z.string({ error: 'errors.noticeRequired' }).regex(/^\d{1,3}$/, 'errors.noticeRequired'),
   method: z.enum(deferralMethods, { error: 'errors.methodRequired' }),
 });
-const agreementSchema = z.object({ intent: z.literal('agreement'), feeAgreed: z.literal('on', { error: 'errors.feeAgree' }) });
+const agreementSchema = z.object({
+  intent: z.literal('agreement'),
+  feeAgreed: z.literal('on', { error: 'errors.feeAgree' }),
+});
 const mandateSchema = z.object({ intent: z.literal('mandate'), ...mandateFields });
 
 export const handle = { i18n: ['common', 'instalments'] };
@@ -70,31 +80,70 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const c = carried(url);
   const offer = deferralOffer(ctx, c.days ?? undefined);
-  const base = { title: documentTitle(t('payLater.title'), variant.brand.name), currency: ctx.facts.currency, creditor: variant.legal.name, creditorId: variant.sepa?.creditorId ?? '', sepaOffered: variant.sepa !== null, feeNote: feeExplanationKey(variant.id, 'settlementFee'), hasEmail: Boolean(ctx.debtor.email) };
+  const base = {
+    title: documentTitle(t('payLater.title'), variant.brand.name),
+    currency: ctx.facts.currency,
+    creditor: variant.legal.name,
+    creditorId: variant.sepa?.creditorId ?? '',
+    sepaOffered: variant.sepa !== null,
+    feeNote: feeExplanationKey(variant.id, 'settlementFee'),
+    hasEmail: Boolean(ctx.debtor.email),
+  };
   const step = url.searchParams.get('step') as Step | null;
 
   if (step === 'done') {
     const db = await getDatabase();
-    const [row] = await db.select().from(schema.deferrals).where(eq(schema.deferrals.fileId, session.fileId)).orderBy(desc(schema.deferrals.id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(schema.deferrals)
+      .where(eq(schema.deferrals.fileId, session.fileId))
+      .orderBy(desc(schema.deferrals.id))
+      .limit(1);
     if (row) {
       const mandate = row.providerId === '3' ? await latestMandate(db, session) : null;
       // The fee was charged to the file when the deferral was agreed: the open amount includes it.
-      return { ...base, view: 'done' as const, payBy: row.payBy, feeMinor: row.feeMinor, method: row.providerId, totalMinor: ctx.facts.totalMinor, mandateReference: mandate?.mandateReference ?? null };
+      return {
+        ...base,
+        view: 'done' as const,
+        payBy: row.payBy,
+        feeMinor: row.feeMinor,
+        method: row.providerId,
+        totalMinor: ctx.facts.totalMinor,
+        mandateReference: mandate?.mandateReference ?? null,
+      };
     }
   }
-  if (offer.eligibility.kind === 'alreadyGranted') return { ...base, view: 'alreadyGranted' as const, payBy: offer.eligibility.payBy };
+  if (offer.eligibility.kind === 'alreadyGranted')
+    return { ...base, view: 'alreadyGranted' as const, payBy: offer.eligibility.payBy };
   if (offer.eligibility.kind === 'notPossible') return { ...base, view: 'notPossible' as const };
 
   const feeApplies = offer.terms.feeMinor > 0;
-  const flow = { ...base, view: 'flow' as const, terms: offer.terms, noticeDays: offer.noticeDays, totalMinor: ctx.facts.totalMinor, feeApplies, carried: c, holder: ctx.debtor.accountHolder ?? ctx.debtor.name };
+  const flow = {
+    ...base,
+    view: 'flow' as const,
+    terms: offer.terms,
+    noticeDays: offer.noticeDays,
+    totalMinor: ctx.facts.totalMinor,
+    feeApplies,
+    carried: c,
+    holder: ctx.debtor.accountHolder ?? ctx.debtor.name,
+  };
   const choicesOk = c.days !== null && offer.noticeDays.includes(c.days) && c.method !== null;
   if (step === 'agreement' && choicesOk && feeApplies) return { ...flow, step: 'agreement' as const };
-  if (step === 'mandate' && choicesOk && c.method === '3' && (!feeApplies || c.agreed)) return { ...flow, step: 'mandate' as const };
+  if (step === 'mandate' && choicesOk && c.method === '3' && (!feeApplies || c.agreed))
+    return { ...flow, step: 'mandate' as const };
   if (step && step !== 'notice' && !choicesOk) throw redirect(withBase(variant, path('notice', {})));
-  return { ...flow, step: 'notice' as const, optionDates: offer.noticeDays.map((days) => ({ days, payBy: addDays(ctx.today, days) })) };
+  return {
+    ...flow,
+    step: 'notice' as const,
+    optionDates: offer.noticeDays.map((days) => ({ days, payBy: addDays(ctx.today, days) })),
+  };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session, ctx } = await instalmentPage(request, params, { guards: 'sepa' });
@@ -106,16 +155,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const go = (p: string) => redirect(withBase(variant, p));
   const offer = deferralOffer(ctx, c.days ?? undefined);
   const feeApplies = offer.terms.feeMinor > 0;
-  const refused = (error: string, reply: SubmissionResult<string[]>) => data({ result: reply, askPassword: false, error }, { status: 409 });
+  const refused = (error: string, reply: SubmissionResult<string[]>) =>
+    data({ result: reply, askPassword: false, error }, { status: 409 });
 
   if (intent === 'notice') {
     const submission = parseWithZod(formData, {
       schema: noticeSchema
-        .refine((v) => offer.noticeDays.includes(Number(v.noticeDays)), { path: ['noticeDays'], message: 'errors.noticeRequired' })
+        .refine((v) => offer.noticeDays.includes(Number(v.noticeDays)), {
+          path: ['noticeDays'],
+          message: 'errors.noticeRequired',
+        })
         // Direct debit only where the variant offers it (decision 027).
-        .refine((v) => v.method !== '3' || variant.sepa !== null, { path: ['method'], message: 'errors.methodUnavailable' }),
+        .refine((v) => v.method !== '3' || variant.sepa !== null, {
+          path: ['method'],
+          message: 'errors.methodUnavailable',
+        }),
     });
-    if (submission.status !== 'success') return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
+    if (submission.status !== 'success')
+      return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     const next = { days: Number(submission.value.noticeDays), method: submission.value.method };
     // A deferral that cannot be granted is refused here, before any fee is put in front of the debtor.
     const eligibility = offer.eligibility.kind;
@@ -126,14 +183,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const fee = deferralOffer(ctx, next.days).terms.feeMinor > 0;
     if (fee) return go(path('agreement', next));
     if (next.method === '3') return go(path('mandate', next));
-    const result = await grantDeferral(db, session, { noticeDays: next.days, method: next.method, feeAgreed: false }, actx);
+    const result = await grantDeferral(
+      db,
+      session,
+      { noticeDays: next.days, method: next.method, feeAgreed: false },
+      actx,
+    );
     if (!result.ok) return refused(result.error, submission.reply({ formErrors: [`errors.${result.error}`] }));
     return go(path('done', {}));
   }
 
   if (intent === 'agreement') {
     const submission = parseWithZod(formData, { schema: agreementSchema });
-    if (submission.status !== 'success') return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
+    if (submission.status !== 'success')
+      return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     if (!c.days || !c.method) return go(path('notice', {}));
     if (c.method === '3') return go(path('mandate', { ...c, agreed: true }));
     const result = await grantDeferral(db, session, { noticeDays: c.days, method: c.method, feeAgreed: true }, actx);
@@ -143,13 +206,35 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === 'mandate') {
     const submission = parseWithZod(formData, { schema: mandateSchema });
-    if (submission.status !== 'success') return data({ result: submission.reply({ hideFields: ['password'] }), askPassword: Boolean(formData.get('password')), error: null }, { status: 400 });
+    if (submission.status !== 'success')
+      return data(
+        {
+          result: submission.reply({ hideFields: ['password'] }),
+          askPassword: Boolean(formData.get('password')),
+          error: null,
+        },
+        { status: 400 },
+      );
     if (!c.days || c.method !== '3') return go(path('notice', {}));
     const refusal = await mandateIdentityRefusal(db, session, submission, actx);
     if (refusal) return refusal;
     const v = submission.value;
-    const result = await grantDeferral(db, session, { noticeDays: c.days, method: '3', feeAgreed: !feeApplies || c.agreed, mandate: { accountHolder: v.accountHolder, iban: v.iban, bic: v.bic ?? null } }, actx);
-    if (!result.ok) return refused(result.error, submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }));
+    const result = await grantDeferral(
+      db,
+      session,
+      {
+        noticeDays: c.days,
+        method: '3',
+        feeAgreed: !feeApplies || c.agreed,
+        mandate: { accountHolder: v.accountHolder, iban: v.iban, bic: v.bic ?? null },
+      },
+      actx,
+    );
+    if (!result.ok)
+      return refused(
+        result.error,
+        submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }),
+      );
     return go(path('done', {}));
   }
   return go(path('notice', {}));
@@ -180,13 +265,22 @@ export default function PayLater() {
         {d.view === 'notPossible' ? <NotAvailable message={t('payLater.notPossible')} /> : null}
         {d.view === 'done' ? (
           <>
-            <Stepper steps={[t('payLater.steps.notice'), t('payLater.steps.pay'), t('payLater.steps.done')]} current={2} />
+            <Stepper
+              steps={[t('payLater.steps.notice'), t('payLater.steps.pay'), t('payLater.steps.done')]}
+              current={2}
+            />
             <div className="panel panel--success" role="status" data-testid="deferral-confirmation">
               <h2>{t('payLater.done.title')}</h2>
               <p>{t('payLater.payUntil', { date: date(d.payBy) })}</p>
               <p>{t('payLater.waiver')}</p>
-              {d.feeMinor > 0 ? <p>{t('payLater.done.fee', { fee: money(d.feeMinor), total: money(d.totalMinor) })}</p> : null}
-              {d.feeMinor > 0 && d.feeNote ? <p className="muted" data-testid="fee-note">{t(`common:${d.feeNote}`, { amount: money(d.feeMinor) })}</p> : null}
+              {d.feeMinor > 0 ? (
+                <p>{t('payLater.done.fee', { fee: money(d.feeMinor), total: money(d.totalMinor) })}</p>
+              ) : null}
+              {d.feeMinor > 0 && d.feeNote ? (
+                <p className="muted" data-testid="fee-note">
+                  {t(`common:${d.feeNote}`, { amount: money(d.feeMinor) })}
+                </p>
+              ) : null}
               {d.hasEmail ? <p>{t('payLater.done.mail')}</p> : null}
             </div>
             {d.method === '3' ? (
@@ -229,7 +323,9 @@ export default function PayLater() {
 
 function Flow({ d }: { d: FlowData }) {
   const { t } = useTranslation('instalments');
-  const labels = d.feeApplies ? [t('payLater.steps.notice'), t('payLater.steps.agreement'), t('payLater.steps.pay'), t('payLater.steps.done')] : [t('payLater.steps.notice'), t('payLater.steps.pay'), t('payLater.steps.done')];
+  const labels = d.feeApplies
+    ? [t('payLater.steps.notice'), t('payLater.steps.agreement'), t('payLater.steps.pay'), t('payLater.steps.done')]
+    : [t('payLater.steps.notice'), t('payLater.steps.pay'), t('payLater.steps.done')];
   const current = d.step === 'notice' ? 0 : d.step === 'agreement' ? 1 : d.feeApplies ? 2 : 1;
   return (
     <>
@@ -243,7 +339,11 @@ function Flow({ d }: { d: FlowData }) {
 
 function useFormat(currency: string) {
   const { locale } = useRootData()!;
-  return { locale, date: (iso: string) => formatDate(iso, locale), money: (minor: number) => formatMoney(minor, currency, locale) };
+  return {
+    locale,
+    date: (iso: string) => formatDate(iso, locale),
+    money: (minor: number) => formatMoney(minor, currency, locale),
+  };
 }
 
 function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
@@ -256,7 +356,10 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
     id: 'deferral-notice',
     lastResult: actionData?.result,
     constraint: getZodConstraint(noticeSchema),
-    defaultValue: { noticeDays: d.carried.days ? String(d.carried.days) : d.noticeDays.length === 1 ? String(d.noticeDays[0]) : '', method: d.carried.method ?? '' },
+    defaultValue: {
+      noticeDays: d.carried.days ? String(d.carried.days) : d.noticeDays.length === 1 ? String(d.noticeDays[0]) : '',
+      method: d.carried.method ?? '',
+    },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema: noticeSchema }),
@@ -269,8 +372,20 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
       <p className="lead">{t('payLater.lead', { total: money(d.totalMinor) })}</p>
       <p>{t('payLater.waiver')}</p>
       <h2>{t('payLater.costsTitle')}</h2>
-      <p data-testid="deferral-costs">{d.feeApplies ? t('payLater.costs.fee', { fee: money(d.terms.feeMinor + d.terms.vatMinor), vat: money(d.terms.vatMinor), total: money(d.terms.totalMinor) }) : t('payLater.costs.none')}</p>
-      {d.feeApplies && d.feeNote ? <p className="muted" data-testid="fee-note">{t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}</p> : null}
+      <p data-testid="deferral-costs">
+        {d.feeApplies
+          ? t('payLater.costs.fee', {
+              fee: money(d.terms.feeMinor + d.terms.vatMinor),
+              vat: money(d.terms.vatMinor),
+              total: money(d.terms.totalMinor),
+            })
+          : t('payLater.costs.none')}
+      </p>
+      {d.feeApplies && d.feeNote ? (
+        <p className="muted" data-testid="fee-note">
+          {t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}
+        </p>
+      ) : null}
       <ErrorSummary
         errors={[
           ...(formError ? [{ fieldId: fields.noticeDays.id, message: formError }] : []),
@@ -287,7 +402,11 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
           legend={t('payLater.notice.legend')}
           defaultValue={String(fields.noticeDays.initialValue ?? '')}
           error={noticeError}
-          options={d.optionDates.map((o) => ({ value: String(o.days), label: t('payLater.notice.option', { days: o.days }), hint: t('payLater.notice.hint', { date: date(o.payBy) }) }))}
+          options={d.optionDates.map((o) => ({
+            value: String(o.days),
+            label: t('payLater.notice.option', { days: o.days }),
+            hint: t('payLater.notice.hint', { date: date(o.payBy) }),
+          }))}
         />
         <Choices
           id={fields.method.id}
@@ -343,16 +462,35 @@ function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
         <dt>{t('payLater.agreement.payBy')}</dt>
         <dd>{date(d.terms.payBy)}</dd>
       </dl>
-      {d.feeNote ? <p className="muted" data-testid="fee-note">{t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}</p> : null}
-      <ErrorSummary errors={[...(formError ? [{ fieldId: fields.feeAgreed.id, message: formError }] : []), ...(error ? [{ fieldId: fields.feeAgreed.id, message: error }] : [])]} round={rounds.round} />
+      {d.feeNote ? (
+        <p className="muted" data-testid="fee-note">
+          {t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}
+        </p>
+      ) : null}
+      <ErrorSummary
+        errors={[
+          ...(formError ? [{ fieldId: fields.feeAgreed.id, message: formError }] : []),
+          ...(error ? [{ fieldId: fields.feeAgreed.id, message: error }] : []),
+        ]}
+        round={rounds.round}
+      />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value="agreement" />
-        <CheckboxField {...getInputProps(fields.feeAgreed, { type: 'checkbox' })} key={fields.feeAgreed.key} label={t('payLater.agreement.consent', { fee: money(d.terms.feeMinor + d.terms.vatMinor) })} error={error} required />
+        <CheckboxField
+          {...getInputProps(fields.feeAgreed, { type: 'checkbox' })}
+          key={fields.feeAgreed.key}
+          label={t('payLater.agreement.consent', { fee: money(d.terms.feeMinor + d.terms.vatMinor) })}
+          error={error}
+          required
+        />
         <div className="button-row">
           <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
             {t('payLater.submit')}
           </button>
-          <Link className="button button--secondary" to={`?step=notice&days=${d.carried.days}&method=${d.carried.method}`}>
+          <Link
+            className="button button--secondary"
+            to={`?step=notice&days=${d.carried.days}&method=${d.carried.method}`}
+          >
             {t('previous')}
           </Link>
         </div>

@@ -19,10 +19,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, ['instalments', 'common']);
   await requireDebtor(request, variant);
   const reason = new URL(request.url).searchParams.get('reason');
-  return { title: documentTitle(t('unavailable.title'), variant.brand.name), reason: (reasons as readonly string[]).includes(reason ?? '') ? (reason as (typeof reasons)[number]) : null };
+  return {
+    title: documentTitle(t('unavailable.title'), variant.brand.name),
+    reason: (reasons as readonly string[]).includes(reason ?? '') ? (reason as (typeof reasons)[number]) : null,
+  };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function Unavailable() {
   const { reason } = useLoaderData<typeof loader>();

@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { discloseOriginalCreditor, loadClaimInformation, type ClaimInformation } from '#server/claims/information.ts';
@@ -33,30 +40,51 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireDebtor(request, variant, { level: 'full' });
   const info = await loadClaimInformation(await getDatabase(), session.fileId);
   if (!info) throw redirect(withBase(variant, '/signin?action=AZonly'));
-  if (info.variant !== variant.id) throw redirect(withBase(variants[info.variant as VariantId] ?? variant, '/claim-information'));
+  if (info.variant !== variant.id)
+    throw redirect(withBase(variants[info.variant as VariantId] ?? variant, '/claim-information'));
   return {
     title: documentTitle(t('title'), variant.brand.name),
     info,
-    legal: { country: variant.country, supervisoryAuthority: legalEntityIn(variant, language).supervisoryAuthority, agency: variant.legal.name },
+    legal: {
+      country: variant.country,
+      supervisoryAuthority: legalEntityIn(variant, language).supervisoryAuthority,
+      agency: variant.legal.name,
+    },
     // The sentence that explains each agreement fee charged to the file (decision 026).
-    feeNotes: { instalmentFee: feeExplanationKey(variant.id, 'instalmentFee'), settlementFee: feeExplanationKey(variant.id, 'settlementFee') } as Record<string, string | null>,
+    feeNotes: {
+      instalmentFee: feeExplanationKey(variant.id, 'instalmentFee'),
+      settlementFee: feeExplanationKey(variant.id, 'settlementFee'),
+    } as Record<string, string | null>,
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'claimInfo');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const form = await readForm(request);
   if (form.get('intent') !== 'originalCreditor') return data({ error: 'unknownAction' as const }, { status: 400 });
-  const result = await discloseOriginalCreditor(await getDatabase(), { fileId: session.fileId, debtorId: session.debtorId, clientAddress: context.clientAddress });
+  const result = await discloseOriginalCreditor(await getDatabase(), {
+    fileId: session.fileId,
+    debtorId: session.debtorId,
+    clientAddress: context.clientAddress,
+  });
   if (!result.ok) return data({ error: result.error }, { status: 400 });
   // Post/redirect/get: a reload does not ask again; the anchor brings the debtor back to the answer.
   return redirect(`${withBase(variant, '/claim-information')}#original-creditor`);
 }
 
-const toneClass = { neutral: 'badge', info: 'badge badge--info', success: 'badge badge--success', warning: 'badge badge--warning', danger: 'badge badge--danger' } as const;
+const toneClass = {
+  neutral: 'badge',
+  info: 'badge badge--info',
+  success: 'badge badge--success',
+  warning: 'badge badge--warning',
+  danger: 'badge badge--danger',
+} as const;
 
 export default function ClaimInformationPage() {
   const { info, legal, feeNotes } = useLoaderData<typeof loader>();
@@ -66,7 +94,8 @@ export default function ClaimInformationPage() {
   const { t } = useTranslation(['claimInfo', 'claim', 'common']);
   const money = (minor: number) => formatMoney(minor, info.currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
-  const percent = (bp: number) => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(bp / 100);
+  const percent = (bp: number) =>
+    new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(bp / 100);
   const canPay = info.flags.showPayDirect;
   const sections = [
     { id: 'list-of-claims', label: t('toc.listOfClaims') },
@@ -98,7 +127,9 @@ export default function ClaimInformationPage() {
       <h1>{t('title')}</h1>
       <p className="lead">
         {t('reference', { reference: info.reference })}{' '}
-        <span className={toneClass[info.status.tone]}>{t(`claim:${info.status.labelKey}`, { date: date(info.status.date) })}</span>
+        <span className={toneClass[info.status.tone]}>
+          {t(`claim:${info.status.labelKey}`, { date: date(info.status.date) })}
+        </span>
       </p>
       <AnnouncedPaymentNote payment={info.announcedPayment} locale={locale} />
 
@@ -145,7 +176,9 @@ export default function ClaimInformationPage() {
       <section id="list-of-claims" className="claim-section" aria-labelledby="list-of-claims-heading">
         <h2 id="list-of-claims-heading">{t('statement.title')}</h2>
         <p>{t('statement.subject', { subject: claimSubjectText(t, info.subject) })}</p>
-        {info.contractDate ? <p className="muted">{t('statement.contractDate', { date: date(info.contractDate) })}</p> : null}
+        {info.contractDate ? (
+          <p className="muted">{t('statement.contractDate', { date: date(info.contractDate) })}</p>
+        ) : null}
         <div className="table-wrap">
           <table className="data-table">
             <caption className="visually-hidden">{t('statement.caption')}</caption>
@@ -178,7 +211,9 @@ export default function ClaimInformationPage() {
                 <th scope="row">
                   {t('statement.interest')}
                   {info.interest.rateBp && info.interest.fromDate ? (
-                    <span className="muted cell-note">{t('statement.interestSince', { date: date(info.interest.fromDate) })}</span>
+                    <span className="muted cell-note">
+                      {t('statement.interestSince', { date: date(info.interest.fromDate) })}
+                    </span>
                   ) : null}
                 </th>
                 <td className="num">{money(info.interest.amountMinor)}</td>
@@ -187,7 +222,11 @@ export default function ClaimInformationPage() {
                 <tr key={index}>
                   <th scope="row">
                     {t(`costKinds.${cost.kind}`)}
-                    {feeNotes[cost.kind] ? <span className="muted cell-note">{t(`common:${feeNotes[cost.kind]}`, { amount: money(cost.amountMinor) })}</span> : null}
+                    {feeNotes[cost.kind] ? (
+                      <span className="muted cell-note">
+                        {t(`common:${feeNotes[cost.kind]}`, { amount: money(cost.amountMinor) })}
+                      </span>
+                    ) : null}
                   </th>
                   <td className="num">{money(cost.amountMinor)}</td>
                 </tr>
@@ -315,9 +354,7 @@ export default function ClaimInformationPage() {
             {info.contractDate ? <>. {t('legal.contractDate', { date: date(info.contractDate) })}</> : null}
           </dd>
           <dt>{t('legal.interest')}</dt>
-          <dd>
-            {interestText(t, info, legal.country, percent, date)}
-          </dd>
+          <dd>{interestText(t, info, legal.country, percent, date)}</dd>
           <dt>{t('legal.costs')}</dt>
           <dd>
             {info.costs.length === 0 ? (
@@ -327,7 +364,9 @@ export default function ClaimInformationPage() {
                 {info.costs.map((cost, index) => (
                   <li key={index}>
                     <strong>{t(`costKinds.${cost.kind}`)}</strong>: {money(cost.amountMinor)}
-                    <span className="muted cell-note">{t('legal.costBasis', { basis: legalBasisText(t, cost.legalBasis) })}</span>
+                    <span className="muted cell-note">
+                      {t('legal.costBasis', { basis: legalBasisText(t, cost.legalBasis) })}
+                    </span>
                   </li>
                 ))}
               </ul>
@@ -358,13 +397,21 @@ export default function ClaimInformationPage() {
                   <>
                     <AddressLines address={info.originalCreditor.disclosed} />
                     {info.originalCreditor.requestedAt ? (
-                      <span className="muted cell-note">{t('legal.originalCreditorRequestedOn', { date: date(info.originalCreditor.requestedAt) })}</span>
+                      <span className="muted cell-note">
+                        {t('legal.originalCreditorRequestedOn', { date: date(info.originalCreditor.requestedAt) })}
+                      </span>
                     ) : null}
                   </>
                 ) : (
                   <Form method="post" preventScrollReset>
                     <p>{t('legal.originalCreditorOnRequest')}</p>
-                    <button type="submit" name="intent" value="originalCreditor" className="button button--secondary" disabled={navigation.state === 'submitting'}>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="originalCreditor"
+                      className="button button--secondary"
+                      disabled={navigation.state === 'submitting'}
+                    >
                       {t('legal.requestOriginalCreditor')}
                     </button>
                   </Form>
@@ -380,7 +427,10 @@ export default function ClaimInformationPage() {
         </dl>
       </section>
 
-      <StickyActionBar label={t('actions.barLabel')} total={`${t('overview.total')}: ${money(info.breakdown.totalMinor)}`}>
+      <StickyActionBar
+        label={t('actions.barLabel')}
+        total={`${t('overview.total')}: ${money(info.breakdown.totalMinor)}`}
+      >
         {actions}
       </StickyActionBar>
     </div>
@@ -401,7 +451,13 @@ function AddressLines({ address }: { address: { name: string; street: string; po
   );
 }
 
-function interestText(t: T, info: ClaimInformation, country: string, percent: (bp: number) => string, date: (iso: string) => string): string {
+function interestText(
+  t: T,
+  info: ClaimInformation,
+  country: string,
+  percent: (bp: number) => string,
+  date: (iso: string) => string,
+): string {
   const { rateBp, basis, fromDate } = info.interest;
   if (basis === 'none' || rateBp === null) return t('legal.interestNone');
   const since = fromDate ? t('legal.interestSince', { date: date(fromDate) }) : '';
@@ -412,6 +468,7 @@ function interestText(t: T, info: ClaimInformation, country: string, percent: (b
 /** The debtor journey in words; kinds the page does not know get a neutral line. */
 function eventText(t: T, event: ClaimInformation['events'] extends Array<infer E> | null ? E : never): string {
   const letter = typeof event.detail?.letter === 'string' ? event.detail.letter : null;
-  if (event.kind === 'letterSent' && letter) return t(`events.letters.${letter}`, { defaultValue: t('events.kinds.letterSent') });
+  if (event.kind === 'letterSent' && letter)
+    return t(`events.letters.${letter}`, { defaultValue: t('events.kinds.letterSent') });
   return t(`events.kinds.${event.kind}`, { defaultValue: t('events.kinds.other') });
 }

@@ -15,8 +15,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const variant = requireVariant(params);
   const session = await requireDebtor(request, variant, { level: 'full' });
   const invoiceId = Number(params.invoiceId);
-  const found = Number.isSafeInteger(invoiceId) && invoiceId > 0 ? await findInvoiceDocument(await getDatabase(), session.fileId, invoiceId) : null;
+  const found =
+    Number.isSafeInteger(invoiceId) && invoiceId > 0
+      ? await findInvoiceDocument(await getDatabase(), session.fileId, invoiceId)
+      : null;
   const stored = found ? await documentStore().open(found.key) : null;
   if (!found || !stored) throw new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  return downloadResponse(stored.body, { mediaType: 'application/pdf', sizeBytes: stored.sizeBytes, name: `${found.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`, cacheControl: 'private, max-age=900' });
+  return downloadResponse(stored.body, {
+    mediaType: 'application/pdf',
+    sizeBytes: stored.sizeBytes,
+    name: `${found.number.replace(/[^A-Za-z0-9._-]/g, '_')}.pdf`,
+    cacheControl: 'private, max-age=900',
+  });
 }

@@ -23,13 +23,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { title: documentTitle(t('cases.title'), variant.brand.name), cases };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'dashboard');
   const session = await requireDebtor(request, variant);
   const form = await readForm(request);
-  const result = await switchCase(await getDatabase(), session, { fileId: String(form.get('fileId') ?? '') }, { clientAddress: context.clientAddress });
+  const result = await switchCase(
+    await getDatabase(),
+    session,
+    { fileId: String(form.get('fileId') ?? '') },
+    { clientAddress: context.clientAddress },
+  );
   if (!result.ok) return data({ error: result.error }, { status: 403 });
   return redirect(withBase(variants[result.variant as VariantId] ?? variant, '/dashboard'));
 }
@@ -45,7 +53,9 @@ export default function ClaimsList() {
       <p className="lead">{t('cases.lead', { count: cases.length })}</p>
       {actionData?.error ? (
         <p className="panel panel--warning" role="alert">
-          {actionData.error === 'measureRunning' ? t('cases.measureRunning', { phone: variant.support.phone }) : t('cases.notYours')}
+          {actionData.error === 'measureRunning'
+            ? t('cases.measureRunning', { phone: variant.support.phone })
+            : t('cases.notYours')}
         </p>
       ) : null}
       <ul className="case-list">
@@ -53,7 +63,8 @@ export default function ClaimsList() {
           <li key={c.fileId} className="card">
             <h2>{c.creditor}</h2>
             <p className="muted">
-              {t('reference', { reference: c.subcase > 1 ? `${c.refno}-${c.subcase}` : c.refno })} · {claimSubjectText(t, c.claimSubject)}
+              {t('reference', { reference: c.subcase > 1 ? `${c.refno}-${c.subcase}` : c.refno })} ·{' '}
+              {claimSubjectText(t, c.claimSubject)}
             </p>
             <p className="amount">{formatMoney(c.totalMinor, c.currency, locale)}</p>
             {c.available ? (

@@ -15,7 +15,10 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params);
   const choice = readCookie(request.headers.get('Cookie'), cookieName(consentCookieName));
-  return { title: documentTitle(t('consent.settingsTitle'), variant.brand.name), choice: choice === 'granted' || choice === 'denied' ? choice : null };
+  return {
+    title: documentTitle(t('consent.settingsTitle'), variant.brand.name),
+    choice: choice === 'granted' || choice === 'denied' ? choice : null,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
@@ -26,7 +29,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const form = await readForm(request);
   const choice = form.get('choice') === 'granted' ? 'granted' : 'denied';
   return redirect(safeReturnPath(form.get('returnTo'), withBase(variant, '/')), {
-    headers: { 'Set-Cookie': serializeCookie(cookieName(consentCookieName), choice, { maxAgeSeconds: consentMaxAgeSeconds }) },
+    headers: {
+      'Set-Cookie': serializeCookie(cookieName(consentCookieName), choice, { maxAgeSeconds: consentMaxAgeSeconds }),
+    },
   });
 }
 
@@ -39,13 +44,29 @@ export default function ConsentSettings() {
       <div className="prose">
         <h1>{t('consent.settingsTitle')}</h1>
         <p className="lead">{t('consent.text')}</p>
-        <p>{choice ? t(choice === 'granted' ? 'consent.currentGranted' : 'consent.currentDenied') : t('consent.currentNone')}</p>
+        <p>
+          {choice
+            ? t(choice === 'granted' ? 'consent.currentGranted' : 'consent.currentDenied')
+            : t('consent.currentNone')}
+        </p>
         <Form method="post" className="button-row">
           <input type="hidden" name="returnTo" value={href(variant, '/consent')} />
-          <button type="submit" name="choice" value="granted" className="button button--secondary" aria-pressed={choice === 'granted'}>
+          <button
+            type="submit"
+            name="choice"
+            value="granted"
+            className="button button--secondary"
+            aria-pressed={choice === 'granted'}
+          >
             {t('consent.accept')}
           </button>
-          <button type="submit" name="choice" value="denied" className="button button--secondary" aria-pressed={choice === 'denied'}>
+          <button
+            type="submit"
+            name="choice"
+            value="denied"
+            className="button button--secondary"
+            aria-pressed={choice === 'denied'}
+          >
             {t('consent.decline')}
           </button>
         </Form>

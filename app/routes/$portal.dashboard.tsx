@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { claimSubjectText } from '~/lib/claim-texts';
@@ -38,7 +45,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // Today in the file's own time zone, as the view was made for.
   const today = view.asOf;
   // Each file lives in its own country variant (spec 2.2).
-  if (view.variant !== variant.id) throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/dashboard'));
+  if (view.variant !== variant.id)
+    throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/dashboard'));
   const announcement = await runtime().maintenanceAnnouncement(request, variant);
   const [modals, notice, uploadCenter] = await Promise.all([
     pendingModals(db, session.fileId, today, { level: session.level, announcement }),
@@ -66,19 +74,47 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const session = await requireDebtor(request, variant);
   const formData = await readForm(request);
   if (formData.get('intent') === 'requestNoticeOfCompletion') {
-    if (session.level !== 'full') throw redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/dashboard'))}`);
-    const result = await requestNoticeOfCompletion(await getDatabase(), { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress });
-    const status = result.ok ? 200 : result.error === 'alreadyRequested' ? 409 : result.error === 'notAllowed' ? 403 : 503;
+    if (session.level !== 'full')
+      throw redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/dashboard'))}`);
+    const result = await requestNoticeOfCompletion(await getDatabase(), {
+      fileId: session.fileId,
+      debtorId: session.debtorId,
+      language,
+      clientAddress: context.clientAddress,
+    });
+    const status = result.ok
+      ? 200
+      : result.error === 'alreadyRequested'
+        ? 409
+        : result.error === 'notAllowed'
+          ? 403
+          : 503;
     return data({ notice: result }, { status });
   }
-  return handleModalAnswer({ request, formData, variant, session, clientAddress: context.clientAddress, returnTo: '/dashboard' });
+  return handleModalAnswer({
+    request,
+    formData,
+    variant,
+    session,
+    clientAddress: context.clientAddress,
+    returnTo: '/dashboard',
+  });
 }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: claimStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
-const toneClass = { neutral: 'badge', info: 'badge badge--info', success: 'badge badge--success', warning: 'badge badge--warning', danger: 'badge badge--danger' } as const;
+const toneClass = {
+  neutral: 'badge',
+  info: 'badge badge--info',
+  success: 'badge badge--success',
+  warning: 'badge badge--warning',
+  danger: 'badge badge--danger',
+} as const;
 
 export default function Dashboard() {
   const { view, level, modals, notice, outstandingDocuments } = useLoaderData<typeof loader>();
@@ -89,26 +125,42 @@ export default function Dashboard() {
   const doneParam = searchParams.get('done');
   const done = (modalDoneMessages as readonly string[]).includes(doneParam ?? '') ? (doneParam as ModalDone) : null;
   const modalError = typeof actionData?.modalError === 'string' ? actionData.modalError : null;
-  const noticeResult = actionData && 'notice' in actionData ? (actionData.notice as Parameters<typeof NoticeOfCompletionCard>[0]['result']) : null;
+  const noticeResult =
+    actionData && 'notice' in actionData
+      ? (actionData.notice as Parameters<typeof NoticeOfCompletionCard>[0]['result'])
+      : null;
   const money = (minor: number) => formatMoney(minor, view.currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
   const f = view.flags;
   const name = view.debtor.companyName ?? [view.debtor.firstName, view.debtor.lastName].filter(Boolean).join(' ');
   const payKind = view.amountToPay.kind;
   // A special offer is stated in full below (amount, deadline, what it settles): not twice.
-  const payKindLabel = payKind === 'openAmount' || payKind === 'nothing' || (payKind === 'specialDeal' && view.specialOffer) ? null : t(`amountKind.${payKind}`);
+  const payKindLabel =
+    payKind === 'openAmount' || payKind === 'nothing' || (payKind === 'specialDeal' && view.specialOffer)
+      ? null
+      : t(`amountKind.${payKind}`);
   // What needs a full login (decision 018) is offered to a reference-only session as what it is:
   // the sign-in with password, which then leads to the page, never a page that asks by surprise.
   const full = level === 'full';
-  const fullOnly = (path: string) => (full ? href(variant, path) : `${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, path))}`);
+  const fullOnly = (path: string) =>
+    full ? href(variant, path) : `${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, path))}`;
   const stepUpTag = full ? null : <span className="tile-step-up">{t('common:shell.stepUp.needsPassword')}</span>;
 
   const actions: Array<{ key: string; to: string; primary?: boolean }> = [];
-  if (view.amountToPay.kind === 'downPayment' && f.showPayDirect) actions.push({ key: 'payDownPayment', to: '/checkout/pay-direct?downpayment=true', primary: true });
-  else if (view.amountToPay.kind === 'deposit' && f.showPayDirect) actions.push({ key: 'payDeposit', to: '/checkout/pay-direct?deposit=true', primary: true });
-  else if (view.amountToPay.kind === 'specialDeal' && f.showPayDirect) actions.push({ key: 'paySpecialDeal', to: '/checkout/pay-direct?offer=true', primary: true });
-  if (f.showPayDirectInstallmentTrue) actions.push({ key: 'payInstalment', to: '/checkout/pay-direct?installment=true', primary: true });
-  if (f.showPayDirect) actions.push({ key: view.remainingPlanMinor !== null ? 'payRemainder' : 'payNow', to: '/checkout/pay-direct', primary: actions.length === 0 });
+  if (view.amountToPay.kind === 'downPayment' && f.showPayDirect)
+    actions.push({ key: 'payDownPayment', to: '/checkout/pay-direct?downpayment=true', primary: true });
+  else if (view.amountToPay.kind === 'deposit' && f.showPayDirect)
+    actions.push({ key: 'payDeposit', to: '/checkout/pay-direct?deposit=true', primary: true });
+  else if (view.amountToPay.kind === 'specialDeal' && f.showPayDirect)
+    actions.push({ key: 'paySpecialDeal', to: '/checkout/pay-direct?offer=true', primary: true });
+  if (f.showPayDirectInstallmentTrue)
+    actions.push({ key: 'payInstalment', to: '/checkout/pay-direct?installment=true', primary: true });
+  if (f.showPayDirect)
+    actions.push({
+      key: view.remainingPlanMinor !== null ? 'payRemainder' : 'payNow',
+      to: '/checkout/pay-direct',
+      primary: actions.length === 0,
+    });
   if (f.showPayInstallments) actions.push({ key: 'payInstalments', to: '/checkout/pay-installments' });
   if (f.showPayLater) actions.push({ key: 'payLater', to: '/checkout/pay-later' });
   if (f.showPayPartialPayment) actions.push({ key: 'payPartial', to: '/checkout/pay-direct?partial=true' });
@@ -135,15 +187,21 @@ export default function Dashboard() {
         <section className="card claim-card" aria-labelledby="claim-heading">
           <h2 id="claim-heading">{t('claim.title')}</h2>
           <p>
-            <span className={toneClass[view.status.tone]}>{t(`claim:${view.status.labelKey}`, { date: date(view.status.date) })}</span>{' '}
-            <span className="muted" data-testid="as-of">{t('claim.since', { date: date(view.asOf) })}</span>
+            <span className={toneClass[view.status.tone]}>
+              {t(`claim:${view.status.labelKey}`, { date: date(view.status.date) })}
+            </span>{' '}
+            <span className="muted" data-testid="as-of">
+              {t('claim.since', { date: date(view.asOf) })}
+            </span>
           </p>
           <AnnouncedPaymentNote payment={view.announcedPayment} locale={locale} />
           <div className="creditor">
             {view.creditor.logo ? <img src={view.creditor.logo} alt="" width={48} height={48} /> : null}
             <div>
               <p className="creditor__name">{view.creditor.name}</p>
-              {view.originalCreditor ? <p className="muted">{t('claim.originalCreditor', { name: view.originalCreditor })}</p> : null}
+              {view.originalCreditor ? (
+                <p className="muted">{t('claim.originalCreditor', { name: view.originalCreditor })}</p>
+              ) : null}
               <p className="muted">{claimSubjectText(t, view.claimSubject)}</p>
             </div>
           </div>
@@ -159,7 +217,11 @@ export default function Dashboard() {
           ) : null}
           {view.specialOffer ? (
             <p className="panel" data-testid="offer-terms">
-              {t('claim.offerTerms', { amount: money(view.specialOffer.amountMinor), date: date(view.specialOffer.validTill), total: money(view.specialOffer.settlesMinor) })}
+              {t('claim.offerTerms', {
+                amount: money(view.specialOffer.amountMinor),
+                date: date(view.specialOffer.validTill),
+                total: money(view.specialOffer.settlesMinor),
+              })}
             </p>
           ) : null}
           <p>
@@ -183,7 +245,9 @@ export default function Dashboard() {
                 </>
               ) : null}
             </dl>
-            {view.nextInstalment.isSepa ? <p className="muted">{t(view.nextInstalment.sepaFailed ? 'next.sepaFailed' : 'next.sepaHint')}</p> : null}
+            {view.nextInstalment.isSepa ? (
+              <p className="muted">{t(view.nextInstalment.sepaFailed ? 'next.sepaFailed' : 'next.sepaHint')}</p>
+            ) : null}
           </section>
         ) : null}
       </div>
@@ -199,7 +263,9 @@ export default function Dashboard() {
           <div className="panel panel--warning">
             <p>{t('common:errors.forbidden.text')}</p>
             <p>
-              <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+              <a href={`tel:${variant.support.phoneHref}`}>
+                {t('common:errors.callUs', { phone: variant.support.phone })}
+              </a>
             </p>
           </div>
         ) : actions.length > 0 ? (
@@ -213,7 +279,13 @@ export default function Dashboard() {
             ))}
           </ul>
         ) : notice && (notice.available || notice.requestedAt || noticeResult) ? (
-          <NoticeOfCompletionCard state={notice} result={noticeResult} level={level} variant={variant} locale={locale} />
+          <NoticeOfCompletionCard
+            state={notice}
+            result={noticeResult}
+            level={level}
+            variant={variant}
+            locale={locale}
+          />
         ) : f.showNoticeOfCompletion ? (
           <div className="panel panel--success">
             <p>{t('actions.settled')}</p>
@@ -230,7 +302,10 @@ export default function Dashboard() {
             <h3>{t('common:shell.stepUp.dashboardTitle')}</h3>
             <p>{t('common:shell.stepUp.dashboardText')}</p>
             <p>
-              <Link className="button button--secondary" to={`${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, '/dashboard'))}`}>
+              <Link
+                className="button button--secondary"
+                to={`${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, '/dashboard'))}`}
+              >
                 {t('common:shell.stepUp.link')}
               </Link>
             </p>
@@ -253,7 +328,13 @@ export default function Dashboard() {
               {stepUpTag}
             </Link>
           </li>
-          <UploadCenterTile variant={variant} outstanding={outstandingDocuments} stepUp={full ? undefined : { to: fullOnly('/upload-center'), label: t('common:shell.stepUp.needsPassword') }} />
+          <UploadCenterTile
+            variant={variant}
+            outstanding={outstandingDocuments}
+            stepUp={
+              full ? undefined : { to: fullOnly('/upload-center'), label: t('common:shell.stepUp.needsPassword') }
+            }
+          />
           <li>
             <Link to={fullOnly('/download-center')}>
               <TileIcon name="form" />

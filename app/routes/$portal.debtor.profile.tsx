@@ -1,12 +1,34 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
-import { getProfile, profileUpdatePermission, requestProfileChange, type PendingRequest } from '#server/profile/profile.ts';
-import { changeReasons, countries, maxCityLength, maxNameLength, maxStreetLength, profileFields, reasonNeeds, todayInBerlin, type ChangeReason } from '#server/profile/rules.ts';
+import {
+  getProfile,
+  profileUpdatePermission,
+  requestProfileChange,
+  type PendingRequest,
+} from '#server/profile/profile.ts';
+import {
+  changeReasons,
+  countries,
+  maxCityLength,
+  maxNameLength,
+  maxStreetLength,
+  profileFields,
+  reasonNeeds,
+  todayInBerlin,
+  type ChangeReason,
+} from '#server/profile/rules.ts';
 import { profileChangeFields, profileChangeSchema } from '#server/profile/schema.ts';
 import { draftZipCityMismatch } from '#server/profile/zip-city.ts';
 import { withBase } from '#server/variants/resolve.ts';
@@ -55,7 +77,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     profile,
     today: todayInBerlin(),
     allowed: permission.allowed,
-    refusal: permission.allowed ? null : permission.reason === 'blocked' ? ('blocked' as const) : permission.reason === 'pending' ? ('pending' as const) : null,
+    refusal: permission.allowed
+      ? null
+      : permission.reason === 'blocked'
+        ? ('blocked' as const)
+        : permission.reason === 'pending'
+          ? ('pending' as const)
+          : null,
     pending: !permission.allowed && permission.reason === 'pending' ? permission.pending : null,
     // Edit mode only when a change is possible; otherwise the page says why.
     edit: wantsEdit && permission.allowed,
@@ -64,7 +92,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 type Reply = {
   result: SubmissionResult<string[]>;
@@ -105,12 +136,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         refused: [],
         refusal,
       },
-      { status: refusal === 'blocked' ? 403 : 409 }
+      { status: refusal === 'blocked' ? 403 : 409 },
     );
   }
   if (submission.status !== 'success' || outcome.refused.length > 0) {
     // The postal-code directory is asked now too, not only once everything else is right.
-    const zipCity = submission.status === 'error' && draftZipCityMismatch(submission.payload, Object.keys(submission.error ?? {}));
+    const zipCity =
+      submission.status === 'error' && draftZipCityMismatch(submission.payload, Object.keys(submission.error ?? {}));
     return data<Reply>(
       {
         result: zipCity ? submission.reply({ fieldErrors: { zipCode: ['errors.zipCity'] } }) : submission.reply(),
@@ -118,10 +150,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         refused: outcome.refused,
         refusal: null,
       },
-      { status: 400 }
+      { status: 400 },
     );
   }
-  const result = await requestProfileChange(db, { ...ctx, language, clientAddress: context.clientAddress }, submission.value);
+  const result = await requestProfileChange(
+    db,
+    { ...ctx, language, clientAddress: context.clientAddress },
+    submission.value,
+  );
   if (!result.ok) {
     type ReplyOptions = NonNullable<Parameters<typeof submission.reply>[0]>;
     const reply = ((): { status: number; options: ReplyOptions; refusal: Refusal | null } => {
@@ -170,7 +206,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         refused: [],
         refusal: reply.refusal,
       },
-      { status: reply.status }
+      { status: reply.status },
     );
   }
   return redirect(`${withBase(variant, '/debtor/profile')}?sent=1`);
@@ -196,7 +232,9 @@ export default function ProfilePage() {
         </div>
       ) : null}
       {refusal === 'blocked' ? <BlockedNotice role={editRefused || actionData?.refusal ? 'alert' : undefined} /> : null}
-      {refusal === 'pending' && pending ? <PendingNotice pending={pending} alert={editRefused || !!actionData?.refusal} /> : null}
+      {refusal === 'pending' && pending ? (
+        <PendingNotice pending={pending} alert={editRefused || !!actionData?.refusal} />
+      ) : null}
       {showForm ? <EditForm /> : <ProfileView />}
     </div>
   );
@@ -256,7 +294,15 @@ function FieldValue({ field, value }: { field: (typeof profileFields)[number]; v
   const { t } = useTranslation(['profile', 'common']);
   const { locale } = useRootData()!;
   const countryName = useCountryName();
-  const shown = !value ? t('view.empty') : field === 'salutation' ? t(`salutations.${value}`) : field === 'birthday' ? formatDate(value, locale) : field === 'country' ? countryName(value) : value;
+  const shown = !value
+    ? t('view.empty')
+    : field === 'salutation'
+      ? t(`salutations.${value}`)
+      : field === 'birthday'
+        ? formatDate(value, locale)
+        : field === 'country'
+          ? countryName(value)
+          : value;
   return (
     <>
       <dt>{t(`fields.${field}`)}</dt>
@@ -366,7 +412,9 @@ function EditForm() {
   useEffect(() => setHydrated(true), []);
   const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   const [reason, setReason] = useState<string>(initial(fields.reason.initialValue, ''));
-  const [salutation, setSalutation] = useState<string>(initial(fields.salutation.initialValue, String(profile.salutation)));
+  const [salutation, setSalutation] = useState<string>(
+    initial(fields.salutation.initialValue, String(profile.salutation)),
+  );
   const needs = (changeReasons as readonly string[]).includes(reason) ? reasonNeeds[reason as ChangeReason] : null;
   // Without JavaScript every optional part is shown and the server decides; with it, only what the reason needs.
   const showMoveDate = !hydrated || needs === 'moveDate';
@@ -375,7 +423,9 @@ function EditForm() {
 
   const err = (name: FieldName) => {
     const key = fields[name].errors?.[0];
-    return key ? t(key, { max: name === 'city' ? maxCityLength : name === 'streetName' ? maxStreetLength : maxNameLength }) : undefined;
+    return key
+      ? t(key, { max: name === 'city' ? maxCityLength : name === 'streetName' ? maxStreetLength : maxNameLength })
+      : undefined;
   };
   const refused = actionData?.refused ?? [];
   const proofError = err('uploadId') ?? (refused.length > 0 ? t('errors.proof.refused') : undefined);
@@ -403,12 +453,19 @@ function EditForm() {
     ...order.flatMap((name) => (err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [])),
     ...(proofError ? [{ fieldId: 'profile-proof', message: proofError }] : []),
   ];
-  const proofLabel = needs === 'certificate' ? t('proof.certificate') : needs === 'proof' ? t('proof.divorce') : t('proof.label');
+  const proofLabel =
+    needs === 'certificate' ? t('proof.certificate') : needs === 'proof' ? t('proof.divorce') : t('proof.label');
 
   return (
     <>
       <ErrorSummary errors={summary} round={rounds.round} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        onSubmitCapture={rounds.onSubmitCapture}
+        className="card form-wide"
+      >
         <h2>{t('edit.title')}</h2>
         <p className="muted">{t('edit.lead')}</p>
 
@@ -488,13 +545,26 @@ function EditForm() {
             />
           </div>
           <p className="hint">{t('edit.nameHint')}</p>
-          <Field {...getInputProps(fields.birthday, { type: 'date' })} key={fields.birthday.key} label={t('fields.birthday')} error={err('birthday')} autoComplete="bday" />
+          <Field
+            {...getInputProps(fields.birthday, { type: 'date' })}
+            key={fields.birthday.key}
+            label={t('fields.birthday')}
+            error={err('birthday')}
+            autoComplete="bday"
+          />
         </fieldset>
 
         <fieldset className="form-section">
           <legend>{t('edit.addressSection')}</legend>
           <div className="field-pair field-pair--street">
-            <Field {...getInputProps(fields.streetName, { type: 'text' })} key={fields.streetName.key} label={t('fields.streetName')} error={err('streetName')} autoComplete="address-line1" required />
+            <Field
+              {...getInputProps(fields.streetName, { type: 'text' })}
+              key={fields.streetName.key}
+              label={t('fields.streetName')}
+              error={err('streetName')}
+              autoComplete="address-line1"
+              required
+            />
             <Field
               {...getInputProps(fields.houseNumber, { type: 'text' })}
               key={fields.houseNumber.key}
@@ -505,10 +575,31 @@ function EditForm() {
             />
           </div>
           <div className="field-pair field-pair--zip">
-            <Field {...getInputProps(fields.zipCode, { type: 'text' })} key={fields.zipCode.key} label={t('fields.zipCode')} error={err('zipCode')} autoComplete="postal-code" required />
-            <Field {...getInputProps(fields.city, { type: 'text' })} key={fields.city.key} label={t('fields.city')} error={err('city')} autoComplete="address-level2" required />
+            <Field
+              {...getInputProps(fields.zipCode, { type: 'text' })}
+              key={fields.zipCode.key}
+              label={t('fields.zipCode')}
+              error={err('zipCode')}
+              autoComplete="postal-code"
+              required
+            />
+            <Field
+              {...getInputProps(fields.city, { type: 'text' })}
+              key={fields.city.key}
+              label={t('fields.city')}
+              error={err('city')}
+              autoComplete="address-level2"
+              required
+            />
           </div>
-          <SelectField {...getSelectProps(fields.country)} key={fields.country.key} label={t('fields.country')} error={err('country')} autoComplete="country" required>
+          <SelectField
+            {...getSelectProps(fields.country)}
+            key={fields.country.key}
+            label={t('fields.country')}
+            error={err('country')}
+            autoComplete="country"
+            required
+          >
             {countries.map((code) => (
               <option key={code} value={code}>
                 {countryName(code)}
@@ -521,8 +612,20 @@ function EditForm() {
           <legend>{t('edit.contactSection')}</legend>
           <p className="hint">{t('edit.reachHint')}</p>
           <div className="inline-fields">
-            <Field {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} label={t('fields.email')} error={err('email')} autoComplete="email" />
-            <Field {...getInputProps(fields.phone, { type: 'tel' })} key={fields.phone.key} label={t('fields.phone')} error={err('phone')} autoComplete="tel" />
+            <Field
+              {...getInputProps(fields.email, { type: 'email' })}
+              key={fields.email.key}
+              label={t('fields.email')}
+              error={err('email')}
+              autoComplete="email"
+            />
+            <Field
+              {...getInputProps(fields.phone, { type: 'tel' })}
+              key={fields.phone.key}
+              label={t('fields.phone')}
+              error={err('phone')}
+              autoComplete="tel"
+            />
           </div>
         </fieldset>
 

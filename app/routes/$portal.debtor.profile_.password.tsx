@@ -1,5 +1,12 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
@@ -35,7 +42,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'profile');
@@ -45,7 +55,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
   const { oldPassword, newPassword } = submission.value;
-  const result = await changeProfilePassword(db, session, { oldPassword, newPassword }, { clientAddress: context.clientAddress });
+  const result = await changeProfilePassword(
+    db,
+    session,
+    { oldPassword, newPassword },
+    { clientAddress: context.clientAddress },
+  );
   if (!result.ok) {
     const fieldErrors: Record<string, string[]> =
       result.error === 'wrongOld'
@@ -53,9 +68,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         : result.error === 'locked'
           ? { oldPassword: ['profile:password.locked'] }
           : { newPassword: [`errors.password.${result.error}`] };
-    return data({ result: submission.reply({ ...hidden, fieldErrors }) }, { status: result.error === 'locked' ? 429 : 400 });
+    return data(
+      { result: submission.reply({ ...hidden, fieldErrors }) },
+      { status: result.error === 'locked' ? 429 : 400 },
+    );
   }
-  return redirect(`${withBase(variant, '/debtor/profile/password')}?changed=1`, { headers: { 'Set-Cookie': result.cookie } });
+  return redirect(`${withBase(variant, '/debtor/profile/password')}?changed=1`, {
+    headers: { 'Set-Cookie': result.cookie },
+  });
 }
 
 export default function ChangePassword() {
@@ -78,7 +98,12 @@ export default function ChangePassword() {
         ) : (
           <p className="lead">{t('password.lead')}</p>
         )}
-        <NewPasswordForm id="change-password" lastResult={actionData?.result} askOld={{ label: t('password.old') }} submitLabel={t('password.submit')} />
+        <NewPasswordForm
+          id="change-password"
+          lastResult={actionData?.result}
+          askOld={{ label: t('password.old') }}
+          submitLabel={t('password.submit')}
+        />
       </div>
     </div>
   );

@@ -27,7 +27,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return data(result, { status: result.ok ? 200 : 400 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function DisableReminder() {
   const { token, linkValid } = useLoaderData<typeof loader>();
@@ -35,9 +38,7 @@ export default function DisableReminder() {
   const navigation = useNavigation();
   const { variant } = useRootData()!;
   const { t } = useTranslation('legal');
-  const phone = (
-    <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
-  );
+  const phone = <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>;
   return (
     <div className="container page">
       <div className="prose">

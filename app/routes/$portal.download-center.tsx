@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
@@ -28,7 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireDebtor(request, variant, { level: 'full' });
   const view = await loadDownloadCenter(await getDatabase(), session.fileId);
   if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
-  if (view.variant !== variant.id) throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/download-center'));
+  if (view.variant !== variant.id)
+    throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/download-center'));
   return {
     title: documentTitle(t('overview.title'), variant.brand.name),
     dispute: view.dispute,
@@ -37,7 +45,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'documents');

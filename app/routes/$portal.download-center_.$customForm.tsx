@@ -1,11 +1,25 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
-import { disputeOfForm, downloadFormSchema, formFields, isFormKind, type DownloadFormValues, type FormKind } from '#server/documents/form-schemas.ts';
+import {
+  disputeOfForm,
+  downloadFormSchema,
+  formFields,
+  isFormKind,
+  type DownloadFormValues,
+  type FormKind,
+} from '#server/documents/form-schemas.ts';
 import { createDownloadForm, findFormDocument, loadDownloadCenter } from '#server/documents/forms.ts';
 import { documentStore } from '#server/documents/store.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
@@ -45,7 +59,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const db = await getDatabase();
   const view = await loadDownloadCenter(db, session.fileId);
   if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
-  if (view.variant !== variant.id) throw redirect(withBase(variants[view.variant as VariantId] ?? variant, `/download-center/${form}`));
+  if (view.variant !== variant.id)
+    throw redirect(withBase(variants[view.variant as VariantId] ?? variant, `/download-center/${form}`));
   const url = new URL(request.url);
   const createdId = Number(url.searchParams.get('created'));
   const created = createdId ? await findFormDocument(db, session.fileId, form, createdId) : null;
@@ -62,7 +77,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, locale, t } = await pageContext(request, params, 'documents');
@@ -76,26 +94,48 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (formData.get('intent') === 'dispute') {
     const reason = disputeOfForm[form];
     if (!reason) return notADispute();
-    return handleDispute(db, read, { session, reason, language, clientAddress: context.clientAddress, successPath: `${path}?sent=1#dispute` });
+    return handleDispute(db, read, {
+      session,
+      reason,
+      language,
+      clientAddress: context.clientAddress,
+      successPath: `${path}?sent=1#dispute`,
+    });
   }
 
   const schema = downloadFormSchema(form);
   const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success') return data({ intent: 'create' as const, result: submission.reply() }, { status: 400 });
+  if (submission.status !== 'success')
+    return data({ intent: 'create' as const, result: submission.reply() }, { status: 400 });
   const created = await createDownloadForm(
     db,
     documentStore(),
-    { fileId: session.fileId, debtorId: session.debtorId, form, values: submission.value, clientAddress: context.clientAddress, language, locale },
+    {
+      fileId: session.fileId,
+      debtorId: session.debtorId,
+      form,
+      values: submission.value,
+      clientAddress: context.clientAddress,
+      language,
+      locale,
+    },
     { t: (key, values) => t(key, values ?? {}) },
   );
-  if (!created.ok) return data({ intent: 'create' as const, result: submission.reply({ formErrors: ['errors.failed'] }) }, { status: 400 });
+  if (!created.ok)
+    return data(
+      { intent: 'create' as const, result: submission.reply({ formErrors: ['errors.failed'] }) },
+      { status: 400 },
+    );
   // Post/redirect/get: a reload does not create the form twice.
   return redirect(`${path}?created=${created.orderId}#ready`);
 }
 
 type Fields = ReturnType<typeof useForm<DownloadFormValues>>[1];
 
-const inputSetup: Record<keyof DownloadFormValues, { type: 'text' | 'date' | 'email'; autoComplete?: string; hint?: string; short?: boolean }> = {
+const inputSetup: Record<
+  keyof DownloadFormValues,
+  { type: 'text' | 'date' | 'email'; autoComplete?: string; hint?: string; short?: boolean }
+> = {
   firstName: { type: 'text', autoComplete: 'given-name' },
   lastName: { type: 'text', autoComplete: 'family-name' },
   born: { type: 'date', autoComplete: 'bday', hint: 'hints.date' },
@@ -170,7 +210,10 @@ export default function DownloadFormPage() {
       // Street with number, zip with city: side by side where there is room.
       if ((name.endsWith('treet') && next?.endsWith('treetNumber')) || (name.endsWith('ip') && next?.endsWith('ity'))) {
         out.push(
-          <div className={`field-pair${name.endsWith('ip') ? ' field-pair--zip' : ''}${errorOf(name) || errorOf(next!) ? ' field-pair--stacked' : ''}`} key={name}>
+          <div
+            className={`field-pair${name.endsWith('ip') ? ' field-pair--zip' : ''}${errorOf(name) || errorOf(next!) ? ' field-pair--stacked' : ''}`}
+            key={name}
+          >
             {renderField(name)}
             {renderField(next!)}
           </div>,
@@ -218,7 +261,12 @@ export default function DownloadFormPage() {
               <p>{t(form.errors[0])}</p>
             </div>
           ) : null}
-          <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} aria-labelledby="create-heading">
+          <Form
+            method="post"
+            {...getFormProps(form)}
+            onSubmitCapture={rounds.onSubmitCapture}
+            aria-labelledby="create-heading"
+          >
             <input type="hidden" name="intent" value="create" />
             {kind === 'mandate' ? (
               <>
@@ -234,7 +282,12 @@ export default function DownloadFormPage() {
             ) : (
               rows(names)
             )}
-            <p className="muted">{t('create.note', { agency: agency.name, address: `${agency.street}, ${agency.postalCode} ${agency.city}` })}</p>
+            <p className="muted">
+              {t('create.note', {
+                agency: agency.name,
+                address: `${agency.street}, ${agency.postalCode} ${agency.city}`,
+              })}
+            </p>
             <button type="submit" className="button" disabled={submitting}>
               {t('create.submit')}
             </button>
@@ -245,7 +298,12 @@ export default function DownloadFormPage() {
           <section id="dispute" className="card" aria-labelledby="dispute-heading" tabIndex={-1}>
             <h2 id="dispute-heading">{t('dispute.title')}</h2>
             {dispute ? (
-              <DisputeState disputedAt={dispute.disputedAt} reason={dispute.reason} justSent={justSent} locale={locale} />
+              <DisputeState
+                disputedAt={dispute.disputedAt}
+                reason={dispute.reason}
+                justSent={justSent}
+                locale={locale}
+              />
             ) : finished ? (
               <p className="panel panel--warning">{t('dispute.finished')}</p>
             ) : (

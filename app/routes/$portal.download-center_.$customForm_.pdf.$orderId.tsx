@@ -18,6 +18,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const orderId = Number(params.orderId);
   const found = isFormKind(form) ? await findFormDocument(await getDatabase(), session.fileId, form, orderId) : null;
   const stored = found ? await documentStore().open(found.key) : null;
-  if (!found || !stored || !isFormKind(form)) throw new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
-  return downloadResponse(stored.body, { mediaType: 'application/pdf', sizeBytes: stored.sizeBytes, name: `${form}-${orderId}.pdf`, cacheControl: 'private, no-store' });
+  if (!found || !stored || !isFormKind(form))
+    throw new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });
+  return downloadResponse(stored.body, {
+    mediaType: 'application/pdf',
+    sizeBytes: stored.sizeBytes,
+    name: `${form}-${orderId}.pdf`,
+    cacheControl: 'private, no-store',
+  });
 }

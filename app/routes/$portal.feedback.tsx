@@ -46,7 +46,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   await pageContext(request, params, 'feedback');
@@ -62,12 +65,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const submission = parseWithZod(formData, { schema: feedbackSchema });
   // A bot filled the hidden field: answer like a success, store nothing.
-  if (formData.get('website')) return { result: submission.reply({ resetForm: true }), done: 'thanks' as const, error: null };
-  if (submission.status !== 'success') return data({ result: submission.reply(), done: null, error: null }, { status: 400 });
-  const saved = await submitFeedback(db, { fileId, source, feedback: submission.value }, { clientAddress: context.clientAddress }).catch(() => null);
+  if (formData.get('website'))
+    return { result: submission.reply({ resetForm: true }), done: 'thanks' as const, error: null };
+  if (submission.status !== 'success')
+    return data({ result: submission.reply(), done: null, error: null }, { status: 400 });
+  const saved = await submitFeedback(
+    db,
+    { fileId, source, feedback: submission.value },
+    { clientAddress: context.clientAddress },
+  ).catch(() => null);
   // Whatever went wrong, the debtor keeps what they wrote and may send it again later.
   if (!saved) return data({ result: submission.reply(), done: null, error: 'failed' as const }, { status: 503 });
-  if (!saved.ok && saved.error === 'rateLimited') return tooManyRequests({ result: submission.reply(), done: null, error: null }, saved);
+  if (!saved.ok && saved.error === 'rateLimited')
+    return tooManyRequests({ result: submission.reply(), done: null, error: null }, saved);
   if (!saved.ok) return data({ result: submission.reply(), done: null, error: saved.error }, { status: 409 });
   return { result: submission.reply({ resetForm: true }), done: 'thanks' as const, error: null };
 }
@@ -99,10 +109,13 @@ export default function Feedback() {
     .concat(limited ? [limited] : []);
   const busy = navigation.state === 'submitting';
 
-  const done = actionData?.done ?? (state.kind === 'alreadyGiven' ? 'already' : state.kind === 'optedOut' ? 'optedOut' : null);
-  const failure = actionData?.error === 'alreadyExists' ? 'already' : actionData?.error === 'optedOut' ? 'optedOut' : null;
+  const done =
+    actionData?.done ?? (state.kind === 'alreadyGiven' ? 'already' : state.kind === 'optedOut' ? 'optedOut' : null);
+  const failure =
+    actionData?.error === 'alreadyExists' ? 'already' : actionData?.error === 'optedOut' ? 'optedOut' : null;
 
-  const scale = (prefix: string) => starValues.map((value) => ({ value: String(value), label: t(`${prefix}.${value}`) }));
+  const scale = (prefix: string) =>
+    starValues.map((value) => ({ value: String(value), label: t(`${prefix}.${value}`) }));
   const yesNo = [
     { value: 'yes', label: t('survey.yes') },
     { value: 'no', label: t('survey.no') },
@@ -173,10 +186,36 @@ export default function Feedback() {
               {survey ? (
                 <fieldset className="survey">
                   <legend>{t('survey.title')}</legend>
-                  <RadioGroup id={fields.questionAnswered.id} name={fields.questionAnswered.name} legend={t('survey.questionAnswered')} options={yesNo} inline defaultValue={fields.questionAnswered.initialValue as string | undefined} />
-                  <RadioGroup id={fields.friendliness.id} name={fields.friendliness.name} legend={t('survey.friendliness')} options={scale('scale')} defaultValue={fields.friendliness.initialValue as string | undefined} />
-                  <RadioGroup id={fields.satisfaction.id} name={fields.satisfaction.name} legend={t('survey.satisfaction')} options={scale('scale')} defaultValue={fields.satisfaction.initialValue as string | undefined} />
-                  <RadioGroup id={fields.solutionShown.id} name={fields.solutionShown.name} legend={t('survey.solutionShown')} options={yesNo} inline defaultValue={fields.solutionShown.initialValue as string | undefined} />
+                  <RadioGroup
+                    id={fields.questionAnswered.id}
+                    name={fields.questionAnswered.name}
+                    legend={t('survey.questionAnswered')}
+                    options={yesNo}
+                    inline
+                    defaultValue={fields.questionAnswered.initialValue as string | undefined}
+                  />
+                  <RadioGroup
+                    id={fields.friendliness.id}
+                    name={fields.friendliness.name}
+                    legend={t('survey.friendliness')}
+                    options={scale('scale')}
+                    defaultValue={fields.friendliness.initialValue as string | undefined}
+                  />
+                  <RadioGroup
+                    id={fields.satisfaction.id}
+                    name={fields.satisfaction.name}
+                    legend={t('survey.satisfaction')}
+                    options={scale('scale')}
+                    defaultValue={fields.satisfaction.initialValue as string | undefined}
+                  />
+                  <RadioGroup
+                    id={fields.solutionShown.id}
+                    name={fields.solutionShown.name}
+                    legend={t('survey.solutionShown')}
+                    options={yesNo}
+                    inline
+                    defaultValue={fields.solutionShown.initialValue as string | undefined}
+                  />
                   <div className="checkbox field">
                     <input
                       type="checkbox"

@@ -6,7 +6,14 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { and, eq } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +39,12 @@ import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
 
 const mailSchema = z.object({
-  email: z.string({ error: 'plan.errors.emailRequired' }).trim().min(1, 'plan.errors.emailRequired').email('plan.errors.emailInvalid').max(254, 'plan.errors.emailInvalid'),
+  email: z
+    .string({ error: 'plan.errors.emailRequired' })
+    .trim()
+    .min(1, 'plan.errors.emailRequired')
+    .email('plan.errors.emailInvalid')
+    .max(254, 'plan.errors.emailInvalid'),
 });
 
 const storedSchema = z.object({ recipient: z.literal('stored') });
@@ -51,7 +63,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     const [mail] = await db
       .select({ to: schema.mailOutbox.toAddress })
       .from(schema.mailOutbox)
-      .where(and(eq(schema.mailOutbox.id, sentId), eq(schema.mailOutbox.fileId, session.fileId), eq(schema.mailOutbox.template, 'instalmentPlan')));
+      .where(
+        and(
+          eq(schema.mailOutbox.id, sentId),
+          eq(schema.mailOutbox.fileId, session.fileId),
+          eq(schema.mailOutbox.template, 'instalmentPlan'),
+        ),
+      );
     sentTo = mail?.to ?? null;
   }
   // A reference-only session never sees an e-mail address (decision 018): it can only send the
@@ -75,7 +93,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
@@ -85,10 +106,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: toStored ? storedSchema : mailSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const email = 'email' in submission.value ? submission.value.email : null;
-  const result = await mailPlan(await getDatabase(), session, email, { clientAddress: context.clientAddress, language });
+  const result = await mailPlan(await getDatabase(), session, email, {
+    clientAddress: context.clientAddress,
+    language,
+  });
   if (!result.ok && result.error === 'rateLimited') return tooManyRequests({ result: submission.reply() }, result);
   if (!result.ok) {
-    const refusal = { noPlan: ['plan.errors.noPlan', 409], needsFullLogin: ['common:shell.stepUp.needsFullLogin', 403], noAddress: ['common:shell.stepUp.noStoredAddress', 409] } as const;
+    const refusal = {
+      noPlan: ['plan.errors.noPlan', 409],
+      needsFullLogin: ['common:shell.stepUp.needsFullLogin', 403],
+      noAddress: ['common:shell.stepUp.noStoredAddress', 409],
+    } as const;
     const [message, status] = refusal[result.error];
     return data({ result: submission.reply({ formErrors: [message] }) }, { status });
   }
@@ -145,9 +173,24 @@ export default function InstallmentPlan() {
           )}
           {d.full ? (
             <>
-              <ErrorSummary errors={[...(formError ? [{ fieldId: fields.email.id, message: formError }] : []), ...(error ? [{ fieldId: fields.email.id, message: error }] : []), ...(limited ? [limited] : [])]} round={rounds.round} />
+              <ErrorSummary
+                errors={[
+                  ...(formError ? [{ fieldId: fields.email.id, message: formError }] : []),
+                  ...(error ? [{ fieldId: fields.email.id, message: error }] : []),
+                  ...(limited ? [limited] : []),
+                ]}
+                round={rounds.round}
+              />
               <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-                <Field {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} label={t('plan.email')} error={error} autoComplete="email" spellCheck={false} required />
+                <Field
+                  {...getInputProps(fields.email, { type: 'email' })}
+                  key={fields.email.key}
+                  label={t('plan.email')}
+                  error={error}
+                  autoComplete="email"
+                  spellCheck={false}
+                  required
+                />
                 <RateLimitMessage error={limited} />
                 <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
                   {t('plan.send')}

@@ -29,7 +29,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'signin');
@@ -37,10 +40,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = String(form.get('token') ?? '');
   const db = await getDatabase();
   const current = await findSession(request, db);
-  const result = await redeemLetterLink(db, token, { clientAddress: context.clientAddress, currentSession: current?.idHash });
+  const result = await redeemLetterLink(db, token, {
+    clientAddress: context.clientAddress,
+    currentSession: current?.idHash,
+  });
   if (!result.ok) return data({ error: result.error }, { status: result.error === 'measureRunning' ? 403 : 400 });
   const fileVariant = variants[result.variant as VariantId] ?? variant;
-  const target = withBase(fileVariant, result.mustChangePassword && result.level === 'full' ? '/signin/set-password' : '/dashboard');
+  const target = withBase(
+    fileVariant,
+    result.mustChangePassword && result.level === 'full' ? '/signin/set-password' : '/dashboard',
+  );
   return redirect(target, { headers: { 'Set-Cookie': result.cookie } });
 }
 

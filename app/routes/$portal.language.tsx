@@ -18,7 +18,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const location = `${target.pathname}${target.search}`;
   if (!isLanguage(language) || !variant.languages.includes(language)) return redirect(location);
   return redirect(location, {
-    headers: { 'Set-Cookie': serializeCookie(cookieName(languageCookieName), language, { maxAgeSeconds: oneYear, httpOnly: true }) },
+    headers: {
+      'Set-Cookie': serializeCookie(cookieName(languageCookieName), language, {
+        maxAgeSeconds: oneYear,
+        httpOnly: true,
+      }),
+    },
   });
 }
 

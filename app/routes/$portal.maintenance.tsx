@@ -10,11 +10,18 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params);
   const state = await runtime().maintenance(request, variant);
-  const payload = { title: documentTitle(t('maintenance.title'), variant.brand.name), active: state.active, until: state.until ?? null };
+  const payload = {
+    title: documentTitle(t('maintenance.title'), variant.brand.name),
+    active: state.active,
+    until: state.until ?? null,
+  };
   return data(payload, state.active ? { status: 503, headers: { 'Retry-After': '600' } } : undefined);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function Maintenance() {
   const page = useLoaderData<typeof loader>();

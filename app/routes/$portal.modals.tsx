@@ -17,7 +17,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const session = await requireDebtor(request, variant);
   const formData = await readForm(request);
   const returnTo = safeReturnPath(formData.get('returnTo'), '/dashboard');
-  const answer = await handleModalAnswer({ request, formData, variant, session, clientAddress: context.clientAddress, returnTo });
+  const answer = await handleModalAnswer({
+    request,
+    formData,
+    variant,
+    session,
+    clientAddress: context.clientAddress,
+    returnTo,
+  });
   // A resource route must answer a Response: Remix would send `data()` as JSON with status 200,
   // hiding the refusal's own status (400, 403, 409, 503).
   return 'data' in answer ? Response.json(answer.data, answer.init ?? undefined) : answer;

@@ -1,6 +1,12 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -38,15 +44,27 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { language } = await pageContext(request, params, 'signin');
   const formData = await readForm(request);
   const submission = parseWithZod(formData, { schema: resetSchema });
-  if (formData.get('website')) return data({ result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false }, { status: 400 });
+  if (formData.get('website'))
+    return data(
+      { result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false },
+      { status: 400 },
+    );
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
   const db = await getDatabase();
   const altcha = formData.get('altcha');
   if (!(await redeemCaptcha(db, typeof altcha === 'string' ? altcha : null))) {
-    return data({ result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false }, { status: 400 });
+    return data(
+      { result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false },
+      { status: 400 },
+    );
   }
-  const requested = await requestPasswordReset(db, { reference: submission.value.reference, language }, { clientAddress: context.clientAddress });
-  if (!requested.ok && requested.error === 'rateLimited') return tooManyRequests({ result: submission.reply(), sent: false }, requested);
+  const requested = await requestPasswordReset(
+    db,
+    { reference: submission.value.reference, language },
+    { clientAddress: context.clientAddress },
+  );
+  if (!requested.ok && requested.error === 'rateLimited')
+    return tooManyRequests({ result: submission.reply(), sent: false }, requested);
   return { result: submission.reply({ resetForm: true }), sent: true };
 }
 

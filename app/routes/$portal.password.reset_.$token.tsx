@@ -17,19 +17,30 @@ export const handle = { i18n: ['common', 'signin'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'signin');
-  return { title: documentTitle(t('reset.newTitle'), variant.brand.name), valid: readResetToken(params.token ?? '') !== null };
+  return {
+    title: documentTitle(t('reset.newTitle'), variant.brand.name),
+    valid: readResetToken(params.token ?? '') !== null,
+  };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'signin');
   const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema });
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
-  const result = await completePasswordReset(await getDatabase(), params.token ?? '', submission.value.newPassword, { clientAddress: context.clientAddress });
+  const result = await completePasswordReset(await getDatabase(), params.token ?? '', submission.value.newPassword, {
+    clientAddress: context.clientAddress,
+  });
   if (!result.ok) {
-    const key = result.error === 'invalidLink' || result.error === 'used' ? `reset.errors.${result.error}` : `errors.password.${result.error}`;
+    const key =
+      result.error === 'invalidLink' || result.error === 'used'
+        ? `reset.errors.${result.error}`
+        : `errors.password.${result.error}`;
     return data({ result: submission.reply({ ...hidden, formErrors: [key] }) }, { status: 400 });
   }
   const fileVariant = variants[result.variant as VariantId] ?? variant;

@@ -30,11 +30,19 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const full = session.level === 'full';
   return {
     title: documentTitle(t('mandatePage.title'), variant.brand.name),
-    creditor: { name: variant.legal.name, address: `${variant.legal.street}, ${variant.legal.postalCode} ${variant.legal.city}` },
+    creditor: {
+      name: variant.legal.name,
+      address: `${variant.legal.street}, ${variant.legal.postalCode} ${variant.legal.city}`,
+    },
     full,
     stepUpHref: `${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/sepa-mandate'))}`,
     mandate: mandate
-      ? { ...mandate, iban: full ? friendlyIban(mandate.iban) : maskIban(mandate.iban), accountHolder: full ? mandate.accountHolder : maskName(mandate.accountHolder), bic: full ? mandate.bic : null }
+      ? {
+          ...mandate,
+          iban: full ? friendlyIban(mandate.iban) : maskIban(mandate.iban),
+          accountHolder: full ? mandate.accountHolder : maskName(mandate.accountHolder),
+          bic: full ? mandate.bic : null,
+        }
       : null,
   };
 }
@@ -48,7 +56,10 @@ function maskName(name: string): string {
     .join(' ');
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export default function SepaMandate() {
   const { mandate, creditor, full, stepUpHref } = useLoaderData<typeof loader>();
@@ -104,7 +115,15 @@ export default function SepaMandate() {
       )}
       <div className="button-row no-print">
         {mandate && full ? (
-          <a className="button" href="#print" data-print onClick={(event) => { event.preventDefault(); window.print(); }}>
+          <a
+            className="button"
+            href="#print"
+            data-print
+            onClick={(event) => {
+              event.preventDefault();
+              window.print();
+            }}
+          >
             {t('mandatePage.print')}
           </a>
         ) : null}

@@ -42,7 +42,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The upload center is offered only to files that have documents to send (showUploadCenter).
   let uploadCenter = false;
   if (session) {
-    const [file] = await db.select({ show: schema.files.showUploadCenter }).from(schema.files).where(eq(schema.files.id, session.fileId));
+    const [file] = await db
+      .select({ show: schema.files.showUploadCenter })
+      .from(schema.files)
+      .where(eq(schema.files.id, session.fileId));
     uploadCenter = file?.show ?? false;
   }
   const visible = items
@@ -95,7 +98,8 @@ export default function ServiceHub() {
       <section className="panel service-phone" aria-labelledby="phone-heading">
         <h2 id="phone-heading">{t('phone.title')}</h2>
         <p>
-          <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a> · <a href={`mailto:${variant.support.email}`}>{variant.support.email}</a>
+          <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a> ·{' '}
+          <a href={`mailto:${variant.support.email}`}>{variant.support.email}</a>
         </p>
         <ul className="plain-list">
           {supportHoursLines(variant.support.hours.days, locale).map((line) => (

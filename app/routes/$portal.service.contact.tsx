@@ -1,12 +1,39 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { eq } from 'drizzle-orm';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { allSlots, callbackDays, slotsFor, timeOfDayOf, timesOfDay, type TimeOfDay } from '#server/contact/callback-slots.ts';
-import { callbackSchema, maxMessageLength, messageSchema, minMessageLength, subjectIds } from '#server/contact/schema.ts';
+import {
+  allSlots,
+  callbackDays,
+  slotsFor,
+  timeOfDayOf,
+  timesOfDay,
+  type TimeOfDay,
+} from '#server/contact/callback-slots.ts';
+import {
+  callbackSchema,
+  maxMessageLength,
+  messageSchema,
+  minMessageLength,
+  subjectIds,
+} from '#server/contact/schema.ts';
 import { requestCallback, sendMessage } from '#server/contact/send.ts';
 import { getDatabase } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
@@ -37,7 +64,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceSty
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t: translate } = await pageContext(request, params, 'contact');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const [debtor] = await (await getDatabase())
+  const [debtor] = await (
+    await getDatabase()
+  )
     .select({ email: t.debtors.email, phone: t.debtors.phone, mobile: t.debtors.mobile })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
@@ -57,25 +86,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
-type Reply = { form: 'message' | 'callback'; result: SubmissionResult<string[]>; kept: UploadInfo[]; refused: RefusedInfo[] };
+type Reply = {
+  form: 'message' | 'callback';
+  result: SubmissionResult<string[]>;
+  kept: UploadInfo[];
+  refused: RefusedInfo[];
+};
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'contact');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'message' });
+  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+    fileId: session.fileId,
+    context: 'message',
+  });
   const keptInfo = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));
   const ctx = { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress };
   const base = withBase(variant, '/service/contact');
 
   if (formData.get('intent') === 'callback') {
     const submission = parseWithZod(formData, { schema: callbackSchema(variant.support.callbackHours) });
-    if (submission.status !== 'success') return data<Reply>({ form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] }, { status: 400 });
+    if (submission.status !== 'success')
+      return data<Reply>(
+        { form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] },
+        { status: 400 },
+      );
     const result = await requestCallback(db, ctx, submission.value);
-    if (!result.ok && result.problem === 'rateLimited') return tooManyRequests<Reply>({ form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] }, result);
-    if (!result.ok) return data<Reply>({ form: 'callback', result: submission.reply({ formErrors: ['errors.generic'] }), kept: keptInfo, refused: [] }, { status: 400 });
+    if (!result.ok && result.problem === 'rateLimited')
+      return tooManyRequests<Reply>(
+        { form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] },
+        result,
+      );
+    if (!result.ok)
+      return data<Reply>(
+        { form: 'callback', result: submission.reply({ formErrors: ['errors.generic'] }), kept: keptInfo, refused: [] },
+        { status: 400 },
+      );
     return redirect(`${base}?action=callback&sent=callback`);
   }
 
@@ -84,13 +136,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   for (const upload of kept) formData.append('uploadId', String(upload.id));
   const submission = parseWithZod(formData, { schema: messageSchema });
   if (submission.status !== 'success' || outcome.refused.length > 0) {
-    return data<Reply>({ form: 'message', result: submission.reply(), kept: keptInfo, refused: outcome.refused }, { status: 400 });
+    return data<Reply>(
+      { form: 'message', result: submission.reply(), kept: keptInfo, refused: outcome.refused },
+      { status: 400 },
+    );
   }
   const result = await sendMessage(db, ctx, submission.value);
-  if (!result.ok && result.problem === 'rateLimited') return tooManyRequests<Reply>({ form: 'message', result: submission.reply(), kept: keptInfo, refused: [] }, result);
+  if (!result.ok && result.problem === 'rateLimited')
+    return tooManyRequests<Reply>({ form: 'message', result: submission.reply(), kept: keptInfo, refused: [] }, result);
   if (!result.ok) {
-    const key = result.problem === 'invalid' || result.problem === 'noFile' ? 'errors.generic' : `errors.${result.problem}`;
-    return data<Reply>({ form: 'message', result: submission.reply({ fieldErrors: { uploadId: [key] } }), kept: keptInfo, refused: [] }, { status: 400 });
+    const key =
+      result.problem === 'invalid' || result.problem === 'noFile' ? 'errors.generic' : `errors.${result.problem}`;
+    return data<Reply>(
+      { form: 'message', result: submission.reply({ fieldErrors: { uploadId: [key] } }), kept: keptInfo, refused: [] },
+      { status: 400 },
+    );
   }
   return redirect(`${base}?sent=message`);
 }
@@ -131,7 +191,11 @@ export default function Contact() {
       ) : null}
       {/* After a send the page comes back (redirect to ?sent=…) as a new location: its key gives a
           fresh, empty form, as the page without JavaScript does. A refused send keeps the location. */}
-      {current === 'message' ? <MessageForm key={sent ? `message-${location.key}` : 'message'} /> : <CallbackForm key={sent ? `callback-${location.key}` : 'callback'} />}
+      {current === 'message' ? (
+        <MessageForm key={sent ? `message-${location.key}` : 'message'} />
+      ) : (
+        <CallbackForm key={sent ? `callback-${location.key}` : 'callback'} />
+      )}
     </div>
   );
 }
@@ -147,7 +211,11 @@ function MessageForm() {
   const [form, fields] = useForm({
     id: 'contact-message',
     lastResult: reply?.result,
-    defaultValue: { subjectId: preselectedSubject ? String(preselectedSubject) : '', email: contact.email, phone: contact.phone },
+    defaultValue: {
+      subjectId: preselectedSubject ? String(preselectedSubject) : '',
+      email: contact.email,
+      phone: contact.phone,
+    },
     constraint: getZodConstraint(messageSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
@@ -161,16 +229,30 @@ function MessageForm() {
   const attachmentsError = err('uploadId') ?? (refused.length > 0 ? t('errors.refused') : undefined);
   const limited = useRateLimitError(reply, form.id);
   const summary: SummaryError[] = [
-    ...(['subjectId', 'subSubject', 'body', 'email', 'phone'] as const).flatMap((name) => (err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [])),
+    ...(['subjectId', 'subSubject', 'body', 'email', 'phone'] as const).flatMap((name) =>
+      err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [],
+    ),
     ...(attachmentsError ? [{ fieldId: 'contact-attachments', message: attachmentsError }] : []),
     ...(limited ? [limited] : []),
   ];
   return (
     <>
       <ErrorSummary errors={summary} round={rounds.round} />
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        onSubmitCapture={rounds.onSubmitCapture}
+        className="card form-wide"
+      >
         <h2>{t('message.title')}</h2>
-        <SelectField {...getSelectProps(fields.subjectId)} key={fields.subjectId.key} label={t('message.subject')} error={err('subjectId')} required>
+        <SelectField
+          {...getSelectProps(fields.subjectId)}
+          key={fields.subjectId.key}
+          label={t('message.subject')}
+          error={err('subjectId')}
+          required
+        >
           <option value="">{t('message.chooseSubject')}</option>
           {subjects.map((id) => (
             <option key={id} value={id}>
@@ -178,7 +260,13 @@ function MessageForm() {
             </option>
           ))}
         </SelectField>
-        <Field {...getInputProps(fields.subSubject, { type: 'text' })} key={fields.subSubject.key} label={t('message.subSubject')} hint={t('message.subSubjectHint')} error={err('subSubject')} />
+        <Field
+          {...getInputProps(fields.subSubject, { type: 'text' })}
+          key={fields.subSubject.key}
+          label={t('message.subSubject')}
+          hint={t('message.subSubjectHint')}
+          error={err('subSubject')}
+        />
         <TextareaField
           {...getTextareaProps(fields.body)}
           key={fields.body.key}
@@ -193,8 +281,20 @@ function MessageForm() {
           <legend>{t('message.reachTitle')}</legend>
           <p className="hint">{t('message.reachHint')}</p>
           <div className="inline-fields">
-            <Field {...getInputProps(fields.email, { type: 'email' })} key={fields.email.key} label={t('fields.email')} autoComplete="email" error={err('email')} />
-            <Field {...getInputProps(fields.phone, { type: 'tel' })} key={fields.phone.key} label={t('fields.phone')} autoComplete="tel" error={err('phone')} />
+            <Field
+              {...getInputProps(fields.email, { type: 'email' })}
+              key={fields.email.key}
+              label={t('fields.email')}
+              autoComplete="email"
+              error={err('email')}
+            />
+            <Field
+              {...getInputProps(fields.phone, { type: 'tel' })}
+              key={fields.phone.key}
+              label={t('fields.phone')}
+              autoComplete="tel"
+              error={err('phone')}
+            />
           </div>
         </fieldset>
         <UploadField
@@ -209,7 +309,13 @@ function MessageForm() {
           locale={locale}
         />
         <RateLimitMessage error={limited} />
-        <button type="submit" name="intent" value="message" className="button" disabled={navigation.state === 'submitting'}>
+        <button
+          type="submit"
+          name="intent"
+          value="message"
+          className="button"
+          disabled={navigation.state === 'submitting'}
+        >
           {t('message.send')}
         </button>
       </Form>
@@ -249,7 +355,9 @@ function CallbackForm() {
   const limited = useRateLimitError(reply, form.id);
   const summary: SummaryError[] = [
     ...(formError ? [{ fieldId: fields.phone.id, message: formError }] : []),
-    ...(['phone', 'reason', 'weekday', 'timeOfDay', 'hour'] as const).flatMap((name) => (err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [])),
+    ...(['phone', 'reason', 'weekday', 'timeOfDay', 'hour'] as const).flatMap((name) =>
+      err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [],
+    ),
     ...(limited ? [limited] : []),
   ];
   return (
@@ -258,8 +366,22 @@ function CallbackForm() {
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
         <h2>{t('callback.title')}</h2>
         <p className="muted">{t('callback.lead')}</p>
-        <Field {...getInputProps(fields.phone, { type: 'tel' })} key={fields.phone.key} label={t('fields.phone')} autoComplete="tel" error={err('phone')} required />
-        <Field {...getInputProps(fields.reason, { type: 'text' })} key={fields.reason.key} label={t('callback.reason')} hint={t('callback.reasonHint')} error={err('reason')} required />
+        <Field
+          {...getInputProps(fields.phone, { type: 'tel' })}
+          key={fields.phone.key}
+          label={t('fields.phone')}
+          autoComplete="tel"
+          error={err('phone')}
+          required
+        />
+        <Field
+          {...getInputProps(fields.reason, { type: 'text' })}
+          key={fields.reason.key}
+          label={t('callback.reason')}
+          hint={t('callback.reasonHint')}
+          error={err('reason')}
+          required
+        />
         <div className="inline-fields">
           <SelectField
             {...getSelectProps(fields.weekday)}
@@ -292,7 +414,14 @@ function CallbackForm() {
             ))}
           </SelectField>
         </div>
-        <SelectField {...getSelectProps(fields.hour)} key={fields.hour.key} label={t('callback.hour')} hint={t('callback.hourHint')} error={err('hour')} required>
+        <SelectField
+          {...getSelectProps(fields.hour)}
+          key={fields.hour.key}
+          label={t('callback.hour')}
+          hint={t('callback.hourHint')}
+          error={err('hour')}
+          required
+        >
           <option value="">{t('callback.choose')}</option>
           {hours.map((slot) => (
             <option key={slot} value={slot}>
@@ -301,7 +430,13 @@ function CallbackForm() {
           ))}
         </SelectField>
         <RateLimitMessage error={limited} />
-        <button type="submit" name="intent" value="callback" className="button" disabled={navigation.state === 'submitting'}>
+        <button
+          type="submit"
+          name="intent"
+          value="callback"
+          className="button"
+          disabled={navigation.state === 'submitting'}
+        >
           {t('callback.send')}
         </button>
       </Form>

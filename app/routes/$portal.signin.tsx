@@ -1,6 +1,14 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -35,7 +43,8 @@ export const signInSchema = z
     returnTo: z.string().optional(),
   })
   .superRefine((value, ctx) => {
-    if (value.mode === 'password' && !value.password) ctx.addIssue({ code: 'custom', path: ['password'], message: 'errors.passwordRequired' });
+    if (value.mode === 'password' && !value.password)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'errors.passwordRequired' });
   });
 
 export const handle = { i18n: ['common', 'signin', 'bankid'] };
@@ -82,7 +91,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const db = await getDatabase();
   const altcha = formData.get('altcha');
-  if (!(await redeemCaptcha(db, typeof altcha === 'string' ? altcha : null))) return reply(400, { captcha: ['errors.captcha'] });
+  if (!(await redeemCaptcha(db, typeof altcha === 'string' ? altcha : null)))
+    return reply(400, { captcha: ['errors.captcha'] });
 
   const current = await findSession(request, db);
   let result: Awaited<ReturnType<typeof signIn>>;
@@ -94,7 +104,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   } catch (error) {
     // The file store did not answer: say so (spec 8, "timeout"), keep what was typed, never a 500.
     logger.error({ err: error, requestId: context.requestId }, 'sign-in could not reach the file store');
-    return data({ result: submission.reply({ formErrors: ['errors.timeout'], hideFields: ['password'] }) }, { status: 503, headers: { 'Retry-After': '30' } });
+    return data(
+      { result: submission.reply({ formErrors: ['errors.timeout'], hideFields: ['password'] }) },
+      { status: 503, headers: { 'Retry-After': '30' } },
+    );
   }
   if (!result.ok) {
     switch (result.error) {
@@ -107,7 +120,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           { status: 429, headers: { 'Retry-After': String(result.retryAfterSeconds) } },
         );
       case 'measureRunning':
-        return data({ result: submission.reply({ formErrors: ['errors.measureRunning'], hideFields: ['password'] }), blocked: true }, { status: 403 });
+        return data(
+          {
+            result: submission.reply({ formErrors: ['errors.measureRunning'], hideFields: ['password'] }),
+            blocked: true,
+          },
+          { status: 403 },
+        );
       case 'wrongCredentials':
         return reply(401, { password: ['errors.wrongCredentials'] });
       case 'passwordRequired':
@@ -117,9 +136,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     }
   }
   const fileVariant = variants[result.variant as VariantId] ?? variant;
-  const target = result.mustChangePassword && result.level === 'full'
-    ? withBase(fileVariant, '/signin/set-password')
-    : safeReturnPath(submission.value.returnTo || null, withBase(fileVariant, result.hasMultipleFiles && result.level === 'full' ? '/claims-list' : '/dashboard'));
+  const target =
+    result.mustChangePassword && result.level === 'full'
+      ? withBase(fileVariant, '/signin/set-password')
+      : safeReturnPath(
+          submission.value.returnTo || null,
+          withBase(fileVariant, result.hasMultipleFiles && result.level === 'full' ? '/claims-list' : '/dashboard'),
+        );
   return redirect(target, { headers: { 'Set-Cookie': result.cookie } });
 }
 
@@ -140,7 +163,12 @@ export default function SignIn() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
   });
   const message = (keys: string[] | undefined) =>
-    keys?.[0] ? t(keys[0], { minutes: actionData && 'retryMinutes' in actionData ? actionData.retryMinutes : 15, phone: variant.support.phone }) : undefined;
+    keys?.[0]
+      ? t(keys[0], {
+          minutes: actionData && 'retryMinutes' in actionData ? actionData.retryMinutes : 15,
+          phone: variant.support.phone,
+        })
+      : undefined;
   const captchaError = message(actionData?.result?.error?.captcha ?? undefined);
   const summary = [
     ...(form.errors ?? []).map((key) => ({ fieldId: fields.reference.id, message: message([key])! })),
@@ -204,7 +232,8 @@ export default function SignIn() {
             key={fields.privacy.key}
             label={
               <>
-                {t('privacy.before')} <Link to={href(variant, '/privacy')}>{t('privacy.link')}</Link> {t('privacy.after')}
+                {t('privacy.before')} <Link to={href(variant, '/privacy')}>{t('privacy.link')}</Link>{' '}
+                {t('privacy.after')}
               </>
             }
             error={message(fields.privacy.errors)}
@@ -217,9 +246,15 @@ export default function SignIn() {
         </Form>
         <p className="mode-switch">
           {mode === 'reference' ? (
-            <Link to={`${href(variant, '/signin')}${reference ? `?az=${encodeURIComponent(reference)}` : ''}`}>{t('switchToPassword')}</Link>
+            <Link to={`${href(variant, '/signin')}${reference ? `?az=${encodeURIComponent(reference)}` : ''}`}>
+              {t('switchToPassword')}
+            </Link>
           ) : (
-            <Link to={`${href(variant, '/signin')}?action=AZonly${reference ? `&az=${encodeURIComponent(reference)}` : ''}`}>{t('switchToReference')}</Link>
+            <Link
+              to={`${href(variant, '/signin')}?action=AZonly${reference ? `&az=${encodeURIComponent(reference)}` : ''}`}
+            >
+              {t('switchToReference')}
+            </Link>
           )}
         </p>
         <div className="panel">

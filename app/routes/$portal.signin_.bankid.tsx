@@ -66,7 +66,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (method === 'bankIdNo') {
     // GetAuthUrl: the provider's page, which comes back to the callback with code and state.
     const callbackUrl = publicUrl(variant, '/signin/bankid/callback');
-    const { url, cookie } = await startNorwegianLogin({ db, provider, variant, clientAddress: context.clientAddress, currentSession }, callbackUrl);
+    const { url, cookie } = await startNorwegianLogin(
+      { db, provider, variant, clientAddress: context.clientAddress, currentSession },
+      callbackUrl,
+    );
     throw redirect(sandboxLink(url, variant, await i18next.getLocale(request)), { headers: { 'Set-Cookie': cookie } });
   }
   const t = await i18next.getFixedT(await i18next.getLocale(request), 'bankid');
@@ -81,7 +84,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, method, db, provider, currentSession } = await bankIdContext(request, params);
   if (method !== 'bankIdSe') throw new Response('Method Not Allowed', { status: 405 });
   const submission = parseWithZod(await readForm(request), { schema: bankIdSchema });
-  if (submission.status !== 'success') return data<PageState>({ phase: 'failed', reason: 'unknownOrder' }, { status: 400 });
+  if (submission.status !== 'success')
+    return data<PageState>({ phase: 'failed', reason: 'unknownOrder' }, { status: 400 });
   const ctx = { db, provider, variant, clientAddress: context.clientAddress, currentSession };
   const flow = readFlow(request);
 
@@ -91,7 +95,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       if (flow?.country === 'SE') await cancelSwedishLogin(ctx, flow);
       const order = await startSwedishLogin(ctx);
       return data<PageState>(
-        { phase: 'pending', orderRef: order.orderRef, launchUrl: sandboxLink(order.launchUrl, variant, await i18next.getLocale(request)), hint: 'outstandingTransaction' },
+        {
+          phase: 'pending',
+          orderRef: order.orderRef,
+          launchUrl: sandboxLink(order.launchUrl, variant, await i18next.getLocale(request)),
+          hint: 'outstandingTransaction',
+        },
         { headers: { 'Set-Cookie': order.cookie } },
       );
     }
@@ -99,7 +108,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const reply = replyTo(await collectSwedishLogin(ctx, flow, submission.value.orderRef), flow);
       const headers = setCookieHeaders(reply.setCookies);
       if (reply.kind === 'redirect') return redirect(reply.location, { headers });
-      const body = reply.body.phase === 'pending' && reply.body.launchUrl ? { ...reply.body, launchUrl: sandboxLink(reply.body.launchUrl, variant, await i18next.getLocale(request)) } : reply.body;
+      const body =
+        reply.body.phase === 'pending' && reply.body.launchUrl
+          ? { ...reply.body, launchUrl: sandboxLink(reply.body.launchUrl, variant, await i18next.getLocale(request)) }
+          : reply.body;
       return data<PageState>(body, { status: reply.status, headers });
     }
     case 'cancel':

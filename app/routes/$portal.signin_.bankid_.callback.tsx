@@ -3,7 +3,14 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { bankIdProvider } from '#server/auth/bank-id/factory.ts';
-import { bankIdMethod, completeNorwegianLogin, readFlow, replyTo, setCookieHeaders, type BankIdFailure } from '#server/auth/bank-id/sign-in.ts';
+import {
+  bankIdMethod,
+  completeNorwegianLogin,
+  readFlow,
+  replyTo,
+  setCookieHeaders,
+  type BankIdFailure,
+} from '#server/auth/bank-id/sign-in.ts';
 import { findSession } from '#server/auth/session.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { i18next } from '~/i18next.server';
@@ -44,7 +51,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const flow = readFlow(request);
   const current = await findSession(request, db);
   const outcome = parsed.success
-    ? await completeNorwegianLogin({ db, provider, variant, clientAddress: context.clientAddress, currentSession: current?.idHash }, flow, parsed.data)
+    ? await completeNorwegianLogin(
+        { db, provider, variant, clientAddress: context.clientAddress, currentSession: current?.idHash },
+        flow,
+        parsed.data,
+      )
     : ({ status: 'failed', reason: 'stateMismatch' } as const);
   const reply = replyTo(outcome, flow);
   const headers = setCookieHeaders(reply.setCookies);

@@ -1,7 +1,13 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { bankIdProvider } from '#server/auth/bank-id/factory.ts';
-import { bankIdMethod, collectSwedishLogin, readFlow, replyTo, setCookieHeaders } from '#server/auth/bank-id/sign-in.ts';
+import {
+  bankIdMethod,
+  collectSwedishLogin,
+  readFlow,
+  replyTo,
+  setCookieHeaders,
+} from '#server/auth/bank-id/sign-in.ts';
 import { findSession } from '#server/auth/session.ts';
 import { sandboxLink } from '#server/variants/resolve.ts';
 import { getDatabase } from '#server/db/client.ts';
@@ -31,7 +37,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   const flow = readFlow(request);
   const current = await findSession(request, db);
-  const progress = await collectSwedishLogin({ db, provider, variant, clientAddress: context.clientAddress, currentSession: current?.idHash }, flow, parsed.data.orderRef);
+  const progress = await collectSwedishLogin(
+    { db, provider, variant, clientAddress: context.clientAddress, currentSession: current?.idHash },
+    flow,
+    parsed.data.orderRef,
+  );
   const reply = replyTo(progress, flow);
   const headers = setCookieHeaders(reply.setCookies);
   if (reply.kind === 'redirect') return redirect(reply.location, { headers });

@@ -23,7 +23,10 @@ export const handle = { i18n: ['common', 'signin'] };
 function refuseUnlessForced(session: ActiveSession | null, variant: Variant): ActiveSession {
   if (!session) throw redirect(`${withBase(variant, '/signin')}?action=AZonly`);
   if (!session.mustChangePassword) throw redirect(withBase(variant, '/dashboard'));
-  if (session.level !== 'full') throw redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/signin/set-password'))}`);
+  if (session.level !== 'full')
+    throw redirect(
+      `${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/signin/set-password'))}`,
+    );
   return session;
 }
 
@@ -42,10 +45,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema });
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
-  const result = await changePassword(db, session, { newPassword: submission.value.newPassword }, { requireOld: false, clientAddress: context.clientAddress });
+  const result = await changePassword(
+    db,
+    session,
+    { newPassword: submission.value.newPassword },
+    { requireOld: false, clientAddress: context.clientAddress },
+  );
   if (!result.ok && result.error === 'notAllowed') throw redirect(withBase(variant, '/dashboard'));
   if (!result.ok) {
-    return data({ result: submission.reply({ ...hidden, fieldErrors: { newPassword: [`errors.password.${result.error}`] } }) }, { status: 400 });
+    return data(
+      { result: submission.reply({ ...hidden, fieldErrors: { newPassword: [`errors.password.${result.error}`] } }) },
+      { status: 400 },
+    );
   }
   return redirect(withBase(variant, '/dashboard'), { headers: { 'Set-Cookie': result.cookie } });
 }

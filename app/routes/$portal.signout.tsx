@@ -16,7 +16,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const session = await findSession(request, db);
   if (session) {
     await destroySession(db, session.idHash);
-    await audit(db, { actor: 'debtor', action: 'signout', debtorId: session.debtorId, fileId: session.fileId, clientAddress: context.clientAddress });
+    await audit(db, {
+      actor: 'debtor',
+      action: 'signout',
+      debtorId: session.debtorId,
+      fileId: session.fileId,
+      clientAddress: context.clientAddress,
+    });
   }
   const home = reason === 'timeout' ? `${withBase(variant, '/')}?signedOut=timeout` : withBase(variant, '/');
   return redirect(home, { headers: { 'Set-Cookie': clearSessionCookie(), 'Clear-Site-Data': '"cache", "storage"' } });

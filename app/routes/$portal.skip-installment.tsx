@@ -6,7 +6,14 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -37,7 +44,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const open = plan?.rows.filter((r) => !r.paid && !r.skipped) ?? [];
   const skipped = plan?.rows.find((r) => r.skipped && !r.paid) ?? null;
   if (plan && plan.skipsUsed > 0 && skipped) {
-    return { ...base, view: 'done' as const, skipped: { position: skipped.position, dueOn: skipped.dueOn, amountMinor: skipped.amountMinor }, next: open[0] ? { dueOn: open[0].dueOn, amountMinor: open[0].amountMinor } : null };
+    return {
+      ...base,
+      view: 'done' as const,
+      skipped: { position: skipped.position, dueOn: skipped.dueOn, amountMinor: skipped.amountMinor },
+      next: open[0] ? { dueOn: open[0].dueOn, amountMinor: open[0].amountMinor } : null,
+    };
   }
   if (!plan || !skipOffered(ctx) || !open[0]) return { ...base, view: 'notOffered' as const };
   return {
@@ -48,7 +60,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
@@ -88,7 +103,9 @@ export default function SkipInstallment() {
           <div className="panel panel--success" role="status" data-testid="skip-confirmation">
             <h2>{t('skip.done.title')}</h2>
             <p>{t('skip.done.text', { position: d.skipped.position, date: date(d.skipped.dueOn) })}</p>
-            {d.next ? <p>{t('skip.done.next', { date: date(d.next.dueOn), amount: money(d.next.amountMinor) })}</p> : null}
+            {d.next ? (
+              <p>{t('skip.done.next', { date: date(d.next.dueOn), amount: money(d.next.amountMinor) })}</p>
+            ) : null}
             <p>{t('skip.owed', { amount: money(d.skipped.amountMinor) })}</p>
           </div>
         ) : null}
@@ -97,7 +114,13 @@ export default function SkipInstallment() {
             <p className="lead">{t('skip.lead')}</p>
             <dl className="definition-list">
               <dt>{t('skip.current')}</dt>
-              <dd>{t('skip.instalment', { position: d.current.position, date: date(d.current.dueOn), amount: money(d.current.amountMinor) })}</dd>
+              <dd>
+                {t('skip.instalment', {
+                  position: d.current.position,
+                  date: date(d.current.dueOn),
+                  amount: money(d.current.amountMinor),
+                })}
+              </dd>
               {d.next ? (
                 <>
                   <dt>{t('skip.nextLabel')}</dt>
@@ -107,9 +130,21 @@ export default function SkipInstallment() {
             </dl>
             <p>{t('skip.owed', { amount: money(d.current.amountMinor) })}</p>
             <p>{t('skip.costs')}</p>
-            <ErrorSummary errors={[...(formError ? [{ fieldId: fields.confirm.id, message: formError }] : []), ...(error ? [{ fieldId: fields.confirm.id, message: error }] : [])]} round={rounds.round} />
+            <ErrorSummary
+              errors={[
+                ...(formError ? [{ fieldId: fields.confirm.id, message: formError }] : []),
+                ...(error ? [{ fieldId: fields.confirm.id, message: error }] : []),
+              ]}
+              round={rounds.round}
+            />
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-              <CheckboxField {...getInputProps(fields.confirm, { type: 'checkbox' })} key={fields.confirm.key} label={t('skip.confirm', { position: d.current.position })} error={error} required />
+              <CheckboxField
+                {...getInputProps(fields.confirm, { type: 'checkbox' })}
+                key={fields.confirm.key}
+                label={t('skip.confirm', { position: d.current.position })}
+                error={error}
+                required
+              />
               <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
                 {t('skip.submit')}
               </button>
@@ -117,7 +152,8 @@ export default function SkipInstallment() {
           </>
         ) : null}
         <p>
-          <Link to={href(variant, '/installment-plan')}>{t('payInstalments.toPlan')}</Link> · <Link to={href(variant, '/dashboard')}>{t('back')}</Link>
+          <Link to={href(variant, '/installment-plan')}>{t('payInstalments.toPlan')}</Link> ·{' '}
+          <Link to={href(variant, '/dashboard')}>{t('back')}</Link>
         </p>
       </div>
     </div>

@@ -5,5 +5,7 @@ import { requireVariant } from '~/lib/route-helpers.server';
 export function loader({ params }: LoaderFunctionArgs) {
   const { theme } = requireVariant(params).brand;
   const css = `:root{--brand:${theme.primary};--brand-dark:${theme.primaryDark};--brand-tint:${theme.tint};--accent:${theme.accent};}\n`;
-  return new Response(css, { headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } });
+  return new Response(css, {
+    headers: { 'Content-Type': 'text/css; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  });
 }

@@ -1,8 +1,19 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
-import { loadUploadCenter, postponeRequestedDocument, uploadRequestedDocument } from '#server/documents/upload-center.ts';
+import {
+  loadUploadCenter,
+  postponeRequestedDocument,
+  uploadRequestedDocument,
+} from '#server/documents/upload-center.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -29,34 +40,59 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await loadUploadCenter(await getDatabase(), session.fileId);
   const url = new URL(request.url);
   const selected = view.documents.find((d) => d.id === Number(url.searchParams.get('document'))) ?? null;
-  const done = view.documents.find((d) => d.id === Number(url.searchParams.get('done')) && d.status === 'Uploaded') ?? null;
-  const postponed = view.documents.find((d) => d.id === Number(url.searchParams.get('postponed')) && d.status === 'UploadLater') ?? null;
-  return { title: documentTitle(t('center.title'), variant.brand.name), view, selectedId: selected && selected.status !== 'Uploaded' ? selected.id : null, doneId: done?.id ?? null, postponedId: postponed?.id ?? null };
+  const done =
+    view.documents.find((d) => d.id === Number(url.searchParams.get('done')) && d.status === 'Uploaded') ?? null;
+  const postponed =
+    view.documents.find((d) => d.id === Number(url.searchParams.get('postponed')) && d.status === 'UploadLater') ??
+    null;
+  return {
+    title: documentTitle(t('center.title'), variant.brand.name),
+    view,
+    selectedId: selected && selected.status !== 'Uploaded' ? selected.id : null,
+    doneId: done?.id ?? null,
+    postponedId: postponed?.id ?? null,
+  };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'uploads');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'documentRequest' });
+  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+    fileId: session.fileId,
+    context: 'documentRequest',
+  });
   const ctx = { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress };
   const requestId = formData.get('requestId');
   const base = withBase(variant, '/upload-center');
   const keptInfo: UploadInfo[] = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));
   if (formData.get('intent') === 'later') {
     const result = await postponeRequestedDocument(db, ctx, { requestId });
-    if (!result.ok) return data({ problem: result.problem, kept: keptInfo, refused: [] as RefusedInfo[] }, { status: 400 });
+    if (!result.ok)
+      return data({ problem: result.problem, kept: keptInfo, refused: [] as RefusedInfo[] }, { status: 400 });
     return redirect(`${base}?postponed=${encodeURIComponent(String(requestId))}`);
   }
-  if (outcome.refused.length > 0) return data({ problem: 'refused' as const, kept: keptInfo, refused: outcome.refused as RefusedInfo[] }, { status: 400 });
+  if (outcome.refused.length > 0)
+    return data(
+      { problem: 'refused' as const, kept: keptInfo, refused: outcome.refused as RefusedInfo[] },
+      { status: 400 },
+    );
   const result = await uploadRequestedDocument(db, ctx, { requestId, uploadIds: kept.map((k) => k.id) });
-  if (!result.ok) return data({ problem: result.problem, kept: keptInfo, refused: [] as RefusedInfo[] }, { status: 400 });
+  if (!result.ok)
+    return data({ problem: result.problem, kept: keptInfo, refused: [] as RefusedInfo[] }, { status: 400 });
   return redirect(`${base}?done=${encodeURIComponent(String(requestId))}`);
 }
 
-const statusBadge = { requested: 'badge badge--warning', UploadLater: 'badge badge--info', Uploaded: 'badge badge--success' } as const;
+const statusBadge = {
+  requested: 'badge badge--warning',
+  UploadLater: 'badge badge--info',
+  Uploaded: 'badge badge--success',
+} as const;
 
 export default function UploadCenter() {
   const { view, selectedId, doneId, postponedId } = useLoaderData<typeof loader>();
@@ -74,7 +110,11 @@ export default function UploadCenter() {
       <Stepper steps={steps} current={done ? 2 : 0} />
       {done ? (
         <div className="panel panel--success" role="status">
-          <p>{t('center.done.text', { document: t(`center.templates.${done.templateId}.title`, { defaultValue: done.category }) })}</p>
+          <p>
+            {t('center.done.text', {
+              document: t(`center.templates.${done.templateId}.title`, { defaultValue: done.category }),
+            })}
+          </p>
           <p>{view.outstanding > 0 ? t('center.done.more', { count: view.outstanding }) : t('center.done.all')}</p>
         </div>
       ) : (
@@ -94,21 +134,29 @@ export default function UploadCenter() {
                 <p className="muted">{t(`center.templates.${document.templateId}.hint`, { defaultValue: '' })}</p>
                 <p>
                   <span className={statusBadge[document.status]}>{t(`center.status.${document.status}`)}</span>
-                  {document.uploads.length > 0 ? <span className="muted"> {document.uploads.map((u) => u.name).join(', ')}</span> : null}
+                  {document.uploads.length > 0 ? (
+                    <span className="muted"> {document.uploads.map((u) => u.name).join(', ')}</span>
+                  ) : null}
                 </p>
               </div>
               {document.status !== 'Uploaded' ? (
                 <div className="button-row">
                   <Link className="button" to={`${href(variant, '/upload-center')}?document=${document.id}`}>
                     {t('center.upload')}
-                    <span className="visually-hidden"> – {t(`center.templates.${document.templateId}.title`, { defaultValue: document.category })}</span>
+                    <span className="visually-hidden">
+                      {' '}
+                      – {t(`center.templates.${document.templateId}.title`, { defaultValue: document.category })}
+                    </span>
                   </Link>
                   {document.status === 'requested' ? (
                     <Form method="post">
                       <input type="hidden" name="requestId" value={document.id} />
                       <button type="submit" name="intent" value="later" className="button button--secondary">
                         {t('center.later')}
-                        <span className="visually-hidden"> – {t(`center.templates.${document.templateId}.title`, { defaultValue: document.category })}</span>
+                        <span className="visually-hidden">
+                          {' '}
+                          – {t(`center.templates.${document.templateId}.title`, { defaultValue: document.category })}
+                        </span>
                       </button>
                     </Form>
                   ) : null}
@@ -125,7 +173,13 @@ export default function UploadCenter() {
   );
 }
 
-function UploadStep({ document, steps }: { document: { id: number; templateId: string; category: string }; steps: string[] }) {
+function UploadStep({
+  document,
+  steps,
+}: {
+  document: { id: number; templateId: string; category: string };
+  steps: string[];
+}) {
   const { t } = useTranslation(['uploads', 'common']);
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
@@ -140,7 +194,12 @@ function UploadStep({ document, steps }: { document: { id: number; templateId: s
       <Stepper steps={steps} current={1} />
       <p className="lead">{t(`center.templates.${document.templateId}.hint`, { defaultValue: '' })}</p>
       <ErrorSummary errors={error ? [{ fieldId: inputId, message: error }] : []} round={rounds.round} />
-      <Form method="post" encType="multipart/form-data" onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        onSubmitCapture={rounds.onSubmitCapture}
+        className="card form-wide"
+      >
         <input type="hidden" name="requestId" value={document.id} />
         <UploadField
           id={inputId}
@@ -154,7 +213,13 @@ function UploadStep({ document, steps }: { document: { id: number; templateId: s
           locale={locale}
         />
         <div className="button-row">
-          <button type="submit" name="intent" value="upload" className="button" disabled={navigation.state === 'submitting'}>
+          <button
+            type="submit"
+            name="intent"
+            value="upload"
+            className="button"
+            disabled={navigation.state === 'submitting'}
+          >
             {t('center.send')}
           </button>
           <Link className="button button--secondary" to={href(variant, '/upload-center')}>

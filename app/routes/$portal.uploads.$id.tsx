@@ -13,5 +13,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const upload = await findUpload(await getDatabase(), { fileId: session.fileId, id: Number(params.id) });
   if (!upload) throw new Response('Not Found', { status: 404 });
   const stream = await objectStore().get(upload.storageKey);
-  return downloadResponse(createReadableStreamFromReadable(stream), { mediaType: upload.mediaType, sizeBytes: upload.sizeBytes, name: upload.originalName, cacheControl: 'private, no-store' });
+  return downloadResponse(createReadableStreamFromReadable(stream), {
+    mediaType: upload.mediaType,
+    sizeBytes: upload.sizeBytes,
+    name: upload.originalName,
+    cacheControl: 'private, no-store',
+  });
 }

@@ -32,8 +32,10 @@ export const sandboxSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.intent !== 'approve') return;
-    if (!value.personalNumber) ctx.addIssue({ code: 'custom', path: ['personalNumber'], message: 'sandbox.errors.required' });
-    else if (!parsePersonalNumber(value.country, value.personalNumber)) ctx.addIssue({ code: 'custom', path: ['personalNumber'], message: `sandbox.errors.format${value.country}` });
+    if (!value.personalNumber)
+      ctx.addIssue({ code: 'custom', path: ['personalNumber'], message: 'sandbox.errors.required' });
+    else if (!parsePersonalNumber(value.country, value.personalNumber))
+      ctx.addIssue({ code: 'custom', path: ['personalNumber'], message: `sandbox.errors.format${value.country}` });
   });
 
 export const handle = { i18n: ['common', 'bankid'] };
@@ -55,7 +57,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 // No `referrer: no-referrer` here: with it, browsers send `Origin: null` on a plain form post, and
 // the server's same-origin check (server/http/security.ts) refuses the post when JavaScript is off.
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 type Done = 'approved' | 'declined' | 'finished' | 'expired';
 
@@ -77,7 +82,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
       throw new Response('Not Found', { status: 404 });
     case 'invalidPersonalNumber':
       // The country in the form is only for the browser's check; the order's own country decides.
-      return data({ result: submission.reply({ fieldErrors: { personalNumber: ['sandbox.errors.formatSE'] } }) }, { status: 400 });
+      return data(
+        { result: submission.reply({ fieldErrors: { personalNumber: ['sandbox.errors.formatSE'] } }) },
+        { status: 400 },
+      );
     case 'expired':
       return data({ done: 'expired' as Done }, { status: 409 });
     case 'finished':
@@ -86,9 +94,33 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 const phone = {
-  frame: { maxWidth: '23rem', margin: '0 auto', border: '0.75rem solid #1f2933', borderRadius: '2.25rem', padding: '1rem 1.25rem 1.75rem', background: '#fff', boxShadow: '0 0.75rem 2rem rgba(0, 0, 0, 0.18)' },
-  speaker: { width: '5.5rem', height: '0.375rem', background: '#1f2933', borderRadius: '0.25rem', margin: '0 auto 1rem' },
-  badge: { background: '#b42318', color: '#fff', textAlign: 'center', fontWeight: 700, letterSpacing: '0.1em', textTransform: 'uppercase', borderRadius: '0.375rem', padding: '0.25rem 0.5rem', margin: '0 0 1rem' },
+  frame: {
+    maxWidth: '23rem',
+    margin: '0 auto',
+    border: '0.75rem solid #1f2933',
+    borderRadius: '2.25rem',
+    padding: '1rem 1.25rem 1.75rem',
+    background: '#fff',
+    boxShadow: '0 0.75rem 2rem rgba(0, 0, 0, 0.18)',
+  },
+  speaker: {
+    width: '5.5rem',
+    height: '0.375rem',
+    background: '#1f2933',
+    borderRadius: '0.25rem',
+    margin: '0 auto 1rem',
+  },
+  badge: {
+    background: '#b42318',
+    color: '#fff',
+    textAlign: 'center',
+    fontWeight: 700,
+    letterSpacing: '0.1em',
+    textTransform: 'uppercase',
+    borderRadius: '0.375rem',
+    padding: '0.25rem 0.5rem',
+    margin: '0 0 1rem',
+  },
 } as const;
 
 export default function SandboxIdentityApp() {
@@ -106,10 +138,13 @@ export default function SandboxIdentityApp() {
     defaultValue: { country, personalNumber: '' },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: sandboxSchema }),
   });
-  const done: Done | null = actionData && 'done' in actionData ? actionData.done : expired ? 'expired' : finished ? 'finished' : null;
+  const done: Done | null =
+    actionData && 'done' in actionData ? actionData.done : expired ? 'expired' : finished ? 'finished' : null;
   const fieldError = fields.personalNumber.errors?.[0];
   // The server answers "format" without knowing which country the browser thought it was.
-  const errorText = fieldError ? t(fieldError.startsWith('sandbox.errors.format') ? `sandbox.errors.format${country}` : fieldError) : undefined;
+  const errorText = fieldError
+    ? t(fieldError.startsWith('sandbox.errors.format') ? `sandbox.errors.format${country}` : fieldError)
+    : undefined;
 
   return (
     <div className="container page">
@@ -129,7 +164,10 @@ export default function SandboxIdentityApp() {
         ) : (
           <>
             <p className="lead">{t('sandbox.request')}</p>
-            <ErrorSummary errors={errorText ? [{ fieldId: fields.personalNumber.id, message: errorText }] : []} round={rounds.round} />
+            <ErrorSummary
+              errors={errorText ? [{ fieldId: fields.personalNumber.id, message: errorText }] : []}
+              round={rounds.round}
+            />
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
               <input {...getInputProps(fields.country, { type: 'hidden' })} />
               <Field
@@ -146,10 +184,23 @@ export default function SandboxIdentityApp() {
                 required
               />
               <div className="button-row">
-                <button type="submit" name="intent" value="approve" className="button" disabled={navigation.state === 'submitting'}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="approve"
+                  className="button"
+                  disabled={navigation.state === 'submitting'}
+                >
                   {t('sandbox.approve')}
                 </button>
-                <button type="submit" name="intent" value="decline" formNoValidate className="button button--secondary" disabled={navigation.state === 'submitting'}>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="decline"
+                  formNoValidate
+                  className="button button--secondary"
+                  disabled={navigation.state === 'submitting'}
+                >
                   {t('sandbox.decline')}
                 </button>
               </div>

@@ -1,4 +1,11 @@
-import { data, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +54,10 @@ export const cardSchema = z.object({
       const year = 2000 + Number(m[2]);
       return year > now.getFullYear() || (year === now.getFullYear() && Number(m[1]) >= now.getMonth() + 1);
     }, 'card.errors.expiry'),
-  cvc: z.string({ error: 'card.errors.cvc' }).trim().regex(/^\d{3,4}$/, 'card.errors.cvc'),
+  cvc: z
+    .string({ error: 'card.errors.cvc' })
+    .trim()
+    .regex(/^\d{3,4}$/, 'card.errors.cvc'),
 });
 
 const decisionSchema = z.enum(['approve', 'decline', 'cancel', 'timeout']);
@@ -70,7 +80,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { title: t('title'), embed, session };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
 
 type Errors = Partial<Record<'cardNumber' | 'expiry' | 'cvc', string>>;
 
@@ -81,7 +94,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!session) throw new Response('Not Found', { status: 404 });
   const formData = await readForm(request);
   const decision = decisionSchema.safeParse(formData.get('decision'));
-  if (!decision.success) return data({ errors: {} as Errors, redirectTo: null as string | null, finished: false }, { status: 400 });
+  if (!decision.success)
+    return data({ errors: {} as Errors, redirectTo: null as string | null, finished: false }, { status: 400 });
   const embedded = methods[session.method].flow === 'embedded';
   if (embedded && decision.data === 'approve') {
     const card = cardSchema.safeParse(Object.fromEntries(formData));
@@ -92,17 +106,46 @@ export async function action({ request, params }: ActionFunctionArgs) {
     }
   }
   const answer = await provider.decide(id, decision.data);
-  if (!answer.ok) return data({ errors: {} as Errors, redirectTo: null, finished: true }, { status: answer.error === 'notFound' ? 404 : 409 });
+  if (!answer.ok)
+    return data(
+      { errors: {} as Errors, redirectTo: null, finished: true },
+      { status: answer.error === 'notFound' ? 404 : 409 },
+    );
   // In the portal's iframe the whole window must go back to the portal: the page does that itself.
   if (embedded) return { errors: {} as Errors, redirectTo: answer.redirectTo, finished: true };
   return redirect(answer.redirectTo);
 }
 
 const look = {
-  frame: { maxWidth: '30rem', margin: '0 auto', background: '#fff', border: '1px solid #cfd6de', borderRadius: '12px', padding: '1.25rem 1.5rem 1.5rem', boxShadow: '0 0.5rem 1.5rem rgba(16, 24, 40, 0.12)' },
-  brand: { display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '0.75rem', borderBottom: '1px solid #e4e7ec', paddingBottom: '0.75rem', marginBottom: '1rem' },
+  frame: {
+    maxWidth: '30rem',
+    margin: '0 auto',
+    background: '#fff',
+    border: '1px solid #cfd6de',
+    borderRadius: '12px',
+    padding: '1.25rem 1.5rem 1.5rem',
+    boxShadow: '0 0.5rem 1.5rem rgba(16, 24, 40, 0.12)',
+  },
+  brand: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    gap: '0.75rem',
+    borderBottom: '1px solid #e4e7ec',
+    paddingBottom: '0.75rem',
+    marginBottom: '1rem',
+  },
   logo: { fontWeight: 800, fontSize: '1.2rem', color: '#1b242e', letterSpacing: '-0.01em' },
-  badge: { background: '#b42318', color: '#fff', fontWeight: 700, fontSize: '0.8rem', letterSpacing: '0.08em', textTransform: 'uppercase', borderRadius: '0.375rem', padding: '0.2rem 0.5rem' },
+  badge: {
+    background: '#b42318',
+    color: '#fff',
+    fontWeight: 700,
+    fontSize: '0.8rem',
+    letterSpacing: '0.08em',
+    textTransform: 'uppercase',
+    borderRadius: '0.375rem',
+    padding: '0.2rem 0.5rem',
+  },
   amount: { fontSize: '1.9rem', fontWeight: 750, margin: '0.25rem 0 1rem', fontVariantNumeric: 'tabular-nums' },
 } as const;
 
@@ -149,7 +192,9 @@ export default function SandboxPaymentPage() {
           <span style={look.logo}>SandboxPay</span>
           <span style={look.badge}>{t('badge')}</span>
         </div>
-        <h1 style={embed ? { fontSize: '1.5rem' } : undefined}>{t(`heading.${flow}`, { method: t(`checkout:methods.${method}.name`) })}</h1>
+        <h1 style={embed ? { fontSize: '1.5rem' } : undefined}>
+          {t(`heading.${flow}`, { method: t(`checkout:methods.${method}.name`) })}
+        </h1>
         <p className="panel panel--warning">{t('notice')}</p>
         <p className="muted" style={{ margin: 0 }}>
           {t('amount')}
@@ -175,9 +220,36 @@ export default function SandboxPaymentPage() {
         ) : flow === 'embedded' ? (
           <form method="post" noValidate>
             <p className="muted">{t('card.testNumbers')}</p>
-            <Field id="cardNumber" name="cardNumber" label={t('card.number')} autoComplete="cc-number" inputMode="numeric" error={errors.cardNumber ? t(errors.cardNumber) : undefined} className="input--code" required />
-            <Field id="expiry" name="expiry" label={t('card.expiry')} hint={t('card.expiryHint')} autoComplete="cc-exp" inputMode="numeric" error={errors.expiry ? t(errors.expiry) : undefined} required />
-            <Field id="cvc" name="cvc" label={t('card.cvc')} autoComplete="cc-csc" inputMode="numeric" maxLength={4} error={errors.cvc ? t(errors.cvc) : undefined} required />
+            <Field
+              id="cardNumber"
+              name="cardNumber"
+              label={t('card.number')}
+              autoComplete="cc-number"
+              inputMode="numeric"
+              error={errors.cardNumber ? t(errors.cardNumber) : undefined}
+              className="input--code"
+              required
+            />
+            <Field
+              id="expiry"
+              name="expiry"
+              label={t('card.expiry')}
+              hint={t('card.expiryHint')}
+              autoComplete="cc-exp"
+              inputMode="numeric"
+              error={errors.expiry ? t(errors.expiry) : undefined}
+              required
+            />
+            <Field
+              id="cvc"
+              name="cvc"
+              label={t('card.cvc')}
+              autoComplete="cc-csc"
+              inputMode="numeric"
+              maxLength={4}
+              error={errors.cvc ? t(errors.cvc) : undefined}
+              required
+            />
             {buttons(t('card.pay', { amount }))}
           </form>
         ) : (

@@ -59,7 +59,9 @@ export async function waitForCaptcha(page: Page, language = 'de'): Promise<void>
 
 /** The GOV.UK error summary above a form (a focusable box around a titled alert). */
 export function errorSummary(page: Page, language = 'de') {
-  return page.locator('.error-summary').filter({ has: page.getByRole('heading', { name: text(language, 'form.errorSummaryTitle'), exact: true }) });
+  return page
+    .locator('.error-summary')
+    .filter({ has: page.getByRole('heading', { name: text(language, 'form.errorSummaryTitle'), exact: true }) });
 }
 
 /** A message with i18next placeholders ({{minutes}}) as a regular-expression source. */

@@ -10,7 +10,10 @@ type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
 
 function describe(violation: Violation): string {
-  const targets = violation.nodes.map((node) => `    - ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`);
+  const targets = violation.nodes.map(
+    (node) =>
+      `    - ${node.target.join(' ')}${node.failureSummary ? `\n      ${node.failureSummary.replace(/\n/g, '\n      ')}` : ''}`,
+  );
   return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets.join('\n')}`;
 }
 
@@ -22,11 +25,18 @@ function describe(violation: Violation): string {
  * With `{ soft: true }` the failure is recorded and the test goes on, so that a journey over
  * many pages reports every page's violations in one run.
  */
-export async function expectNoSeriousA11yViolations(page: Page, label: string, options: { soft?: boolean } = {}): Promise<void> {
+export async function expectNoSeriousA11yViolations(
+  page: Page,
+  label: string,
+  options: { soft?: boolean } = {},
+): Promise<void> {
   // Legacy mode runs axe in the page itself. The default mode opens an extra blank page for
   // every run to merge the frames' results, which costs about 300 ms a page and buys nothing
   // here: the portal's pages have no cross-origin frames.
-  const results = await new AxeBuilder({ page }).withTags([...wcagTags]).setLegacyMode(true).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags([...wcagTags])
+    .setLegacyMode(true)
+    .analyze();
   const serious = results.violations.filter((v) => failingImpacts.has(v.impact ?? ''));
   const other = results.violations.filter((v) => !failingImpacts.has(v.impact ?? ''));
 

@@ -70,7 +70,8 @@ export function looksLikeKey(value: string): boolean {
 export function noteUntranslated(page: Page, language: string, heading: string, germanHeading?: string): void {
   let problem: string | undefined;
   if (looksLikeKey(heading)) problem = `heading is an untranslated key "${heading}"`;
-  else if (language !== 'de' && germanHeading !== undefined && heading === germanHeading) problem = `heading is still German ("${heading}")`;
+  else if (language !== 'de' && germanHeading !== undefined && heading === germanHeading)
+    problem = `heading is still German ("${heading}")`;
   if (!problem) return;
   const description = `${new URL(page.url()).pathname}${new URL(page.url()).search} [${language}]: ${problem}`;
   test.info().annotations.push({ type: 'missing translation', description });
@@ -98,7 +99,8 @@ export async function waitForHydration(page: Page): Promise<void> {
  * European time zone and it stays on the same day.
  */
 export function seedDay(days = 0): Date {
-  const day = process.env.E2E_SEED_DAY ?? new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const day =
+    process.env.E2E_SEED_DAY ?? new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   const date = new Date(`${day}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date;

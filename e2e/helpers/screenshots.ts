@@ -21,11 +21,19 @@ const sizes = [
  * `…-desktop.png`. The viewport is put back afterwards. `fullPage: false` keeps what the screen
  * shows (an open dialog, say).
  */
-export async function screenshots(page: Page, area: string, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshots(
+  page: Page,
+  area: string,
+  name: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
   const original = page.viewportSize();
   for (const size of sizes) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({ path: screenshotPath(`${area}-${name}-${size.label}.png`), fullPage: options.fullPage ?? true });
+    await page.screenshot({
+      path: screenshotPath(`${area}-${name}-${size.label}.png`),
+      fullPage: options.fullPage ?? true,
+    });
   }
   if (original) await page.setViewportSize(original);
 }

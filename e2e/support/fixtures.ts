@@ -56,32 +56,57 @@ function values<T extends { id: number }>(row: T): Omit<T, 'id'> {
 async function copyFile(db: Database, from: string, to: string): Promise<void> {
   const [exists] = await db.select({ id: t.files.id }).from(t.files).where(eq(t.files.refno, to));
   if (exists) return;
-  const [file] = await db.select().from(t.files).where(and(eq(t.files.refno, from), eq(t.files.subcase, 1)));
+  const [file] = await db
+    .select()
+    .from(t.files)
+    .where(and(eq(t.files.refno, from), eq(t.files.subcase, 1)));
   if (!file) throw new Error(`e2e fixtures: demo file ${from} is missing`);
   const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, file.debtorId));
   await db.transaction(async (tx) => {
     const [newDebtor] = await tx.insert(t.debtors).values(values(debtor!)).returning({ id: t.debtors.id });
     const { totalMinor: _total, ...fileValues } = values(file);
-    const [newFile] = await tx.insert(t.files).values({ ...fileValues, refno: to, debtorId: newDebtor!.id }).returning({ id: t.files.id });
+    const [newFile] = await tx
+      .insert(t.files)
+      .values({ ...fileValues, refno: to, debtorId: newDebtor!.id })
+      .returning({ id: t.files.id });
     const fileId = newFile!.id;
-    const copyRows = async <R extends { id: number; fileId: number }>(table: Parameters<typeof tx.insert>[0], rows: R[]) => {
+    const copyRows = async <R extends { id: number; fileId: number }>(
+      table: Parameters<typeof tx.insert>[0],
+      rows: R[],
+    ) => {
       if (rows.length > 0) await tx.insert(table).values(rows.map((row) => ({ ...values(row), fileId })) as never);
     };
-    await copyRows(t.fileStatusHistory, await tx.select().from(t.fileStatusHistory).where(eq(t.fileStatusHistory.fileId, file.id)));
+    await copyRows(
+      t.fileStatusHistory,
+      await tx.select().from(t.fileStatusHistory).where(eq(t.fileStatusHistory.fileId, file.id)),
+    );
     await copyRows(t.invoices, await tx.select().from(t.invoices).where(eq(t.invoices.fileId, file.id)));
-    await copyRows(t.collectionCosts, await tx.select().from(t.collectionCosts).where(eq(t.collectionCosts.fileId, file.id)));
+    await copyRows(
+      t.collectionCosts,
+      await tx.select().from(t.collectionCosts).where(eq(t.collectionCosts.fileId, file.id)),
+    );
     await copyRows(t.paymentsMade, await tx.select().from(t.paymentsMade).where(eq(t.paymentsMade.fileId, file.id)));
     await copyRows(t.events, await tx.select().from(t.events).where(eq(t.events.fileId, file.id)));
     await copyRows(t.deferrals, await tx.select().from(t.deferrals).where(eq(t.deferrals.fileId, file.id)));
     await copyRows(t.deposits, await tx.select().from(t.deposits).where(eq(t.deposits.fileId, file.id)));
     await copyRows(t.specialOffers, await tx.select().from(t.specialOffers).where(eq(t.specialOffers.fileId, file.id)));
     await copyRows(t.modals, await tx.select().from(t.modals).where(eq(t.modals.fileId, file.id)));
-    await copyRows(t.documentRequests, await tx.select().from(t.documentRequests).where(eq(t.documentRequests.fileId, file.id)));
+    await copyRows(
+      t.documentRequests,
+      await tx.select().from(t.documentRequests).where(eq(t.documentRequests.fileId, file.id)),
+    );
     const plans = await tx.select().from(t.instalmentPlans).where(eq(t.instalmentPlans.fileId, file.id));
     for (const plan of plans) {
-      const [newPlan] = await tx.insert(t.instalmentPlans).values({ ...values(plan), fileId }).returning({ id: t.instalmentPlans.id });
-      const rows = await tx.select().from(t.instalmentRows).where(inArray(t.instalmentRows.planId, [plan.id]));
-      if (rows.length > 0) await tx.insert(t.instalmentRows).values(rows.map((row) => ({ ...values(row), planId: newPlan!.id })));
+      const [newPlan] = await tx
+        .insert(t.instalmentPlans)
+        .values({ ...values(plan), fileId })
+        .returning({ id: t.instalmentPlans.id });
+      const rows = await tx
+        .select()
+        .from(t.instalmentRows)
+        .where(inArray(t.instalmentRows.planId, [plan.id]));
+      if (rows.length > 0)
+        await tx.insert(t.instalmentRows).values(rows.map((row) => ({ ...values(row), planId: newPlan!.id })));
     }
   });
 }

@@ -27,7 +27,8 @@ const parent = path.dirname(path.resolve(dataDir));
 // A fresh clone has no artifacts folder yet.
 mkdirSync(parent, { recursive: true });
 for (const entry of readdirSync(parent, { withFileTypes: true })) {
-  if (entry.isDirectory() && entry.name.startsWith('data-')) rmSync(path.join(parent, entry.name), { recursive: true, force: true });
+  if (entry.isDirectory() && entry.name.startsWith('data-'))
+    rmSync(path.join(parent, entry.name), { recursive: true, force: true });
 }
 const cleanUp = () => rmSync(dataDir, { recursive: true, force: true });
 
@@ -55,7 +56,9 @@ const { applyE2eFixtures } = await import('./fixtures.ts');
 await applyE2eFixtures(await getDatabase());
 
 const port = env().PORT;
-const server = app.listen(port, () => console.error(`e2e web server: portal on http://localhost:${port}, data in ${dataDir}`));
+const server = app.listen(port, () =>
+  console.error(`e2e web server: portal on http://localhost:${port}, data in ${dataDir}`),
+);
 
 let stopping = false;
 function stop() {

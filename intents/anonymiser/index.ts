@@ -65,7 +65,14 @@ function wordPattern(value: string): RegExp | undefined {
   const trimmed = value.trim();
   if (trimmed.length < 2) return undefined;
   const folded = trimmed.replace(/ı/g, 'i').replace(/İ/g, 'I').normalize('NFD').replace(/\p{M}/gu, '');
-  const alternatives = [...new Set([trimmed, folded, trimmed.replace(/ß/g, 'ss'), trimmed.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue')])];
+  const alternatives = [
+    ...new Set([
+      trimmed,
+      folded,
+      trimmed.replace(/ß/g, 'ss'),
+      trimmed.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'),
+    ]),
+  ];
   return new RegExp(`${NB}(?:${alternatives.map((a) => escape(a).replace(/\s+/g, '\\s+')).join('|')})${NE}`, 'giu');
 }
 
@@ -75,7 +82,16 @@ function birthDateFormats(iso: string): string[] {
   const [, y, mo, d] = m as unknown as [string, string, string, string];
   const dn = String(Number(d));
   const mn = String(Number(mo));
-  return [iso, `${d}.${mo}.${y}`, `${dn}.${mn}.${y}`, `${d}/${mo}/${y}`, `${dn}/${mn}/${y}`, `${d}-${mo}-${y}`, `${y}${mo}${d}`, `${d}.${mo}.${y.slice(2)}`];
+  return [
+    iso,
+    `${d}.${mo}.${y}`,
+    `${dn}.${mn}.${y}`,
+    `${d}/${mo}/${y}`,
+    `${dn}/${mn}/${y}`,
+    `${d}-${mo}-${y}`,
+    `${y}${mo}${d}`,
+    `${d}.${mo}.${y.slice(2)}`,
+  ];
 }
 
 function removeKnown(text: string, known: KnownValues): string {
@@ -95,9 +111,12 @@ function removeKnown(text: string, known: KnownValues): string {
     }
   }
   for (const reference of known.references ?? []) replace(loosePattern(reference), '[REFERENCE]');
-  if (known.birthDate) for (const format of birthDateFormats(known.birthDate)) replace(new RegExp(`${NB}${escape(format)}${NE}`, 'gu'), '[BIRTHDATE]');
+  if (known.birthDate)
+    for (const format of birthDateFormats(known.birthDate))
+      replace(new RegExp(`${NB}${escape(format)}${NE}`, 'gu'), '[BIRTHDATE]');
   if (known.street) replace(wordPattern(known.street), '[ADDRESS]');
-  if (known.zip && known.city) replace(new RegExp(`${NB}${escape(known.zip)}\\s+${escape(known.city)}${NE}`, 'giu'), '[ADDRESS]');
+  if (known.zip && known.city)
+    replace(new RegExp(`${NB}${escape(known.zip)}\\s+${escape(known.city)}${NE}`, 'giu'), '[ADDRESS]');
   if (known.zip && known.zip.length >= 4) replace(new RegExp(`${NB}${escape(known.zip)}${NE}`, 'gu'), '[ADDRESS]');
   if (known.city) replace(wordPattern(known.city), '[ADDRESS]');
   const names = [...(known.names ?? [])].filter((n) => n.trim().length >= 2).sort((a, b) => b.length - a.length);
@@ -118,7 +137,24 @@ function luhnValid(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-const IBAN_LENGTHS: Record<string, number> = { DE: 22, AT: 20, CH: 21, LI: 21, SE: 24, NO: 15, DK: 18, FR: 27, IT: 27, ES: 24, NL: 18, BE: 16, PL: 28, TR: 26, GB: 22, LU: 20 };
+const IBAN_LENGTHS: Record<string, number> = {
+  DE: 22,
+  AT: 20,
+  CH: 21,
+  LI: 21,
+  SE: 24,
+  NO: 15,
+  DK: 18,
+  FR: 27,
+  IT: 27,
+  ES: 24,
+  NL: 18,
+  BE: 16,
+  PL: 28,
+  TR: 26,
+  GB: 22,
+  LU: 20,
+};
 
 function isIbanLike(candidate: string): boolean {
   const electronic = electronicFormatIBAN(candidate) ?? '';
@@ -161,21 +197,25 @@ function replaceIbans(text: string): string {
   return out + text.slice(last);
 }
 
-
 function isPossiblePhone(candidate: string): boolean {
   const digits = candidate.replace(/\D/g, '');
   if (digits.length < 7 || digits.length > 15) return false;
-  if (/^(?:\+|00)/.test(candidate.trim())) return parsePhoneNumberFromString(candidate.replace(/^00/, '+'))?.isPossible() ?? false;
+  if (/^(?:\+|00)/.test(candidate.trim()))
+    return parsePhoneNumberFromString(candidate.replace(/^00/, '+'))?.isPossible() ?? false;
   if (!candidate.trim().startsWith('0')) return false;
   return COUNTRIES.some((country) => parsePhoneNumberFromString(candidate, country)?.isPossible() ?? false);
 }
 
-const STREET_SUFFIX_DE = '(?:stra(?:ss|ß)e|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|pfad|hof|berg|markt|zeile|graben|kai|gürtel|guertel)';
+const STREET_SUFFIX_DE =
+  '(?:stra(?:ss|ß)e|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|pfad|hof|berg|markt|zeile|graben|kai|gürtel|guertel)';
 const STREET_WORDS_BEFORE =
   'calle|c\\/|avenida|avda\\.?|av\\.|plaza|paseo|camino|carrer|rue|avenue|boulevard|bd|chemin|allée|allee|place|impasse|quai|route|via|viale|piazza|corso|vicolo|largo|strada|piazzale';
-const STREET_WORDS_AFTER_EN = 'street|st\\.?|road|rd\\.?|avenue|ave\\.?|lane|ln\\.?|way|drive|dr\\.?|close|court|crescent|place|square|terrace|gardens|grove';
-const STREET_WORDS_TR = 'sokak|sokağı|sokagi|sok\\.?|sk\\.?|cadde|caddesi|cad\\.?|bulvarı|bulvari|bulvar|mahallesi|mah\\.?';
-const STREET_SUFFIX_NORDIC = '(?:gatan|gata|vägen|vagen|väg|vag|gränd|grand|torget|torg|stigen|backen|allén|gate|gaten|veien|vei|vegen|veg|plassen|plass|stien)';
+const STREET_WORDS_AFTER_EN =
+  'street|st\\.?|road|rd\\.?|avenue|ave\\.?|lane|ln\\.?|way|drive|dr\\.?|close|court|crescent|place|square|terrace|gardens|grove';
+const STREET_WORDS_TR =
+  'sokak|sokağı|sokagi|sok\\.?|sk\\.?|cadde|caddesi|cad\\.?|bulvarı|bulvari|bulvar|mahallesi|mah\\.?';
+const STREET_SUFFIX_NORDIC =
+  '(?:gatan|gata|vägen|vagen|väg|vag|gränd|grand|torget|torg|stigen|backen|allén|gate|gaten|veien|vei|vegen|veg|plassen|plass|stien)';
 const HOUSE = '\\d{1,4}(?!\\d)(?:\\s?[a-zA-Z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-zA-Z]?)?';
 
 /** An alternation whose words may start with a capital ("Calle", "calle"). */
@@ -190,15 +230,21 @@ const CAP = `[\\p{Lu}][${L}'’.-]*`;
 
 /** Words that follow a postal-code-sized number without being a city. */
 const NOT_CITY = new Set(
-  'euro eur euros chf franken sek nok kr kronor kroner kronen dollar raten rate monate monaten tage tagen wochen jahre uhr stück mal prozent mio tsd'.split(' '),
+  'euro eur euros chf franken sek nok kr kronor kroner kronen dollar raten rate monate monaten tage tagen wochen jahre uhr stück mal prozent mio tsd'.split(
+    ' ',
+  ),
 );
 
-const WEAK_NAME_CUE = /^(?:i am|i'm|soy|sono|je suis|ben|this is|hier ist|hier spricht|regards|cheers|saludos|saluti|lg|vg|mfg|hilsen|mvh)\b/i;
+const WEAK_NAME_CUE =
+  /^(?:i am|i'm|soy|sono|je suis|ben|this is|hier ist|hier spricht|regards|cheers|saludos|saluti|lg|vg|mfg|hilsen|mvh)\b/i;
 
 function replaceAll(text: string, pattern: RegExp, replacer: (m: RegExpExecArray) => string | undefined): string {
   return text.replace(pattern, (...args) => {
     const groups = args.slice(0, -2) as string[];
-    const m = Object.assign(groups, { index: args[args.length - 2] as number, input: text }) as unknown as RegExpExecArray;
+    const m = Object.assign(groups, {
+      index: args[args.length - 2] as number,
+      input: text,
+    }) as unknown as RegExpExecArray;
     return replacer(m) ?? (groups[0] as string);
   });
 }
@@ -208,13 +254,18 @@ export function anonymise(text: string, known: KnownValues = {}): string {
 
   // e-mail addresses
   out = out.replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, '[EMAIL]');
-  out = out.replace(/[\p{L}\p{N}._%+-]+\s?(?:\(at\)|\[at\]| at )\s?[\p{L}\p{N}-]+\s?(?:\.|\(dot\)|\[dot\]| dot )\s?[\p{L}]{2,}/giu, '[EMAIL]');
+  out = out.replace(
+    /[\p{L}\p{N}._%+-]+\s?(?:\(at\)|\[at\]| at )\s?[\p{L}\p{N}-]+\s?(?:\.|\(dot\)|\[dot\]| dot )\s?[\p{L}]{2,}/giu,
+    '[EMAIL]',
+  );
 
   // IBANs (checksum, or the right length for the country)
   out = replaceIbans(out);
 
   // card numbers: 13–19 digits, grouped or not, Luhn-valid
-  out = replaceAll(out, /(?<![\p{N}])\d(?:[ -]?\d){12,18}(?![\p{N}])/gu, (m) => (luhnValid(m[0].replace(/\D/g, '')) ? '[CARD]' : undefined));
+  out = replaceAll(out, /(?<![\p{N}])\d(?:[ -]?\d){12,18}(?![\p{N}])/gu, (m) =>
+    luhnValid(m[0].replace(/\D/g, '')) ? '[CARD]' : undefined,
+  );
 
   // Swedish personnummer (YYMMDD-NNNN, YYYYMMDD-NNNN, also with +) and samordningsnummer
   out = replaceAll(out, /(?<![\p{N}])(\d{2})?(\d{2})(\d{2})(\d{2})\s?([-+])\s?(\d{4})(?![\p{N}])/gu, (m) => {
@@ -222,7 +273,9 @@ export function anonymise(text: string, known: KnownValues = {}): string {
     const day = Number(m[4]) > 60 ? Number(m[4]) - 60 : Number(m[4]);
     return month >= 1 && month <= 12 && day >= 1 && day <= 31 ? '[NATIONAL_ID]' : undefined;
   });
-  out = replaceAll(out, /(?<![\p{N}])(?:\d{12}|\d{10})(?![\p{N}])/gu, (m) => (personnummer.valid(m[0]) ? '[NATIONAL_ID]' : undefined));
+  out = replaceAll(out, /(?<![\p{N}])(?:\d{12}|\d{10})(?![\p{N}])/gu, (m) =>
+    personnummer.valid(m[0]) ? '[NATIONAL_ID]' : undefined,
+  );
   // Norwegian fødselsnummer / d-nummer: DDMMYY NNNNN
   out = replaceAll(out, /(?<![\p{N}])(\d{2})(\d{2})(\d{2})\s?(\d{5})(?![\p{N}])/gu, (m) => {
     const digits = `${m[1]}${m[2]}${m[3]}${m[4]}`;
@@ -234,17 +287,28 @@ export function anonymise(text: string, known: KnownValues = {}): string {
   });
 
   // dates of birth: a date after a cue ("geboren am", "date of birth", "född") or "(*12.03.1985)"
-  const dateShape = '(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\.?\\s+[\\p{L}]+\\.?\\s+\\d{4}|\\d{8})';
-  out = out.replace(new RegExp(`((?:${cues.birth})[\\s:,.]*(?:(?:am|le|el|il|den|on|the|de|the)\\s+)?)${dateShape}`, 'giu'), '$1[BIRTHDATE]');
+  const dateShape =
+    '(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\.?\\s+[\\p{L}]+\\.?\\s+\\d{4}|\\d{8})';
+  out = out.replace(
+    new RegExp(`((?:${cues.birth})[\\s:,.]*(?:(?:am|le|el|il|den|on|the|de|the)\\s+)?)${dateShape}`, 'giu'),
+    '$1[BIRTHDATE]',
+  );
   out = out.replace(new RegExp(`(\\*\\s?)${dateShape}`, 'gu'), '$1[BIRTHDATE]');
 
   // phone numbers: international or trunk-prefixed digit runs that the phone library accepts
-  out = replaceAll(out, /(?:\+|(?<![\p{L}\p{N}])00|(?<![\p{L}\p{N}.,])0)\d{1,4}(?:[\s./-]?\(0\))?(?:[\s./-]?\d){5,13}(?![\p{N}])/gu, (m) => {
-    if (/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(m[0])) return undefined;
-    return isPossiblePhone(m[0]) ? '[PHONE]' : undefined;
-  });
+  out = replaceAll(
+    out,
+    /(?:\+|(?<![\p{L}\p{N}])00|(?<![\p{L}\p{N}.,])0)\d{1,4}(?:[\s./-]?\(0\))?(?:[\s./-]?\d){5,13}(?![\p{N}])/gu,
+    (m) => {
+      if (/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(m[0])) return undefined;
+      return isPossiblePhone(m[0]) ? '[PHONE]' : undefined;
+    },
+  );
   // a number after a phone cue, whatever its shape
-  out = out.replace(new RegExp(`((?:${cues.phone})[\\s:.,-]*(?:(?:ist|is|es|est|e|är|er)\\s+)?)\\+?[\\d][\\d\\s()./-]{5,}\\d`, 'giu'), '$1[PHONE]');
+  out = out.replace(
+    new RegExp(`((?:${cues.phone})[\\s:.,-]*(?:(?:ist|is|es|est|e|är|er)\\s+)?)\\+?[\\d][\\d\\s()./-]{5,}\\d`, 'giu'),
+    '$1[PHONE]',
+  );
 
   // reference numbers (nine digits, with a subcase) and any other long number
   out = out.replace(/(?<![\p{L}\p{N}.,])\d{9}(?:[-/]\d{1,2})?(?![\p{N}])/gu, '[REFERENCE]');
@@ -263,12 +327,20 @@ export function anonymise(text: string, known: KnownValues = {}): string {
     `${CAP}${STREET_SUFFIX_NORDIC}\\s*${HOUSE}`,
     `${CAP}(?:\\s${CAP})*\\s+(?:gate|gata|gatan|vei|veien|veg|vegen|vägen|väg|allé|plass|plassen|gränd|torg|torget)\\s*${HOUSE}`,
   ];
-  for (const street of streets) out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${street})${zipCity}`, 'gu'), '[ADDRESS]');
+  for (const street of streets)
+    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${street})${zipCity}`, 'gu'), '[ADDRESS]');
   // postal code and city alone ("in 20095 Hamburg", "CH-8001 Zürich", "114 55 Stockholm")
-  out = replaceAll(out, new RegExp(`(?<![\\p{L}\\p{N}.,])(?:[ADS]-|CH-|N-|NO-|SE-)?(\\d{5}|\\d{4}|\\d{3}\\s\\d{2})\\s+(${CAP}(?:[\\s-]${CAP})?)`, 'gu'), (m) => {
-    const city = (m[2] ?? '').toLowerCase();
-    return NOT_CITY.has(city.split(/[\s-]/)[0]!) ? undefined : '[ADDRESS]';
-  });
+  out = replaceAll(
+    out,
+    new RegExp(
+      `(?<![\\p{L}\\p{N}.,])(?:[ADS]-|CH-|N-|NO-|SE-)?(\\d{5}|\\d{4}|\\d{3}\\s\\d{2})\\s+(${CAP}(?:[\\s-]${CAP})?)`,
+      'gu',
+    ),
+    (m) => {
+      const city = (m[2] ?? '').toLowerCase();
+      return NOT_CITY.has(city.split(/[\s-]/)[0]!) ? undefined : '[ADDRESS]';
+    },
+  );
 
   // names: after a cue ("mein Name ist", "my name is", "me llamo", "Herr", "Grüße"),
   // then first name + surname pairs from the name lists
@@ -279,7 +351,8 @@ export function anonymise(text: string, known: KnownValues = {}): string {
     (m) => {
       const words = (m[2] ?? '').split(/\s+/);
       // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name.
-      if (WEAK_NAME_CUE.test((m[1] ?? '').trim()) && !(isFirstName(words[0]!) || isLastName(words[0]!))) return undefined;
+      if (WEAK_NAME_CUE.test((m[1] ?? '').trim()) && !(isFirstName(words[0]!) || isLastName(words[0]!)))
+        return undefined;
       const kept: string[] = [];
       for (const word of words) {
         if (cues.stopWords.has(word.toLowerCase())) break;
@@ -299,6 +372,8 @@ export function anonymise(text: string, known: KnownValues = {}): string {
     return isLastName(last) || looksLikeSurname(last) ? '[NAME]' : undefined;
   });
   // a name list's first name directly before [NAME] (the surname was known from the file)
-  out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})\\s+\\[NAME\\]`, 'gu'), (m) => (isFirstName(m[1]!) ? '[NAME]' : undefined));
+  out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})\\s+\\[NAME\\]`, 'gu'), (m) =>
+    isFirstName(m[1]!) ? '[NAME]' : undefined,
+  );
   return out.replace(/\[NAME\](?:\s+\[NAME\])+/g, '[NAME]');
 }

@@ -7,17 +7,24 @@ import { loadCorpus, type Utterance } from '../data/corpus.ts';
 import { commandPaths } from '../engine/store.ts';
 
 const corpus = loadCorpus(commandPaths().root);
-const count = (list: Utterance[], lang: string, intent?: string) => list.filter((u) => u.lang === lang && (intent === undefined || u.intent === intent)).length;
+const count = (list: Utterance[], lang: string, intent?: string) =>
+  list.filter((u) => u.lang === lang && (intent === undefined || u.intent === intent)).length;
 
 const width = Math.max(...INTENT_IDS.map((id) => id.length));
 console.log(`${'train / dev'.padEnd(width)}  ${LANGS.map((l) => l.padStart(9)).join('')}`);
 for (const intent of INTENT_IDS) {
-  const cells = LANGS.map((lang) => `${count(corpus.train, lang, intent)}/${count(corpus.dev, lang, intent)}`.padStart(9));
+  const cells = LANGS.map((lang) =>
+    `${count(corpus.train, lang, intent)}/${count(corpus.dev, lang, intent)}`.padStart(9),
+  );
   console.log(`${intent.padEnd(width)}  ${cells.join('')}`);
 }
-console.log(`${'total'.padEnd(width)}  ${LANGS.map((lang) => `${count(corpus.train, lang)}/${count(corpus.dev, lang)}`.padStart(9)).join('')}`);
+console.log(
+  `${'total'.padEnd(width)}  ${LANGS.map((lang) => `${count(corpus.train, lang)}/${count(corpus.dev, lang)}`.padStart(9)).join('')}`,
+);
 const slotLines = corpus.dev.filter((u) => u.href !== undefined).length;
-console.log(`dev lines that check slots: ${slotLines}; corrections: ${corpus.train.filter((u) => u.source === 'correction').length}`);
+console.log(
+  `dev lines that check slots: ${slotLines}; corrections: ${corpus.train.filter((u) => u.source === 'correction').length}`,
+);
 
 if (corpus.violations.length > 0) {
   console.error(`\n${corpus.violations.length} violation(s):`);

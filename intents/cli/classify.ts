@@ -13,8 +13,15 @@ const engine = getEngine({ ...commandPaths(), log: (line) => console.error(line)
 
 await mapJsonLines((input) => {
   if (typeof input.text !== 'string') throw new Error('"text" must be a string');
-  if (input.lang !== undefined && !isLang(input.lang)) throw new Error(`"lang" must be one of de, en, es, fr, it, tr, sv`);
-  if (input.today !== undefined && (typeof input.today !== 'string' || !ISO_DATE.test(input.today))) throw new Error('"today" must be YYYY-MM-DD');
+  if (input.lang !== undefined && !isLang(input.lang))
+    throw new Error(`"lang" must be one of de, en, es, fr, it, tr, sv`);
+  if (input.today !== undefined && (typeof input.today !== 'string' || !ISO_DATE.test(input.today)))
+    throw new Error('"today" must be YYYY-MM-DD');
   const result = engine.classify(input.text, { lang: input.lang, today: input.today as string | undefined });
-  return { intent: result.intent, confidence: Math.round(result.confidence * 1e4) / 1e4, lang: result.lang, href: result.href };
+  return {
+    intent: result.intent,
+    confidence: Math.round(result.confidence * 1e4) / 1e4,
+    lang: result.lang,
+    href: result.href,
+  };
 });

@@ -18,7 +18,8 @@ import { commandPaths, getEngine } from '../engine/store.ts';
 
 const pct = (a: number, b: number) => (b === 0 ? '   n/a' : `${((100 * a) / b).toFixed(1).padStart(5)} %`);
 const corpus = loadCorpus(commandPaths().root);
-if (corpus.violations.length > 0) console.warn(`warning: ${corpus.violations.length} data violation(s); see npm run assistant:check-data`);
+if (corpus.violations.length > 0)
+  console.warn(`warning: ${corpus.violations.length} data violation(s); see npm run assistant:check-data`);
 const engine = getEngine({ ...commandPaths(), log: (line) => console.error(line) });
 let failedTarget = false;
 
@@ -65,11 +66,19 @@ for (const lang of LANGS) {
   const accepted = dev.length - clarified;
   if (correct / dev.length < 0.95) failedTarget = true;
   console.log(`\n== ${lang}: intent accuracy ${pct(correct, dev.length)} (${correct}/${dev.length})`);
-  console.log(`   calibration ECE ${expectedCalibrationError(conf, hits).toFixed(3)}; clarify asked on ${pct(clarified, dev.length)}; accuracy when acting ${pct(acceptedRight, accepted)}`);
-  console.log(`   language detection (3+ words, other page language) ${pct(langRight, langLines)} (${langRight}/${langLines})`);
+  console.log(
+    `   calibration ECE ${expectedCalibrationError(conf, hits).toFixed(3)}; clarify asked on ${pct(clarified, dev.length)}; accuracy when acting ${pct(acceptedRight, accepted)}`,
+  );
+  console.log(
+    `   language detection (3+ words, other page language) ${pct(langRight, langLines)} (${langRight}/${langLines})`,
+  );
   console.log(`   slot exactness (whole deep link) ${pct(slotExact, slotLines)} (${slotExact}/${slotLines})`);
-  const weak = INTENT_IDS.filter((id) => perIntent.has(id)).map((id) => [id, ...perIntent.get(id)!] as const).filter(([, a, b]) => a < b);
-  console.log(`   intents below 100 %: ${weak.length === 0 ? 'none' : weak.map(([id, a, b]) => `${id} ${a}/${b}`).join(', ')}`);
+  const weak = INTENT_IDS.filter((id) => perIntent.has(id))
+    .map((id) => [id, ...perIntent.get(id)!] as const)
+    .filter(([, a, b]) => a < b);
+  console.log(
+    `   intents below 100 %: ${weak.length === 0 ? 'none' : weak.map(([id, a, b]) => `${id} ${a}/${b}`).join(', ')}`,
+  );
   const top = [...confusions].sort((a, b) => b[1] - a[1]).slice(0, 8);
   if (top.length > 0) console.log(`   confusions: ${top.map(([pair, n]) => `${pair} ×${n}`).join('; ')}`);
   for (const miss of slotMisses.slice(0, 5)) console.log(`   slot miss: ${miss}`);
@@ -95,7 +104,9 @@ if (existsSync(anonDev)) {
       kept += Number(out.includes(value));
     }
   }
-  console.log(`\n== anonymiser: recall ${pct(found, total)} (${found}/${total} personal data removed); kept ${pct(kept, keepTotal)} of amounts and dates (${kept}/${keepTotal})`);
+  console.log(
+    `\n== anonymiser: recall ${pct(found, total)} (${found}/${total} personal data removed); kept ${pct(kept, keepTotal)} of amounts and dates (${kept}/${keepTotal})`,
+  );
 } else console.log('\n== anonymiser: no intents/anonymiser/dev.jsonl yet');
 
 if (failedTarget) console.log('\nbelow the 95 % target in at least one language');

@@ -17,7 +17,8 @@ export async function mapJsonLines(handle: (input: Record<string, unknown>) => u
     let answer: unknown;
     try {
       const input: unknown = JSON.parse(line);
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) throw new Error('expected a JSON object');
+      if (typeof input !== 'object' || input === null || Array.isArray(input))
+        throw new Error('expected a JSON object');
       answer = handle(input as Record<string, unknown>);
     } catch (error) {
       answer = { error: error instanceof Error ? error.message : String(error) };

@@ -22,7 +22,8 @@ describe('loadCorpus', () => {
       folder({
         'training/de/pay_now.txt': '# comment\nalles zahlen\n\n  jetzt komplett bezahlen  \n',
         'training/en/greeting.txt': 'hello\r\nhi there\r\n',
-        'dev/de.jsonl': '{"text":"sofort alles","intent":"pay_now"}\n{"text":"50 im Monat","intent":"pay_instalments","today":"2026-11-22","href":"/checkout/pay-installments?rate=50"}\n',
+        'dev/de.jsonl':
+          '{"text":"sofort alles","intent":"pay_now"}\n{"text":"50 im Monat","intent":"pay_instalments","today":"2026-11-22","href":"/checkout/pay-installments?rate=50"}\n',
         'corrections/de.jsonl': '{"text":"gleich alles begleichen","intent":"pay_now"}\n',
       }),
     );
@@ -34,7 +35,11 @@ describe('loadCorpus', () => {
       ['en', 'greeting', 'hi there', 'train', 2],
       ['de', 'pay_now', 'gleich alles begleichen', 'correction', 1],
     ]);
-    expect(corpus.dev[1]).toMatchObject({ intent: 'pay_instalments', today: '2026-11-22', href: '/checkout/pay-installments?rate=50' });
+    expect(corpus.dev[1]).toMatchObject({
+      intent: 'pay_instalments',
+      today: '2026-11-22',
+      href: '/checkout/pay-installments?rate=50',
+    });
     expect(corpus.dev[0]).not.toHaveProperty('href');
   });
 
@@ -62,7 +67,8 @@ describe('loadCorpus', () => {
         folder({
           'training/de/pay_now.txt': 'Ich muss alles ZAHLEN!\nsofort zahlen\nsofort zahlen\n',
           'training/de/pay_later.txt': 'Sofort  zahlen?\n',
-          'dev/de.jsonl': '{"text":"ich muss alles zahlen","intent":"pay_now"}\n{"text":"später","intent":"pay_later"}\n{"text":"SPÄTER.","intent":"pay_later"}\n{"text":"spater","intent":"pay_later"}\n',
+          'dev/de.jsonl':
+            '{"text":"ich muss alles zahlen","intent":"pay_now"}\n{"text":"später","intent":"pay_later"}\n{"text":"SPÄTER.","intent":"pay_later"}\n{"text":"spater","intent":"pay_later"}\n',
           'corrections/de.jsonl': '{"text":"Später","intent":"pay_later"}\n',
         }),
       ),

@@ -52,7 +52,9 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const JSONL_KEYS = new Set(['text', 'intent', 'today', 'href']);
 
 function readLines(file: string): string[] {
-  return readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split(/\r?\n/);
+  return readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/);
 }
 
 function loadTrainingFolder(root: string, out: Utterance[], violations: Violation[]) {
@@ -60,7 +62,11 @@ function loadTrainingFolder(root: string, out: Utterance[], violations: Violatio
   if (!existsSync(dir)) return;
   for (const lang of readdirSync(dir).sort()) {
     if (!isLang(lang)) {
-      violations.push({ file: `training/${lang}`, line: 0, message: `unknown language folder (expected one of ${LANGS.join(', ')})` });
+      violations.push({
+        file: `training/${lang}`,
+        line: 0,
+        message: `unknown language folder (expected one of ${LANGS.join(', ')})`,
+      });
       continue;
     }
     for (const name of readdirSync(path.join(dir, lang)).sort()) {
@@ -68,7 +74,11 @@ function loadTrainingFolder(root: string, out: Utterance[], violations: Violatio
       if (name.toLowerCase().endsWith('.md')) continue;
       const intent = name.replace(/\.txt$/, '');
       if (!name.endsWith('.txt') || !isIntentId(intent)) {
-        violations.push({ file, line: 0, message: `not a training file: the name must be <intent_id>.txt with an id of intents/catalogue.ts` });
+        violations.push({
+          file,
+          line: 0,
+          message: `not a training file: the name must be <intent_id>.txt with an id of intents/catalogue.ts`,
+        });
         continue;
       }
       readLines(path.join(root, file)).forEach((raw, i) => {
@@ -89,7 +99,11 @@ function loadJsonlFolder(root: string, folder: 'dev' | 'corrections', out: Utter
     if (name.toLowerCase().endsWith('.md')) continue;
     const lang = name.replace(/\.jsonl$/, '');
     if (!name.endsWith('.jsonl') || !isLang(lang)) {
-      violations.push({ file, line: 0, message: `not a data file: the name must be <lang>.jsonl with lang one of ${LANGS.join(', ')}` });
+      violations.push({
+        file,
+        line: 0,
+        message: `not a data file: the name must be <lang>.jsonl with lang one of ${LANGS.join(', ')}`,
+      });
       continue;
     }
     const lines = readLines(path.join(root, file));
@@ -106,14 +120,28 @@ function loadJsonlFolder(root: string, folder: 'dev' | 'corrections', out: Utter
       if (typeof value !== 'object' || value === null || Array.isArray(value)) return problem('not a JSON object');
       const entry = value as Record<string, unknown>;
       const unknownKeys = Object.keys(entry).filter((key) => !JSONL_KEYS.has(key));
-      if (unknownKeys.length > 0) return problem(`unknown keys ${unknownKeys.join(', ')} (allowed: text, intent, today, href)`);
-      if (typeof entry.text !== 'string' || sameTextKey(entry.text) === '') return problem('"text" must be a string with words');
+      if (unknownKeys.length > 0)
+        return problem(`unknown keys ${unknownKeys.join(', ')} (allowed: text, intent, today, href)`);
+      if (typeof entry.text !== 'string' || sameTextKey(entry.text) === '')
+        return problem('"text" must be a string with words');
       if (!isIntentId(entry.intent)) return problem(`unknown intent ${JSON.stringify(entry.intent)}`);
-      if (entry.today !== undefined && (typeof entry.today !== 'string' || !ISO_DATE.test(entry.today))) return problem('"today" must be YYYY-MM-DD');
-      if (entry.href !== undefined && entry.href !== null && (typeof entry.href !== 'string' || !entry.href.startsWith('/'))) {
+      if (entry.today !== undefined && (typeof entry.today !== 'string' || !ISO_DATE.test(entry.today)))
+        return problem('"today" must be YYYY-MM-DD');
+      if (
+        entry.href !== undefined &&
+        entry.href !== null &&
+        (typeof entry.href !== 'string' || !entry.href.startsWith('/'))
+      ) {
         return problem('"href" must be a path starting with / or null');
       }
-      const utterance: Utterance = { text: entry.text.trim(), intent: entry.intent, lang, source: folder === 'dev' ? 'dev' : 'correction', file, line: i + 1 };
+      const utterance: Utterance = {
+        text: entry.text.trim(),
+        intent: entry.intent,
+        lang,
+        source: folder === 'dev' ? 'dev' : 'correction',
+        file,
+        line: i + 1,
+      };
       if (entry.today !== undefined) utterance.today = entry.today as string;
       if (entry.href !== undefined) utterance.href = entry.href as string | null;
       out.push(utterance);
@@ -133,7 +161,8 @@ function findDuplicates(train: Utterance[], dev: Utterance[], violations: Violat
     }
     const where = `${first.file}:${first.line}`;
     let message: string;
-    if (first.intent !== u.intent) message = `same text as ${where}, which says ${first.intent} (this line says ${u.intent})`;
+    if (first.intent !== u.intent)
+      message = `same text as ${where}, which says ${first.intent} (this line says ${u.intent})`;
     else if (u.source === 'dev' && first.source !== 'dev') message = `dev line is also in the training data (${where})`;
     else message = `duplicate of ${where}`;
     violations.push({ file: u.file, line: u.line, message });

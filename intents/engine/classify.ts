@@ -82,7 +82,8 @@ export function splitClauses(text: string, lang: Lang): string[] {
       } else current.push(word);
     }
     if (current.length > 0) {
-      if (words(current.join(' ')).length < 3 && joiner) clauses[clauses.length - 1] += ` ${joiner} ${current.join(' ')}`;
+      if (words(current.join(' ')).length < 3 && joiner)
+        clauses[clauses.length - 1] += ` ${joiner} ${current.join(' ')}`;
       else clauses.push(current.join(' '));
     }
   }
@@ -99,7 +100,9 @@ interface Ranked {
 function ranked(model: LangModel, text: string): Ranked[] {
   const { p, coverage } = assess(model, text);
   const covered = coverage >= MIN_COVERAGE;
-  return model.labels.map((intent, k) => ({ intent, confidence: p[k]!, covered })).sort((a, b) => b.confidence - a.confidence);
+  return model.labels
+    .map((intent, k) => ({ intent, confidence: p[k]!, covered }))
+    .sort((a, b) => b.confidence - a.confidence);
 }
 
 function isoToday(): string {
@@ -117,13 +120,18 @@ export class Engine {
 
   /** The model for a language, else the page's, else German's, else any. */
   private modelFor(lang: Lang, pageLang: Lang): LangModel {
-    return this.models.get(lang) ?? this.models.get(pageLang) ?? this.models.get('de') ?? this.models.values().next().value!;
+    return (
+      this.models.get(lang) ?? this.models.get(pageLang) ?? this.models.get('de') ?? this.models.values().next().value!
+    );
   }
 
   classify(text: string, options: ClassifyOptions = {}): Classification {
     const pageLang = options.pageLang && isLang(options.pageLang) ? options.pageLang : 'de';
     const today = options.today ?? isoToday();
-    const { lang, source } = options.lang && isLang(options.lang) ? { lang: options.lang, source: 'given' as const } : detectLanguage(text, pageLang);
+    const { lang, source } =
+      options.lang && isLang(options.lang)
+        ? { lang: options.lang, source: 'given' as const }
+        : detectLanguage(text, pageLang);
     const model = this.modelFor(lang, pageLang);
     const candidate = (intent: IntentId, confidence: number, said: string): Candidate => ({
       intent,
@@ -143,7 +151,8 @@ export class Engine {
           if (SOCIAL.has(main.intent)) main = top;
           if (top.intent === main.intent) continue;
           const seen = others.get(top.intent);
-          if (!seen || seen.confidence < top.confidence) others.set(top.intent, candidate(top.intent, top.confidence, clause));
+          if (!seen || seen.confidence < top.confidence)
+            others.set(top.intent, candidate(top.intent, top.confidence, clause));
         }
       }
     }

@@ -11,7 +11,10 @@ import { probabilities, trainLanguage, type LangModel } from './model.ts';
 import { fold } from './normalise.ts';
 import { deserialise, ensureModels, serialise } from './store.ts';
 
-const examples = (lang: 'de' | 'en') => Object.entries(FIXTURE[lang]).flatMap(([intent, lines]) => lines.map((text) => ({ text, intent: intent as 'greeting' })));
+const examples = (lang: 'de' | 'en') =>
+  Object.entries(FIXTURE[lang]).flatMap(([intent, lines]) =>
+    lines.map((text) => ({ text, intent: intent as 'greeting' })),
+  );
 
 let de: LangModel;
 let en: LangModel;
@@ -19,7 +22,12 @@ let engine: Engine;
 beforeAll(() => {
   de = trainLanguage('de', examples('de'));
   en = trainLanguage('en', examples('en'));
-  engine = new Engine(new Map([['de', de], ['en', en]]));
+  engine = new Engine(
+    new Map([
+      ['de', de],
+      ['en', en],
+    ]),
+  );
 });
 
 describe('normalisation', () => {
@@ -63,7 +71,12 @@ describe('calibration', () => {
   });
 
   it('measures the calibration error', () => {
-    expect(expectedCalibrationError([0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9], [true, true, true, true, true, true, true, true, true, false])).toBeCloseTo(0, 6);
+    expect(
+      expectedCalibrationError(
+        [0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9, 0.9],
+        [true, true, true, true, true, true, true, true, true, false],
+      ),
+    ).toBeCloseTo(0, 6);
     expect(expectedCalibrationError([0.95, 0.95], [false, false])).toBeCloseTo(0.95, 6);
   });
 
@@ -120,11 +133,16 @@ describe('Engine.classify on a small fixture corpus', () => {
   });
 
   it('finds the other wishes of a long message', () => {
-    const result = engine.classify('Guten Tag, ich habe letzte Woche schon bezahlt und bitte rufen Sie mich am Montag zurück', { today: '2026-11-22' });
+    const result = engine.classify(
+      'Guten Tag, ich habe letzte Woche schon bezahlt und bitte rufen Sie mich am Montag zurück',
+      { today: '2026-11-22' },
+    );
     const found = [result.intent, ...result.others.map((o) => o.intent)];
     expect(found).toEqual(expect.arrayContaining(['already_paid', 'callback']));
     expect(found).not.toContain('greeting');
-    expect(result.others.find((o) => o.intent === 'callback' || o.intent === 'already_paid')?.href).toMatch(/^\/(announce-payment|service\/contact\?action=callback)/);
+    expect(result.others.find((o) => o.intent === 'callback' || o.intent === 'already_paid')?.href).toMatch(
+      /^\/(announce-payment|service\/contact\?action=callback)/,
+    );
   });
 
   it('names no other wishes in a short message', () => {
@@ -132,8 +150,16 @@ describe('Engine.classify on a small fixture corpus', () => {
   });
 
   it('replies in the language of the message, and in the page language for one or two words', () => {
-    expect(engine.classify('I would like to pay in monthly instalments', { pageLang: 'de' })).toMatchObject({ lang: 'en', langSource: 'detected', intent: 'pay_instalments' });
-    expect(engine.classify('ich möchte bitte in monatlichen raten zahlen', { pageLang: 'en' })).toMatchObject({ lang: 'de', langSource: 'detected', intent: 'pay_instalments' });
+    expect(engine.classify('I would like to pay in monthly instalments', { pageLang: 'de' })).toMatchObject({
+      lang: 'en',
+      langSource: 'detected',
+      intent: 'pay_instalments',
+    });
+    expect(engine.classify('ich möchte bitte in monatlichen raten zahlen', { pageLang: 'en' })).toMatchObject({
+      lang: 'de',
+      langSource: 'detected',
+      intent: 'pay_instalments',
+    });
     expect(engine.classify('hallo', { pageLang: 'en' })).toMatchObject({ lang: 'en', langSource: 'page' });
     expect(engine.classify('ok danke', { pageLang: 'sv' })).toMatchObject({ lang: 'sv', langSource: 'page' });
     expect(engine.classify('hello', { lang: 'de' })).toMatchObject({ lang: 'de', langSource: 'given' });
@@ -147,7 +173,11 @@ describe('Engine.classify on a small fixture corpus', () => {
 
 describe('splitClauses', () => {
   it.each([
-    ['de', 'Ich habe schon bezahlt und brauche jetzt eine Bestätigung. Außerdem bin ich umgezogen', ['Ich habe schon bezahlt', 'brauche jetzt eine Bestätigung', 'Außerdem bin ich umgezogen']],
+    [
+      'de',
+      'Ich habe schon bezahlt und brauche jetzt eine Bestätigung. Außerdem bin ich umgezogen',
+      ['Ich habe schon bezahlt', 'brauche jetzt eine Bestätigung', 'Außerdem bin ich umgezogen'],
+    ],
     ['en', 'call me back and thanks', ['call me back and thanks']],
     ['sv', 'jag har betalat men vill ha en bekräftelse', ['jag har betalat', 'vill ha en bekräftelse']],
   ] as const)('%s: %s', (lang, text, clauses) => {

@@ -28,7 +28,8 @@ export function guessLanguage(text: string): Lang | null {
 }
 
 export function detectLanguage(text: string, pageLang: Lang): DetectedLanguage {
-  if (words(text).filter((w) => /\p{L}/u.test(w)).length <= SHORT_MESSAGE_WORDS) return { lang: pageLang, source: 'page' };
+  if (words(text).filter((w) => /\p{L}/u.test(w)).length <= SHORT_MESSAGE_WORDS)
+    return { lang: pageLang, source: 'page' };
   const guess = guessLanguage(text);
   return guess ? { lang: guess, source: 'detected' } : { lang: pageLang, source: 'page' };
 }

@@ -71,7 +71,13 @@ export function scores(model: LinearModel, row: SparseRow, out = new Float64Arra
   return out;
 }
 
-export function trainSoftmax(rows: readonly SparseRow[], labels: readonly number[], classes: number, features: number, opts: SgdOptions = DEFAULT_SGD): LinearModel {
+export function trainSoftmax(
+  rows: readonly SparseRow[],
+  labels: readonly number[],
+  classes: number,
+  features: number,
+  opts: SgdOptions = DEFAULT_SGD,
+): LinearModel {
   const K = classes;
   const v = new Float64Array(features * K);
   const bias = new Float64Array(K);
@@ -162,7 +168,11 @@ export function fitTemperature(logits: readonly Float64Array[], labels: readonly
 }
 
 /** Expected calibration error over equal-width confidence bins. */
-export function expectedCalibrationError(confidences: readonly number[], correct: readonly boolean[], bins = 10): number {
+export function expectedCalibrationError(
+  confidences: readonly number[],
+  correct: readonly boolean[],
+  bins = 10,
+): number {
   const count = new Array<number>(bins).fill(0);
   const conf = new Array<number>(bins).fill(0);
   const hits = new Array<number>(bins).fill(0);

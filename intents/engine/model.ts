@@ -5,7 +5,17 @@
  */
 import { INTENT_IDS, type IntentId, type Lang } from '../catalogue.ts';
 import { featureCounts } from './features.ts';
-import { DEFAULT_SGD, expectedCalibrationError, fitTemperature, scores, softmax, trainSoftmax, type LinearModel, type SgdOptions, type SparseRow } from './linear.ts';
+import {
+  DEFAULT_SGD,
+  expectedCalibrationError,
+  fitTemperature,
+  scores,
+  softmax,
+  trainSoftmax,
+  type LinearModel,
+  type SgdOptions,
+  type SparseRow,
+} from './linear.ts';
 
 export interface LangModel {
   lang: Lang;
@@ -99,7 +109,11 @@ function fit(docs: readonly Map<string, number>[], labels: readonly number[], cl
   return { ...vocabulary, linear: trainSoftmax(rows, labels, classes, vocabulary.idf.length, sgd) };
 }
 
-export function trainLanguage(lang: Lang, examples: readonly { text: string; intent: IntentId }[], options: TrainOptions = {}): LangModel {
+export function trainLanguage(
+  lang: Lang,
+  examples: readonly { text: string; intent: IntentId }[],
+  options: TrainOptions = {},
+): LangModel {
   const started = performance.now();
   const sgd = options.sgd ?? DEFAULT_SGD;
   const labels = INTENT_IDS.filter((id) => examples.some((e) => e.intent === id));
@@ -119,7 +133,12 @@ export function trainLanguage(lang: Lang, examples: readonly { text: string; int
   for (let f = 0; f < folds; f++) {
     const inFold = (i: number) => fold[i] === f;
     const trainIdx = y.map((_, i) => i).filter((i) => !inFold(i));
-    const part = fit(trainIdx.map((i) => docs[i]!), trainIdx.map((i) => y[i]!), labels.length, sgd);
+    const part = fit(
+      trainIdx.map((i) => docs[i]!),
+      trainIdx.map((i) => y[i]!),
+      labels.length,
+      sgd,
+    );
     y.forEach((_, i) => {
       if (inFold(i)) heldOutLogits[i] = scores(part.linear, vectorise(docs[i]!, part));
     });

@@ -17,7 +17,10 @@ export function lower(text: string): string {
 
 /** Lower case, compatibility decomposition, marks removed, the few letters above spelled out. */
 export function fold(text: string): string {
-  return lower(text).normalize('NFKD').replace(COMBINING_MARKS, '').replace(EXTRA_FOLDS_RE, (c) => EXTRA_FOLDS[c] ?? c);
+  return lower(text)
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .replace(EXTRA_FOLDS_RE, (c) => EXTRA_FOLDS[c] ?? c);
 }
 
 // Marks belong to their word: a lower-cased Turkish "İ" is "i" plus a combining dot.

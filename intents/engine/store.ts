@@ -22,12 +22,18 @@ export const MODEL_FILE = path.join(INTENTS_DIR, 'model', 'assistant-model.json'
  */
 export function commandPaths(env: NodeJS.ProcessEnv = process.env): { root: string; file: string } {
   const root = env.ASSISTANT_DATA_DIR ? path.resolve(env.ASSISTANT_DATA_DIR) : INTENTS_DIR;
-  const file = env.ASSISTANT_MODEL_FILE ? path.resolve(env.ASSISTANT_MODEL_FILE) : root === INTENTS_DIR ? MODEL_FILE : path.join(root, 'model', 'assistant-model.json');
+  const file = env.ASSISTANT_MODEL_FILE
+    ? path.resolve(env.ASSISTANT_MODEL_FILE)
+    : root === INTENTS_DIR
+      ? MODEL_FILE
+      : path.join(root, 'model', 'assistant-model.json');
   return { root, file };
 }
 const FORMAT = 1;
 /** Source files whose change changes what training produces. */
-const ENGINE_SOURCES = ['features.ts', 'normalise.ts', 'linear.ts', 'model.ts'].map((f) => fileURLToPath(new URL(f, import.meta.url)));
+const ENGINE_SOURCES = ['features.ts', 'normalise.ts', 'linear.ts', 'model.ts'].map((f) =>
+  fileURLToPath(new URL(f, import.meta.url)),
+);
 
 interface StoredLang {
   labels: string[];
@@ -50,22 +56,32 @@ interface StoredModel {
 export function fingerprint(root: string = INTENTS_DIR): string {
   const hash = createHash('sha256').update(`format ${FORMAT}\n`);
   for (const file of [...trainingFiles(root), ...ENGINE_SOURCES]) {
-    hash.update(`${path.relative(root, file)}\n`).update(readFileSync(file)).update('\n');
+    hash
+      .update(`${path.relative(root, file)}\n`)
+      .update(readFileSync(file))
+      .update('\n');
   }
   return hash.digest('hex');
 }
 
-const toBase64 = (values: Float32Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
+const toBase64 = (values: Float32Array) =>
+  Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
 function fromBase64(text: string): Float32Array {
   const bytes = Buffer.from(text, 'base64');
-  if (bytes.byteLength % 4 !== 0) throw new Error('model file: the weights are truncated; retrain with npm run assistant:train (inconsistent)');
+  if (bytes.byteLength % 4 !== 0)
+    throw new Error('model file: the weights are truncated; retrain with npm run assistant:train (inconsistent)');
   const copy = new ArrayBuffer(bytes.byteLength); // aligned, detached from Node's buffer pool
   new Uint8Array(copy).set(bytes);
   return new Float32Array(copy);
 }
 
 export function serialise(models: Iterable<LangModel>, print: string): string {
-  const stored: StoredModel = { format: FORMAT, fingerprint: print, trainedAt: new Date().toISOString(), languages: {} };
+  const stored: StoredModel = {
+    format: FORMAT,
+    fingerprint: print,
+    trainedAt: new Date().toISOString(),
+    languages: {},
+  };
   for (const m of models) {
     stored.languages[m.lang] = {
       labels: m.labels,
@@ -89,7 +105,11 @@ export function deserialise(json: string): { fingerprint: string; models: Map<La
     const labels = s.labels.filter(isIntentId) as IntentId[];
     const idf = fromBase64(s.idf);
     const weights = fromBase64(s.weights);
-    if (labels.length !== s.labels.length || idf.length !== s.vocab.length || weights.length !== s.vocab.length * labels.length) {
+    if (
+      labels.length !== s.labels.length ||
+      idf.length !== s.vocab.length ||
+      weights.length !== s.vocab.length * labels.length
+    ) {
       throw new Error(`model file: the ${lang} model is inconsistent; retrain with npm run assistant:train`);
     }
     models.set(lang, {
@@ -117,7 +137,9 @@ export function trainAll(root: string = INTENTS_DIR, log: (line: string) => void
     if (examples.length === 0) continue;
     const model = trainLanguage(lang, examples);
     const r = model.report;
-    log(`${lang}: ${r.examples} lines, ${model.labels.length} intents, ${r.features} features, held-out accuracy ${(r.heldOutAccuracy * 100).toFixed(1)} %, ECE ${r.eceRaw.toFixed(3)} → ${r.eceCalibrated.toFixed(3)} (T = ${model.temperature.toFixed(2)}), ${r.trainMs} ms`);
+    log(
+      `${lang}: ${r.examples} lines, ${model.labels.length} intents, ${r.features} features, held-out accuracy ${(r.heldOutAccuracy * 100).toFixed(1)} %, ECE ${r.eceRaw.toFixed(3)} → ${r.eceCalibrated.toFixed(3)} (T = ${model.temperature.toFixed(2)}), ${r.trainMs} ms`,
+    );
     models.push(model);
   }
   return models;

@@ -29,7 +29,8 @@ export function readNumber(token: string): number | undefined {
   const tail = t.slice(lastAt + 1);
   let integer = t;
   let decimals = '';
-  const lastIsDecimal = (last === '.' || last === ',') && tail.length <= 2 && !(marks.filter((m) => m === last).length > 1);
+  const lastIsDecimal =
+    (last === '.' || last === ',') && tail.length <= 2 && !(marks.filter((m) => m === last).length > 1);
   if (lastIsDecimal) {
     integer = t.slice(0, lastAt);
     decimals = tail;
@@ -63,7 +64,9 @@ export function findAmounts(spans: Spans, lx: Lexicon): FoundAmount[] {
     const end = start + m[0].length;
     const before = text.slice(Math.max(0, start - 40), start);
     const after = text.slice(end, end + 40);
-    const currencyAfter = new RegExp(`^\\s*(?:${currency})(?![\\p{L}])`, 'u').test(after) || /^[.,]-/.test(text.slice(start + raw.length, end + 1));
+    const currencyAfter =
+      new RegExp(`^\\s*(?:${currency})(?![\\p{L}])`, 'u').test(after) ||
+      /^[.,]-/.test(text.slice(start + raw.length, end + 1));
     const currencyBefore = new RegExp(`(?:${currency})\\s*$`, 'u').test(before);
     const hasCurrency = currencyAfter || currencyBefore;
     const afterCurrency = after.replace(new RegExp(`^\\s*(?:${currency})(?![\\p{L}])`, 'u'), '');
@@ -72,7 +75,8 @@ export function findAmounts(spans: Spans, lx: Lexicon): FoundAmount[] {
     if (isWord && !hasCurrency) continue;
     if (!hasCurrency && Number.isInteger(value) && value >= 1900 && value <= 2100) continue;
     const isMonthly =
-      new RegExp(`^\\s*(?:${monthly})${E}`, 'u').test(afterCurrency) || new RegExp(`${B}(?:${rateBefore})\\s*(?:${currency})?\\s*$`, 'u').test(before);
+      new RegExp(`^\\s*(?:${monthly})${E}`, 'u').test(afterCurrency) ||
+      new RegExp(`${B}(?:${rateBefore})\\s*(?:${currency})?\\s*$`, 'u').test(before);
     const isTotal =
       new RegExp(`${B}(?:${totalBefore})\\s*(?:${currency})?\\s*$`, 'u').test(before) ||
       new RegExp(`^\\s*(?:${totalAfter})${E}`, 'u').test(afterCurrency);

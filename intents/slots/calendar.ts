@@ -82,7 +82,12 @@ export function nearestDayOfMonth(today: Day, dayOfMonth: number, direction: 'fu
 }
 
 /** A day and month without a year: the next such day (today included) or the last one. */
-export function nearestDayAndMonth(today: Day, month: number, dayOfMonth: number, direction: 'future' | 'past'): Day | undefined {
+export function nearestDayAndMonth(
+  today: Day,
+  month: number,
+  dayOfMonth: number,
+  direction: 'future' | 'past',
+): Day | undefined {
   for (const year of direction === 'future' ? [today.year, today.year + 1] : [today.year, today.year - 1]) {
     if (!isValidDay(year, month, dayOfMonth)) continue;
     const candidate = { year, month, day: dayOfMonth };

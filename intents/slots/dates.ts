@@ -92,7 +92,10 @@ function rules(lx: Lexicon, today: Day, direction: Direction): Rule[] {
     },
     // 15. Dezember (2026), 15 de diciembre, 15th of December, 15 aralik
     {
-      pattern: new RegExp(`${B}(\\d{1,2})(?:${ord})?\\.?\\s*(?:of\\s+|de\\s+)?(${months})${lx.monthSuffix}\\.?(?:\\s+(?:de\\s+)?(\\d{4}))?${E}`, 'gu'),
+      pattern: new RegExp(
+        `${B}(\\d{1,2})(?:${ord})?\\.?\\s*(?:of\\s+|de\\s+)?(${months})${lx.monthSuffix}\\.?(?:\\s+(?:de\\s+)?(\\d{4}))?${E}`,
+        'gu',
+      ),
       resolve: (m) => ({ day: explicit(fullYear(m[3], today), monthOf(m[2]!), Number(m[1])) }),
     },
     // December 15(th), 2026
@@ -114,7 +117,13 @@ function rules(lx: Lexicon, today: Day, direction: Direction): Rule[] {
     list.push({ pattern: new RegExp(`${B}(?:${alternation(words)})${E}`, 'gu'), resolve: () => ({ day: resolve() }) });
   }
   const beforeMonth: Array<[string[], (month: number) => Day]> = [
-    [lx.endBeforeMonthName, (month) => { const s = monthStart(month); return endOfMonth(s.year, s.month); }],
+    [
+      lx.endBeforeMonthName,
+      (month) => {
+        const s = monthStart(month);
+        return endOfMonth(s.year, s.month);
+      },
+    ],
     [lx.startBeforeMonthName, (month) => monthStart(month)],
     [lx.middleBeforeMonthName, (month) => ({ ...monthStart(month), day: 15 })],
   ];
@@ -131,7 +140,10 @@ function rules(lx: Lexicon, today: Day, direction: Direction): Rule[] {
   const nextMonthWords = alternation(lx.nextMonth);
   if (lx.nextMonth.length > 0) {
     list.push({
-      pattern: new RegExp(`${B}(?:(?:${dayCue})\\s+)?(\\d{1,2})(?:${ord})?\\.?\\s*(?:of\\s+|de\\s+)?(?:${nextMonthWords})${E}`, 'gu'),
+      pattern: new RegExp(
+        `${B}(?:(?:${dayCue})\\s+)?(\\d{1,2})(?:${ord})?\\.?\\s*(?:of\\s+|de\\s+)?(?:${nextMonthWords})${E}`,
+        'gu',
+      ),
       resolve: (m) => {
         const d = Number(m[1]);
         return { day: isValidDay(nextMonth.year, nextMonth.month, d) ? { ...nextMonth, day: d } : undefined };
@@ -156,7 +168,10 @@ function rules(lx: Lexicon, today: Day, direction: Direction): Rule[] {
   // A bare day of the month after a cue: "am 15.", "on the 15th", "el 15", "le 15", "den 15", "ayin 15'i"
   const dayNumber = needsOrd ? `(\\d{1,2})(?:${ord})(?!\\d)` : `(\\d{1,2})(?:${ord})?${E}`;
   list.push({
-    pattern: new RegExp(`${B}(?:${dayCue})\\s+${dayNumber}(?!\\s*(?:${alternation(lx.currencies)}|${alternation(lx.countNouns)}))`, 'gu'),
+    pattern: new RegExp(
+      `${B}(?:${dayCue})\\s+${dayNumber}(?!\\s*(?:${alternation(lx.currencies)}|${alternation(lx.countNouns)}))`,
+      'gu',
+    ),
     resolve: (m) => ({ day: nearestDayOfMonth(today, Number(m[1]), direction) }),
   });
   // An ordinal alone: "the 15th", "15'inde", "den 15:e"
@@ -176,10 +191,14 @@ function rules(lx: Lexicon, today: Day, direction: Direction): Rule[] {
     ] as const
   ).filter(([words]) => words.length > 0);
   for (const [words, unit] of units) {
-    const apply = (n: number): Day => (unit === 'day' ? addDays(today, n) : unit === 'week' ? addDays(today, 7 * n) : addMonths(today, n));
+    const apply = (n: number): Day =>
+      unit === 'day' ? addDays(today, n) : unit === 'week' ? addDays(today, 7 * n) : addMonths(today, n);
     if (lx.durationBefore.length > 0) {
       list.push({
-        pattern: new RegExp(`${B}(?:${alternation(lx.durationBefore)})\\s+${count}\\s+(?:${alternation(words)})${E}`, 'gu'),
+        pattern: new RegExp(
+          `${B}(?:${alternation(lx.durationBefore)})\\s+${count}\\s+(?:${alternation(words)})${E}`,
+          'gu',
+        ),
         resolve: (m) => {
           const n = numberValue(lx, m[1]!);
           return { day: n === undefined ? undefined : apply(n) };
@@ -188,7 +207,10 @@ function rules(lx: Lexicon, today: Day, direction: Direction): Rule[] {
     }
     if (lx.durationAfter.length > 0) {
       list.push({
-        pattern: new RegExp(`${B}${count}\\s+(?:${alternation(words)})\\s+(?:${alternation(lx.durationAfter)})${E}`, 'gu'),
+        pattern: new RegExp(
+          `${B}${count}\\s+(?:${alternation(words)})\\s+(?:${alternation(lx.durationAfter)})${E}`,
+          'gu',
+        ),
         resolve: (m) => {
           const n = numberValue(lx, m[1]!);
           return { day: n === undefined ? undefined : apply(n) };
@@ -198,7 +220,10 @@ function rules(lx: Lexicon, today: Day, direction: Direction): Rule[] {
     // "vor zwei Wochen", "two weeks ago", "hace dos semanas", "iki hafta önce", "för två veckor sedan"
     const [agoBefore, agoAfter] = lx.ago;
     list.push({
-      pattern: new RegExp(`${B}${agoBefore ? `(?:${agoBefore})\\s+` : ''}${count}\\s+(?:${alternation(words)})${agoAfter ? `\\s+(?:${agoAfter})` : ''}${E}`, 'gu'),
+      pattern: new RegExp(
+        `${B}${agoBefore ? `(?:${agoBefore})\\s+` : ''}${count}\\s+(?:${alternation(words)})${agoAfter ? `\\s+(?:${agoAfter})` : ''}${E}`,
+        'gu',
+      ),
       resolve: (m) => {
         const n = numberValue(lx, m[1]!);
         return { day: n === undefined ? undefined : apply(-n) };

@@ -23,7 +23,15 @@ export interface SlotOptions {
 const B = '(?<![\\p{L}\\p{N}])';
 const E = '(?![\\p{L}\\p{N}])';
 
-const WEEKDAYS: Array<WeekdaySlot | undefined> = [undefined, 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAYS: Array<WeekdaySlot | undefined> = [
+  undefined,
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+];
 
 /** Digits that are never amounts or dates: IBANs, card and phone numbers, reference numbers. */
 function maskIdentifiers(spans: Spans): void {
@@ -33,7 +41,8 @@ function maskIdentifiers(spans: Spans): void {
     /(?<![\p{L}\p{N}.,])\d{6,}(?:-\d{1,3})?(?![\p{L}\p{N}])/gu,
     /(?<![\p{L}\p{N}])\d{1,2}:\d{2}(?::\d{2})?(?![\p{L}\p{N}])/gu,
   ];
-  for (const pattern of patterns) for (const m of [...spans.value.matchAll(pattern)]) spans.consume(m.index, m.index + m[0].length);
+  for (const pattern of patterns)
+    for (const m of [...spans.value.matchAll(pattern)]) spans.consume(m.index, m.index + m[0].length);
 }
 
 function timeOfDayForHour(hour: number): TimeOfDay | undefined {
@@ -52,7 +61,8 @@ function findTimeOfDay(spans: Spans, lx: Lexicon, original: string): TimeOfDay |
   };
   // One alternation over every time word, longest first: "après-midi" is the afternoon, not "midi".
   const timeOf = new Map<string, TimeOfDay>();
-  for (const [time, words] of Object.entries(lx.times) as Array<[TimeOfDay, string[]]>) for (const word of words) timeOf.set(word, time);
+  for (const [time, words] of Object.entries(lx.times) as Array<[TimeOfDay, string[]]>)
+    for (const word of words) timeOf.set(word, time);
   for (const m of [...spans.value.matchAll(new RegExp(`${B}(?:${alternation(timeOf.keys())})${E}`, 'gu'))]) {
     const time = timeOf.get(m[0].replace(/\s+/g, ' '));
     if (time) take(m.index, time);
@@ -91,7 +101,10 @@ function findMethod(text: string, lx: Lexicon): PaymentMethodSlot | undefined {
 }
 
 function findRating(text: string): number | undefined {
-  const stars = /(?<![\p{N}])([1-5])\s*(?:\/\s*5|von\s+5|of\s+5|de\s+5|sur\s+5|su\s+5|av\s+5|sterne?n?|stars?|estrellas?|etoiles?|stelle|stella|yildiz|stjarn(?:a|or))(?![\p{L}])/u.exec(text);
+  const stars =
+    /(?<![\p{N}])([1-5])\s*(?:\/\s*5|von\s+5|of\s+5|de\s+5|sur\s+5|su\s+5|av\s+5|sterne?n?|stars?|estrellas?|etoiles?|stelle|stella|yildiz|stjarn(?:a|or))(?![\p{L}])/u.exec(
+      text,
+    );
   return stars ? Number(stars[1]) : undefined;
 }
 

@@ -7,7 +7,15 @@ export type AuditActor = (typeof t.auditLog.$inferInsert)['actor'];
 /** Writes one audit entry. Details must never hold a reference number, IBAN, e-mail or token in clear. */
 export async function audit(
   db: Database,
-  entry: { actor: AuditActor; action: string; debtorId?: number | null; fileId?: number | null; clientAddress?: string; detail?: Record<string, string | number | boolean | null>; at?: Date },
+  entry: {
+    actor: AuditActor;
+    action: string;
+    debtorId?: number | null;
+    fileId?: number | null;
+    clientAddress?: string;
+    detail?: Record<string, string | number | boolean | null>;
+    at?: Date;
+  },
 ): Promise<void> {
   await db.insert(t.auditLog).values({
     at: entry.at ?? new Date(),

@@ -27,7 +27,9 @@ type KeyType = (typeof t.loginAttempts.$inferSelect)['keyType'];
 /** The keys of an attempt as [type, keyed hash, limit], the client address first. */
 function keyList(keys: AttemptKeys): Array<[KeyType, string, number]> {
   const { clientMaxFailures, referenceMaxFailures } = securityConfig().signIn;
-  const list: Array<[KeyType, string, number]> = [['client', keyedHash('attempt-client', keys.client), clientMaxFailures]];
+  const list: Array<[KeyType, string, number]> = [
+    ['client', keyedHash('attempt-client', keys.client), clientMaxFailures],
+  ];
   if (keys.reference) list.push(['reference', keyedHash('attempt-reference', keys.reference), referenceMaxFailures]);
   return list;
 }
@@ -42,10 +44,20 @@ async function lockStateOf(db: Database | Tx, list: Array<[KeyType, string, numb
     const [row] = await db
       .select({ failures: count(), oldest: min(t.loginAttempts.attemptedAt) })
       .from(t.loginAttempts)
-      .where(and(eq(t.loginAttempts.keyType, keyType), eq(t.loginAttempts.keyHash, keyHash), eq(t.loginAttempts.succeeded, false), gt(t.loginAttempts.attemptedAt, since)));
+      .where(
+        and(
+          eq(t.loginAttempts.keyType, keyType),
+          eq(t.loginAttempts.keyHash, keyHash),
+          eq(t.loginAttempts.succeeded, false),
+          gt(t.loginAttempts.attemptedAt, since),
+        ),
+      );
     if (row && row.failures >= max && row.oldest) {
       const oldest = row.oldest instanceof Date ? row.oldest : new Date(row.oldest);
-      retryAfterSeconds = Math.max(retryAfterSeconds, Math.max(1, Math.ceil((oldest.getTime() + windowMinutes * 60_000 - now.getTime()) / 1000)));
+      retryAfterSeconds = Math.max(
+        retryAfterSeconds,
+        Math.max(1, Math.ceil((oldest.getTime() + windowMinutes * 60_000 - now.getTime()) / 1000)),
+      );
     }
   }
   return retryAfterSeconds > 0 ? { locked: true, retryAfterSeconds } : { locked: false };
@@ -71,7 +83,9 @@ export async function beginAttempt(db: Database, keys: AttemptKeys, now = new Da
   const list = keyList(keys);
   const result = await db.transaction(async (tx): Promise<BeginAttempt> => {
     for (const [keyType, keyHash] of list) {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login-attempt:${keyType}:${keyHash}`}, 0))`);
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`login-attempt:${keyType}:${keyHash}`}, 0))`,
+      );
     }
     const state = await lockStateOf(tx, list, now);
     if (state.locked) return state;

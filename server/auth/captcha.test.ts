@@ -16,9 +16,16 @@ afterAll(async () => database?.dispose());
 
 async function solved() {
   const challenge = await newCaptchaChallenge();
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+    .promise;
   if (!solution) throw new Error('not solvable');
-  return { algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature };
+  return {
+    algorithm: challenge.algorithm,
+    challenge: challenge.challenge,
+    number: solution.number,
+    salt: challenge.salt,
+    signature: challenge.signature,
+  };
 }
 const encode = (value: unknown, space?: number) => Buffer.from(JSON.stringify(value, null, space)).toString('base64');
 
@@ -37,7 +44,13 @@ describe('redeemCaptcha', () => {
       encode(solution),
       encode(solution, 2),
       encode({ ...solution, number: String(solution.number) }),
-      encode({ signature: solution.signature, salt: solution.salt, number: solution.number, challenge: solution.challenge, algorithm: solution.algorithm }),
+      encode({
+        signature: solution.signature,
+        salt: solution.salt,
+        number: solution.number,
+        challenge: solution.challenge,
+        algorithm: solution.algorithm,
+      }),
       ` ${encode(solution)}`.trim() + '\n',
     ];
     for (const payload of reencoded) expect(await redeemCaptcha(database.db, payload), payload).toBe(false);

@@ -20,7 +20,11 @@ export async function newCaptchaChallenge(now = new Date()): Promise<Challenge> 
 }
 
 /** True once per challenge, for a valid, unexpired solution of it. */
-export async function redeemCaptcha(db: Database, payload: string | null | undefined, now = new Date()): Promise<boolean> {
+export async function redeemCaptcha(
+  db: Database,
+  payload: string | null | undefined,
+  now = new Date(),
+): Promise<boolean> {
   if (!payload || payload.length > 2000) return false;
   let solution: unknown;
   let valid = false;

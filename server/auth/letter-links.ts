@@ -18,9 +18,18 @@ import { createSession } from './sessions.ts';
 import { redeemSingleUseLink } from './used-links.ts';
 
 const purpose = 'letter-link';
-const payloadSchema = z.object({ r: z.string().regex(/^\d{9}$/), s: z.number().int().min(1).max(999), e: z.number().int(), n: z.string().min(8).max(64) });
+const payloadSchema = z.object({
+  r: z.string().regex(/^\d{9}$/),
+  s: z.number().int().min(1).max(999),
+  e: z.number().int(),
+  n: z.string().min(8).max(64),
+});
 
-export function createLetterToken(refno: string, subcase: number, options: { validDays?: number; now?: Date } = {}): string {
+export function createLetterToken(
+  refno: string,
+  subcase: number,
+  options: { validDays?: number; now?: Date } = {},
+): string {
   const now = options.now ?? new Date();
   const expires = Math.floor(now.getTime() / 1000) + (options.validDays ?? 90) * 86_400;
   return signToken(purpose, { r: refno, s: subcase, e: expires, n: randomToken(12) });
@@ -43,18 +52,57 @@ export async function redeemLetterLink(
   const payload = readLetterToken(token, now);
   if (!payload) return { ok: false, error: 'invalid' };
   const [file] = await db
-    .select({ id: t.files.id, debtorId: t.files.debtorId, variant: t.files.variant, statusCode: t.files.statusCode, full: t.files.letterLinkIsFullLogin, mustChangePassword: t.debtors.mustChangePassword })
+    .select({
+      id: t.files.id,
+      debtorId: t.files.debtorId,
+      variant: t.files.variant,
+      statusCode: t.files.statusCode,
+      full: t.files.letterLinkIsFullLogin,
+      mustChangePassword: t.debtors.mustChangePassword,
+    })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(and(eq(t.files.refno, payload.r), eq(t.files.subcase, payload.s), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)));
+    .where(
+      and(
+        eq(t.files.refno, payload.r),
+        eq(t.files.subcase, payload.s),
+        eq(t.files.legalBlocking, false),
+        isNull(t.files.deletedAt),
+      ),
+    );
   if (!file) return { ok: false, error: 'invalid' };
   if (measureRunning(file.statusCode)) return { ok: false, error: 'measureRunning' };
-  if (!(await redeemSingleUseLink(db, { kind: 'letter', nonce: payload.n, fileId: file.id, expiresAt: new Date(payload.e * 1000), now }))) {
-    await audit(db, { actor: 'visitor', action: 'letterLink.reused', fileId: file.id, clientAddress: ctx.clientAddress, at: now });
+  if (
+    !(await redeemSingleUseLink(db, {
+      kind: 'letter',
+      nonce: payload.n,
+      fileId: file.id,
+      expiresAt: new Date(payload.e * 1000),
+      now,
+    }))
+  ) {
+    await audit(db, {
+      actor: 'visitor',
+      action: 'letterLink.reused',
+      fileId: file.id,
+      clientAddress: ctx.clientAddress,
+      at: now,
+    });
     return { ok: false, error: 'used' };
   }
   const level = file.full ? 'full' : 'limited';
-  const { cookie } = await createSession(db, { debtorId: file.debtorId, fileId: file.id, loginType: 'letterLink', level }, { replacing: ctx.currentSession, now });
-  await audit(db, { actor: 'debtor', action: `signin.letterLink.${level}`, debtorId: file.debtorId, fileId: file.id, clientAddress: ctx.clientAddress, at: now });
+  const { cookie } = await createSession(
+    db,
+    { debtorId: file.debtorId, fileId: file.id, loginType: 'letterLink', level },
+    { replacing: ctx.currentSession, now },
+  );
+  await audit(db, {
+    actor: 'debtor',
+    action: `signin.letterLink.${level}`,
+    debtorId: file.debtorId,
+    fileId: file.id,
+    clientAddress: ctx.clientAddress,
+    at: now,
+  });
   return { ok: true, cookie, variant: file.variant, level, mustChangePassword: file.mustChangePassword };
 }

@@ -22,14 +22,16 @@ export const changePasswordInput = z.object({
 });
 
 /** Full login always; without the old password, only while a change is forced. */
-export function mayChangePassword(session: Pick<ActiveSession, 'level' | 'mustChangePassword'>, options: { requireOld: boolean }): boolean {
+export function mayChangePassword(
+  session: Pick<ActiveSession, 'level' | 'mustChangePassword'>,
+  options: { requireOld: boolean },
+): boolean {
   if (session.level !== 'full') return false;
   return options.requireOld || session.mustChangePassword;
 }
 
 export type ChangePasswordResult =
-  | { ok: true; cookie: string }
-  | { ok: false; error: 'wrongOld' | PasswordProblem | 'sameAsOld' | 'notAllowed' };
+  { ok: true; cookie: string } | { ok: false; error: 'wrongOld' | PasswordProblem | 'sameAsOld' | 'notAllowed' };
 
 export async function changePassword(
   db: Database,
@@ -39,20 +41,41 @@ export async function changePassword(
 ): Promise<ChangePasswordResult> {
   const input = changePasswordInput.parse(raw);
   if (!mayChangePassword(session, options)) {
-    await audit(db, { actor: 'debtor', action: 'password.change.refused', debtorId: session.debtorId, fileId: session.fileId, clientAddress: options.clientAddress, detail: { level: session.level, forced: session.mustChangePassword } });
+    await audit(db, {
+      actor: 'debtor',
+      action: 'password.change.refused',
+      debtorId: session.debtorId,
+      fileId: session.fileId,
+      clientAddress: options.clientAddress,
+      detail: { level: session.level, forced: session.mustChangePassword },
+    });
     return { ok: false, error: 'notAllowed' };
   }
   const [debtor] = await db
-    .select({ id: t.debtors.id, hash: t.debtors.passwordHash, firstName: t.debtors.firstName, lastName: t.debtors.lastName, email: t.debtors.email, refno: t.files.refno })
+    .select({
+      id: t.debtors.id,
+      hash: t.debtors.passwordHash,
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+      email: t.debtors.email,
+      refno: t.files.refno,
+    })
     .from(t.debtors)
     .innerJoin(t.files, eq(t.files.id, session.fileId))
     .where(eq(t.debtors.id, session.debtorId));
   if (!debtor) return { ok: false, error: 'wrongOld' };
   if (options.requireOld && !(await verifyPassword(debtor.hash, input.oldPassword ?? ''))) {
-    await audit(db, { actor: 'debtor', action: 'password.change.wrongOld', debtorId: debtor.id, clientAddress: options.clientAddress });
+    await audit(db, {
+      actor: 'debtor',
+      action: 'password.change.wrongOld',
+      debtorId: debtor.id,
+      clientAddress: options.clientAddress,
+    });
     return { ok: false, error: 'wrongOld' };
   }
-  const userInputs = [debtor.refno, debtor.firstName, debtor.lastName, debtor.email?.split('@')[0]].filter((v): v is string => !!v);
+  const userInputs = [debtor.refno, debtor.firstName, debtor.lastName, debtor.email?.split('@')[0]].filter(
+    (v): v is string => !!v,
+  );
   const verdict = checkPassword(input.newPassword, userInputs);
   if (!verdict.ok) return { ok: false, error: verdict.problem };
   if (await verifyPassword(debtor.hash, input.newPassword)) return { ok: false, error: 'sameAsOld' };
@@ -60,11 +83,26 @@ export async function changePassword(
   const now = options.now ?? new Date();
   await db
     .update(t.debtors)
-    .set({ passwordHash: await hashPassword(input.newPassword), mustChangePassword: false, passwordChangedAt: now, updatedAt: now })
+    .set({
+      passwordHash: await hashPassword(input.newPassword),
+      mustChangePassword: false,
+      passwordChangedAt: now,
+      updatedAt: now,
+    })
     .where(eq(t.debtors.id, debtor.id));
   // Every other session of this debtor ends; this one is replaced by a fresh token.
   await db.delete(t.sessions).where(eq(t.sessions.debtorId, debtor.id));
-  const { cookie } = await createSession(db, { debtorId: debtor.id, fileId: session.fileId, loginType: session.loginType, level: 'full' }, { now });
-  await audit(db, { actor: 'debtor', action: 'password.changed', debtorId: debtor.id, clientAddress: options.clientAddress, at: now });
+  const { cookie } = await createSession(
+    db,
+    { debtorId: debtor.id, fileId: session.fileId, loginType: session.loginType, level: 'full' },
+    { now },
+  );
+  await audit(db, {
+    actor: 'debtor',
+    action: 'password.changed',
+    debtorId: debtor.id,
+    clientAddress: options.clientAddress,
+    at: now,
+  });
   return { ok: true, cookie };
 }

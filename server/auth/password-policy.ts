@@ -27,7 +27,10 @@ export function passwordStrength(password: string, userInputs: string[] = []): n
   return zxcvbn().check(password.slice(0, 128), userInputs).score;
 }
 
-export function checkPassword(password: string, userInputs: string[] = []): { ok: true; score: number } | { ok: false; problem: PasswordProblem; score: number } {
+export function checkPassword(
+  password: string,
+  userInputs: string[] = [],
+): { ok: true; score: number } | { ok: false; problem: PasswordProblem; score: number } {
   const basic = basicPasswordProblem(password);
   const score = passwordStrength(password, userInputs);
   if (basic) return { ok: false, problem: basic, score };

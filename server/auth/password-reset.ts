@@ -26,10 +26,20 @@ import { publicUrl } from '../variants/public-url.ts';
 
 const purpose = 'password-reset';
 const validMinutes = 60;
-const payloadSchema = z.object({ d: z.number().int().positive(), f: z.number().int().positive(), e: z.number().int(), n: z.string().min(8).max(64) });
+const payloadSchema = z.object({
+  d: z.number().int().positive(),
+  f: z.number().int().positive(),
+  e: z.number().int(),
+  n: z.string().min(8).max(64),
+});
 
 export function createResetToken(debtorId: number, fileId: number, now = new Date()): string {
-  return signToken(purpose, { d: debtorId, f: fileId, e: Math.floor(now.getTime() / 1000) + validMinutes * 60, n: randomToken(12) });
+  return signToken(purpose, {
+    d: debtorId,
+    f: fileId,
+    e: Math.floor(now.getTime() / 1000) + validMinutes * 60,
+    n: randomToken(12),
+  });
 }
 
 export function readResetToken(token: string, now = new Date()) {
@@ -40,7 +50,11 @@ export async function requestPasswordReset(
   db: Database,
   input: { reference: string; language: string },
   ctx: { clientAddress: string; now?: Date },
-): Promise<{ ok: true } | { ok: false; error: 'format' | 'tooShort' | 'required' } | { ok: false; error: 'rateLimited'; retryAfterSeconds: number }> {
+): Promise<
+  | { ok: true }
+  | { ok: false; error: 'format' | 'tooShort' | 'required' }
+  | { ok: false; error: 'rateLimited'; retryAfterSeconds: number }
+> {
   const parsed = parseReference(input.reference);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   const limit = await consumeAll(db, [
@@ -50,10 +64,25 @@ export async function requestPasswordReset(
   if (!limit.ok) return { ok: false, error: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
   const now = ctx.now ?? new Date();
   const [file] = await db
-    .select({ id: t.files.id, debtorId: t.files.debtorId, variant: t.files.variant, email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, salutation: t.debtors.salutation })
+    .select({
+      id: t.files.id,
+      debtorId: t.files.debtorId,
+      variant: t.files.variant,
+      email: t.debtors.email,
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+      salutation: t.debtors.salutation,
+    })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(and(eq(t.files.refno, parsed.refno), eq(t.files.subcase, parsed.subcase ?? 1), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)));
+    .where(
+      and(
+        eq(t.files.refno, parsed.refno),
+        eq(t.files.subcase, parsed.subcase ?? 1),
+        eq(t.files.legalBlocking, false),
+        isNull(t.files.deletedAt),
+      ),
+    );
   const mailed = file?.email ? (await consume(db, 'resetAddress', file.email)).ok : false;
   if (file?.email && mailed) {
     const token = createResetToken(file.debtorId, file.id, now);
@@ -63,7 +92,12 @@ export async function requestPasswordReset(
       language: input.language,
       variant: file.variant,
       fileId: file.id,
-      data: { link: publicUrl(variants[file.variant as VariantId] ?? variants[defaultVariantId], `/password/reset/${token}`), name: [file.firstName, file.lastName].filter(Boolean).join(' '), salutation: file.salutation, validMinutes },
+      data: {
+        link: publicUrl(variants[file.variant as VariantId] ?? variants[defaultVariantId], `/password/reset/${token}`),
+        name: [file.firstName, file.lastName].filter(Boolean).join(' '),
+        salutation: file.salutation,
+        validMinutes,
+      },
     });
   }
   const action = mailed ? 'password.reset.mailed' : file?.email ? 'password.reset.limited' : 'password.reset.noMail';
@@ -71,26 +105,69 @@ export async function requestPasswordReset(
   return { ok: true };
 }
 
-export type ResetResult = { ok: true; cookie: string; variant: string } | { ok: false; error: 'invalidLink' | 'used' | PasswordProblem };
+export type ResetResult =
+  { ok: true; cookie: string; variant: string } | { ok: false; error: 'invalidLink' | 'used' | PasswordProblem };
 
-export async function completePasswordReset(db: Database, token: string, newPassword: string, ctx: { clientAddress: string; now?: Date }): Promise<ResetResult> {
+export async function completePasswordReset(
+  db: Database,
+  token: string,
+  newPassword: string,
+  ctx: { clientAddress: string; now?: Date },
+): Promise<ResetResult> {
   const now = ctx.now ?? new Date();
   const payload = readResetToken(token, now);
   if (!payload) return { ok: false, error: 'invalidLink' };
   const [file] = await db
-    .select({ id: t.files.id, variant: t.files.variant, refno: t.files.refno, debtorId: t.debtors.id, firstName: t.debtors.firstName, lastName: t.debtors.lastName })
+    .select({
+      id: t.files.id,
+      variant: t.files.variant,
+      refno: t.files.refno,
+      debtorId: t.debtors.id,
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+    })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(and(eq(t.files.id, payload.f), eq(t.debtors.id, payload.d)));
   if (!file) return { ok: false, error: 'invalidLink' };
-  const verdict = checkPassword(newPassword, [file.refno, file.firstName, file.lastName].filter((v): v is string => !!v));
+  const verdict = checkPassword(
+    newPassword,
+    [file.refno, file.firstName, file.lastName].filter((v): v is string => !!v),
+  );
   if (!verdict.ok) return { ok: false, error: verdict.problem };
-  if (!(await redeemSingleUseLink(db, { kind: 'reset', nonce: payload.n, fileId: file.id, expiresAt: new Date(payload.e * 1000), now }))) {
+  if (
+    !(await redeemSingleUseLink(db, {
+      kind: 'reset',
+      nonce: payload.n,
+      fileId: file.id,
+      expiresAt: new Date(payload.e * 1000),
+      now,
+    }))
+  ) {
     return { ok: false, error: 'used' };
   }
-  await db.update(t.debtors).set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, passwordChangedAt: now, updatedAt: now }).where(eq(t.debtors.id, file.debtorId));
+  await db
+    .update(t.debtors)
+    .set({
+      passwordHash: await hashPassword(newPassword),
+      mustChangePassword: false,
+      passwordChangedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(t.debtors.id, file.debtorId));
   await db.delete(t.sessions).where(eq(t.sessions.debtorId, file.debtorId));
-  const { cookie } = await createSession(db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level: 'full' }, { now });
-  await audit(db, { actor: 'debtor', action: 'password.reset.completed', debtorId: file.debtorId, fileId: file.id, clientAddress: ctx.clientAddress, at: now });
+  const { cookie } = await createSession(
+    db,
+    { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level: 'full' },
+    { now },
+  );
+  await audit(db, {
+    actor: 'debtor',
+    action: 'password.reset.completed',
+    debtorId: file.debtorId,
+    fileId: file.id,
+    clientAddress: ctx.clientAddress,
+    at: now,
+  });
   return { ok: true, cookie, variant: file.variant };
 }

@@ -13,9 +13,15 @@ import type { ActiveSession } from './session.ts';
 
 export const reauthValidMinutes = 5;
 
-export type ReauthResult = { ok: true } | { ok: false; error: 'wrongPassword' } | { ok: false; error: 'locked'; retryAfterSeconds: number };
+export type ReauthResult =
+  { ok: true } | { ok: false; error: 'wrongPassword' } | { ok: false; error: 'locked'; retryAfterSeconds: number };
 
-export async function confirmPassword(db: Database, session: ActiveSession, password: string, ctx: { clientAddress: string; now?: Date }): Promise<ReauthResult> {
+export async function confirmPassword(
+  db: Database,
+  session: ActiveSession,
+  password: string,
+  ctx: { clientAddress: string; now?: Date },
+): Promise<ReauthResult> {
   const now = ctx.now ?? new Date();
   const [row] = await db
     .select({ hash: t.debtors.passwordHash, refno: t.files.refno })
@@ -27,13 +33,23 @@ export async function confirmPassword(db: Database, session: ActiveSession, pass
   if (lock.locked) return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
   const ok = await verifyPassword(row?.hash, password);
   await settleAttempt(db, lock.ticket, ok);
-  await audit(db, { actor: 'debtor', action: ok ? 'reauth.ok' : 'reauth.failed', debtorId: session.debtorId, fileId: session.fileId, clientAddress: ctx.clientAddress, at: now });
+  await audit(db, {
+    actor: 'debtor',
+    action: ok ? 'reauth.ok' : 'reauth.failed',
+    debtorId: session.debtorId,
+    fileId: session.fileId,
+    clientAddress: ctx.clientAddress,
+    at: now,
+  });
   if (!ok) return { ok: false, error: 'wrongPassword' };
   await db.update(t.sessions).set({ reauthenticatedAt: now }).where(eq(t.sessions.idHash, session.idHash));
   return { ok: true };
 }
 
 export async function hasRecentReauth(db: Database, session: ActiveSession, now = new Date()): Promise<boolean> {
-  const [row] = await db.select({ at: t.sessions.reauthenticatedAt }).from(t.sessions).where(eq(t.sessions.idHash, session.idHash));
+  const [row] = await db
+    .select({ at: t.sessions.reauthenticatedAt })
+    .from(t.sessions)
+    .where(eq(t.sessions.idHash, session.idHash));
   return !!row?.at && now.getTime() - row.at.getTime() <= reauthValidMinutes * 60_000;
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * (spaces tolerated, as people copy them from letters).
  */
 export type ReferenceError = 'required' | 'format' | 'tooShort';
-export type ParsedReference = { ok: true; refno: string; subcase: number | null } | { ok: false; error: ReferenceError };
+export type ParsedReference =
+  { ok: true; refno: string; subcase: number | null } | { ok: false; error: ReferenceError };
 
 export function parseReference(input: string | null | undefined): ParsedReference {
   const value = (input ?? '').replace(/\s+/g, '');
@@ -25,5 +26,9 @@ export function formatReference(refno: string, subcase: number | null | undefine
 /** The reference-number field of every form (sign-in, reset): one rule, translated messages by key. */
 export const referenceField = z.string({ error: 'errors.referenceRequired' }).superRefine((value, ctx) => {
   const parsed = parseReference(value);
-  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `errors.${parsed.error === 'required' ? 'referenceRequired' : parsed.error}` });
+  if (!parsed.ok)
+    ctx.addIssue({
+      code: 'custom',
+      message: `errors.${parsed.error === 'required' ? 'referenceRequired' : parsed.error}`,
+    });
 });

@@ -36,7 +36,13 @@ export async function findSession(request: Request, db?: Database, now = new Dat
     })
     .from(t.sessions)
     .innerJoin(t.debtors, eq(t.debtors.id, t.sessions.debtorId))
-    .where(and(eq(t.sessions.idHash, sha256Hex(token)), gt(t.sessions.idleExpiresAt, now), gt(t.sessions.absoluteExpiresAt, now)));
+    .where(
+      and(
+        eq(t.sessions.idHash, sha256Hex(token)),
+        gt(t.sessions.idleExpiresAt, now),
+        gt(t.sessions.absoluteExpiresAt, now),
+      ),
+    );
   return row ?? null;
 }
 

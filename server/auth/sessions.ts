@@ -18,7 +18,11 @@ export interface NewSession {
   level: 'limited' | 'full';
 }
 
-export async function createSession(db: Database, session: NewSession, options: { replacing?: string | null; now?: Date } = {}) {
+export async function createSession(
+  db: Database,
+  session: NewSession,
+  options: { replacing?: string | null; now?: Date } = {},
+) {
   const now = options.now ?? new Date();
   const { idleTimeoutMinutes, absoluteHours } = securityConfig().session;
   const token = randomToken();

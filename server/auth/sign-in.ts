@@ -28,7 +28,8 @@ export interface SignInContext {
   now?: Date;
 }
 
-export type SignInError = 'required' | 'format' | 'tooShort' | 'unknown' | 'passwordRequired' | 'wrongCredentials' | 'measureRunning';
+export type SignInError =
+  'required' | 'format' | 'tooShort' | 'unknown' | 'passwordRequired' | 'wrongCredentials' | 'measureRunning';
 
 export type SignInResult =
   | {
@@ -45,7 +46,8 @@ export type SignInResult =
   | { ok: false; error: 'locked'; retryAfterSeconds: number };
 
 // A real argon2id hash of a random string: unknown numbers cost the same time as wrong passwords.
-const timingDummyHash = '$argon2id$v=19$m=65536,p=4,t=3$iscBNeL48YXlzgIiNBnDWw$zLjrnYK9XxJ4WPKyYLCTe7MlmW4K9w3CHwEiOYHy9Ec';
+const timingDummyHash =
+  '$argon2id$v=19$m=65536,p=4,t=3$iscBNeL48YXlzgIiNBnDWw$zLjrnYK9XxJ4WPKyYLCTe7MlmW4K9w3CHwEiOYHy9Ec';
 
 export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<SignInResult> {
   const input = signInInput.parse(raw);
@@ -79,7 +81,14 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   const file = parsed.subcase === null ? candidates[0] : candidates.find((c) => c.subcase === parsed.subcase);
 
   const fail = async (error: SignInError) => {
-    await audit(ctx.db, { actor: 'visitor', action: `signin.failed.${error}`, fileId: file?.fileId ?? null, clientAddress: ctx.clientAddress, detail: { mode: input.mode }, at: now });
+    await audit(ctx.db, {
+      actor: 'visitor',
+      action: `signin.failed.${error}`,
+      fileId: file?.fileId ?? null,
+      clientAddress: ctx.clientAddress,
+      detail: { mode: input.mode },
+      at: now,
+    });
     return { ok: false as const, error };
   };
 
@@ -93,7 +102,13 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   // The credentials were right: whatever follows, this attempt is no failure.
   await settleAttempt(ctx.db, lock.ticket, true);
   if (measureRunning(found.statusCode)) {
-    await audit(ctx.db, { actor: 'visitor', action: 'signin.refused.measureRunning', fileId: found.fileId, clientAddress: ctx.clientAddress, at: now });
+    await audit(ctx.db, {
+      actor: 'visitor',
+      action: 'signin.refused.measureRunning',
+      fileId: found.fileId,
+      clientAddress: ctx.clientAddress,
+      at: now,
+    });
     return { ok: false, error: 'measureRunning' };
   }
 
@@ -103,7 +118,14 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
     { debtorId: found.debtorId, fileId: found.fileId, loginType: input.mode, level },
     { replacing: ctx.currentSession, now },
   );
-  await audit(ctx.db, { actor: 'debtor', action: `signin.${level}`, debtorId: found.debtorId, fileId: found.fileId, clientAddress: ctx.clientAddress, at: now });
+  await audit(ctx.db, {
+    actor: 'debtor',
+    action: `signin.${level}`,
+    debtorId: found.debtorId,
+    fileId: found.fileId,
+    clientAddress: ctx.clientAddress,
+    at: now,
+  });
 
   const siblings = await ctx.db
     .select({ id: t.files.id })

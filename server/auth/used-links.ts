@@ -6,7 +6,10 @@ import { sha256Hex } from '../security/crypto.ts';
  * Records that a single-use link (letter QR code, password reset) was used. True the first
  * time only; the primary key on the nonce's hash makes this safe under concurrent requests.
  */
-export async function redeemSingleUseLink(db: Database, link: { kind: 'letter' | 'reset'; nonce: string; fileId: number; expiresAt: Date; now: Date }): Promise<boolean> {
+export async function redeemSingleUseLink(
+  db: Database,
+  link: { kind: 'letter' | 'reset'; nonce: string; fileId: number; expiresAt: Date; now: Date },
+): Promise<boolean> {
   const key = link.kind === 'letter' ? link.nonce : `${link.kind}:${link.nonce}`;
   const inserted = await db
     .insert(t.letterLinks)

@@ -9,11 +9,16 @@ import * as t from '../db/schema.ts';
 
 export type AgreementFeeKind = 'instalmentFee' | 'settlementFee';
 
-export async function agreementFees(db: Database, fileId: number): Promise<Array<{ kind: AgreementFeeKind; amountMinor: number }>> {
+export async function agreementFees(
+  db: Database,
+  fileId: number,
+): Promise<Array<{ kind: AgreementFeeKind; amountMinor: number }>> {
   const rows = await db
     .select({ kind: t.collectionCosts.kind, amountMinor: t.collectionCosts.amountMinor })
     .from(t.collectionCosts)
-    .where(and(eq(t.collectionCosts.fileId, fileId), inArray(t.collectionCosts.kind, ['instalmentFee', 'settlementFee'])))
+    .where(
+      and(eq(t.collectionCosts.fileId, fileId), inArray(t.collectionCosts.kind, ['instalmentFee', 'settlementFee'])),
+    )
     .orderBy(t.collectionCosts.id);
   return rows.map((r) => ({ kind: r.kind as AgreementFeeKind, amountMinor: r.amountMinor }));
 }

@@ -32,9 +32,15 @@ export interface DebtorCase {
   available: boolean;
 }
 
-export async function listDebtorCases(db: Database, session: Pick<ActiveSession, 'debtorId' | 'fileId' | 'level'>): Promise<DebtorCase[]> {
+export async function listDebtorCases(
+  db: Database,
+  session: Pick<ActiveSession, 'debtorId' | 'fileId' | 'level'>,
+): Promise<DebtorCase[]> {
   // A reference-only session stays within the reference number it gave (that of its file).
-  const [own] = session.level === 'full' ? [] : await db.select({ refno: t.files.refno }).from(t.files).where(eq(t.files.id, session.fileId));
+  const [own] =
+    session.level === 'full'
+      ? []
+      : await db.select({ refno: t.files.refno }).from(t.files).where(eq(t.files.id, session.fileId));
   if (session.level !== 'full' && !own) return [];
   const rows = await db
     .select({
@@ -85,14 +91,34 @@ export async function switchCase(
   const cases = await listDebtorCases(db, session);
   const target = cases.find((c) => c.fileId === parsed.data.fileId);
   if (!target) {
-    await audit(db, { actor: 'debtor', action: 'case.switch.refused', debtorId: session.debtorId, fileId: session.fileId, clientAddress: ctx.clientAddress, detail: { requested: parsed.data.fileId } });
+    await audit(db, {
+      actor: 'debtor',
+      action: 'case.switch.refused',
+      debtorId: session.debtorId,
+      fileId: session.fileId,
+      clientAddress: ctx.clientAddress,
+      detail: { requested: parsed.data.fileId },
+    });
     return { ok: false, error: 'notYours' };
   }
   if (!target.available) {
-    await audit(db, { actor: 'debtor', action: 'case.switch.refused.measureRunning', debtorId: session.debtorId, fileId: session.fileId, clientAddress: ctx.clientAddress, detail: { requested: target.fileId } });
+    await audit(db, {
+      actor: 'debtor',
+      action: 'case.switch.refused.measureRunning',
+      debtorId: session.debtorId,
+      fileId: session.fileId,
+      clientAddress: ctx.clientAddress,
+      detail: { requested: target.fileId },
+    });
     return { ok: false, error: 'measureRunning' };
   }
   await db.update(t.sessions).set({ fileId: target.fileId }).where(eq(t.sessions.idHash, session.idHash));
-  await audit(db, { actor: 'debtor', action: 'case.switched', debtorId: session.debtorId, fileId: target.fileId, clientAddress: ctx.clientAddress });
+  await audit(db, {
+    actor: 'debtor',
+    action: 'case.switched',
+    debtorId: session.debtorId,
+    fileId: target.fileId,
+    clientAddress: ctx.clientAddress,
+  });
   return { ok: true, variant: target.variant };
 }

@@ -11,7 +11,15 @@ import { todayForVariant } from '../dates.ts';
 import { pendingAnnouncement } from '../payments-announced/announce.ts';
 import { loadFileFacts } from './facts.ts';
 import { claimSubject, type ClaimSubject } from './subjects.ts';
-import { actionFlags, amountToPay, isSpecialOfferValid, statusView, type ActionFlags, type AmountToPay, type StatusView } from './rules.ts';
+import {
+  actionFlags,
+  amountToPay,
+  isSpecialOfferValid,
+  statusView,
+  type ActionFlags,
+  type AmountToPay,
+  type StatusView,
+} from './rules.ts';
 
 export interface DashboardView {
   fileId: number;
@@ -76,7 +84,12 @@ export async function loadDashboard(db: Database, fileId: number, todayArg?: str
     fileId,
     reference: facts.subcase > 1 ? `${facts.refno}-${facts.subcase}` : facts.refno,
     variant: row.variant,
-    debtor: { salutation: row.salutation, firstName: row.firstName, lastName: row.lastName, companyName: row.companyName },
+    debtor: {
+      salutation: row.salutation,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      companyName: row.companyName,
+    },
     creditor: { name: row.creditor, logo: row.logo },
     originalCreditor: row.originalCreditor,
     claimSubject: claimSubject(row.claimSubject, row.subjectKey, row.subjectParams),
@@ -86,9 +99,22 @@ export async function loadDashboard(db: Database, fileId: number, todayArg?: str
     status: statusView(facts, today),
     announcedPayment: await pendingAnnouncement(db, fileId),
     amountToPay: amountToPay(facts, today),
-    nextInstalment: next ? { dueOn: next.dueOn, amountMinor: next.amountMinor, isSepa: facts.plan!.isSepa, sepaFailed: facts.plan!.sepaFailed } : null,
+    nextInstalment: next
+      ? {
+          dueOn: next.dueOn,
+          amountMinor: next.amountMinor,
+          isSepa: facts.plan!.isSepa,
+          sepaFailed: facts.plan!.sepaFailed,
+        }
+      : null,
     remainingPlanMinor: facts.plan?.status === 'active' ? Math.max(0, facts.totalMinor) : null,
-    specialOffer: isSpecialOfferValid(facts.specialOffer, today) ? { amountMinor: facts.specialOffer.amountMinor, validTill: facts.specialOffer.validTill, settlesMinor: Math.max(0, facts.totalMinor) } : null,
+    specialOffer: isSpecialOfferValid(facts.specialOffer, today)
+      ? {
+          amountMinor: facts.specialOffer.amountMinor,
+          validTill: facts.specialOffer.validTill,
+          settlesMinor: Math.max(0, facts.totalMinor),
+        }
+      : null,
     downPaymentDueOn: facts.downPayment?.status === 'pending' ? facts.downPayment.dueOn : null,
     flags: actionFlags(facts, today),
     functionsBlocked: facts.functionsBlocked,

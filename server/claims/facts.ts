@@ -124,17 +124,42 @@ function pendingOrLatest<T extends { status: DepositStatus }>(rows: readonly T[]
  * Reads the facts of one file. Returns null when the file does not exist or was deleted.
  * `today` (ISO date, default: today in Europe/Berlin) only decides the plan's overdue flag.
  */
-export async function loadFileFacts(db: Database, fileId: number, options: { today?: string } = {}): Promise<FileFacts | null> {
+export async function loadFileFacts(
+  db: Database,
+  fileId: number,
+  options: { today?: string } = {},
+): Promise<FileFacts | null> {
   const today = (options.today ?? todayIso()).slice(0, 10);
   const [file] = await db.select().from(t.files).where(eq(t.files.id, fileId));
   if (!file || file.deletedAt) return null;
 
   const [plans, depositRows, deferralRows, offerRows, invoiceCount, noticeRows] = await Promise.all([
-    db.select().from(t.instalmentPlans).where(eq(t.instalmentPlans.fileId, fileId)).orderBy(desc(t.instalmentPlans.createdAt), desc(t.instalmentPlans.id)),
-    db.select().from(t.deposits).where(eq(t.deposits.fileId, fileId)).orderBy(desc(t.deposits.createdAt), desc(t.deposits.id)),
-    db.select().from(t.deferrals).where(eq(t.deferrals.fileId, fileId)).orderBy(desc(t.deferrals.grantedAt), desc(t.deferrals.id)).limit(1),
-    db.select().from(t.specialOffers).where(eq(t.specialOffers.fileId, fileId)).orderBy(desc(t.specialOffers.id)).limit(1),
-    db.select({ n: sql<number>`count(*)::int` }).from(t.invoices).where(eq(t.invoices.fileId, fileId)),
+    db
+      .select()
+      .from(t.instalmentPlans)
+      .where(eq(t.instalmentPlans.fileId, fileId))
+      .orderBy(desc(t.instalmentPlans.createdAt), desc(t.instalmentPlans.id)),
+    db
+      .select()
+      .from(t.deposits)
+      .where(eq(t.deposits.fileId, fileId))
+      .orderBy(desc(t.deposits.createdAt), desc(t.deposits.id)),
+    db
+      .select()
+      .from(t.deferrals)
+      .where(eq(t.deferrals.fileId, fileId))
+      .orderBy(desc(t.deferrals.grantedAt), desc(t.deferrals.id))
+      .limit(1),
+    db
+      .select()
+      .from(t.specialOffers)
+      .where(eq(t.specialOffers.fileId, fileId))
+      .orderBy(desc(t.specialOffers.id))
+      .limit(1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.invoices)
+      .where(eq(t.invoices.fileId, fileId)),
     db
       .select({ orderedAt: t.portalOrders.orderedAt })
       .from(t.portalOrders)
@@ -147,10 +172,16 @@ export async function loadFileFacts(db: Database, fileId: number, options: { tod
   const planRow = [...plans].sort((a, b) => planPreference[a.status] - planPreference[b.status])[0];
   let plan: PlanFacts | null = null;
   if (planRow) {
-    const rows = await db.select().from(t.instalmentRows).where(eq(t.instalmentRows.planId, planRow.id)).orderBy(t.instalmentRows.position);
+    const rows = await db
+      .select()
+      .from(t.instalmentRows)
+      .where(eq(t.instalmentRows.planId, planRow.id))
+      .orderBy(t.instalmentRows.position);
     const unpaid = rows.filter((r) => !r.paidAt);
     const nextRow = unpaid.find((r) => !r.skipped);
-    const next = nextRow ? { position: nextRow.position, dueOn: nextRow.dueOn, amountMinor: nextRow.amountMinor } : null;
+    const next = nextRow
+      ? { position: nextRow.position, dueOn: nextRow.dueOn, amountMinor: nextRow.amountMinor }
+      : null;
     plan = {
       status: planRow.status,
       isSepa: planRow.isSepa,
@@ -191,7 +222,9 @@ export async function loadFileFacts(db: Database, fileId: number, options: { tod
     hasInvoices: (invoiceCount[0]?.n ?? 0) > 0,
     showEventHistory: file.showEventHistory,
     plan,
-    downPayment: downPaymentRow ? { amountMinor: downPaymentRow.amountMinor, dueOn: downPaymentRow.dueOn, status: downPaymentRow.status } : null,
+    downPayment: downPaymentRow
+      ? { amountMinor: downPaymentRow.amountMinor, dueOn: downPaymentRow.dueOn, status: downPaymentRow.status }
+      : null,
     deposit: depositRow ? { amountMinor: depositRow.amountMinor, status: depositRow.status } : null,
     deferral: deferralRow ? { payBy: deferralRow.payBy, grantedAt: deferralRow.grantedAt.toISOString() } : null,
     specialOffer: offerRow

@@ -3,14 +3,44 @@ import type { FileFacts, PlanFacts } from './facts.ts';
 import { paymentStatusGuard, sepaGuard } from './guards.ts';
 
 const base: FileFacts = {
-  fileId: 1, refno: '100000001', subcase: 1, statusCode: '1', subState: null, statusDate: '2026-11-01', currency: 'EUR',
-  totalMinor: 10000, mainClaimMinor: 10000, interestMinor: 0, costsMinor: 0, paymentsMinor: 0, functionsBlocked: false,
-  disputedAt: null, closedAt: null, instalmentErrorCode: null, depositRequiredMinor: null, hasVideo: false, hasInvoices: false,
-  showEventHistory: true, plan: null, downPayment: null, deposit: null, deferral: null, specialOffer: null, noticeOfCompletionRequestedAt: null,
+  fileId: 1,
+  refno: '100000001',
+  subcase: 1,
+  statusCode: '1',
+  subState: null,
+  statusDate: '2026-11-01',
+  currency: 'EUR',
+  totalMinor: 10000,
+  mainClaimMinor: 10000,
+  interestMinor: 0,
+  costsMinor: 0,
+  paymentsMinor: 0,
+  functionsBlocked: false,
+  disputedAt: null,
+  closedAt: null,
+  instalmentErrorCode: null,
+  depositRequiredMinor: null,
+  hasVideo: false,
+  hasInvoices: false,
+  showEventHistory: true,
+  plan: null,
+  downPayment: null,
+  deposit: null,
+  deferral: null,
+  specialOffer: null,
+  noticeOfCompletionRequestedAt: null,
 };
 const plan = (over: Partial<PlanFacts>): PlanFacts => ({
-  status: 'active', isSepa: false, sepaFailed: false, skipsUsed: 0, monthlyMinor: 1000, instalmentCount: 10,
-  next: { position: 1, dueOn: '2026-12-01', amountMinor: 1000 }, remainingMinor: 10000, overdue: false, ...over,
+  status: 'active',
+  isSepa: false,
+  sepaFailed: false,
+  skipsUsed: 0,
+  monthlyMinor: 1000,
+  instalmentCount: 10,
+  next: { position: 1, dueOn: '2026-12-01', amountMinor: 1000 },
+  remainingMinor: 10000,
+  overdue: false,
+  ...over,
 });
 const deferral = { payBy: '2026-12-20', grantedAt: '2026-11-20T10:00:00Z' };
 
@@ -18,8 +48,16 @@ describe('payment-status guard (spec 2.3)', () => {
   it.each([
     ['status 1 goes to the dashboard', { statusCode: '1' }, 'statusOpen'],
     ['status 20 with an instalment without SEPA enters', { statusCode: '20', plan: plan({}) }, null],
-    ['status 20 with an instalment paid by SEPA goes back', { statusCode: '20', plan: plan({ isSepa: true }) }, 'status20'],
-    ['status 20 with a failed SEPA instalment enters', { statusCode: '20', plan: plan({ isSepa: true, sepaFailed: true }) }, null],
+    [
+      'status 20 with an instalment paid by SEPA goes back',
+      { statusCode: '20', plan: plan({ isSepa: true }) },
+      'status20',
+    ],
+    [
+      'status 20 with a failed SEPA instalment enters',
+      { statusCode: '20', plan: plan({ isSepa: true, sepaFailed: true }) },
+      null,
+    ],
     ['status 20 with a deferral enters', { statusCode: '20', deferral }, null],
     ['status 20 with a cancelled instalment enters', { statusCode: '20', plan: plan({ status: 'cancelled' }) }, null],
     ['status 20 with nothing agreed goes back', { statusCode: '20' }, 'status20'],
@@ -38,7 +76,11 @@ describe('SEPA guard (spec 2.3)', () => {
     ['active SEPA with another status goes back', { statusCode: '2', plan: plan({ isSepa: true }) }, 'sepaActive'],
     ['failed SEPA does not count as active', { statusCode: '2', plan: plan({ isSepa: true, sepaFailed: true }) }, null],
     ['no SEPA enters', { statusCode: '1' }, null],
-    ['a pending SEPA plan is not active yet', { statusCode: '24', plan: plan({ isSepa: true, status: 'pending' }) }, null],
+    [
+      'a pending SEPA plan is not active yet',
+      { statusCode: '24', plan: plan({ isSepa: true, status: 'pending' }) },
+      null,
+    ],
   ] as const)('%s', (_name, over, reason) => {
     expect(sepaGuard({ ...base, ...(over as Partial<FileFacts>) })?.reason ?? null).toBe(reason);
   });

@@ -38,7 +38,13 @@ export interface ClaimInformation {
   announcedPayment: Awaited<ReturnType<typeof pendingAnnouncement>>;
   flags: ActionFlags;
   /** Compact breakdown (section 3): main claim, interest, costs, payments, total claim. */
-  breakdown: { mainClaimMinor: number; interestMinor: number; costsMinor: number; paymentsMinor: number; totalMinor: number };
+  breakdown: {
+    mainClaimMinor: number;
+    interestMinor: number;
+    costsMinor: number;
+    paymentsMinor: number;
+    totalMinor: number;
+  };
   /** What the claim is for (coded where the agency's system codes it), and the date of the contract. */
   subject: ClaimSubject;
   contractDate: string | null;
@@ -58,7 +64,16 @@ export interface ClaimInformation {
   costs: Array<{ kind: CostKind; amountMinor: number; legalBasis: string; vatIncluded: boolean }>;
   /** The claim items: the creditor's invoices (also the "original invoices" with their PDFs). */
   /** `description` is the creditor's wording; `descriptions` the same line in other languages, where known. */
-  invoices: Array<{ id: number; number: string; date: string; dueDate: string | null; amountMinor: number; description: string; descriptions: Record<string, string>; hasDocument: boolean }>;
+  invoices: Array<{
+    id: number;
+    number: string;
+    date: string;
+    dueDate: string | null;
+    amountMinor: number;
+    description: string;
+    descriptions: Record<string, string>;
+    hasDocument: boolean;
+  }>;
   payments: Array<{ bookedOn: string; amountMinor: number; turnover: Turnover; balanceMinor: number }>;
   /** The debtor journey, newest first; null when the server does not show it for this file. */
   events: Array<{ at: string; kind: string; detail: Record<string, string | number | boolean | null> | null }> | null;
@@ -71,14 +86,22 @@ export const interestBases = ['statutoryDefault', 'statutoryDefaultBusiness', 'c
 export type InterestBasis = (typeof interestBases)[number];
 
 const asInterestBasis = (value: string | null, rateBp: number | null): InterestBasis =>
-  rateBp === null || rateBp === 0 ? 'none' : ((interestBases as readonly string[]).includes(value ?? '') ? (value as InterestBasis) : 'contractual');
+  rateBp === null || rateBp === 0
+    ? 'none'
+    : (interestBases as readonly string[]).includes(value ?? '')
+      ? (value as InterestBasis)
+      : 'contractual';
 
 const originalCreditors = alias(t.creditors, 'original_creditors');
 
 /** Event kinds that are internal bookkeeping and never part of the journey shown to the debtor. */
 const hiddenEventKinds: ReadonlySet<string> = new Set(['originalCreditorRequested']);
 
-export async function loadClaimInformation(db: Database, fileId: number, today = todayIso()): Promise<ClaimInformation | null> {
+export async function loadClaimInformation(
+  db: Database,
+  fileId: number,
+  today = todayIso(),
+): Promise<ClaimInformation | null> {
   const facts = await loadFileFacts(db, fileId, { today });
   if (!facts) return null;
   const [row] = await db
@@ -96,10 +119,22 @@ export async function loadClaimInformation(db: Database, fileId: number, today =
 
   const [costs, invoices, payments, events, disclosure] = await Promise.all([
     db.select().from(t.collectionCosts).where(eq(t.collectionCosts.fileId, fileId)).orderBy(asc(t.collectionCosts.id)),
-    db.select().from(t.invoices).where(eq(t.invoices.fileId, fileId)).orderBy(asc(t.invoices.invoiceDate), asc(t.invoices.id)),
-    db.select().from(t.paymentsMade).where(eq(t.paymentsMade.fileId, fileId)).orderBy(desc(t.paymentsMade.bookedOn), desc(t.paymentsMade.id)),
+    db
+      .select()
+      .from(t.invoices)
+      .where(eq(t.invoices.fileId, fileId))
+      .orderBy(asc(t.invoices.invoiceDate), asc(t.invoices.id)),
+    db
+      .select()
+      .from(t.paymentsMade)
+      .where(eq(t.paymentsMade.fileId, fileId))
+      .orderBy(desc(t.paymentsMade.bookedOn), desc(t.paymentsMade.id)),
     file.showEventHistory
-      ? db.select().from(t.events).where(eq(t.events.fileId, fileId)).orderBy(desc(t.events.occurredAt), desc(t.events.id))
+      ? db
+          .select()
+          .from(t.events)
+          .where(eq(t.events.fileId, fileId))
+          .orderBy(desc(t.events.occurredAt), desc(t.events.id))
       : Promise.resolve(null),
     db
       .select({ at: t.events.occurredAt })
@@ -109,7 +144,13 @@ export async function loadClaimInformation(db: Database, fileId: number, today =
       .limit(1),
   ]);
 
-  const address = (c: typeof t.creditors.$inferSelect): Address => ({ name: c.name, street: c.street, postalCode: c.postalCode, city: c.city, country: c.country });
+  const address = (c: typeof t.creditors.$inferSelect): Address => ({
+    name: c.name,
+    street: c.street,
+    postalCode: c.postalCode,
+    city: c.city,
+    country: c.country,
+  });
   const requestedAt = disclosure[0]?.at.toISOString() ?? null;
 
   return {
@@ -137,7 +178,12 @@ export async function loadClaimInformation(db: Database, fileId: number, today =
       fromDate: file.interestFrom,
       amountMinor: facts.interestMinor,
     },
-    costs: costs.map((c) => ({ kind: c.kind, amountMinor: c.amountMinor, legalBasis: c.legalBasis, vatIncluded: c.vatIncluded })),
+    costs: costs.map((c) => ({
+      kind: c.kind,
+      amountMinor: c.amountMinor,
+      legalBasis: c.legalBasis,
+      vatIncluded: c.vatIncluded,
+    })),
     invoices: invoices.map((i) => ({
       id: i.id,
       number: i.invoiceNumber,
@@ -148,9 +194,16 @@ export async function loadClaimInformation(db: Database, fileId: number, today =
       descriptions: i.descriptions ?? {},
       hasDocument: i.documentKey !== null,
     })),
-    payments: payments.map((p) => ({ bookedOn: p.bookedOn, amountMinor: p.amountMinor, turnover: p.turnover, balanceMinor: p.balanceMinor })),
+    payments: payments.map((p) => ({
+      bookedOn: p.bookedOn,
+      amountMinor: p.amountMinor,
+      turnover: p.turnover,
+      balanceMinor: p.balanceMinor,
+    })),
     events: events
-      ? events.filter((e) => !hiddenEventKinds.has(e.kind)).map((e) => ({ at: e.occurredAt.toISOString(), kind: e.kind, detail: e.detail ?? null }))
+      ? events
+          .filter((e) => !hiddenEventKinds.has(e.kind))
+          .map((e) => ({ at: e.occurredAt.toISOString(), kind: e.kind, detail: e.detail ?? null }))
       : null,
     addressTraced: file.addressTraced,
     hasVideo: facts.hasVideo,
@@ -188,13 +241,24 @@ export async function discloseOriginalCreditor(
       .limit(1);
     if (existing) return { ok: true as const, requestedAt: existing.at.toISOString() };
     await tx.insert(t.events).values({ fileId, occurredAt: now, kind: 'originalCreditorRequested' });
-    await audit(tx, { actor: 'debtor', action: 'claim.originalCreditor.requested', debtorId, fileId, clientAddress, at: now });
+    await audit(tx, {
+      actor: 'debtor',
+      action: 'claim.originalCreditor.requested',
+      debtorId,
+      fileId,
+      clientAddress,
+      at: now,
+    });
     return { ok: true as const, requestedAt: now.toISOString() };
   });
 }
 
 /** The stored document of one invoice, only if it belongs to the given file. */
-export async function findInvoiceDocument(db: Database, fileId: number, invoiceId: number): Promise<{ key: string; number: string } | null> {
+export async function findInvoiceDocument(
+  db: Database,
+  fileId: number,
+  invoiceId: number,
+): Promise<{ key: string; number: string } | null> {
   const [row] = await db
     .select({ key: t.invoices.documentKey, number: t.invoices.invoiceNumber })
     .from(t.invoices)

@@ -6,7 +6,12 @@
 import { z } from 'zod';
 
 /** A modal as named in a form: its row id, or "rule:<kind>[:<key>]" for a modal that comes from a rule. */
-export const modalRefField = z.string().trim().min(1).max(80).regex(/^(\d{1,9}|rule:[\w:.+-]{1,70})$/);
+export const modalRefField = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^(\d{1,9}|rule:[\w:.+-]{1,70})$/);
 
 /** An e-mail address as AddEmailIfNotExists accepts it. */
 export const emailField = z
@@ -16,7 +21,11 @@ export const emailField = z
   .max(254, 'modals:emailCapture.errors.tooLong')
   .pipe(z.email('modals:emailCapture.errors.invalid'));
 
-export const emailCaptureSchema = z.object({ intent: z.literal('captureEmail'), modal: modalRefField, email: emailField });
+export const emailCaptureSchema = z.object({
+  intent: z.literal('captureEmail'),
+  modal: modalRefField,
+  email: emailField,
+});
 
 /** A message shown on the page after a successful answer (?done=…). */
 export const modalDoneMessages = ['emailStored', 'emailAlreadyOnFile', 'offerDeclined'] as const;

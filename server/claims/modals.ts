@@ -55,7 +55,9 @@ export interface ModalSituation {
   /** Rows of the file's `modals` table, acknowledged ones included. */
   rows: ReadonlyArray<Pick<ModalRow, 'id' | 'kind' | 'orderNo' | 'payload' | 'acknowledgedAt'>>;
   debtor: { hasEmail: boolean; inFloodedArea: boolean };
-  file: Pick<FileFacts, 'statusCode' | 'closedAt' | 'currency' | 'totalMinor'> & { specialOffer: SpecialOfferFacts | null };
+  file: Pick<FileFacts, 'statusCode' | 'closedAt' | 'currency' | 'totalMinor'> & {
+    specialOffer: SpecialOfferFacts | null;
+  };
   /** The maintenance window announced for the variant and host, if any. */
   announcement: MaintenanceAnnouncement | null;
   /** Decisions (e-mail capture, special offer) need a full login; a reference-only session sees notices only. */
@@ -102,12 +104,29 @@ export function rowApplies(row: Pick<ModalRow, 'kind' | 'payload'>, situation: O
   }
 }
 
-function toPending(row: Pick<ModalRow, 'id' | 'kind' | 'orderNo' | 'payload'>, situation: Omit<ModalSituation, 'rows'>): PendingModal {
-  const offer = row.kind === 'specialOffer' && situation.file.specialOffer
-    ? { amountMinor: situation.file.specialOffer.amountMinor, currency: situation.file.currency, validTill: situation.file.specialOffer.validTill, settlesMinor: Math.max(0, situation.file.totalMinor) }
-    : null;
-  const maintenance = row.kind === 'maintenance' ? { from: payloadString(row, 'from'), until: payloadString(row, 'until') } : null;
-  return { ref: String(row.id), kind: row.kind, orderNo: row.orderNo, acknowledgeOnClose: !decisionKinds.has(row.kind), offer, maintenance };
+function toPending(
+  row: Pick<ModalRow, 'id' | 'kind' | 'orderNo' | 'payload'>,
+  situation: Omit<ModalSituation, 'rows'>,
+): PendingModal {
+  const offer =
+    row.kind === 'specialOffer' && situation.file.specialOffer
+      ? {
+          amountMinor: situation.file.specialOffer.amountMinor,
+          currency: situation.file.currency,
+          validTill: situation.file.specialOffer.validTill,
+          settlesMinor: Math.max(0, situation.file.totalMinor),
+        }
+      : null;
+  const maintenance =
+    row.kind === 'maintenance' ? { from: payloadString(row, 'from'), until: payloadString(row, 'until') } : null;
+  return {
+    ref: String(row.id),
+    kind: row.kind,
+    orderNo: row.orderNo,
+    acknowledgeOnClose: !decisionKinds.has(row.kind),
+    offer,
+    maintenance,
+  };
 }
 
 const maintenanceRuleRef = (announcement: MaintenanceAnnouncement) => `rule:maintenance:${announcement.from}`;
@@ -117,13 +136,28 @@ const maintenanceRuleRef = (announcement: MaintenanceAnnouncement) => `rule:main
  * rules that have no row yet, sorted by orderNo (at equal orderNo rows first, in their order).
  */
 export function selectPendingModals(situation: ModalSituation): PendingModal[] {
-  const rows = situation.rows.filter((row) => rowApplies(row, situation)).map((row) => ({ ...toPending(row, situation), acknowledgedAt: row.acknowledgedAt }));
+  const rows = situation.rows
+    .filter((row) => rowApplies(row, situation))
+    .map((row) => ({ ...toPending(row, situation), acknowledgedAt: row.acknowledgedAt }));
   const fromRules: Array<PendingModal & { acknowledgedAt: null }> = [];
   if (situation.debtor.inFloodedArea && !situation.rows.some((r) => r.kind === 'floodArea')) {
-    fromRules.push({ ref: 'rule:floodArea', kind: 'floodArea', orderNo: ruleOrder.floodArea, acknowledgeOnClose: true, offer: null, maintenance: null, acknowledgedAt: null });
+    fromRules.push({
+      ref: 'rule:floodArea',
+      kind: 'floodArea',
+      orderNo: ruleOrder.floodArea,
+      acknowledgeOnClose: true,
+      offer: null,
+      maintenance: null,
+      acknowledgedAt: null,
+    });
   }
   const announcement = situation.announcement;
-  if (announcement && !situation.rows.some((r) => r.kind === 'maintenance' && payloadString(r, 'ruleRef') === maintenanceRuleRef(announcement))) {
+  if (
+    announcement &&
+    !situation.rows.some(
+      (r) => r.kind === 'maintenance' && payloadString(r, 'ruleRef') === maintenanceRuleRef(announcement),
+    )
+  ) {
     fromRules.push({
       ref: maintenanceRuleRef(announcement),
       kind: 'maintenance',
@@ -143,7 +177,12 @@ export interface PendingModalsOptions {
   now?: Date;
 }
 
-async function loadSituation(db: Database, fileId: number, today: string, options: PendingModalsOptions): Promise<(ModalSituation & { debtorId: number }) | null> {
+async function loadSituation(
+  db: Database,
+  fileId: number,
+  today: string,
+  options: PendingModalsOptions,
+): Promise<(ModalSituation & { debtorId: number }) | null> {
   const facts = await loadFileFacts(db, fileId, { today });
   if (!facts) return null;
   const [owner] = await db
@@ -152,12 +191,22 @@ async function loadSituation(db: Database, fileId: number, today: string, option
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(eq(t.files.id, fileId));
   if (!owner) return null;
-  const rows = await db.select().from(t.modals).where(eq(t.modals.fileId, fileId)).orderBy(t.modals.orderNo, t.modals.id);
+  const rows = await db
+    .select()
+    .from(t.modals)
+    .where(eq(t.modals.fileId, fileId))
+    .orderBy(t.modals.orderNo, t.modals.id);
   return {
     debtorId: owner.debtorId,
     rows,
     debtor: { hasEmail: Boolean(owner.email?.trim()), inFloodedArea: owner.inFloodedArea },
-    file: { statusCode: facts.statusCode, closedAt: facts.closedAt, currency: facts.currency, totalMinor: facts.totalMinor, specialOffer: facts.specialOffer },
+    file: {
+      statusCode: facts.statusCode,
+      closedAt: facts.closedAt,
+      currency: facts.currency,
+      totalMinor: facts.totalMinor,
+      specialOffer: facts.specialOffer,
+    },
     announcement: options.announcement ?? null,
     level: options.level ?? 'full',
     today,
@@ -169,7 +218,12 @@ async function loadSituation(db: Database, fileId: number, today: string, option
  * The modals of section 2.4 that apply to the file, not yet acknowledged, sorted by orderNo.
  * `today` is the ISO date the rules use (offer validity).
  */
-export async function pendingModals(db: Database, fileId: number, today: string = todayIso(), options: PendingModalsOptions = {}): Promise<PendingModal[]> {
+export async function pendingModals(
+  db: Database,
+  fileId: number,
+  today: string = todayIso(),
+  options: PendingModalsOptions = {},
+): Promise<PendingModal[]> {
   const situation = await loadSituation(db, fileId, today, options);
   return situation ? selectPendingModals(situation) : [];
 }
@@ -207,15 +261,28 @@ type Resolved = { source: 'row'; row: ModalRow } | { source: 'rule'; modal: Pend
  */
 async function resolveModal(db: Database, actor: ModalActor, ref: string): Promise<Resolved | null> {
   if (/^\d+$/.test(ref)) {
-    const [row] = await db.select().from(t.modals).where(and(eq(t.modals.id, Number(ref)), eq(t.modals.fileId, actor.fileId)));
+    const [row] = await db
+      .select()
+      .from(t.modals)
+      .where(and(eq(t.modals.id, Number(ref)), eq(t.modals.fileId, actor.fileId)));
     return row ? { source: 'row', row } : null;
   }
-  const pending = await pendingModals(db, actor.fileId, todayIso(actor.now), { level: actor.level, announcement: actor.announcement ?? null, now: actor.now });
+  const pending = await pendingModals(db, actor.fileId, todayIso(actor.now), {
+    level: actor.level,
+    announcement: actor.announcement ?? null,
+    now: actor.now,
+  });
   const modal = pending.find((m) => m.ref === ref);
   return modal ? { source: 'rule', modal } : null;
 }
 
-async function refuse(db: Database, actor: ModalActor, action: string, reason: ModalRefusal, ref: string): Promise<{ ok: false; error: ModalRefusal }> {
+async function refuse(
+  db: Database,
+  actor: ModalActor,
+  action: string,
+  reason: ModalRefusal,
+  ref: string,
+): Promise<{ ok: false; error: ModalRefusal }> {
   await audit(db, {
     actor: 'debtor',
     action: `modal.${action}.refused`,
@@ -229,7 +296,12 @@ async function refuse(db: Database, actor: ModalActor, action: string, reason: M
 }
 
 /** Marks a row acknowledged (once; an acknowledged modal stays acknowledged) or writes the acknowledged row of a rule-based modal. */
-async function markAcknowledged(db: Database, actor: ModalActor, resolved: Resolved, response: string): Promise<{ kind: ModalKind; changed: boolean }> {
+async function markAcknowledged(
+  db: Database,
+  actor: ModalActor,
+  resolved: Resolved,
+  response: string,
+): Promise<{ kind: ModalKind; changed: boolean }> {
   const at = actor.now ?? new Date();
   if (resolved.source === 'row') {
     const updated = await db
@@ -257,7 +329,11 @@ export type AcknowledgeResult = { ok: true; kind: ModalKind } | { ok: false; err
  * "Understood" on a notice, or "continue without e-mail" on the e-mail capture. A decision on
  * a special offer is never taken this way (use `respondToSpecialOffer`).
  */
-export async function acknowledgeModal(db: Database, actor: ModalActor, raw: z.input<typeof acknowledgeInput>): Promise<AcknowledgeResult> {
+export async function acknowledgeModal(
+  db: Database,
+  actor: ModalActor,
+  raw: z.input<typeof acknowledgeInput>,
+): Promise<AcknowledgeResult> {
   const parsed = acknowledgeInput.safeParse(raw);
   if (!parsed.success) return { ok: false, error: 'invalid' };
   const ref = parsed.data.modal;
@@ -292,7 +368,11 @@ export type CaptureEmailResult =
  * e-mail capture is answered. If storing fails the modal stays, and "continue without e-mail"
  * remains possible.
  */
-export async function captureEmail(db: Database, actor: ModalActor, raw: z.input<typeof captureEmailInput>): Promise<CaptureEmailResult> {
+export async function captureEmail(
+  db: Database,
+  actor: ModalActor,
+  raw: z.input<typeof captureEmailInput>,
+): Promise<CaptureEmailResult> {
   const ref = typeof raw.modal === 'string' ? raw.modal : '';
   const parsed = captureEmailInput.safeParse(raw);
   if (!parsed.success) {
@@ -319,11 +399,23 @@ export async function captureEmail(db: Database, actor: ModalActor, raw: z.input
         .set({ email: parsed.data.email, emailSetOnce: true, updatedAt: at })
         .where(and(eq(t.debtors.id, actor.debtorId), isNull(t.debtors.email)))
         .returning({ id: t.debtors.id });
-      await markAcknowledged(tx as unknown as Database, actor, resolved, updated.length > 0 ? 'emailStored' : 'emailAlreadyOnFile');
+      await markAcknowledged(
+        tx as unknown as Database,
+        actor,
+        resolved,
+        updated.length > 0 ? 'emailStored' : 'emailAlreadyOnFile',
+      );
       return updated.length > 0;
     });
   } catch {
-    await audit(db, { actor: 'debtor', action: 'email.capture.failed', debtorId: actor.debtorId, fileId: actor.fileId, clientAddress: actor.clientAddress, at });
+    await audit(db, {
+      actor: 'debtor',
+      action: 'email.capture.failed',
+      debtorId: actor.debtorId,
+      fileId: actor.fileId,
+      clientAddress: actor.clientAddress,
+      at,
+    });
     return { ok: false, error: 'notStored' };
   }
   await audit(db, {
@@ -348,24 +440,42 @@ export type SpecialOfferResult =
  * and validity; the debtor then pays the offer amount (/checkout/pay-direct?offer=true).
  * Decline records declinedAt; the offer no longer counts as the amount to pay (section 9).
  */
-export async function respondToSpecialOffer(db: Database, actor: ModalActor, raw: z.input<typeof specialOfferInput>): Promise<SpecialOfferResult> {
+export async function respondToSpecialOffer(
+  db: Database,
+  actor: ModalActor,
+  raw: z.input<typeof specialOfferInput>,
+): Promise<SpecialOfferResult> {
   const parsed = specialOfferInput.safeParse(raw);
   if (!parsed.success) return { ok: false, error: 'invalid' };
   const { modal: ref, response } = parsed.data;
   if (actor.level !== 'full') return refuse(db, actor, 'specialOffer', 'needsFullLogin', ref);
   const resolved = await resolveModal(db, actor, ref);
   if (!resolved) return refuse(db, actor, 'specialOffer', 'notFound', ref);
-  if (resolved.source !== 'row' || resolved.row.kind !== 'specialOffer') return refuse(db, actor, 'specialOffer', 'wrongKind', ref);
+  if (resolved.source !== 'row' || resolved.row.kind !== 'specialOffer')
+    return refuse(db, actor, 'specialOffer', 'wrongKind', ref);
 
   const at = actor.now ?? new Date();
   const today = todayIso(at);
   const result = await db.transaction(async (tx): Promise<SpecialOfferResult> => {
-    const [offer] = await tx.select().from(t.specialOffers).where(eq(t.specialOffers.fileId, actor.fileId)).orderBy(desc(t.specialOffers.id)).limit(1).for('update');
+    const [offer] = await tx
+      .select()
+      .from(t.specialOffers)
+      .where(eq(t.specialOffers.fileId, actor.fileId))
+      .orderBy(desc(t.specialOffers.id))
+      .limit(1)
+      .for('update');
     const [file] = await tx.select({ currency: t.files.currency }).from(t.files).where(eq(t.files.id, actor.fileId));
     const facts = offer
-      ? { amountMinor: offer.amountMinor, validTill: offer.validTill, acceptedAt: offer.acceptedAt?.toISOString() ?? null, declinedAt: offer.declinedAt?.toISOString() ?? null, paidAt: offer.paidAt?.toISOString() ?? null }
+      ? {
+          amountMinor: offer.amountMinor,
+          validTill: offer.validTill,
+          acceptedAt: offer.acceptedAt?.toISOString() ?? null,
+          declinedAt: offer.declinedAt?.toISOString() ?? null,
+          paidAt: offer.paidAt?.toISOString() ?? null,
+        }
       : null;
-    if (!offer || !file || !isSpecialOfferValid(facts, today) || offer.acceptedAt) return { ok: false, error: 'offerUnavailable' };
+    if (!offer || !file || !isSpecialOfferValid(facts, today) || offer.acceptedAt)
+      return { ok: false, error: 'offerUnavailable' };
     const tdb = tx as unknown as Database;
     if (response === 'accept') {
       await tx.update(t.specialOffers).set({ acceptedAt: at }).where(eq(t.specialOffers.id, offer.id));
@@ -387,7 +497,9 @@ export async function respondToSpecialOffer(db: Database, actor: ModalActor, raw
   });
   await audit(db, {
     actor: 'debtor',
-    action: result.ok ? `specialOffer.${result.response === 'accept' ? 'accepted' : 'declined'}` : 'specialOffer.unavailable',
+    action: result.ok
+      ? `specialOffer.${result.response === 'accept' ? 'accepted' : 'declined'}`
+      : 'specialOffer.unavailable',
     debtorId: actor.debtorId,
     fileId: actor.fileId,
     clientAddress: actor.clientAddress,

@@ -49,10 +49,18 @@ async function lastRequest(db: Database, fileId: number): Promise<Date | null> {
   return row?.orderedAt ?? null;
 }
 
-export async function noticeOfCompletionState(db: Database, fileId: number, today: string = todayIso()): Promise<NoticeOfCompletionState | null> {
+export async function noticeOfCompletionState(
+  db: Database,
+  fileId: number,
+  today: string = todayIso(),
+): Promise<NoticeOfCompletionState | null> {
   const facts = await loadFileFacts(db, fileId, { today });
   if (!facts) return null;
-  const [owner] = await db.select({ email: t.debtors.email }).from(t.files).innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId)).where(eq(t.files.id, fileId));
+  const [owner] = await db
+    .select({ email: t.debtors.email })
+    .from(t.files)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(eq(t.files.id, fileId));
   return {
     available: actionFlags(facts, today).showNoticeOfCompletion,
     requestedAt: facts.noticeOfCompletionRequestedAt,
@@ -72,7 +80,13 @@ export async function requestNoticeOfCompletion(
   const input = noticeOfCompletionInput.parse(raw);
   const now = options.now ?? new Date();
   const today = todayIso(now);
-  const auditBase = { actor: 'debtor' as const, debtorId: input.debtorId, fileId: input.fileId, clientAddress: input.clientAddress, at: now };
+  const auditBase = {
+    actor: 'debtor' as const,
+    debtorId: input.debtorId,
+    fileId: input.fileId,
+    clientAddress: input.clientAddress,
+    at: now,
+  };
 
   let result: NoticeOfCompletionResult;
   try {
@@ -80,7 +94,15 @@ export async function requestNoticeOfCompletion(
       const tdb = tx as unknown as Database;
       // Serialises two requests for the same file (a double click, two tabs).
       const [file] = await tx
-        .select({ id: t.files.id, debtorId: t.files.debtorId, refno: t.files.refno, subcase: t.files.subcase, variant: t.files.variant, statusDate: t.files.statusDate, creditorId: t.files.creditorId })
+        .select({
+          id: t.files.id,
+          debtorId: t.files.debtorId,
+          refno: t.files.refno,
+          subcase: t.files.subcase,
+          variant: t.files.variant,
+          statusDate: t.files.statusDate,
+          creditorId: t.files.creditorId,
+        })
         .from(t.files)
         .where(eq(t.files.id, input.fileId))
         .for('update');
@@ -91,7 +113,10 @@ export async function requestNoticeOfCompletion(
       if (!facts || !actionFlags(facts, today).showNoticeOfCompletion) return { ok: false, error: 'notAllowed' };
 
       const [debtor] = await tx.select().from(t.debtors).where(eq(t.debtors.id, file.debtorId));
-      const [creditor] = await tx.select({ name: t.creditors.name }).from(t.creditors).where(eq(t.creditors.id, file.creditorId));
+      const [creditor] = await tx
+        .select({ name: t.creditors.name })
+        .from(t.creditors)
+        .where(eq(t.creditors.id, file.creditorId));
       const delivery: NoticeDelivery = debtor?.email ? 'email' : 'post';
       const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
 
@@ -110,7 +135,13 @@ export async function requestNoticeOfCompletion(
           language: input.language,
           variant: file.variant,
           fileId: file.id,
-          data: { name, salutation: debtor.salutation, reference, creditor: creditor?.name ?? '', settledOn: file.statusDate },
+          data: {
+            name,
+            salutation: debtor.salutation,
+            reference,
+            creditor: creditor?.name ?? '',
+            settledOn: file.statusDate,
+          },
         });
       }
       await tx.update(t.files).set({ closedAt: now }).where(eq(t.files.id, file.id));

@@ -79,40 +79,172 @@ describe('statusView: every status code and sub-state of section 4.2', () => {
   type Expected = Pick<StatusView, 'labelKey' | 'tone' | 'date'>;
   const cases: Array<[string, Partial<FileFacts>, Expected]> = [
     ['1 open claim', {}, { labelKey: 'status.open', tone: 'warning', date: '2026-11-08' }],
-    ['2 deferred: the pay-by date', { statusCode: '2', subState: 'deferred', deferral }, { labelKey: 'status.deferred', tone: 'info', date: '2026-12-12' }],
-    ['2 postponed: the date', { statusCode: '2', subState: 'postponed', deferral }, { labelKey: 'status.postponed', tone: 'info', date: '2026-12-12' }],
-    ['2 sepaMandate: the next debit', { statusCode: '2', subState: 'sepaMandate', plan: sepaPlan }, { labelKey: 'status.sepaMandate', tone: 'info', date: '2026-11-25' }],
-    ['2 instalmentRunning: the next due date', { statusCode: '2', subState: 'instalmentRunning', plan: plan() }, { labelKey: 'status.instalmentRunning', tone: 'info', date: '2026-11-25' }],
-    ['2 instalmentRunning with a row past due reads as overdue', { statusCode: '2', subState: 'instalmentRunning', plan: overduePlan }, { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-10' }],
-    ['2 instalmentRunning, row due yesterday (flag not yet set)', { statusCode: '2', subState: 'instalmentRunning', plan: plan({ next: { position: 3, dueOn: '2026-11-21', amountMinor: 15000 } }) }, { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-21' }],
-    ['2 instalmentRunning, row due today is not overdue', { statusCode: '2', subState: 'instalmentRunning', plan: plan({ next: { position: 3, dueOn: today, amountMinor: 15000 } }) }, { labelKey: 'status.instalmentRunning', tone: 'info', date: today }],
-    ['2 instalmentEnded', { statusCode: '2', subState: 'instalmentEnded', plan: cancelledPlan }, { labelKey: 'status.instalmentEnded', tone: 'warning', date: '2026-11-08' }],
-    ['2 paymentNoted', { statusCode: '2', subState: 'paymentNoted' }, { labelKey: 'status.paymentNoted', tone: 'info', date: '2026-11-08' }],
-    ['2 sepaFailed', { statusCode: '2', subState: 'sepaFailed', plan: plan({ isSepa: true, sepaFailed: true }) }, { labelKey: 'status.sepaFailed', tone: 'danger', date: '2026-11-08' }],
-    ['2 instalmentOverdue: the unpaid due date', { statusCode: '2', subState: 'instalmentOverdue', plan: overduePlan }, { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-10' }],
-    ['2 without sub-state, active plan', { statusCode: '2', plan: plan() }, { labelKey: 'status.instalmentRunning', tone: 'info', date: '2026-11-25' }],
-    ['2 without sub-state, deferral', { statusCode: '2', deferral }, { labelKey: 'status.deferred', tone: 'info', date: '2026-12-12' }],
-    ['2 without sub-state, nothing known', { statusCode: '2' }, { labelKey: 'status.agreement', tone: 'info', date: '2026-11-08' }],
-    ['2a settled by compromise', { statusCode: '2a' }, { labelKey: 'status.settledByAgreement', tone: 'success', date: '2026-11-08' }],
-    ['3 settled', { statusCode: '3', totalMinor: 0 }, { labelKey: 'status.settled', tone: 'success', date: '2026-11-08' }],
-    ['3a collection stopped', { statusCode: '3a' }, { labelKey: 'status.stopped', tone: 'neutral', date: '2026-11-08' }],
-    ['20 with an instalment plan', { statusCode: '20', plan: plan() }, { labelKey: 'status.instalmentRunning', tone: 'info', date: '2026-11-25' }],
-    ['20 with an overdue plan', { statusCode: '20', plan: overduePlan }, { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-10' }],
-    ['20 with a SEPA plan', { statusCode: '20', plan: sepaPlan }, { labelKey: 'status.sepaActive', tone: 'info', date: '2026-11-25' }],
-    ['20 deferred case', { statusCode: '20', deferral }, { labelKey: 'status.deferred', tone: 'info', date: '2026-12-12' }],
-    ['20 cancelled-instalment case', { statusCode: '20', plan: cancelledPlan }, { labelKey: 'status.instalmentEnded', tone: 'warning', date: '2026-11-08' }],
-    ['20 without plan or deferral', { statusCode: '20' }, { labelKey: 'status.agreement', tone: 'info', date: '2026-11-08' }],
-    ['22 SEPA direct debit active: the next debit', { statusCode: '22', plan: sepaPlan }, { labelKey: 'status.sepaActive', tone: 'info', date: '2026-11-25' }],
-    ['22 without plan data: the status date', { statusCode: '22' }, { labelKey: 'status.sepaActive', tone: 'info', date: '2026-11-08' }],
+    [
+      '2 deferred: the pay-by date',
+      { statusCode: '2', subState: 'deferred', deferral },
+      { labelKey: 'status.deferred', tone: 'info', date: '2026-12-12' },
+    ],
+    [
+      '2 postponed: the date',
+      { statusCode: '2', subState: 'postponed', deferral },
+      { labelKey: 'status.postponed', tone: 'info', date: '2026-12-12' },
+    ],
+    [
+      '2 sepaMandate: the next debit',
+      { statusCode: '2', subState: 'sepaMandate', plan: sepaPlan },
+      { labelKey: 'status.sepaMandate', tone: 'info', date: '2026-11-25' },
+    ],
+    [
+      '2 instalmentRunning: the next due date',
+      { statusCode: '2', subState: 'instalmentRunning', plan: plan() },
+      { labelKey: 'status.instalmentRunning', tone: 'info', date: '2026-11-25' },
+    ],
+    [
+      '2 instalmentRunning with a row past due reads as overdue',
+      { statusCode: '2', subState: 'instalmentRunning', plan: overduePlan },
+      { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-10' },
+    ],
+    [
+      '2 instalmentRunning, row due yesterday (flag not yet set)',
+      {
+        statusCode: '2',
+        subState: 'instalmentRunning',
+        plan: plan({ next: { position: 3, dueOn: '2026-11-21', amountMinor: 15000 } }),
+      },
+      { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-21' },
+    ],
+    [
+      '2 instalmentRunning, row due today is not overdue',
+      {
+        statusCode: '2',
+        subState: 'instalmentRunning',
+        plan: plan({ next: { position: 3, dueOn: today, amountMinor: 15000 } }),
+      },
+      { labelKey: 'status.instalmentRunning', tone: 'info', date: today },
+    ],
+    [
+      '2 instalmentEnded',
+      { statusCode: '2', subState: 'instalmentEnded', plan: cancelledPlan },
+      { labelKey: 'status.instalmentEnded', tone: 'warning', date: '2026-11-08' },
+    ],
+    [
+      '2 paymentNoted',
+      { statusCode: '2', subState: 'paymentNoted' },
+      { labelKey: 'status.paymentNoted', tone: 'info', date: '2026-11-08' },
+    ],
+    [
+      '2 sepaFailed',
+      { statusCode: '2', subState: 'sepaFailed', plan: plan({ isSepa: true, sepaFailed: true }) },
+      { labelKey: 'status.sepaFailed', tone: 'danger', date: '2026-11-08' },
+    ],
+    [
+      '2 instalmentOverdue: the unpaid due date',
+      { statusCode: '2', subState: 'instalmentOverdue', plan: overduePlan },
+      { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-10' },
+    ],
+    [
+      '2 without sub-state, active plan',
+      { statusCode: '2', plan: plan() },
+      { labelKey: 'status.instalmentRunning', tone: 'info', date: '2026-11-25' },
+    ],
+    [
+      '2 without sub-state, deferral',
+      { statusCode: '2', deferral },
+      { labelKey: 'status.deferred', tone: 'info', date: '2026-12-12' },
+    ],
+    [
+      '2 without sub-state, nothing known',
+      { statusCode: '2' },
+      { labelKey: 'status.agreement', tone: 'info', date: '2026-11-08' },
+    ],
+    [
+      '2a settled by compromise',
+      { statusCode: '2a' },
+      { labelKey: 'status.settledByAgreement', tone: 'success', date: '2026-11-08' },
+    ],
+    [
+      '3 settled',
+      { statusCode: '3', totalMinor: 0 },
+      { labelKey: 'status.settled', tone: 'success', date: '2026-11-08' },
+    ],
+    [
+      '3a collection stopped',
+      { statusCode: '3a' },
+      { labelKey: 'status.stopped', tone: 'neutral', date: '2026-11-08' },
+    ],
+    [
+      '20 with an instalment plan',
+      { statusCode: '20', plan: plan() },
+      { labelKey: 'status.instalmentRunning', tone: 'info', date: '2026-11-25' },
+    ],
+    [
+      '20 with an overdue plan',
+      { statusCode: '20', plan: overduePlan },
+      { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-10' },
+    ],
+    [
+      '20 with a SEPA plan',
+      { statusCode: '20', plan: sepaPlan },
+      { labelKey: 'status.sepaActive', tone: 'info', date: '2026-11-25' },
+    ],
+    [
+      '20 deferred case',
+      { statusCode: '20', deferral },
+      { labelKey: 'status.deferred', tone: 'info', date: '2026-12-12' },
+    ],
+    [
+      '20 cancelled-instalment case',
+      { statusCode: '20', plan: cancelledPlan },
+      { labelKey: 'status.instalmentEnded', tone: 'warning', date: '2026-11-08' },
+    ],
+    [
+      '20 without plan or deferral',
+      { statusCode: '20' },
+      { labelKey: 'status.agreement', tone: 'info', date: '2026-11-08' },
+    ],
+    [
+      '22 SEPA direct debit active: the next debit',
+      { statusCode: '22', plan: sepaPlan },
+      { labelKey: 'status.sepaActive', tone: 'info', date: '2026-11-25' },
+    ],
+    [
+      '22 without plan data: the status date',
+      { statusCode: '22' },
+      { labelKey: 'status.sepaActive', tone: 'info', date: '2026-11-08' },
+    ],
     ['23 processing', { statusCode: '23' }, { labelKey: 'status.processing', tone: 'info', date: '2026-11-08' }],
-    ['24 down payment pending: its due date', { statusCode: '24', downPayment, plan: pendingPlan }, { labelKey: 'status.downPaymentPending', tone: 'warning', date: '2026-11-27' }],
-    ['24 down payment without due date: the status date', { statusCode: '24', downPayment: { ...downPayment, dueOn: null } }, { labelKey: 'status.downPaymentPending', tone: 'warning', date: '2026-11-08' }],
+    [
+      '24 down payment pending: its due date',
+      { statusCode: '24', downPayment, plan: pendingPlan },
+      { labelKey: 'status.downPaymentPending', tone: 'warning', date: '2026-11-27' },
+    ],
+    [
+      '24 down payment without due date: the status date',
+      { statusCode: '24', downPayment: { ...downPayment, dueOn: null } },
+      { labelKey: 'status.downPaymentPending', tone: 'warning', date: '2026-11-08' },
+    ],
     ['40 measure', { statusCode: '40' }, { labelKey: 'status.measure', tone: 'warning', date: '2026-11-08' }],
     ['41 measure', { statusCode: '41' }, { labelKey: 'status.measure', tone: 'warning', date: '2026-11-08' }],
-    ['42 enforcement', { statusCode: '42', functionsBlocked: true }, { labelKey: 'status.enforcement', tone: 'danger', date: '2026-11-08' }],
-    ['disputed open claim: the dispute date', { disputedAt: '2026-11-20T09:30:00.000Z' }, { labelKey: 'status.disputed', tone: 'info', date: '2026-11-20' }],
-    ['disputed running plan', { statusCode: '2', subState: 'instalmentRunning', plan: plan(), disputedAt: '2026-11-20T09:30:00.000Z' }, { labelKey: 'status.disputed', tone: 'info', date: '2026-11-20' }],
-    ['disputed but settled: settled wins', { statusCode: '3', disputedAt: '2026-11-20T09:30:00.000Z' }, { labelKey: 'status.settled', tone: 'success', date: '2026-11-08' }],
+    [
+      '42 enforcement',
+      { statusCode: '42', functionsBlocked: true },
+      { labelKey: 'status.enforcement', tone: 'danger', date: '2026-11-08' },
+    ],
+    [
+      'disputed open claim: the dispute date',
+      { disputedAt: '2026-11-20T09:30:00.000Z' },
+      { labelKey: 'status.disputed', tone: 'info', date: '2026-11-20' },
+    ],
+    [
+      'disputed running plan',
+      { statusCode: '2', subState: 'instalmentRunning', plan: plan(), disputedAt: '2026-11-20T09:30:00.000Z' },
+      { labelKey: 'status.disputed', tone: 'info', date: '2026-11-20' },
+    ],
+    [
+      'disputed but settled: settled wins',
+      { statusCode: '3', disputedAt: '2026-11-20T09:30:00.000Z' },
+      { labelKey: 'status.settled', tone: 'success', date: '2026-11-08' },
+    ],
   ];
 
   it.each(cases)('%s', (_name, overrides, expected) => {
@@ -131,63 +263,130 @@ describe('statusView: every status code and sub-state of section 4.2', () => {
 
 describe('status labels in locales/<lang>/claim.json', () => {
   const load = (lang: string) =>
-    JSON.parse(readFileSync(path.resolve(process.cwd(), 'locales', lang, 'claim.json'), 'utf8')) as { status: Record<string, string> };
+    JSON.parse(readFileSync(path.resolve(process.cwd(), 'locales', lang, 'claim.json'), 'utf8')) as {
+      status: Record<string, string>;
+    };
   const german = load('de');
 
-  it.each(['de', 'en', 'es', 'fr', 'it', 'tr', 'sv'])('%s has exactly one label per key, same placeholders as German', (lang) => {
-    const labels = load(lang).status;
-    expect(Object.keys(labels).sort()).toEqual(statusLabelKeys.map((k) => k.replace(/^status\./, '')).sort());
-    for (const [key, text] of Object.entries(labels)) {
-      expect(text.trim().length, `${lang} ${key}`).toBeGreaterThan(3);
-      expect(text.match(/{{\w+}}/g) ?? [], `${lang} ${key}`).toEqual(german.status[key]!.match(/{{\w+}}/g) ?? []);
-    }
-  });
+  it.each(['de', 'en', 'es', 'fr', 'it', 'tr', 'sv'])(
+    '%s has exactly one label per key, same placeholders as German',
+    (lang) => {
+      const labels = load(lang).status;
+      expect(Object.keys(labels).sort()).toEqual(statusLabelKeys.map((k) => k.replace(/^status\./, '')).sort());
+      for (const [key, text] of Object.entries(labels)) {
+        expect(text.trim().length, `${lang} ${key}`).toBeGreaterThan(3);
+        expect(text.match(/{{\w+}}/g) ?? [], `${lang} ${key}`).toEqual(german.status[key]!.match(/{{\w+}}/g) ?? []);
+      }
+    },
+  );
 });
 
 // -------------------------------------------------------------------------------------------
 describe('actionFlags: section 3 flags by situation', () => {
   type On = ActionFlagName[];
   const openFlags: On = ['showPayDirect', 'showPayInstallments', 'showPayLater', 'showPayPartialPayment'];
-  const runningFlags: On = ['showPayDirect', 'showPayDirectInstallmentTrue', 'showSkipInstallment', 'showInstallmentPlan', 'showPayPartialPayment'];
+  const runningFlags: On = [
+    'showPayDirect',
+    'showPayDirectInstallmentTrue',
+    'showSkipInstallment',
+    'showInstallmentPlan',
+    'showPayPartialPayment',
+  ];
   const cases: Array<[string, Partial<FileFacts>, On]> = [
     ['1 open: every way to pay', {}, openFlags],
-    ['1 open, deferral already used: no pay later', { deferral }, ['showPayDirect', 'showPayInstallments', 'showPayPartialPayment']],
-    ['1 open, instalment error 5 with deposit: instalments still offered', { instalmentErrorCode: 5, depositRequiredMinor: 15000, plan: cancelledPlan }, openFlags],
+    [
+      '1 open, deferral already used: no pay later',
+      { deferral },
+      ['showPayDirect', 'showPayInstallments', 'showPayPartialPayment'],
+    ],
+    [
+      '1 open, instalment error 5 with deposit: instalments still offered',
+      { instalmentErrorCode: 5, depositRequiredMinor: 15000, plan: cancelledPlan },
+      openFlags,
+    ],
     ['1 open with a valid special offer', { specialOffer: offer }, openFlags],
     ['2 instalmentEnded: open again', { statusCode: '2', subState: 'instalmentEnded', plan: cancelledPlan }, openFlags],
     ['2 paymentNoted: open', { statusCode: '2', subState: 'paymentNoted' }, openFlags],
     ['20 cancelled-instalment case: open', { statusCode: '20', plan: cancelledPlan }, openFlags],
     ['2 instalmentRunning', { statusCode: '2', subState: 'instalmentRunning', plan: plan() }, runningFlags],
-    ['2 instalmentRunning, skip already used', { statusCode: '2', subState: 'instalmentRunning', plan: plan({ skipsUsed: 1 }) }, runningFlags.filter((f) => f !== 'showSkipInstallment')],
-    ['2 instalmentRunning, next row overdue: no skip', { statusCode: '2', subState: 'instalmentRunning', plan: overduePlan }, runningFlags.filter((f) => f !== 'showSkipInstallment')],
-    ['2 instalmentOverdue: no skip', { statusCode: '2', subState: 'instalmentOverdue', plan: overduePlan }, runningFlags.filter((f) => f !== 'showSkipInstallment')],
-    ['2 instalmentRunning, every row paid', { statusCode: '2', subState: 'instalmentRunning', plan: plan({ next: null, remainingMinor: 0 }) }, ['showPayDirect', 'showInstallmentPlan', 'showPayPartialPayment']],
-    ['2 sepaFailed: pay the instalment yourself', { statusCode: '2', subState: 'sepaFailed', plan: plan({ isSepa: true, sepaFailed: true }) }, runningFlags],
+    [
+      '2 instalmentRunning, skip already used',
+      { statusCode: '2', subState: 'instalmentRunning', plan: plan({ skipsUsed: 1 }) },
+      runningFlags.filter((f) => f !== 'showSkipInstallment'),
+    ],
+    [
+      '2 instalmentRunning, next row overdue: no skip',
+      { statusCode: '2', subState: 'instalmentRunning', plan: overduePlan },
+      runningFlags.filter((f) => f !== 'showSkipInstallment'),
+    ],
+    [
+      '2 instalmentOverdue: no skip',
+      { statusCode: '2', subState: 'instalmentOverdue', plan: overduePlan },
+      runningFlags.filter((f) => f !== 'showSkipInstallment'),
+    ],
+    [
+      '2 instalmentRunning, every row paid',
+      { statusCode: '2', subState: 'instalmentRunning', plan: plan({ next: null, remainingMinor: 0 }) },
+      ['showPayDirect', 'showInstallmentPlan', 'showPayPartialPayment'],
+    ],
+    [
+      '2 sepaFailed: pay the instalment yourself',
+      { statusCode: '2', subState: 'sepaFailed', plan: plan({ isSepa: true, sepaFailed: true }) },
+      runningFlags,
+    ],
     ['20 with an instalment plan', { statusCode: '20', plan: plan() }, runningFlags],
     ['2 deferred', { statusCode: '2', subState: 'deferred', deferral }, ['showPayDirect', 'showPayPartialPayment']],
     ['2 postponed', { statusCode: '2', subState: 'postponed', deferral }, ['showPayDirect', 'showPayPartialPayment']],
     ['20 deferred case', { statusCode: '20', deferral }, ['showPayDirect', 'showPayPartialPayment']],
     ['22 SEPA active: plan only', { statusCode: '22', plan: sepaPlan }, ['showInstallmentPlan']],
     ['2 sepaMandate: plan only', { statusCode: '2', subState: 'sepaMandate', plan: sepaPlan }, ['showInstallmentPlan']],
-    ['2 instalmentRunning collected by SEPA: plan only', { statusCode: '2', subState: 'instalmentRunning', plan: sepaPlan }, ['showInstallmentPlan']],
-    ['24 down payment pending: pay it, see the plan', { statusCode: '24', downPayment, plan: pendingPlan }, ['showPayDirect', 'showInstallmentPlan']],
+    [
+      '2 instalmentRunning collected by SEPA: plan only',
+      { statusCode: '2', subState: 'instalmentRunning', plan: sepaPlan },
+      ['showInstallmentPlan'],
+    ],
+    [
+      '24 down payment pending: pay it, see the plan',
+      { statusCode: '24', downPayment, plan: pendingPlan },
+      ['showPayDirect', 'showInstallmentPlan'],
+    ],
     ['24 without a plan yet', { statusCode: '24', downPayment }, ['showPayDirect']],
     ['3 settled: notice of completion', { statusCode: '3', totalMinor: 0 }, ['showNoticeOfCompletion']],
-    ['3 settled, notice already requested', { statusCode: '3', noticeOfCompletionRequestedAt: '2026-11-21T08:00:00.000Z' }, []],
+    [
+      '3 settled, notice already requested',
+      { statusCode: '3', noticeOfCompletionRequestedAt: '2026-11-21T08:00:00.000Z' },
+      [],
+    ],
     ['3 settled and closed', { statusCode: '3', closedAt: '2026-11-21T08:00:00.000Z' }, []],
     ['2a settled by compromise: notice of completion', { statusCode: '2a' }, ['showNoticeOfCompletion']],
     ['3a collection stopped: nothing', { statusCode: '3a' }, []],
-    ['3 settled with an old plan and offer: still only the notice', { statusCode: '3', plan: plan(), specialOffer: offer }, ['showNoticeOfCompletion']],
+    [
+      '3 settled with an old plan and offer: still only the notice',
+      { statusCode: '3', plan: plan(), specialOffer: offer },
+      ['showNoticeOfCompletion'],
+    ],
     ['functions blocked: nothing', { functionsBlocked: true }, []],
-    ['functions blocked on a running plan: nothing', { statusCode: '2', subState: 'instalmentRunning', plan: plan(), functionsBlocked: true }, []],
+    [
+      'functions blocked on a running plan: nothing',
+      { statusCode: '2', subState: 'instalmentRunning', plan: plan(), functionsBlocked: true },
+      [],
+    ],
     ['functions blocked on a settled file: nothing', { statusCode: '3', functionsBlocked: true }, []],
     ['42 enforcement: nothing, even without the block flag', { statusCode: '42' }, []],
     ['40 measure: pay now or in part', { statusCode: '40' }, ['showPayDirect', 'showPayPartialPayment']],
-    ['41 measure with a plan: also the plan', { statusCode: '41', plan: plan() }, ['showPayDirect', 'showInstallmentPlan', 'showPayPartialPayment']],
+    [
+      '41 measure with a plan: also the plan',
+      { statusCode: '41', plan: plan() },
+      ['showPayDirect', 'showInstallmentPlan', 'showPayPartialPayment'],
+    ],
     ['23 processing: nothing to pay', { statusCode: '23' }, []],
     ['23 processing with a plan: the plan', { statusCode: '23', plan: plan() }, ['showInstallmentPlan']],
     ['disputed open claim: nothing to pay', { disputedAt: '2026-11-20T09:30:00.000Z' }, []],
-    ['disputed running plan: the plan view only', { statusCode: '2', subState: 'instalmentRunning', plan: plan(), disputedAt: '2026-11-20T09:30:00.000Z' }, ['showInstallmentPlan']],
+    [
+      'disputed running plan: the plan view only',
+      { statusCode: '2', subState: 'instalmentRunning', plan: plan(), disputedAt: '2026-11-20T09:30:00.000Z' },
+      ['showInstallmentPlan'],
+    ],
     ['disputed with a cancelled plan: nothing', { disputedAt: '2026-11-20T09:30:00.000Z', plan: cancelledPlan }, []],
   ];
 
@@ -198,20 +397,23 @@ describe('actionFlags: section 3 flags by situation', () => {
   });
 
   const combos = statusCodes.flatMap((code) => [null, ...subStates].map((subState) => [code, subState] as const));
-  it.each(combos)('code %s, sub-state %s: blocked shows nothing, finished files never ask for money', (code, subState) => {
-    const rich = { statusCode: code, subState, plan: plan(), deferral, specialOffer: offer };
-    expect(Object.values(actionFlags(facts({ ...rich, functionsBlocked: true }), today)).some(Boolean)).toBe(false);
-    const flags = actionFlags(facts(rich), today);
-    expect(Object.keys(flags)).toEqual([...actionFlagNames]);
-    if (code === '2a' || code === '3' || code === '3a' || code === '42') {
-      const { showNoticeOfCompletion, ...rest } = flags;
-      expect(Object.values(rest).some(Boolean)).toBe(false);
-      expect(showNoticeOfCompletion).toBe(code === '2a' || code === '3');
-    } else {
-      expect(flags.showNoticeOfCompletion).toBe(false);
-    }
-    if (flags.showSkipInstallment) expect(flags.showPayDirectInstallmentTrue).toBe(true);
-  });
+  it.each(combos)(
+    'code %s, sub-state %s: blocked shows nothing, finished files never ask for money',
+    (code, subState) => {
+      const rich = { statusCode: code, subState, plan: plan(), deferral, specialOffer: offer };
+      expect(Object.values(actionFlags(facts({ ...rich, functionsBlocked: true }), today)).some(Boolean)).toBe(false);
+      const flags = actionFlags(facts(rich), today);
+      expect(Object.keys(flags)).toEqual([...actionFlagNames]);
+      if (code === '2a' || code === '3' || code === '3a' || code === '42') {
+        const { showNoticeOfCompletion, ...rest } = flags;
+        expect(Object.values(rest).some(Boolean)).toBe(false);
+        expect(showNoticeOfCompletion).toBe(code === '2a' || code === '3');
+      } else {
+        expect(flags.showNoticeOfCompletion).toBe(false);
+      }
+      if (flags.showSkipInstallment) expect(flags.showPayDirectInstallmentTrue).toBe(true);
+    },
+  );
 
   it('classifies the demo situations', () => {
     expect(actionSituation(facts())).toBe('open');
@@ -231,37 +433,129 @@ describe('amountToPay: section 9 priority', () => {
     depositRequiredMinor: 15000,
   };
   const cases: Array<[string, Partial<FileFacts>, Pick<AmountToPay, 'kind' | 'amountMinor'>]> = [
-    ['down payment beats instalment, offer, deposit, open amount', everything, { kind: 'downPayment', amountMinor: 20000 }],
-    ['instalment beats special deal', { ...everything, downPayment: { ...downPayment, status: 'paid' } }, { kind: 'instalment', amountMinor: 15000 }],
-    ['special deal beats deposit', { ...everything, downPayment: null, plan: null }, { kind: 'specialDeal', amountMinor: 54000 }],
+    [
+      'down payment beats instalment, offer, deposit, open amount',
+      everything,
+      { kind: 'downPayment', amountMinor: 20000 },
+    ],
+    [
+      'instalment beats special deal',
+      { ...everything, downPayment: { ...downPayment, status: 'paid' } },
+      { kind: 'instalment', amountMinor: 15000 },
+    ],
+    [
+      'special deal beats deposit',
+      { ...everything, downPayment: null, plan: null },
+      { kind: 'specialDeal', amountMinor: 54000 },
+    ],
     ['deposit beats open amount', { depositRequiredMinor: 15000 }, { kind: 'deposit', amountMinor: 15000 }],
     ['open amount last', {}, { kind: 'openAmount', amountMinor: 58784 }],
-    ['cancelled down payment is skipped', { downPayment: { ...downPayment, status: 'cancelled' } }, { kind: 'openAmount', amountMinor: 58784 }],
-    ['zero down payment is skipped', { downPayment: { ...downPayment, amountMinor: 0 }, plan: plan() }, { kind: 'instalment', amountMinor: 15000 }],
+    [
+      'cancelled down payment is skipped',
+      { downPayment: { ...downPayment, status: 'cancelled' } },
+      { kind: 'openAmount', amountMinor: 58784 },
+    ],
+    [
+      'zero down payment is skipped',
+      { downPayment: { ...downPayment, amountMinor: 0 }, plan: plan() },
+      { kind: 'instalment', amountMinor: 15000 },
+    ],
     ['pending plan is not an instalment yet', { plan: pendingPlan }, { kind: 'openAmount', amountMinor: 58784 }],
-    ['cancelled plan is not an instalment', { plan: cancelledPlan, depositRequiredMinor: 15000 }, { kind: 'deposit', amountMinor: 15000 }],
+    [
+      'cancelled plan is not an instalment',
+      { plan: cancelledPlan, depositRequiredMinor: 15000 },
+      { kind: 'deposit', amountMinor: 15000 },
+    ],
     ['active plan without an unpaid row', { plan: plan({ next: null }) }, { kind: 'openAmount', amountMinor: 58784 }],
-    ['zero instalment row is skipped', { plan: plan({ next: { position: 7, dueOn: '2026-12-25', amountMinor: 0 } }), specialOffer: offer }, { kind: 'specialDeal', amountMinor: 54000 }],
+    [
+      'zero instalment row is skipped',
+      { plan: plan({ next: { position: 7, dueOn: '2026-12-25', amountMinor: 0 } }), specialOffer: offer },
+      { kind: 'specialDeal', amountMinor: 54000 },
+    ],
     ['overdue instalment is still the instalment', { plan: overduePlan }, { kind: 'instalment', amountMinor: 15000 }],
-    ['special deal valid through its last day', { specialOffer: { ...offer, validTill: today } }, { kind: 'specialDeal', amountMinor: 54000 }],
-    ['expired special deal is skipped', { specialOffer: { ...offer, validTill: '2026-11-21' }, depositRequiredMinor: 15000 }, { kind: 'deposit', amountMinor: 15000 }],
-    ['declined special deal is skipped', { specialOffer: { ...offer, declinedAt: '2026-11-21T10:00:00.000Z' } }, { kind: 'openAmount', amountMinor: 58784 }],
-    ['paid special deal is skipped', { specialOffer: { ...offer, paidAt: '2026-11-21T10:00:00.000Z' } }, { kind: 'openAmount', amountMinor: 58784 }],
-    ['accepted, unpaid special deal still applies', { specialOffer: { ...offer, acceptedAt: '2026-11-21T10:00:00.000Z' } }, { kind: 'specialDeal', amountMinor: 54000 }],
-    ['zero special deal is skipped', { specialOffer: { ...offer, amountMinor: 0 } }, { kind: 'openAmount', amountMinor: 58784 }],
-    ['pending deposit row', { deposit: { amountMinor: 12000, status: 'pending' } }, { kind: 'deposit', amountMinor: 12000 }],
-    ['pending deposit row beats the file requirement', { deposit: { amountMinor: 12000, status: 'pending' }, depositRequiredMinor: 15000 }, { kind: 'deposit', amountMinor: 12000 }],
-    ['paid deposit: no deposit any more', { deposit: { amountMinor: 15000, status: 'paid' }, depositRequiredMinor: 15000 }, { kind: 'openAmount', amountMinor: 58784 }],
+    [
+      'special deal valid through its last day',
+      { specialOffer: { ...offer, validTill: today } },
+      { kind: 'specialDeal', amountMinor: 54000 },
+    ],
+    [
+      'expired special deal is skipped',
+      { specialOffer: { ...offer, validTill: '2026-11-21' }, depositRequiredMinor: 15000 },
+      { kind: 'deposit', amountMinor: 15000 },
+    ],
+    [
+      'declined special deal is skipped',
+      { specialOffer: { ...offer, declinedAt: '2026-11-21T10:00:00.000Z' } },
+      { kind: 'openAmount', amountMinor: 58784 },
+    ],
+    [
+      'paid special deal is skipped',
+      { specialOffer: { ...offer, paidAt: '2026-11-21T10:00:00.000Z' } },
+      { kind: 'openAmount', amountMinor: 58784 },
+    ],
+    [
+      'accepted, unpaid special deal still applies',
+      { specialOffer: { ...offer, acceptedAt: '2026-11-21T10:00:00.000Z' } },
+      { kind: 'specialDeal', amountMinor: 54000 },
+    ],
+    [
+      'zero special deal is skipped',
+      { specialOffer: { ...offer, amountMinor: 0 } },
+      { kind: 'openAmount', amountMinor: 58784 },
+    ],
+    [
+      'pending deposit row',
+      { deposit: { amountMinor: 12000, status: 'pending' } },
+      { kind: 'deposit', amountMinor: 12000 },
+    ],
+    [
+      'pending deposit row beats the file requirement',
+      { deposit: { amountMinor: 12000, status: 'pending' }, depositRequiredMinor: 15000 },
+      { kind: 'deposit', amountMinor: 12000 },
+    ],
+    [
+      'paid deposit: no deposit any more',
+      { deposit: { amountMinor: 15000, status: 'paid' }, depositRequiredMinor: 15000 },
+      { kind: 'openAmount', amountMinor: 58784 },
+    ],
     ['zero deposit requirement is skipped', { depositRequiredMinor: 0 }, { kind: 'openAmount', amountMinor: 58784 }],
     ['nothing open: nothing to pay, never negative', { totalMinor: -500 }, { kind: 'nothing', amountMinor: 0 }],
-    ['settled file: nothing, even with a valid offer', { statusCode: '3', totalMinor: 0, specialOffer: offer, depositRequiredMinor: 15000 }, { kind: 'nothing', amountMinor: 0 }],
+    [
+      'settled file: nothing, even with a valid offer',
+      { statusCode: '3', totalMinor: 0, specialOffer: offer, depositRequiredMinor: 15000 },
+      { kind: 'nothing', amountMinor: 0 },
+    ],
     // Issue 11 finding 7: the amount never contradicts the status beside it.
-    ['direct debit collects the instalments: nothing to pay now', { statusCode: '22', plan: plan({ isSepa: true }) }, { kind: 'nothing', amountMinor: 0 }],
-    ['objection under review: nothing to pay now', { statusCode: '2', subState: 'instalmentRunning', plan: plan(), disputedAt: '2026-11-20T10:00:00.000Z' }, { kind: 'nothing', amountMinor: 0 }],
-    ['payment noted: nothing to pay now while it is checked', { statusCode: '2', subState: 'paymentNoted', depositRequiredMinor: 15000 }, { kind: 'nothing', amountMinor: 0 }],
-    ['payment being processed: nothing to pay now', { statusCode: '23', plan: plan() }, { kind: 'nothing', amountMinor: 0 }],
-    ['SEPA debit failed: the instalment is to be paid another way', { statusCode: '2', subState: 'sepaFailed', plan: plan({ isSepa: true, sepaFailed: true }) }, { kind: 'instalment', amountMinor: 15000 }],
-    ['instalment never above the open amount', { plan: plan(), totalMinor: 9000 }, { kind: 'instalment', amountMinor: 9000 }],
+    [
+      'direct debit collects the instalments: nothing to pay now',
+      { statusCode: '22', plan: plan({ isSepa: true }) },
+      { kind: 'nothing', amountMinor: 0 },
+    ],
+    [
+      'objection under review: nothing to pay now',
+      { statusCode: '2', subState: 'instalmentRunning', plan: plan(), disputedAt: '2026-11-20T10:00:00.000Z' },
+      { kind: 'nothing', amountMinor: 0 },
+    ],
+    [
+      'payment noted: nothing to pay now while it is checked',
+      { statusCode: '2', subState: 'paymentNoted', depositRequiredMinor: 15000 },
+      { kind: 'nothing', amountMinor: 0 },
+    ],
+    [
+      'payment being processed: nothing to pay now',
+      { statusCode: '23', plan: plan() },
+      { kind: 'nothing', amountMinor: 0 },
+    ],
+    [
+      'SEPA debit failed: the instalment is to be paid another way',
+      { statusCode: '2', subState: 'sepaFailed', plan: plan({ isSepa: true, sepaFailed: true }) },
+      { kind: 'instalment', amountMinor: 15000 },
+    ],
+    [
+      'instalment never above the open amount',
+      { plan: plan(), totalMinor: 9000 },
+      { kind: 'instalment', amountMinor: 9000 },
+    ],
   ];
 
   it.each(cases)('%s', (_name, overrides, expected) => {
@@ -272,14 +566,21 @@ describe('amountToPay: section 9 priority', () => {
   });
 
   it('accepts a full timestamp as today', () => {
-    expect(amountToPay(facts({ specialOffer: { ...offer, validTill: today } }), `${today}T23:59:00.000Z`).kind).toBe('specialDeal');
+    expect(amountToPay(facts({ specialOffer: { ...offer, validTill: today } }), `${today}T23:59:00.000Z`).kind).toBe(
+      'specialDeal',
+    );
   });
 });
 
 // -------------------------------------------------------------------------------------------
 describe('modals: section 2.4 "sorted by orderNo"', () => {
   type M = { id: number; kind: string; orderNo: number; acknowledgedAt: Date | string | null };
-  const m = (id: number, orderNo: number, acknowledgedAt: Date | string | null = null, kind = 'floodArea'): M => ({ id, kind, orderNo, acknowledgedAt });
+  const m = (id: number, orderNo: number, acknowledgedAt: Date | string | null = null, kind = 'floodArea'): M => ({
+    id,
+    kind,
+    orderNo,
+    acknowledgedAt,
+  });
 
   const cases: Array<[string, M[], number[]]> = [
     ['sorted by orderNo', [m(1, 3), m(2, 1), m(3, 2)], [2, 3, 1]],

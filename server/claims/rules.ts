@@ -71,11 +71,14 @@ export function isPlanOverdue(plan: PlanFacts | null, today: string): boolean {
 
 /** A special settlement offer can still be taken: valid today, not declined, not paid, amount positive (section 9). */
 export function isSpecialOfferValid(offer: SpecialOfferFacts | null, today: string): offer is SpecialOfferFacts {
-  return offer !== null && offer.validTill >= dateOnly(today) && !offer.declinedAt && !offer.paidAt && offer.amountMinor > 0;
+  return (
+    offer !== null && offer.validTill >= dateOnly(today) && !offer.declinedAt && !offer.paidAt && offer.amountMinor > 0
+  );
 }
 
 const hasActivePlan = (facts: FileFacts): boolean => facts.plan?.status === 'active';
-const sepaCollecting = (plan: PlanFacts | null): boolean => plan?.status === 'active' && plan.isSepa && !plan.sepaFailed;
+const sepaCollecting = (plan: PlanFacts | null): boolean =>
+  plan?.status === 'active' && plan.isSepa && !plan.sepaFailed;
 
 // ---------------------------------------------------------------------------------------------
 // Status label (section 4.2; section 3 "status {status number, label, date, color, …}")
@@ -248,20 +251,24 @@ type Row = readonly [Cell, Cell, Cell, Cell, Cell, Cell, Cell, Cell];
 /** The rule table. Columns in the order of `actionFlagNames`. */
 export const actionFlagTable: Readonly<Record<ActionSituation, Row>> = {
   //                   payDirect instTrue  payInst  payLater        notice          skip      plan      partial
-  blocked:            ['N',      'N',      'N',     'N',            'N',            'N',      'N',      'N'],
-  settled:            ['N',      'N',      'N',     'N',            'ifNoticeOpen', 'N',      'N',      'N'],
-  stopped:            ['N',      'N',      'N',     'N',            'N',            'N',      'N',      'N'],
-  disputed:           ['N',      'N',      'N',     'N',            'N',            'N',      'ifPlan', 'N'],
-  measure:            ['Y',      'N',      'N',     'N',            'N',            'N',      'ifPlan', 'Y'],
-  processing:         ['N',      'N',      'N',     'N',            'N',            'N',      'ifPlan', 'N'],
-  downPaymentPending: ['Y',      'N',      'N',     'N',            'N',            'N',      'ifPlan', 'N'],
-  sepaActive:         ['N',      'N',      'N',     'N',            'N',            'N',      'ifPlan', 'N'],
-  instalmentRunning:  ['Y',      'ifNext', 'N',     'N',            'N',            'ifSkip', 'ifPlan', 'Y'],
-  deferred:           ['Y',      'N',      'N',     'N',            'N',            'N',      'N',      'Y'],
-  open:               ['Y',      'N',      'Y',     'ifNoDeferral', 'N',            'N',      'N',      'Y'],
+  blocked: ['N', 'N', 'N', 'N', 'N', 'N', 'N', 'N'],
+  settled: ['N', 'N', 'N', 'N', 'ifNoticeOpen', 'N', 'N', 'N'],
+  stopped: ['N', 'N', 'N', 'N', 'N', 'N', 'N', 'N'],
+  disputed: ['N', 'N', 'N', 'N', 'N', 'N', 'ifPlan', 'N'],
+  measure: ['Y', 'N', 'N', 'N', 'N', 'N', 'ifPlan', 'Y'],
+  processing: ['N', 'N', 'N', 'N', 'N', 'N', 'ifPlan', 'N'],
+  downPaymentPending: ['Y', 'N', 'N', 'N', 'N', 'N', 'ifPlan', 'N'],
+  sepaActive: ['N', 'N', 'N', 'N', 'N', 'N', 'ifPlan', 'N'],
+  instalmentRunning: ['Y', 'ifNext', 'N', 'N', 'N', 'ifSkip', 'ifPlan', 'Y'],
+  deferred: ['Y', 'N', 'N', 'N', 'N', 'N', 'N', 'Y'],
+  open: ['Y', 'N', 'Y', 'ifNoDeferral', 'N', 'N', 'N', 'Y'],
 };
 
-const runningSubStates: ReadonlySet<SubState> = new Set<SubState>(['instalmentRunning', 'instalmentOverdue', 'sepaFailed']);
+const runningSubStates: ReadonlySet<SubState> = new Set<SubState>([
+  'instalmentRunning',
+  'instalmentOverdue',
+  'sepaFailed',
+]);
 
 /**
  * Classifies the file for the flag table. First match wins:
@@ -355,7 +362,14 @@ export function depositDue(facts: FileFacts): number {
  * blocked, an objection is being reviewed, a payment is being processed, the direct debit
  * collects the instalments. (A noted payment is checked first: see `amountToPay`.)
  */
-const nothingToPayIn: ReadonlySet<ActionSituation> = new Set<ActionSituation>(['blocked', 'settled', 'stopped', 'disputed', 'processing', 'sepaActive']);
+const nothingToPayIn: ReadonlySet<ActionSituation> = new Set<ActionSituation>([
+  'blocked',
+  'settled',
+  'stopped',
+  'disputed',
+  'processing',
+  'sepaActive',
+]);
 
 /**
  * The one decision of what "pay now" asks for (section 9 "Amount to pay priority"), made for
@@ -370,7 +384,11 @@ const nothingToPayIn: ReadonlySet<ActionSituation> = new Set<ActionSituation>(['
 export function amountToPay(facts: FileFacts, today: string): AmountToPay {
   const situation = actionSituation(facts);
   const open: AmountToPay = { kind: 'openAmount', amountMinor: Math.max(0, facts.totalMinor), situation };
-  if (nothingToPayIn.has(situation) || (facts.statusCode === '2' && facts.subState === 'paymentNoted') || open.amountMinor === 0) {
+  if (
+    nothingToPayIn.has(situation) ||
+    (facts.statusCode === '2' && facts.subState === 'paymentNoted') ||
+    open.amountMinor === 0
+  ) {
     return { kind: 'nothing', amountMinor: 0, situation };
   }
 
@@ -379,7 +397,8 @@ export function amountToPay(facts: FileFacts, today: string): AmountToPay {
     return { kind: 'downPayment', amountMinor: downPayment.amountMinor, situation };
   }
   const next = facts.plan?.status === 'active' ? facts.plan.next : null;
-  if (next && next.amountMinor > 0) return { kind: 'instalment', amountMinor: Math.min(next.amountMinor, open.amountMinor), situation };
+  if (next && next.amountMinor > 0)
+    return { kind: 'instalment', amountMinor: Math.min(next.amountMinor, open.amountMinor), situation };
   if (isSpecialOfferValid(facts.specialOffer, today)) {
     return { kind: 'specialDeal', amountMinor: facts.specialOffer.amountMinor, situation };
   }
@@ -406,7 +425,11 @@ export function sortModals<T extends ModalLike>(modals: readonly T[]): T[] {
  * The modals that apply to the file now: `sortModals`, minus a special-offer modal whose offer
  * can no longer be taken (expired, declined or paid; section 4.3 "accept and pay, or decline").
  */
-export function applicableModals<T extends ModalLike & { kind: string }>(modals: readonly T[], facts: FileFacts, today: string): T[] {
+export function applicableModals<T extends ModalLike & { kind: string }>(
+  modals: readonly T[],
+  facts: FileFacts,
+  today: string,
+): T[] {
   const offerValid = isSpecialOfferValid(facts.specialOffer, today);
   return sortModals(modals.filter((m) => m.kind !== 'specialOffer' || offerValid));
 }

@@ -18,7 +18,16 @@ export const claimSubjectKeys = [
 export type ClaimSubjectKey = (typeof claimSubjectKeys)[number];
 
 /** Kinds of goods a purchase can be for; a parameter value outside the list is shown as it is. */
-export const goodsKeys = ['clothing', 'householdGoods', 'gardenTools', 'electronics', 'furniture', 'tools', 'appliances', 'buildingMaterials'] as const;
+export const goodsKeys = [
+  'clothing',
+  'householdGoods',
+  'gardenTools',
+  'electronics',
+  'furniture',
+  'tools',
+  'appliances',
+  'buildingMaterials',
+] as const;
 
 export interface ClaimSubject {
   /** The creditor's own wording, always there. */

@@ -19,10 +19,13 @@ describe('callback slots: Monday to Saturday from 08:00 in half-hour steps (spec
     expect(slots.at(-1)).toBe('13:30');
   });
   it('every variant offers Monday to Saturday, never Sunday, whatever its phone hours', () => {
-    for (const variant of Object.values(variants)) expect(callbackDays(variant.support.callbackHours)).toEqual([1, 2, 3, 4, 5, 6]);
+    for (const variant of Object.values(variants))
+      expect(callbackDays(variant.support.callbackHours)).toEqual([1, 2, 3, 4, 5, 6]);
     // The phone line's hours (Monday to Friday) are not the callback hours.
     expect(callbackDays(variants.de.support.hours)).toEqual([1, 2, 3, 4, 5]);
-    expect(callbackDays({ days: [...hours.days, { weekday: 7, open: '09:00', close: '12:00' }] })).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(callbackDays({ days: [...hours.days, { weekday: 7, open: '09:00', close: '12:00' }] })).toEqual([
+      1, 2, 3, 4, 5, 6,
+    ]);
   });
   it('never starts before 08:00, even when the line opens earlier', () => {
     expect(slotsFor({ days: [{ weekday: 2, open: '07:00', close: '09:00' }] }, 2)).toEqual(['08:00', '08:30']);
@@ -56,16 +59,45 @@ describe('contact schemas', () => {
     const base = { subjectId: '2', body: 'Warum sind die Inkassokosten so hoch?' };
     expect(messageSchema.safeParse(base).error?.issues.map((i) => i.message)).toEqual(['errors.reachable']);
     expect(messageSchema.safeParse({ ...base, phone: '+49 40 123456' }).success).toBe(true);
-    expect(messageSchema.safeParse({ ...base, email: 'a@example.org', body: 'zu kurz' }).error?.issues.map((i) => i.message)).toEqual(['errors.bodyShort']);
-    expect(messageSchema.safeParse({ ...base, email: 'a@example.org', subjectId: '6' }).error?.issues.map((i) => i.message)).toEqual(['errors.subject']);
+    expect(
+      messageSchema.safeParse({ ...base, email: 'a@example.org', body: 'zu kurz' }).error?.issues.map((i) => i.message),
+    ).toEqual(['errors.bodyShort']);
+    expect(
+      messageSchema.safeParse({ ...base, email: 'a@example.org', subjectId: '6' }).error?.issues.map((i) => i.message),
+    ).toEqual(['errors.subject']);
     // Both problems at once, so the debtor fixes them in one go.
-    expect(messageSchema.safeParse({ subjectId: '2', body: 'zu kurz' }).error?.issues.map((i) => i.message)).toEqual(['errors.bodyShort', 'errors.reachable']);
+    expect(messageSchema.safeParse({ subjectId: '2', body: 'zu kurz' }).error?.issues.map((i) => i.message)).toEqual([
+      'errors.bodyShort',
+      'errors.reachable',
+    ]);
   });
   it('a callback must fit the callback hours', () => {
     const schema = callbackSchema(hours);
-    expect(schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '3', timeOfDay: 'noon', hour: '12:30' }).success).toBe(true);
-    expect(schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '6', timeOfDay: 'morning', hour: '10:00' }).success).toBe(true);
-    expect(schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '6', timeOfDay: 'evening', hour: '18:00' }).error?.issues[0]?.message).toBe('errors.hourOutside');
-    expect(schema.safeParse({ phone: '', reason: 'Ratenzahlung', weekday: '1', timeOfDay: 'morning', hour: '08:00' }).error?.issues[0]?.message).toBe('errors.phoneRequired');
+    expect(
+      schema.safeParse({ phone: '040 123456', reason: 'Ratenzahlung', weekday: '3', timeOfDay: 'noon', hour: '12:30' })
+        .success,
+    ).toBe(true);
+    expect(
+      schema.safeParse({
+        phone: '040 123456',
+        reason: 'Ratenzahlung',
+        weekday: '6',
+        timeOfDay: 'morning',
+        hour: '10:00',
+      }).success,
+    ).toBe(true);
+    expect(
+      schema.safeParse({
+        phone: '040 123456',
+        reason: 'Ratenzahlung',
+        weekday: '6',
+        timeOfDay: 'evening',
+        hour: '18:00',
+      }).error?.issues[0]?.message,
+    ).toBe('errors.hourOutside');
+    expect(
+      schema.safeParse({ phone: '', reason: 'Ratenzahlung', weekday: '1', timeOfDay: 'morning', hour: '08:00' }).error
+        ?.issues[0]?.message,
+    ).toBe('errors.phoneRequired');
   });
 });

@@ -16,7 +16,8 @@ const minutes = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
   return h * 60 + m;
 };
-const hhmm = (total: number) => `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+const hhmm = (total: number) =>
+  `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 
 /** Morning until 12:00, noon until 14:00, afternoon until 17:00, evening after. */
 export function timeOfDayOf(hour: string): TimeOfDay {
@@ -48,7 +49,10 @@ export function allSlots(hours: Hours): string[] {
 
 export type SlotProblem = 'dayClosed' | 'hourOutside' | 'timeOfDayMismatch';
 
-export function checkSlot(hours: Hours, slot: { weekday: number; timeOfDay: TimeOfDay; hour: string }): SlotProblem | null {
+export function checkSlot(
+  hours: Hours,
+  slot: { weekday: number; timeOfDay: TimeOfDay; hour: string },
+): SlotProblem | null {
   const slots = slotsFor(hours, slot.weekday);
   if (slots.length === 0) return 'dayClosed';
   if (!slots.includes(slot.hour)) return 'hourOutside';

@@ -25,9 +25,15 @@ const optional = (schema: z.ZodType<string, string>) =>
 
 export const messageSchema = z
   .object({
-    subjectId: z.coerce.number({ error: 'errors.subject' }).refine((v) => (subjectIds as readonly number[]).includes(v), 'errors.subject'),
+    subjectId: z.coerce
+      .number({ error: 'errors.subject' })
+      .refine((v) => (subjectIds as readonly number[]).includes(v), 'errors.subject'),
     subSubject: optional(z.string().max(120, 'errors.subSubject')),
-    body: z.string({ error: 'errors.bodyShort' }).trim().min(minMessageLength, 'errors.bodyShort').max(maxMessageLength, 'errors.bodyLong'),
+    body: z
+      .string({ error: 'errors.bodyShort' })
+      .trim()
+      .min(minMessageLength, 'errors.bodyShort')
+      .max(maxMessageLength, 'errors.bodyLong'),
     email: optional(emailSchema),
     phone: optional(z.string().regex(phonePattern, 'errors.phone')),
     uploadId: z.array(z.coerce.number().int().positive()).max(10, 'errors.tooMany').default([]),
@@ -38,7 +44,9 @@ export const messageSchema = z
     // Said together with the other problems, not only once they are fixed.
     when: (payload) => {
       const raw = payload.value as { email?: unknown; phone?: unknown } | undefined;
-      return !payload.issues.some((issue) => issue.path?.[0] === 'email' || issue.path?.[0] === 'phone') && raw !== undefined;
+      return (
+        !payload.issues.some((issue) => issue.path?.[0] === 'email' || issue.path?.[0] === 'phone') && raw !== undefined
+      );
     },
   });
 export type MessageInput = z.infer<typeof messageSchema>;
@@ -50,9 +58,16 @@ interface Hours {
 export function callbackSchema(hours: Hours) {
   return z
     .object({
-      phone: z.string({ error: 'errors.phoneRequired' }).trim().min(1, 'errors.phoneRequired').regex(phonePattern, 'errors.phone'),
+      phone: z
+        .string({ error: 'errors.phoneRequired' })
+        .trim()
+        .min(1, 'errors.phoneRequired')
+        .regex(phonePattern, 'errors.phone'),
       reason: z.string({ error: 'errors.reason' }).trim().min(5, 'errors.reason').max(500, 'errors.reasonLong'),
-      weekday: z.coerce.number({ error: 'errors.weekday' }).int().refine((v) => (callbackWeekdays as readonly number[]).includes(v), 'errors.weekday'),
+      weekday: z.coerce
+        .number({ error: 'errors.weekday' })
+        .int()
+        .refine((v) => (callbackWeekdays as readonly number[]).includes(v), 'errors.weekday'),
       timeOfDay: z.enum(timesOfDay, { error: 'errors.timeOfDay' }),
       hour: z.string({ error: 'errors.hour' }).regex(/^\d{2}:\d{2}$/, 'errors.hour'),
     })

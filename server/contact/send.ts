@@ -24,12 +24,26 @@ interface Ctx {
 
 async function fileFacts(db: Database, fileId: number, debtorId: number) {
   const [file] = await db
-    .select({ refno: t.files.refno, subcase: t.files.subcase, variant: t.files.variant, debtorId: t.files.debtorId, email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, companyName: t.debtors.companyName, salutation: t.debtors.salutation })
+    .select({
+      refno: t.files.refno,
+      subcase: t.files.subcase,
+      variant: t.files.variant,
+      debtorId: t.files.debtorId,
+      email: t.debtors.email,
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+      companyName: t.debtors.companyName,
+      salutation: t.debtors.salutation,
+    })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(eq(t.files.id, fileId));
   if (!file || file.debtorId !== debtorId) return null;
-  return { ...file, reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno, name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' ') };
+  return {
+    ...file,
+    reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno,
+    name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
+  };
 }
 
 export type SendResult =
@@ -60,10 +74,24 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
       const tx = txn as unknown as Database;
       const [row] = await tx
         .insert(t.messages)
-        .values({ fileId: ctx.fileId, subjectId: input.subjectId, subSubject: input.subSubject ?? null, body: input.body, email: input.email ?? null, phone: input.phone ?? null, fromAssistant: ctx.fromAssistant ?? false, createdAt: now })
+        .values({
+          fileId: ctx.fileId,
+          subjectId: input.subjectId,
+          subSubject: input.subSubject ?? null,
+          body: input.body,
+          email: input.email ?? null,
+          phone: input.phone ?? null,
+          fromAssistant: ctx.fromAssistant ?? false,
+          createdAt: now,
+        })
         .returning({ id: t.messages.id });
       const id = row!.id;
-      const attached = await attachUploads(tx, { fileId: ctx.fileId, context: 'message', ownerId: id, ids: input.uploadId });
+      const attached = await attachUploads(tx, {
+        fileId: ctx.fileId,
+        context: 'message',
+        ownerId: id,
+        ids: input.uploadId,
+      });
       if (!attached.ok) throw new AttachRefused(attached.problem);
       await enqueueMail(tx, {
         to: agencyAddress(file.variant),
@@ -71,13 +99,37 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
         language: 'de',
         variant: file.variant,
         fileId: ctx.fileId,
-        data: { reference: file.reference, subjectId: input.subjectId, subSubject: input.subSubject ?? null, body: input.body, replyEmail: input.email ?? null, replyPhone: input.phone ?? null, attachmentCount: attached.uploads.length, fromAssistant: ctx.fromAssistant ?? false },
+        data: {
+          reference: file.reference,
+          subjectId: input.subjectId,
+          subSubject: input.subSubject ?? null,
+          body: input.body,
+          replyEmail: input.email ?? null,
+          replyPhone: input.phone ?? null,
+          attachmentCount: attached.uploads.length,
+          fromAssistant: ctx.fromAssistant ?? false,
+        },
       });
       const receiptTo = input.email ?? file.email;
       if (receiptTo) {
-        await enqueueMail(tx, { to: receiptTo, template: 'receipt', language: ctx.language, variant: file.variant, fileId: ctx.fileId, data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'message' } });
+        await enqueueMail(tx, {
+          to: receiptTo,
+          template: 'receipt',
+          language: ctx.language,
+          variant: file.variant,
+          fileId: ctx.fileId,
+          data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'message' },
+        });
       }
-      await audit(tx, { actor: 'debtor', action: 'contact.message', debtorId: ctx.debtorId, fileId: ctx.fileId, clientAddress: ctx.clientAddress, at: now, detail: { messageId: id, subjectId: input.subjectId, attachments: attached.uploads.length } });
+      await audit(tx, {
+        actor: 'debtor',
+        action: 'contact.message',
+        debtorId: ctx.debtorId,
+        fileId: ctx.fileId,
+        clientAddress: ctx.clientAddress,
+        at: now,
+        detail: { messageId: id, subjectId: input.subjectId, attachments: attached.uploads.length },
+      });
       return { ok: true as const, id };
     });
   } catch (error) {
@@ -99,13 +151,53 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
   const now = ctx.now ?? new Date();
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const [row] = await tx.insert(t.callbacks).values({ fileId: ctx.fileId, phone: input.phone, reason: input.reason, weekday: input.weekday, timeOfDay: input.timeOfDay, hour: input.hour, createdAt: now }).returning({ id: t.callbacks.id });
+    const [row] = await tx
+      .insert(t.callbacks)
+      .values({
+        fileId: ctx.fileId,
+        phone: input.phone,
+        reason: input.reason,
+        weekday: input.weekday,
+        timeOfDay: input.timeOfDay,
+        hour: input.hour,
+        createdAt: now,
+      })
+      .returning({ id: t.callbacks.id });
     const id = row!.id;
-    await enqueueMail(tx, { to: agencyAddress(file.variant), template: 'agencyCallback', language: 'de', variant: file.variant, fileId: ctx.fileId, data: { reference: file.reference, phone: input.phone, reason: input.reason, weekday: input.weekday, timeOfDay: input.timeOfDay, hour: input.hour } });
+    await enqueueMail(tx, {
+      to: agencyAddress(file.variant),
+      template: 'agencyCallback',
+      language: 'de',
+      variant: file.variant,
+      fileId: ctx.fileId,
+      data: {
+        reference: file.reference,
+        phone: input.phone,
+        reason: input.reason,
+        weekday: input.weekday,
+        timeOfDay: input.timeOfDay,
+        hour: input.hour,
+      },
+    });
     if (file.email) {
-      await enqueueMail(tx, { to: file.email, template: 'receipt', language: ctx.language, variant: file.variant, fileId: ctx.fileId, data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'callback' } });
+      await enqueueMail(tx, {
+        to: file.email,
+        template: 'receipt',
+        language: ctx.language,
+        variant: file.variant,
+        fileId: ctx.fileId,
+        data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'callback' },
+      });
     }
-    await audit(tx, { actor: 'debtor', action: 'contact.callback', debtorId: ctx.debtorId, fileId: ctx.fileId, clientAddress: ctx.clientAddress, at: now, detail: { callbackId: id, weekday: input.weekday, hour: input.hour } });
+    await audit(tx, {
+      actor: 'debtor',
+      action: 'contact.callback',
+      debtorId: ctx.debtorId,
+      fileId: ctx.fileId,
+      clientAddress: ctx.clientAddress,
+      at: now,
+      detail: { callbackId: id, weekday: input.weekday, hour: input.hour },
+    });
     return { ok: true as const, id };
   });
 }

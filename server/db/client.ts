@@ -32,7 +32,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // An idle connection the server closes (restart, failover, an administrator) is reported
     // here; without a listener it would end the process. The pool opens a new one when needed.
     pool.on('error', (error) => {
-      process.emitWarning(`database connection closed by the server: ${error.message}`, { code: 'PORTAL_DB_CONNECTION' });
+      process.emitWarning(`database connection closed by the server: ${error.message}`, {
+        code: 'PORTAL_DB_CONNECTION',
+      });
     });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });

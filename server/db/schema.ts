@@ -38,7 +38,9 @@ export const debtors = pgTable(
     id: serial('id').primaryKey(),
     /** 1 Mr, 2 Ms, 3 company (section 3, profile). */
     salutation: smallint('salutation').notNull(),
-    personType: text('person_type', { enum: ['person', 'company'] }).notNull().default('person'),
+    personType: text('person_type', { enum: ['person', 'company'] })
+      .notNull()
+      .default('person'),
     companyName: text('company_name'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -94,9 +96,13 @@ export const files = pgTable(
     /** 9-digit reference number; with the subcase it names one file. */
     refno: char('refno', { length: 9 }).notNull(),
     subcase: smallint('subcase').notNull().default(1),
-    debtorId: integer('debtor_id').notNull().references(() => debtors.id),
+    debtorId: integer('debtor_id')
+      .notNull()
+      .references(() => debtors.id),
     variant: text('variant').notNull(),
-    creditorId: integer('creditor_id').notNull().references(() => creditors.id),
+    creditorId: integer('creditor_id')
+      .notNull()
+      .references(() => creditors.id),
     originalCreditorId: integer('original_creditor_id').references(() => creditors.id),
     currency: char('currency', { length: 3 }).notNull(),
     statusCode: text('status_code', { enum: statusCodes }).notNull(),
@@ -147,13 +153,18 @@ export const files = pgTable(
     uniqueIndex('files_refno_subcase_idx').on(t.refno, t.subcase),
     index('files_debtor_idx').on(t.debtorId),
     check('files_refno_digits', sql`${t.refno} ~ '^[0-9]{9}$'`),
-    check('files_money_non_negative', sql`main_claim_minor >= 0 and interest_minor >= 0 and costs_minor >= 0 and payments_minor >= 0`),
+    check(
+      'files_money_non_negative',
+      sql`main_claim_minor >= 0 and interest_minor >= 0 and costs_minor >= 0 and payments_minor >= 0`,
+    ),
   ],
 );
 
 export const fileStatusHistory = pgTable('file_status_history', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   statusCode: text('status_code', { enum: statusCodes }).notNull(),
   subState: text('sub_state', { enum: subStates }),
   changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -162,7 +173,9 @@ export const fileStatusHistory = pgTable('file_status_history', {
 
 export const invoices = pgTable('invoices', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   invoiceNumber: text('invoice_number').notNull(),
   invoiceDate: date('invoice_date').notNull(),
   dueDate: date('due_date'),
@@ -181,9 +194,22 @@ export const invoices = pgTable('invoices', {
 /** Collection costs, each with type, amount and legal basis (RDG §13a). */
 export const collectionCosts = pgTable('collection_costs', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
-    /** instalmentFee and settlementFee: charged by the portal when a plan or pay later is agreed (decision 026). */
-  kind: text('kind', { enum: ['collectionFee', 'dunningFee', 'addressInquiry', 'creditorCosts', 'courtFee', 'other', 'instalmentFee', 'settlementFee'] }).notNull(),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
+  /** instalmentFee and settlementFee: charged by the portal when a plan or pay later is agreed (decision 026). */
+  kind: text('kind', {
+    enum: [
+      'collectionFee',
+      'dunningFee',
+      'addressInquiry',
+      'creditorCosts',
+      'courtFee',
+      'other',
+      'instalmentFee',
+      'settlementFee',
+    ],
+  }).notNull(),
   amountMinor: money('amount_minor').notNull(),
   legalBasis: text('legal_basis').notNull(),
   vatIncluded: boolean('vat_included').notNull().default(false),
@@ -191,11 +217,15 @@ export const collectionCosts = pgTable('collection_costs', {
 
 export const paymentsMade = pgTable('payments_made', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   bookedOn: date('booked_on').notNull(),
   amountMinor: money('amount_minor').notNull(),
   /** What the booking was: payment, refund, correction. */
-  turnover: text('turnover', { enum: ['payment', 'refund', 'correction'] }).notNull().default('payment'),
+  turnover: text('turnover', { enum: ['payment', 'refund', 'correction'] })
+    .notNull()
+    .default('payment'),
   balanceMinor: money('balance_minor').notNull(),
   providerId: text('provider_id'),
   reference: text('reference'),
@@ -205,7 +235,9 @@ export const events = pgTable(
   'events',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id').notNull().references(() => files.id),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     /** The debtor journey: letter, reminder, payment, agreement, portal visit, … */
     kind: text('kind').notNull(),
@@ -216,7 +248,9 @@ export const events = pgTable(
 
 export const instalmentPlans = pgTable('instalment_plans', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   status: text('status', { enum: ['pending', 'active', 'cancelled', 'completed'] }).notNull(),
   residualClaimMinor: money('residual_claim_minor').notNull(),
   feeMinor: money('fee_minor').notNull().default(0),
@@ -237,7 +271,9 @@ export const instalmentRows = pgTable(
   'instalment_rows',
   {
     id: serial('id').primaryKey(),
-    planId: integer('plan_id').notNull().references(() => instalmentPlans.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => instalmentPlans.id),
     position: smallint('position').notNull(),
     dueOn: date('due_on').notNull(),
     amountMinor: money('amount_minor').notNull(),
@@ -253,7 +289,9 @@ export const instalmentRows = pgTable(
 
 export const deferrals = pgTable('deferrals', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
   payBy: date('pay_by').notNull(),
   noticeDays: smallint('notice_days').notNull().default(30),
@@ -264,18 +302,24 @@ export const deferrals = pgTable('deferrals', {
 /** Deposits (required after broken agreements) and down payments (before a plan). */
 export const deposits = pgTable('deposits', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   kind: text('kind', { enum: ['deposit', 'downPayment'] }).notNull(),
   amountMinor: money('amount_minor').notNull(),
   dueOn: date('due_on'),
-  status: text('status', { enum: ['pending', 'paid', 'cancelled'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+    .notNull()
+    .default('pending'),
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
 export const specialOffers = pgTable('special_offers', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   amountMinor: money('amount_minor').notNull(),
   validTill: date('valid_till').notNull(),
   acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -296,7 +340,9 @@ export const modalKinds = [
 ] as const;
 export const modals = pgTable('modals', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   kind: text('kind', { enum: modalKinds }).notNull(),
   orderNo: smallint('order_no').notNull(),
   payload: jsonb('payload').$type<Record<string, string | number | boolean | null>>(),
@@ -307,18 +353,26 @@ export const modals = pgTable('modals', {
 
 export const documentRequests = pgTable('document_requests', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   templateId: text('template_id').notNull(),
   category: text('category').notNull(),
   categoryPosition: smallint('category_position').notNull(),
-  status: text('status', { enum: ['requested', 'Uploaded', 'UploadLater'] }).notNull().default('requested'),
+  status: text('status', { enum: ['requested', 'Uploaded', 'UploadLater'] })
+    .notNull()
+    .default('requested'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const uploads = pgTable('uploads', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
-  context: text('context', { enum: ['announcedPayment', 'documentRequest', 'message', 'profileChange', 'proofOfIncome', 'dispute'] }).notNull(),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
+  context: text('context', {
+    enum: ['announcedPayment', 'documentRequest', 'message', 'profileChange', 'proofOfIncome', 'dispute'],
+  }).notNull(),
   /** The row in the owning table (announced payment, request, message, …). */
   ownerId: integer('owner_id'),
   originalName: text('original_name').notNull(),
@@ -331,7 +385,9 @@ export const uploads = pgTable('uploads', {
 
 export const announcedPayments = pgTable('announced_payments', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   payee: text('payee', { enum: ['agency', 'creditor', 'sisterBrand'] }).notNull(),
   paidOn: date('paid_on').notNull(),
   amountMinor: money('amount_minor').notNull(),
@@ -349,7 +405,9 @@ export const announcedPayments = pgTable('announced_payments', {
 
 export const messages = pgTable('messages', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   subjectId: smallint('subject_id').notNull(),
   subSubject: text('sub_subject'),
   body: text('body').notNull(),
@@ -362,14 +420,16 @@ export const messages = pgTable('messages', {
 export const callbacks = pgTable(
   'callbacks',
   {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
-  phone: text('phone').notNull(),
-  reason: text('reason').notNull(),
-  weekday: smallint('weekday').notNull(),
-  timeOfDay: text('time_of_day', { enum: ['morning', 'noon', 'afternoon', 'evening'] }).notNull(),
-  hour: text('hour').notNull(),
-  createdAt: createdAt(),
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    phone: text('phone').notNull(),
+    reason: text('reason').notNull(),
+    weekday: smallint('weekday').notNull(),
+    timeOfDay: text('time_of_day', { enum: ['morning', 'noon', 'afternoon', 'evening'] }).notNull(),
+    hour: text('hour').notNull(),
+    createdAt: createdAt(),
   },
   (t) => [check('callbacks_weekday', sql`${t.weekday} between 1 and 6`)],
 );
@@ -396,18 +456,28 @@ export const feedback = pgTable(
 );
 
 export const feedbackOptOuts = pgTable('feedback_opt_outs', {
-  fileId: integer('file_id').primaryKey().references(() => files.id),
+  fileId: integer('file_id')
+    .primaryKey()
+    .references(() => files.id),
   createdAt: createdAt(),
 });
 
 export const profileChangeRequests = pgTable('profile_change_requests', {
   id: serial('id').primaryKey(),
-  debtorId: integer('debtor_id').notNull().references(() => debtors.id),
-  fileId: integer('file_id').notNull().references(() => files.id),
-  reason: text('reason', { enum: ['addressError', 'nameError', 'marriage', 'divorce', 'move', 'secondAddress', 'misc'] }).notNull(),
+  debtorId: integer('debtor_id')
+    .notNull()
+    .references(() => debtors.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
+  reason: text('reason', {
+    enum: ['addressError', 'nameError', 'marriage', 'divorce', 'move', 'secondAddress', 'misc'],
+  }).notNull(),
   changes: jsonb('changes').$type<Record<string, string | null>>().notNull(),
   relocationDate: date('relocation_date'),
-  status: text('status', { enum: ['pending', 'processed', 'rejected'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'processed', 'rejected'] })
+    .notNull()
+    .default('pending'),
   createdAt: createdAt(),
   processedAt: timestamp('processed_at', { withTimezone: true }),
 });
@@ -415,10 +485,24 @@ export const profileChangeRequests = pgTable('profile_change_requests', {
 /** Every agreement a debtor makes in the portal (section 3, "Portal order"). */
 export const portalOrders = pgTable('portal_orders', {
   id: serial('id').primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   /** Truncated client address (last octet or 80 bits removed), never the full one. */
   ip: text('ip'),
-  orderType: text('order_type', { enum: ['payDirect', 'instalments', 'deferral', 'skipInstalment', 'specialOffer', 'partialPayment', 'sepaMandate', 'noticeOfCompletion', 'downloadForm'] }).notNull(),
+  orderType: text('order_type', {
+    enum: [
+      'payDirect',
+      'instalments',
+      'deferral',
+      'skipInstalment',
+      'specialOffer',
+      'partialPayment',
+      'sepaMandate',
+      'noticeOfCompletion',
+      'downloadForm',
+    ],
+  }).notNull(),
   orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull().defaultNow(),
   targetAmountMinor: money('target_amount_minor'),
   targetDate: date('target_date'),
@@ -435,7 +519,9 @@ export const sepaMandates = pgTable(
   'sepa_mandates',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id').notNull().references(() => files.id),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
     mandateReference: text('mandate_reference').notNull().unique(),
     creditorId: text('creditor_id').notNull(),
     accountHolder: text('account_holder').notNull(),
@@ -455,8 +541,12 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the random session token; the token itself lives only in the cookie. */
     idHash: char('id_hash', { length: 64 }).primaryKey(),
-    debtorId: integer('debtor_id').notNull().references(() => debtors.id),
-    fileId: integer('file_id').notNull().references(() => files.id),
+    debtorId: integer('debtor_id')
+      .notNull()
+      .references(() => debtors.id),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
     loginType: text('login_type', { enum: ['reference', 'password', 'letterLink', 'bankId'] }).notNull(),
     level: text('level', { enum: ['limited', 'full'] }).notNull(),
     createdAt: createdAt(),
@@ -485,7 +575,9 @@ export const loginAttempts = pgTable(
 /** Single-use letter links (the QR code on the letter). */
 export const letterLinks = pgTable('letter_links', {
   tokenHash: char('token_hash', { length: 64 }).primaryKey(),
-  fileId: integer('file_id').notNull().references(() => files.id),
+  fileId: integer('file_id')
+    .notNull()
+    .references(() => files.id),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
@@ -528,7 +620,9 @@ export const mailOutbox = pgTable(
     variant: text('variant').notNull(),
     fileId: integer('file_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
@@ -554,7 +648,9 @@ export const intentLog = pgTable('intent_log', {
 /** Opt-outs from the e-mail reminder service, by e-mail link. */
 export const reminderOptOuts = pgTable('reminder_opt_outs', {
   id: serial('id').primaryKey(),
-  debtorId: integer('debtor_id').notNull().references(() => debtors.id),
+  debtorId: integer('debtor_id')
+    .notNull()
+    .references(() => debtors.id),
   eventId: text('event_id').notNull(),
   createdAt: createdAt(),
 });
@@ -577,7 +673,9 @@ export const bankIdOrders = pgTable(
     /** Random, unguessable (UUID v4); also the last segment of the sandbox app's address. */
     orderRef: text('order_ref').primaryKey(),
     country: text('country', { enum: ['SE', 'NO'] }).notNull(),
-    status: text('status', { enum: ['pending', 'complete', 'failed', 'cancelled'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'complete', 'failed', 'cancelled'] })
+      .notNull()
+      .default('pending'),
     /** While pending: outstandingTransaction, userSign, …; once failed: userCancel, expiredTransaction, … */
     hint: text('hint'),
     personalNumberHash: char('personal_number_hash', { length: 64 }),
@@ -597,7 +695,15 @@ export const bankIdOrders = pgTable(
 );
 
 /** Purposes a payment can settle (section 9 priority and the pay-direct query variants). */
-export const paymentPurposes = ['openAmount', 'remainder', 'downPayment', 'instalment', 'deposit', 'specialOffer', 'partial'] as const;
+export const paymentPurposes = [
+  'openAmount',
+  'remainder',
+  'downPayment',
+  'instalment',
+  'deposit',
+  'specialOffer',
+  'partial',
+] as const;
 /** The payment state machine: created → pending → paid | failed | cancelled | expired (server/payments/state.ts). */
 export const paymentStatuses = ['created', 'pending', 'paid', 'failed', 'cancelled', 'expired'] as const;
 
@@ -611,8 +717,12 @@ export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    fileId: integer('file_id').notNull().references(() => files.id),
-    debtorId: integer('debtor_id').notNull().references(() => debtors.id),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    debtorId: integer('debtor_id')
+      .notNull()
+      .references(() => debtors.id),
     variant: text('variant').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** Provider id of section 3 ("1" … "11") or a country method (twint, swish, openBanking, noPaymentRequest). */
@@ -653,15 +763,22 @@ export const credits = pgTable(
   'credits',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id').notNull().references(() => files.id),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
     paymentId: text('payment_id').references(() => payments.id),
     amountMinor: money('amount_minor').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
-    reason: text('reason', { enum: ['overpayment'] }).notNull().default('overpayment'),
+    reason: text('reason', { enum: ['overpayment'] })
+      .notNull()
+      .default('overpayment'),
     createdAt: createdAt(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
-  (t) => [index('credits_open_idx').on(t.fileId, t.refundedAt), check('credits_amount_positive', sql`amount_minor > 0`)],
+  (t) => [
+    index('credits_open_idx').on(t.fileId, t.refundedAt),
+    check('credits_amount_positive', sql`amount_minor > 0`),
+  ],
 );
 
 /**
@@ -676,7 +793,9 @@ export const sandboxPaymentSessions = pgTable('sandbox_payment_sessions', {
   method: text('method').notNull(),
   amountMinor: money('amount_minor').notNull(),
   currency: char('currency', { length: 3 }).notNull(),
-  status: text('status', { enum: ['open', 'approved', 'declined', 'cancelled', 'expired'] }).notNull().default('open'),
+  status: text('status', { enum: ['open', 'approved', 'declined', 'cancelled', 'expired'] })
+    .notNull()
+    .default('open'),
   /** Where the provider sends the browser back, for success and for failure. */
   successUrl: text('success_url').notNull(),
   failureUrl: text('failure_url').notNull(),

@@ -12,7 +12,8 @@ import type { DocumentStore } from './store.ts';
 
 const euro = (minor: number, currency: string) =>
   new Intl.NumberFormat('de-DE', { style: 'currency', currency }).format(minor / 100).replace(/\u00a0/g, ' ');
-const german = (iso: string) => new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+const german = (iso: string) =>
+  new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
 
 export async function renderDemoInvoice(invoice: {
   number: string;
@@ -36,7 +37,14 @@ export async function renderDemoInvoice(invoice: {
     page.drawText(drawable(text, font), { x, y, size, font, color });
 
   write(invoice.creditor.name, 56, 780, 16, bold);
-  write(`${invoice.creditor.street} · ${invoice.creditor.postalCode} ${invoice.creditor.city}`, 56, 762, 9, regular, muted);
+  write(
+    `${invoice.creditor.street} · ${invoice.creditor.postalCode} ${invoice.creditor.city}`,
+    56,
+    762,
+    9,
+    regular,
+    muted,
+  );
 
   write(invoice.debtor.name, 56, 690);
   write(invoice.debtor.street, 56, 676);

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { disputeSchema, downloadFormSchema, streetNumberPattern, zipPattern } from './form-schemas.ts';
 
 const today = '2026-11-20';
-const anna = { firstName: 'Anna', lastName: 'Schneider', born: '1984-05-17', street: 'Lindenallee', streetNumber: '14', zip: '50968', city: 'Köln', email: 'anna.schneider@example.org' };
+const anna = {
+  firstName: 'Anna',
+  lastName: 'Schneider',
+  born: '1984-05-17',
+  street: 'Lindenallee',
+  streetNumber: '14',
+  zip: '50968',
+  city: 'Köln',
+  email: 'anna.schneider@example.org',
+};
 
 /** The first error key of each failing field. */
 function errorsOf(result: { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } }) {
@@ -43,26 +52,42 @@ describe('download form fields (spec section 5)', () => {
   it('goods-return needs the return date, not in the future', () => {
     const schema = downloadFormSchema('goods-return', today);
     expect(errorsOf(schema.safeParse(anna))).toEqual({ dateGoodsReturn: 'errors.required' });
-    expect(errorsOf(schema.safeParse({ ...anna, dateGoodsReturn: '2026-11-21' }))).toEqual({ dateGoodsReturn: 'errors.dateGoodsReturn.future' });
+    expect(errorsOf(schema.safeParse({ ...anna, dateGoodsReturn: '2026-11-21' }))).toEqual({
+      dateGoodsReturn: 'errors.dateGoodsReturn.future',
+    });
     expect(schema.safeParse({ ...anna, dateGoodsReturn: '2026-11-20' }).success).toBe(true);
   });
 
   it('goods not received does not ask for the date of birth', () => {
     const { born: _born, ...withoutBirth } = anna;
     expect(downloadFormSchema('goods-not-recieved', today).safeParse(withoutBirth).success).toBe(true);
-    expect(errorsOf(downloadFormSchema('identity-theft', today).safeParse(withoutBirth))).toEqual({ born: 'errors.required' });
+    expect(errorsOf(downloadFormSchema('identity-theft', today).safeParse(withoutBirth))).toEqual({
+      born: 'errors.required',
+    });
   });
 
   it('the mandate needs the attorney with a full name of two parts', () => {
     const schema = downloadFormSchema('mandate', today);
-    const attorney = { attorneyFullName: 'Jonas Weber', attorneyStreet: 'Domstraße', attorneyStreetNumber: '7', attorneyZip: '50667', attorneyCity: 'Köln' };
+    const attorney = {
+      attorneyFullName: 'Jonas Weber',
+      attorneyStreet: 'Domstraße',
+      attorneyStreetNumber: '7',
+      attorneyZip: '50667',
+      attorneyCity: 'Köln',
+    };
     expect(schema.safeParse({ ...anna, ...attorney }).success).toBe(true);
-    expect(errorsOf(schema.safeParse({ ...anna, ...attorney, attorneyFullName: 'Jonas' }))).toEqual({ attorneyFullName: 'errors.fullName.twoParts' });
-    expect(errorsOf(schema.safeParse(anna))).toMatchObject({ attorneyFullName: 'errors.required', attorneyStreet: 'errors.required' });
+    expect(errorsOf(schema.safeParse({ ...anna, ...attorney, attorneyFullName: 'Jonas' }))).toEqual({
+      attorneyFullName: 'errors.fullName.twoParts',
+    });
+    expect(errorsOf(schema.safeParse(anna))).toMatchObject({
+      attorneyFullName: 'errors.required',
+      attorneyStreet: 'errors.required',
+    });
   });
 
   it('patterns are valid for the browser (v flag), so the pattern attribute is never ignored', () => {
-    for (const pattern of [streetNumberPattern, zipPattern]) expect(() => new RegExp(pattern.source, 'v')).not.toThrow();
+    for (const pattern of [streetNumberPattern, zipPattern])
+      expect(() => new RegExp(pattern.source, 'v')).not.toThrow();
   });
 });
 
@@ -70,20 +95,45 @@ describe('online dispute form', () => {
   const base = { statement: 'Ich habe nie bei diesem Händler bestellt.', confirm: 'on' };
 
   it('identity theft needs evidence (ids of received uploads), not my debt does not', () => {
-    expect(errorsOf(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base }))).toEqual({ uploadId: 'errors.evidence.required' });
-    expect(errorsOf(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base, uploadId: [] }))).toEqual({ uploadId: 'errors.evidence.required' });
-    expect(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base, uploadId: ['17'] })).toMatchObject({ success: true, data: { uploadId: [17] } });
-    expect(disputeSchema('notMyDebt', today).safeParse({ reason: 'notMyDebt', ...base })).toMatchObject({ success: true, data: { uploadId: [] } });
+    expect(errorsOf(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base }))).toEqual({
+      uploadId: 'errors.evidence.required',
+    });
+    expect(
+      errorsOf(disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base, uploadId: [] })),
+    ).toEqual({ uploadId: 'errors.evidence.required' });
+    expect(
+      disputeSchema('identityTheft', today).safeParse({ reason: 'identityTheft', ...base, uploadId: ['17'] }),
+    ).toMatchObject({ success: true, data: { uploadId: [17] } });
+    expect(disputeSchema('notMyDebt', today).safeParse({ reason: 'notMyDebt', ...base })).toMatchObject({
+      success: true,
+      data: { uploadId: [] },
+    });
   });
 
   it('asks for a statement of 20 characters, the confirmation and (goods returned) the date', () => {
-    const result = disputeSchema('goodsReturned', today).safeParse({ reason: 'goodsReturned', statement: 'zu kurz', uploadId: ['3'] });
-    expect(errorsOf(result)).toEqual({ statement: 'errors.statement.tooShort', dateGoodsReturn: 'errors.required', confirm: 'errors.confirm.required' });
+    const result = disputeSchema('goodsReturned', today).safeParse({
+      reason: 'goodsReturned',
+      statement: 'zu kurz',
+      uploadId: ['3'],
+    });
+    expect(errorsOf(result)).toEqual({
+      statement: 'errors.statement.tooShort',
+      dateGoodsReturn: 'errors.required',
+      confirm: 'errors.confirm.required',
+    });
   });
 
   it('takes at most 10 files and no made-up ids', () => {
     const schema = disputeSchema('notMyDebt', today);
-    expect(errorsOf(schema.safeParse({ reason: 'notMyDebt', ...base, uploadId: Array.from({ length: 11 }, (_, i) => String(i + 1)) }))).toEqual({ uploadId: 'errors.evidence.tooMany' });
+    expect(
+      errorsOf(
+        schema.safeParse({
+          reason: 'notMyDebt',
+          ...base,
+          uploadId: Array.from({ length: 11 }, (_, i) => String(i + 1)),
+        }),
+      ),
+    ).toEqual({ uploadId: 'errors.evidence.tooMany' });
     expect(schema.safeParse({ reason: 'notMyDebt', ...base, uploadId: ['-1'] }).success).toBe(false);
     expect(schema.safeParse({ reason: 'notMyDebt', ...base, uploadId: ['abc'] }).success).toBe(false);
   });

@@ -51,7 +51,10 @@ const required = (message = 'errors.required') => z.string({ error: message }).t
  * applied to a single name part that would refuse real names (Li, Ek, Oz), so each part needs two
  * letters and the whole name (first + last) is always longer than three.
  */
-const namePart = required().max(60, 'errors.name.tooLong').regex(latinName, 'errors.name.letters').min(2, 'errors.name.tooShort');
+const namePart = required()
+  .max(60, 'errors.name.tooLong')
+  .regex(latinName, 'errors.name.letters')
+  .min(2, 'errors.name.tooShort');
 
 /** A full name (the attorney of a mandate): Latin letters, longer than 3, at least two parts. */
 const fullName = required()
@@ -85,7 +88,10 @@ const city = required()
 const email = z.email({ error: 'errors.email.format' }).max(120, 'errors.email.format');
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
-const validIso = (value: string) => isoDate.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
+const validIso = (value: string) =>
+  isoDate.test(value) &&
+  !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+  new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /** A date of birth: a real date, not in the future, not before 1900. */
 function born(today: string) {
@@ -163,9 +169,34 @@ export type DownloadFormValues = {
 
 /** The fields of each form, in the order the page and the PDF show them. */
 export const formFields: Record<FormKind, ReadonlyArray<keyof DownloadFormValues>> = {
-  mandate: ['firstName', 'lastName', 'born', 'street', 'streetNumber', 'zip', 'city', 'email', 'attorneyFullName', 'attorneyStreet', 'attorneyStreetNumber', 'attorneyZip', 'attorneyCity', 'attorneyEmail'],
+  mandate: [
+    'firstName',
+    'lastName',
+    'born',
+    'street',
+    'streetNumber',
+    'zip',
+    'city',
+    'email',
+    'attorneyFullName',
+    'attorneyStreet',
+    'attorneyStreetNumber',
+    'attorneyZip',
+    'attorneyCity',
+    'attorneyEmail',
+  ],
   'goods-not-recieved': ['firstName', 'lastName', 'born', 'street', 'streetNumber', 'zip', 'city', 'email'],
-  'goods-return': ['firstName', 'lastName', 'born', 'street', 'streetNumber', 'zip', 'city', 'email', 'dateGoodsReturn'],
+  'goods-return': [
+    'firstName',
+    'lastName',
+    'born',
+    'street',
+    'streetNumber',
+    'zip',
+    'city',
+    'email',
+    'dateGoodsReturn',
+  ],
   'identity-theft': ['firstName', 'lastName', 'born', 'street', 'streetNumber', 'zip', 'city', 'email'],
 };
 
@@ -182,10 +213,14 @@ export const formFields: Record<FormKind, ReadonlyArray<keyof DownloadFormValues
 export const maxStatementLength = 4000;
 
 export function disputeSchema(reason: DisputeReason, today = todayIsoDate()) {
-  const uploadIds = z.array(z.coerce.number().int().positive(), { error: 'errors.evidence.required' }).max(maxFiles, 'errors.evidence.tooMany');
+  const uploadIds = z
+    .array(z.coerce.number().int().positive(), { error: 'errors.evidence.required' })
+    .max(maxFiles, 'errors.evidence.tooMany');
   return z.object({
     reason: z.literal(reason),
-    statement: required('errors.statement.required').min(20, 'errors.statement.tooShort').max(maxStatementLength, 'errors.statement.tooLong'),
+    statement: required('errors.statement.required')
+      .min(20, 'errors.statement.tooShort')
+      .max(maxStatementLength, 'errors.statement.tooLong'),
     dateGoodsReturn: reason === 'goodsReturned' ? returnDate(today) : z.undefined().optional(),
     uploadId: evidenceRequired[reason] ? uploadIds.min(1, 'errors.evidence.required') : uploadIds.default([]),
     confirm: z.literal('on', { error: 'errors.confirm.required' }),

@@ -17,7 +17,15 @@ import * as t from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { AttachRefused, attachUploads, type AttachProblem } from '../uploads/receive.ts';
-import { disputeReasons, downloadFormSchema, formKinds, todayIsoDate, type DisputeReason, type DownloadFormValues, type FormKind } from './form-schemas.ts';
+import {
+  disputeReasons,
+  downloadFormSchema,
+  formKinds,
+  todayIsoDate,
+  type DisputeReason,
+  type DownloadFormValues,
+  type FormKind,
+} from './form-schemas.ts';
 import { renderFormPdf, type Translate } from './pdf-forms.ts';
 import type { DocumentStore } from './store.ts';
 
@@ -85,9 +93,17 @@ export async function loadDownloadCenter(db: Database, fileId: number): Promise<
       city: debtor.city,
       email: debtor.email ?? undefined,
     },
-    dispute: file.disputedAt ? { disputedAt: file.disputedAt.toISOString(), reason: asReason(file.disputeReason) } : null,
+    dispute: file.disputedAt
+      ? { disputedAt: file.disputedAt.toISOString(), reason: asReason(file.disputeReason) }
+      : null,
     finished: isFinished(file.statusCode) || file.closedAt !== null,
-    agency: { name: legal.name, street: legal.street, postalCode: legal.postalCode, city: legal.city, country: legal.country },
+    agency: {
+      name: legal.name,
+      street: legal.street,
+      postalCode: legal.postalCode,
+      city: legal.city,
+      country: legal.country,
+    },
   };
 }
 
@@ -110,7 +126,8 @@ const createFormInput = z.object({
   locale: z.string().min(2),
 });
 
-export type CreateFormResult = { ok: true; orderId: number; returnBy: string } | { ok: false; reason: 'fileNotFound' | 'invalid' };
+export type CreateFormResult =
+  { ok: true; orderId: number; returnBy: string } | { ok: false; reason: 'fileNotFound' | 'invalid' };
 
 /**
  * Fills the form as a PDF, keeps it in the document store and records the creation: a portal
@@ -131,7 +148,8 @@ export async function createDownloadForm(
   if (!view) return { ok: false, reason: 'fileNotFound' };
   const variant = variants[view.variant as VariantId] ?? variants.de;
   const returnBy = addDays(today, returnWithinDays);
-  const countryName = new Intl.DisplayNames([input.locale], { type: 'region' }).of(view.agency.country) ?? view.agency.country;
+  const countryName =
+    new Intl.DisplayNames([input.locale], { type: 'region' }).of(view.agency.country) ?? view.agency.country;
   const bytes = await renderFormPdf({
     form: input.form,
     values: parsed.data as DownloadFormValues,
@@ -148,23 +166,52 @@ export async function createDownloadForm(
   const orderId = await db.transaction(async (tx) => {
     const [order] = await tx
       .insert(t.portalOrders)
-      .values({ fileId: input.fileId, ip: truncateClientAddress(input.clientAddress), orderType: 'downloadForm', orderedAt: now, targetDate: returnBy, info: input.form })
+      .values({
+        fileId: input.fileId,
+        ip: truncateClientAddress(input.clientAddress),
+        orderType: 'downloadForm',
+        orderedAt: now,
+        targetDate: returnBy,
+        info: input.form,
+      })
       .returning({ id: t.portalOrders.id });
     await store.put(formDocumentKey(input.fileId, order!.id), bytes);
-    await audit(tx, { actor: 'debtor', action: 'documents.formCreated', debtorId: input.debtorId, fileId: input.fileId, clientAddress: input.clientAddress, detail: { form: input.form, orderId: order!.id }, at: now });
+    await audit(tx, {
+      actor: 'debtor',
+      action: 'documents.formCreated',
+      debtorId: input.debtorId,
+      fileId: input.fileId,
+      clientAddress: input.clientAddress,
+      detail: { form: input.form, orderId: order!.id },
+      at: now,
+    });
     return order!.id;
   });
   return { ok: true, orderId, returnBy };
 }
 
 /** A form created for this file, or null (another file's order looks exactly like a missing one). */
-export async function findFormDocument(db: Database, fileId: number, form: FormKind, orderId: number): Promise<{ key: string; orderedAt: Date; returnBy: string | null } | null> {
+export async function findFormDocument(
+  db: Database,
+  fileId: number,
+  form: FormKind,
+  orderId: number,
+): Promise<{ key: string; orderedAt: Date; returnBy: string | null } | null> {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
   const [order] = await db
     .select({ id: t.portalOrders.id, orderedAt: t.portalOrders.orderedAt, targetDate: t.portalOrders.targetDate })
     .from(t.portalOrders)
-    .where(and(eq(t.portalOrders.id, orderId), eq(t.portalOrders.fileId, fileId), eq(t.portalOrders.orderType, 'downloadForm'), eq(t.portalOrders.info, form)));
-  return order ? { key: formDocumentKey(fileId, order.id), orderedAt: order.orderedAt, returnBy: order.targetDate } : null;
+    .where(
+      and(
+        eq(t.portalOrders.id, orderId),
+        eq(t.portalOrders.fileId, fileId),
+        eq(t.portalOrders.orderType, 'downloadForm'),
+        eq(t.portalOrders.info, form),
+      ),
+    );
+  return order
+    ? { key: formDocumentKey(fileId, order.id), orderedAt: order.orderedAt, returnBy: order.targetDate }
+    : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,7 +223,11 @@ const disputeInput = z.object({
   debtorId: z.number().int().positive(),
   reason: z.enum(disputeReasons),
   statement: z.string().trim().min(20).max(4000),
-  dateGoodsReturn: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+  dateGoodsReturn: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .optional(),
   /** Pending uploads (context 'dispute') of this file, received by server/uploads/ while streaming. */
   uploadIds: z.array(z.number().int().positive()).default([]),
   language: z.string().min(2),
@@ -197,7 +248,11 @@ export type RaiseDisputeResult =
  * reviewed the objection. Evidence that is not this file's, or too much of it, refuses the whole
  * objection: nothing is marked.
  */
-export async function raiseDispute(db: Database, rawInput: z.input<typeof disputeInput>, options: { now?: Date } = {}): Promise<RaiseDisputeResult> {
+export async function raiseDispute(
+  db: Database,
+  rawInput: z.input<typeof disputeInput>,
+  options: { now?: Date } = {},
+): Promise<RaiseDisputeResult> {
   const input = disputeInput.parse(rawInput);
   const now = options.now ?? new Date();
   try {
@@ -225,14 +280,27 @@ function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: 
       .where(and(eq(t.files.id, input.fileId), isNull(t.files.disputedAt)))
       .returning({ disputedAt: t.files.disputedAt });
     if (!marked) {
-      const [current] = await tx.select({ disputedAt: t.files.disputedAt }).from(t.files).where(eq(t.files.id, input.fileId));
+      const [current] = await tx
+        .select({ disputedAt: t.files.disputedAt })
+        .from(t.files)
+        .where(eq(t.files.id, input.fileId));
       return { ok: false, reason: 'alreadyDisputed', disputedAt: (current?.disputedAt ?? now).toISOString() };
     }
     const [event] = await tx
       .insert(t.events)
-      .values({ fileId: input.fileId, occurredAt: now, kind: 'disputeRaised', detail: { reason: input.reason, evidenceCount: input.uploadIds.length, remindersPaused: true } })
+      .values({
+        fileId: input.fileId,
+        occurredAt: now,
+        kind: 'disputeRaised',
+        detail: { reason: input.reason, evidenceCount: input.uploadIds.length, remindersPaused: true },
+      })
       .returning({ id: t.events.id });
-    const attached = await attachUploads(tx, { fileId: input.fileId, context: 'dispute', ownerId: event!.id, ids: input.uploadIds });
+    const attached = await attachUploads(tx, {
+      fileId: input.fileId,
+      context: 'dispute',
+      ownerId: event!.id,
+      ids: input.uploadIds,
+    });
     if (!attached.ok) throw new AttachRefused(attached.problem);
 
     const variant = variants[row.file.variant as VariantId] ?? variants.de;

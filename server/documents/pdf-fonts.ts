@@ -33,7 +33,10 @@ let loading: Promise<FontBytes> | undefined;
 /** The font files' bytes, read once per process (a failed read is tried again next time). */
 function fontBytes(): Promise<FontBytes> {
   loading ??= (async () => {
-    const [regular, bold] = await Promise.all([readFile(require.resolve(files.regular)), readFile(require.resolve(files.bold))]);
+    const [regular, bold] = await Promise.all([
+      readFile(require.resolve(files.regular)),
+      readFile(require.resolve(files.bold)),
+    ]);
     return { regular, bold };
   })().catch((error: unknown) => {
     loading = undefined;
@@ -79,7 +82,10 @@ const portalFontkit: Fontkit = {
 export async function embedFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
   const bytes = await fontBytes();
   pdf.registerFontkit(portalFontkit);
-  const [regular, bold] = await Promise.all([pdf.embedFont(bytes.regular, { subset: true }), pdf.embedFont(bytes.bold, { subset: true })]);
+  const [regular, bold] = await Promise.all([
+    pdf.embedFont(bytes.regular, { subset: true }),
+    pdf.embedFont(bytes.bold, { subset: true }),
+  ]);
   return { regular, bold };
 }
 

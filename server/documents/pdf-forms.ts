@@ -75,7 +75,8 @@ function sections(form: FormKind): Array<{ heading: string; fields: ReadonlyArra
 
 export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
   const { t } = input;
-  const date = (iso: string) => new Intl.DateTimeFormat(input.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+  const date = (iso: string) =>
+    new Intl.DateTimeFormat(input.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
   const pdf = await PDFDocument.create();
   const { regular, bold } = await embedFonts(pdf);
   const title = t(`forms.${input.form}.title`);
@@ -97,7 +98,10 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
       y = 790;
     }
   };
-  const write = (text: string, options: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; x?: number; gap?: number } = {}) => {
+  const write = (
+    text: string,
+    options: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; x?: number; gap?: number } = {},
+  ) => {
     const size = options.size ?? 10;
     const font = options.font ?? regular;
     const x = options.x ?? left;
@@ -114,14 +118,28 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
   write(sender, { size: 7.5, color: muted });
   page.drawLine({ start: { x: left, y: y + 1 }, end: { x: left + 240, y: y + 1 }, thickness: 0.4, color: rule });
   y -= 8;
-  for (const line of [input.agency.name, input.agency.street, `${input.agency.postalCode} ${input.agency.city}`, input.agency.countryName]) write(line, { size: 11 });
+  for (const line of [
+    input.agency.name,
+    input.agency.street,
+    `${input.agency.postalCode} ${input.agency.city}`,
+    input.agency.countryName,
+  ])
+    write(line, { size: 11 });
   y -= 28;
 
   write(title, { size: 16, font: bold, gap: 8 });
   write(t('pdf.reference', { reference: input.reference }), { font: bold });
   write(t('pdf.creditor', { creditor: input.creditor }));
   y -= 10;
-  write(t(`forms.${input.form}.declaration`, { reference: input.reference, creditor: input.creditor, agency: input.agency.name, date: v.dateGoodsReturn ? date(v.dateGoodsReturn) : '' }), { size: 10.5, gap: 5 });
+  write(
+    t(`forms.${input.form}.declaration`, {
+      reference: input.reference,
+      creditor: input.creditor,
+      agency: input.agency.name,
+      date: v.dateGoodsReturn ? date(v.dateGoodsReturn) : '',
+    }),
+    { size: 10.5, gap: 5 },
+  );
   y -= 8;
 
   for (const section of sections(input.form)) {
@@ -147,7 +165,8 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
   write(`${input.agency.name}, ${input.agency.street}, ${input.agency.postalCode} ${input.agency.city}`);
   y -= 50;
 
-  const signatures = input.form === 'mandate' ? ['pdf.signatureAuthorizer', 'pdf.signatureAttorney'] : ['pdf.signature'];
+  const signatures =
+    input.form === 'mandate' ? ['pdf.signatureAuthorizer', 'pdf.signatureAttorney'] : ['pdf.signature'];
   for (const key of signatures) {
     newPageIfNeeded(60);
     y -= 24;

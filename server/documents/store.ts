@@ -27,7 +27,11 @@ export interface DocumentStore {
 
 /** Keys are relative paths of safe segments ("invoices/RE-2025-1.pdf"); never "..", never absolute. */
 export function isSafeKey(key: string): boolean {
-  return key.length > 0 && key.length <= 200 && key.split('/').every((segment) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(segment) && !segment.includes('..'));
+  return (
+    key.length > 0 &&
+    key.length <= 200 &&
+    key.split('/').every((segment) => /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(segment) && !segment.includes('..'))
+  );
 }
 
 export function folderStore(root: string): DocumentStore {
@@ -45,7 +49,10 @@ export function folderStore(root: string): DocumentStore {
       await rename(partial, target);
     },
     async exists(key) {
-      return stat(resolve(key)).then((s) => s.isFile(), () => false);
+      return stat(resolve(key)).then(
+        (s) => s.isFile(),
+        () => false,
+      );
     },
     async open(key) {
       const file = resolve(key);

@@ -49,7 +49,17 @@ export async function loadUploadCenter(db: Database, fileId: number): Promise<Up
     ? await db
         .select({ id: t.uploads.id, name: t.uploads.originalName, ownerId: t.uploads.ownerId })
         .from(t.uploads)
-        .where(and(eq(t.uploads.fileId, fileId), eq(t.uploads.context, 'documentRequest'), isNotNull(t.uploads.ownerId), inArray(t.uploads.ownerId, rows.map((r) => r.id))))
+        .where(
+          and(
+            eq(t.uploads.fileId, fileId),
+            eq(t.uploads.context, 'documentRequest'),
+            isNotNull(t.uploads.ownerId),
+            inArray(
+              t.uploads.ownerId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
         .orderBy(asc(t.uploads.id))
     : [];
   const documents = rows.map((r) => ({
@@ -76,14 +86,26 @@ const requestIdSchema = z.coerce.number().int().positive();
 async function ownRequest(db: Database, fileId: number, requestId: unknown) {
   const parsed = requestIdSchema.safeParse(requestId);
   if (!parsed.success) return null;
-  const [row] = await db.select().from(t.documentRequests).where(and(eq(t.documentRequests.id, parsed.data), eq(t.documentRequests.fileId, fileId)));
+  const [row] = await db
+    .select()
+    .from(t.documentRequests)
+    .where(and(eq(t.documentRequests.id, parsed.data), eq(t.documentRequests.fileId, fileId)));
   return row ?? null;
 }
 
-export type AnswerResult = { ok: true; view: UploadCenterView } | { ok: false; problem: 'unknownDocument' | 'alreadyUploaded' | 'noFiles' | 'notYours' | 'totalTooLarge' | 'tooMany' };
+export type AnswerResult =
+  | { ok: true; view: UploadCenterView }
+  | {
+      ok: false;
+      problem: 'unknownDocument' | 'alreadyUploaded' | 'noFiles' | 'notYours' | 'totalTooLarge' | 'tooMany';
+    };
 
 /** Attaches the debtor's pending uploads to a requested document: it becomes Uploaded. */
-export async function uploadRequestedDocument(db: Database, ctx: Ctx, input: { requestId: unknown; uploadIds: number[] }): Promise<AnswerResult> {
+export async function uploadRequestedDocument(
+  db: Database,
+  ctx: Ctx,
+  input: { requestId: unknown; uploadIds: number[] },
+): Promise<AnswerResult> {
   const request = await ownRequest(db, ctx.fileId, input.requestId);
   if (!request) return { ok: false, problem: 'unknownDocument' };
   if (request.status === 'Uploaded') return { ok: false, problem: 'alreadyUploaded' };
@@ -91,11 +113,28 @@ export async function uploadRequestedDocument(db: Database, ctx: Ctx, input: { r
   const now = ctx.now ?? new Date();
   const outcome = await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const attached = await attachUploads(tx, { fileId: ctx.fileId, context: 'documentRequest', ownerId: request.id, ids: input.uploadIds });
+    const attached = await attachUploads(tx, {
+      fileId: ctx.fileId,
+      context: 'documentRequest',
+      ownerId: request.id,
+      ids: input.uploadIds,
+    });
     if (!attached.ok) return attached;
-    await tx.update(t.documentRequests).set({ status: 'Uploaded', updatedAt: now }).where(eq(t.documentRequests.id, request.id));
+    await tx
+      .update(t.documentRequests)
+      .set({ status: 'Uploaded', updatedAt: now })
+      .where(eq(t.documentRequests.id, request.id));
     const [file] = await tx
-      .select({ refno: t.files.refno, subcase: t.files.subcase, variant: t.files.variant, email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, companyName: t.debtors.companyName, salutation: t.debtors.salutation })
+      .select({
+        refno: t.files.refno,
+        subcase: t.files.subcase,
+        variant: t.files.variant,
+        email: t.debtors.email,
+        firstName: t.debtors.firstName,
+        lastName: t.debtors.lastName,
+        companyName: t.debtors.companyName,
+        salutation: t.debtors.salutation,
+      })
       .from(t.files)
       .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
       .where(eq(t.files.id, ctx.fileId));
@@ -106,10 +145,23 @@ export async function uploadRequestedDocument(db: Database, ctx: Ctx, input: { r
         language: ctx.language,
         variant: file.variant,
         fileId: ctx.fileId,
-        data: { name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '), salutation: file.salutation, reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno, kind: 'documents' },
+        data: {
+          name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
+          salutation: file.salutation,
+          reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno,
+          kind: 'documents',
+        },
       });
     }
-    await audit(tx, { actor: 'debtor', action: 'documents.uploaded', debtorId: ctx.debtorId, fileId: ctx.fileId, clientAddress: ctx.clientAddress, at: now, detail: { requestId: request.id, templateId: request.templateId, files: attached.uploads.length } });
+    await audit(tx, {
+      actor: 'debtor',
+      action: 'documents.uploaded',
+      debtorId: ctx.debtorId,
+      fileId: ctx.fileId,
+      clientAddress: ctx.clientAddress,
+      at: now,
+      detail: { requestId: request.id, templateId: request.templateId, files: attached.uploads.length },
+    });
     return attached;
   });
   if (!outcome.ok) return { ok: false, problem: outcome.problem };
@@ -117,12 +169,27 @@ export async function uploadRequestedDocument(db: Database, ctx: Ctx, input: { r
 }
 
 /** The debtor will send the document later: UploadLater. */
-export async function postponeRequestedDocument(db: Database, ctx: Ctx, input: { requestId: unknown }): Promise<AnswerResult> {
+export async function postponeRequestedDocument(
+  db: Database,
+  ctx: Ctx,
+  input: { requestId: unknown },
+): Promise<AnswerResult> {
   const request = await ownRequest(db, ctx.fileId, input.requestId);
   if (!request) return { ok: false, problem: 'unknownDocument' };
   if (request.status === 'Uploaded') return { ok: false, problem: 'alreadyUploaded' };
   const now = ctx.now ?? new Date();
-  await db.update(t.documentRequests).set({ status: 'UploadLater', updatedAt: now }).where(eq(t.documentRequests.id, request.id));
-  await audit(db, { actor: 'debtor', action: 'documents.postponed', debtorId: ctx.debtorId, fileId: ctx.fileId, clientAddress: ctx.clientAddress, at: now, detail: { requestId: request.id, templateId: request.templateId } });
+  await db
+    .update(t.documentRequests)
+    .set({ status: 'UploadLater', updatedAt: now })
+    .where(eq(t.documentRequests.id, request.id));
+  await audit(db, {
+    actor: 'debtor',
+    action: 'documents.postponed',
+    debtorId: ctx.debtorId,
+    fileId: ctx.fileId,
+    clientAddress: ctx.clientAddress,
+    at: now,
+    detail: { requestId: request.id, templateId: request.templateId },
+  });
   return { ok: true, view: await loadUploadCenter(db, ctx.fileId) };
 }

@@ -34,7 +34,10 @@ export type FeedbackState = { kind: 'open' } | { kind: 'alreadyGiven' } | { kind
 /** Whether the file may still give feedback. Anonymous visitors always may. */
 export async function feedbackState(db: Database, fileId: number | null): Promise<FeedbackState> {
   if (fileId === null) return { kind: 'open' };
-  const [optOut] = await db.select({ fileId: t.feedbackOptOuts.fileId }).from(t.feedbackOptOuts).where(eq(t.feedbackOptOuts.fileId, fileId));
+  const [optOut] = await db
+    .select({ fileId: t.feedbackOptOuts.fileId })
+    .from(t.feedbackOptOuts)
+    .where(eq(t.feedbackOptOuts.fileId, fileId));
   if (optOut) return { kind: 'optedOut' };
   const [given] = await db
     .select({ id: t.feedback.id })
@@ -44,7 +47,10 @@ export async function feedbackState(db: Database, fileId: number | null): Promis
   return given ? { kind: 'alreadyGiven' } : { kind: 'open' };
 }
 
-export type SubmitFeedbackResult = { ok: true } | { ok: false; error: 'alreadyExists' | 'optedOut' } | { ok: false; error: 'rateLimited'; retryAfterSeconds: number };
+export type SubmitFeedbackResult =
+  | { ok: true }
+  | { ok: false; error: 'alreadyExists' | 'optedOut' }
+  | { ok: false; error: 'rateLimited'; retryAfterSeconds: number };
 
 export async function submitFeedback(
   db: Database,
@@ -79,14 +85,29 @@ export async function submitFeedback(
       callbackReason: survey && f.wantsCallback === 'yes' ? (f.callbackReason ?? null) : null,
       createdAt: ctx.now ?? new Date(),
     });
-    await audit(tx, { actor: input.fileId ? 'debtor' : 'visitor', action: 'feedback.created', fileId: input.fileId, clientAddress: ctx.clientAddress, detail: { source: input.source, stars: f.stars } });
+    await audit(tx, {
+      actor: input.fileId ? 'debtor' : 'visitor',
+      action: 'feedback.created',
+      fileId: input.fileId,
+      clientAddress: ctx.clientAddress,
+      detail: { source: input.source, stars: f.stars },
+    });
     return { ok: true as const };
   });
 }
 
 /** No more survey requests for this file (the opt-out list); asking twice changes nothing. */
-export async function optOutOfSurveys(db: Database, fileId: number, ctx: { clientAddress?: string } = {}): Promise<{ ok: true }> {
-  const inserted = await db.insert(t.feedbackOptOuts).values({ fileId }).onConflictDoNothing().returning({ fileId: t.feedbackOptOuts.fileId });
-  if (inserted.length > 0) await audit(db, { actor: 'debtor', action: 'feedback.optOut', fileId, clientAddress: ctx.clientAddress });
+export async function optOutOfSurveys(
+  db: Database,
+  fileId: number,
+  ctx: { clientAddress?: string } = {},
+): Promise<{ ok: true }> {
+  const inserted = await db
+    .insert(t.feedbackOptOuts)
+    .values({ fileId })
+    .onConflictDoNothing()
+    .returning({ fileId: t.feedbackOptOuts.fileId });
+  if (inserted.length > 0)
+    await audit(db, { actor: 'debtor', action: 'feedback.optOut', fileId, clientAddress: ctx.clientAddress });
   return { ok: true };
 }

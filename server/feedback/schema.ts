@@ -14,7 +14,11 @@ const yesNo = z.enum(['yes', 'no']).optional();
 /** One schema for the page (conform), the API and the assistant. Messages are translation keys. */
 export const feedbackSchema = z
   .object({
-    stars: z.coerce.number({ error: 'errors.starsRequired' }).int().min(1, 'errors.starsRequired').max(5, 'errors.starsRequired'),
+    stars: z.coerce
+      .number({ error: 'errors.starsRequired' })
+      .int()
+      .min(1, 'errors.starsRequired')
+      .max(5, 'errors.starsRequired'),
     freeText: z.string().trim().max(2000, 'errors.textTooLong').optional(),
     // The telephone survey, only after a call.
     questionAnswered: yesNo,
@@ -27,8 +31,9 @@ export const feedbackSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.wantsCallback !== 'yes') return;
-    if (!value.callbackPhone || !/^\+?[0-9 ()/-]{6,}$/.test(value.callbackPhone)) ctx.addIssue({ code: 'custom', path: ['callbackPhone'], message: 'errors.phone' });
-    if (!value.callbackReason) ctx.addIssue({ code: 'custom', path: ['callbackReason'], message: 'errors.callbackReason' });
+    if (!value.callbackPhone || !/^\+?[0-9 ()/-]{6,}$/.test(value.callbackPhone))
+      ctx.addIssue({ code: 'custom', path: ['callbackPhone'], message: 'errors.phone' });
+    if (!value.callbackReason)
+      ctx.addIssue({ code: 'custom', path: ['callbackReason'], message: 'errors.callbackReason' });
   });
 export type FeedbackInput = z.infer<typeof feedbackSchema>;
-

@@ -5,7 +5,16 @@ import { env } from '../env.ts';
 export const logger = pino({
   level: env().LOG_LEVEL,
   redact: {
-    paths: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.iban', '*.email', '*.refno', '*.token'],
+    paths: [
+      'req.headers.cookie',
+      'req.headers.authorization',
+      'res.headers["set-cookie"]',
+      '*.password',
+      '*.iban',
+      '*.email',
+      '*.refno',
+      '*.token',
+    ],
     censor: '[redacted]',
   },
 });

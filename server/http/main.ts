@@ -72,7 +72,11 @@ export async function createServer(options: { dev: boolean }) {
       logger,
       genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) ?? randomUUID(),
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: scrubUrl(req.url) }),
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: scrubUrl(req.url),
+        }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
@@ -91,7 +95,11 @@ export async function createServer(options: { dev: boolean }) {
     }),
   );
   // Cross-site writes and bodies over their limit are refused before Remix reads anything.
-  app.use(...requestGuards({ allowedOrigins: () => (config.PUBLIC_BASE_URL ? [new URL(config.PUBLIC_BASE_URL).origin] : []) }));
+  app.use(
+    ...requestGuards({
+      allowedOrigins: () => (config.PUBLIC_BASE_URL ? [new URL(config.PUBLIC_BASE_URL).origin] : []),
+    }),
+  );
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
@@ -110,16 +118,25 @@ export async function createServer(options: { dev: boolean }) {
     app.get('/dev/mailbox', async (_req, res) => {
       const entries = await readMailbox(folder);
       const rows = entries
-        .map((m) => `<li><a href="/dev/mailbox/${encodeURIComponent(m.name)}">${escapeHtml(m.subject)}</a> – ${escapeHtml(m.to)} – ${escapeHtml(m.at)}</li>`)
+        .map(
+          (m) =>
+            `<li><a href="/dev/mailbox/${encodeURIComponent(m.name)}">${escapeHtml(m.subject)}</a> – ${escapeHtml(m.to)} – ${escapeHtml(m.at)}</li>`,
+        )
         .join('');
-      res.type('html').send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1><p>${entries.length} mails in ${escapeHtml(folder)} (newest first). This page exists only in the demo mode without SMTP_URL.</p><ul>${rows}</ul></body></html>`);
+      res
+        .type('html')
+        .send(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1><p>${entries.length} mails in ${escapeHtml(folder)} (newest first). This page exists only in the demo mode without SMTP_URL.</p><ul>${rows}</ul></body></html>`,
+        );
     });
     app.get('/dev/mailbox/:name', async (req, res) => {
       const entry = (await readMailbox(folder)).find((m) => m.name === req.params.name);
       if (!entry) return void res.status(404).type('text/plain').send('not found');
       // The mail's own HTML with its inline styles; nothing else may load.
       res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-      res.type(req.query.format === 'text' ? 'text/plain' : 'html').send(req.query.format === 'text' ? entry.text : entry.html);
+      res
+        .type(req.query.format === 'text' ? 'text/plain' : 'html')
+        .send(req.query.format === 'text' ? entry.text : entry.html);
     });
   }
 

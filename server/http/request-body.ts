@@ -72,7 +72,10 @@ export function declaredLengthExceeds(contentLength: string | null | undefined, 
  * cancelled: cancelling would reset the connection before the browser sees the answer; Node
  * discards what is left once the answer is sent, without keeping it.
  */
-export async function* limitedChunks(body: ReadableStream<Uint8Array> | null, limit: number): AsyncGenerator<Uint8Array> {
+export async function* limitedChunks(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): AsyncGenerator<Uint8Array> {
   if (!body) return;
   const reader = body.getReader();
   let total = 0;

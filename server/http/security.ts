@@ -17,7 +17,12 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
  * behind HTTPS. Paths listed in `frameablePaths` (the card provider's iframe page, later) may be
  * framed by the portal itself.
  */
-export function securityHeaders(options: { secure: boolean; dev: boolean; frameablePaths?: string[]; connectOrigins?: string[] }) {
+export function securityHeaders(options: {
+  secure: boolean;
+  dev: boolean;
+  frameablePaths?: string[];
+  connectOrigins?: string[];
+}) {
   const frameable = options.frameablePaths ?? [];
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = `'nonce-${res.locals.cspNonce as string}'`;

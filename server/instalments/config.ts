@@ -70,7 +70,15 @@ const none: FeeRule = { kind: 'none' };
 const rvgBasis = 'Nr. 1000 VV RVG, § 31b RVG (0,7 auf 50 % der Forderung)';
 
 export const costRules: Record<VariantId, CostRules> = {
-  de: { instalmentFee: rvgFactorRule, settlementFee: rvgFactorRule, feeLegalBasis: rvgBasis, planExpensesMinor: 0, vatRateBp: 0, deferralNoticeDays: [30], plan: euroPlan },
+  de: {
+    instalmentFee: rvgFactorRule,
+    settlementFee: rvgFactorRule,
+    feeLegalBasis: rvgBasis,
+    planExpensesMinor: 0,
+    vatRateBp: 0,
+    deferralNoticeDays: [30],
+    plan: euroPlan,
+  },
   paycare: {
     instalmentFee: rvgFactorRule,
     settlementFee: rvgFactorRule,
@@ -80,8 +88,24 @@ export const costRules: Record<VariantId, CostRules> = {
     deferralNoticeDays: [30],
     plan: euroPlan,
   },
-  at: { instalmentFee: none, settlementFee: none, feeLegalBasis: '', planExpensesMinor: 0, vatRateBp: 0, deferralNoticeDays: [30], plan: euroPlan },
-  ch: { instalmentFee: none, settlementFee: none, feeLegalBasis: '', planExpensesMinor: 0, vatRateBp: 0, deferralNoticeDays: [30], plan: euroPlan },
+  at: {
+    instalmentFee: none,
+    settlementFee: none,
+    feeLegalBasis: '',
+    planExpensesMinor: 0,
+    vatRateBp: 0,
+    deferralNoticeDays: [30],
+    plan: euroPlan,
+  },
+  ch: {
+    instalmentFee: none,
+    settlementFee: none,
+    feeLegalBasis: '',
+    planExpensesMinor: 0,
+    vatRateBp: 0,
+    deferralNoticeDays: [30],
+    plan: euroPlan,
+  },
   se: {
     instalmentFee: { kind: 'flat', amountMinor: 170_00 },
     settlementFee: none,
@@ -105,7 +129,6 @@ export const costRules: Record<VariantId, CostRules> = {
 export function costRulesFor(variant: string): CostRules {
   return costRules[variant as VariantId] ?? costRules.de;
 }
-
 
 /**
  * The translation key (common namespace, `fees`) of the sentence that explains a fee of the

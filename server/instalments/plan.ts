@@ -25,7 +25,13 @@ export function planCosts(rules: CostRules, residualClaimMinor: number): PlanCos
   const { feeMinor } = feeFor(rules.instalmentFee, residualClaimMinor);
   const expensesMinor = rules.planExpensesMinor;
   const vatMinor = vatOn(feeMinor + expensesMinor, rules.vatRateBp);
-  return { residualClaimMinor, feeMinor, expensesMinor, vatMinor, totalMinor: residualClaimMinor + feeMinor + expensesMinor + vatMinor };
+  return {
+    residualClaimMinor,
+    feeMinor,
+    expensesMinor,
+    vatMinor,
+    totalMinor: residualClaimMinor + feeMinor + expensesMinor + vatMinor,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -47,8 +53,14 @@ const wholeUnitsUp = (minor: number): number => Math.ceil(minor / 100) * 100;
 
 export function monthlyLimits(limits: PlanLimits, totalMinor: number): MonthlyLimits {
   const maxMinor = Math.max(1, Math.ceil(totalMinor / limits.minInstalments));
-  const regularMinMinor = Math.min(maxMinor, Math.max(limits.minMonthlyFloorMinor, wholeUnitsUp(totalMinor / limits.regularMaxMonths)));
-  const absoluteMinMinor = Math.min(regularMinMinor, Math.max(limits.proofMonthlyFloorMinor, wholeUnitsUp(totalMinor / limits.proofMaxMonths)));
+  const regularMinMinor = Math.min(
+    maxMinor,
+    Math.max(limits.minMonthlyFloorMinor, wholeUnitsUp(totalMinor / limits.regularMaxMonths)),
+  );
+  const absoluteMinMinor = Math.min(
+    regularMinMinor,
+    Math.max(limits.proofMonthlyFloorMinor, wholeUnitsUp(totalMinor / limits.proofMaxMonths)),
+  );
   // A multiple of ten units at or above the regular minimum reads as an example; capped at the maximum.
   const exampleMinor = Math.max(regularMinMinor, Math.min(maxMinor, Math.ceil(regularMinMinor / 1000) * 1000));
   return { absoluteMinMinor, regularMinMinor, maxMinor, exampleMinor };
@@ -95,14 +107,22 @@ export interface Plan {
 export function calculatePlan(input: { totalMinor: number; monthlyMinor: number; firstDueOn: string }): Plan {
   const { totalMinor, monthlyMinor, firstDueOn } = input;
   if (!Number.isInteger(totalMinor) || totalMinor <= 0) throw new RangeError('total must be a positive integer');
-  if (!Number.isInteger(monthlyMinor) || monthlyMinor <= 0) throw new RangeError('monthly amount must be a positive integer');
+  if (!Number.isInteger(monthlyMinor) || monthlyMinor <= 0)
+    throw new RangeError('monthly amount must be a positive integer');
   const count = Math.ceil(totalMinor / monthlyMinor);
   const rows: PlanRow[] = new Array(count);
   let claim = totalMinor;
   for (let i = 0; i < count; i++) {
     const isFinal = i === count - 1;
     const amount = isFinal ? claim : monthlyMinor;
-    rows[i] = { position: i + 1, dueOn: addMonths(firstDueOn, i), amountMinor: amount, claimMinor: claim, remainingMinor: claim - amount, isFinal };
+    rows[i] = {
+      position: i + 1,
+      dueOn: addMonths(firstDueOn, i),
+      amountMinor: amount,
+      claimMinor: claim,
+      remainingMinor: claim - amount,
+      isFinal,
+    };
     claim -= amount;
   }
   return { totalMinor, monthlyMinor: Math.min(monthlyMinor, totalMinor), instalmentCount: count, firstDueOn, rows };
@@ -196,7 +216,8 @@ export function planEligibility(facts: FileFacts | null, limits: PlanLimits): Pl
   if (facts.downPayment?.status === 'pending' && facts.downPayment.amountMinor > 0) {
     return { kind: 'downPaymentFirst', amountMinor: facts.downPayment.amountMinor };
   }
-  if (facts.plan?.status === 'pending') return facts.downPayment ? { kind: 'continuePending' } : { kind: 'awaitingProof' };
+  if (facts.plan?.status === 'pending')
+    return facts.downPayment ? { kind: 'continuePending' } : { kind: 'awaitingProof' };
   if (facts.plan?.status === 'active') return { kind: 'refused', code: 2 };
   const code = facts.instalmentErrorCode;
   if (code === 5) {
@@ -220,20 +241,24 @@ export function planEligibility(facts: FileFacts | null, limits: PlanLimits): Pl
 // ---------------------------------------------------------------------------------------------
 
 export type DeferralEligibility =
-  | { kind: 'allowed' }
-  | { kind: 'alreadyGranted'; payBy: string }
-  | { kind: 'notPossible' };
+  { kind: 'allowed' } | { kind: 'alreadyGranted'; payBy: string } | { kind: 'notPossible' };
 
 export function deferralEligibility(facts: FileFacts | null): DeferralEligibility {
   if (!facts) return { kind: 'notPossible' };
   if (facts.deferral) return { kind: 'alreadyGranted', payBy: facts.deferral.payBy };
   const planRunning = facts.plan?.status === 'active' || facts.plan?.status === 'pending';
-  if (planRunning || facts.totalMinor <= 0 || !actionFlags(facts, facts.statusDate).showPayLater) return { kind: 'notPossible' };
+  if (planRunning || facts.totalMinor <= 0 || !actionFlags(facts, facts.statusDate).showPayLater)
+    return { kind: 'notPossible' };
   return { kind: 'allowed' };
 }
 
 /** The terms of pay later: the date to pay by and the settlement fee of the payment agreement (section 9). */
-export function deferralTerms(rules: CostRules, facts: Pick<FileFacts, 'totalMinor'>, noticeDays: number, today: string) {
+export function deferralTerms(
+  rules: CostRules,
+  facts: Pick<FileFacts, 'totalMinor'>,
+  noticeDays: number,
+  today: string,
+) {
   const { feeMinor } = feeFor(rules.settlementFee, facts.totalMinor);
   const vatMinor = vatOn(feeMinor, rules.vatRateBp);
   return { payBy: addDays(today, noticeDays), feeMinor, vatMinor, totalMinor: facts.totalMinor + feeMinor + vatMinor };

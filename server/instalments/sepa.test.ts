@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { truncateClientAddress } from '../security/client-address.ts';
-import { accountHolderPattern, bicForIban, checkGermanIban, mandateReference, maskIban, normaliseBic, samePostalCode } from './sepa.ts';
+import {
+  accountHolderPattern,
+  bicForIban,
+  checkGermanIban,
+  mandateReference,
+  maskIban,
+  normaliseBic,
+  samePostalCode,
+} from './sepa.ts';
 
 describe('SEPA mandate data', () => {
   it.each([

@@ -79,5 +79,8 @@ export function samePostalCode(a: string, b: string): boolean {
 
 /** "DE89 3704 0044 0532 0130 00" for reading and printing. */
 export function friendlyIban(iban: string): string {
-  return iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
+  return iban
+    .replace(/\s+/g, '')
+    .replace(/(.{4})/g, '$1 ')
+    .trim();
 }

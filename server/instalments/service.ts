@@ -38,12 +38,26 @@ import {
   type PlanCosts,
   type PlanEligibility,
 } from './plan.ts';
-import { accountHolderPattern, bicForIban, checkSepaIban, mandateReference, normaliseBic, samePostalCode } from './sepa.ts';
+import {
+  accountHolderPattern,
+  bicForIban,
+  checkSepaIban,
+  mandateReference,
+  normaliseBic,
+  samePostalCode,
+} from './sepa.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Db = Database | Tx;
 
-export { deferralMethods, incomeProofTypes, planMethods, type DeferralMethod, type IncomeProofType, type PlanMethod } from './options.ts';
+export {
+  deferralMethods,
+  incomeProofTypes,
+  planMethods,
+  type DeferralMethod,
+  type IncomeProofType,
+  type PlanMethod,
+} from './options.ts';
 
 export interface Debtor {
   id: number;
@@ -77,7 +91,11 @@ export interface ActionContext {
   now?: Date;
 }
 
-export async function loadFileContext(db: Db, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, today = todayIso()): Promise<FileContext | null> {
+export async function loadFileContext(
+  db: Db,
+  session: Pick<ActiveSession, 'fileId' | 'debtorId'>,
+  today = todayIso(),
+): Promise<FileContext | null> {
   const facts = await loadFileFacts(db as Database, session.fileId, { today });
   if (!facts) return null;
   const [row] = await db
@@ -145,10 +163,18 @@ export function quotePlan(ctx: FileContext, choice: PlanChoice): QuoteResult {
   if (offer.eligibility.kind !== 'allowed') return { ok: false, error: 'notAllowed' };
   const check = checkMonthly(offer.limits, choice.monthlyMinor);
   if (!check.ok) return { ok: false, error: check.error };
-  if (!isIsoDate(choice.firstDueOn) || choice.firstDueOn < offer.firstDue.earliest || choice.firstDueOn > offer.firstDue.latest) {
+  if (
+    !isIsoDate(choice.firstDueOn) ||
+    choice.firstDueOn < offer.firstDue.earliest ||
+    choice.firstDueOn > offer.firstDue.latest
+  ) {
     return { ok: false, error: 'dateOutOfRange' };
   }
-  const plan = calculatePlan({ totalMinor: offer.costs.totalMinor, monthlyMinor: choice.monthlyMinor, firstDueOn: choice.firstDueOn });
+  const plan = calculatePlan({
+    totalMinor: offer.costs.totalMinor,
+    monthlyMinor: choice.monthlyMinor,
+    firstDueOn: choice.firstDueOn,
+  });
   return { ok: true, plan, costs: offer.costs, proofRequired: check.proofRequired };
 }
 
@@ -166,14 +192,39 @@ export interface AgreePlanInput extends PlanChoice {
 }
 
 export type AgreePlanResult =
-  | { ok: true; planId: number; created: boolean; status: 'active' | 'pending'; mandateReference: string | null; mailQueued: boolean }
-  | { ok: false; error: 'tooLow' | 'tooHigh' | 'dateOutOfRange' | 'notAllowed' | 'proofRequired' | 'mandateInvalid' | 'methodUnavailable' | 'exists' };
+  | {
+      ok: true;
+      planId: number;
+      created: boolean;
+      status: 'active' | 'pending';
+      mandateReference: string | null;
+      mailQueued: boolean;
+    }
+  | {
+      ok: false;
+      error:
+        | 'tooLow'
+        | 'tooHigh'
+        | 'dateOutOfRange'
+        | 'notAllowed'
+        | 'proofRequired'
+        | 'mandateInvalid'
+        | 'methodUnavailable'
+        | 'exists';
+    };
 
 function lockFile(tx: Tx, fileId: number) {
   return tx.select({ id: t.files.id }).from(t.files).where(eq(t.files.id, fileId)).for('update');
 }
 
-async function setStatus(tx: Tx, fileId: number, statusCode: StatusCode, subState: SubState | null, reason: string, today: string) {
+async function setStatus(
+  tx: Tx,
+  fileId: number,
+  statusCode: StatusCode,
+  subState: SubState | null,
+  reason: string,
+  today: string,
+) {
   await tx.update(t.files).set({ statusCode, subState, statusDate: today }).where(eq(t.files.id, fileId));
   await tx.insert(t.fileStatusHistory).values({ fileId, statusCode, subState, reason });
 }
@@ -188,7 +239,13 @@ interface Agreement {
   /** The client address truncated, as portal orders keep it. */
   ip: string | null;
   /** The agreement's portal order for the file, ordered now from the truncated client address; `info` is kept as JSON. */
-  order(order: { orderType: (typeof t.portalOrders.$inferInsert)['orderType']; targetAmountMinor: number; targetDate: string | null; feesMinor: number; info: Record<string, unknown> }): Promise<void>;
+  order(order: {
+    orderType: (typeof t.portalOrders.$inferInsert)['orderType'];
+    targetAmountMinor: number;
+    targetDate: string | null;
+    feesMinor: number;
+    info: Record<string, unknown>;
+  }): Promise<void>;
   /** The confirmation mail, when the debtor has an address: whether one was queued. */
   mail<K extends MailTemplate>(template: K, data: MailData[K]): Promise<boolean>;
   /** The agreement's audit entry: by the debtor, for the file, from the client address, now. */
@@ -201,7 +258,13 @@ interface Agreement {
  * under that lock as of the action's time. A file the session cannot read answers `missing`,
  * one of the agreement's own refusals.
  */
-async function inAgreement<R>(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, actx: ActionContext, missing: NoInfer<R>, work: (agreement: Agreement) => Promise<R>): Promise<R> {
+async function inAgreement<R>(
+  db: Database,
+  session: Pick<ActiveSession, 'fileId' | 'debtorId'>,
+  actx: ActionContext,
+  missing: NoInfer<R>,
+  work: (agreement: Agreement) => Promise<R>,
+): Promise<R> {
   const now = actx.now ?? new Date();
   const today = todayIso(now);
   return db.transaction(async (tx) => {
@@ -216,14 +279,32 @@ async function inAgreement<R>(db: Database, session: Pick<ActiveSession, 'fileId
       today,
       ip,
       order: async ({ info, ...order }) => {
-        await tx.insert(t.portalOrders).values({ fileId: session.fileId, ip, orderedAt: now, ...order, info: JSON.stringify(info) });
+        await tx
+          .insert(t.portalOrders)
+          .values({ fileId: session.fileId, ip, orderedAt: now, ...order, info: JSON.stringify(info) });
       },
       mail: async (template, data) => {
         if (!ctx.debtor.email) return false;
-        await enqueueMail(tx as unknown as Database, { to: ctx.debtor.email, template, language: actx.language, variant: ctx.variant, fileId: session.fileId, data });
+        await enqueueMail(tx as unknown as Database, {
+          to: ctx.debtor.email,
+          template,
+          language: actx.language,
+          variant: ctx.variant,
+          fileId: session.fileId,
+          data,
+        });
         return true;
       },
-      audit: (action, detail) => audit(tx as unknown as Database, { actor: 'debtor', action, debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail, at: now }),
+      audit: (action, detail) =>
+        audit(tx as unknown as Database, {
+          actor: 'debtor',
+          action,
+          debtorId: session.debtorId,
+          fileId: session.fileId,
+          clientAddress: actx.clientAddress,
+          detail,
+          at: now,
+        }),
     });
   });
 }
@@ -234,15 +315,35 @@ async function inAgreement<R>(db: Database, session: Pick<ActiveSession, 'fileId
  * the file's costs raised by the same sum. From then on the open amount, the plan's rows, "pay the
  * entire remaining claim" and the claim information all read the same figure.
  */
-async function chargeAgreementCosts(tx: Tx, ctx: FileContext, c: { kind: 'instalmentFee' | 'settlementFee'; feeMinor: number; expensesMinor: number; vatMinor: number }) {
+async function chargeAgreementCosts(
+  tx: Tx,
+  ctx: FileContext,
+  c: { kind: 'instalmentFee' | 'settlementFee'; feeMinor: number; expensesMinor: number; vatMinor: number },
+) {
   const total = c.feeMinor + c.expensesMinor + c.vatMinor;
   if (total <= 0) return;
   const rows: Array<typeof t.collectionCosts.$inferInsert> = [];
   // VAT is on fee and expenses alike; it is written with the fee.
-  if (c.feeMinor + c.vatMinor > 0) rows.push({ fileId: ctx.facts.fileId, kind: c.kind, amountMinor: c.feeMinor + c.vatMinor, legalBasis: ctx.rules.feeLegalBasis, vatIncluded: c.vatMinor > 0 });
-  if (c.expensesMinor > 0) rows.push({ fileId: ctx.facts.fileId, kind: 'other', amountMinor: c.expensesMinor, legalBasis: ctx.rules.feeLegalBasis });
+  if (c.feeMinor + c.vatMinor > 0)
+    rows.push({
+      fileId: ctx.facts.fileId,
+      kind: c.kind,
+      amountMinor: c.feeMinor + c.vatMinor,
+      legalBasis: ctx.rules.feeLegalBasis,
+      vatIncluded: c.vatMinor > 0,
+    });
+  if (c.expensesMinor > 0)
+    rows.push({
+      fileId: ctx.facts.fileId,
+      kind: 'other',
+      amountMinor: c.expensesMinor,
+      legalBasis: ctx.rules.feeLegalBasis,
+    });
   await tx.insert(t.collectionCosts).values(rows);
-  await tx.update(t.files).set({ costsMinor: sql`${t.files.costsMinor} + ${total}` }).where(eq(t.files.id, ctx.facts.fileId));
+  await tx
+    .update(t.files)
+    .set({ costsMinor: sql`${t.files.costsMinor} + ${total}` })
+    .where(eq(t.files.id, ctx.facts.fileId));
 }
 
 /**
@@ -250,7 +351,10 @@ async function chargeAgreementCosts(tx: Tx, ctx: FileContext, c: { kind: 'instal
  * too; this is the server's word): refused where the variant offers no direct debit, and for an
  * IBAN of another country than the variant's own SEPA country.
  */
-export function validateMandate(input: MandateInput, variant: string): { ok: true; iban: string; bic: string | null; accountHolder: string } | { ok: false } {
+export function validateMandate(
+  input: MandateInput,
+  variant: string,
+): { ok: true; iban: string; bic: string | null; accountHolder: string } | { ok: false } {
   const sepa = sepaOf(variant);
   if (!sepa) return { ok: false };
   const holder = input.accountHolder.trim().replace(/\s+/g, ' ');
@@ -261,7 +365,18 @@ export function validateMandate(input: MandateInput, variant: string): { ok: tru
   return { ok: true, iban: iban.iban, bic: entered ?? bicForIban(iban.iban), accountHolder: holder };
 }
 
-function planMail(ctx: FileContext, plan: { monthlyMinor: number; firstDueOn: string; totalMinor: number; feeMinor: number; expensesMinor: number; vatMinor: number }, rows: MailData['instalmentPlan']['rows']): MailData['instalmentPlan'] {
+function planMail(
+  ctx: FileContext,
+  plan: {
+    monthlyMinor: number;
+    firstDueOn: string;
+    totalMinor: number;
+    feeMinor: number;
+    expensesMinor: number;
+    vatMinor: number;
+  },
+  rows: MailData['instalmentPlan']['rows'],
+): MailData['instalmentPlan'] {
   const currency = ctx.facts.currency;
   const fees: MailData['instalmentPlan']['fees'] = [
     { kind: 'instalmentFee', amountMinor: plan.feeMinor },
@@ -288,120 +403,252 @@ function planMail(ctx: FileContext, plan: { monthlyMinor: number; firstDueOn: st
  * confirmation mail with the costs in writing. A second identical submit finds the plan it made
  * (created: false); a different one meets "an agreement already exists".
  */
-export async function agreePlan(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, input: AgreePlanInput, actx: ActionContext): Promise<AgreePlanResult> {
-  return inAgreement(db, session, actx, { ok: false, error: 'notAllowed' } as const, async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
-    // The same agreement again (a double click, a reload of the POST): answer with the plan made.
-    const recent = await tx
-      .select()
-      .from(t.instalmentPlans)
-      .where(and(eq(t.instalmentPlans.fileId, session.fileId), gte(t.instalmentPlans.createdAt, new Date(now.getTime() - 30 * 60_000))))
-      .orderBy(desc(t.instalmentPlans.id))
-      .limit(1);
-    const same = recent[0];
-    if (
-      same &&
-      (same.status === 'active' || same.status === 'pending') &&
-      same.monthlyMinor === input.monthlyMinor &&
-      same.firstDueOn === input.firstDueOn &&
-      (same.providerId ?? 'online') === input.method
-    ) {
-      const [order] = await tx
-        .select({ info: t.portalOrders.info })
-        .from(t.portalOrders)
-        .where(and(eq(t.portalOrders.fileId, session.fileId), eq(t.portalOrders.orderType, 'sepaMandate')))
-        .orderBy(desc(t.portalOrders.id))
+export async function agreePlan(
+  db: Database,
+  session: Pick<ActiveSession, 'fileId' | 'debtorId'>,
+  input: AgreePlanInput,
+  actx: ActionContext,
+): Promise<AgreePlanResult> {
+  return inAgreement(
+    db,
+    session,
+    actx,
+    { ok: false, error: 'notAllowed' } as const,
+    async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
+      // The same agreement again (a double click, a reload of the POST): answer with the plan made.
+      const recent = await tx
+        .select()
+        .from(t.instalmentPlans)
+        .where(
+          and(
+            eq(t.instalmentPlans.fileId, session.fileId),
+            gte(t.instalmentPlans.createdAt, new Date(now.getTime() - 30 * 60_000)),
+          ),
+        )
+        .orderBy(desc(t.instalmentPlans.id))
         .limit(1);
-      const reference = same.isSepa && order?.info ? ((JSON.parse(order.info) as { mandateReference?: string }).mandateReference ?? null) : null;
-      return { ok: true, planId: same.id, created: false, status: same.status, mandateReference: reference, mailQueued: false } as const;
-    }
-    if (ctx.facts.plan?.status === 'active' || ctx.facts.plan?.status === 'pending') return { ok: false, error: 'exists' } as const;
+      const same = recent[0];
+      if (
+        same &&
+        (same.status === 'active' || same.status === 'pending') &&
+        same.monthlyMinor === input.monthlyMinor &&
+        same.firstDueOn === input.firstDueOn &&
+        (same.providerId ?? 'online') === input.method
+      ) {
+        const [order] = await tx
+          .select({ info: t.portalOrders.info })
+          .from(t.portalOrders)
+          .where(and(eq(t.portalOrders.fileId, session.fileId), eq(t.portalOrders.orderType, 'sepaMandate')))
+          .orderBy(desc(t.portalOrders.id))
+          .limit(1);
+        const reference =
+          same.isSepa && order?.info
+            ? ((JSON.parse(order.info) as { mandateReference?: string }).mandateReference ?? null)
+            : null;
+        return {
+          ok: true,
+          planId: same.id,
+          created: false,
+          status: same.status,
+          mandateReference: reference,
+          mailQueued: false,
+        } as const;
+      }
+      if (ctx.facts.plan?.status === 'active' || ctx.facts.plan?.status === 'pending')
+        return { ok: false, error: 'exists' } as const;
 
-    const quote = quotePlan(ctx, input);
-    if (!quote.ok) return quote;
-    if (quote.proofRequired && !input.incomeProofType) return { ok: false, error: 'proofRequired' } as const;
-    if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false, error: 'methodUnavailable' } as const;
-    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate, ctx.variant) : { ok: false as const }) : null;
-    if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
+      const quote = quotePlan(ctx, input);
+      if (!quote.ok) return quote;
+      if (quote.proofRequired && !input.incomeProofType) return { ok: false, error: 'proofRequired' } as const;
+      if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false, error: 'methodUnavailable' } as const;
+      const mandate =
+        input.method === '3'
+          ? input.mandate
+            ? validateMandate(input.mandate, ctx.variant)
+            : { ok: false as const }
+          : null;
+      if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
 
-    const status = quote.proofRequired ? ('pending' as const) : ('active' as const);
-    const { plan, costs } = quote;
-    const [created] = await tx
-      .insert(t.instalmentPlans)
-      .values({
-        fileId: session.fileId,
-        status,
-        residualClaimMinor: costs.residualClaimMinor,
+      const status = quote.proofRequired ? ('pending' as const) : ('active' as const);
+      const { plan, costs } = quote;
+      const [created] = await tx
+        .insert(t.instalmentPlans)
+        .values({
+          fileId: session.fileId,
+          status,
+          residualClaimMinor: costs.residualClaimMinor,
+          feeMinor: costs.feeMinor,
+          expensesMinor: costs.expensesMinor,
+          vatMinor: costs.vatMinor,
+          totalMinor: costs.totalMinor,
+          monthlyMinor: plan.monthlyMinor,
+          instalmentCount: plan.instalmentCount,
+          firstDueOn: plan.firstDueOn,
+          providerId: input.method === 'online' ? null : input.method,
+          isSepa: input.method === '3',
+          createdAt: now,
+        })
+        .returning({ id: t.instalmentPlans.id });
+      const planId = created!.id;
+      await tx.insert(t.instalmentRows).values(plan.rows.map((r) => ({ planId, ...r })));
+      // The rows sum to claim + fee: the fee is owed from now on, also when the rest is paid at once.
+      await chargeAgreementCosts(tx, ctx, {
+        kind: 'instalmentFee',
         feeMinor: costs.feeMinor,
         expensesMinor: costs.expensesMinor,
         vatMinor: costs.vatMinor,
-        totalMinor: costs.totalMinor,
-        monthlyMinor: plan.monthlyMinor,
-        instalmentCount: plan.instalmentCount,
-        firstDueOn: plan.firstDueOn,
-        providerId: input.method === 'online' ? null : input.method,
-        isSepa: input.method === '3',
-        createdAt: now,
-      })
-      .returning({ id: t.instalmentPlans.id });
-    const planId = created!.id;
-    await tx.insert(t.instalmentRows).values(plan.rows.map((r) => ({ planId, ...r })));
-    // The rows sum to claim + fee: the fee is owed from now on, also when the rest is paid at once.
-    await chargeAgreementCosts(tx, ctx, { kind: 'instalmentFee', feeMinor: costs.feeMinor, expensesMinor: costs.expensesMinor, vatMinor: costs.vatMinor });
+      });
 
-    await order({
-      orderType: 'instalments',
-      targetAmountMinor: plan.monthlyMinor,
-      targetDate: plan.firstDueOn,
-      feesMinor: costs.feeMinor + costs.expensesMinor + costs.vatMinor,
-      info: { planId, instalments: plan.instalmentCount, total: costs.totalMinor, method: input.method, proofOfIncome: quote.proofRequired ? input.incomeProofType : null },
-    });
+      await order({
+        orderType: 'instalments',
+        targetAmountMinor: plan.monthlyMinor,
+        targetDate: plan.firstDueOn,
+        feesMinor: costs.feeMinor + costs.expensesMinor + costs.vatMinor,
+        info: {
+          planId,
+          instalments: plan.instalmentCount,
+          total: costs.totalMinor,
+          method: input.method,
+          proofOfIncome: quote.proofRequired ? input.incomeProofType : null,
+        },
+      });
 
-    let reference: string | null = null;
-    if (mandate?.ok) {
-      reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'plan', planId);
-      await recordMandate(tx, ctx, { ...mandate, reference, targetDate: plan.firstDueOn, purpose: 'plan', agreementId: planId, ip, now });
-    }
+      let reference: string | null = null;
+      if (mandate?.ok) {
+        reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'plan', planId);
+        await recordMandate(tx, ctx, {
+          ...mandate,
+          reference,
+          targetDate: plan.firstDueOn,
+          purpose: 'plan',
+          agreementId: planId,
+          ip,
+          now,
+        });
+      }
 
-    if (status === 'active') {
-      if (input.method === '3') await setStatus(tx, session.fileId, '22', null, 'instalment plan with SEPA direct debit agreed in the portal', today);
-      else await setStatus(tx, session.fileId, '2', 'instalmentRunning', 'instalment plan agreed in the portal', today);
-    } else {
-      // Below the regular minimum: the plan waits for the proof of income (upload center).
-      await tx.insert(t.documentRequests).values({ fileId: session.fileId, templateId: 'proofOfIncome', category: 'income', categoryPosition: 1 });
-      await tx.update(t.files).set({ showUploadCenter: true }).where(eq(t.files.id, session.fileId));
-    }
+      if (status === 'active') {
+        if (input.method === '3')
+          await setStatus(
+            tx,
+            session.fileId,
+            '22',
+            null,
+            'instalment plan with SEPA direct debit agreed in the portal',
+            today,
+          );
+        else
+          await setStatus(tx, session.fileId, '2', 'instalmentRunning', 'instalment plan agreed in the portal', today);
+      } else {
+        // Below the regular minimum: the plan waits for the proof of income (upload center).
+        await tx
+          .insert(t.documentRequests)
+          .values({ fileId: session.fileId, templateId: 'proofOfIncome', category: 'income', categoryPosition: 1 });
+        await tx.update(t.files).set({ showUploadCenter: true }).where(eq(t.files.id, session.fileId));
+      }
 
-    const mailQueued = await mail('instalmentPlan', planMail(ctx, { ...plan, ...costs }, plan.rows));
-    await audit('instalments.agreed', { planId, status, method: input.method, instalments: plan.instalmentCount, proofRequired: quote.proofRequired });
-    return { ok: true, planId, created: true, status, mandateReference: reference, mailQueued } as const;
-  });
+      const mailQueued = await mail('instalmentPlan', planMail(ctx, { ...plan, ...costs }, plan.rows));
+      await audit('instalments.agreed', {
+        planId,
+        status,
+        method: input.method,
+        instalments: plan.instalmentCount,
+        proofRequired: quote.proofRequired,
+      });
+      return { ok: true, planId, created: true, status, mandateReference: reference, mailQueued } as const;
+    },
+  );
 }
 
 /**
  * Continues a pending plan whose down payment is paid (100000003 after paying): the debtor
  * chooses the method; the plan becomes active. Booking may lag, so the plan keeps its rows.
  */
-export async function continuePendingPlan(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, input: { method: PlanMethod; mandate?: MandateInput | null }, actx: ActionContext) {
-  return inAgreement(db, session, actx, { ok: false as const, error: 'notAllowed' as const }, async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
-    const [pending] = await tx.select().from(t.instalmentPlans).where(and(eq(t.instalmentPlans.fileId, session.fileId), eq(t.instalmentPlans.status, 'pending'))).orderBy(desc(t.instalmentPlans.id)).limit(1);
-    if (!pending || planEligibility(ctx.facts, ctx.rules.plan).kind !== 'continuePending') return { ok: false as const, error: 'notAllowed' as const };
-    if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false as const, error: 'methodUnavailable' as const };
-    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate, ctx.variant) : { ok: false as const }) : null;
-    if (mandate && !mandate.ok) return { ok: false as const, error: 'mandateInvalid' as const };
-    await tx.update(t.instalmentPlans).set({ status: 'active', providerId: input.method === 'online' ? null : input.method, isSepa: input.method === '3' }).where(eq(t.instalmentPlans.id, pending.id));
-    await order({ orderType: 'instalments', targetAmountMinor: pending.monthlyMinor, targetDate: pending.firstDueOn, feesMinor: pending.feeMinor + pending.expensesMinor + pending.vatMinor, info: { planId: pending.id, continued: true, method: input.method } });
-    let reference: string | null = null;
-    if (mandate?.ok) {
-      reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'plan', pending.id);
-      await recordMandate(tx, ctx, { ...mandate, reference, targetDate: pending.firstDueOn, purpose: 'plan', agreementId: pending.id, ip, now });
-    }
-    if (input.method === '3') await setStatus(tx, session.fileId, '22', null, 'plan continued after the down payment, SEPA', today);
-    else await setStatus(tx, session.fileId, '2', 'instalmentRunning', 'plan continued after the down payment', today);
-    const rows = await tx.select().from(t.instalmentRows).where(eq(t.instalmentRows.planId, pending.id)).orderBy(t.instalmentRows.position);
-    await mail('instalmentPlan', planMail(ctx, pending, rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }))));
-    await audit('instalments.continued', { planId: pending.id, method: input.method });
-    return { ok: true as const, planId: pending.id, mandateReference: reference };
-  });
+export async function continuePendingPlan(
+  db: Database,
+  session: Pick<ActiveSession, 'fileId' | 'debtorId'>,
+  input: { method: PlanMethod; mandate?: MandateInput | null },
+  actx: ActionContext,
+) {
+  return inAgreement(
+    db,
+    session,
+    actx,
+    { ok: false as const, error: 'notAllowed' as const },
+    async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
+      const [pending] = await tx
+        .select()
+        .from(t.instalmentPlans)
+        .where(and(eq(t.instalmentPlans.fileId, session.fileId), eq(t.instalmentPlans.status, 'pending')))
+        .orderBy(desc(t.instalmentPlans.id))
+        .limit(1);
+      if (!pending || planEligibility(ctx.facts, ctx.rules.plan).kind !== 'continuePending')
+        return { ok: false as const, error: 'notAllowed' as const };
+      if (input.method === '3' && !sepaOf(ctx.variant))
+        return { ok: false as const, error: 'methodUnavailable' as const };
+      const mandate =
+        input.method === '3'
+          ? input.mandate
+            ? validateMandate(input.mandate, ctx.variant)
+            : { ok: false as const }
+          : null;
+      if (mandate && !mandate.ok) return { ok: false as const, error: 'mandateInvalid' as const };
+      await tx
+        .update(t.instalmentPlans)
+        .set({
+          status: 'active',
+          providerId: input.method === 'online' ? null : input.method,
+          isSepa: input.method === '3',
+        })
+        .where(eq(t.instalmentPlans.id, pending.id));
+      await order({
+        orderType: 'instalments',
+        targetAmountMinor: pending.monthlyMinor,
+        targetDate: pending.firstDueOn,
+        feesMinor: pending.feeMinor + pending.expensesMinor + pending.vatMinor,
+        info: { planId: pending.id, continued: true, method: input.method },
+      });
+      let reference: string | null = null;
+      if (mandate?.ok) {
+        reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'plan', pending.id);
+        await recordMandate(tx, ctx, {
+          ...mandate,
+          reference,
+          targetDate: pending.firstDueOn,
+          purpose: 'plan',
+          agreementId: pending.id,
+          ip,
+          now,
+        });
+      }
+      if (input.method === '3')
+        await setStatus(tx, session.fileId, '22', null, 'plan continued after the down payment, SEPA', today);
+      else
+        await setStatus(tx, session.fileId, '2', 'instalmentRunning', 'plan continued after the down payment', today);
+      const rows = await tx
+        .select()
+        .from(t.instalmentRows)
+        .where(eq(t.instalmentRows.planId, pending.id))
+        .orderBy(t.instalmentRows.position);
+      await mail(
+        'instalmentPlan',
+        planMail(
+          ctx,
+          pending,
+          rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({
+            position,
+            dueOn,
+            amountMinor,
+            claimMinor,
+            remainingMinor,
+            isFinal,
+          })),
+        ),
+      );
+      await audit('instalments.continued', { planId: pending.id, method: input.method });
+      return { ok: true as const, planId: pending.id, mandateReference: reference };
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -427,9 +674,22 @@ export interface MandateRecord {
 async function recordMandate(
   tx: Tx,
   ctx: FileContext,
-  m: { iban: string; bic: string | null; accountHolder: string; reference: string; targetDate: string; purpose: 'plan' | 'deferral'; agreementId: number; ip: string | null; now: Date },
+  m: {
+    iban: string;
+    bic: string | null;
+    accountHolder: string;
+    reference: string;
+    targetDate: string;
+    purpose: 'plan' | 'deferral';
+    agreementId: number;
+    ip: string | null;
+    now: Date;
+  },
 ) {
-  await tx.update(t.debtors).set({ iban: m.iban, bic: m.bic, accountHolder: m.accountHolder, updatedAt: m.now }).where(eq(t.debtors.id, ctx.debtor.id));
+  await tx
+    .update(t.debtors)
+    .set({ iban: m.iban, bic: m.bic, accountHolder: m.accountHolder, updatedAt: m.now })
+    .where(eq(t.debtors.id, ctx.debtor.id));
   const creditorId = sepaOf(ctx.variant)?.creditorId ?? '';
   const info: Omit<MandateRecord, 'accountHolder' | 'iban' | 'bic'> & { agreementId: number } = {
     mandateReference: m.reference,
@@ -451,12 +711,32 @@ async function recordMandate(
     targetDate: m.targetDate,
     signedAt: m.now,
   });
-  await tx.insert(t.portalOrders).values({ fileId: ctx.facts.fileId, ip: m.ip, orderType: 'sepaMandate', orderedAt: m.now, targetDate: m.targetDate, feesMinor: 0, info: JSON.stringify(info) });
-  await audit(tx as unknown as Database, { actor: 'debtor', action: 'sepa.mandate', debtorId: ctx.debtor.id, fileId: ctx.facts.fileId, detail: { purpose: m.purpose, agreementId: m.agreementId }, at: m.now });
+  await tx
+    .insert(t.portalOrders)
+    .values({
+      fileId: ctx.facts.fileId,
+      ip: m.ip,
+      orderType: 'sepaMandate',
+      orderedAt: m.now,
+      targetDate: m.targetDate,
+      feesMinor: 0,
+      info: JSON.stringify(info),
+    });
+  await audit(tx as unknown as Database, {
+    actor: 'debtor',
+    action: 'sepa.mandate',
+    debtorId: ctx.debtor.id,
+    fileId: ctx.facts.fileId,
+    detail: { purpose: m.purpose, agreementId: m.agreementId },
+    at: m.now,
+  });
 }
 
 /** The latest mandate of the file as it was signed, for the printable page. */
-export async function latestMandate(db: Database, session: Pick<ActiveSession, 'fileId'>): Promise<MandateRecord | null> {
+export async function latestMandate(
+  db: Database,
+  session: Pick<ActiveSession, 'fileId'>,
+): Promise<MandateRecord | null> {
   const [row] = await db
     .select()
     .from(t.sepaMandates)
@@ -476,7 +756,8 @@ export async function latestMandate(db: Database, session: Pick<ActiveSession, '
   };
 }
 
-export type IdentityCheck = { ok: true } | { ok: false; error: 'passwordRequired' | 'wrongPassword' | 'attemptsExceeded' | 'noPassword' };
+export type IdentityCheck =
+  { ok: true } | { ok: false; error: 'passwordRequired' | 'wrongPassword' | 'attemptsExceeded' | 'noPassword' };
 
 /**
  * Before a mandate the postal code must match the file; otherwise the portal password is asked
@@ -509,27 +790,54 @@ export async function checkMandateIdentity(
     // The password check counts an attempt of its own; the postal code is not counted twice.
     await settleAttempt(db, lock.ticket, true);
   } else {
-    await audit(db, { actor: 'debtor', action: 'sepa.postalCodeMismatch', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, at: now });
-    return (await lockState(db, keys, now)).locked ? { ok: false, error: 'attemptsExceeded' } : { ok: false, error: 'passwordRequired' };
+    await audit(db, {
+      actor: 'debtor',
+      action: 'sepa.postalCodeMismatch',
+      debtorId: session.debtorId,
+      fileId: session.fileId,
+      clientAddress: actx.clientAddress,
+      at: now,
+    });
+    return (await lockState(db, keys, now)).locked
+      ? { ok: false, error: 'attemptsExceeded' }
+      : { ok: false, error: 'passwordRequired' };
   }
   const result = await confirmPassword(db, session, input.password, { clientAddress: actx.clientAddress, now });
   if (result.ok) return { ok: true };
   if (result.error === 'locked') return { ok: false, error: 'attemptsExceeded' };
-  return (await lockState(db, keys, now)).locked ? { ok: false, error: 'attemptsExceeded' } : { ok: false, error: 'wrongPassword' };
+  return (await lockState(db, keys, now)).locked
+    ? { ok: false, error: 'attemptsExceeded' }
+    : { ok: false, error: 'wrongPassword' };
 }
 
 // ---------------------------------------------------------------------------------------------
 // Deferral (pay later)
 // ---------------------------------------------------------------------------------------------
 
-
 export function deferralOffer(ctx: FileContext, noticeDays = ctx.rules.deferralNoticeDays[0] ?? 30) {
-  return { eligibility: deferralEligibility(ctx.facts), terms: deferralTerms(ctx.rules, ctx.facts, noticeDays, ctx.today), noticeDays: ctx.rules.deferralNoticeDays, currency: ctx.facts.currency };
+  return {
+    eligibility: deferralEligibility(ctx.facts),
+    terms: deferralTerms(ctx.rules, ctx.facts, noticeDays, ctx.today),
+    noticeDays: ctx.rules.deferralNoticeDays,
+    currency: ctx.facts.currency,
+  };
 }
 
 export type GrantDeferralResult =
-  | { ok: true; deferralId: number; payBy: string; feeMinor: number; vatMinor: number; method: DeferralMethod; mandateReference: string | null }
-  | { ok: false; error: 'alreadyGranted' | 'notPossible' | 'feeNotAgreed' | 'noticeInvalid' | 'mandateInvalid' | 'methodUnavailable' };
+  | {
+      ok: true;
+      deferralId: number;
+      payBy: string;
+      feeMinor: number;
+      vatMinor: number;
+      method: DeferralMethod;
+      mandateReference: string | null;
+    }
+  | {
+      ok: false;
+      error:
+        'alreadyGranted' | 'notPossible' | 'feeNotAgreed' | 'noticeInvalid' | 'mandateInvalid' | 'methodUnavailable';
+    };
 
 export async function grantDeferral(
   db: Database,
@@ -537,45 +845,91 @@ export async function grantDeferral(
   input: { noticeDays: number; method: DeferralMethod; feeAgreed: boolean; mandate?: MandateInput | null },
   actx: ActionContext,
 ): Promise<GrantDeferralResult> {
-  return inAgreement(db, session, actx, { ok: false, error: 'notPossible' } as const, async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
-    const eligibility = deferralEligibility(ctx.facts);
-    if (eligibility.kind === 'alreadyGranted') return { ok: false, error: 'alreadyGranted' } as const;
-    if (eligibility.kind !== 'allowed') return { ok: false, error: 'notPossible' } as const;
-    if (!ctx.rules.deferralNoticeDays.includes(input.noticeDays)) return { ok: false, error: 'noticeInvalid' } as const;
-    const terms = deferralTerms(ctx.rules, ctx.facts, input.noticeDays, today);
-    if (terms.feeMinor > 0 && !input.feeAgreed) return { ok: false, error: 'feeNotAgreed' } as const;
-    if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false, error: 'methodUnavailable' } as const;
-    const mandate = input.method === '3' ? (input.mandate ? validateMandate(input.mandate, ctx.variant) : { ok: false as const }) : null;
-    if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
+  return inAgreement(
+    db,
+    session,
+    actx,
+    { ok: false, error: 'notPossible' } as const,
+    async ({ tx, ctx, now, today, ip, order, mail, audit }) => {
+      const eligibility = deferralEligibility(ctx.facts);
+      if (eligibility.kind === 'alreadyGranted') return { ok: false, error: 'alreadyGranted' } as const;
+      if (eligibility.kind !== 'allowed') return { ok: false, error: 'notPossible' } as const;
+      if (!ctx.rules.deferralNoticeDays.includes(input.noticeDays))
+        return { ok: false, error: 'noticeInvalid' } as const;
+      const terms = deferralTerms(ctx.rules, ctx.facts, input.noticeDays, today);
+      if (terms.feeMinor > 0 && !input.feeAgreed) return { ok: false, error: 'feeNotAgreed' } as const;
+      if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false, error: 'methodUnavailable' } as const;
+      const mandate =
+        input.method === '3'
+          ? input.mandate
+            ? validateMandate(input.mandate, ctx.variant)
+            : { ok: false as const }
+          : null;
+      if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
 
-    const [row] = await tx
-      .insert(t.deferrals)
-      .values({ fileId: session.fileId, grantedAt: now, payBy: terms.payBy, noticeDays: input.noticeDays, feeMinor: terms.feeMinor + terms.vatMinor, providerId: input.method })
-      .returning({ id: t.deferrals.id });
-    await chargeAgreementCosts(tx, ctx, { kind: 'settlementFee', feeMinor: terms.feeMinor, expensesMinor: 0, vatMinor: terms.vatMinor });
-    await order({
-      orderType: 'deferral',
-      targetAmountMinor: terms.totalMinor,
-      targetDate: terms.payBy,
-      feesMinor: terms.feeMinor + terms.vatMinor,
-      info: { deferralId: row!.id, noticeDays: input.noticeDays, method: input.method, fee: terms.feeMinor, vat: terms.vatMinor },
-    });
-    let reference: string | null = null;
-    if (mandate?.ok) {
-      reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'deferral', row!.id);
-      await recordMandate(tx, ctx, { ...mandate, reference, targetDate: terms.payBy, purpose: 'deferral', agreementId: row!.id, ip, now });
-    }
-    await setStatus(tx, session.fileId, '2', 'deferred', 'deferral granted in the portal', today);
-    await mail('deferralConfirmation', {
-      name: ctx.debtor.name,
-      salutation: ctx.debtor.salutation,
-      reference: ctx.reference,
-      payBy: terms.payBy,
-      fee: terms.feeMinor > 0 ? { amountMinor: terms.feeMinor + terms.vatMinor, currency: ctx.facts.currency } : null,
-    });
-    await audit('deferral.granted', { noticeDays: input.noticeDays, method: input.method, feeMinor: terms.feeMinor });
-    return { ok: true, deferralId: row!.id, payBy: terms.payBy, feeMinor: terms.feeMinor, vatMinor: terms.vatMinor, method: input.method, mandateReference: reference } as const;
-  });
+      const [row] = await tx
+        .insert(t.deferrals)
+        .values({
+          fileId: session.fileId,
+          grantedAt: now,
+          payBy: terms.payBy,
+          noticeDays: input.noticeDays,
+          feeMinor: terms.feeMinor + terms.vatMinor,
+          providerId: input.method,
+        })
+        .returning({ id: t.deferrals.id });
+      await chargeAgreementCosts(tx, ctx, {
+        kind: 'settlementFee',
+        feeMinor: terms.feeMinor,
+        expensesMinor: 0,
+        vatMinor: terms.vatMinor,
+      });
+      await order({
+        orderType: 'deferral',
+        targetAmountMinor: terms.totalMinor,
+        targetDate: terms.payBy,
+        feesMinor: terms.feeMinor + terms.vatMinor,
+        info: {
+          deferralId: row!.id,
+          noticeDays: input.noticeDays,
+          method: input.method,
+          fee: terms.feeMinor,
+          vat: terms.vatMinor,
+        },
+      });
+      let reference: string | null = null;
+      if (mandate?.ok) {
+        reference = mandateReference(ctx.facts.refno, ctx.facts.subcase, 'deferral', row!.id);
+        await recordMandate(tx, ctx, {
+          ...mandate,
+          reference,
+          targetDate: terms.payBy,
+          purpose: 'deferral',
+          agreementId: row!.id,
+          ip,
+          now,
+        });
+      }
+      await setStatus(tx, session.fileId, '2', 'deferred', 'deferral granted in the portal', today);
+      await mail('deferralConfirmation', {
+        name: ctx.debtor.name,
+        salutation: ctx.debtor.salutation,
+        reference: ctx.reference,
+        payBy: terms.payBy,
+        fee: terms.feeMinor > 0 ? { amountMinor: terms.feeMinor + terms.vatMinor, currency: ctx.facts.currency } : null,
+      });
+      await audit('deferral.granted', { noticeDays: input.noticeDays, method: input.method, feeMinor: terms.feeMinor });
+      return {
+        ok: true,
+        deferralId: row!.id,
+        payBy: terms.payBy,
+        feeMinor: terms.feeMinor,
+        vatMinor: terms.vatMinor,
+        method: input.method,
+        mandateReference: reference,
+      } as const;
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -596,15 +950,32 @@ export interface PlanView {
   providerId: string | null;
   isSepa: boolean;
   skipsUsed: number;
-  rows: Array<{ position: number; dueOn: string; amountMinor: number; claimMinor: number; remainingMinor: number; isFinal: boolean; paid: boolean; skipped: boolean }>;
+  rows: Array<{
+    position: number;
+    dueOn: string;
+    amountMinor: number;
+    claimMinor: number;
+    remainingMinor: number;
+    isFinal: boolean;
+    paid: boolean;
+    skipped: boolean;
+  }>;
 }
 
 /** The active plan, else the pending one (the plan a debtor can look at). */
 export async function loadPlan(db: Db, fileId: number): Promise<PlanView | null> {
-  const plans = await db.select().from(t.instalmentPlans).where(eq(t.instalmentPlans.fileId, fileId)).orderBy(desc(t.instalmentPlans.id));
+  const plans = await db
+    .select()
+    .from(t.instalmentPlans)
+    .where(eq(t.instalmentPlans.fileId, fileId))
+    .orderBy(desc(t.instalmentPlans.id));
   const plan = plans.find((p) => p.status === 'active') ?? plans.find((p) => p.status === 'pending');
   if (!plan) return null;
-  const rows = await db.select().from(t.instalmentRows).where(eq(t.instalmentRows.planId, plan.id)).orderBy(t.instalmentRows.position);
+  const rows = await db
+    .select()
+    .from(t.instalmentRows)
+    .where(eq(t.instalmentRows.planId, plan.id))
+    .orderBy(t.instalmentRows.position);
   return {
     id: plan.id,
     status: plan.status,
@@ -619,7 +990,16 @@ export async function loadPlan(db: Db, fileId: number): Promise<PlanView | null>
     providerId: plan.providerId,
     isSepa: plan.isSepa,
     skipsUsed: plan.skipsUsed,
-    rows: rows.map((r) => ({ position: r.position, dueOn: r.dueOn, amountMinor: r.amountMinor, claimMinor: r.claimMinor, remainingMinor: r.remainingMinor, isFinal: r.isFinal, paid: r.paidAt !== null, skipped: r.skipped })),
+    rows: rows.map((r) => ({
+      position: r.position,
+      dueOn: r.dueOn,
+      amountMinor: r.amountMinor,
+      claimMinor: r.claimMinor,
+      remainingMinor: r.remainingMinor,
+      isFinal: r.isFinal,
+      paid: r.paidAt !== null,
+      skipped: r.skipped,
+    })),
   };
 }
 
@@ -632,29 +1012,59 @@ export function skipOffered(ctx: FileContext): boolean {
   return actionFlags(ctx.facts, ctx.today).showSkipInstallment;
 }
 
-export async function skipInstalment(db: Database, session: Pick<ActiveSession, 'fileId' | 'debtorId'>, actx: ActionContext): Promise<SkipResult> {
-  return inAgreement(db, session, actx, { ok: false, error: 'notOffered' } as const, async ({ tx, ctx, order, audit }) => {
-    if (ctx.facts.plan?.status === 'active' && ctx.facts.plan.skipsUsed > 0) return { ok: false, error: 'alreadySkipped' } as const;
-    if (!skipOffered(ctx)) return { ok: false, error: 'notOffered' } as const;
-    const plan = await loadPlan(tx, session.fileId);
-    const open = plan?.rows.filter((r) => !r.paid && !r.skipped) ?? [];
-    const skipped = open[0];
-    if (!plan || !skipped) return { ok: false, error: 'notOffered' } as const;
-    const next = open[1] ?? null;
-    // The skipped rate moves behind the last row; every row from the skipped one on is recalculated.
-    const moved = skipRow(plan.rows, skipped.position);
-    for (const row of moved.rows.filter((r) => r.position >= skipped.position)) {
+export async function skipInstalment(
+  db: Database,
+  session: Pick<ActiveSession, 'fileId' | 'debtorId'>,
+  actx: ActionContext,
+): Promise<SkipResult> {
+  return inAgreement(
+    db,
+    session,
+    actx,
+    { ok: false, error: 'notOffered' } as const,
+    async ({ tx, ctx, order, audit }) => {
+      if (ctx.facts.plan?.status === 'active' && ctx.facts.plan.skipsUsed > 0)
+        return { ok: false, error: 'alreadySkipped' } as const;
+      if (!skipOffered(ctx)) return { ok: false, error: 'notOffered' } as const;
+      const plan = await loadPlan(tx, session.fileId);
+      const open = plan?.rows.filter((r) => !r.paid && !r.skipped) ?? [];
+      const skipped = open[0];
+      if (!plan || !skipped) return { ok: false, error: 'notOffered' } as const;
+      const next = open[1] ?? null;
+      // The skipped rate moves behind the last row; every row from the skipped one on is recalculated.
+      const moved = skipRow(plan.rows, skipped.position);
+      for (const row of moved.rows.filter((r) => r.position >= skipped.position)) {
+        await tx
+          .update(t.instalmentRows)
+          .set({
+            skipped: row.skipped,
+            claimMinor: row.claimMinor,
+            remainingMinor: row.remainingMinor,
+            isFinal: row.isFinal,
+          })
+          .where(and(eq(t.instalmentRows.planId, plan.id), eq(t.instalmentRows.position, row.position)));
+      }
+      await tx.insert(t.instalmentRows).values({ planId: plan.id, ...moved.added });
       await tx
-        .update(t.instalmentRows)
-        .set({ skipped: row.skipped, claimMinor: row.claimMinor, remainingMinor: row.remainingMinor, isFinal: row.isFinal })
-        .where(and(eq(t.instalmentRows.planId, plan.id), eq(t.instalmentRows.position, row.position)));
-    }
-    await tx.insert(t.instalmentRows).values({ planId: plan.id, ...moved.added });
-    await tx.update(t.instalmentPlans).set({ skipsUsed: plan.skipsUsed + 1, instalmentCount: moved.rows.length + 1 }).where(eq(t.instalmentPlans.id, plan.id));
-    await order({ orderType: 'skipInstalment', targetAmountMinor: skipped.amountMinor, targetDate: next?.dueOn ?? null, feesMinor: 0, info: { planId: plan.id, position: skipped.position } });
-    await audit('instalments.skipped', { planId: plan.id, position: skipped.position });
-    return { ok: true, skippedPosition: skipped.position, skippedDueOn: skipped.dueOn, next: next ? { dueOn: next.dueOn, amountMinor: next.amountMinor } : null } as const;
-  });
+        .update(t.instalmentPlans)
+        .set({ skipsUsed: plan.skipsUsed + 1, instalmentCount: moved.rows.length + 1 })
+        .where(eq(t.instalmentPlans.id, plan.id));
+      await order({
+        orderType: 'skipInstalment',
+        targetAmountMinor: skipped.amountMinor,
+        targetDate: next?.dueOn ?? null,
+        feesMinor: 0,
+        info: { planId: plan.id, position: skipped.position },
+      });
+      await audit('instalments.skipped', { planId: plan.id, position: skipped.position });
+      return {
+        ok: true,
+        skippedPosition: skipped.position,
+        skippedDueOn: skipped.dueOn,
+        next: next ? { dueOn: next.dueOn, amountMinor: next.amountMinor } : null,
+      } as const;
+    },
+  );
 }
 
 /**
@@ -685,8 +1095,26 @@ export async function mailPlan(
     language: actx.language,
     variant: ctx.variant,
     fileId: session.fileId,
-    data: planMail(ctx, plan, plan.rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }))),
+    data: planMail(
+      ctx,
+      plan,
+      plan.rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({
+        position,
+        dueOn,
+        amountMinor,
+        claimMinor,
+        remainingMinor,
+        isFinal,
+      })),
+    ),
   });
-  await audit(db, { actor: 'debtor', action: 'instalments.planMailed', debtorId: session.debtorId, fileId: session.fileId, clientAddress: actx.clientAddress, detail: { planId: plan.id, toOwnAddress: recipient.to === ctx.debtor.email, level: session.level } });
+  await audit(db, {
+    actor: 'debtor',
+    action: 'instalments.planMailed',
+    debtorId: session.debtorId,
+    fileId: session.fileId,
+    clientAddress: actx.clientAddress,
+    detail: { planId: plan.id, toOwnAddress: recipient.to === ctx.debtor.email, level: session.level },
+  });
   return { ok: true, mailId, toStoredAddress: recipient.stored };
 }

@@ -11,7 +11,13 @@
  * The sign-in attempt limits are not here: they live in server/auth/attempts.ts.
  */
 import { Redis } from 'ioredis';
-import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterDrizzle,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { env } from '../env.ts';
@@ -95,7 +101,8 @@ export async function consume(db: Database, name: LimitName, key: string): Promi
     await limiterFor(db, name).consume(keyedHash('rate-limit', `${name}\u0000${key.trim().toLowerCase()}`));
     return { ok: true };
   } catch (refusal) {
-    if (refusal instanceof RateLimiterRes) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    if (refusal instanceof RateLimiterRes)
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
     throw refusal;
   }
 }
@@ -104,7 +111,10 @@ export async function consume(db: Database, name: LimitName, key: string): Promi
  * Counts one event under each of several limits (per file and per client, say); refused when any
  * is used up, with the longest wait. Every limit counts, so a refused attempt still costs.
  */
-export async function consumeAll(db: Database, checks: ReadonlyArray<readonly [LimitName, string | null | undefined]>): Promise<LimitVerdict> {
+export async function consumeAll(
+  db: Database,
+  checks: ReadonlyArray<readonly [LimitName, string | null | undefined]>,
+): Promise<LimitVerdict> {
   const verdicts = await Promise.all(checks.filter(([, key]) => key).map(([name, key]) => consume(db, name, key!)));
   const waits = verdicts.flatMap((v) => (v.ok ? [] : [v.retryAfterSeconds]));
   return waits.length > 0 ? { ok: false, retryAfterSeconds: Math.max(...waits) } : { ok: true };

@@ -36,20 +36,64 @@ export interface MailData {
     /** Instalment fee, expenses and VAT, as agreed (the costs are repeated in writing). */
     fees: Array<{ kind: 'instalmentFee' | 'expenses' | 'vat' | 'settlementFee' | 'deferralFee'; amountMinor: number }>;
     total: Money;
-    rows: Array<{ position: number; dueOn: string; amountMinor: number; claimMinor: number; remainingMinor: number; isFinal: boolean }>;
+    rows: Array<{
+      position: number;
+      dueOn: string;
+      amountMinor: number;
+      claimMinor: number;
+      remainingMinor: number;
+      isFinal: boolean;
+    }>;
   };
   /** Bank transfer details for paying by transfer, with the EPC QR code as a PNG data URL. */
-  bankTransferDetails: Addressee & { reference: string; amount: Money; recipient: string; iban: string; bic: string; remittance: string; qrPngDataUrl: string | null };
+  bankTransferDetails: Addressee & {
+    reference: string;
+    amount: Money;
+    recipient: string;
+    iban: string;
+    bic: string;
+    remittance: string;
+    qrPngDataUrl: string | null;
+  };
   /** A payment was received through a provider. */
-  paymentConfirmation: Addressee & { reference: string; amount: Money; provider: string; purpose: string; paidAt: string };
+  paymentConfirmation: Addressee & {
+    reference: string;
+    amount: Money;
+    provider: string;
+    purpose: string;
+    paidAt: string;
+  };
   /** A deferral (pay later) was agreed. */
   deferralConfirmation: Addressee & { reference: string; payBy: string; fee: Money | null };
   /** To the agency: a debtor's message from /service/contact or the assistant. */
-  agencyMessage: { reference: string; subjectId: number; subSubject: string | null; body: string; replyEmail: string | null; replyPhone: string | null; attachmentCount: number; fromAssistant: boolean };
+  agencyMessage: {
+    reference: string;
+    subjectId: number;
+    subSubject: string | null;
+    body: string;
+    replyEmail: string | null;
+    replyPhone: string | null;
+    attachmentCount: number;
+    fromAssistant: boolean;
+  };
   /** To the agency: a callback request. */
-  agencyCallback: { reference: string; phone: string; reason: string; weekday: number; timeOfDay: string; hour: string };
+  agencyCallback: {
+    reference: string;
+    phone: string;
+    reason: string;
+    weekday: number;
+    timeOfDay: string;
+    hour: string;
+  };
   /** To the agency: a payment the debtor says was already made. */
-  agencyAnnouncedPayment: { reference: string; payee: string; paidOn: string; amount: Money; payerName: string; receiptCount: number };
+  agencyAnnouncedPayment: {
+    reference: string;
+    payee: string;
+    paidOn: string;
+    amount: Money;
+    payerName: string;
+    receiptCount: number;
+  };
   /**
    * To the agency: a debtor disputes the claim online (download center). The file is marked
    * disputed and reminders pause until the objection is reviewed.
@@ -66,7 +110,10 @@ export interface MailData {
     disputedAt: string;
   };
   /** To the debtor: the message, callback or announcement was received. */
-  receipt: Addressee & { reference: string; kind: 'message' | 'callback' | 'announcedPayment' | 'documents' | 'profileChange' | 'dispute' };
+  receipt: Addressee & {
+    reference: string;
+    kind: 'message' | 'callback' | 'announcedPayment' | 'documents' | 'profileChange' | 'dispute';
+  };
 }
 
 export type MailTemplate = keyof MailData;

@@ -17,23 +17,40 @@ export function reminderOptOutToken(debtorId: number, eventId: string): string {
 
 const payload = z.object({ d: z.number().int().positive(), ev: z.string().min(1).max(64) });
 
-export function readReminderOptOutToken(token: string | null | undefined): { debtorId: number; eventId: string } | null {
+export function readReminderOptOutToken(
+  token: string | null | undefined,
+): { debtorId: number; eventId: string } | null {
   const parsed = readToken(purpose, token, payload);
   return parsed ? { debtorId: parsed.d, eventId: parsed.ev } : null;
 }
 
 export type DisableRemindersResult = { ok: true; alreadyDisabled: boolean } | { ok: false; reason: 'invalidLink' };
 
-export async function disableReminders(db: Database, token: string | null | undefined, now = new Date()): Promise<DisableRemindersResult> {
+export async function disableReminders(
+  db: Database,
+  token: string | null | undefined,
+  now = new Date(),
+): Promise<DisableRemindersResult> {
   const parsed = readReminderOptOutToken(token);
   if (!parsed) return { ok: false, reason: 'invalidLink' };
   return db.transaction(async (tx) => {
-    const [debtor] = await tx.select({ id: t.debtors.id, disabledAt: t.debtors.remindersDisabledAt }).from(t.debtors).where(eq(t.debtors.id, parsed.debtorId));
+    const [debtor] = await tx
+      .select({ id: t.debtors.id, disabledAt: t.debtors.remindersDisabledAt })
+      .from(t.debtors)
+      .where(eq(t.debtors.id, parsed.debtorId));
     if (!debtor) return { ok: false, reason: 'invalidLink' } as const;
     if (debtor.disabledAt) return { ok: true, alreadyDisabled: true } as const;
     await tx.update(t.debtors).set({ remindersDisabledAt: now, updatedAt: now }).where(eq(t.debtors.id, debtor.id));
     await tx.insert(t.reminderOptOuts).values({ debtorId: debtor.id, eventId: parsed.eventId, createdAt: now });
-    await tx.insert(t.auditLog).values({ at: now, actor: 'debtor', debtorId: debtor.id, action: 'reminders.disabled', detail: { eventId: parsed.eventId } });
+    await tx
+      .insert(t.auditLog)
+      .values({
+        at: now,
+        actor: 'debtor',
+        debtorId: debtor.id,
+        action: 'reminders.disabled',
+        detail: { eventId: parsed.eventId },
+      });
     return { ok: true, alreadyDisabled: false } as const;
   });
 }

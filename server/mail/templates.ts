@@ -43,12 +43,26 @@ function mailI18n(): typeof i18next {
     resources[language] = { mail: JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown> };
   }
   const instance = i18next.createInstance();
-  void instance.init({ resources, lng: fallbackLanguage, fallbackLng: fallbackLanguage, ns: ['mail'], defaultNS: 'mail', interpolation: { escapeValue: false }, initImmediate: false });
+  void instance.init({
+    resources,
+    lng: fallbackLanguage,
+    fallbackLng: fallbackLanguage,
+    ns: ['mail'],
+    defaultNS: 'mail',
+    interpolation: { escapeValue: false },
+    initImmediate: false,
+  });
   translator = instance;
   return instance;
 }
 
-type Ctx = { t: TFunction; locale: string; variant: Variant; money: (m: { amountMinor: number; currency: string }) => string; date: (iso: string) => string };
+type Ctx = {
+  t: TFunction;
+  locale: string;
+  variant: Variant;
+  money: (m: { amountMinor: number; currency: string }) => string;
+  date: (iso: string) => string;
+};
 
 function greeting(ctx: Ctx, addressee: { name: string; salutation: number }): string {
   if (addressee.salutation === 3 || !addressee.name.trim()) return ctx.t('greeting.general');
@@ -66,7 +80,10 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
   noticeOfCompletion: (d, ctx) => ({
     subject: ctx.t('noticeOfCompletion.subject', { reference: d.reference }),
     greeting: greeting(ctx, d),
-    paragraphs: [ctx.t('noticeOfCompletion.intro', { creditor: d.creditor, date: ctx.date(d.settledOn) }), ctx.t('noticeOfCompletion.closed')],
+    paragraphs: [
+      ctx.t('noticeOfCompletion.intro', { creditor: d.creditor, date: ctx.date(d.settledOn) }),
+      ctx.t('noticeOfCompletion.closed'),
+    ],
     details: [
       [ctx.t('labels.reference'), d.reference],
       [ctx.t('labels.creditor'), d.creditor],
@@ -82,12 +99,20 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
       [ctx.t('instalmentPlan.monthly'), ctx.money(d.monthly)],
       [ctx.t('instalmentPlan.firstDueOn'), ctx.date(d.firstDueOn)],
       [ctx.t('instalmentPlan.count'), String(d.instalmentCount)],
-      ...d.fees.map((fee): [string, string] => [ctx.t(`instalmentPlan.fees.${fee.kind}`), ctx.money({ amountMinor: fee.amountMinor, currency: d.total.currency })]),
+      ...d.fees.map((fee): [string, string] => [
+        ctx.t(`instalmentPlan.fees.${fee.kind}`),
+        ctx.money({ amountMinor: fee.amountMinor, currency: d.total.currency }),
+      ]),
       [ctx.t('instalmentPlan.total'), ctx.money(d.total)],
     ],
     table: {
       caption: ctx.t('instalmentPlan.tableCaption'),
-      head: [ctx.t('instalmentPlan.position'), ctx.t('instalmentPlan.dueOn'), ctx.t('instalmentPlan.amount'), ctx.t('instalmentPlan.remaining')],
+      head: [
+        ctx.t('instalmentPlan.position'),
+        ctx.t('instalmentPlan.dueOn'),
+        ctx.t('instalmentPlan.amount'),
+        ctx.t('instalmentPlan.remaining'),
+      ],
       rows: d.rows.map((row) => [
         row.isFinal ? `${row.position} (${ctx.t('instalmentPlan.final')})` : String(row.position),
         ctx.date(row.dueOn),
@@ -108,7 +133,9 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
       [ctx.t('labels.amount'), ctx.money(d.amount)],
       [ctx.t('labels.remittance'), d.remittance],
     ],
-    image: d.qrPngDataUrl ? { cid: 'transfer-qr', alt: ctx.t('bankTransferDetails.qrAlt'), dataUrl: d.qrPngDataUrl } : undefined,
+    image: d.qrPngDataUrl
+      ? { cid: 'transfer-qr', alt: ctx.t('bankTransferDetails.qrAlt'), dataUrl: d.qrPngDataUrl }
+      : undefined,
     after: [ctx.t('bankTransferDetails.remittanceHint')],
   }),
   paymentConfirmation: (d, ctx) => ({
@@ -127,11 +154,21 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
   deferralConfirmation: (d, ctx) => ({
     subject: ctx.t('deferralConfirmation.subject', { reference: d.reference }),
     greeting: greeting(ctx, d),
-    paragraphs: [ctx.t('deferralConfirmation.intro', { date: ctx.date(d.payBy) }), ctx.t('deferralConfirmation.waiver')],
-    details: [[ctx.t('labels.reference'), d.reference], [ctx.t('labels.payBy'), ctx.date(d.payBy)], ...(d.fee ? [[ctx.t('labels.fee'), ctx.money(d.fee)] as [string, string]] : [])],
+    paragraphs: [
+      ctx.t('deferralConfirmation.intro', { date: ctx.date(d.payBy) }),
+      ctx.t('deferralConfirmation.waiver'),
+    ],
+    details: [
+      [ctx.t('labels.reference'), d.reference],
+      [ctx.t('labels.payBy'), ctx.date(d.payBy)],
+      ...(d.fee ? [[ctx.t('labels.fee'), ctx.money(d.fee)] as [string, string]] : []),
+    ],
   }),
   agencyMessage: (d, ctx) => ({
-    subject: ctx.t('agencyMessage.subject', { reference: d.reference, subject: ctx.t(`subjects.${d.subjectId}`, { defaultValue: String(d.subjectId) }) }),
+    subject: ctx.t('agencyMessage.subject', {
+      reference: d.reference,
+      subject: ctx.t(`subjects.${d.subjectId}`, { defaultValue: String(d.subjectId) }),
+    }),
     greeting: null,
     paragraphs: [ctx.t(d.fromAssistant ? 'agencyMessage.introAssistant' : 'agencyMessage.intro')],
     details: [
@@ -180,7 +217,9 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
       [ctx.t('labels.disputeReason'), ctx.t(`disputeReasons.${d.reason}`, { defaultValue: d.reason })],
       [ctx.t('labels.debtorName'), d.debtorName],
       [ctx.t('labels.disputedAt'), ctx.date(d.disputedAt)],
-      ...(d.dateGoodsReturn ? [[ctx.t('labels.goodsReturnedOn'), ctx.date(d.dateGoodsReturn)] as [string, string]] : []),
+      ...(d.dateGoodsReturn
+        ? [[ctx.t('labels.goodsReturnedOn'), ctx.date(d.dateGoodsReturn)] as [string, string]]
+        : []),
       [ctx.t('labels.evidence'), String(d.evidenceCount)],
       [ctx.t('labels.replyEmail'), d.replyEmail ?? ctx.t('agencyDispute.noEmail')],
     ],
@@ -204,14 +243,24 @@ export function transferReferenceText(language: string, reference: string): stri
   return mailI18n().getFixedT(lng, 'mail')('bankTransferDetails.referenceText', { reference });
 }
 
-export function renderMail<K extends MailTemplate>(template: K, data: MailData[K], options: { language: string; variant: string }): RenderedMail {
+export function renderMail<K extends MailTemplate>(
+  template: K,
+  data: MailData[K],
+  options: { language: string; variant: string },
+): RenderedMail {
   const renderer = renderers[template] as ((data: MailData[K], ctx: Ctx) => Body) | undefined;
   if (!renderer) throw new Error(`unknown mail template ${String(template)}`);
   const variant = variants[options.variant as VariantId] ?? variants[defaultVariantId];
   const language: Language = isLanguage(options.language) ? options.language : variant.defaultLanguage;
   const locale = intlLocale(language, variant);
   const t = mailI18n().getFixedT(language, 'mail');
-  const ctx: Ctx = { t, locale, variant, money: (m) => mailMoney(m.amountMinor, m.currency, locale), date: (iso) => mailDate(iso, locale) };
+  const ctx: Ctx = {
+    t,
+    locale,
+    variant,
+    money: (m) => mailMoney(m.amountMinor, m.currency, locale),
+    date: (iso) => mailDate(iso, locale),
+  };
   const body = renderer(data, ctx);
   // After the greeting, German and Italian letters go on in lower case; the others start anew.
   if (body.greeting && language !== 'de' && language !== 'it' && body.paragraphs[0]) {
@@ -255,7 +304,9 @@ function toHtml(body: Body, closing: string[], footer: string, language: string,
   const e = escapeHtml;
   const para = (text: string) => `<p style="margin:0 0 16px">${e(text).replace(/\n/g, '<br>')}</p>`;
   const parts: string[] = [];
-  parts.push(`<p style="margin:0 0 24px;font-weight:700;color:${variant.brand.theme.primaryDark}">${e(variant.brand.name)}</p>`);
+  parts.push(
+    `<p style="margin:0 0 24px;font-weight:700;color:${variant.brand.theme.primaryDark}">${e(variant.brand.name)}</p>`,
+  );
   parts.push(`<h1 style="font-size:20px;line-height:1.3;margin:0 0 16px">${e(body.subject)}</h1>`);
   if (body.greeting) parts.push(para(body.greeting));
   for (const p of body.paragraphs) parts.push(para(p));
@@ -268,20 +319,33 @@ function toHtml(body: Body, closing: string[], footer: string, language: string,
   if (body.details) {
     parts.push('<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">');
     for (const [label, value] of body.details) {
-      parts.push(`<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;vertical-align:top">${e(label)}</th><td style="padding:4px 0">${e(value)}</td></tr>`);
+      parts.push(
+        `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;vertical-align:top">${e(label)}</th><td style="padding:4px 0">${e(value)}</td></tr>`,
+      );
     }
     parts.push('</table>');
   }
   if (body.table) {
-    parts.push(`<table style="border-collapse:collapse;margin:0 0 16px"><caption style="text-align:left;font-weight:700;padding:0 0 8px">${e(body.table.caption)}</caption><thead><tr>`);
-    for (const h of body.table.head) parts.push(`<th scope="col" style="text-align:left;padding:4px 12px 4px 0;border-bottom:1px solid #8a96a3">${e(h)}</th>`);
+    parts.push(
+      `<table style="border-collapse:collapse;margin:0 0 16px"><caption style="text-align:left;font-weight:700;padding:0 0 8px">${e(body.table.caption)}</caption><thead><tr>`,
+    );
+    for (const h of body.table.head)
+      parts.push(
+        `<th scope="col" style="text-align:left;padding:4px 12px 4px 0;border-bottom:1px solid #8a96a3">${e(h)}</th>`,
+      );
     parts.push('</tr></thead><tbody>');
-    for (const row of body.table.rows) parts.push(`<tr>${row.map((cell) => `<td style="padding:4px 12px 4px 0">${e(cell)}</td>`).join('')}</tr>`);
+    for (const row of body.table.rows)
+      parts.push(`<tr>${row.map((cell) => `<td style="padding:4px 12px 4px 0">${e(cell)}</td>`).join('')}</tr>`);
     parts.push('</tbody></table>');
   }
-  if (body.image) parts.push(`<p style="margin:0 0 16px"><img src="cid:${body.image.cid}" alt="${e(body.image.alt)}" width="180" height="180"></p>`);
+  if (body.image)
+    parts.push(
+      `<p style="margin:0 0 16px"><img src="cid:${body.image.cid}" alt="${e(body.image.alt)}" width="180" height="180"></p>`,
+    );
   for (const p of body.after ?? []) parts.push(para(p));
   for (const c of closing) parts.push(para(c));
-  parts.push(`<hr style="border:0;border-top:1px solid #cfd6de;margin:24px 0 12px"><p style="margin:0;font-size:13px;color:#4a5563">${e(footer)}</p>`);
+  parts.push(
+    `<hr style="border:0;border-top:1px solid #cfd6de;margin:24px 0 12px"><p style="margin:0;font-size:13px;color:#4a5563">${e(footer)}</p>`,
+  );
   return `<!doctype html><html lang="${e(language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${e(body.subject)}</title></head><body style="margin:0;padding:24px;background:#ffffff;color:#1b242e;font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5"><div style="max-width:600px">${parts.join('')}</div></body></html>`;
 }

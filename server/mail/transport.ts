@@ -60,7 +60,16 @@ export function mailboxSender(folder: string): MailSender {
       await mkdir(folder, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${message.outboxId}`;
       await writeFile(path.join(folder, `${name}.eml`), info.message as Buffer);
-      await writeFile(path.join(folder, `${name}.json`), JSON.stringify({ to: message.to, subject: message.subject, text: message.text, html: message.html, at: new Date().toISOString() }));
+      await writeFile(
+        path.join(folder, `${name}.json`),
+        JSON.stringify({
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          at: new Date().toISOString(),
+        }),
+      );
     },
   };
 }
@@ -96,7 +105,10 @@ export async function readMailbox(folder: string): Promise<MailboxEntry[]> {
   const entries = await Promise.all(
     files
       .filter((f) => f.endsWith('.json'))
-      .map(async (f) => ({ name: f.replace(/\.json$/, ''), ...(JSON.parse(await readFile(path.join(folder, f), 'utf8')) as Omit<MailboxEntry, 'name'>) })),
+      .map(async (f) => ({
+        name: f.replace(/\.json$/, ''),
+        ...(JSON.parse(await readFile(path.join(folder, f), 'utf8')) as Omit<MailboxEntry, 'name'>),
+      })),
   );
   return entries.sort((a, b) => b.name.localeCompare(a.name));
 }

@@ -79,7 +79,7 @@ describe('mail worker over real SMTP', () => {
     expect(inbox[0]!.to).toEqual(['celine.favre@example.org']);
     expect(inbox[0]!.from).toBe('service.ch@clarus-inkasso.example');
     expect(inbox[0]!.raw).toMatch(/^Subject: =\?UTF-8\?Q\?Votre_demande_de_rappel/m);
-    expect(inbox[0]!.raw).toMatch(new RegExp(`^X-Outbox-Id: ${id}\\r$`, "im"));
+    expect(inbox[0]!.raw).toMatch(new RegExp(`^X-Outbox-Id: ${id}\\r$`, 'im'));
     expect(inbox[0]!.raw).toContain('Content-Type: text/html');
     const [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
@@ -88,7 +88,13 @@ describe('mail worker over real SMTP', () => {
   });
 
   it('retries with growing pauses after a refusal and gives up after the last attempt', async () => {
-    const id = await enqueueMail(database.db, { to: 'x@example.org', template: 'receipt', language: 'de', variant: 'de', data: { name: '', salutation: 1, reference: '1', kind: 'message' } });
+    const id = await enqueueMail(database.db, {
+      to: 'x@example.org',
+      template: 'receipt',
+      language: 'de',
+      variant: 'de',
+      data: { name: '', salutation: 1, reference: '1', kind: 'message' },
+    });
     const [queued] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
     const created = queued!.createdAt;
     refuseNext = 1;
@@ -97,15 +103,30 @@ describe('mail worker over real SMTP', () => {
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toMatch(/mailbox unavailable/);
     // Not before the pause is over …
-    expect(await deliverDueMail(database.db, smtp(), { now: new Date(created.getTime() + 30_000) })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    expect(await deliverDueMail(database.db, smtp(), { now: new Date(created.getTime() + 30_000) })).toEqual({
+      sent: 0,
+      retried: 0,
+      failed: 0,
+    });
     // … then it goes out.
-    expect(await deliverDueMail(database.db, smtp(), { now: nextAttemptAt(created, 1)! })).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(await deliverDueMail(database.db, smtp(), { now: nextAttemptAt(created, 1)! })).toEqual({
+      sent: 1,
+      retried: 0,
+      failed: 0,
+    });
     [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
 
-    const doomed = await enqueueMail(database.db, { to: 'y@example.org', template: 'receipt', language: 'de', variant: 'de', data: { name: '', salutation: 1, reference: '1', kind: 'message' } });
+    const doomed = await enqueueMail(database.db, {
+      to: 'y@example.org',
+      template: 'receipt',
+      language: 'de',
+      variant: 'de',
+      data: { name: '', salutation: 1, reference: '1', kind: 'message' },
+    });
     refuseNext = 100;
-    for (let attempt = 0; attempt < maxAttempts; attempt += 1) await deliverDueMail(database.db, smtp(), { now: new Date(Date.now() + 24 * 3600_000) });
+    for (let attempt = 0; attempt < maxAttempts; attempt += 1)
+      await deliverDueMail(database.db, smtp(), { now: new Date(Date.now() + 24 * 3600_000) });
     const [failed] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, doomed));
     expect(failed).toMatchObject({ status: 'failed', attempts: maxAttempts });
   });
@@ -113,11 +134,20 @@ describe('mail worker over real SMTP', () => {
   it('delivers to the development mailbox folder without SMTP', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'mailbox-'));
     try {
-      await enqueueMail(database.db, { to: 'dev@example.org', template: 'passwordReset', language: 'en', variant: 'de', data: { name: 'Max', salutation: 1, link: 'https://x/reset', validMinutes: 30 } });
+      await enqueueMail(database.db, {
+        to: 'dev@example.org',
+        template: 'passwordReset',
+        language: 'en',
+        variant: 'de',
+        data: { name: 'Max', salutation: 1, link: 'https://x/reset', validMinutes: 30 },
+      });
       expect((await deliverDueMail(database.db, mailboxSender(folder))).sent).toBe(1);
       expect(readdirSync(folder).filter((f) => f.endsWith('.eml'))).toHaveLength(1);
       const [entry] = await readMailbox(folder);
-      expect(entry).toMatchObject({ to: 'dev@example.org', subject: 'New password for the Clarus Inkasso service portal' });
+      expect(entry).toMatchObject({
+        to: 'dev@example.org',
+        subject: 'New password for the Clarus Inkasso service portal',
+      });
       expect(entry!.text).toContain('https://x/reset');
     } finally {
       rmSync(folder, { recursive: true, force: true });

@@ -34,7 +34,11 @@ export interface DeliveryReport {
   failed: number;
 }
 
-export async function deliverDueMail(db: Database, sender: MailSender, options: { now?: Date; limit?: number } = {}): Promise<DeliveryReport> {
+export async function deliverDueMail(
+  db: Database,
+  sender: MailSender,
+  options: { now?: Date; limit?: number } = {},
+): Promise<DeliveryReport> {
   const now = options.now ?? new Date();
   const report: DeliveryReport = { sent: 0, retried: 0, failed: 0 };
   const rows = await db
@@ -46,7 +50,10 @@ export async function deliverDueMail(db: Database, sender: MailSender, options: 
   for (const row of rows) {
     const due = nextAttemptAt(row.createdAt, row.attempts);
     if (due === null) {
-      await db.update(t.mailOutbox).set({ status: 'failed' }).where(and(eq(t.mailOutbox.id, row.id), eq(t.mailOutbox.status, 'pending')));
+      await db
+        .update(t.mailOutbox)
+        .set({ status: 'failed' })
+        .where(and(eq(t.mailOutbox.id, row.id), eq(t.mailOutbox.status, 'pending')));
       report.failed += 1;
       continue;
     }
@@ -54,13 +61,21 @@ export async function deliverDueMail(db: Database, sender: MailSender, options: 
     const [claimed] = await db
       .update(t.mailOutbox)
       .set({ attempts: row.attempts + 1 })
-      .where(and(eq(t.mailOutbox.id, row.id), eq(t.mailOutbox.status, 'pending'), eq(t.mailOutbox.attempts, row.attempts)))
+      .where(
+        and(eq(t.mailOutbox.id, row.id), eq(t.mailOutbox.status, 'pending'), eq(t.mailOutbox.attempts, row.attempts)),
+      )
       .returning({ id: t.mailOutbox.id });
     if (!claimed) continue;
     try {
-      const rendered = renderMail(row.template as MailTemplate, row.data as unknown as MailData[MailTemplate], { language: row.language, variant: row.variant });
+      const rendered = renderMail(row.template as MailTemplate, row.data as unknown as MailData[MailTemplate], {
+        language: row.language,
+        variant: row.variant,
+      });
       await sender.send({ ...rendered, from: senderAddress(row.variant), to: row.toAddress, outboxId: row.id });
-      await db.update(t.mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(t.mailOutbox.id, row.id));
+      await db
+        .update(t.mailOutbox)
+        .set({ status: 'sent', sentAt: new Date(), lastError: null })
+        .where(eq(t.mailOutbox.id, row.id));
       report.sent += 1;
     } catch (error) {
       const last = row.attempts + 1 >= maxAttempts;
@@ -77,7 +92,11 @@ export async function deliverDueMail(db: Database, sender: MailSender, options: 
 }
 
 /** Runs the worker every `intervalMs` (never two runs at once); returns a stop function. */
-export function startMailWorker(db: Database, sender: MailSender, options: { intervalMs: number; onError?: (error: unknown) => void; onReport?: (report: DeliveryReport) => void }): () => void {
+export function startMailWorker(
+  db: Database,
+  sender: MailSender,
+  options: { intervalMs: number; onError?: (error: unknown) => void; onReport?: (report: DeliveryReport) => void },
+): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -70,7 +70,7 @@ function kindOf(char: string): Kind | null {
 
 function stripSigns(text: string, signs: readonly string[]): string {
   let rest = text;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const sign of signs) {
       const lower = rest.toLowerCase();
@@ -146,7 +146,8 @@ export function parseAmount(input: string, locale: string, currency: string): Am
     if (new Set(groups).size > 1) return { ok: false, problem: 'format' };
     if (groups[0] === seps[decimalAt]) return { ok: false, problem: 'format' };
     const [first, ...rest] = whole;
-    if (!first || first.length > 3 || /^0/.test(first) || rest.some((g) => g.length !== 3)) return { ok: false, problem: 'format' };
+    if (!first || first.length > 3 || /^0/.test(first) || rest.some((g) => g.length !== 3))
+      return { ok: false, problem: 'format' };
   }
   const wholeDigits = whole.join('').replace(/^0+(?=\d)/, '');
   if (wholeDigits.length > maxWholeDigits) return { ok: false, problem: 'tooLarge' };
@@ -180,7 +181,12 @@ export interface AmountFieldOptions {
  */
 export function amountField(options: AmountFieldOptions) {
   const message = (key: AmountProblem | 'tooLow' | 'tooHigh') =>
-    options.messages?.[key] ?? (key === 'tooLow' ? 'common:form.amount.tooLow' : key === 'tooHigh' ? 'common:form.amount.tooHigh' : amountMessages[key]);
+    options.messages?.[key] ??
+    (key === 'tooLow'
+      ? 'common:form.amount.tooLow'
+      : key === 'tooHigh'
+        ? 'common:form.amount.tooHigh'
+        : amountMessages[key]);
   const min = options.minMinor ?? 1;
   return z
     .string({ error: message('required') })

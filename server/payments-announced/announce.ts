@@ -29,12 +29,29 @@ export interface AnnounceContext {
   now?: Date;
 }
 
-export type AnnounceResult = { ok: true; id: number } | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' };
+export type AnnounceResult =
+  { ok: true; id: number } | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' };
 
-export async function announcePayment(db: Database, ctx: AnnounceContext, raw: AnnouncedPaymentInput): Promise<AnnounceResult> {
+export async function announcePayment(
+  db: Database,
+  ctx: AnnounceContext,
+  raw: AnnouncedPaymentInput,
+): Promise<AnnounceResult> {
   const now = ctx.now ?? new Date();
   const [file] = await db
-    .select({ id: t.files.id, refno: t.files.refno, subcase: t.files.subcase, variant: t.files.variant, currency: t.files.currency, statusCode: t.files.statusCode, email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, companyName: t.debtors.companyName, salutation: t.debtors.salutation })
+    .select({
+      id: t.files.id,
+      refno: t.files.refno,
+      subcase: t.files.subcase,
+      variant: t.files.variant,
+      currency: t.files.currency,
+      statusCode: t.files.statusCode,
+      email: t.debtors.email,
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+      companyName: t.debtors.companyName,
+      salutation: t.debtors.salutation,
+    })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(and(eq(t.files.id, ctx.fileId), eq(t.files.debtorId, ctx.debtorId), isNull(t.files.deletedAt)));
@@ -48,77 +65,133 @@ export async function announcePayment(db: Database, ctx: AnnounceContext, raw: A
   const amountMinor = input.amount;
   const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
 
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Database;
-    const [row] = await tx
-      .insert(t.announcedPayments)
-      .values({
+  return db
+    .transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const [row] = await tx
+        .insert(t.announcedPayments)
+        .values({
+          fileId: file.id,
+          payee: input.payee,
+          paidOn: input.paidOn,
+          amountMinor,
+          currency: file.currency,
+          payerName: input.payerName,
+          payerIban: input.payerIban ?? null,
+          payerBic: input.payerBic ?? null,
+          payeeName: input.payeeName ?? null,
+          payeeIban: input.payeeIban ?? null,
+          payeeBic: input.payeeBic ?? null,
+          reference: input.reference ?? null,
+          createdAt: now,
+        })
+        .returning({ id: t.announcedPayments.id });
+      const id = row!.id;
+      const attached = await attachUploads(tx, {
         fileId: file.id,
-        payee: input.payee,
-        paidOn: input.paidOn,
-        amountMinor,
-        currency: file.currency,
-        payerName: input.payerName,
-        payerIban: input.payerIban ?? null,
-        payerBic: input.payerBic ?? null,
-        payeeName: input.payeeName ?? null,
-        payeeIban: input.payeeIban ?? null,
-        payeeBic: input.payeeBic ?? null,
-        reference: input.reference ?? null,
-        createdAt: now,
-      })
-      .returning({ id: t.announcedPayments.id });
-    const id = row!.id;
-    const attached = await attachUploads(tx, { fileId: file.id, context: 'announcedPayment', ownerId: id, ids: input.uploadId });
-    if (!attached.ok) {
-      // Undo the insert: the transaction rolls back, the pending uploads stay offered.
-      throw new AttachRefused(attached.problem);
-    }
-    // A note in the file's history, not a new status (issue 11, finding 6).
-    await tx.insert(t.events).values({ fileId: file.id, occurredAt: now, kind: 'paymentAnnounced', detail: { announcedPaymentId: id, paidOn: input.paidOn, amountMinor, currency: file.currency } });
-    await enqueueMail(tx, {
-      to: agencyAddress(file.variant),
-      template: 'agencyAnnouncedPayment',
-      language: 'de',
-      variant: file.variant,
-      fileId: file.id,
-      data: { reference, payee: input.payee, paidOn: input.paidOn, amount: { amountMinor, currency: file.currency }, payerName: input.payerName, receiptCount: attached.uploads.length },
-    });
-    if (file.email) {
+        context: 'announcedPayment',
+        ownerId: id,
+        ids: input.uploadId,
+      });
+      if (!attached.ok) {
+        // Undo the insert: the transaction rolls back, the pending uploads stay offered.
+        throw new AttachRefused(attached.problem);
+      }
+      // A note in the file's history, not a new status (issue 11, finding 6).
+      await tx
+        .insert(t.events)
+        .values({
+          fileId: file.id,
+          occurredAt: now,
+          kind: 'paymentAnnounced',
+          detail: { announcedPaymentId: id, paidOn: input.paidOn, amountMinor, currency: file.currency },
+        });
       await enqueueMail(tx, {
-        to: file.email,
-        template: 'receipt',
-        language: ctx.language,
+        to: agencyAddress(file.variant),
+        template: 'agencyAnnouncedPayment',
+        language: 'de',
         variant: file.variant,
         fileId: file.id,
-        data: { name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '), salutation: file.salutation, reference, kind: 'announcedPayment' },
+        data: {
+          reference,
+          payee: input.payee,
+          paidOn: input.paidOn,
+          amount: { amountMinor, currency: file.currency },
+          payerName: input.payerName,
+          receiptCount: attached.uploads.length,
+        },
       });
-    }
-    await audit(tx, { actor: 'debtor', action: 'payment.announced', debtorId: ctx.debtorId, fileId: file.id, clientAddress: ctx.clientAddress, at: now, detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attached.uploads.length } });
-    return { ok: true as const, id };
-  }).catch((error: unknown) => {
-    if (error instanceof AttachRefused) return { ok: false as const, problem: error.problem };
-    throw error;
-  });
+      if (file.email) {
+        await enqueueMail(tx, {
+          to: file.email,
+          template: 'receipt',
+          language: ctx.language,
+          variant: file.variant,
+          fileId: file.id,
+          data: {
+            name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
+            salutation: file.salutation,
+            reference,
+            kind: 'announcedPayment',
+          },
+        });
+      }
+      await audit(tx, {
+        actor: 'debtor',
+        action: 'payment.announced',
+        debtorId: ctx.debtorId,
+        fileId: file.id,
+        clientAddress: ctx.clientAddress,
+        at: now,
+        detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attached.uploads.length },
+      });
+      return { ok: true as const, id };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AttachRefused) return { ok: false as const, problem: error.problem };
+      throw error;
+    });
 }
 
-
 /** The latest announced payment staff have not checked yet: the note beside the status. */
-export async function pendingAnnouncement(db: Database, fileId: number): Promise<{ paidOn: string; amountMinor: number; currency: string; announcedOn: string } | null> {
+export async function pendingAnnouncement(
+  db: Database,
+  fileId: number,
+): Promise<{ paidOn: string; amountMinor: number; currency: string; announcedOn: string } | null> {
   const [row] = await db
-    .select({ paidOn: t.announcedPayments.paidOn, amountMinor: t.announcedPayments.amountMinor, currency: t.announcedPayments.currency, createdAt: t.announcedPayments.createdAt })
+    .select({
+      paidOn: t.announcedPayments.paidOn,
+      amountMinor: t.announcedPayments.amountMinor,
+      currency: t.announcedPayments.currency,
+      createdAt: t.announcedPayments.createdAt,
+    })
     .from(t.announcedPayments)
     .where(and(eq(t.announcedPayments.fileId, fileId), isNull(t.announcedPayments.reviewedAt)))
     .orderBy(desc(t.announcedPayments.createdAt), desc(t.announcedPayments.id))
     .limit(1);
-  return row ? { paidOn: row.paidOn, amountMinor: row.amountMinor, currency: row.currency, announcedOn: row.createdAt.toISOString() } : null;
+  return row
+    ? {
+        paidOn: row.paidOn,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        announcedOn: row.createdAt.toISOString(),
+      }
+    : null;
 }
 
 /** One announced payment of the file, for the confirmation page. */
 export async function findAnnouncedPayment(db: Database, input: { fileId: number; id: number }) {
   if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
-  const [row] = await db.select().from(t.announcedPayments).where(and(eq(t.announcedPayments.fileId, input.fileId), eq(t.announcedPayments.id, input.id)));
+  const [row] = await db
+    .select()
+    .from(t.announcedPayments)
+    .where(and(eq(t.announcedPayments.fileId, input.fileId), eq(t.announcedPayments.id, input.id)));
   if (!row) return null;
-  const receipts = await db.select({ id: t.uploads.id, name: t.uploads.originalName, sizeBytes: t.uploads.sizeBytes }).from(t.uploads).where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.context, 'announcedPayment'), eq(t.uploads.ownerId, row.id)));
+  const receipts = await db
+    .select({ id: t.uploads.id, name: t.uploads.originalName, sizeBytes: t.uploads.sizeBytes })
+    .from(t.uploads)
+    .where(
+      and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.context, 'announcedPayment'), eq(t.uploads.ownerId, row.id)),
+    );
   return { ...row, receipts };
 }

@@ -48,31 +48,40 @@ export interface AmountReading {
   currency: string;
 }
 
-export const paymentStep = (reading: AmountReading) => payeeStep.extend({
-  paidOn: z
-    .string({ error: 'errors.paidOn' })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'errors.paidOn')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), 'errors.paidOn')
-    .refine((v) => v <= todayInBerlin(), 'errors.paidOnFuture')
-    .refine((v) => v >= '2000-01-01', 'errors.paidOnOld'),
-  amount: amountField({
-    ...reading,
-    minMinor: minAmountMinor,
-    maxMinor: maxAmountMinor,
-    messages: { required: 'errors.amount', format: 'errors.amount', tooLow: 'errors.amountMin', tooHigh: 'errors.amountMax' },
-  }),
-  payerName: z.string({ error: 'errors.payerName' }).trim().min(2, 'errors.payerName').max(120, 'errors.payerName'),
-  payerIban: iban,
-  payerBic: bic,
-  payeeName: optionalText(120, 'errors.payeeName'),
-  payeeIban: iban,
-  payeeBic: bic,
-  reference: optionalText(140, 'errors.reference'),
-});
+export const paymentStep = (reading: AmountReading) =>
+  payeeStep.extend({
+    paidOn: z
+      .string({ error: 'errors.paidOn' })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'errors.paidOn')
+      .refine((v) => !Number.isNaN(Date.parse(`${v}T12:00:00Z`)), 'errors.paidOn')
+      .refine((v) => v <= todayInBerlin(), 'errors.paidOnFuture')
+      .refine((v) => v >= '2000-01-01', 'errors.paidOnOld'),
+    amount: amountField({
+      ...reading,
+      minMinor: minAmountMinor,
+      maxMinor: maxAmountMinor,
+      messages: {
+        required: 'errors.amount',
+        format: 'errors.amount',
+        tooLow: 'errors.amountMin',
+        tooHigh: 'errors.amountMax',
+      },
+    }),
+    payerName: z.string({ error: 'errors.payerName' }).trim().min(2, 'errors.payerName').max(120, 'errors.payerName'),
+    payerIban: iban,
+    payerBic: bic,
+    payeeName: optionalText(120, 'errors.payeeName'),
+    payeeIban: iban,
+    payeeBic: bic,
+    reference: optionalText(140, 'errors.reference'),
+  });
 
 export const receiptsStep = (reading: AmountReading) =>
   paymentStep(reading).extend({
-    uploadId: z.array(z.coerce.number().int().positive(), { error: 'errors.receiptRequired' }).min(1, 'errors.receiptRequired').max(10, 'errors.tooMany'),
+    uploadId: z
+      .array(z.coerce.number().int().positive(), { error: 'errors.receiptRequired' })
+      .min(1, 'errors.receiptRequired')
+      .max(10, 'errors.tooMany'),
   });
 
 /** What the debtor typed (strings, as a form or the JSON API sends them); read by `receiptsStep`. */

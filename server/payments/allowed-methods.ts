@@ -8,7 +8,14 @@
 import { cashMaxMinor } from './config.ts';
 import { methods, type MethodKey } from './methods.ts';
 
-export const allowedPurposes = ['normal', 'instalmentPlan', 'instalments', 'specialDeal', 'partialPayment', 'extension'] as const;
+export const allowedPurposes = [
+  'normal',
+  'instalmentPlan',
+  'instalments',
+  'specialDeal',
+  'partialPayment',
+  'extension',
+] as const;
 export type AllowedPurpose = (typeof allowedPurposes)[number];
 
 type Cell = 'Y' | 'N';
@@ -21,20 +28,20 @@ type Row = readonly [Cell, Cell, Cell, Cell, Cell, Cell];
  */
 export const allowedMethodTable: Readonly<Record<MethodKey, Row>> = {
   //                 normal plan  inst  deal  part  ext
-  '1':              ['Y',   'N',  'Y',  'Y',  'Y',  'Y'], // online wallet
-  '2':              ['Y',   'N',  'Y',  'Y',  'Y',  'Y'], // instant bank transfer
-  '3':              ['N',   'Y',  'N',  'N',  'N',  'Y'], // SEPA direct debit: a mandate, never a one-off here
-  '4':              ['Y',   'N',  'Y',  'Y',  'Y',  'Y'], // card
-  '5':              ['Y',   'N',  'Y',  'Y',  'Y',  'Y'], // cash by barcode (amount limit below)
-  '6':              ['Y',   'Y',  'Y',  'Y',  'Y',  'Y'], // bank transfer
-  '7':              ['N',   'Y',  'N',  'N',  'N',  'N'], // pay yourself: the debtor transfers each instalment
-  '8':              ['N',   'Y',  'N',  'N',  'N',  'N'], // wallet vault: a stored wallet token for the plan
-  '9':              ['Y',   'N',  'Y',  'Y',  'Y',  'Y'], // mobile wallet
-  '11':             ['Y',   'N',  'Y',  'Y',  'Y',  'Y'], // direct transfer
-  twint:            ['Y',   'N',  'Y',  'Y',  'Y',  'Y'],
-  swish:            ['Y',   'N',  'Y',  'Y',  'Y',  'Y'],
-  openBanking:      ['Y',   'N',  'Y',  'Y',  'Y',  'Y'],
-  noPaymentRequest: ['Y',   'N',  'Y',  'Y',  'Y',  'Y'],
+  '1': ['Y', 'N', 'Y', 'Y', 'Y', 'Y'], // online wallet
+  '2': ['Y', 'N', 'Y', 'Y', 'Y', 'Y'], // instant bank transfer
+  '3': ['N', 'Y', 'N', 'N', 'N', 'Y'], // SEPA direct debit: a mandate, never a one-off here
+  '4': ['Y', 'N', 'Y', 'Y', 'Y', 'Y'], // card
+  '5': ['Y', 'N', 'Y', 'Y', 'Y', 'Y'], // cash by barcode (amount limit below)
+  '6': ['Y', 'Y', 'Y', 'Y', 'Y', 'Y'], // bank transfer
+  '7': ['N', 'Y', 'N', 'N', 'N', 'N'], // pay yourself: the debtor transfers each instalment
+  '8': ['N', 'Y', 'N', 'N', 'N', 'N'], // wallet vault: a stored wallet token for the plan
+  '9': ['Y', 'N', 'Y', 'Y', 'Y', 'Y'], // mobile wallet
+  '11': ['Y', 'N', 'Y', 'Y', 'Y', 'Y'], // direct transfer
+  twint: ['Y', 'N', 'Y', 'Y', 'Y', 'Y'],
+  swish: ['Y', 'N', 'Y', 'Y', 'Y', 'Y'],
+  openBanking: ['Y', 'N', 'Y', 'Y', 'Y', 'Y'],
+  noPaymentRequest: ['Y', 'N', 'Y', 'Y', 'Y', 'Y'],
 };
 
 export interface AllowedMethodsInput {

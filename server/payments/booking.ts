@@ -24,7 +24,13 @@ export interface BookingResult {
 }
 
 /** Moves a payment to a final failure state (failed, cancelled, expired) unless it is already final. */
-export async function markFinished(db: Database, paymentId: string, to: Exclude<PaymentStatus, 'paid' | 'created' | 'pending'>, reason: string | null, now = new Date()): Promise<PaymentRow | null> {
+export async function markFinished(
+  db: Database,
+  paymentId: string,
+  to: Exclude<PaymentStatus, 'paid' | 'created' | 'pending'>,
+  reason: string | null,
+  now = new Date(),
+): Promise<PaymentRow | null> {
   const [row] = await db
     .update(t.payments)
     .set({ status: to, failureReason: reason, updatedAt: now })
@@ -34,7 +40,12 @@ export async function markFinished(db: Database, paymentId: string, to: Exclude<
 }
 
 /** Books the payment once; `amountMinor`/`currency` are what the provider reports and must match. */
-export async function bookPayment(db: Database, paymentId: string, reported: { amountMinor: number; currency: string }, now = new Date()): Promise<BookingResult> {
+export async function bookPayment(
+  db: Database,
+  paymentId: string,
+  reported: { amountMinor: number; currency: string },
+  now = new Date(),
+): Promise<BookingResult> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(t.payments).where(eq(t.payments.id, paymentId));
     if (!current) return { booked: false, payment: null };
@@ -59,7 +70,11 @@ export function splitPayment(openMinor: number, amountMinor: number): { appliedM
   return { appliedMinor, creditMinor: amountMinor - appliedMinor };
 }
 
-async function applyBooking(tx: Tx, payment: PaymentRow, now: Date): Promise<{ statusCode: (typeof t.statusCodes)[number]; creditMinor: number }> {
+async function applyBooking(
+  tx: Tx,
+  payment: PaymentRow,
+  now: Date,
+): Promise<{ statusCode: (typeof t.statusCodes)[number]; creditMinor: number }> {
   const today = todayIso(now);
   // The file's row is locked: two bookings of the same file compare with the amount still open one after the other.
   const [file] = await tx.select().from(t.files).where(eq(t.files.id, payment.fileId)).for('update');
@@ -84,22 +99,47 @@ async function applyBooking(tx: Tx, payment: PaymentRow, now: Date): Promise<{ s
     fileId: file.id,
     occurredAt: now,
     kind: 'payment',
-    detail: { amountMinor: payment.amountMinor, currency: payment.currency, provider: payment.providerId, purpose: payment.purpose },
+    detail: {
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      provider: payment.providerId,
+      purpose: payment.purpose,
+    },
   });
   if (creditMinor > 0) {
     // Money beyond the claim (issue 11, finding 14): the agency refunds it; the claim stays at zero.
-    await tx.insert(t.credits).values({ fileId: file.id, paymentId: payment.id, amountMinor: creditMinor, currency: payment.currency, reason: 'overpayment', createdAt: now });
-    await tx.insert(t.events).values({ fileId: file.id, occurredAt: now, kind: 'overpayment', detail: { amountMinor: creditMinor, currency: payment.currency, paymentId: payment.id } });
+    await tx
+      .insert(t.credits)
+      .values({
+        fileId: file.id,
+        paymentId: payment.id,
+        amountMinor: creditMinor,
+        currency: payment.currency,
+        reason: 'overpayment',
+        createdAt: now,
+      });
+    await tx
+      .insert(t.events)
+      .values({
+        fileId: file.id,
+        occurredAt: now,
+        kind: 'overpayment',
+        detail: { amountMinor: creditMinor, currency: payment.currency, paymentId: payment.id },
+      });
   }
 
   let status: { code: (typeof t.statusCodes)[number]; subState: (typeof t.subStates)[number] | null } | null = null;
-  const plans = await tx.select().from(t.instalmentPlans).where(and(eq(t.instalmentPlans.fileId, file.id), inArray(t.instalmentPlans.status, ['active', 'pending'])));
+  const plans = await tx
+    .select()
+    .from(t.instalmentPlans)
+    .where(and(eq(t.instalmentPlans.fileId, file.id), inArray(t.instalmentPlans.status, ['active', 'pending'])));
   const activePlan = plans.find((p) => p.status === 'active');
   const pendingPlan = plans.find((p) => p.status === 'pending');
 
   switch (payment.purpose) {
     case 'downPayment': {
-      if (payment.depositId) await tx.update(t.deposits).set({ status: 'paid', paidAt: now }).where(eq(t.deposits.id, payment.depositId));
+      if (payment.depositId)
+        await tx.update(t.deposits).set({ status: 'paid', paidAt: now }).where(eq(t.deposits.id, payment.depositId));
       // Section 4.3: the down payment is paid, the plan starts (code 24 ends).
       if (pendingPlan) {
         await tx.update(t.instalmentPlans).set({ status: 'active' }).where(eq(t.instalmentPlans.id, pendingPlan.id));
@@ -108,39 +148,59 @@ async function applyBooking(tx: Tx, payment: PaymentRow, now: Date): Promise<{ s
       break;
     }
     case 'deposit': {
-      if (payment.depositId) await tx.update(t.deposits).set({ status: 'paid', paidAt: now }).where(eq(t.deposits.id, payment.depositId));
-      else await tx.insert(t.deposits).values({ fileId: file.id, kind: 'deposit', amountMinor: payment.amountMinor, status: 'paid', paidAt: now });
+      if (payment.depositId)
+        await tx.update(t.deposits).set({ status: 'paid', paidAt: now }).where(eq(t.deposits.id, payment.depositId));
+      else
+        await tx
+          .insert(t.deposits)
+          .values({ fileId: file.id, kind: 'deposit', amountMinor: payment.amountMinor, status: 'paid', paidAt: now });
       // Instalment error code 5 asked for this deposit; a new plan may now be made.
-      if (file.instalmentErrorCode === 5) await tx.update(t.files).set({ instalmentErrorCode: null, depositRequiredMinor: null }).where(eq(t.files.id, file.id));
+      if (file.instalmentErrorCode === 5)
+        await tx
+          .update(t.files)
+          .set({ instalmentErrorCode: null, depositRequiredMinor: null })
+          .where(eq(t.files.id, file.id));
       break;
     }
     case 'instalment': {
       if (payment.instalmentRowId) {
-        await tx.update(t.instalmentRows).set({ paidAt: now }).where(and(eq(t.instalmentRows.id, payment.instalmentRowId), isNull(t.instalmentRows.paidAt)));
+        await tx
+          .update(t.instalmentRows)
+          .set({ paidAt: now })
+          .where(and(eq(t.instalmentRows.id, payment.instalmentRowId), isNull(t.instalmentRows.paidAt)));
       }
       if (activePlan) {
-        const open = await tx.select({ id: t.instalmentRows.id }).from(t.instalmentRows).where(and(eq(t.instalmentRows.planId, activePlan.id), isNull(t.instalmentRows.paidAt)));
-        if (open.length === 0) await tx.update(t.instalmentPlans).set({ status: 'completed' }).where(eq(t.instalmentPlans.id, activePlan.id));
-        else if (file.statusCode === '2' && file.subState === 'instalmentOverdue') status = { code: '2', subState: 'instalmentRunning' };
+        const open = await tx
+          .select({ id: t.instalmentRows.id })
+          .from(t.instalmentRows)
+          .where(and(eq(t.instalmentRows.planId, activePlan.id), isNull(t.instalmentRows.paidAt)));
+        if (open.length === 0)
+          await tx
+            .update(t.instalmentPlans)
+            .set({ status: 'completed' })
+            .where(eq(t.instalmentPlans.id, activePlan.id));
+        else if (file.statusCode === '2' && file.subState === 'instalmentOverdue')
+          status = { code: '2', subState: 'instalmentRunning' };
       }
       break;
     }
     case 'remainder':
     case 'openAmount': {
       if (activePlan && balance <= 0) {
-        await tx.update(t.instalmentRows).set({ paidAt: now }).where(and(eq(t.instalmentRows.planId, activePlan.id), isNull(t.instalmentRows.paidAt)));
+        await tx
+          .update(t.instalmentRows)
+          .set({ paidAt: now })
+          .where(and(eq(t.instalmentRows.planId, activePlan.id), isNull(t.instalmentRows.paidAt)));
         await tx.update(t.instalmentPlans).set({ status: 'completed' }).where(eq(t.instalmentPlans.id, activePlan.id));
       }
       break;
     }
     case 'specialOffer': {
       if (payment.specialOfferId) {
-        await tx
-          .update(t.specialOffers)
-          .set({ paidAt: now })
-          .where(eq(t.specialOffers.id, payment.specialOfferId));
+        await tx.update(t.specialOffers).set({ paidAt: now }).where(eq(t.specialOffers.id, payment.specialOfferId));
         const [offer] = await tx.select().from(t.specialOffers).where(eq(t.specialOffers.id, payment.specialOfferId));
-        if (offer && !offer.acceptedAt) await tx.update(t.specialOffers).set({ acceptedAt: now }).where(eq(t.specialOffers.id, offer.id));
+        if (offer && !offer.acceptedAt)
+          await tx.update(t.specialOffers).set({ acceptedAt: now }).where(eq(t.specialOffers.id, offer.id));
       }
       // Section 4.2 code 2a: settled by settlement or compromise.
       status = { code: '2a', subState: null };
@@ -153,12 +213,27 @@ async function applyBooking(tx: Tx, payment: PaymentRow, now: Date): Promise<{ s
   // Section 4.2 code 3: nothing left to pay.
   if (balance <= 0 && status?.code !== '2a') {
     status = { code: '3', subState: null };
-    for (const plan of plans) await tx.update(t.instalmentPlans).set({ status: 'completed' }).where(eq(t.instalmentPlans.id, plan.id));
-    await tx.update(t.deposits).set({ status: 'cancelled' }).where(and(eq(t.deposits.fileId, file.id), eq(t.deposits.status, 'pending')));
+    for (const plan of plans)
+      await tx.update(t.instalmentPlans).set({ status: 'completed' }).where(eq(t.instalmentPlans.id, plan.id));
+    await tx
+      .update(t.deposits)
+      .set({ status: 'cancelled' })
+      .where(and(eq(t.deposits.fileId, file.id), eq(t.deposits.status, 'pending')));
   }
   if (status && (status.code !== file.statusCode || status.subState !== file.subState)) {
-    await tx.update(t.files).set({ statusCode: status.code, subState: status.subState, statusDate: today }).where(eq(t.files.id, file.id));
-    await tx.insert(t.fileStatusHistory).values({ fileId: file.id, statusCode: status.code, subState: status.subState, changedAt: now, reason: `payment:${payment.purpose}` });
+    await tx
+      .update(t.files)
+      .set({ statusCode: status.code, subState: status.subState, statusDate: today })
+      .where(eq(t.files.id, file.id));
+    await tx
+      .insert(t.fileStatusHistory)
+      .values({
+        fileId: file.id,
+        statusCode: status.code,
+        subState: status.subState,
+        changedAt: now,
+        reason: `payment:${payment.purpose}`,
+      });
     return { statusCode: status.code, creditMinor };
   }
   return { statusCode: file.statusCode, creditMinor };
@@ -166,12 +241,17 @@ async function applyBooking(tx: Tx, payment: PaymentRow, now: Date): Promise<{ s
 
 /** Rows of the active plan that are still open, earliest first (for paying the current instalment). */
 export async function nextOpenRow(db: Database, fileId: number) {
-  const [plan] = await db.select().from(t.instalmentPlans).where(and(eq(t.instalmentPlans.fileId, fileId), eq(t.instalmentPlans.status, 'active')));
+  const [plan] = await db
+    .select()
+    .from(t.instalmentPlans)
+    .where(and(eq(t.instalmentPlans.fileId, fileId), eq(t.instalmentPlans.status, 'active')));
   if (!plan) return null;
   const [row] = await db
     .select()
     .from(t.instalmentRows)
-    .where(and(eq(t.instalmentRows.planId, plan.id), isNull(t.instalmentRows.paidAt), eq(t.instalmentRows.skipped, false)))
+    .where(
+      and(eq(t.instalmentRows.planId, plan.id), isNull(t.instalmentRows.paidAt), eq(t.instalmentRows.skipped, false)),
+    )
     .orderBy(asc(t.instalmentRows.position))
     .limit(1);
   return row ?? null;

@@ -17,6 +17,14 @@ export async function qrPngDataUrl(payload: string): Promise<string> {
 
 /** A cash slip number as an EAN-13 barcode (13 digits with check digit), SVG data URL; the number is printed beside it as text. */
 export function barcodeSvgDataUrl(slipNumber: string): string {
-  const svg = bwipjs.toSVG({ bcid: 'ean13', text: slipNumber, scale: 3, height: 20, paddingwidth: 12, paddingheight: 8, backgroundcolor: 'FFFFFF' });
+  const svg = bwipjs.toSVG({
+    bcid: 'ean13',
+    text: slipNumber,
+    scale: 3,
+    height: 20,
+    paddingwidth: 12,
+    paddingheight: 8,
+    backgroundcolor: 'FFFFFF',
+  });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

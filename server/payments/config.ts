@@ -36,7 +36,8 @@ export function paymentConfig(): { provider: PaymentProviderName; webhookSecret:
       PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER || fallback,
       PAYMENT_WEBHOOK_SECRET: process.env.PAYMENT_WEBHOOK_SECRET || undefined,
     });
-    if (!parsed.success) throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
+    if (!parsed.success)
+      throw new Error(`Invalid environment: ${parsed.error.issues.map((i) => i.path.join('.')).join(', ')}`);
     cached = parsed.data;
   }
   const configured = cached.PAYMENT_WEBHOOK_SECRET;
@@ -78,7 +79,12 @@ export const bankAccounts: Readonly<Record<VariantId, BankAccount>> = {
   de: { recipient: 'Clarus Inkasso GmbH', iban: 'DE02200505501015871393', bic: 'HASPDEHHXXX' },
   paycare: { recipient: 'Paycare GmbH', iban: 'DE02200505501015871393', bic: 'HASPDEHHXXX' },
   at: { recipient: 'Clarus Inkasso Österreich GmbH', iban: 'AT611904300234573201', bic: 'BKAUATWWXXX' },
-  ch: { recipient: 'Clarus Inkasso AG', iban: 'CH9300762011623852957', bic: 'UBSWCHZH80A', qrIban: 'CH4431999123000889012' },
+  ch: {
+    recipient: 'Clarus Inkasso AG',
+    iban: 'CH9300762011623852957',
+    bic: 'UBSWCHZH80A',
+    qrIban: 'CH4431999123000889012',
+  },
   se: { recipient: 'Clarus Inkasso Sverige AB', iban: 'SE4550000000058398257466', bic: 'ESSESESSXXX' },
   no: { recipient: 'Clarus Inkasso Norge AS', iban: 'NO9386011117947', bic: 'DNBANOKKXXX' },
 };

@@ -20,7 +20,12 @@ export function surchargeForbidden(country: CountryCode, method: MethodKey): boo
 }
 
 /** The fee a debtor of this variant pays for a method; the law wins over the configuration. */
-export function providerFee(variant: VariantId, method: MethodKey, amountMinor: number, table = providerFees[variant]): number {
+export function providerFee(
+  variant: VariantId,
+  method: MethodKey,
+  amountMinor: number,
+  table = providerFees[variant],
+): number {
   if (surchargeForbidden(variants[variant].country, method)) return 0;
   return feeFor(table[method], amountMinor);
 }

@@ -6,9 +6,25 @@
 import type { PaymentProviderId } from '../variants/config.ts';
 
 /** A method as the portal stores it: "1" … "11", or the name of a country method. */
-export type MethodKey = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '11' | 'twint' | 'swish' | 'openBanking' | 'noPaymentRequest';
+export type MethodKey =
+  '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | '11' | 'twint' | 'swish' | 'openBanking' | 'noPaymentRequest';
 
-export const methodKeys: readonly MethodKey[] = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '11', 'twint', 'swish', 'openBanking', 'noPaymentRequest'];
+export const methodKeys: readonly MethodKey[] = [
+  '1',
+  '2',
+  '3',
+  '4',
+  '5',
+  '6',
+  '7',
+  '8',
+  '9',
+  '11',
+  'twint',
+  'swish',
+  'openBanking',
+  'noPaymentRequest',
+];
 
 export function methodKey(id: PaymentProviderId): MethodKey {
   return String(id) as MethodKey;

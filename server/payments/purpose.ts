@@ -6,7 +6,8 @@ import { depositDue, isFinished, isSpecialOfferValid } from '../claims/rules.ts'
 import type { FileFacts } from '../claims/facts.ts';
 import type { AllowedPurpose } from './allowed-methods.ts';
 
-export type PaymentPurpose = 'openAmount' | 'remainder' | 'downPayment' | 'instalment' | 'deposit' | 'specialOffer' | 'partial';
+export type PaymentPurpose =
+  'openAmount' | 'remainder' | 'downPayment' | 'instalment' | 'deposit' | 'specialOffer' | 'partial';
 
 /** The purpose named by the query string; plain pay-direct pays the open amount (with an active plan: the remainder). */
 export function purposeFromQuery(query: URLSearchParams, facts: Pick<FileFacts, 'plan'>): PaymentPurpose {
@@ -56,7 +57,9 @@ export function amountFor(facts: FileFacts, purpose: PaymentPurpose, today: stri
   if (isFinished(facts.statusCode) || open <= 0) return null;
   switch (purpose) {
     case 'downPayment':
-      return facts.downPayment?.status === 'pending' && facts.downPayment.amountMinor > 0 ? facts.downPayment.amountMinor : null;
+      return facts.downPayment?.status === 'pending' && facts.downPayment.amountMinor > 0
+        ? facts.downPayment.amountMinor
+        : null;
     case 'instalment': {
       const next = facts.plan?.status === 'active' ? facts.plan.next : null;
       return next && next.amountMinor > 0 ? Math.min(next.amountMinor, open) : null;

@@ -33,7 +33,14 @@ describe('allowed methods per purpose', () => {
     ['no', 'NOK', ['4', '6', 'noPaymentRequest']],
     ['at', 'EUR', ['1', '2', '4', '5', '6']],
   ])('%s variant pays in %s with its own methods', (id, currency, expected) => {
-    expect(allowedMethods({ variantMethods: variants[id].paymentProviders.map(methodKey), purpose: 'normal', currency, amountMinor: 10000 })).toEqual(expected);
+    expect(
+      allowedMethods({
+        variantMethods: variants[id].paymentProviders.map(methodKey),
+        purpose: 'normal',
+        currency,
+        amountMinor: 10000,
+      }),
+    ).toEqual(expected);
   });
 
   it('refuses with a reason', () => {
@@ -77,7 +84,8 @@ describe('provider fees follow the law per variant (decision 024)', () => {
   });
   it('has no configured fee that the law forbids', () => {
     for (const [id, table] of Object.entries(providerFees) as Array<[VariantId, FeeTable]>) {
-      for (const method of Object.keys(table) as MethodKey[]) expect(surchargeForbidden(variants[id].country, method), `${id} ${method}`).toBe(false);
+      for (const method of Object.keys(table) as MethodKey[])
+        expect(surchargeForbidden(variants[id].country, method), `${id} ${method}`).toBe(false);
     }
   });
   it('is zero for nothing to pay', () => {
@@ -87,15 +95,42 @@ describe('provider fees follow the law per variant (decision 024)', () => {
 
 describe('EPC QR payload (GiroCode)', () => {
   it('holds the exact amount, the account and the reference in the EPC069-12 order', () => {
-    const payload = epcPayload({ recipient: 'Clarus Inkasso GmbH', iban: 'DE02 2005 0550 1015 8713 93', bic: 'HASPDEHHXXX', amountMinor: 58784, currency: 'EUR', remittance: 'Az 100000001' });
-    expect(payload?.split('\n')).toEqual(['BCD', '002', '1', 'SCT', 'HASPDEHHXXX', 'Clarus Inkasso GmbH', 'DE02200505501015871393', 'EUR587.84', '', '', 'Az 100000001']);
+    const payload = epcPayload({
+      recipient: 'Clarus Inkasso GmbH',
+      iban: 'DE02 2005 0550 1015 8713 93',
+      bic: 'HASPDEHHXXX',
+      amountMinor: 58784,
+      currency: 'EUR',
+      remittance: 'Az 100000001',
+    });
+    expect(payload?.split('\n')).toEqual([
+      'BCD',
+      '002',
+      '1',
+      'SCT',
+      'HASPDEHHXXX',
+      'Clarus Inkasso GmbH',
+      'DE02200505501015871393',
+      'EUR587.84',
+      '',
+      '',
+      'Az 100000001',
+    ]);
   });
   it.each([
     [5, 'EUR0.05'],
     [100, 'EUR1.00'],
     [123456789, 'EUR1234567.89'],
   ])('formats %i as %s', (minor, text) => {
-    expect(epcPayload({ recipient: 'A', iban: 'DE02200505501015871393', amountMinor: minor, currency: 'EUR', remittance: 'x' })?.split('\n')[7]).toBe(text);
+    expect(
+      epcPayload({
+        recipient: 'A',
+        iban: 'DE02200505501015871393',
+        amountMinor: minor,
+        currency: 'EUR',
+        remittance: 'x',
+      })?.split('\n')[7],
+    ).toBe(text);
   });
   it('refuses what a GiroCode cannot carry', () => {
     const ok = { recipient: 'A', iban: 'DE02200505501015871393', amountMinor: 100, currency: 'EUR', remittance: 'x' };
@@ -105,7 +140,13 @@ describe('EPC QR payload (GiroCode)', () => {
     expect(epcPayload({ ...ok, bic: 'NOPE' })).toBeNull();
   });
   it('keeps recipient and remittance on one line each, within the limits', () => {
-    const payload = epcPayload({ recipient: 'A\nB', iban: 'DE02200505501015871393', amountMinor: 100, currency: 'EUR', remittance: 'r'.repeat(200) })!;
+    const payload = epcPayload({
+      recipient: 'A\nB',
+      iban: 'DE02200505501015871393',
+      amountMinor: 100,
+      currency: 'EUR',
+      remittance: 'r'.repeat(200),
+    })!;
     expect(payload.split('\n')).toHaveLength(11);
     expect(payload.split('\n')[10]).toHaveLength(140);
   });
@@ -149,26 +190,91 @@ describe('configuration and signatures', () => {
 
 describe('what pay-direct pays (section 9)', () => {
   const base: FileFacts = {
-    fileId: 1, refno: '100000001', subcase: 1, statusCode: '1', subState: null, statusDate: '2026-01-01', currency: 'EUR',
-    totalMinor: 58784, mainClaimMinor: 50000, interestMinor: 1000, costsMinor: 7784, paymentsMinor: 0,
-    functionsBlocked: false, disputedAt: null, closedAt: null, instalmentErrorCode: null, depositRequiredMinor: null,
-    hasVideo: false, hasInvoices: false, showEventHistory: true, plan: null, downPayment: null, deposit: null,
-    deferral: null, specialOffer: null, noticeOfCompletionRequestedAt: null,
+    fileId: 1,
+    refno: '100000001',
+    subcase: 1,
+    statusCode: '1',
+    subState: null,
+    statusDate: '2026-01-01',
+    currency: 'EUR',
+    totalMinor: 58784,
+    mainClaimMinor: 50000,
+    interestMinor: 1000,
+    costsMinor: 7784,
+    paymentsMinor: 0,
+    functionsBlocked: false,
+    disputedAt: null,
+    closedAt: null,
+    instalmentErrorCode: null,
+    depositRequiredMinor: null,
+    hasVideo: false,
+    hasInvoices: false,
+    showEventHistory: true,
+    plan: null,
+    downPayment: null,
+    deposit: null,
+    deferral: null,
+    specialOffer: null,
+    noticeOfCompletionRequestedAt: null,
   };
   const today = '2026-02-01';
-  const plan = { status: 'active' as const, isSepa: false, sepaFailed: false, skipsUsed: 0, monthlyMinor: 15000, instalmentCount: 4, next: { position: 2, dueOn: '2026-02-15', amountMinor: 15000 }, remainingMinor: 45000, overdue: false };
+  const plan = {
+    status: 'active' as const,
+    isSepa: false,
+    sepaFailed: false,
+    skipsUsed: 0,
+    monthlyMinor: 15000,
+    instalmentCount: 4,
+    next: { position: 2, dueOn: '2026-02-15', amountMinor: 15000 },
+    remainingMinor: 45000,
+    overdue: false,
+  };
 
   it.each<[string, string, Partial<FileFacts>, PaymentPurpose, number | null]>([
     ['plain', '', {}, 'openAmount', 58784],
     ['plain with an active plan', '', { plan }, 'remainder', 58784],
-    ['down payment', 'downpayment=true', { downPayment: { amountMinor: 20000, dueOn: null, status: 'pending' } }, 'downPayment', 20000],
-    ['down payment already paid', 'downpayment=true', { downPayment: { amountMinor: 20000, dueOn: null, status: 'paid' } }, 'downPayment', null],
+    [
+      'down payment',
+      'downpayment=true',
+      { downPayment: { amountMinor: 20000, dueOn: null, status: 'pending' } },
+      'downPayment',
+      20000,
+    ],
+    [
+      'down payment already paid',
+      'downpayment=true',
+      { downPayment: { amountMinor: 20000, dueOn: null, status: 'paid' } },
+      'downPayment',
+      null,
+    ],
     ['instalment', 'installment=true', { plan }, 'instalment', 15000],
     ['instalment without a plan', 'installment=true', {}, 'instalment', null],
     ['deposit required', 'deposit=true', { depositRequiredMinor: 15000 }, 'deposit', 15000],
-    ['deposit paid', 'deposit=true', { depositRequiredMinor: 15000, deposit: { amountMinor: 15000, status: 'paid' } }, 'deposit', null],
-    ['valid offer', 'offer=true', { specialOffer: { amountMinor: 54000, validTill: '2026-02-10', acceptedAt: null, declinedAt: null, paidAt: null } }, 'specialOffer', 54000],
-    ['expired offer', 'offer=true', { specialOffer: { amountMinor: 54000, validTill: '2026-01-10', acceptedAt: null, declinedAt: null, paidAt: null } }, 'specialOffer', null],
+    [
+      'deposit paid',
+      'deposit=true',
+      { depositRequiredMinor: 15000, deposit: { amountMinor: 15000, status: 'paid' } },
+      'deposit',
+      null,
+    ],
+    [
+      'valid offer',
+      'offer=true',
+      {
+        specialOffer: { amountMinor: 54000, validTill: '2026-02-10', acceptedAt: null, declinedAt: null, paidAt: null },
+      },
+      'specialOffer',
+      54000,
+    ],
+    [
+      'expired offer',
+      'offer=true',
+      {
+        specialOffer: { amountMinor: 54000, validTill: '2026-01-10', acceptedAt: null, declinedAt: null, paidAt: null },
+      },
+      'specialOffer',
+      null,
+    ],
     ['partial: the upper limit', 'partial=true', {}, 'partial', 58784],
     ['settled file', '', { statusCode: '3', totalMinor: 0 }, 'openAmount', null],
   ])('%s', (_name, query, overrides, purpose, amount) => {

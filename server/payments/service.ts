@@ -66,7 +66,14 @@ export interface MethodOption {
 }
 
 export type CheckoutOptions =
-  | { ok: true; facts: FileFacts; purpose: PaymentPurpose; amountMinor: number; currency: string; methods: MethodOption[] }
+  | {
+      ok: true;
+      facts: FileFacts;
+      purpose: PaymentPurpose;
+      amountMinor: number;
+      currency: string;
+      methods: MethodOption[];
+    }
   | { ok: false; error: 'nothingToPay'; facts: FileFacts; purpose: PaymentPurpose }
   | { ok: false; error: 'guard'; decision: NonNullable<GuardDecision> };
 
@@ -78,7 +85,12 @@ export function checkoutGuard(facts: FileFacts, purpose: PaymentPurpose): GuardD
   return null;
 }
 
-export function checkoutOptionsFor(facts: FileFacts, variant: Variant, purpose: PaymentPurpose, today: string): CheckoutOptions {
+export function checkoutOptionsFor(
+  facts: FileFacts,
+  variant: Variant,
+  purpose: PaymentPurpose,
+  today: string,
+): CheckoutOptions {
   const decision = checkoutGuard(facts, purpose);
   if (decision) return { ok: false, error: 'guard', decision };
   const amountMinor = amountFor(facts, purpose, today);
@@ -98,7 +110,12 @@ export function checkoutOptionsFor(facts: FileFacts, variant: Variant, purpose: 
     purpose,
     amountMinor,
     currency: facts.currency,
-    methods: keys.map((key) => ({ key, feeMinor: providerFee(variant.id, key, amountMinor), feeRule: feeRuleOf(variant.id, key), flow: methods[key].flow })),
+    methods: keys.map((key) => ({
+      key,
+      feeMinor: providerFee(variant.id, key, amountMinor),
+      feeRule: feeRuleOf(variant.id, key),
+      flow: methods[key].flow,
+    })),
   };
 }
 
@@ -132,7 +149,11 @@ export function paymentPagePath(variant: Variant, paymentId: string): string {
 }
 
 /** The provider's return addresses: on the configured public address, never the request's Host. */
-export function returnUrls(variant: Variant, paymentId: string, method: MethodKey): { successUrl: string; failureUrl: string } {
+export function returnUrls(
+  variant: Variant,
+  paymentId: string,
+  method: MethodKey,
+): { successUrl: string; failureUrl: string } {
   if (method === 'twint' && variant.id === 'ch') {
     // The Swiss variant's own return pages (section 2.1).
     return {
@@ -174,12 +195,14 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
   if (!options.ok) return { ok: false, error: options.error === 'guard' ? 'guard' : 'nothingToPay' };
   const provider = paymentProvider(db);
   const allowed = options.methods.find((m) => m.key === input.method);
-  if (!allowed || (!provider && methods[input.method].flow !== 'instructions')) return { ok: false, error: 'notAvailable' };
+  if (!allowed || (!provider && methods[input.method].flow !== 'instructions'))
+    return { ok: false, error: 'notAvailable' };
   if (provider && !provider.supports(input.method)) return { ok: false, error: 'notAvailable' };
 
   let amountMinor = options.amountMinor;
   if (input.purpose === 'partial') {
-    if (!input.partialAmountMinor || input.partialAmountMinor < 1 || input.partialAmountMinor > options.amountMinor) return { ok: false, error: 'nothingToPay' };
+    if (!input.partialAmountMinor || input.partialAmountMinor < 1 || input.partialAmountMinor > options.amountMinor)
+      return { ok: false, error: 'nothingToPay' };
     amountMinor = input.partialAmountMinor;
   }
   const feeMinor = providerFee(input.variant.id, input.method, amountMinor);
@@ -190,7 +213,11 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
   // not exceed what is open once the payments already under way (created, pending) are counted.
   const outcome = await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const [locked] = await tx.select({ totalMinor: t.files.totalMinor }).from(t.files).where(eq(t.files.id, input.fileId)).for('update');
+    const [locked] = await tx
+      .select({ totalMinor: t.files.totalMinor })
+      .from(t.files)
+      .where(eq(t.files.id, input.fileId))
+      .for('update');
     const again = await findByKey(tx, input.fileId, input.idempotencyKey);
     if (again) return { kind: 'replay' as const, payment: again };
     const under = await paymentsUnderWay(tx, input.fileId);
@@ -220,7 +247,8 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
     return { kind: 'created' as const, payment: inserted[0] };
   });
   if (outcome.kind === 'replay') return replay(db, outcome.payment);
-  if (outcome.kind === 'inFlight') return { ok: false, error: 'inFlight', payment: outcome.payment, openMinor: outcome.openMinor };
+  if (outcome.kind === 'inFlight')
+    return { ok: false, error: 'inFlight', payment: outcome.payment, openMinor: outcome.openMinor };
   const created = outcome.payment;
   if (!created) {
     // A second submit with the same key won the race: answer with its payment.
@@ -236,16 +264,32 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
     targetAmountMinor: amountMinor,
     targetDate: todayIso(now),
     feesMinor: feeMinor,
-    info: JSON.stringify({ paymentId: id, provider: input.method, purpose: input.purpose, ...(input.contact ? { contact: input.contact } : {}) }),
+    info: JSON.stringify({
+      paymentId: id,
+      provider: input.method,
+      purpose: input.purpose,
+      ...(input.contact ? { contact: input.contact } : {}),
+    }),
   });
-  await audit(db, { actor: 'debtor', action: 'payment.created', debtorId: input.debtorId, fileId: input.fileId, clientAddress: input.clientAddress, detail: { provider: input.method, purpose: input.purpose, amountMinor } });
+  await audit(db, {
+    actor: 'debtor',
+    action: 'payment.created',
+    debtorId: input.debtorId,
+    fileId: input.fileId,
+    clientAddress: input.clientAddress,
+    detail: { provider: input.method, purpose: input.purpose, amountMinor },
+  });
 
   const { successUrl, failureUrl } = returnUrls(input.variant, id, input.method);
   const account = bankAccounts[input.variant.id];
   try {
     if (!provider) {
       // Online payment is off: a bank transfer still works; the agency's bank reports it.
-      const [pending] = await db.update(t.payments).set({ status: 'pending', updatedAt: now }).where(eq(t.payments.id, id)).returning();
+      const [pending] = await db
+        .update(t.payments)
+        .set({ status: 'pending', updatedAt: now })
+        .where(eq(t.payments.id, id))
+        .returning();
       return { ok: true, payment: pending!, replayed: false, next: { kind: 'page' } };
     }
     const result = await provider.createPayment({
@@ -265,7 +309,8 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
       .where(and(eq(t.payments.id, id), eq(t.payments.status, 'created')))
       .returning();
     const payment = pending ?? created;
-    if (result.kind === 'redirect') return { ok: true, payment, replayed: false, next: { kind: 'redirect', url: result.url } };
+    if (result.kind === 'redirect')
+      return { ok: true, payment, replayed: false, next: { kind: 'redirect', url: result.url } };
     return { ok: true, payment, replayed: false, next: { kind: 'page' } };
   } catch {
     const failed = await markFinished(db, id, 'failed', 'providerError', now);
@@ -281,7 +326,10 @@ export function expiryFor(method: MethodKey, now: Date): Date {
 }
 
 /** Payments of the file started but not yet paid or given up: their money may still arrive. */
-export async function paymentsUnderWay(db: Database, fileId: number): Promise<{ totalMinor: number; latest: PaymentRow | null }> {
+export async function paymentsUnderWay(
+  db: Database,
+  fileId: number,
+): Promise<{ totalMinor: number; latest: PaymentRow | null }> {
   const rows = await db
     .select()
     .from(t.payments)
@@ -291,21 +339,33 @@ export async function paymentsUnderWay(db: Database, fileId: number): Promise<{ 
 }
 
 async function findByKey(db: Database, fileId: number, key: string): Promise<PaymentRow | null> {
-  const [row] = await db.select().from(t.payments).where(and(eq(t.payments.fileId, fileId), eq(t.payments.idempotencyKey, key)));
+  const [row] = await db
+    .select()
+    .from(t.payments)
+    .where(and(eq(t.payments.fileId, fileId), eq(t.payments.idempotencyKey, key)));
   return row ?? null;
 }
 
 /** A repeated submit: the same payment again; an open redirect payment sends the debtor back to the provider. */
 function replay(db: Database, payment: PaymentRow): CreatePaymentResult {
   const provider = paymentProvider(db);
-  if (provider && payment.status === 'pending' && payment.providerReference && methods[payment.providerId as MethodKey]?.flow === 'redirect') {
+  if (
+    provider &&
+    payment.status === 'pending' &&
+    payment.providerReference &&
+    methods[payment.providerId as MethodKey]?.flow === 'redirect'
+  ) {
     const url = provider.pageUrl(payment.providerReference, payment.providerId as MethodKey);
     if (url) return { ok: true, payment, replayed: true, next: { kind: 'redirect', url } };
   }
   return { ok: true, payment, replayed: true, next: { kind: 'page' } };
 }
 
-async function linkedRows(db: Database, facts: FileFacts, purpose: PaymentPurpose): Promise<Partial<typeof t.payments.$inferInsert>> {
+async function linkedRows(
+  db: Database,
+  facts: FileFacts,
+  purpose: PaymentPurpose,
+): Promise<Partial<typeof t.payments.$inferInsert>> {
   switch (purpose) {
     case 'downPayment':
     case 'deposit': {
@@ -323,7 +383,12 @@ async function linkedRows(db: Database, facts: FileFacts, purpose: PaymentPurpos
       return row ? { instalmentRowId: row.id } : {};
     }
     case 'specialOffer': {
-      const [row] = await db.select({ id: t.specialOffers.id }).from(t.specialOffers).where(eq(t.specialOffers.fileId, facts.fileId)).orderBy(desc(t.specialOffers.id)).limit(1);
+      const [row] = await db
+        .select({ id: t.specialOffers.id })
+        .from(t.specialOffers)
+        .where(eq(t.specialOffers.fileId, facts.fileId))
+        .orderBy(desc(t.specialOffers.id))
+        .limit(1);
       return row ? { specialOfferId: row.id } : {};
     }
     default:
@@ -336,12 +401,20 @@ async function linkedRows(db: Database, facts: FileFacts, purpose: PaymentPurpos
 /** A payment of the session's own file; another file's payment id is as unknown as a made-up one. */
 export async function paymentForFile(db: Database, fileId: number, paymentId: string): Promise<PaymentRow | null> {
   if (!/^[0-9a-f-]{36}$/.test(paymentId)) return null;
-  const [row] = await db.select().from(t.payments).where(and(eq(t.payments.id, paymentId), eq(t.payments.fileId, fileId)));
+  const [row] = await db
+    .select()
+    .from(t.payments)
+    .where(and(eq(t.payments.id, paymentId), eq(t.payments.fileId, fileId)));
   return row ?? null;
 }
 
 /** Applies what the provider says; books a paid payment once. Returns the payment as it is now. */
-export async function applyProviderStatus(db: Database, payment: PaymentRow, status: ProviderStatus | null, now = new Date()): Promise<PaymentRow> {
+export async function applyProviderStatus(
+  db: Database,
+  payment: PaymentRow,
+  status: ProviderStatus | null,
+  now = new Date(),
+): Promise<PaymentRow> {
   if (!status) return payment;
   let current: PaymentRow | null = payment;
   switch (status.outcome) {
@@ -369,7 +442,11 @@ export async function applyProviderStatus(db: Database, payment: PaymentRow, sta
 }
 
 /** The browser came back from the provider (or the payment page is reloaded): ask, then apply. */
-export async function syncPayment(db: Database, payment: PaymentRow, query: URLSearchParams = new URLSearchParams()): Promise<PaymentRow> {
+export async function syncPayment(
+  db: Database,
+  payment: PaymentRow,
+  query: URLSearchParams = new URLSearchParams(),
+): Promise<PaymentRow> {
   if (payment.status !== 'pending' || !payment.providerReference) return payment;
   const provider = paymentProvider(db);
   if (!provider) return payment;
@@ -395,28 +472,44 @@ export async function receiveWebhook(db: Database, rawBody: string, headers: Hea
   const provider = paymentProvider(db);
   if (!provider) return { status: 404, error: 'no provider' };
   const verified = provider.verifyWebhook(rawBody, headers);
-  if (!verified.ok) return verified.error === 'malformed' ? { status: 400, error: 'malformed' } : { status: 401, error: verified.error };
+  if (!verified.ok)
+    return verified.error === 'malformed'
+      ? { status: 400, error: 'malformed' }
+      : { status: 401, error: verified.error };
   const event = verified.event;
   if (!/^[0-9a-f-]{36}$/.test(event.merchantReference)) return { status: 404, error: 'unknown payment' };
   const [payment] = await db.select().from(t.payments).where(eq(t.payments.id, event.merchantReference));
-  if (!payment || payment.providerReference !== event.providerReference) return { status: 404, error: 'unknown payment' };
+  if (!payment || payment.providerReference !== event.providerReference)
+    return { status: 404, error: 'unknown payment' };
   const before = payment.status;
-  const after = await applyProviderStatus(db, payment, { outcome: event.outcome, reason: event.reason, amountMinor: event.amountMinor, currency: event.currency });
+  const after = await applyProviderStatus(db, payment, {
+    outcome: event.outcome,
+    reason: event.reason,
+    amountMinor: event.amountMinor,
+    currency: event.currency,
+  });
   return { status: 200, booked: before !== 'paid' && after.status === 'paid' };
 }
 
 /** The provider's page for an open payment (the card form for the iframe, or where to continue). */
 export function providerPageUrl(db: Database, payment: PaymentRow): string | null {
   const provider = paymentProvider(db);
-  return provider && payment.providerReference ? provider.pageUrl(payment.providerReference, payment.providerId as MethodKey) : null;
+  return provider && payment.providerReference
+    ? provider.pageUrl(payment.providerReference, payment.providerId as MethodKey)
+    : null;
 }
 
 /** Bank transfer details or the cash slip for an instructions payment. */
-export async function instructionsFor(db: Database, payment: PaymentRow, facts: Pick<FileFacts, 'refno' | 'subcase'>): Promise<Instructions | null> {
+export async function instructionsFor(
+  db: Database,
+  payment: PaymentRow,
+  facts: Pick<FileFacts, 'refno' | 'subcase'>,
+): Promise<Instructions | null> {
   const account = bankAccounts[payment.variant as VariantId] ?? bankAccounts.de;
   const remittance = remittanceFor(facts, payment.language);
   const provider = paymentProvider(db);
-  if (provider && payment.providerReference) return provider.instructions(payment.providerReference, { account, remittance });
+  if (provider && payment.providerReference)
+    return provider.instructions(payment.providerReference, { account, remittance });
   if (payment.providerId === '6' || payment.providerId === '7') return { type: 'bankTransfer', ...account, remittance };
   return null;
 }
@@ -426,7 +519,11 @@ export async function instructionsFor(db: Database, payment: PaymentRow, facts: 
  * QR reference, the amount with fees, the agency as creditor and the debtor's address, worded in
  * the payment's language. Null for every other transfer (the EPC code serves euro transfers).
  */
-export async function swissQrBillFor(db: Database, payment: PaymentRow, facts: Pick<FileFacts, 'refno' | 'subcase'>): Promise<{ svg: string; reference: string } | null> {
+export async function swissQrBillFor(
+  db: Database,
+  payment: PaymentRow,
+  facts: Pick<FileFacts, 'refno' | 'subcase'>,
+): Promise<{ svg: string; reference: string } | null> {
   const account = bankAccounts[payment.variant as VariantId];
   if (payment.currency !== 'CHF' || !account?.qrIban) return null;
   const legal = variants[payment.variant as VariantId].legal;
@@ -435,7 +532,13 @@ export async function swissQrBillFor(db: Database, payment: PaymentRow, facts: P
   const language = isLanguage(payment.language) ? payment.language : 'de';
   const svg = swissQrBillSvg({
     qrIban: account.qrIban,
-    creditor: { name: account.recipient, ...splitStreet(legal.street), postalCode: legal.postalCode, city: legal.city, country: legal.country },
+    creditor: {
+      name: account.recipient,
+      ...splitStreet(legal.street),
+      postalCode: legal.postalCode,
+      city: legal.city,
+      country: legal.country,
+    },
     debtor: debtor
       ? {
           name: debtor.companyName ?? [debtor.firstName, debtor.lastName].filter(Boolean).join(' '),
@@ -457,11 +560,25 @@ export async function swissQrBillFor(db: Database, payment: PaymentRow, facts: P
 
 async function afterBooking(db: Database, payment: PaymentRow): Promise<void> {
   const [row] = await db
-    .select({ email: t.debtors.email, firstName: t.debtors.firstName, lastName: t.debtors.lastName, companyName: t.debtors.companyName, salutation: t.debtors.salutation, refno: t.files.refno, subcase: t.files.subcase })
+    .select({
+      email: t.debtors.email,
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+      companyName: t.debtors.companyName,
+      salutation: t.debtors.salutation,
+      refno: t.files.refno,
+      subcase: t.files.subcase,
+    })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(eq(t.files.id, payment.fileId));
-  await audit(db, { actor: 'system', action: 'payment.booked', debtorId: payment.debtorId, fileId: payment.fileId, detail: { provider: payment.providerId, purpose: payment.purpose, amountMinor: payment.amountMinor } });
+  await audit(db, {
+    actor: 'system',
+    action: 'payment.booked',
+    debtorId: payment.debtorId,
+    fileId: payment.fileId,
+    detail: { provider: payment.providerId, purpose: payment.purpose, amountMinor: payment.amountMinor },
+  });
   if (!row?.email) return;
   await enqueueMail(db, {
     to: row.email,
@@ -497,7 +614,11 @@ export async function mailTransferDetails(
     name: string;
     salutation: number;
   },
-): Promise<{ ok: true; to: string; stored: boolean } | { ok: false; error: 'needsFullLogin' | 'noAddress' } | { ok: false; error: 'rateLimited'; retryAfterSeconds: number }> {
+): Promise<
+  | { ok: true; to: string; stored: boolean }
+  | { ok: false; error: 'needsFullLogin' | 'noAddress' }
+  | { ok: false; error: 'rateLimited'; retryAfterSeconds: number }
+> {
   const recipient = await mailRecipient(db, input.session, input.to);
   if (!recipient.ok) return recipient;
   const limit = await consume(db, 'transferMail', String(input.payment.fileId));
@@ -528,7 +649,14 @@ export async function mailTransferDetails(
 
 export async function savePaymentFeedback(
   db: Database,
-  input: { fileId: number; source: 'payment' | 'leftWithoutPayment'; stars: number | null; comment: string | null; paymentMethod: string | null; paymentProvider: string | null },
+  input: {
+    fileId: number;
+    source: 'payment' | 'leftWithoutPayment';
+    stars: number | null;
+    comment: string | null;
+    paymentMethod: string | null;
+    paymentProvider: string | null;
+  },
 ): Promise<void> {
   await db.insert(t.feedback).values({
     fileId: input.fileId,
@@ -539,4 +667,3 @@ export async function savePaymentFeedback(
     paymentProvider: input.paymentProvider,
   });
 }
-

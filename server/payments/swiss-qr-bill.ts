@@ -86,7 +86,9 @@ export function swissQrBillSvg(input: QrBillInput): string | null {
       { language: billLanguage(input.language) },
     );
     // The library sizes the bill in millimetres without a viewBox; with one it scales on a phone.
-    return bill.toString().replace(/^<svg /, `<svg viewBox="0 0 ${(210 * mm).toFixed(3)} ${(105 * mm).toFixed(3)}" role="img" `);
+    return bill
+      .toString()
+      .replace(/^<svg /, `<svg viewBox="0 0 ${(210 * mm).toFixed(3)} ${(105 * mm).toFixed(3)}" role="img" `);
   } catch {
     // The library refuses data the standard does not allow (a name too long, an invalid IBAN …).
     return null;

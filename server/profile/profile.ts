@@ -34,7 +34,6 @@ export interface Profile {
   phone: string;
 }
 
-
 export interface PendingRequest {
   id: number;
   reason: ChangeReason;
@@ -44,7 +43,11 @@ export interface PendingRequest {
   attachments: string[];
 }
 
-export type Permission = { allowed: true } | { allowed: false; reason: 'pending'; pending: PendingRequest } | { allowed: false; reason: 'blocked' } | { allowed: false; reason: 'noFile' };
+export type Permission =
+  | { allowed: true }
+  | { allowed: false; reason: 'pending'; pending: PendingRequest }
+  | { allowed: false; reason: 'blocked' }
+  | { allowed: false; reason: 'noFile' };
 
 interface Ctx {
   fileId: number;
@@ -53,7 +56,14 @@ interface Ctx {
 
 async function ownFile(db: Database, ctx: Ctx) {
   const [row] = await db
-    .select({ debtor: t.debtors, refno: t.files.refno, subcase: t.files.subcase, variant: t.files.variant, functionsBlocked: t.files.functionsBlocked, debtorId: t.files.debtorId })
+    .select({
+      debtor: t.debtors,
+      refno: t.files.refno,
+      subcase: t.files.subcase,
+      variant: t.files.variant,
+      functionsBlocked: t.files.functionsBlocked,
+      debtorId: t.files.debtorId,
+    })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(eq(t.files.id, ctx.fileId));
@@ -102,7 +112,14 @@ export async function pendingRequest(db: Database, ctx: Ctx): Promise<PendingReq
     const value = row.changes[field];
     if (typeof value === 'string') changes[field] = value;
   }
-  return { id: row.id, reason: row.reason, changes, relocationDate: row.relocationDate, createdAt: row.createdAt.toISOString(), attachments: files.map((f) => f.name) };
+  return {
+    id: row.id,
+    reason: row.reason,
+    changes,
+    relocationDate: row.relocationDate,
+    createdAt: row.createdAt.toISOString(),
+    attachments: files.map((f) => f.name),
+  };
 }
 
 /** `IsProfileUpdateAllowed`: refused while a request is pending or when the file's functions are blocked. */
@@ -117,7 +134,19 @@ export async function profileUpdatePermission(db: Database, ctx: Ctx): Promise<P
 
 export type ChangeResult =
   | { ok: true; id: number }
-  | { ok: false; problem: 'invalid' | 'noFile' | 'blocked' | 'pending' | 'noChange' | 'zipCityMismatch' | 'notYours' | 'totalTooLarge' | 'tooMany' };
+  | {
+      ok: false;
+      problem:
+        | 'invalid'
+        | 'noFile'
+        | 'blocked'
+        | 'pending'
+        | 'noChange'
+        | 'zipCityMismatch'
+        | 'notYours'
+        | 'totalTooLarge'
+        | 'tooMany';
+    };
 
 class Abort extends Error {
   constructor(readonly problem: 'notYours' | 'totalTooLarge' | 'tooMany' | 'pending') {
@@ -148,7 +177,8 @@ export async function requestProfileChange(
     if (next[field] !== String(current[field])) changes[field] = next[field];
   }
   // A move or a second address may repeat the address on file; anything else must change something.
-  if (Object.keys(changes).length === 0 && input.reason !== 'move' && input.reason !== 'secondAddress') return { ok: false, problem: 'noChange' };
+  if (Object.keys(changes).length === 0 && input.reason !== 'move' && input.reason !== 'secondAddress')
+    return { ok: false, problem: 'noChange' };
 
   const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
   const name = file.debtor.companyName ?? [file.debtor.firstName, file.debtor.lastName].filter(Boolean).join(' ');
@@ -165,15 +195,35 @@ export async function requestProfileChange(
       if (open) throw new Abort('pending');
       const [row] = await tx
         .insert(t.profileChangeRequests)
-        .values({ debtorId: ctx.debtorId, fileId: ctx.fileId, reason: input.reason, changes, relocationDate: input.relocationDate || null, status: 'pending', createdAt: now })
+        .values({
+          debtorId: ctx.debtorId,
+          fileId: ctx.fileId,
+          reason: input.reason,
+          changes,
+          relocationDate: input.relocationDate || null,
+          status: 'pending',
+          createdAt: now,
+        })
         .returning({ id: t.profileChangeRequests.id });
       const id = row!.id;
-      const attached = await attachUploads(tx, { fileId: ctx.fileId, context: 'profileChange', ownerId: id, ids: input.uploadId });
+      const attached = await attachUploads(tx, {
+        fileId: ctx.fileId,
+        context: 'profileChange',
+        ownerId: id,
+        ids: input.uploadId,
+      });
       if (!attached.ok) throw new Abort(attached.problem);
       // The receipt goes to the address on file and, if the debtor gave a new one, there too.
       const recipients = [...new Set([file.debtor.email, changes.email].filter((v): v is string => !!v))];
       for (const to of recipients) {
-        await enqueueMail(tx, { to, template: 'receipt', language: ctx.language, variant: file.variant, fileId: ctx.fileId, data: { name, salutation: file.debtor.salutation, reference, kind: 'profileChange' } });
+        await enqueueMail(tx, {
+          to,
+          template: 'receipt',
+          language: ctx.language,
+          variant: file.variant,
+          fileId: ctx.fileId,
+          data: { name, salutation: file.debtor.salutation, reference, kind: 'profileChange' },
+        });
       }
       await audit(tx, {
         actor: 'debtor',
@@ -182,7 +232,12 @@ export async function requestProfileChange(
         fileId: ctx.fileId,
         clientAddress: ctx.clientAddress,
         at: now,
-        detail: { requestId: id, reason: input.reason, fields: Object.keys(changes).join(','), attachments: attached.uploads.length },
+        detail: {
+          requestId: id,
+          reason: input.reason,
+          fields: Object.keys(changes).join(','),
+          attachments: attached.uploads.length,
+        },
       });
       return { ok: true as const, id };
     });

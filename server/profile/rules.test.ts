@@ -175,7 +175,19 @@ describe('company name, phone, dates', () => {
 
 describe('the change form', () => {
   const today = '2026-05-10';
-  const valid = { reason: 'addressError', salutation: '2', firstName: 'Anna', lastName: 'Schneider', streetName: 'Lindenallee', houseNumber: '14', zipCode: '50968', city: 'Köln', country: 'DE', email: 'anna@example.org', phone: '' };
+  const valid = {
+    reason: 'addressError',
+    salutation: '2',
+    firstName: 'Anna',
+    lastName: 'Schneider',
+    streetName: 'Lindenallee',
+    houseNumber: '14',
+    zipCode: '50968',
+    city: 'Köln',
+    country: 'DE',
+    email: 'anna@example.org',
+    phone: '',
+  };
   const errors = (input: Record<string, unknown>) => {
     const result = profileChangeSchema(today).safeParse(input);
     return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
@@ -191,7 +203,11 @@ describe('the change form', () => {
     ['divorce without proof', { reason: 'divorce' }, { uploadId: 'errors.proof.proof' }],
     ['move without date', { reason: 'move' }, { relocationDate: 'errors.relocationDate.required' }],
     ['move with date', { reason: 'move', relocationDate: '2026-04-01' }, {}],
-    ['a company without its name', { salutation: '3', firstName: '', lastName: '' }, { companyName: 'errors.companyName.required' }],
+    [
+      'a company without its name',
+      { salutation: '3', firstName: '', lastName: '' },
+      { companyName: 'errors.companyName.required' },
+    ],
     ['a company', { salutation: '3', companyName: 'Schneider Textil GmbH', firstName: '', lastName: '' }, {}],
     ['a person without last name', { lastName: '' }, { lastName: 'errors.lastName.required' }],
     ['a too short full name', { firstName: 'Bo', lastName: 'E' }, { lastName: 'errors.lastName.tooShort' }],
@@ -200,10 +216,18 @@ describe('the change form', () => {
     expect(errors({ ...valid, ...change })).toEqual(expected);
   });
   it('gives conform its constraints (the browser form reads them)', () => {
-    expect(getZodConstraint(profileChangeFields(today))).toMatchObject({ reason: { required: true }, uploadId: { multiple: true } });
+    expect(getZodConstraint(profileChangeFields(today))).toMatchObject({
+      reason: { required: true },
+      uploadId: { multiple: true },
+    });
   });
   it('drops proof files and a move date where the reason does not ask for them', () => {
-    const value = profileChangeSchema(today).parse({ ...valid, uploadId: ['7'], relocationDate: '2026-04-01', companyName: 'X GmbH' });
+    const value = profileChangeSchema(today).parse({
+      ...valid,
+      uploadId: ['7'],
+      relocationDate: '2026-04-01',
+      companyName: 'X GmbH',
+    });
     expect(value).toMatchObject({ uploadId: [], relocationDate: '', companyName: '' });
   });
 });

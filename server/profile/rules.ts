@@ -10,7 +10,15 @@
  * alone is never a name part (an initial like "J." is refused, we need the name as written).
  */
 
-export const changeReasons = ['addressError', 'nameError', 'marriage', 'divorce', 'move', 'secondAddress', 'misc'] as const;
+export const changeReasons = [
+  'addressError',
+  'nameError',
+  'marriage',
+  'divorce',
+  'move',
+  'secondAddress',
+  'misc',
+] as const;
 export type ChangeReason = (typeof changeReasons)[number];
 
 /** What each reason needs besides the fields (spec 5, "Change reasons"). */
@@ -25,7 +33,20 @@ export const reasonNeeds: Record<ChangeReason, 'certificate' | 'proof' | 'moveDa
 };
 
 /** The fields a request may change, in the order the page shows them. */
-export const profileFields = ['salutation', 'companyName', 'firstName', 'lastName', 'birthday', 'streetName', 'houseNumber', 'zipCode', 'city', 'country', 'email', 'phone'] as const;
+export const profileFields = [
+  'salutation',
+  'companyName',
+  'firstName',
+  'lastName',
+  'birthday',
+  'streetName',
+  'houseNumber',
+  'zipCode',
+  'city',
+  'country',
+  'email',
+  'phone',
+] as const;
 export type ProfileField = (typeof profileFields)[number];
 
 /** 1 Mr, 2 Ms, 3 company (spec 3). */
@@ -33,7 +54,26 @@ export const salutations = [1, 2, 3] as const;
 export type Salutation = (typeof salutations)[number];
 
 /** Countries an address may be in: the portal's countries first, then the neighbours. */
-export const countries = ['DE', 'AT', 'CH', 'SE', 'NO', 'BE', 'CZ', 'DK', 'ES', 'FI', 'FR', 'GB', 'IT', 'LU', 'NL', 'PL', 'PT', 'TR'] as const;
+export const countries = [
+  'DE',
+  'AT',
+  'CH',
+  'SE',
+  'NO',
+  'BE',
+  'CZ',
+  'DK',
+  'ES',
+  'FI',
+  'FR',
+  'GB',
+  'IT',
+  'LU',
+  'NL',
+  'PL',
+  'PT',
+  'TR',
+] as const;
 export type Country = (typeof countries)[number];
 
 export const maxNameLength = 60;
@@ -87,7 +127,14 @@ export function zipProblem(raw: string | undefined | null, country: string): 're
   if (!value) return 'required';
   if (!/^[\p{L}\d ]+$/u.test(value) || value.length <= 3 || value.length > 10) return 'format';
   // The countries whose format is simple and fixed; others keep the general rule above.
-  const fixed: Partial<Record<string, RegExp>> = { DE: /^\d{5}$/, AT: /^\d{4}$/, CH: /^\d{4}$/, NO: /^\d{4}$/, DK: /^\d{4}$/, SE: /^\d{3} ?\d{2}$/ };
+  const fixed: Partial<Record<string, RegExp>> = {
+    DE: /^\d{5}$/,
+    AT: /^\d{4}$/,
+    CH: /^\d{4}$/,
+    NO: /^\d{4}$/,
+    DK: /^\d{4}$/,
+    SE: /^\d{3} ?\d{2}$/,
+  };
   const pattern = fixed[country];
   if (pattern && !pattern.test(value)) return 'format';
   return null;
@@ -141,7 +188,10 @@ export function isRealDate(value: string): boolean {
 }
 
 /** Birthday: a real date, at least 16 years back, not before 1900. */
-export function birthdayProblem(value: string | undefined | null, today: string): 'format' | 'future' | 'tooOld' | null {
+export function birthdayProblem(
+  value: string | undefined | null,
+  today: string,
+): 'format' | 'future' | 'tooOld' | null {
   if (!value) return null;
   if (!isRealDate(value)) return 'format';
   if (value < '1900-01-01') return 'tooOld';
@@ -151,7 +201,10 @@ export function birthdayProblem(value: string | undefined | null, today: string)
 }
 
 /** Move date: a real date, at most two years back and one year ahead. */
-export function moveDateProblem(value: string | undefined | null, today: string): 'required' | 'format' | 'range' | null {
+export function moveDateProblem(
+  value: string | undefined | null,
+  today: string,
+): 'required' | 'format' | 'range' | null {
   if (!value) return 'required';
   if (!isRealDate(value)) return 'format';
   const year = Number(today.slice(0, 4));

@@ -36,7 +36,9 @@ export function profileChangeFields(today: string) {
   return z
     .object({
       reason: z.enum(changeReasons, { error: 'errors.reason' }),
-      salutation: z.coerce.number({ error: 'errors.salutation' }).refine((v) => v === 1 || v === 2 || v === 3, 'errors.salutation'),
+      salutation: z.coerce
+        .number({ error: 'errors.salutation' })
+        .refine((v) => v === 1 || v === 2 || v === 3, 'errors.salutation'),
       companyName: text(),
       firstName: text(),
       lastName: text(),
@@ -89,7 +91,8 @@ export function profileChangeFields(today: string) {
           const move = moveDateProblem(v.relocationDate || null, today);
           if (move) issue('relocationDate', `errors.relocationDate.${move}`);
         }
-        if ((needs === 'certificate' || needs === 'proof') && (v.uploadId?.length ?? 0) === 0) issue('uploadId', `errors.proof.${needs}`);
+        if ((needs === 'certificate' || needs === 'proof') && (v.uploadId?.length ?? 0) === 0)
+          issue('uploadId', `errors.proof.${needs}`);
       },
       // Also when the reason, the salutation or the country is missing: every problem is said in
       // one round, not the choices first and the fields after. `v` may then hold raw values.

@@ -75,5 +75,7 @@ export function zipMatchesCity(input: { country: string; zipCode: string; city: 
 export function draftZipCityMismatch(raw: Record<string, unknown>, fieldsWithErrors: readonly string[]): boolean {
   if (fieldsWithErrors.includes('zipCode') || fieldsWithErrors.includes('city')) return false;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
-  return zipMatchesCity({ country: text(raw.country), zipCode: text(raw.zipCode), city: text(raw.city) }) === 'mismatch';
+  return (
+    zipMatchesCity({ country: text(raw.country), zipCode: text(raw.zipCode), city: text(raw.city) }) === 'mismatch'
+  );
 }

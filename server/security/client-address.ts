@@ -8,7 +8,10 @@ import { isIP } from 'node:net';
  */
 export function truncateClientAddress(address: string | null | undefined): string | null {
   if (!address) return null;
-  const trimmed = address.trim().replace(/^\[|\]$/g, '').replace(/%.*$/, '');
+  const trimmed = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(trimmed);
   const candidate = mapped ? mapped[1]! : trimmed;
   const version = isIP(candidate);
@@ -16,7 +19,10 @@ export function truncateClientAddress(address: string | null | undefined): strin
   if (version === 6) {
     const groups = expandIpv6(candidate);
     if (!groups) return null;
-    return `${groups.slice(0, 3).map((g) => g.toString(16)).join(':')}::`;
+    return `${groups
+      .slice(0, 3)
+      .map((g) => g.toString(16))
+      .join(':')}::`;
   }
   return null;
 }

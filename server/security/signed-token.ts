@@ -13,10 +13,21 @@ export function signToken(purpose: string, payload: Record<string, unknown>): st
   return `${body}.${keyedHash(purpose, body).slice(0, signatureLength)}`;
 }
 
-export function readToken<T extends z.ZodType<Record<string, unknown>>>(purpose: string, token: string | null | undefined, schema: T, now = new Date()): z.infer<T> | null {
+export function readToken<T extends z.ZodType<Record<string, unknown>>>(
+  purpose: string,
+  token: string | null | undefined,
+  schema: T,
+  now = new Date(),
+): z.infer<T> | null {
   if (!token) return null;
   const [body, signature, extra] = token.split('.');
-  if (!body || !signature || extra !== undefined || !safeEqual(signature, keyedHash(purpose, body).slice(0, signatureLength))) return null;
+  if (
+    !body ||
+    !signature ||
+    extra !== undefined ||
+    !safeEqual(signature, keyedHash(purpose, body).slice(0, signatureLength))
+  )
+    return null;
   try {
     const parsed = schema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
     if (!parsed.success) return null;

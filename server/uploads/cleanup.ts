@@ -9,7 +9,10 @@ import { objectStore, type ObjectStore } from './storage.ts';
 
 export const pendingUploadLifetimeMs = 24 * 60 * 60 * 1000;
 
-export async function purgeStalePendingUploads(db: Database, options: { now?: Date; store?: ObjectStore } = {}): Promise<number> {
+export async function purgeStalePendingUploads(
+  db: Database,
+  options: { now?: Date; store?: ObjectStore } = {},
+): Promise<number> {
   const cutoff = new Date((options.now ?? new Date()).getTime() - pendingUploadLifetimeMs);
   const removed = await db
     .delete(t.uploads)

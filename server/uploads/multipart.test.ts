@@ -14,10 +14,18 @@ function body(parts: Part[]): Uint8Array {
   const chunks: Uint8Array[] = [];
   for (const part of parts) {
     if ('value' in part) {
-      chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+      chunks.push(
+        encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`),
+      );
     } else {
       const disposition = part.header ?? `form-data; name="${part.name}"; filename="${part.filename}"`;
-      chunks.push(encoder.encode(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`), part.bytes, encoder.encode('\r\n'));
+      chunks.push(
+        encoder.encode(
+          `--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        ),
+        part.bytes,
+        encoder.encode('\r\n'),
+      );
     }
   }
   chunks.push(encoder.encode(`--${boundary}--\r\n`));
@@ -73,7 +81,12 @@ describe('readMultipart', () => {
             { name: 'intent', value: 'send' },
             { name: 'files', filename: 'Rechnung; Mai.png', bytes: new Uint8Array(3000) },
             { name: 'files', filename: 'Beleg=1;2.pdf', bytes: new Uint8Array(10) },
-            { name: 'files', filename: '', bytes: new Uint8Array(0), header: `form-data; name="files"; filename*=UTF-8''Kontoauszug%20M%C3%A4rz.pdf` },
+            {
+              name: 'files',
+              filename: '',
+              bytes: new Uint8Array(0),
+              header: `form-data; name="files"; filename*=UTF-8''Kontoauszug%20M%C3%A4rz.pdf`,
+            },
             { name: 'message', value: 'Grüße – zweite Zeile' },
           ]),
         ).stream,
@@ -96,16 +109,34 @@ describe('readMultipart', () => {
       { name: 'files', filename: 'Kontoauszug März.pdf', size: 0 },
     ]);
     // Handlers run in the order of the body.
-    expect(seen).toEqual(['field intent', 'file Rechnung; Mai.png', 'file Beleg=1;2.pdf', 'file Kontoauszug März.pdf', 'field message']);
+    expect(seen).toEqual([
+      'field intent',
+      'file Rechnung; Mai.png',
+      'file Beleg=1;2.pdf',
+      'file Kontoauszug März.pdf',
+      'field message',
+    ]);
   });
 
   it('reads and drops files when nobody takes them', async () => {
-    const fields = await readMultipart({ contentType, body: source(body([{ name: 'files', filename: 'a.pdf', bytes: new Uint8Array(200_000) }, { name: 'a', value: '1' }])).stream });
+    const fields = await readMultipart({
+      contentType,
+      body: source(
+        body([
+          { name: 'files', filename: 'a.pdf', bytes: new Uint8Array(200_000) },
+          { name: 'a', value: '1' },
+        ]),
+      ).stream,
+    });
     expect(fields).toEqual([['a', '1']]);
   });
 
   it('refuses a multipart content type without a boundary', async () => {
-    expect(await refusal(readMultipart({ contentType: 'multipart/form-data', body: source(body([{ name: 'a', value: '1' }])).stream }))).toBe('brokenForm');
+    expect(
+      await refusal(
+        readMultipart({ contentType: 'multipart/form-data', body: source(body([{ name: 'a', value: '1' }])).stream }),
+      ),
+    ).toBe('brokenForm');
   });
 
   it.each([
@@ -133,14 +164,25 @@ describe('readMultipart', () => {
 
   it('refuses a text field over 64 KiB and takes one of exactly 64 KiB', async () => {
     const exact = 'x'.repeat(maxTextFieldBytes);
-    expect(await readMultipart({ contentType, body: source(body([{ name: 'a', value: exact }])).stream })).toEqual([['a', exact]]);
-    expect(await refusal(readMultipart({ contentType, body: source(body([{ name: 'a', value: `${exact}x` }])).stream }))).toBe('fieldTooLarge');
+    expect(await readMultipart({ contentType, body: source(body([{ name: 'a', value: exact }])).stream })).toEqual([
+      ['a', exact],
+    ]);
+    expect(
+      await refusal(readMultipart({ contentType, body: source(body([{ name: 'a', value: `${exact}x` }])).stream })),
+    ).toBe('fieldTooLarge');
   });
 
   it('refuses a body over its limit and stops reading it there', async () => {
     const bytes = body([{ name: 'files', filename: 'a.pdf', bytes: new Uint8Array(2_000_000) }]);
     const { stream, stats } = source(bytes);
-    expect(await refusal(readMultipart({ contentType, body: stream, maxBodyBytes: 500_000 }, { onFile: async (part) => void (await bytesOf(part)) }))).toBe('tooLarge');
+    expect(
+      await refusal(
+        readMultipart(
+          { contentType, body: stream, maxBodyBytes: 500_000 },
+          { onFile: async (part) => void (await bytesOf(part)) },
+        ),
+      ),
+    ).toBe('tooLarge');
     expect(stats.pulled).toBeLessThan(700_000);
   });
 

@@ -11,7 +11,13 @@
  */
 import Busboy, { type BusboyInstance } from '@fastify/busboy';
 import { Readable } from 'node:stream';
-import { BodyRefused, limitedChunks, maxMultipartBodyBytes, maxMultipartParts, maxTextFieldBytes } from '../http/request-body.ts';
+import {
+  BodyRefused,
+  limitedChunks,
+  maxMultipartBodyBytes,
+  maxMultipartParts,
+  maxTextFieldBytes,
+} from '../http/request-body.ts';
 import type { MultipartPart } from './receive.ts';
 
 export interface MultipartHandlers {
@@ -35,7 +41,10 @@ async function drain(stream: AsyncIterable<unknown>): Promise<void> {
 }
 
 /** The text fields of the body in order; files went to `onFile`. Throws `BodyRefused` only. */
-export async function readMultipart(input: MultipartInput, handlers: MultipartHandlers = {}): Promise<Array<[string, string]>> {
+export async function readMultipart(
+  input: MultipartInput,
+  handlers: MultipartHandlers = {},
+): Promise<Array<[string, string]>> {
   let parser: BusboyInstance;
   try {
     parser = Busboy({
@@ -50,7 +59,9 @@ export async function readMultipart(input: MultipartInput, handlers: MultipartHa
   }
 
   const fields: Array<[string, string]> = [];
-  const source = Readable.from(limitedChunks(input.body, input.maxBodyBytes ?? maxMultipartBodyBytes), { objectMode: false });
+  const source = Readable.from(limitedChunks(input.body, input.maxBodyBytes ?? maxMultipartBodyBytes), {
+    objectMode: false,
+  });
   let failure: BodyRefused | undefined;
   let stopped = false;
   // Stops reading: the parser sees the end of its input, so a part in flight ends with an error
@@ -83,7 +94,11 @@ export async function readMultipart(input: MultipartInput, handlers: MultipartHa
     parser.on('file', (name, stream, filename, _encoding, mimeType) => {
       // A truncated body errors the part's stream; its reader (or the drain) sees that error.
       stream.on('error', () => undefined);
-      queue(() => (failure || !handlers.onFile ? drain(stream) : handlers.onFile({ name, filename, contentType: mimeType, data: stream })));
+      queue(() =>
+        failure || !handlers.onFile
+          ? drain(stream)
+          : handlers.onFile({ name, filename, contentType: mimeType, data: stream }),
+      );
     });
     parser.on('partsLimit', () => fail(new BodyRefused('brokenForm')));
     parser.on('error', (error) => {

@@ -45,11 +45,27 @@ const pdfHead = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n');
 
 describe('receiveFile', () => {
   it('stores a PDF outside the web root with its size and SHA-256, as a pending upload', async () => {
-    const result = await receiveFile(database.db, { fileId, context: 'announcedPayment', filename: 'Beleg.pdf', data: streamOf(pdfHead, 300_000), budget: freshBudget() }, store);
+    const result = await receiveFile(
+      database.db,
+      {
+        fileId,
+        context: 'announcedPayment',
+        filename: 'Beleg.pdf',
+        data: streamOf(pdfHead, 300_000),
+        budget: freshBudget(),
+      },
+      store,
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     const [row] = await database.db.select().from(t.uploads).where(eq(t.uploads.id, result.upload.id));
-    expect(row).toMatchObject({ fileId, ownerId: null, mediaType: 'application/pdf', sizeBytes: 300_000, originalName: 'Beleg.pdf' });
+    expect(row).toMatchObject({
+      fileId,
+      ownerId: null,
+      mediaType: 'application/pdf',
+      sizeBytes: 300_000,
+      originalName: 'Beleg.pdf',
+    });
     const stored = await readFile(path.join(root, row!.storageKey));
     expect(stored.length).toBe(300_000);
     expect(row!.sha256).toBe(createHash('sha256').update(stored).digest('hex'));
@@ -63,24 +79,43 @@ describe('receiveFile', () => {
   ])('refuses %s and stores nothing', async (_label, filename, head, size, problem) => {
     const before = readdirSync(root, { recursive: true }).length;
     const count = (await database.db.select().from(t.uploads)).length;
-    const result = await receiveFile(database.db, { fileId, context: 'message', filename, data: streamOf(head, size), budget: freshBudget() }, store);
+    const result = await receiveFile(
+      database.db,
+      { fileId, context: 'message', filename, data: streamOf(head, size), budget: freshBudget() },
+      store,
+    );
     expect(result).toEqual({ ok: false, refused: { name: filename, problem } });
     expect((await database.db.select().from(t.uploads)).length).toBe(count);
     // No file is left behind (the folder of the file may exist from earlier tests).
-    expect(readdirSync(root, { recursive: true }).filter((e) => String(e).includes('/')).length).toBeLessThanOrEqual(before);
+    expect(readdirSync(root, { recursive: true }).filter((e) => String(e).includes('/')).length).toBeLessThanOrEqual(
+      before,
+    );
   });
 
   it('takes the first of two 6 MB files and refuses the second (10 MB together)', async () => {
     const budget = freshBudget();
-    const first = await receiveFile(database.db, { fileId, context: 'message', filename: 'a.pdf', data: streamOf(pdfHead, 6 * MB), budget }, store);
-    const second = await receiveFile(database.db, { fileId, context: 'message', filename: 'b.pdf', data: streamOf(pdfHead, 6 * MB), budget }, store);
+    const first = await receiveFile(
+      database.db,
+      { fileId, context: 'message', filename: 'a.pdf', data: streamOf(pdfHead, 6 * MB), budget },
+      store,
+    );
+    const second = await receiveFile(
+      database.db,
+      { fileId, context: 'message', filename: 'b.pdf', data: streamOf(pdfHead, 6 * MB), budget },
+      store,
+    );
     expect(first.ok).toBe(true);
     expect(second).toEqual({ ok: false, refused: { name: 'b.pdf', problem: 'totalTooLarge' } });
   });
 });
 
 describe('createUploadHandler, pending and attach', () => {
-  const part = (name: string, filename: string, data: AsyncIterable<Uint8Array>) => ({ name, filename, contentType: 'application/octet-stream', data });
+  const part = (name: string, filename: string, data: AsyncIterable<Uint8Array>) => ({
+    name,
+    filename,
+    contentType: 'application/octet-stream',
+    data,
+  });
 
   it('collects accepted and refused files, and counts kept uploads against the 10 MB', async () => {
     const first = createUploadHandler(database.db, { fileId, context: 'announcedPayment', store });
@@ -97,26 +132,55 @@ describe('createUploadHandler, pending and attach', () => {
   });
 
   it('never attaches or offers another file’s upload', async () => {
-    const mine = await receiveFile(database.db, { fileId, context: 'message', filename: 'mine.pdf', data: streamOf(pdfHead, 1000), budget: freshBudget() }, store);
-    const theirs = await receiveFile(database.db, { fileId: otherFileId, context: 'message', filename: 'theirs.pdf', data: streamOf(pdfHead, 1000), budget: freshBudget() }, store);
+    const mine = await receiveFile(
+      database.db,
+      { fileId, context: 'message', filename: 'mine.pdf', data: streamOf(pdfHead, 1000), budget: freshBudget() },
+      store,
+    );
+    const theirs = await receiveFile(
+      database.db,
+      {
+        fileId: otherFileId,
+        context: 'message',
+        filename: 'theirs.pdf',
+        data: streamOf(pdfHead, 1000),
+        budget: freshBudget(),
+      },
+      store,
+    );
     if (!mine.ok || !theirs.ok) throw new Error('setup');
     expect(await pendingUploads(database.db, { fileId, context: 'message', ids: [theirs.upload.id] })).toEqual([]);
-    const refused = await attachUploads(database.db, { fileId, context: 'message', ownerId: 1, ids: [mine.upload.id, theirs.upload.id] });
+    const refused = await attachUploads(database.db, {
+      fileId,
+      context: 'message',
+      ownerId: 1,
+      ids: [mine.upload.id, theirs.upload.id],
+    });
     expect(refused).toEqual({ ok: false, problem: 'notYours' });
     const [row] = await database.db.select().from(t.uploads).where(eq(t.uploads.id, mine.upload.id));
     expect(row!.ownerId).toBeNull();
     const ok = await attachUploads(database.db, { fileId, context: 'message', ownerId: 42, ids: [mine.upload.id] });
     expect(ok.ok).toBe(true);
     // Attached once: no longer pending, so it cannot be attached to anything else.
-    expect(await attachUploads(database.db, { fileId, context: 'message', ownerId: 43, ids: [mine.upload.id] })).toEqual({ ok: false, problem: 'notYours' });
+    expect(
+      await attachUploads(database.db, { fileId, context: 'message', ownerId: 43, ids: [mine.upload.id] }),
+    ).toEqual({ ok: false, problem: 'notYours' });
   });
 });
 
 describe('purgeStalePendingUploads', () => {
   it('removes pending uploads older than a day with their objects, never attached ones', async () => {
     const { purgeStalePendingUploads } = await import('./cleanup.ts');
-    const stale = await receiveFile(database.db, { fileId, context: 'message', filename: 'alt.pdf', data: streamOf(pdfHead, 100), budget: freshBudget() }, store);
-    const kept = await receiveFile(database.db, { fileId, context: 'message', filename: 'behalten.pdf', data: streamOf(pdfHead, 100), budget: freshBudget() }, store);
+    const stale = await receiveFile(
+      database.db,
+      { fileId, context: 'message', filename: 'alt.pdf', data: streamOf(pdfHead, 100), budget: freshBudget() },
+      store,
+    );
+    const kept = await receiveFile(
+      database.db,
+      { fileId, context: 'message', filename: 'behalten.pdf', data: streamOf(pdfHead, 100), budget: freshBudget() },
+      store,
+    );
     if (!stale.ok || !kept.ok) throw new Error('setup');
     await attachUploads(database.db, { fileId, context: 'message', ownerId: 7, ids: [kept.upload.id] });
     const [row] = await database.db.select().from(t.uploads).where(eq(t.uploads.id, stale.upload.id));

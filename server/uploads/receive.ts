@@ -13,7 +13,15 @@ import { fileTypeFromBuffer } from 'file-type';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { cleanFileName, maxFileBytes, maxFiles, maxTotalBytes, sniffMediaType, type AcceptedMediaType, type UploadProblem } from './rules.ts';
+import {
+  cleanFileName,
+  maxFileBytes,
+  maxFiles,
+  maxTotalBytes,
+  sniffMediaType,
+  type AcceptedMediaType,
+  type UploadProblem,
+} from './rules.ts';
 import { objectStore, type ObjectStore } from './storage.ts';
 
 export type UploadContext = (typeof t.uploads.$inferInsert)['context'];
@@ -76,7 +84,13 @@ function concat(chunks: Uint8Array[], length: number): Uint8Array {
 
 export async function receiveFile(
   db: Database,
-  input: { fileId: number; context: UploadContext; filename: string | undefined; data: AsyncIterable<Uint8Array>; budget: UploadBudget },
+  input: {
+    fileId: number;
+    context: UploadContext;
+    filename: string | undefined;
+    data: AsyncIterable<Uint8Array>;
+    budget: UploadBudget;
+  },
   store: ObjectStore = objectStore(),
 ): Promise<{ ok: true; upload: AcceptedUpload } | { ok: false; refused: RefusedUpload }> {
   const name = cleanFileName(input.filename);
@@ -135,7 +149,16 @@ export async function receiveFile(
   }
   const [row] = await db
     .insert(t.uploads)
-    .values({ fileId: input.fileId, context: input.context, ownerId: null, originalName: name, mediaType, sizeBytes: size, storageKey, sha256: hash.digest('hex') })
+    .values({
+      fileId: input.fileId,
+      context: input.context,
+      ownerId: null,
+      originalName: name,
+      mediaType,
+      sizeBytes: size,
+      storageKey,
+      sha256: hash.digest('hex'),
+    })
     .returning({ id: t.uploads.id });
   input.budget.bytesLeft -= size;
   input.budget.filesLeft -= 1;
@@ -155,7 +178,10 @@ export interface UploadOutcome {
  * the files count against the budget (files kept from an earlier attempt), so the 10 MB hold
  * across attempts too.
  */
-export function createUploadHandler(db: Database, options: { fileId: number; context: UploadContext; fieldName?: string; store?: ObjectStore }) {
+export function createUploadHandler(
+  db: Database,
+  options: { fileId: number; context: UploadContext; fieldName?: string; store?: ObjectStore },
+) {
   const fieldName = options.fieldName ?? 'files';
   const outcome: UploadOutcome = { accepted: [], refused: [] };
   const keptIds: number[] = [];
@@ -179,7 +205,17 @@ export function createUploadHandler(db: Database, options: { fileId: number; con
         kept.length,
       );
     }
-    const result = await receiveFile(db, { fileId: options.fileId, context: options.context, filename: part.filename, data: { [Symbol.asyncIterator]: () => iterator }, budget }, options.store);
+    const result = await receiveFile(
+      db,
+      {
+        fileId: options.fileId,
+        context: options.context,
+        filename: part.filename,
+        data: { [Symbol.asyncIterator]: () => iterator },
+        budget,
+      },
+      options.store,
+    );
     if (result.ok) outcome.accepted.push(result.upload);
     else outcome.refused.push(result.refused);
   };
@@ -189,20 +225,37 @@ export function createUploadHandler(db: Database, options: { fileId: number; con
 // Pending uploads: re-offered after a failed attempt, attached when the form succeeds.
 
 /** Pending uploads of the file and context among `ids`; ids of other files never match. */
-export async function pendingUploads(db: Database, input: { fileId: number; context: UploadContext; ids: readonly number[] }): Promise<AcceptedUpload[]> {
+export async function pendingUploads(
+  db: Database,
+  input: { fileId: number; context: UploadContext; ids: readonly number[] },
+): Promise<AcceptedUpload[]> {
   const ids = input.ids.filter((id) => Number.isSafeInteger(id) && id > 0);
   if (ids.length === 0) return [];
   const rows = await db
-    .select({ id: t.uploads.id, name: t.uploads.originalName, sizeBytes: t.uploads.sizeBytes, mediaType: t.uploads.mediaType })
+    .select({
+      id: t.uploads.id,
+      name: t.uploads.originalName,
+      sizeBytes: t.uploads.sizeBytes,
+      mediaType: t.uploads.mediaType,
+    })
     .from(t.uploads)
-    .where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.context, input.context), isNull(t.uploads.ownerId), inArray(t.uploads.id, ids)))
+    .where(
+      and(
+        eq(t.uploads.fileId, input.fileId),
+        eq(t.uploads.context, input.context),
+        isNull(t.uploads.ownerId),
+        inArray(t.uploads.id, ids),
+      ),
+    )
     .orderBy(t.uploads.id);
   return rows;
 }
 
 /** Ids from form values (`uploadId` fields), deduplicated, garbage dropped. */
 export function uploadIdsFrom(values: ReadonlyArray<FormDataEntryValue | string>): number[] {
-  const ids = values.map((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN)).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const ids = values
+    .map((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN))
+    .filter((id) => Number.isSafeInteger(id) && id > 0);
   return [...new Set(ids)];
 }
 
@@ -224,7 +277,10 @@ export class AttachRefused extends Error {
  * must be a pending upload of this file and context, and together they must fit the limits;
  * otherwise nothing is attached.
  */
-export async function attachUploads(db: Database, input: { fileId: number; context: UploadContext; ownerId: number; ids: readonly number[] }): Promise<AttachResult> {
+export async function attachUploads(
+  db: Database,
+  input: { fileId: number; context: UploadContext; ownerId: number; ids: readonly number[] },
+): Promise<AttachResult> {
   const uploads = await pendingUploads(db, input);
   if (uploads.length !== input.ids.length) return { ok: false, problem: 'notYours' };
   if (uploads.length > maxFiles) return { ok: false, problem: 'tooMany' };
@@ -233,19 +289,36 @@ export async function attachUploads(db: Database, input: { fileId: number; conte
   await db
     .update(t.uploads)
     .set({ ownerId: input.ownerId })
-    .where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.context, input.context), isNull(t.uploads.ownerId), inArray(t.uploads.id, uploads.map((u) => u.id))));
+    .where(
+      and(
+        eq(t.uploads.fileId, input.fileId),
+        eq(t.uploads.context, input.context),
+        isNull(t.uploads.ownerId),
+        inArray(
+          t.uploads.id,
+          uploads.map((u) => u.id),
+        ),
+      ),
+    );
   return { ok: true, uploads };
 }
 
 /** An upload of the session's file, for download; another file's upload is simply not found. */
 export async function findUpload(db: Database, input: { fileId: number; id: number }) {
   if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
-  const [row] = await db.select().from(t.uploads).where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.id, input.id)));
+  const [row] = await db
+    .select()
+    .from(t.uploads)
+    .where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.id, input.id)));
   return row ?? null;
 }
 
 /** Removes a pending upload of the session's file (the debtor took it off the list). */
-export async function discardPendingUpload(db: Database, input: { fileId: number; id: number }, store: ObjectStore = objectStore()): Promise<boolean> {
+export async function discardPendingUpload(
+  db: Database,
+  input: { fileId: number; id: number },
+  store: ObjectStore = objectStore(),
+): Promise<boolean> {
   const [row] = await db
     .delete(t.uploads)
     .where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.id, input.id), isNull(t.uploads.ownerId)))

@@ -35,14 +35,24 @@ describe('checkFile and checkSelection: 10 MB each, 10 MB together', () => {
   });
 
   it('refuses the second of two 6 MB files, keeps the first', () => {
-    expect(checkSelection([{ size: 6 * MB, head: pdf }, { size: 6 * MB, head: pdf }])).toEqual([null, 'totalTooLarge']);
+    expect(
+      checkSelection([
+        { size: 6 * MB, head: pdf },
+        { size: 6 * MB, head: pdf },
+      ]),
+    ).toEqual([null, 'totalTooLarge']);
   });
   it('counts files kept from an earlier attempt', () => {
     expect(checkSelection([{ size: 5 * MB, head: pdf }], 6 * MB, 1)).toEqual(['totalTooLarge']);
     expect(checkSelection([{ size: 4 * MB, head: pdf }], 6 * MB, 1)).toEqual([null]);
   });
   it('an invalid file does not use up the budget', () => {
-    expect(checkSelection([{ size: 9 * MB, head: text('MZ') }, { size: 9 * MB, head: pdf }])).toEqual(['wrongType', null]);
+    expect(
+      checkSelection([
+        { size: 9 * MB, head: text('MZ') },
+        { size: 9 * MB, head: pdf },
+      ]),
+    ).toEqual(['wrongType', null]);
   });
   it('takes at most 10 files', () => {
     expect(checkSelection(Array.from({ length: 11 }, () => ({ size: 10, head: pdf }))).at(-1)).toBe('tooMany');

@@ -27,7 +27,8 @@ const signatures: ReadonlyArray<{ type: AcceptedMediaType; bytes: readonly numbe
 /** The accepted type whose magic bytes open `head`, or null. */
 export function sniffMediaType(head: Uint8Array): AcceptedMediaType | null {
   for (const signature of signatures) {
-    if (head.length >= signature.bytes.length && signature.bytes.every((byte, index) => head[index] === byte)) return signature.type;
+    if (head.length >= signature.bytes.length && signature.bytes.every((byte, index) => head[index] === byte))
+      return signature.type;
   }
   return null;
 }
@@ -49,7 +50,11 @@ export function checkFile(file: { size: number; head: Uint8Array }): UploadProbl
  * Checks a selection as a whole: per file, then the sum of the files accepted so far. A file
  * that would push the total over the limit is refused with `totalTooLarge`; earlier ones stay.
  */
-export function checkSelection(files: ReadonlyArray<{ size: number; head: Uint8Array }>, alreadyBytes = 0, alreadyCount = 0): Array<UploadProblem | null> {
+export function checkSelection(
+  files: ReadonlyArray<{ size: number; head: Uint8Array }>,
+  alreadyBytes = 0,
+  alreadyCount = 0,
+): Array<UploadProblem | null> {
   let total = alreadyBytes;
   let count = alreadyCount;
   return files.map((file) => {
@@ -67,6 +72,9 @@ export function checkSelection(files: ReadonlyArray<{ size: number; head: Uint8A
 export function cleanFileName(name: string | undefined | null): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim()
+    .slice(0, 200);
   return cleaned || 'file';
 }

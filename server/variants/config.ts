@@ -11,7 +11,8 @@ export type CountryCode = 'DE' | 'AT' | 'CH' | 'SE' | 'NO';
 export type LoginMethod = 'reference' | 'password' | 'letterLink' | 'bankIdSe' | 'bankIdNo';
 
 /** Provider ids of section 3 of the spec; the country methods carry names instead of numbers. */
-export type PaymentProviderId = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 11 | 'twint' | 'swish' | 'openBanking' | 'noPaymentRequest';
+export type PaymentProviderId =
+  1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 11 | 'twint' | 'swish' | 'openBanking' | 'noPaymentRequest';
 
 export interface LegalEntity {
   name: string;
@@ -128,7 +129,10 @@ const germanEntity: LegalEntity = {
     address: 'Adenauerallee 99–103, 53113 Bonn',
     web: 'https://www.bundesjustizamt.de',
   },
-  dataProtectionOfficer: { name: 'Datenschutzbeauftragte der Clarus Inkasso GmbH', email: 'datenschutz@clarus-inkasso.example' },
+  dataProtectionOfficer: {
+    name: 'Datenschutzbeauftragte der Clarus Inkasso GmbH',
+    email: 'datenschutz@clarus-inkasso.example',
+  },
 };
 
 export const variants: Record<VariantId, Variant> = {
@@ -144,7 +148,13 @@ export const variants: Record<VariantId, Variant> = {
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink'],
     paymentProviders: [1, 2, 3, 4, 5, 6, 7, 8, 9, 11],
-    support: { phone: '040 6094 1100', phoneHref: '+494060941100', email: 'service@clarus-inkasso.example', hours: supportHours, callbackHours },
+    support: {
+      phone: '040 6094 1100',
+      phoneHref: '+494060941100',
+      email: 'service@clarus-inkasso.example',
+      hours: supportHours,
+      callbackHours,
+    },
     legal: germanEntity,
   },
   at: {
@@ -159,7 +169,13 @@ export const variants: Record<VariantId, Variant> = {
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink'],
     paymentProviders: [1, 2, 4, 5, 6],
-    support: { phone: '01 253 0440', phoneHref: '+4312530440', email: 'service@clarus-inkasso.example', hours: supportHours, callbackHours },
+    support: {
+      phone: '01 253 0440',
+      phoneHref: '+4312530440',
+      email: 'service@clarus-inkasso.example',
+      hours: supportHours,
+      callbackHours,
+    },
     legal: {
       name: 'Clarus Inkasso Österreich GmbH',
       street: 'Schottenring 16',
@@ -175,7 +191,10 @@ export const variants: Record<VariantId, Variant> = {
         address: 'Wipplingerstraße 8, 1010 Wien',
         web: 'https://www.wien.gv.at',
       },
-      dataProtectionOfficer: { name: 'Datenschutzbeauftragter der Clarus Inkasso Österreich GmbH', email: 'datenschutz.at@clarus-inkasso.example' },
+      dataProtectionOfficer: {
+        name: 'Datenschutzbeauftragter der Clarus Inkasso Österreich GmbH',
+        email: 'datenschutz.at@clarus-inkasso.example',
+      },
     },
   },
   ch: {
@@ -190,7 +209,13 @@ export const variants: Record<VariantId, Variant> = {
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink'],
     paymentProviders: [4, 6, 'twint'],
-    support: { phone: '044 552 08 80', phoneHref: '+41445520880', email: 'service.ch@clarus-inkasso.example', hours: supportHours, callbackHours },
+    support: {
+      phone: '044 552 08 80',
+      phoneHref: '+41445520880',
+      email: 'service.ch@clarus-inkasso.example',
+      hours: supportHours,
+      callbackHours,
+    },
     legal: {
       name: 'Clarus Inkasso AG',
       street: 'Löwenstrasse 29',
@@ -206,7 +231,10 @@ export const variants: Record<VariantId, Variant> = {
         address: 'Feldeggweg 1, 3003 Bern',
         web: 'https://www.edoeb.admin.ch',
       },
-      dataProtectionOfficer: { name: 'Datenschutzberaterin der Clarus Inkasso AG', email: 'datenschutz.ch@clarus-inkasso.example' },
+      dataProtectionOfficer: {
+        name: 'Datenschutzberaterin der Clarus Inkasso AG',
+        email: 'datenschutz.ch@clarus-inkasso.example',
+      },
       names: {
         fr: {
           register: 'Registre du commerce du canton de Zurich, CHE-412.889.301',
@@ -238,7 +266,13 @@ export const variants: Record<VariantId, Variant> = {
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink', 'bankIdSe'],
     paymentProviders: [4, 6, 'swish', 'openBanking'],
-    support: { phone: '08 505 244 60', phoneHref: '+46850524460', email: 'kundservice.se@clarus-inkasso.example', hours: supportHours, callbackHours },
+    support: {
+      phone: '08 505 244 60',
+      phoneHref: '+46850524460',
+      email: 'kundservice.se@clarus-inkasso.example',
+      hours: supportHours,
+      callbackHours,
+    },
     legal: {
       name: 'Clarus Inkasso Sverige AB',
       street: 'Kungsgatan 44',
@@ -254,10 +288,21 @@ export const variants: Record<VariantId, Variant> = {
         address: 'Box 8114, 104 20 Stockholm',
         web: 'https://www.imy.se',
       },
-      dataProtectionOfficer: { name: 'Dataskyddsombud, Clarus Inkasso Sverige AB', email: 'dataskydd.se@clarus-inkasso.example' },
+      dataProtectionOfficer: {
+        name: 'Dataskyddsombud, Clarus Inkasso Sverige AB',
+        email: 'dataskydd.se@clarus-inkasso.example',
+      },
       names: {
-        en: { register: 'Swedish Companies Registration Office, reg. no. 559301-4472', supervisoryAuthority: 'Swedish Authority for Privacy Protection (IMY)', dataProtectionOfficer: 'Data protection officer, Clarus Inkasso Sverige AB' },
-        de: { register: 'Bolagsverket (schwedisches Handelsregister), Org.-Nr. 559301-4472', supervisoryAuthority: 'Schwedische Datenschutzbehörde (Integritetsskyddsmyndigheten, IMY)', dataProtectionOfficer: 'Datenschutzbeauftragter der Clarus Inkasso Sverige AB' },
+        en: {
+          register: 'Swedish Companies Registration Office, reg. no. 559301-4472',
+          supervisoryAuthority: 'Swedish Authority for Privacy Protection (IMY)',
+          dataProtectionOfficer: 'Data protection officer, Clarus Inkasso Sverige AB',
+        },
+        de: {
+          register: 'Bolagsverket (schwedisches Handelsregister), Org.-Nr. 559301-4472',
+          supervisoryAuthority: 'Schwedische Datenschutzbehörde (Integritetsskyddsmyndigheten, IMY)',
+          dataProtectionOfficer: 'Datenschutzbeauftragter der Clarus Inkasso Sverige AB',
+        },
       },
     },
   },
@@ -273,7 +318,13 @@ export const variants: Record<VariantId, Variant> = {
     brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
     loginMethods: ['reference', 'password', 'letterLink', 'bankIdNo'],
     paymentProviders: [4, 6, 'noPaymentRequest'],
-    support: { phone: '22 90 47 10', phoneHref: '+4722904710', email: 'kundeservice.no@clarus-inkasso.example', hours: supportHours, callbackHours },
+    support: {
+      phone: '22 90 47 10',
+      phoneHref: '+4722904710',
+      email: 'kundeservice.no@clarus-inkasso.example',
+      hours: supportHours,
+      callbackHours,
+    },
     legal: {
       name: 'Clarus Inkasso Norge AS',
       street: 'Karl Johans gate 21',
@@ -289,11 +340,26 @@ export const variants: Record<VariantId, Variant> = {
         address: 'Revierstredet 3, 0151 Oslo',
         web: 'https://www.finanstilsynet.no',
       },
-      dataProtectionOfficer: { name: 'Personvernombud, Clarus Inkasso Norge AS', email: 'personvern.no@clarus-inkasso.example' },
+      dataProtectionOfficer: {
+        name: 'Personvernombud, Clarus Inkasso Norge AS',
+        email: 'personvern.no@clarus-inkasso.example',
+      },
       names: {
-        en: { register: 'Register of Business Enterprises, org. no. 925 118 402 MVA', supervisoryAuthority: 'Financial Supervisory Authority of Norway (Finanstilsynet)', dataProtectionOfficer: 'Data protection officer, Clarus Inkasso Norge AS' },
-        sv: { register: 'Foretaksregisteret (norska företagsregistret), org.nr 925 118 402 MVA', supervisoryAuthority: 'Norska finansinspektionen (Finanstilsynet)', dataProtectionOfficer: 'Dataskyddsombud, Clarus Inkasso Norge AS' },
-        de: { register: 'Foretaksregisteret (norwegisches Unternehmensregister), Org.-Nr. 925 118 402 MVA', supervisoryAuthority: 'Norwegische Finanzaufsicht (Finanstilsynet)', dataProtectionOfficer: 'Datenschutzbeauftragter der Clarus Inkasso Norge AS' },
+        en: {
+          register: 'Register of Business Enterprises, org. no. 925 118 402 MVA',
+          supervisoryAuthority: 'Financial Supervisory Authority of Norway (Finanstilsynet)',
+          dataProtectionOfficer: 'Data protection officer, Clarus Inkasso Norge AS',
+        },
+        sv: {
+          register: 'Foretaksregisteret (norska företagsregistret), org.nr 925 118 402 MVA',
+          supervisoryAuthority: 'Norska finansinspektionen (Finanstilsynet)',
+          dataProtectionOfficer: 'Dataskyddsombud, Clarus Inkasso Norge AS',
+        },
+        de: {
+          register: 'Foretaksregisteret (norwegisches Unternehmensregister), Org.-Nr. 925 118 402 MVA',
+          supervisoryAuthority: 'Norwegische Finanzaufsicht (Finanstilsynet)',
+          dataProtectionOfficer: 'Datenschutzbeauftragter der Clarus Inkasso Norge AS',
+        },
       },
     },
   },
@@ -309,7 +375,13 @@ export const variants: Record<VariantId, Variant> = {
     brand: { key: 'paycare', name: 'Paycare', logo: '/brand/paycare.svg', theme: paycareTheme },
     loginMethods: ['reference', 'password', 'letterLink'],
     paymentProviders: [1, 2, 3, 4, 6],
-    support: { phone: '040 6094 1200', phoneHref: '+494060941200', email: 'hilfe@paycare.example', hours: supportHours, callbackHours },
+    support: {
+      phone: '040 6094 1200',
+      phoneHref: '+494060941200',
+      email: 'hilfe@paycare.example',
+      hours: supportHours,
+      callbackHours,
+    },
     legal: {
       ...germanEntity,
       name: 'Paycare GmbH',
@@ -332,7 +404,13 @@ export function legalEntityIn(variant: Pick<Variant, 'legal'>, language: Languag
   return {
     ...l,
     register: names.register ?? l.register,
-    supervisoryAuthority: { ...l.supervisoryAuthority, name: names.supervisoryAuthority ?? l.supervisoryAuthority.name },
-    dataProtectionOfficer: { ...l.dataProtectionOfficer, name: names.dataProtectionOfficer ?? l.dataProtectionOfficer.name },
+    supervisoryAuthority: {
+      ...l.supervisoryAuthority,
+      name: names.supervisoryAuthority ?? l.supervisoryAuthority.name,
+    },
+    dataProtectionOfficer: {
+      ...l.dataProtectionOfficer,
+      name: names.dataProtectionOfficer ?? l.dataProtectionOfficer.name,
+    },
   };
 }

@@ -6,7 +6,12 @@ import { defaultVariantId, variants, variantIds, type Variant, type VariantId } 
  * otherwise the variant mapped to the request's host, otherwise the default variant.
  */
 export function resolveVariant(url: URL, hostMap: ReadonlyMap<string, VariantId> = new Map()): Variant {
-  return variantFromPath(url.pathname) ?? sandboxVariant(url) ?? variantFromHost(url.host, hostMap) ?? variants[defaultVariantId];
+  return (
+    variantFromPath(url.pathname) ??
+    sandboxVariant(url) ??
+    variantFromHost(url.host, hostMap) ??
+    variants[defaultVariantId]
+  );
 }
 
 /** The query parameter by which a link into the sandbox pages names the journey's variant. */

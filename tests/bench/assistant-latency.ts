@@ -28,6 +28,10 @@ for (let r = 0; r < rounds; r++) {
   }
 }
 const spent = process.cpuUsage(startedCpu);
-const q = (list: number[], p: number) => [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))]!.toFixed(3);
-const line = (name: string, list: number[]) => `${name} p50 ${q(list, 0.5)} ms, p95 ${q(list, 0.95)} ms, p99 ${q(list, 0.99)} ms`;
-console.log(`assistant classify, ${wall.length} messages: ${line('wall', wall)}; ${line('cpu', cpu)}; ${Math.round(wall.length / ((spent.user + spent.system) / 1e6))} messages per cpu-second (one core)`);
+const q = (list: number[], p: number) =>
+  [...list].sort((a, b) => a - b)[Math.min(list.length - 1, Math.floor(p * list.length))]!.toFixed(3);
+const line = (name: string, list: number[]) =>
+  `${name} p50 ${q(list, 0.5)} ms, p95 ${q(list, 0.95)} ms, p99 ${q(list, 0.99)} ms`;
+console.log(
+  `assistant classify, ${wall.length} messages: ${line('wall', wall)}; ${line('cpu', cpu)}; ${Math.round(wall.length / ((spent.user + spent.system) / 1e6))} messages per cpu-second (one core)`,
+);

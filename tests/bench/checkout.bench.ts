@@ -13,7 +13,10 @@ import { variants } from '#server/variants/config.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 
 const database = await createTestDatabase();
-const [file] = await database.db.select().from(t.files).where(and(eq(t.files.refno, '100000001'), eq(t.files.subcase, 1)));
+const [file] = await database.db
+  .select()
+  .from(t.files)
+  .where(and(eq(t.files.refno, '100000001'), eq(t.files.subcase, 1)));
 const request = (idempotencyKey: string): CreatePaymentRequest => ({
   debtorId: file!.debtorId,
   fileId: file!.id,

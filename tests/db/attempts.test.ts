@@ -35,13 +35,20 @@ describe('parallel sign-in attempts', () => {
     expect(evaluated).toBeGreaterThan(0);
     expect(evaluated + locked).toBe(40);
     // Even the right password waits now.
-    const right = await signIn({ mode: 'password', reference: '100000001', password: 'Demo-Pass1' }, { db: database.db, clientAddress: '198.51.100.200' });
+    const right = await signIn(
+      { mode: 'password', reference: '100000001', password: 'Demo-Pass1' },
+      { db: database.db, clientAddress: '198.51.100.200' },
+    );
     expect(right.ok).toBe(false);
   });
 
   it('evaluates at most 10 of 40 parallel unknown reference numbers from one client address', async () => {
     const references = Array.from({ length: 40 }, (_, i) => `9999990${String(i).padStart(2, '0')}`);
-    const results = await Promise.all(references.map((reference) => signIn({ mode: 'reference', reference }, { db: database.db, clientAddress: '198.51.100.99' })));
+    const results = await Promise.all(
+      references.map((reference) =>
+        signIn({ mode: 'reference', reference }, { db: database.db, clientAddress: '198.51.100.99' }),
+      ),
+    );
     const evaluated = results.filter((r) => !r.ok && r.error !== 'locked').length;
     expect(evaluated).toBeLessThanOrEqual(10);
     expect(evaluated).toBeGreaterThan(0);
@@ -49,16 +56,34 @@ describe('parallel sign-in attempts', () => {
 
   it('a right password does not use up an attempt', async () => {
     for (let i = 0; i < 8; i++) {
-      const result = await signIn({ mode: 'password', reference: '100000002', password: 'Demo-Pass1' }, { db: database.db, clientAddress: '198.51.100.150' });
+      const result = await signIn(
+        { mode: 'password', reference: '100000002', password: 'Demo-Pass1' },
+        { db: database.db, clientAddress: '198.51.100.150' },
+      );
       expect(result.ok).toBe(true);
     }
   });
 
   it('parallel wrong passwords when confirming the password (re-authentication) are limited as well', async () => {
-    const [file] = await database.db.select().from(t.files).where(and(eq(t.files.refno, '100000004'), eq(t.files.subcase, 1)));
-    const { cookie } = await createSession(database.db, { debtorId: file!.debtorId, fileId: file!.id, loginType: 'reference', level: 'limited' });
-    const session = (await findSession(new Request('http://portal.test/', { headers: { Cookie: cookie.split(';')[0]! } }), database.db))!;
-    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => confirmPassword(database.db, session, 'Falsch-123', { clientAddress: `198.51.101.${i + 1}` })));
+    const [file] = await database.db
+      .select()
+      .from(t.files)
+      .where(and(eq(t.files.refno, '100000004'), eq(t.files.subcase, 1)));
+    const { cookie } = await createSession(database.db, {
+      debtorId: file!.debtorId,
+      fileId: file!.id,
+      loginType: 'reference',
+      level: 'limited',
+    });
+    const session = (await findSession(
+      new Request('http://portal.test/', { headers: { Cookie: cookie.split(';')[0]! } }),
+      database.db,
+    ))!;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        confirmPassword(database.db, session, 'Falsch-123', { clientAddress: `198.51.101.${i + 1}` }),
+      ),
+    );
     expect(results.filter((r) => !r.ok && r.error === 'wrongPassword').length).toBeLessThanOrEqual(5);
   });
 });

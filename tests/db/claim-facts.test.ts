@@ -5,7 +5,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '#server/db/schema.ts';
 import { loadFileFacts, type FileFacts } from '#server/claims/facts.ts';
-import { actionFlagNames, actionFlags, amountToPay, applicableModals, sortModals, statusView, type ActionFlagName } from '#server/claims/rules.ts';
+import {
+  actionFlagNames,
+  actionFlags,
+  amountToPay,
+  applicableModals,
+  sortModals,
+  statusView,
+  type ActionFlagName,
+} from '#server/claims/rules.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let database: TestDatabase;
@@ -21,7 +29,10 @@ afterAll(async () => {
 });
 
 async function fileId(refno: string, subcase = 1): Promise<number> {
-  const [row] = await database.db.select({ id: t.files.id }).from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, subcase)));
+  const [row] = await database.db
+    .select({ id: t.files.id })
+    .from(t.files)
+    .where(and(eq(t.files.refno, refno), eq(t.files.subcase, subcase)));
   if (!row) throw new Error(`demo file ${refno}-${subcase} missing`);
   return row.id;
 }
@@ -44,7 +55,16 @@ describe(`claim facts and rules on the demo files (${process.env.TEST_DATABASE_U
 
   it('100000001: open claim of 587.84 EUR, all pay buttons, invoices, history, video', async () => {
     const f = await factsOf('100000001');
-    expect(f).toMatchObject({ statusCode: '1', currency: 'EUR', totalMinor: 58784, hasInvoices: true, hasVideo: true, showEventHistory: true, plan: null, deferral: null });
+    expect(f).toMatchObject({
+      statusCode: '1',
+      currency: 'EUR',
+      totalMinor: 58784,
+      hasInvoices: true,
+      hasVideo: true,
+      showEventHistory: true,
+      plan: null,
+      deferral: null,
+    });
     expect(statusView(f, today)).toMatchObject({ labelKey: 'status.open', tone: 'warning', date: inDays(-14) });
     expect(flagsOn(f)).toEqual(['showPayDirect', 'showPayInstallments', 'showPayLater', 'showPayPartialPayment']);
     expect(amountToPay(f, today)).toMatchObject({ kind: 'openAmount', amountMinor: 58784 });
@@ -52,13 +72,32 @@ describe(`claim facts and rules on the demo files (${process.env.TEST_DATABASE_U
 
   it('100000002: instalment plan running, 7 rows, two paid, next due; skip and plan offered', async () => {
     const f = await factsOf('100000002');
-    expect(f.plan).toMatchObject({ status: 'active', isSepa: false, skipsUsed: 0, monthlyMinor: 15000, instalmentCount: 7, overdue: false });
+    expect(f.plan).toMatchObject({
+      status: 'active',
+      isSepa: false,
+      skipsUsed: 0,
+      monthlyMinor: 15000,
+      instalmentCount: 7,
+      overdue: false,
+    });
     expect(f.plan?.next?.position).toBe(3);
     expect(f.plan?.next?.amountMinor).toBe(15000);
     expect(f.plan!.next!.dueOn >= today).toBe(true);
     expect(f.plan?.remainingMinor).toBe(f.totalMinor);
-    expect(statusView(f, today)).toMatchObject({ code: '2', subState: 'instalmentRunning', labelKey: 'status.instalmentRunning', tone: 'info', date: f.plan!.next!.dueOn });
-    expect(flagsOn(f)).toEqual(['showPayDirect', 'showPayDirectInstallmentTrue', 'showSkipInstallment', 'showInstallmentPlan', 'showPayPartialPayment']);
+    expect(statusView(f, today)).toMatchObject({
+      code: '2',
+      subState: 'instalmentRunning',
+      labelKey: 'status.instalmentRunning',
+      tone: 'info',
+      date: f.plan!.next!.dueOn,
+    });
+    expect(flagsOn(f)).toEqual([
+      'showPayDirect',
+      'showPayDirectInstallmentTrue',
+      'showSkipInstallment',
+      'showInstallmentPlan',
+      'showPayPartialPayment',
+    ]);
     expect(amountToPay(f, today)).toMatchObject({ kind: 'instalment', amountMinor: 15000 });
   });
 
@@ -66,7 +105,12 @@ describe(`claim facts and rules on the demo files (${process.env.TEST_DATABASE_U
     const f = await factsOf('100000003');
     expect(f.downPayment).toEqual({ amountMinor: 20000, dueOn: inDays(5), status: 'pending' });
     expect(f.plan).toMatchObject({ status: 'pending', monthlyMinor: 10000 });
-    expect(statusView(f, today)).toMatchObject({ code: '24', labelKey: 'status.downPaymentPending', tone: 'warning', date: inDays(5) });
+    expect(statusView(f, today)).toMatchObject({
+      code: '24',
+      labelKey: 'status.downPaymentPending',
+      tone: 'warning',
+      date: inDays(5),
+    });
     expect(flagsOn(f)).toEqual(['showPayDirect', 'showInstallmentPlan']);
     expect(amountToPay(f, today)).toMatchObject({ kind: 'downPayment', amountMinor: 20000 });
   });
@@ -74,7 +118,13 @@ describe(`claim facts and rules on the demo files (${process.env.TEST_DATABASE_U
   it('100000004: deferral already granted once, pay by in 20 days', async () => {
     const f = await factsOf('100000004');
     expect(f.deferral?.payBy).toBe(inDays(20));
-    expect(statusView(f, today)).toMatchObject({ code: '2', subState: 'deferred', labelKey: 'status.deferred', tone: 'info', date: inDays(20) });
+    expect(statusView(f, today)).toMatchObject({
+      code: '2',
+      subState: 'deferred',
+      labelKey: 'status.deferred',
+      tone: 'info',
+      date: inDays(20),
+    });
     expect(flagsOn(f)).toEqual(['showPayDirect', 'showPayPartialPayment']);
     expect(amountToPay(f, today)).toMatchObject({ kind: 'openAmount', amountMinor: f.totalMinor });
     expect(f.totalMinor).toBe(31960 + 840 + 9350);
@@ -97,7 +147,9 @@ describe(`claim facts and rules on the demo files (${process.env.TEST_DATABASE_U
     expect(amountToPay(f, today)).toMatchObject({ kind: 'nothing', amountMinor: 0 });
 
     // Once requested, the button goes away.
-    await database.db.insert(t.portalOrders).values({ fileId: f.fileId, orderType: 'noticeOfCompletion', orderedAt: new Date('2026-11-22T09:00:00Z') });
+    await database.db
+      .insert(t.portalOrders)
+      .values({ fileId: f.fileId, orderType: 'noticeOfCompletion', orderedAt: new Date('2026-11-22T09:00:00Z') });
     const after = await factsOf('100000006');
     expect(after.noticeOfCompletionRequestedAt).toBe('2026-11-22T09:00:00.000Z');
     expect(flagsOn(after)).toEqual([]);
@@ -126,7 +178,12 @@ describe(`claim facts and rules on the demo files (${process.env.TEST_DATABASE_U
     const f = await factsOf('100000011');
     expect(f.plan).toMatchObject({ status: 'active', isSepa: true, sepaFailed: false, overdue: false });
     expect(f.plan?.remainingMinor).toBe(f.totalMinor);
-    expect(statusView(f, today)).toMatchObject({ code: '22', labelKey: 'status.sepaActive', tone: 'info', date: f.plan!.next!.dueOn });
+    expect(statusView(f, today)).toMatchObject({
+      code: '22',
+      labelKey: 'status.sepaActive',
+      tone: 'info',
+      date: f.plan!.next!.dueOn,
+    });
     expect(flagsOn(f)).toEqual(['showInstallmentPlan']);
     // The direct debit collects the instalment: nothing to pay now beside "Lastschrifteinzug aktiv" (issue 11, finding 7).
     expect(amountToPay(f, today)).toMatchObject({ kind: 'nothing', amountMinor: 0, situation: 'sepaActive' });

@@ -17,7 +17,8 @@ describe.skipIf(!serverUrl)('connections closed by the database server', () => {
     const db = database.db;
     // Two queries at once leave two idle connections in the pool.
     await Promise.all([db.execute(sql`select pg_sleep(0.05)`), db.execute(sql`select pg_sleep(0.05)`)]);
-    const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows;
     const [current] = await rows<{ name: string }>(sql`select current_database() as name`);
     const name = current!.name;
 
@@ -35,7 +36,10 @@ describe.skipIf(!serverUrl)('connections closed by the database server', () => {
     try {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
-      const terminated = await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [name]);
+      const terminated = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+        [name],
+      );
       await admin.end();
       expect(terminated.rowCount).toBeGreaterThan(0);
       expected = terminated.rowCount!;

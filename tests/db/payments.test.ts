@@ -7,7 +7,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadFileFacts } from '#server/claims/facts.ts';
 import * as t from '#server/db/schema.ts';
 import { signatureHeader } from '#server/payments/providers/signature.ts';
-import { cancelPayment, createPayment, paymentForFile, receiveWebhook, sandboxProvider, syncPayment, type CreatePaymentRequest } from '#server/payments/service.ts';
+import {
+  cancelPayment,
+  createPayment,
+  paymentForFile,
+  receiveWebhook,
+  sandboxProvider,
+  syncPayment,
+  type CreatePaymentRequest,
+} from '#server/payments/service.ts';
 import { variants } from '#server/variants/config.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
@@ -18,11 +26,17 @@ beforeAll(async () => {
 afterAll(async () => database.dispose());
 // Each test starts with no payment under way: one under way blocks a second of the same money (decision 024).
 beforeEach(async () => {
-  await database.db.update(t.payments).set({ status: 'cancelled' }).where(inArray(t.payments.status, ['created', 'pending']));
+  await database.db
+    .update(t.payments)
+    .set({ status: 'cancelled' })
+    .where(inArray(t.payments.status, ['created', 'pending']));
 });
 
 async function fileOf(refno: string) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
+  const [row] = await database.db
+    .select()
+    .from(t.files)
+    .where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
   return row!;
 }
 
@@ -57,24 +71,45 @@ describe('creating a payment', () => {
     expect(a.ok && b.ok && c.ok).toBe(true);
     const ids = [a, b, c].map((r) => (r.ok ? r.payment.id : null));
     expect(new Set(ids).size).toBe(1);
-    const rows = await database.db.select().from(t.payments).where(and(eq(t.payments.fileId, input.fileId), eq(t.payments.idempotencyKey, input.idempotencyKey)));
+    const rows = await database.db
+      .select()
+      .from(t.payments)
+      .where(and(eq(t.payments.fileId, input.fileId), eq(t.payments.idempotencyKey, input.idempotencyKey)));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ status: 'pending', amountMinor: 58784, feeMinor: 0, purpose: 'openAmount', providerId: '6' });
+    expect(rows[0]).toMatchObject({
+      status: 'pending',
+      amountMinor: 58784,
+      feeMinor: 0,
+      purpose: 'openAmount',
+      providerId: '6',
+    });
     const orders = await database.db.select().from(t.portalOrders).where(eq(t.portalOrders.fileId, input.fileId));
     expect(orders.filter((o) => o.info?.includes(rows[0]!.id))).toHaveLength(1);
     expect(orders[0]!.ip).toBe('203.0.113.0');
   });
 
   it('refuses a method the file may not use', async () => {
-    expect(await createPayment(database.db, await request('100000001', { method: 'twint' }))).toEqual({ ok: false, error: 'notAvailable' });
-    expect(await createPayment(database.db, await request('100000001', { method: '3' }))).toEqual({ ok: false, error: 'notAvailable' });
-    expect(await createPayment(database.db, await request('100000001', { purpose: 'downPayment' }))).toEqual({ ok: false, error: 'nothingToPay' });
+    expect(await createPayment(database.db, await request('100000001', { method: 'twint' }))).toEqual({
+      ok: false,
+      error: 'notAvailable',
+    });
+    expect(await createPayment(database.db, await request('100000001', { method: '3' }))).toEqual({
+      ok: false,
+      error: 'notAvailable',
+    });
+    expect(await createPayment(database.db, await request('100000001', { purpose: 'downPayment' }))).toEqual({
+      ok: false,
+      error: 'nothingToPay',
+    });
   });
 
   it('charges a German consumer no card surcharge (PSD2 art. 62(4), § 270a BGB; decision 024)', async () => {
     const result = await createPayment(database.db, await request('100000001', { method: '4' }));
     expect(result.ok && result.payment.feeMinor).toBe(0);
-    const [session] = await database.db.select().from(t.sandboxPaymentSessions).where(eq(t.sandboxPaymentSessions.merchantReference, result.ok ? result.payment.id : ''));
+    const [session] = await database.db
+      .select()
+      .from(t.sandboxPaymentSessions)
+      .where(eq(t.sandboxPaymentSessions.merchantReference, result.ok ? result.payment.id : ''));
     expect(session?.amountMinor).toBe(58784);
   });
 });
@@ -82,7 +117,10 @@ describe('creating a payment', () => {
 describe('booking', () => {
   it('books a paid payment once although the webhook, the return and a replayed webhook all report it', async () => {
     const file = await fileOf('200000001');
-    const result = await createPayment(database.db, await request('200000001', { method: '1', purpose: 'partial', partialAmountMinor: 1000 }));
+    const result = await createPayment(
+      database.db,
+      await request('200000001', { method: '1', purpose: 'partial', partialAmountMinor: 1000 }),
+    );
     if (!result.ok) throw new Error(result.error);
     expect(result.next.kind).toBe('redirect');
     const answer = await decide(result.payment.id, 'approve');
@@ -98,7 +136,10 @@ describe('booking', () => {
     expect(await receiveWebhook(database.db, replay.rawBody, replay.headers)).toEqual({ status: 200, booked: false });
     expect(await receiveWebhook(database.db, replay.rawBody, replay.headers)).toEqual({ status: 200, booked: false });
 
-    const booked = await database.db.select().from(t.paymentsMade).where(eq(t.paymentsMade.reference, result.payment.id));
+    const booked = await database.db
+      .select()
+      .from(t.paymentsMade)
+      .where(eq(t.paymentsMade.reference, result.payment.id));
     expect(booked).toHaveLength(1);
     const after = await fileOf('200000001');
     expect(after.paymentsMinor).toBe(file.paymentsMinor + 1000);
@@ -109,7 +150,10 @@ describe('booking', () => {
   it('refuses a bad or missing signature with 401 and a broken body with 400, changing nothing', async () => {
     const result = await createPayment(database.db, await request('100000001', { method: '2' }));
     if (!result.ok) throw new Error(result.error);
-    const [session] = await database.db.select().from(t.sandboxPaymentSessions).where(eq(t.sandboxPaymentSessions.id, result.payment.providerReference!));
+    const [session] = await database.db
+      .select()
+      .from(t.sandboxPaymentSessions)
+      .where(eq(t.sandboxPaymentSessions.id, result.payment.providerReference!));
     const provider = sandboxProvider(database.db)!;
     const forged = provider.webhookFor({ ...session!, status: 'approved' });
     const tampered = forged.rawBody.replace('"paid"', '"paid" ');
@@ -132,14 +176,22 @@ describe('booking', () => {
     const cancelled = await createPayment(database.db, await request('100000001', { method: '11' }));
     if (!cancelled.ok) throw new Error('not created');
     const c = await cancelPayment(database.db, cancelled.payment);
-    expect((await paymentForFile(database.db, declined.payment.fileId, declined.payment.id))).toMatchObject({ status: 'failed', failureReason: 'declined' });
+    expect(await paymentForFile(database.db, declined.payment.fileId, declined.payment.id)).toMatchObject({
+      status: 'failed',
+      failureReason: 'declined',
+    });
     expect(c.status).toBe('cancelled');
     // A late approval after the cancel is not possible any more.
-    expect((await sandboxProvider(database.db)!.decide(cancelled.payment.providerReference!, 'approve')).ok).toBe(false);
+    expect((await sandboxProvider(database.db)!.decide(cancelled.payment.providerReference!, 'approve')).ok).toBe(
+      false,
+    );
   });
 
   it('pays a down payment first, then the pending plan becomes active (status 24 ends)', async () => {
-    const result = await createPayment(database.db, await request('100000003', { method: '4', purpose: 'downPayment' }));
+    const result = await createPayment(
+      database.db,
+      await request('100000003', { method: '4', purpose: 'downPayment' }),
+    );
     if (!result.ok) throw new Error(result.error);
     expect(result.payment.amountMinor).toBe(20000);
     await decide(result.payment.id, 'approve');
@@ -148,7 +200,10 @@ describe('booking', () => {
     const facts = (await loadFileFacts(database.db, file.id))!;
     expect(facts.plan?.status).toBe('active');
     expect(facts.downPayment?.status).toBe('paid');
-    const mails = await database.db.select().from(t.mailOutbox).where(and(eq(t.mailOutbox.fileId, file.id), eq(t.mailOutbox.template, 'paymentConfirmation')));
+    const mails = await database.db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.fileId, file.id), eq(t.mailOutbox.template, 'paymentConfirmation')));
     expect(mails.length).toBeLessThanOrEqual(1);
   });
 
@@ -171,11 +226,17 @@ describe('booking', () => {
     expect(file.statusCode).toBe('3');
     expect(file.totalMinor).toBe(0);
     // Nothing more to pay afterwards.
-    expect(await createPayment(database.db, await request('100000001', { method: '4' }))).toEqual({ ok: false, error: 'nothingToPay' });
+    expect(await createPayment(database.db, await request('100000001', { method: '4' }))).toEqual({
+      ok: false,
+      error: 'nothingToPay',
+    });
   });
 
   it('pays the special offer and settles by agreement (2a)', async () => {
-    const result = await createPayment(database.db, await request('100000008', { method: '2', purpose: 'specialOffer' }));
+    const result = await createPayment(
+      database.db,
+      await request('100000008', { method: '2', purpose: 'specialOffer' }),
+    );
     if (!result.ok) throw new Error(result.error);
     expect(result.payment.amountMinor).toBe(54000);
     await decide(result.payment.id, 'approve');

@@ -17,7 +17,10 @@ afterAll(async () => {
 });
 
 const file = async (refno: string, subcase = 1) => {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, subcase)));
+  const [row] = await database.db
+    .select()
+    .from(t.files)
+    .where(and(eq(t.files.refno, refno), eq(t.files.subcase, subcase)));
   if (!row) throw new Error(`demo file ${refno}-${subcase} missing`);
   return row;
 };
@@ -59,14 +62,21 @@ describe(`schema and demo seed (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
     expect((await file('400000001')).currency).toBe('SEK');
     expect((await file('500000001')).currency).toBe('NOK');
 
-    const d9 = await database.db.select().from(t.debtors).where(eq(t.debtors.id, (await file('100000009')).debtorId));
+    const d9 = await database.db
+      .select()
+      .from(t.debtors)
+      .where(eq(t.debtors.id, (await file('100000009')).debtorId));
     expect(d9[0]?.mustChangePassword).toBe(true);
 
     const f4 = await file('100000004');
     expect(await database.db.select().from(t.deferrals).where(eq(t.deferrals.fileId, f4.id))).toHaveLength(1);
 
     const f8 = await file('100000008');
-    const modals = await database.db.select().from(t.modals).where(eq(t.modals.fileId, f8.id)).orderBy(asc(t.modals.orderNo));
+    const modals = await database.db
+      .select()
+      .from(t.modals)
+      .where(eq(t.modals.fileId, f8.id))
+      .orderBy(asc(t.modals.orderNo));
     expect(modals.map((m) => m.kind)).toEqual(['floodArea', 'specialOffer']);
 
     const f10 = await file('100000010');
@@ -74,14 +84,20 @@ describe(`schema and demo seed (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
     expect(siblings.filter((s) => !s.legalBlocking && !s.deletedAt)).toHaveLength(3);
 
     const f12 = await file('100000012');
-    expect(await database.db.select().from(t.documentRequests).where(eq(t.documentRequests.fileId, f12.id))).toHaveLength(3);
+    expect(
+      await database.db.select().from(t.documentRequests).where(eq(t.documentRequests.fileId, f12.id)),
+    ).toHaveLength(3);
   });
 
   it('keeps instalment rows consistent: they sum to the plan total and the last row holds the remainder', async () => {
     for (const refno of ['100000002', '100000011']) {
       const f = await file(refno);
       const [plan] = await database.db.select().from(t.instalmentPlans).where(eq(t.instalmentPlans.fileId, f.id));
-      const rows = await database.db.select().from(t.instalmentRows).where(eq(t.instalmentRows.planId, plan!.id)).orderBy(asc(t.instalmentRows.position));
+      const rows = await database.db
+        .select()
+        .from(t.instalmentRows)
+        .where(eq(t.instalmentRows.planId, plan!.id))
+        .orderBy(asc(t.instalmentRows.position));
       expect(rows.reduce((sum, r) => sum + r.amountMinor, 0)).toBe(plan!.totalMinor);
       expect(rows.at(-1)!.isFinal).toBe(true);
       expect(rows.at(-1)!.remainingMinor).toBe(0);
@@ -93,10 +109,21 @@ describe(`schema and demo seed (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
   it('refuses what the constraints forbid', async () => {
     const f1 = await file('100000001');
     await expect(
-      database.db.insert(t.files).values({ ...f1, id: undefined, totalMinor: undefined, createdAt: undefined } as never),
+      database.db
+        .insert(t.files)
+        .values({ ...f1, id: undefined, totalMinor: undefined, createdAt: undefined } as never),
     ).rejects.toThrow();
     await expect(
-      database.db.insert(t.files).values({ ...f1, id: undefined, totalMinor: undefined, createdAt: undefined, refno: '12345', subcase: 9 } as never),
+      database.db
+        .insert(t.files)
+        .values({
+          ...f1,
+          id: undefined,
+          totalMinor: undefined,
+          createdAt: undefined,
+          refno: '12345',
+          subcase: 9,
+        } as never),
     ).rejects.toThrow();
     await expect(
       database.db.insert(t.feedback).values({ fileId: f1.id, source: 'portal', stars: 6 }),

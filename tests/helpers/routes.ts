@@ -22,7 +22,11 @@ export function context(clientAddress = '203.0.113.7'): AppLoadContext {
   return { cspNonce: 'test-nonce', clientAddress, requestId: 'test' };
 }
 
-export function formRequest(path: string, fields: Record<string, string>, headers: Record<string, string> = {}): Request {
+export function formRequest(
+  path: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Request {
   return new Request(`${origin}${path}`, {
     method: 'POST',
     body: new URLSearchParams(fields),
@@ -41,25 +45,43 @@ export async function solvedCaptcha(): Promise<string> {
   const solution = await promise;
   if (!solution) throw new Error('captcha not solvable');
   return Buffer.from(
-    JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature }),
+    JSON.stringify({
+      algorithm: challenge.algorithm,
+      challenge: challenge.challenge,
+      number: solution.number,
+      salt: challenge.salt,
+      signature: challenge.signature,
+    }),
   ).toString('base64');
 }
 
 /** Runs a loader or action and returns what Remix would send: a Response, or data with status. */
-export async function run<T>(fn: (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<T> | T, request: Request, params: Record<string, string>, ctx = context()) {
+export async function run<T>(
+  fn: (args: LoaderFunctionArgs | ActionFunctionArgs) => Promise<T> | T,
+  request: Request,
+  params: Record<string, string>,
+  ctx = context(),
+) {
   try {
     const result = await fn({ request, params, context: ctx });
     return unwrap(result);
   } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, headers: thrown.headers, data: null as unknown, response: thrown };
+    if (thrown instanceof Response)
+      return { status: thrown.status, headers: thrown.headers, data: null as unknown, response: thrown };
     throw thrown;
   }
 }
 
 function unwrap(result: unknown) {
-  if (result instanceof Response) return { status: result.status, headers: result.headers, data: null as unknown, response: result };
+  if (result instanceof Response)
+    return { status: result.status, headers: result.headers, data: null as unknown, response: result };
   // Remix's data() helper: { type: 'DataWithResponseInit', data, init }
-  if (result && typeof result === 'object' && 'type' in result && (result as { type: string }).type === 'DataWithResponseInit') {
+  if (
+    result &&
+    typeof result === 'object' &&
+    'type' in result &&
+    (result as { type: string }).type === 'DataWithResponseInit'
+  ) {
     const r = result as unknown as { data: unknown; init: ResponseInit | null };
     return { status: r.init?.status ?? 200, headers: new Headers(r.init?.headers), data: r.data, response: null };
   }
@@ -98,13 +120,21 @@ export function useRouteDatabase(): { readonly db: TestDatabase['db'] } {
  */
 export function demoFiles(database: { readonly db: TestDatabase['db'] }) {
   const fileOf = async (refno: string, subcase = 1) => {
-    const [row] = await database.db.select().from(schema.files).where(and(eq(schema.files.refno, refno), eq(schema.files.subcase, subcase)));
+    const [row] = await database.db
+      .select()
+      .from(schema.files)
+      .where(and(eq(schema.files.refno, refno), eq(schema.files.subcase, subcase)));
     if (!row) throw new Error(`no demo file ${refno}-${subcase}`);
     return row;
   };
   const cookieFor = async (refno: string, level: 'limited' | 'full' = 'full', subcase = 1) => {
     const file = await fileOf(refno, subcase);
-    const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
+    const { cookie } = await createSession(database.db, {
+      debtorId: file.debtorId,
+      fileId: file.id,
+      loginType: 'password',
+      level,
+    });
     return cookie.split(';')[0]!;
   };
   return { fileOf, cookieFor };

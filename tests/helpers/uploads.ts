@@ -22,7 +22,11 @@ export function file(name: string, bytes: Uint8Array<ArrayBuffer>, type = 'appli
 }
 
 /** A multipart POST as a browser sends it (fields in order, repeated names allowed). */
-export function multipartRequest(pathname: string, fields: Array<[string, string | File]>, headers: Record<string, string> = {}): Request {
+export function multipartRequest(
+  pathname: string,
+  fields: Array<[string, string | File]>,
+  headers: Record<string, string> = {},
+): Request {
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
   return new Request(`${origin}${pathname}`, { method: 'POST', body, headers: { Origin: origin, ...headers } });

@@ -7,7 +7,9 @@ import type { ActionFunction, LoaderFunction } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 
-const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>('../../app/routes/*.tsx', { eager: true });
+const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>('../../app/routes/*.tsx', {
+  eager: true,
+});
 
 /** Screens open to visitors (spec section 6), and resource routes with their own checks. */
 const publicRoutes = new Set([
@@ -74,18 +76,21 @@ describe('route authorization', () => {
     for (const id of publicRoutes) expect(Object.keys(modules).map(routeId), `public route ${id} exists`).toContain(id);
   });
 
-  it.each(guarded.map(([file, module]) => [routeId(file), module] as const))('%s refuses visitors', async (id, module) => {
-    const path = pathOf(id);
-    const params = { portal: 'serviceportal', token: 'x', orderRef: 'x', '*': 'x' };
-    for (const [kind, fn] of [
-      ['loader', module.loader],
-      ['action', module.action],
-    ] as const) {
-      if (!fn) continue;
-      const request = kind === 'loader' ? getRequest(path) : formRequest(path, { fileId: '1', intent: 'x' });
-      const result = await run(fn as never, request, params);
-      expect(result.status, `${id} ${kind}`).toBe(302);
-      expect(result.headers.get('Location'), `${id} ${kind}`).toMatch(/^\/serviceportal\/signin\?action=AZonly/);
-    }
-  });
+  it.each(guarded.map(([file, module]) => [routeId(file), module] as const))(
+    '%s refuses visitors',
+    async (id, module) => {
+      const path = pathOf(id);
+      const params = { portal: 'serviceportal', token: 'x', orderRef: 'x', '*': 'x' };
+      for (const [kind, fn] of [
+        ['loader', module.loader],
+        ['action', module.action],
+      ] as const) {
+        if (!fn) continue;
+        const request = kind === 'loader' ? getRequest(path) : formRequest(path, { fileId: '1', intent: 'x' });
+        const result = await run(fn as never, request, params);
+        expect(result.status, `${id} ${kind}`).toBe(302);
+        expect(result.headers.get('Location'), `${id} ${kind}`).toMatch(/^\/serviceportal\/signin\?action=AZonly/);
+      }
+    },
+  );
 });

@@ -28,7 +28,10 @@ type Body = { phase: string; reason?: string; hint?: string; orderRef?: string; 
 const body = (result: { data: unknown }) => result.data as Body;
 
 async function fileOf(refno: string) {
-  const [file] = await database.db.select({ id: t.files.id, debtorId: t.files.debtorId }).from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
+  const [file] = await database.db
+    .select({ id: t.files.id, debtorId: t.files.debtorId })
+    .from(t.files)
+    .where(and(eq(t.files.refno, refno), eq(t.files.subcase, 1)));
   return file!;
 }
 
@@ -50,7 +53,15 @@ async function sandboxAnswer(orderRef: string, fields: Record<string, string>) {
 }
 
 async function collect(orderRef: string, cookie?: string) {
-  return run(collectAction, formRequest('/serviceportal-se/signin/bankid/collect', { orderRef, type: 'auth' }, cookie ? { Cookie: cookie } : {}), se);
+  return run(
+    collectAction,
+    formRequest(
+      '/serviceportal-se/signin/bankid/collect',
+      { orderRef, type: 'auth' },
+      cookie ? { Cookie: cookie } : {},
+    ),
+    se,
+  );
 }
 
 describe('Sweden: order, poll, sign-in', () => {
@@ -67,7 +78,11 @@ describe('Sweden: order, poll, sign-in', () => {
     expect(waiting.status).toBe(200);
     expect(body(waiting)).toEqual({ phase: 'pending', orderRef, launchUrl, hint: 'userSign' });
 
-    const approved = await sandboxAnswer(orderRef, { intent: 'approve', country: 'SE', personalNumber: '198505172386' });
+    const approved = await sandboxAnswer(orderRef, {
+      intent: 'approve',
+      country: 'SE',
+      personalNumber: '198505172386',
+    });
     expect(approved.data).toEqual({ done: 'approved' });
 
     const done = await collect(orderRef, cookie);
@@ -89,10 +104,18 @@ describe('Sweden: order, poll, sign-in', () => {
 
   it('works without JavaScript: "I have confirmed – continue" posts a collect to the page', async () => {
     const { orderRef, cookie } = await startSwedish();
-    const early = await run(pageAction, formRequest('/serviceportal-se/signin/bankid', { intent: 'collect', orderRef }, { Cookie: cookie }), se);
+    const early = await run(
+      pageAction,
+      formRequest('/serviceportal-se/signin/bankid', { intent: 'collect', orderRef }, { Cookie: cookie }),
+      se,
+    );
     expect(body(early)).toMatchObject({ phase: 'pending', hint: 'outstandingTransaction' });
     await sandboxAnswer(orderRef, { intent: 'approve', country: 'SE', personalNumber: '19850517-2386' });
-    const done = await run(pageAction, formRequest('/serviceportal-se/signin/bankid', { intent: 'collect', orderRef }, { Cookie: cookie }), se);
+    const done = await run(
+      pageAction,
+      formRequest('/serviceportal-se/signin/bankid', { intent: 'collect', orderRef }, { Cookie: cookie }),
+      se,
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get('Location')).toBe('/serviceportal-se/dashboard');
   });
@@ -106,7 +129,10 @@ describe('Sweden: order, poll, sign-in', () => {
     expect(body(result)).toEqual({ phase: 'failed', reason: 'unknownPerson' });
     expect(result.headers.get('Set-Cookie')).toMatch(/^portal_bankid=; /);
     expect(await database.db.select().from(t.sessions)).toHaveLength(before.length);
-    const [entry] = await database.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'signin.failed.unknownPerson'));
+    const [entry] = await database.db
+      .select()
+      .from(t.auditLog)
+      .where(eq(t.auditLog.action, 'signin.failed.unknownPerson'));
     expect(entry).toBeDefined();
     const audit = JSON.stringify(await database.db.select().from(t.auditLog));
     expect(audit).not.toContain('199001011234');
@@ -135,7 +161,11 @@ describe('Sweden: order, poll, sign-in', () => {
 
   it('cancels the order with the Cancel button', async () => {
     const { orderRef, cookie } = await startSwedish();
-    const cancelled = await run(pageAction, formRequest('/serviceportal-se/signin/bankid', { intent: 'cancel' }, { Cookie: cookie }), se);
+    const cancelled = await run(
+      pageAction,
+      formRequest('/serviceportal-se/signin/bankid', { intent: 'cancel' }, { Cookie: cookie }),
+      se,
+    );
     expect(cancelled.data).toEqual({ phase: 'cancelled' });
     expect(cancelled.headers.get('Set-Cookie')).toMatch(/^portal_bankid=; /);
     const late = await sandboxAnswer(orderRef, { intent: 'approve', country: 'SE', personalNumber: '198505172386' });
@@ -157,9 +187,13 @@ describe('Sweden: order, poll, sign-in', () => {
     const { orderRef } = await startSwedish();
     const wrong = await sandboxAnswer(orderRef, { intent: 'approve', country: 'SE', personalNumber: '12345' });
     expect(wrong.status).toBe(400);
-    expect((wrong.data as { result: { error: Record<string, string[]> } }).result.error.personalNumber).toEqual(['sandbox.errors.formatSE']);
+    expect((wrong.data as { result: { error: Record<string, string[]> } }).result.error.personalNumber).toEqual([
+      'sandbox.errors.formatSE',
+    ]);
     const empty = await sandboxAnswer(orderRef, { intent: 'approve', country: 'SE', personalNumber: '' });
-    expect((empty.data as { result: { error: Record<string, string[]> } }).result.error.personalNumber).toEqual(['sandbox.errors.required']);
+    expect((empty.data as { result: { error: Record<string, string[]> } }).result.error.personalNumber).toEqual([
+      'sandbox.errors.required',
+    ]);
   });
 });
 
@@ -169,7 +203,10 @@ describe('Norway: redirect, callback with code and state', () => {
     expect(started.status).toBe(302);
     const location = started.headers.get('Location')!;
     expect(location).toMatch(/^\/sandbox\/bankid\/[0-9a-f-]{36}\?variant=no&hl=[a-z]{2}$/);
-    return { orderRef: new URL(location, 'http://x').pathname.split('/').pop()!, cookie: sessionCookieFrom(started.headers) };
+    return {
+      orderRef: new URL(location, 'http://x').pathname.split('/').pop()!,
+      cookie: sessionCookieFrom(started.headers),
+    };
   }
 
   async function approveNorwegian(orderRef: string, personalNumber = '17058512345') {
@@ -181,7 +218,14 @@ describe('Norway: redirect, callback with code and state', () => {
   }
 
   const callback = (query: Record<string, string>, cookie?: string) =>
-    run(callbackLoader, getRequest(`/serviceportal-no/signin/bankid/callback?${new URLSearchParams(query)}`, cookie ? { Cookie: cookie } : {}), no);
+    run(
+      callbackLoader,
+      getRequest(
+        `/serviceportal-no/signin/bankid/callback?${new URLSearchParams(query)}`,
+        cookie ? { Cookie: cookie } : {},
+      ),
+      no,
+    );
 
   it('signs the debtor of 500000001 in after the provider sends code and state back', async () => {
     const { orderRef, cookie } = await startNorwegian();
@@ -236,15 +280,27 @@ describe('where bank-identity login exists', () => {
   it('answers 404 on /serviceportal for every bank-identity route', async () => {
     const de = { portal: 'serviceportal' };
     expect((await run(pageLoader, getRequest('/serviceportal/signin/bankid'), de)).status).toBe(404);
-    expect((await run(pageAction, formRequest('/serviceportal/signin/bankid', { intent: 'start' }), de)).status).toBe(404);
-    expect((await run(collectAction, formRequest('/serviceportal/signin/bankid/collect', { orderRef: 'x' }), de)).status).toBe(404);
-    expect((await run(callbackLoader, getRequest('/serviceportal/signin/bankid/callback?code=a&state=b'), de)).status).toBe(404);
+    expect((await run(pageAction, formRequest('/serviceportal/signin/bankid', { intent: 'start' }), de)).status).toBe(
+      404,
+    );
+    expect(
+      (await run(collectAction, formRequest('/serviceportal/signin/bankid/collect', { orderRef: 'x' }), de)).status,
+    ).toBe(404);
+    expect(
+      (await run(callbackLoader, getRequest('/serviceportal/signin/bankid/callback?code=a&state=b'), de)).status,
+    ).toBe(404);
   });
 
   it('keeps each country to its own flow', async () => {
-    expect((await run(collectAction, formRequest('/serviceportal-no/signin/bankid/collect', { orderRef: 'x' }), no)).status).toBe(404);
-    expect((await run(callbackLoader, getRequest('/serviceportal-se/signin/bankid/callback?code=a&state=b'), se)).status).toBe(404);
-    expect((await run(pageAction, formRequest('/serviceportal-no/signin/bankid', { intent: 'start' }), no)).status).toBe(405);
+    expect(
+      (await run(collectAction, formRequest('/serviceportal-no/signin/bankid/collect', { orderRef: 'x' }), no)).status,
+    ).toBe(404);
+    expect(
+      (await run(callbackLoader, getRequest('/serviceportal-se/signin/bankid/callback?code=a&state=b'), se)).status,
+    ).toBe(404);
+    expect(
+      (await run(pageAction, formRequest('/serviceportal-no/signin/bankid', { intent: 'start' }), no)).status,
+    ).toBe(405);
   });
 
   it('answers 404 everywhere, sandbox included, when the provider is switched off', async () => {

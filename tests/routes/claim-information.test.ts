@@ -30,7 +30,11 @@ afterAll(async () => {
 });
 
 async function infoFor(refno: string, params = de): Promise<ClaimInformation> {
-  const result = await run(loader, getRequest(`/${params.portal}/claim-information`, { Cookie: await cookieFor(refno) }), params);
+  const result = await run(
+    loader,
+    getRequest(`/${params.portal}/claim-information`, { Cookie: await cookieFor(refno) }),
+    params,
+  );
   expect(result.status).toBe(200);
   return (result.data as { info: ClaimInformation }).info;
 }
@@ -39,7 +43,13 @@ describe('claim information loader, per demo file', () => {
   it('100000001: the breakdown adds up, invoices with documents, costs with their basis, no payments yet', async () => {
     const info = await infoFor('100000001');
     const b = info.breakdown;
-    expect(b).toEqual({ mainClaimMinor: 42990, interestMinor: 1237, costsMinor: 14557, paymentsMinor: 0, totalMinor: 58784 });
+    expect(b).toEqual({
+      mainClaimMinor: 42990,
+      interestMinor: 1237,
+      costsMinor: 14557,
+      paymentsMinor: 0,
+      totalMinor: 58784,
+    });
     expect(info.costs.reduce((sum, c) => sum + c.amountMinor, 0)).toBe(b.costsMinor);
     expect(info.costs.map((c) => c.kind)).toEqual(['dunningFee', 'addressInquiry', 'collectionFee']);
     expect(info.costs.every((c) => c.legalBasis.length > 0)).toBe(true);
@@ -62,7 +72,12 @@ describe('claim information loader, per demo file', () => {
       [15000, 74010],
       [15000, 89010],
     ]);
-    expect(info.breakdown.totalMinor).toBe(info.breakdown.mainClaimMinor + info.breakdown.interestMinor + info.breakdown.costsMinor - info.breakdown.paymentsMinor);
+    expect(info.breakdown.totalMinor).toBe(
+      info.breakdown.mainClaimMinor +
+        info.breakdown.interestMinor +
+        info.breakdown.costsMinor -
+        info.breakdown.paymentsMinor,
+    );
     expect(info.status.labelKey).toBe('status.instalmentRunning');
     expect(info.originalCreditor).toBeNull();
   });
@@ -84,7 +99,11 @@ describe('claim information loader, per demo file', () => {
     expect(info.currency).toBe('CHF');
     expect(info.costs.every((c) => c.legalBasis === 'CH.or106')).toBe(true);
     // Swiss figures in francs, not the euro data: a reminder fee of CHF 20 and an address search of CHF 25.
-    expect(info.costs.map((c) => [c.kind, c.amountMinor])).toEqual([['dunningFee', 2000], ['addressInquiry', 2500], ['collectionFee', 5000]]);
+    expect(info.costs.map((c) => [c.kind, c.amountMinor])).toEqual([
+      ['dunningFee', 2000],
+      ['addressInquiry', 2500],
+      ['collectionFee', 5000],
+    ]);
   });
 
   it('400000001: Swedish kronor and Swedish default interest', async () => {
@@ -92,19 +111,30 @@ describe('claim information loader, per demo file', () => {
     expect(info.currency).toBe('SEK');
     expect(info.interest.rateBp).toBe(800);
     // The reminder fee the Swedish law allows (60 kr), not 5.00 copied from the euro data; no address search.
-    expect(info.costs.map((c) => [c.kind, c.amountMinor])).toEqual([['dunningFee', 6000], ['collectionFee', 12000]]);
+    expect(info.costs.map((c) => [c.kind, c.amountMinor])).toEqual([
+      ['dunningFee', 6000],
+      ['collectionFee', 12000],
+    ]);
     expect(info.addressTraced).toBe(false);
     // What the claim is for comes as a code with parameters, worded by the page (decision 029).
     expect(info.subject.code).toEqual({ key: 'purchase', params: { goods: 'furniture', order: '31-77820' } });
   });
 
   it('sends a file of another variant to its own variant', async () => {
-    const result = await run(loader, getRequest('/serviceportal/claim-information', { Cookie: await cookieFor('300000001') }), de);
+    const result = await run(
+      loader,
+      getRequest('/serviceportal/claim-information', { Cookie: await cookieFor('300000001') }),
+      de,
+    );
     expect(result.headers.get('Location')).toBe('/serviceportal-ch/claim-information');
   });
 
   it('asks a reference-only session for the password, and a visitor to sign in', async () => {
-    const limited = await run(loader, getRequest('/serviceportal/claim-information', { Cookie: await cookieFor('100000001', 'limited') }), de);
+    const limited = await run(
+      loader,
+      getRequest('/serviceportal/claim-information', { Cookie: await cookieFor('100000001', 'limited') }),
+      de,
+    );
     expect(limited.headers.get('Location')).toBe('/serviceportal/signin?returnTo=%2Fserviceportal%2Fclaim-information');
     const visitor = await run(loader, getRequest('/serviceportal/claim-information'), de);
     expect(visitor.headers.get('Location')).toMatch(/^\/serviceportal\/signin\?action=AZonly/);
@@ -114,10 +144,18 @@ describe('claim information loader, per demo file', () => {
 describe('original creditor on request', () => {
   it('is disclosed after one request, recorded once in the journey and the audit log', async () => {
     const cookie = await cookieFor('100000001');
-    const first = await run(action, formRequest('/serviceportal/claim-information', { intent: 'originalCreditor' }, { Cookie: cookie }), de);
+    const first = await run(
+      action,
+      formRequest('/serviceportal/claim-information', { intent: 'originalCreditor' }, { Cookie: cookie }),
+      de,
+    );
     expect(first.status).toBe(302);
     expect(first.headers.get('Location')).toBe('/serviceportal/claim-information#original-creditor');
-    await run(action, formRequest('/serviceportal/claim-information', { intent: 'originalCreditor' }, { Cookie: cookie }), de);
+    await run(
+      action,
+      formRequest('/serviceportal/claim-information', { intent: 'originalCreditor' }, { Cookie: cookie }),
+      de,
+    );
 
     const info = await infoFor('100000001');
     expect(info.originalCreditor?.disclosed).toMatchObject({ name: 'Modehaus Lindner KG', city: 'Stuttgart' });
@@ -126,16 +164,34 @@ describe('original creditor on request', () => {
     expect(info.events?.some((e) => e.kind === 'originalCreditorRequested')).toBe(false);
 
     const file = await fileOf('100000001');
-    const recorded = await database.db.select().from(t.events).where(and(eq(t.events.fileId, file.id), eq(t.events.kind, 'originalCreditorRequested')));
+    const recorded = await database.db
+      .select()
+      .from(t.events)
+      .where(and(eq(t.events.fileId, file.id), eq(t.events.kind, 'originalCreditorRequested')));
     expect(recorded).toHaveLength(1);
-    const audited = await database.db.select().from(t.auditLog).where(and(eq(t.auditLog.fileId, file.id), eq(t.auditLog.action, 'claim.originalCreditor.requested')));
+    const audited = await database.db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.fileId, file.id), eq(t.auditLog.action, 'claim.originalCreditor.requested')));
     expect(audited).toHaveLength(1);
   });
 
   it('answers 400, not 500, to an unknown intent and for a file without an original creditor', async () => {
-    const unknown = await run(action, formRequest('/serviceportal/claim-information', { intent: 'delete' }, { Cookie: await cookieFor('100000001') }), de);
+    const unknown = await run(
+      action,
+      formRequest('/serviceportal/claim-information', { intent: 'delete' }, { Cookie: await cookieFor('100000001') }),
+      de,
+    );
     expect(unknown.status).toBe(400);
-    const none = await run(action, formRequest('/serviceportal/claim-information', { intent: 'originalCreditor' }, { Cookie: await cookieFor('100000002') }), de);
+    const none = await run(
+      action,
+      formRequest(
+        '/serviceportal/claim-information',
+        { intent: 'originalCreditor' },
+        { Cookie: await cookieFor('100000002') },
+      ),
+      de,
+    );
     expect(none.status).toBe(400);
     expect(none.data).toEqual({ error: 'noOriginalCreditor' });
   });
@@ -144,12 +200,18 @@ describe('original creditor on request', () => {
 describe('original invoices', () => {
   async function invoiceIdsOf(refno: string) {
     const file = await fileOf(refno);
-    return (await database.db.select({ id: t.invoices.id }).from(t.invoices).where(eq(t.invoices.fileId, file.id))).map((r) => r.id);
+    return (await database.db.select({ id: t.invoices.id }).from(t.invoices).where(eq(t.invoices.fileId, file.id))).map(
+      (r) => r.id,
+    );
   }
 
   it('serves the debtor’s own invoice as a PDF, kept privately for 15 minutes', async () => {
     const [id] = await invoiceIdsOf('100000001');
-    const result = await run(invoiceLoader, getRequest(`/serviceportal/claim-information/invoices/${id}`, { Cookie: await cookieFor('100000001') }), { ...de, invoiceId: String(id) });
+    const result = await run(
+      invoiceLoader,
+      getRequest(`/serviceportal/claim-information/invoices/${id}`, { Cookie: await cookieFor('100000001') }),
+      { ...de, invoiceId: String(id) },
+    );
     expect(result.status).toBe(200);
     expect(result.headers.get('Content-Type')).toBe('application/pdf');
     expect(result.headers.get('Cache-Control')).toBe('private, max-age=900');
@@ -161,17 +223,31 @@ describe('original invoices', () => {
 
   it('answers 404 for another debtor’s invoice, exactly as for one that does not exist', async () => {
     const [id] = await invoiceIdsOf('100000001');
-    const other = await run(invoiceLoader, getRequest(`/serviceportal/claim-information/invoices/${id}`, { Cookie: await cookieFor('100000002') }), { ...de, invoiceId: String(id) });
+    const other = await run(
+      invoiceLoader,
+      getRequest(`/serviceportal/claim-information/invoices/${id}`, { Cookie: await cookieFor('100000002') }),
+      { ...de, invoiceId: String(id) },
+    );
     expect(other.status).toBe(404);
     for (const bad of ['999999', 'abc', '-1', '1e3']) {
-      const missing = await run(invoiceLoader, getRequest(`/serviceportal/claim-information/invoices/${bad}`, { Cookie: await cookieFor('100000001') }), { ...de, invoiceId: bad });
+      const missing = await run(
+        invoiceLoader,
+        getRequest(`/serviceportal/claim-information/invoices/${bad}`, { Cookie: await cookieFor('100000001') }),
+        { ...de, invoiceId: bad },
+      );
       expect(missing.status).toBe(404);
     }
   });
 
   it('needs a full login', async () => {
     const [id] = await invoiceIdsOf('100000001');
-    const limited = await run(invoiceLoader, getRequest(`/serviceportal/claim-information/invoices/${id}`, { Cookie: await cookieFor('100000001', 'limited') }), { ...de, invoiceId: String(id) });
+    const limited = await run(
+      invoiceLoader,
+      getRequest(`/serviceportal/claim-information/invoices/${id}`, {
+        Cookie: await cookieFor('100000001', 'limited'),
+      }),
+      { ...de, invoiceId: String(id) },
+    );
     expect(limited.status).toBe(302);
   });
 });

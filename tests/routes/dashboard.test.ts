@@ -9,11 +9,24 @@ const params = { portal: 'serviceportal' };
 const database = useRouteDatabase();
 const { fileOf, cookieFor } = demoFiles(database);
 
-type View = { view: { reference: string; openAmountMinor: number; currency: string; status: { labelKey: string }; flags: Record<string, boolean>; amountToPay: { kind: string; amountMinor: number } } };
+type View = {
+  view: {
+    reference: string;
+    openAmountMinor: number;
+    currency: string;
+    status: { labelKey: string };
+    flags: Record<string, boolean>;
+    amountToPay: { kind: string; amountMinor: number };
+  };
+};
 
 describe('dashboard', () => {
   it('shows the session’s own file with its status, amount and allowed actions', async () => {
-    const result = await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000001', 'limited') }), params);
+    const result = await run(
+      dashboard,
+      getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000001', 'limited') }),
+      params,
+    );
     const { view } = result.data as View;
     expect(view.reference).toBe('100000001');
     expect(view.openAmountMinor).toBe(58784);
@@ -22,7 +35,9 @@ describe('dashboard', () => {
   });
 
   it('shows the down payment first for a file with a pending down payment', async () => {
-    const { view } = (await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000003') }), params)).data as View;
+    const { view } = (
+      await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000003') }), params)
+    ).data as View;
     expect(view.amountToPay).toMatchObject({ kind: 'downPayment', amountMinor: 20000 });
   });
 
@@ -30,14 +45,22 @@ describe('dashboard', () => {
     const cookie = await cookieFor('300000001');
     const wrongVariant = await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: cookie }), params);
     expect(wrongVariant.headers.get('Location')).toBe('/serviceportal-ch/dashboard');
-    const { view } = (await run(dashboard, getRequest('/serviceportal-ch/dashboard', { Cookie: cookie }), { portal: 'serviceportal-ch' })).data as View;
+    const { view } = (
+      await run(dashboard, getRequest('/serviceportal-ch/dashboard', { Cookie: cookie }), {
+        portal: 'serviceportal-ch',
+      })
+    ).data as View;
     expect(view.currency).toBe('CHF');
   });
 
   it('counts the documents still asked for, only where the upload center is on', async () => {
-    const asked = (await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000012') }), params)).data as { outstandingDocuments: number };
+    const asked = (
+      await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000012') }), params)
+    ).data as { outstandingDocuments: number };
     expect(asked.outstandingDocuments).toBe(3);
-    const none = (await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000001') }), params)).data as { outstandingDocuments: number };
+    const none = (
+      await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor('100000001') }), params)
+    ).data as { outstandingDocuments: number };
     expect(none.outstandingDocuments).toBe(0);
   });
 
@@ -49,7 +72,11 @@ describe('dashboard', () => {
 
 describe('claims list', () => {
   it('lists the debtor’s three files, never the one under legal blocking', async () => {
-    const result = await run(claimsList, getRequest('/serviceportal/claims-list', { Cookie: await cookieFor('100000010') }), params);
+    const result = await run(
+      claimsList,
+      getRequest('/serviceportal/claims-list', { Cookie: await cookieFor('100000010') }),
+      params,
+    );
     const cases = (result.data as { cases: Array<{ refno: string; subcase: number }> }).cases;
     expect(cases.map((c) => `${c.refno}-${c.subcase}`)).toEqual(['100000010-1', '100000010-2', '100000010-3']);
   });
@@ -57,7 +84,11 @@ describe('claims list', () => {
   it('switches the session to another own file', async () => {
     const cookie = await cookieFor('100000010');
     const target = await fileOf('100000010', 3);
-    const result = await run(openCase, formRequest('/serviceportal/claims-list', { fileId: String(target.id) }, { Cookie: cookie }), params);
+    const result = await run(
+      openCase,
+      formRequest('/serviceportal/claims-list', { fileId: String(target.id) }, { Cookie: cookie }),
+      params,
+    );
     expect(result.headers.get('Location')).toBe('/serviceportal/dashboard');
     const session = await findSession(getRequest('/x', { Cookie: cookie }), database.db);
     expect(session?.fileId).toBe(target.id);
@@ -66,10 +97,18 @@ describe('claims list', () => {
   it('never opens another debtor’s file or a blocked one', async () => {
     const cookie = await cookieFor('100000010');
     for (const other of [await fileOf('100000001'), await fileOf('100000010', 4)]) {
-      const result = await run(openCase, formRequest('/serviceportal/claims-list', { fileId: String(other.id) }, { Cookie: cookie }), params);
+      const result = await run(
+        openCase,
+        formRequest('/serviceportal/claims-list', { fileId: String(other.id) }, { Cookie: cookie }),
+        params,
+      );
       expect(result.status).toBe(403);
     }
-    const garbage = await run(openCase, formRequest('/serviceportal/claims-list', { fileId: 'x; drop table files' }, { Cookie: cookie }), params);
+    const garbage = await run(
+      openCase,
+      formRequest('/serviceportal/claims-list', { fileId: 'x; drop table files' }, { Cookie: cookie }),
+      params,
+    );
     expect(garbage.status).toBe(403);
     const session = await findSession(getRequest('/x', { Cookie: cookie }), database.db);
     expect(session?.fileId).toBe((await fileOf('100000010', 1)).id);

@@ -21,7 +21,9 @@ describe.each(catalogue)('demo file $refno ($variant)', ({ refno, subcase, varia
   it('dashboard and claim information answer in the file’s variant and currency', async () => {
     const cookie = await cookieFor(refno, 'full', subcase ?? 1);
     const board = await run(dashboard, getRequest(`${variant.basePath}/dashboard`, { Cookie: cookie }), { portal });
-    const info = await run(claimInformation, getRequest(`${variant.basePath}/claim-information`, { Cookie: cookie }), { portal });
+    const info = await run(claimInformation, getRequest(`${variant.basePath}/claim-information`, { Cookie: cookie }), {
+      portal,
+    });
     if (refno === '100000009') {
       // A forced password change comes before anything else (spec 2.3).
       expect(board.headers.get('Location')).toBe(`${variant.basePath}/signin/set-password`);
@@ -36,7 +38,9 @@ describe.each(catalogue)('demo file $refno ($variant)', ({ refno, subcase, varia
     expect(info.status).toBe(200);
     const { breakdown, costs, currency } = (info.data as { info: ClaimInformation }).info;
     expect(currency).toBe(variant.currency);
-    expect(breakdown.totalMinor).toBe(breakdown.mainClaimMinor + breakdown.interestMinor + breakdown.costsMinor - breakdown.paymentsMinor);
+    expect(breakdown.totalMinor).toBe(
+      breakdown.mainClaimMinor + breakdown.interestMinor + breakdown.costsMinor - breakdown.paymentsMinor,
+    );
     expect(breakdown.totalMinor).toBe(view.openAmountMinor);
     expect(costs.reduce((sum, c) => sum + c.amountMinor, 0)).toBe(breakdown.costsMinor);
   });

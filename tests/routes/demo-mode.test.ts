@@ -41,9 +41,20 @@ function production(vars: Record<string, string | undefined>) {
 /** A payment of Paycare's demo file, started in the demo mode, and a "paid" event for it signed as a forger would. */
 async function openPaymentAndForgery() {
   const paycare = { portal: 'paycare' };
-  const started = await run(payDirect, formRequest('/paycare/checkout/pay-direct', { intent: 'pay', method: '1', idempotencyKey: crypto.randomUUID() }, { Cookie: await cookieFor('600000001') }), paycare);
+  const started = await run(
+    payDirect,
+    formRequest(
+      '/paycare/checkout/pay-direct',
+      { intent: 'pay', method: '1', idempotencyKey: crypto.randomUUID() },
+      { Cookie: await cookieFor('600000001') },
+    ),
+    paycare,
+  );
   expect(started.status).toBe(302);
-  const [payment] = await database.db.select().from(t.payments).where(eq(t.payments.fileId, (await fileOf('600000001')).id));
+  const [payment] = await database.db
+    .select()
+    .from(t.payments)
+    .where(eq(t.payments.fileId, (await fileOf('600000001')).id));
   const body = JSON.stringify({
     eventId: crypto.randomUUID(),
     providerReference: payment!.providerReference,
@@ -55,18 +66,25 @@ async function openPaymentAndForgery() {
   // The webhook key a server on the published development secret would use.
   const forgedKey = keyedHash('payment-webhook', 'sandbox', developmentSecret);
   const request = (path: string) =>
-    new Request(`${origin}${path}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', [signatureHeader]: sign(forgedKey, body) } });
+    new Request(`${origin}${path}`, {
+      method: 'POST',
+      body,
+      headers: { 'Content-Type': 'application/json', [signatureHeader]: sign(forgedKey, body) },
+    });
   return { payment: payment!, request, sessionId: payment!.providerReference! };
 }
 
-const bookedFor = (paymentId: string) => database.db.select().from(t.paymentsMade).where(eq(t.paymentsMade.reference, paymentId));
+const bookedFor = (paymentId: string) =>
+  database.db.select().from(t.paymentsMade).where(eq(t.paymentsMade.reference, paymentId));
 
 describe('the sandbox outside the demo mode', () => {
   it('refuses a forged webhook and hides the approve page in a production start without a secret', async () => {
     const { payment, request, sessionId } = await openPaymentAndForgery();
     production({ SESSION_SECRET: undefined, PUBLIC_BASE_URL: 'http://portal.internal' });
     expect((await run(webhook, request('/payments/webhook/sandbox'), { provider: 'sandbox' })).status).toBe(404);
-    expect((await run(twintPostback, request('/serviceportal-ch/twintPostback'), { portal: 'serviceportal-ch' })).status).toBe(404);
+    expect(
+      (await run(twintPostback, request('/serviceportal-ch/twintPostback'), { portal: 'serviceportal-ch' })).status,
+    ).toBe(404);
     expect((await run(sandboxPage, getRequest(`/sandbox/pay/${sessionId}`), { sessionId })).status).toBe(404);
     expect(await bookedFor(payment.id)).toHaveLength(0);
   });

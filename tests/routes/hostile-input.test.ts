@@ -70,7 +70,8 @@ const answersBeforeReading: Record<string, string> = {
   '$portal.installment-plan': 'the file has no plan: sent to choose one first',
   '$portal.skip-installment': 'the file has no plan: nothing to skip',
   'sandbox.pay.$sessionId': 'no such sandbox session: 404 first',
-  '$portal.signin_.set-password': 'the session has no forced password change: sent to the dashboard first (decision 018)',
+  '$portal.signin_.set-password':
+    'the session has no forced password change: sent to the dashboard first (decision 018)',
 };
 
 interface ActionRoute {
@@ -96,7 +97,13 @@ function routeOf(file: string, module: RouteModule): ActionRoute {
     }
     return [segment];
   });
-  return { file, path: `/${segments.join('/')}${overrides[file]?.query ?? ''}`, params, module, isPage: module.default !== undefined };
+  return {
+    file,
+    path: `/${segments.join('/')}${overrides[file]?.query ?? ''}`,
+    params,
+    module,
+    isPage: module.default !== undefined,
+  };
 }
 
 let routes: ActionRoute[] = [];
@@ -115,8 +122,12 @@ function routeFor(pathname: string): ActionRoute | undefined {
 }
 
 beforeAll(async () => {
-  const loaded = await Promise.all(Object.entries(modules).map(async ([key, load]) => [key.replace(/^.*\/(.*)\.tsx$/, '$1'), await load()] as const));
-  routes = loaded.filter(([, module]) => typeof module.action === 'function').map(([file, module]) => routeOf(file, module));
+  const loaded = await Promise.all(
+    Object.entries(modules).map(async ([key, load]) => [key.replace(/^.*\/(.*)\.tsx$/, '$1'), await load()] as const),
+  );
+  routes = loaded
+    .filter(([, module]) => typeof module.action === 'function')
+    .map(([file, module]) => routeOf(file, module));
   const refused = loaded.find(([file]) => file === '$portal.refused');
   if (!refused) throw new Error('the refusal page is missing');
   refusedRoute = routeOf(refused[0], refused[1]);
@@ -132,7 +143,10 @@ beforeAll(async () => {
       // Remix checks Origin against the host before a page's action (not a resource route's).
       if (request.method !== 'GET' && route.isPage) throwIfPotentialCSRFAttack(request.headers);
       const fn = request.method === 'GET' ? route.module.loader : route.module.action;
-      const result = await run(fn as (args: ActionFunctionArgs) => unknown, request, route.params, { ...context(), refusal });
+      const result = await run(fn as (args: ActionFunctionArgs) => unknown, request, route.params, {
+        ...context(),
+        refusal,
+      });
       const body = result.response ? await result.response.text() : JSON.stringify(result.data ?? null);
       res.status(result.status);
       res.set('X-Body-Read', request.bodyUsed ? 'yes' : 'no');
@@ -159,21 +173,45 @@ interface Answer {
 }
 
 /** One POST exactly as written: raw path, chosen headers, body as given (no added content type). */
-async function post(path: string, headers: Record<string, string>, body: Buffer | string, options: { chunked?: boolean; declaredLength?: number } = {}): Promise<Answer> {
+async function post(
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer | string,
+  options: { chunked?: boolean; declaredLength?: number } = {},
+): Promise<Answer> {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   // A fresh session for every post: the sign-out and password actions end the one they get.
   const cookie = await cookieFor('100000001');
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}/`, { method: 'POST', path, headers: { Cookie: cookie, ...headers, ...(options.chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(options.declaredLength ?? bytes.length) }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const location = res.headers['x-location'];
-        // A declared length that is never sent: the answer came without waiting for it.
-        if (options.declaredLength) req.destroy();
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString(), bodyRead: res.headers['x-body-read'] === 'yes', location: typeof location === 'string' ? decodeURIComponent(location) : null });
-      });
-    });
+    const req = httpRequest(
+      `${base}/`,
+      {
+        method: 'POST',
+        path,
+        headers: {
+          Cookie: cookie,
+          ...headers,
+          ...(options.chunked
+            ? { 'Transfer-Encoding': 'chunked' }
+            : { 'Content-Length': String(options.declaredLength ?? bytes.length) }),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const location = res.headers['x-location'];
+          // A declared length that is never sent: the answer came without waiting for it.
+          if (options.declaredLength) req.destroy();
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks).toString(),
+            bodyRead: res.headers['x-body-read'] === 'yes',
+            location: typeof location === 'string' ? decodeURIComponent(location) : null,
+          });
+        });
+      },
+    );
     req.on('error', reject);
     if (options.declaredLength) req.write(bytes);
     else req.end(bytes);
@@ -183,9 +221,16 @@ async function post(path: string, headers: Record<string, string>, body: Buffer 
 const boundary = '----hostile-boundary';
 const multipartType = `multipart/form-data; boundary=${boundary}`;
 const pngHead = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-const textPart = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+const textPart = (name: string, value: string) =>
+  `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
 const filePart = (name: string, filename: string, bytes: Buffer) =>
-  Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`), bytes, Buffer.from('\r\n')]);
+  Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    bytes,
+    Buffer.from('\r\n'),
+  ]);
 const closing = `--${boundary}--\r\n`;
 
 const refusedAs = (answer: Answer) => {
@@ -199,36 +244,101 @@ const refusedAs = (answer: Answer) => {
 };
 
 /** The body causes: what is posted and the refusal it must get once the action reads it. */
-const bodyCauses: Array<{ name: string; headers: Record<string, string>; body: Buffer | string; chunked?: boolean; status: number; refused: string }> = [
-  { name: 'JSON', headers: { 'Content-Type': 'application/json' }, body: '{"intent":"pay","amount":1}', status: 400, refused: 'notAForm' },
-  { name: 'text/plain', headers: { 'Content-Type': 'text/plain' }, body: 'intent=pay', status: 400, refused: 'notAForm' },
+const bodyCauses: Array<{
+  name: string;
+  headers: Record<string, string>;
+  body: Buffer | string;
+  chunked?: boolean;
+  status: number;
+  refused: string;
+}> = [
+  {
+    name: 'JSON',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{"intent":"pay","amount":1}',
+    status: 400,
+    refused: 'notAForm',
+  },
+  {
+    name: 'text/plain',
+    headers: { 'Content-Type': 'text/plain' },
+    body: 'intent=pay',
+    status: 400,
+    refused: 'notAForm',
+  },
   { name: 'no content type', headers: {}, body: 'intent=pay', status: 400, refused: 'notAForm' },
-  { name: 'multipart without a boundary', headers: { 'Content-Type': 'multipart/form-data' }, body: `${textPart('intent', 'pay')}${closing}`, status: 400, refused: 'brokenForm' },
-  { name: 'truncated multipart', headers: { 'Content-Type': multipartType }, body: `${textPart('intent', 'pay')}--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nabc`, status: 400, refused: 'brokenForm' },
-  { name: 'a multipart text field over 64 KiB', headers: { 'Content-Type': multipartType }, body: `${textPart('message', 'x'.repeat(70 * 1024))}${closing}`, status: 400, refused: 'fieldTooLarge' },
-  { name: 'a url-encoded body over 128 KiB sent without a length', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `message=${'x'.repeat(200 * 1024)}`, chunked: true, status: 413, refused: 'tooLarge' },
+  {
+    name: 'multipart without a boundary',
+    headers: { 'Content-Type': 'multipart/form-data' },
+    body: `${textPart('intent', 'pay')}${closing}`,
+    status: 400,
+    refused: 'brokenForm',
+  },
+  {
+    name: 'truncated multipart',
+    headers: { 'Content-Type': multipartType },
+    body: `${textPart('intent', 'pay')}--${boundary}\r\nContent-Disposition: form-data; name="x"\r\n\r\nabc`,
+    status: 400,
+    refused: 'brokenForm',
+  },
+  {
+    name: 'a multipart text field over 64 KiB',
+    headers: { 'Content-Type': multipartType },
+    body: `${textPart('message', 'x'.repeat(70 * 1024))}${closing}`,
+    status: 400,
+    refused: 'fieldTooLarge',
+  },
+  {
+    name: 'a url-encoded body over 128 KiB sent without a length',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: `message=${'x'.repeat(200 * 1024)}`,
+    chunked: true,
+    status: 413,
+    refused: 'tooLarge',
+  },
 ];
 
 describe('every route action', () => {
   it('is found in app/routes', () => {
     // A floor, not the list: new actions join by themselves.
     expect(routes.length).toBeGreaterThanOrEqual(37);
-    expect(routes.map((r) => r.file)).toEqual(expect.arrayContaining(['$portal.signin', '$portal.upload-center', '$portal.modals', 'payments.webhook.$provider']));
+    expect(routes.map((r) => r.file)).toEqual(
+      expect.arrayContaining([
+        '$portal.signin',
+        '$portal.upload-center',
+        '$portal.modals',
+        'payments.webhook.$provider',
+      ]),
+    );
   });
 
-  it.each(bodyCauses.map((c) => [c.name, c] as const))('refuses %s with its status and reason, never 500', async (_name, cause) => {
-    for (const route of routes) {
-      const answer = await post(route.path, { Origin: base, ...cause.headers }, cause.body, { chunked: cause.chunked });
-      expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
-      if (readsRawBody.has(route.file)) continue;
-      const expected = answersBeforeReading[route.file] ? { status: answer.status, refused: null } : { status: cause.status, refused: cause.refused };
-      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({ route: route.file, ...expected });
-    }
-  });
+  it.each(bodyCauses.map((c) => [c.name, c] as const))(
+    'refuses %s with its status and reason, never 500',
+    async (_name, cause) => {
+      for (const route of routes) {
+        const answer = await post(route.path, { Origin: base, ...cause.headers }, cause.body, {
+          chunked: cause.chunked,
+        });
+        expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
+        if (readsRawBody.has(route.file)) continue;
+        const expected = answersBeforeReading[route.file]
+          ? { status: answer.status, refused: null }
+          : { status: cause.status, refused: cause.refused };
+        expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({
+          route: route.file,
+          ...expected,
+        });
+      }
+    },
+  );
 
   it('takes an upload named with ";" and "=" like any other, never 500', async () => {
     for (const route of routes) {
-      const body = Buffer.concat([Buffer.from(textPart('intent', 'send')), filePart('files', 'Rechnung; Mai=1.png', pngHead), Buffer.from(closing)]);
+      const body = Buffer.concat([
+        Buffer.from(textPart('intent', 'send')),
+        filePart('files', 'Rechnung; Mai=1.png', pngHead),
+        Buffer.from(closing),
+      ]);
       const answer = await post(route.path, { Origin: base, 'Content-Type': multipartType }, body);
       expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
       expect(refusedAs(answer), route.file).toBeNull();
@@ -237,8 +347,17 @@ describe('every route action', () => {
 
   it('never puts a returnTo with CR or LF into a header, never 500', async () => {
     for (const route of routes) {
-      const body = new URLSearchParams({ returnTo: '/dashboard\r\nSet-Cookie: x=y', intent: 'acknowledge', choice: 'all', lng: 'en' }).toString();
-      const answer = await post(route.path, { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }, body);
+      const body = new URLSearchParams({
+        returnTo: '/dashboard\r\nSet-Cookie: x=y',
+        intent: 'acknowledge',
+        choice: 'all',
+        lng: 'en',
+      }).toString();
+      const answer = await post(
+        route.path,
+        { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body,
+      );
       expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
       expect(answer.location ?? '', route.file).not.toMatch(/[\r\n]/);
     }
@@ -246,30 +365,54 @@ describe('every route action', () => {
 
   it('refuses X-Forwarded-Host differing from Origin with 403 (signed webhooks aside)', async () => {
     for (const route of routes) {
-      const answer = await post(route.path, { Origin: base, 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, 'intent=pay');
+      const answer = await post(
+        route.path,
+        { Origin: base, 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+        'intent=pay',
+      );
       expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
       if (signedWebhooks.has(route.file)) continue;
-      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({ route: route.file, status: 403, refused: 'crossSite' });
+      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({
+        route: route.file,
+        status: 403,
+        refused: 'crossSite',
+      });
     }
   });
 
   it('refuses a cross-origin post through an exempt path with dot segments with 403', async () => {
     for (const route of routes) {
-      const answer = await post(`/payments/webhook/../..${route.path}`, { Origin: 'http://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, 'intent=pay');
+      const answer = await post(
+        `/payments/webhook/../..${route.path}`,
+        { Origin: 'http://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+        'intent=pay',
+      );
       expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
       if (signedWebhooks.has(route.file)) continue;
-      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({ route: route.file, status: 403, refused: 'crossSite' });
+      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({
+        route: route.file,
+        status: 403,
+        refused: 'crossSite',
+      });
     }
   });
 
   it('refuses a body declared over its limit with 413 before reading it', async () => {
     for (const route of routes) {
-      const answer = await post(route.path, { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' }, 'intent=pay', { declaredLength: 30 * 1024 * 1024 });
-      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({ route: route.file, status: 413, refused: 'tooLarge' });
+      const answer = await post(
+        route.path,
+        { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
+        'intent=pay',
+        { declaredLength: 30 * 1024 * 1024 },
+      );
+      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({
+        route: route.file,
+        status: 413,
+        refused: 'tooLarge',
+      });
     }
   });
 });
-
 
 describe('reading bodies', () => {
   it('goes through the bounded readers everywhere in app/', () => {
@@ -277,15 +420,24 @@ describe('reading bodies', () => {
     // a limit, and throw on bad input: actions use readForm (app/lib/form.server.ts) instead.
     const offenders = readdirSync(appFolder, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.tsx?$/.test(file) && !file.includes('.test.'))
-      .filter((file) => /\brequest\.(formData|text|json|arrayBuffer|blob)\(/.test(readFileSync(path.join(appFolder, file), 'utf8')));
+      .filter((file) =>
+        /\brequest\.(formData|text|json|arrayBuffer|blob)\(/.test(readFileSync(path.join(appFolder, file), 'utf8')),
+      );
     expect(offenders).toEqual([]);
   });
 });
 
 describe('uploads named with ";" and "="', () => {
   it('are stored under the name the debtor chose', async () => {
-    const body = Buffer.concat([filePart('files', 'Rechnung; Mai=1.png', Buffer.concat([pngHead, Buffer.alloc(200)])), Buffer.from(closing)]);
-    const answer = await post('/serviceportal/uploads?context=message', { Origin: base, 'Content-Type': multipartType }, body);
+    const body = Buffer.concat([
+      filePart('files', 'Rechnung; Mai=1.png', Buffer.concat([pngHead, Buffer.alloc(200)])),
+      Buffer.from(closing),
+    ]);
+    const answer = await post(
+      '/serviceportal/uploads?context=message',
+      { Origin: base, 'Content-Type': multipartType },
+      body,
+    );
     expect(answer.status).toBe(200);
     const { accepted } = JSON.parse(answer.body) as { accepted: Array<{ id: number; name: string }> };
     expect(accepted.map((a) => a.name)).toEqual(['Rechnung; Mai=1.png']);
@@ -297,7 +449,11 @@ describe('uploads named with ";" and "="', () => {
 describe('the refusal page', () => {
   it('is not found without a refusal from the edge', async () => {
     const { loader } = refusedRoute.module;
-    const result = await run(loader as (args: LoaderFunctionArgs) => unknown, new Request('http://portal.test/serviceportal/refused'), { portal: 'serviceportal' });
+    const result = await run(
+      loader as (args: LoaderFunctionArgs) => unknown,
+      new Request('http://portal.test/serviceportal/refused'),
+      { portal: 'serviceportal' },
+    );
     expect(result.status).toBe(404);
   });
 });

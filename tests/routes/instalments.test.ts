@@ -16,20 +16,36 @@ const de = { portal: 'serviceportal' };
 const database = useRouteDatabase();
 
 async function fileOf(refno: string, subcase = 1) {
-  const [row] = await database.db.select().from(t.files).where(and(eq(t.files.refno, refno), eq(t.files.subcase, subcase)));
+  const [row] = await database.db
+    .select()
+    .from(t.files)
+    .where(and(eq(t.files.refno, refno), eq(t.files.subcase, subcase)));
   return row!;
 }
 async function cookieFor(refno: string, subcase = 1, level: 'limited' | 'full' = 'full') {
   const file = await fileOf(refno, subcase);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level });
+  const { cookie } = await createSession(database.db, {
+    debtorId: file.debtorId,
+    fileId: file.id,
+    loginType: 'password',
+    level,
+  });
   return cookie.split(';')[0]!;
 }
 const path = '/serviceportal/checkout/pay-installments';
-const get = (cookie: string, query = '', params = de, base = path) => run(payInstalmentsLoader, getRequest(`${base}${query}`, { Cookie: cookie }), params);
-const post = (cookie: string, query: string, fields: Record<string, string>, params = de, base = path, ctx = context()) =>
-  run(payInstalments, formRequest(`${base}${query}`, fields, { Cookie: cookie }), params, ctx);
+const get = (cookie: string, query = '', params = de, base = path) =>
+  run(payInstalmentsLoader, getRequest(`${base}${query}`, { Cookie: cookie }), params);
+const post = (
+  cookie: string,
+  query: string,
+  fields: Record<string, string>,
+  params = de,
+  base = path,
+  ctx = context(),
+) => run(payInstalments, formRequest(`${base}${query}`, fields, { Cookie: cookie }), params, ctx);
 const location = (r: { headers: Headers }) => r.headers.get('Location');
-const plansOf = async (fileId: number) => database.db.select().from(t.instalmentPlans).where(eq(t.instalmentPlans.fileId, fileId));
+const plansOf = async (fileId: number) =>
+  database.db.select().from(t.instalmentPlans).where(eq(t.instalmentPlans.fileId, fileId));
 type Data = Record<string, unknown> & { view: string; step?: string };
 
 function inDays(days: number): string {
@@ -41,18 +57,35 @@ function inDays(days: number): string {
 describe('pay in instalments: the steps for an open claim (100000001)', () => {
   it('shows the amount step with the fee of section 9 and the server-given limits', async () => {
     const result = await get(await cookieFor('100000001'));
-    const d = result.data as Data & { costs: { feeMinor: number; totalMinor: number }; limits: { absoluteMinMinor: number; regularMinMinor: number; maxMinor: number } };
+    const d = result.data as Data & {
+      costs: { feeMinor: number; totalMinor: number };
+      limits: { absoluteMinMinor: number; regularMinMinor: number; maxMinor: number };
+    };
     expect(d.view).toBe('flow');
     expect(d.step).toBe('amount');
     expect(d.costs).toMatchObject({ feeMinor: 36_05, totalMinor: 623_89 });
-    expect(d.limits).toEqual({ absoluteMinMinor: 13_00, regularMinMinor: 26_00, maxMinor: 311_95, exampleMinor: 30_00 });
+    expect(d.limits).toEqual({
+      absoluteMinMinor: 13_00,
+      regularMinMinor: 26_00,
+      maxMinor: 311_95,
+      exampleMinor: 30_00,
+    });
   });
 
   it('the affordability helper suggests an amount and stores nothing', async () => {
     const before = await database.db.select().from(t.auditLog);
     const cookie = await cookieFor('100000001');
-    const result = await post(cookie, '', { intent: 'helper', income: '1800,00', rent: '700', living: '900', obligations: '0' });
-    expect(result.data).toMatchObject({ helper: { kind: 'ok', amountMinor: 100_00, proofRequired: false }, helperValues: { income: '1800,00' } });
+    const result = await post(cookie, '', {
+      intent: 'helper',
+      income: '1800,00',
+      rent: '700',
+      living: '900',
+      obligations: '0',
+    });
+    expect(result.data).toMatchObject({
+      helper: { kind: 'ok', amountMinor: 100_00, proofRequired: false },
+      helperValues: { income: '1800,00' },
+    });
     const tight = await post(cookie, '', { intent: 'helper', income: '1000', rent: '700', living: '290' });
     expect((tight.data as { helper: unknown }).helper).toEqual({ kind: 'belowMinimum', amountMinor: 5_00 });
     const none = await post(cookie, '', { intent: 'helper', income: '1000', rent: '700', living: '400' });
@@ -67,14 +100,21 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
     const cookie = await cookieFor('100000001');
     const low = await post(cookie, '', { intent: 'amount', monthly: '12,99' });
     expect(low.status).toBe(400);
-    expect((low.data as { result: { error: Record<string, string[]> } }).result.error.monthly).toEqual(['errors.tooLow']);
+    expect((low.data as { result: { error: Record<string, string[]> } }).result.error.monthly).toEqual([
+      'errors.tooLow',
+    ]);
     const high = await post(cookie, '', { intent: 'amount', monthly: '311,96' });
-    expect((high.data as { result: { error: Record<string, string[]> } }).result.error.monthly).toEqual(['errors.tooHigh']);
+    expect((high.data as { result: { error: Record<string, string[]> } }).result.error.monthly).toEqual([
+      'errors.tooHigh',
+    ]);
     const format = await post(cookie, '', { intent: 'amount', monthly: 'fünfzig' });
-    expect((format.data as { result: { error: Record<string, string[]> } }).result.error.monthly).toEqual(['errors.amountFormat']);
+    expect((format.data as { result: { error: Record<string, string[]> } }).result.error.monthly).toEqual([
+      'errors.amountFormat',
+    ]);
     const proof = await post(cookie, '', { intent: 'amount', monthly: '20' });
     expect(proof.status).toBe(400);
-    const errors = (proof.data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } }).result;
+    const errors = (proof.data as { result: { error: Record<string, string[]>; initialValue: Record<string, string> } })
+      .result;
     expect(errors.error).toMatchObject({ proofConfirmed: ['errors.proofConfirm'], proofType: ['errors.proofType'] });
     // Nothing typed is lost.
     expect(errors.initialValue.monthly).toBe('20');
@@ -86,12 +126,18 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
     expect(location(amount)).toBe('/serviceportal/checkout/pay-installments?step=date&monthly=5000');
     const late = await post(cookie, '?step=date&monthly=5000', { intent: 'date', firstDueOn: inDays(45) });
     expect(late.status).toBe(400);
-    expect((late.data as { result: { error: Record<string, string[]> } }).result.error.firstDueOn).toEqual(['errors.dateRange']);
+    expect((late.data as { result: { error: Record<string, string[]> } }).result.error.firstDueOn).toEqual([
+      'errors.dateRange',
+    ]);
     const first = inDays(10);
     const date = await post(cookie, '?step=date&monthly=5000', { intent: 'date', firstDueOn: first });
     expect(location(date)).toBe(`/serviceportal/checkout/pay-installments?step=overview&monthly=5000&first=${first}`);
     const overview = await get(cookie, `?step=overview&monthly=5000&first=${first}`);
-    const quote = (overview.data as { quote: { plan: { instalmentCount: number; rows: Array<{ amountMinor: number; isFinal: boolean }> } } }).quote;
+    const quote = (
+      overview.data as {
+        quote: { plan: { instalmentCount: number; rows: Array<{ amountMinor: number; isFinal: boolean }> } };
+      }
+    ).quote;
     expect(quote.plan.instalmentCount).toBe(13);
     expect(quote.plan.rows.reduce((s, r) => s + r.amountMinor, 0)).toBe(623_89);
     expect(quote.plan.rows.at(-1)).toMatchObject({ amountMinor: 23_89, isFinal: true });
@@ -109,7 +155,9 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
     const query = `?step=method&monthly=5000&first=${first}`;
     const notAgreed = await post(cookie, query, { intent: 'method', method: '6' });
     expect(notAgreed.status).toBe(400);
-    expect((notAgreed.data as { result: { error: Record<string, string[]> } }).result.error.agree).toEqual(['errors.agree']);
+    expect((notAgreed.data as { result: { error: Record<string, string[]> } }).result.error.agree).toEqual([
+      'errors.agree',
+    ]);
 
     const agreed = await post(cookie, query, { intent: 'method', method: '6', agree: 'on' });
     expect(location(agreed)).toBe('/serviceportal/checkout/pay-installments?step=summary');
@@ -118,7 +166,16 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
     expect(location(again)).toBe('/serviceportal/checkout/pay-installments?step=summary');
     const plans = await plansOf(file.id);
     expect(plans).toHaveLength(1);
-    expect(plans[0]).toMatchObject({ status: 'active', feeMinor: 36_05, totalMinor: 623_89, monthlyMinor: 50_00, instalmentCount: 13, firstDueOn: first, providerId: '6', isSepa: false });
+    expect(plans[0]).toMatchObject({
+      status: 'active',
+      feeMinor: 36_05,
+      totalMinor: 623_89,
+      monthlyMinor: 50_00,
+      instalmentCount: 13,
+      firstDueOn: first,
+      providerId: '6',
+      isSepa: false,
+    });
     const rows = await database.db.select().from(t.instalmentRows).where(eq(t.instalmentRows.planId, plans[0]!.id));
     expect(rows).toHaveLength(13);
     expect(rows.reduce((s, r) => s + r.amountMinor, 0)).toBe(623_89);
@@ -127,16 +184,37 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
     expect(after).toMatchObject({ statusCode: '2', subState: 'instalmentRunning' });
     const orders = await database.db.select().from(t.portalOrders).where(eq(t.portalOrders.fileId, file.id));
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ orderType: 'instalments', ip: '203.0.113.0', targetAmountMinor: 50_00, targetDate: first, feesMinor: 36_05 });
-    const mails = await database.db.select().from(t.mailOutbox).where(and(eq(t.mailOutbox.fileId, file.id), eq(t.mailOutbox.template, 'instalmentPlan')));
+    expect(orders[0]).toMatchObject({
+      orderType: 'instalments',
+      ip: '203.0.113.0',
+      targetAmountMinor: 50_00,
+      targetDate: first,
+      feesMinor: 36_05,
+    });
+    const mails = await database.db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.fileId, file.id), eq(t.mailOutbox.template, 'instalmentPlan')));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.toAddress).toBe('anna.schneider@example.org');
-    expect(mails[0]!.data).toMatchObject({ reference: '100000001', fees: [{ kind: 'instalmentFee', amountMinor: 36_05 }], total: { amountMinor: 623_89, currency: 'EUR' }, instalmentCount: 13 });
-    const audits = await database.db.select().from(t.auditLog).where(and(eq(t.auditLog.fileId, file.id), eq(t.auditLog.action, 'instalments.agreed')));
+    expect(mails[0]!.data).toMatchObject({
+      reference: '100000001',
+      fees: [{ kind: 'instalmentFee', amountMinor: 36_05 }],
+      total: { amountMinor: 623_89, currency: 'EUR' },
+      instalmentCount: 13,
+    });
+    const audits = await database.db
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.fileId, file.id), eq(t.auditLog.action, 'instalments.agreed')));
     expect(audits).toHaveLength(1);
 
     // A different plan afterwards meets "an agreement already exists".
-    const other = await post(cookie, `?step=method&monthly=6000&first=${first}`, { intent: 'method', method: '6', agree: 'on' });
+    const other = await post(cookie, `?step=method&monthly=6000&first=${first}`, {
+      intent: 'method',
+      method: '6',
+      agree: 'on',
+    });
     expect(other.status).toBe(409);
     expect((await get(cookie)).data).toMatchObject({ view: 'refused', code: 2, messageKey: 'errors.code2' });
     const summary = await get(cookie, '?step=summary');
@@ -146,7 +224,11 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
   it('hands over to pay-direct for the first instalment when paying online', async () => {
     const cookie = await cookieFor('100000008');
     const first = inDays(5);
-    const result = await post(cookie, `?step=method&monthly=10000&first=${first}`, { intent: 'method', method: 'online', agree: 'on' });
+    const result = await post(cookie, `?step=method&monthly=10000&first=${first}`, {
+      intent: 'method',
+      method: 'online',
+      agree: 'on',
+    });
     expect(location(result)).toBe('/serviceportal/checkout/pay-direct?installment=true');
     const plans = await plansOf((await fileOf('100000008')).id);
     expect(plans).toMatchObject([{ status: 'active', providerId: null }]);
@@ -154,14 +236,28 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
 });
 
 describe('SEPA direct debit mandate', () => {
-  const mandate = { intent: 'mandate', accountHolder: 'Maria García López', iban: 'DE89 3704 0044 0532 0130 00', bic: '', mandateConsent: 'on' };
+  const mandate = {
+    intent: 'mandate',
+    accountHolder: 'Maria García López',
+    iban: 'DE89 3704 0044 0532 0130 00',
+    bic: '',
+    mandateConsent: 'on',
+  };
 
   it('checks the fields: German IBAN only, account holder without special characters', async () => {
     const cookie = await cookieFor('100000010', 3);
     const first = inDays(7);
-    const bad = await post(cookie, `?step=mandate&monthly=5000&first=${first}&method=3`, { ...mandate, accountHolder: 'Maria <b>', iban: 'AT611904300234573201', postalCode: '90491' });
+    const bad = await post(cookie, `?step=mandate&monthly=5000&first=${first}&method=3`, {
+      ...mandate,
+      accountHolder: 'Maria <b>',
+      iban: 'AT611904300234573201',
+      postalCode: '90491',
+    });
     expect(bad.status).toBe(400);
-    expect((bad.data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({ accountHolder: ['errors.holderInvalid'], iban: ['errors.ibanNotGerman'] });
+    expect((bad.data as { result: { error: Record<string, string[]> } }).result.error).toMatchObject({
+      accountHolder: ['errors.holderInvalid'],
+      iban: ['errors.ibanNotGerman'],
+    });
   });
 
   it('asks the portal password when the postal code does not match; a wrong one is refused; the right one makes the plan with status 22', async () => {
@@ -174,9 +270,15 @@ describe('SEPA direct debit mandate', () => {
 
     const wrongZip = await post(cookie, query, { ...mandate, postalCode: '12345' });
     expect(wrongZip.status).toBe(400);
-    expect(wrongZip.data).toMatchObject({ askPassword: true, result: { error: { postalCode: ['errors.postalCodeMismatch'] } } });
+    expect(wrongZip.data).toMatchObject({
+      askPassword: true,
+      result: { error: { postalCode: ['errors.postalCodeMismatch'] } },
+    });
     const wrongPassword = await post(cookie, query, { ...mandate, postalCode: '12345', password: 'Wrong-Pass9' });
-    expect(wrongPassword.data).toMatchObject({ askPassword: true, result: { error: { password: ['errors.wrongPassword'] } } });
+    expect(wrongPassword.data).toMatchObject({
+      askPassword: true,
+      result: { error: { password: ['errors.wrongPassword'] } },
+    });
     // The password is never sent back.
     expect(JSON.stringify(wrongPassword.data)).not.toContain('Wrong-Pass9');
     expect(await plansOf(file.id)).toHaveLength(0);
@@ -188,11 +290,22 @@ describe('SEPA direct debit mandate', () => {
     const [after] = await database.db.select().from(t.files).where(eq(t.files.id, file.id));
     expect(after!.statusCode).toBe('22');
     const [debtor] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, file.debtorId));
-    expect(debtor).toMatchObject({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX', accountHolder: 'Maria García López' });
+    expect(debtor).toMatchObject({
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+      accountHolder: 'Maria García López',
+    });
     const summary = await get(cookie, '?step=summary');
     expect(summary.data).toMatchObject({ view: 'summary', mandateReference: `CI-100000010-3-P${plan!.id}` });
     const printable = await run(mandatePage, getRequest('/serviceportal/sepa-mandate', { Cookie: cookie }), de);
-    expect(printable.data).toMatchObject({ mandate: { mandateReference: `CI-100000010-3-P${plan!.id}`, iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX', targetDate: first } });
+    expect(printable.data).toMatchObject({
+      mandate: {
+        mandateReference: `CI-100000010-3-P${plan!.id}`,
+        iban: 'DE89 3704 0044 0532 0130 00',
+        bic: 'COBADEFFXXX',
+        targetDate: first,
+      },
+    });
   });
 
   it('limits wrong attempts with the attempts-exceeded message', async () => {
@@ -200,11 +313,26 @@ describe('SEPA direct debit mandate', () => {
     const query = `?step=mandate&monthly=10000&first=${inDays(7)}&method=3`;
     const ctx = context('198.51.100.77');
     let last: Awaited<ReturnType<typeof post>> | undefined;
-    for (let i = 0; i < 6; i++) last = await post(cookie, query, { ...mandate, accountHolder: 'Elif Demir', postalCode: '99999', password: 'Wrong-Pass9' }, de, path, ctx);
+    for (let i = 0; i < 6; i++)
+      last = await post(
+        cookie,
+        query,
+        { ...mandate, accountHolder: 'Elif Demir', postalCode: '99999', password: 'Wrong-Pass9' },
+        de,
+        path,
+        ctx,
+      );
     expect(last!.status).toBe(429);
     expect(last!.data).toMatchObject({ result: { error: { postalCode: ['errors.attemptsExceeded'] } } });
     // Even the right answer waits now.
-    const locked = await post(cookie, query, { ...mandate, accountHolder: 'Elif Demir', postalCode: '22301' }, de, path, ctx);
+    const locked = await post(
+      cookie,
+      query,
+      { ...mandate, accountHolder: 'Elif Demir', postalCode: '22301' },
+      de,
+      path,
+      ctx,
+    );
     expect(locked.status).toBe(429);
     expect(await plansOf((await fileOf('100000012')).id)).toHaveLength(0);
   });
@@ -217,11 +345,26 @@ describe('proof of income below the regular minimum (Austrian file, no fee)', ()
     const cookie = await cookieFor('200000001');
     const file = await fileOf('200000001');
     const start = await get(cookie, '', at, base);
-    expect(start.data).toMatchObject({ costs: { feeMinor: 0, totalMinor: 629_50 }, limits: { absoluteMinMinor: 14_00, regularMinMinor: 27_00 } });
-    const amount = await post(cookie, '', { intent: 'amount', monthly: '15', proofConfirmed: 'on', proofType: 'pension' }, at, base);
+    expect(start.data).toMatchObject({
+      costs: { feeMinor: 0, totalMinor: 629_50 },
+      limits: { absoluteMinMinor: 14_00, regularMinMinor: 27_00 },
+    });
+    const amount = await post(
+      cookie,
+      '',
+      { intent: 'amount', monthly: '15', proofConfirmed: 'on', proofType: 'pension' },
+      at,
+      base,
+    );
     expect(location(amount)).toBe('/serviceportal-at/checkout/pay-installments?step=date&monthly=1500&proof=pension');
     const first = inDays(3);
-    const agreed = await post(cookie, `?step=method&monthly=1500&first=${first}&proof=pension`, { intent: 'method', method: 'online', agree: 'on' }, at, base);
+    const agreed = await post(
+      cookie,
+      `?step=method&monthly=1500&first=${first}&proof=pension`,
+      { intent: 'method', method: 'online', agree: 'on' },
+      at,
+      base,
+    );
     // Pending plans do not take a first payment: the summary says what happens next.
     expect(location(agreed)).toBe('/serviceportal-at/checkout/pay-installments?step=summary');
     expect(await plansOf(file.id)).toMatchObject([{ status: 'pending', instalmentCount: 42 }]);
@@ -235,7 +378,13 @@ describe('proof of income below the regular minimum (Austrian file, no fee)', ()
   it('refuses a proof-of-income plan without the proof type, even past the form', async () => {
     const cookie = await cookieFor('300000001');
     const first = inDays(3);
-    const result = await post(cookie, `?step=method&monthly=2000&first=${first}`, { intent: 'method', method: '6', agree: 'on' }, { portal: 'serviceportal-ch' }, '/serviceportal-ch/checkout/pay-installments');
+    const result = await post(
+      cookie,
+      `?step=method&monthly=2000&first=${first}`,
+      { intent: 'method', method: '6', agree: 'on' },
+      { portal: 'serviceportal-ch' },
+      '/serviceportal-ch/checkout/pay-installments',
+    );
     expect(result.status).toBe(409);
     expect((result.data as { error: string }).error).toBe('proofRequired');
   });
@@ -248,17 +397,30 @@ describe('deposit and down payment first; error codes', () => {
     const result = await post(cookie, '', { intent: 'payDeposit' });
     expect(location(result)).toBe('/serviceportal/checkout/pay-direct?deposit=true');
     // No plan can be made around it.
-    const sneak = await post(cookie, `?step=method&monthly=10000&first=${inDays(5)}`, { intent: 'method', method: '6', agree: 'on' });
+    const sneak = await post(cookie, `?step=method&monthly=10000&first=${inDays(5)}`, {
+      intent: 'method',
+      method: '6',
+      agree: 'on',
+    });
     expect(sneak.status).toBe(409);
   });
 
   it('down payment first (100000003), then the pending plan continues', async () => {
     const cookie = await cookieFor('100000003');
     const file = await fileOf('100000003');
-    expect((await get(cookie)).data).toMatchObject({ view: 'downPayment', amountMinor: 200_00, plan: { status: 'pending' } });
-    expect(location(await post(cookie, '', { intent: 'payDownPayment' }))).toBe('/serviceportal/checkout/pay-direct?downpayment=true');
+    expect((await get(cookie)).data).toMatchObject({
+      view: 'downPayment',
+      amountMinor: 200_00,
+      plan: { status: 'pending' },
+    });
+    expect(location(await post(cookie, '', { intent: 'payDownPayment' }))).toBe(
+      '/serviceportal/checkout/pay-direct?downpayment=true',
+    );
     // The payment module books the down payment …
-    await database.db.update(t.deposits).set({ status: 'paid', paidAt: new Date() }).where(eq(t.deposits.fileId, file.id));
+    await database.db
+      .update(t.deposits)
+      .set({ status: 'paid', paidAt: new Date() })
+      .where(eq(t.deposits.fileId, file.id));
     expect((await get(cookie)).data).toMatchObject({ view: 'continue', step: 'method' });
     const done = await post(cookie, '', { intent: 'continueMethod', method: '6', agree: 'on' });
     expect(location(done)).toBe('/serviceportal/checkout/pay-installments?step=summary');
@@ -272,21 +434,64 @@ describe('deposit and down payment first; error codes', () => {
     const base = '/serviceportal-se/checkout/pay-installments';
     const file = await fileOf('400000001');
     const cookie = await cookieFor('400000001');
-    await database.db.insert(t.deposits).values({ fileId: file.id, kind: 'downPayment', amountMinor: 1_000_00, status: 'paid', paidAt: new Date() });
+    await database.db
+      .insert(t.deposits)
+      .values({ fileId: file.id, kind: 'downPayment', amountMinor: 1_000_00, status: 'paid', paidAt: new Date() });
     const [plan] = await database.db
       .insert(t.instalmentPlans)
-      .values({ fileId: file.id, status: 'pending', residualClaimMinor: 200_00, totalMinor: 200_00, monthlyMinor: 100_00, instalmentCount: 2, firstDueOn: inDays(10) })
+      .values({
+        fileId: file.id,
+        status: 'pending',
+        residualClaimMinor: 200_00,
+        totalMinor: 200_00,
+        monthlyMinor: 100_00,
+        instalmentCount: 2,
+        firstDueOn: inDays(10),
+      })
       .returning({ id: t.instalmentPlans.id });
     await database.db.insert(t.instalmentRows).values([
-      { planId: plan!.id, position: 1, dueOn: inDays(10), amountMinor: 100_00, claimMinor: 200_00, remainingMinor: 100_00 },
-      { planId: plan!.id, position: 2, dueOn: inDays(40), amountMinor: 100_00, claimMinor: 100_00, remainingMinor: 0, isFinal: true },
+      {
+        planId: plan!.id,
+        position: 1,
+        dueOn: inDays(10),
+        amountMinor: 100_00,
+        claimMinor: 200_00,
+        remainingMinor: 100_00,
+      },
+      {
+        planId: plan!.id,
+        position: 2,
+        dueOn: inDays(40),
+        amountMinor: 100_00,
+        claimMinor: 100_00,
+        remainingMinor: 0,
+        isFinal: true,
+      },
     ]);
-    expect((await get(cookie, '', se, base)).data).toMatchObject({ view: 'continue', step: 'method', sepaOffered: false });
+    expect((await get(cookie, '', se, base)).data).toMatchObject({
+      view: 'continue',
+      step: 'method',
+      sepaOffered: false,
+    });
     // The Swedish variant offers no SEPA direct debit: refused at the field, by the form and by the server.
     const sepa = await post(cookie, '', { intent: 'continueMethod', method: '3', agree: 'on' }, se, base);
     expect(sepa.status).toBe(400);
-    expect((sepa.data as { result: { error: Record<string, string[]> } }).result.error.method).toEqual(['errors.methodUnavailable']);
-    const mandate = await post(cookie, '?step=mandate&method=3', { intent: 'continueMandate', accountHolder: 'Erik Johansson', iban: 'DE89370400440532013000', postalCode: '111 21', mandateConsent: 'on' }, se, base);
+    expect((sepa.data as { result: { error: Record<string, string[]> } }).result.error.method).toEqual([
+      'errors.methodUnavailable',
+    ]);
+    const mandate = await post(
+      cookie,
+      '?step=mandate&method=3',
+      {
+        intent: 'continueMandate',
+        accountHolder: 'Erik Johansson',
+        iban: 'DE89370400440532013000',
+        postalCode: '111 21',
+        mandateConsent: 'on',
+      },
+      se,
+      base,
+    );
     expect(mandate.status).toBe(409);
     expect(await plansOf(file.id)).toMatchObject([{ status: 'pending' }]);
     const done = await post(cookie, '', { intent: 'continueMethod', method: '6', agree: 'on' }, se, base);

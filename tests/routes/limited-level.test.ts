@@ -10,7 +10,10 @@ import * as t from '#server/db/schema.ts';
 import { requireDebtor } from '~/lib/auth.server';
 import { variants } from '#server/variants/config.ts';
 import { action as payDirect } from '~/routes/$portal.checkout.pay-direct';
-import { action as paymentAction, loader as paymentPage } from '~/routes/$portal.checkout.pay-direct_.payment.$paymentId';
+import {
+  action as paymentAction,
+  loader as paymentPage,
+} from '~/routes/$portal.checkout.pay-direct_.payment.$paymentId';
 import { action as claimsAction, loader as claimsList } from '~/routes/$portal.claims-list';
 import { action as planAction, loader as planPage } from '~/routes/$portal.installment-plan';
 import { loader as mandatePage } from '~/routes/$portal.sepa-mandate';
@@ -20,12 +23,23 @@ const de = { portal: 'serviceportal' };
 const database = useRouteDatabase();
 const { fileOf, cookieFor } = demoFiles(database);
 const outbox = async (fileId: number, template: string) =>
-  database.db.select().from(t.mailOutbox).where(and(eq(t.mailOutbox.fileId, fileId), eq(t.mailOutbox.template, template as never)));
+  database.db
+    .select()
+    .from(t.mailOutbox)
+    .where(and(eq(t.mailOutbox.fileId, fileId), eq(t.mailOutbox.template, template as never)));
 
 describe('/sepa-mandate', () => {
   it('shows a limited session the mandate with a masked IBAN, no holder name and no BIC', async () => {
-    const page = await run(mandatePage, getRequest('/serviceportal/sepa-mandate', { Cookie: await cookieFor('100000011', 'limited') }), de);
-    const mandate = (page.data as { mandate: { iban: string; accountHolder: string; bic: string | null; mandateReference: string } | null }).mandate;
+    const page = await run(
+      mandatePage,
+      getRequest('/serviceportal/sepa-mandate', { Cookie: await cookieFor('100000011', 'limited') }),
+      de,
+    );
+    const mandate = (
+      page.data as {
+        mandate: { iban: string; accountHolder: string; bic: string | null; mandateReference: string } | null;
+      }
+    ).mandate;
     expect(mandate).not.toBeNull();
     expect(mandate!.iban).toBe('DE89 •••• 3000');
     expect(mandate!.bic).toBeNull();
@@ -35,16 +49,33 @@ describe('/sepa-mandate', () => {
   });
 
   it('shows a full session the whole mandate', async () => {
-    const page = await run(mandatePage, getRequest('/serviceportal/sepa-mandate', { Cookie: await cookieFor('100000011') }), de);
+    const page = await run(
+      mandatePage,
+      getRequest('/serviceportal/sepa-mandate', { Cookie: await cookieFor('100000011') }),
+      de,
+    );
     const mandate = (page.data as { mandate: { iban: string; accountHolder: string; bic: string | null } }).mandate;
-    expect(mandate).toMatchObject({ iban: 'DE89 3704 0044 0532 0130 00', accountHolder: 'Andreas Wolf', bic: 'COBADEFFXXX' });
+    expect(mandate).toMatchObject({
+      iban: 'DE89 3704 0044 0532 0130 00',
+      accountHolder: 'Andreas Wolf',
+      bic: 'COBADEFFXXX',
+    });
   });
 
   it('prints the mandate’s own account, not the debtor’s current one', async () => {
     const file = await fileOf('100000011');
-    await database.db.update(t.debtors).set({ iban: 'DE02120300000000202051', accountHolder: 'Jemand Anders', bic: 'BYLADEM1001' }).where(eq(t.debtors.id, file.debtorId));
-    const page = await run(mandatePage, getRequest('/serviceportal/sepa-mandate', { Cookie: await cookieFor('100000011') }), de);
-    const mandate = (page.data as { mandate: { iban: string; accountHolder: string; mandateReference: string; signedAt: string } }).mandate;
+    await database.db
+      .update(t.debtors)
+      .set({ iban: 'DE02120300000000202051', accountHolder: 'Jemand Anders', bic: 'BYLADEM1001' })
+      .where(eq(t.debtors.id, file.debtorId));
+    const page = await run(
+      mandatePage,
+      getRequest('/serviceportal/sepa-mandate', { Cookie: await cookieFor('100000011') }),
+      de,
+    );
+    const mandate = (
+      page.data as { mandate: { iban: string; accountHolder: string; mandateReference: string; signedAt: string } }
+    ).mandate;
     expect(mandate.iban).toBe('DE89 3704 0044 0532 0130 00');
     expect(mandate.accountHolder).toBe('Andreas Wolf');
     expect(mandate.mandateReference).toMatch(/^CI-100000011-P\d+$/);
@@ -61,10 +92,18 @@ describe('/installment-plan by e-mail', () => {
     expect(JSON.stringify(page.data)).not.toContain('@');
     expect(page.data).toMatchObject({ full: false, hasStoredAddress: true, email: '' });
     for (const email of ['angreifer@example.net', 'other@example.org']) {
-      const refused = await run(planAction, formRequest('/serviceportal/installment-plan', { email }, { Cookie: cookie }), de);
+      const refused = await run(
+        planAction,
+        formRequest('/serviceportal/installment-plan', { email }, { Cookie: cookie }),
+        de,
+      );
       expect(refused.status).toBe(403);
     }
-    expect((await outbox(file.id, 'instalmentPlan')).filter((m) => m.toAddress !== null && !m.toAddress.endsWith('@example.org'))).toHaveLength(0);
+    expect(
+      (await outbox(file.id, 'instalmentPlan')).filter(
+        (m) => m.toAddress !== null && !m.toAddress.endsWith('@example.org'),
+      ),
+    ).toHaveLength(0);
     expect(await outbox(file.id, 'instalmentPlan')).toHaveLength(0);
   });
 
@@ -72,7 +111,11 @@ describe('/installment-plan by e-mail', () => {
     const file = await fileOf('100000002');
     const [debtor] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, file.debtorId));
     const cookie = await cookieFor('100000002', 'limited');
-    const sent = await run(planAction, formRequest('/serviceportal/installment-plan', { recipient: 'stored' }, { Cookie: cookie }), de);
+    const sent = await run(
+      planAction,
+      formRequest('/serviceportal/installment-plan', { recipient: 'stored' }, { Cookie: cookie }),
+      de,
+    );
     expect(sent.status).toBe(302);
     const mails = await outbox(file.id, 'instalmentPlan');
     expect(mails.map((m) => m.toAddress)).toEqual([debtor!.email]);
@@ -85,7 +128,11 @@ describe('/installment-plan by e-mail', () => {
     const cookie = await cookieFor('100000002');
     const page = await run(planPage, getRequest('/serviceportal/installment-plan', { Cookie: cookie }), de);
     expect((page.data as { email: string }).email).toMatch(/@/);
-    const sent = await run(planAction, formRequest('/serviceportal/installment-plan', { email: 'steuerberater@example.org' }, { Cookie: cookie }), de);
+    const sent = await run(
+      planAction,
+      formRequest('/serviceportal/installment-plan', { email: 'steuerberater@example.org' }, { Cookie: cookie }),
+      de,
+    );
     expect(sent.status).toBe(302);
     const after = await run(planPage, getRequest(sent.headers.get('Location')!, { Cookie: cookie }), de);
     expect(after.data).toMatchObject({ sentTo: 'steuerberater@example.org' });
@@ -96,23 +143,59 @@ describe('bank-transfer details by e-mail', () => {
   it('a limited session mails them only to the stored address; a full one anywhere', async () => {
     const file = await fileOf('100000004');
     const limited = await cookieFor('100000004', 'limited');
-    const created = await run(payDirect, formRequest('/serviceportal/checkout/pay-direct', { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() }, { Cookie: limited }), de);
+    const created = await run(
+      payDirect,
+      formRequest(
+        '/serviceportal/checkout/pay-direct',
+        { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() },
+        { Cookie: limited },
+      ),
+      de,
+    );
     const id = created.headers.get('Location')!.split('/').pop()!;
     const params = { ...de, paymentId: id };
-    const page = await run(paymentPage, getRequest(`/serviceportal/checkout/pay-direct/payment/${id}`, { Cookie: limited }), params);
+    const page = await run(
+      paymentPage,
+      getRequest(`/serviceportal/checkout/pay-direct/payment/${id}`, { Cookie: limited }),
+      params,
+    );
     expect(JSON.stringify(page.data)).not.toContain('@');
 
-    const refused = await run(paymentAction, formRequest(`/serviceportal/checkout/pay-direct/payment/${id}`, { intent: 'mail', email: 'irgendwer@example.net' }, { Cookie: limited }), params);
+    const refused = await run(
+      paymentAction,
+      formRequest(
+        `/serviceportal/checkout/pay-direct/payment/${id}`,
+        { intent: 'mail', email: 'irgendwer@example.net' },
+        { Cookie: limited },
+      ),
+      params,
+    );
     expect(refused.status).toBe(403);
     expect(await outbox(file.id, 'bankTransferDetails')).toHaveLength(0);
 
-    const stored = await run(paymentAction, formRequest(`/serviceportal/checkout/pay-direct/payment/${id}`, { intent: 'mail', recipient: 'stored' }, { Cookie: limited }), params);
+    const stored = await run(
+      paymentAction,
+      formRequest(
+        `/serviceportal/checkout/pay-direct/payment/${id}`,
+        { intent: 'mail', recipient: 'stored' },
+        { Cookie: limited },
+      ),
+      params,
+    );
     expect(stored.data).toMatchObject({ mailed: true });
     const [debtor] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, file.debtorId));
     expect((await outbox(file.id, 'bankTransferDetails')).map((m) => m.toAddress)).toEqual([debtor!.email]);
 
     const full = await cookieFor('100000004');
-    await run(paymentAction, formRequest(`/serviceportal/checkout/pay-direct/payment/${id}`, { intent: 'mail', email: 'buchhaltung@example.org' }, { Cookie: full }), params);
+    await run(
+      paymentAction,
+      formRequest(
+        `/serviceportal/checkout/pay-direct/payment/${id}`,
+        { intent: 'mail', email: 'buchhaltung@example.org' },
+        { Cookie: full },
+      ),
+      params,
+    );
     expect((await outbox(file.id, 'bankTransferDetails')).map((m) => m.toAddress)).toContain('buchhaltung@example.org');
   });
 });
@@ -129,7 +212,11 @@ describe('claims list and switching files', () => {
     const cases = (list.data as { cases: Array<{ refno: string; fileId: number }> }).cases;
     expect(cases.length).toBeGreaterThan(0);
     expect(cases.every((c) => c.refno === '100000010')).toBe(true);
-    const refused = await run(claimsAction, formRequest('/serviceportal/claims-list', { fileId: String(other!.id) }, { Cookie: limited }), de);
+    const refused = await run(
+      claimsAction,
+      formRequest('/serviceportal/claims-list', { fileId: String(other!.id) }, { Cookie: limited }),
+      de,
+    );
     expect(refused.status).toBe(403);
     const [session] = await database.db.select().from(t.sessions).where(eq(t.sessions.fileId, other!.id));
     expect(session).toBeUndefined();
@@ -137,7 +224,15 @@ describe('claims list and switching files', () => {
     const full = await cookieFor('100000010');
     const fullList = await run(claimsList, getRequest('/serviceportal/claims-list', { Cookie: full }), de);
     expect((fullList.data as { cases: Array<{ refno: string }> }).cases.map((c) => c.refno)).toContain('100000099');
-    expect((await run(claimsAction, formRequest('/serviceportal/claims-list', { fileId: String(other!.id) }, { Cookie: full }), de)).status).toBe(302);
+    expect(
+      (
+        await run(
+          claimsAction,
+          formRequest('/serviceportal/claims-list', { fileId: String(other!.id) }, { Cookie: full }),
+          de,
+        )
+      ).status,
+    ).toBe(302);
   });
 });
 
@@ -146,7 +241,14 @@ describe('forced password change and the limited level', () => {
     const cookie = await cookieFor('100000009', 'limited');
     const session = await requireDebtor(getRequest('/serviceportal/dashboard', { Cookie: cookie }), variants.de);
     expect(session.level).toBe('limited');
-    const result = await run(() => requireDebtor(getRequest('/serviceportal/claim-information', { Cookie: cookie }), variants.de, { level: 'full' }), getRequest('/'), de);
+    const result = await run(
+      () =>
+        requireDebtor(getRequest('/serviceportal/claim-information', { Cookie: cookie }), variants.de, {
+          level: 'full',
+        }),
+      getRequest('/'),
+      de,
+    );
     expect(result.headers.get('Location')).toBe('/serviceportal/signin?returnTo=%2Fserviceportal%2Fclaim-information');
   });
 });

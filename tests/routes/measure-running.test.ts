@@ -25,26 +25,37 @@ const setStatus = async (refno: string, statusCode: (typeof statusCodes)[number]
 };
 
 describe('measureRunning', () => {
-  it.each(statusCodes.map((code) => [code, ['40', '41', '42'].includes(code)] as const))('status %s: %s', (code, expected) => {
-    expect(measureRunning(code)).toBe(expected);
-  });
+  it.each(statusCodes.map((code) => [code, ['40', '41', '42'].includes(code)] as const))(
+    'status %s: %s',
+    (code, expected) => {
+      expect(measureRunning(code)).toBe(expected);
+    },
+  );
 });
 
 describe('sign-in while a measure is running', () => {
   it.each(['40', '41', '42'] as const)('refuses reference-only and password sign-in under status %s', async (code) => {
     await setStatus('100000004', code);
-    for (const input of [{ mode: 'reference' as const, reference: '100000004' }, { mode: 'password' as const, reference: '100000004', password: 'Demo-Pass1' }]) {
+    for (const input of [
+      { mode: 'reference' as const, reference: '100000004' },
+      { mode: 'password' as const, reference: '100000004', password: 'Demo-Pass1' },
+    ]) {
       const result = await signIn(input, { db: database.db, clientAddress: `198.51.100.${code}` });
       expect(result, `${code} ${input.mode}`).toEqual({ ok: false, error: 'measureRunning' });
     }
-    const link = await redeemLetterLink(database.db, createLetterToken('100000004', 1), { clientAddress: '198.51.100.1' });
+    const link = await redeemLetterLink(database.db, createLetterToken('100000004', 1), {
+      clientAddress: '198.51.100.1',
+    });
     expect(link).toEqual({ ok: false, error: 'measureRunning' });
     await setStatus('100000004', '2');
   });
 
   it('still signs in once the measure is over', async () => {
     await setStatus('100000004', '1');
-    const result = await signIn({ mode: 'reference', reference: '100000004' }, { db: database.db, clientAddress: '198.51.100.77' });
+    const result = await signIn(
+      { mode: 'reference', reference: '100000004' },
+      { db: database.db, clientAddress: '198.51.100.77' },
+    );
     expect(result.ok).toBe(true);
     await setStatus('100000004', '2');
   });
@@ -59,7 +70,11 @@ describe('switching files while a measure is running', () => {
     expect(cases.find((c) => c.fileId === target.id)?.available).toBe(false);
     expect(cases.filter((c) => c.fileId !== target.id).every((c) => c.available)).toBe(true);
 
-    const refused = await run(claimsAction, formRequest('/serviceportal/claims-list', { fileId: String(target.id) }, { Cookie: cookie }), params);
+    const refused = await run(
+      claimsAction,
+      formRequest('/serviceportal/claims-list', { fileId: String(target.id) }, { Cookie: cookie }),
+      params,
+    );
     expect(refused.status).toBe(403);
     const session = await findSession(getRequest('/', { Cookie: cookie }), database.db);
     expect(session?.fileId).not.toBe(target.id);

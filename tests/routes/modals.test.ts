@@ -23,10 +23,19 @@ async function modalOf(refno: string, kind: (typeof t.modalKinds)[number]) {
   return (await modalsOf(refno)).find((m) => m.kind === kind)!;
 }
 async function lastAudit(fileId: number) {
-  const [row] = await database.db.select().from(t.auditLog).where(eq(t.auditLog.fileId, fileId)).orderBy(desc(t.auditLog.id)).limit(1);
+  const [row] = await database.db
+    .select()
+    .from(t.auditLog)
+    .where(eq(t.auditLog.fileId, fileId))
+    .orderBy(desc(t.auditLog.id))
+    .limit(1);
   return row;
 }
-type Pending = Array<{ ref: string; kind: string; offer: { amountMinor: number; currency: string; validTill: string } | null }>;
+type Pending = Array<{
+  ref: string;
+  kind: string;
+  offer: { amountMinor: number; currency: string; validTill: string } | null;
+}>;
 async function pendingFor(cookie: string) {
   const result = await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: cookie }), params);
   return result.data as { modals: Pending; view: { amountToPay: { kind: string; amountMinor: number } } };
@@ -35,7 +44,12 @@ async function pendingFor(cookie: string) {
 async function answerOf(result: Awaited<ReturnType<typeof run>>): Promise<unknown> {
   return result.response ? result.response.clone().json() : result.data;
 }
-const post = (fn: (args: ActionFunctionArgs) => Promise<unknown>, path: string, fields: Record<string, string>, cookie: string) => run(fn, formRequest(path, fields, { Cookie: cookie }), params);
+const post = (
+  fn: (args: ActionFunctionArgs) => Promise<unknown>,
+  path: string,
+  fields: Record<string, string>,
+  cookie: string,
+) => run(fn, formRequest(path, fields, { Cookie: cookie }), params);
 
 describe('modals on the dashboard', () => {
   it('lists the file’s modals by orderNo with the offer in the file’s currency (100000008)', async () => {
@@ -60,7 +74,12 @@ describe('acknowledging a notice', () => {
   it('acknowledges for good, redirects back and audits', async () => {
     const cookie = await cookieFor('100000008');
     const flood = await modalOf('100000008', 'floodArea');
-    const result = await post(modalsAction, '/serviceportal/modals', { intent: 'acknowledge', modal: String(flood.id) }, cookie);
+    const result = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'acknowledge', modal: String(flood.id) },
+      cookie,
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/serviceportal/dashboard');
     const stored = await modalOf('100000008', 'floodArea');
@@ -70,7 +89,12 @@ describe('acknowledging a notice', () => {
     // A new session of the same debtor does not see it again.
     expect((await pendingFor(await cookieFor('100000008'))).modals.map((m) => m.kind)).toEqual(['specialOffer']);
     // Sending it twice changes nothing.
-    const again = await post(modalsAction, '/serviceportal/modals', { intent: 'acknowledge', modal: String(flood.id) }, cookie);
+    const again = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'acknowledge', modal: String(flood.id) },
+      cookie,
+    );
     expect(again.status).toBe(302);
     expect((await modalOf('100000008', 'floodArea')).acknowledgedAt).toEqual(stored.acknowledgedAt);
   });
@@ -78,7 +102,12 @@ describe('acknowledging a notice', () => {
   it('goes back to a returnTo inside the variant, never elsewhere', async () => {
     const cookie = await cookieFor('100000013');
     const notice = await modalOf('100000013', 'deliveryCosts');
-    const elsewhere = await post(modalsAction, '/serviceportal/modals', { intent: 'acknowledge', modal: String(notice.id), returnTo: '//evil.example/x' }, cookie);
+    const elsewhere = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'acknowledge', modal: String(notice.id), returnTo: '//evil.example/x' },
+      cookie,
+    );
     expect(elsewhere.headers.get('Location')).toBe('/serviceportal/dashboard');
   });
 
@@ -87,7 +116,12 @@ describe('acknowledging a notice', () => {
     const own = await fileOf('100000001');
     const foreign = await modalOf('100000013', 'redirectNotice');
     for (const fn of [modalsAction, dashboardAction]) {
-      const result = await post(fn, '/serviceportal/modals', { intent: 'acknowledge', modal: String(foreign.id) }, cookie);
+      const result = await post(
+        fn,
+        '/serviceportal/modals',
+        { intent: 'acknowledge', modal: String(foreign.id) },
+        cookie,
+      );
       expect(result.status).toBe(403);
       expect(await answerOf(result)).toEqual({ modalError: 'notFound' });
     }
@@ -101,7 +135,12 @@ describe('acknowledging a notice', () => {
     // A resource route's data() would go out as JSON with status 200 (finding 10 of issue 10).
     const cookie = await cookieFor('100000001');
     const foreign = await modalOf('100000013', 'redirectNotice');
-    const refused = await post(modalsAction, '/serviceportal/modals', { intent: 'acknowledge', modal: String(foreign.id) }, cookie);
+    const refused = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'acknowledge', modal: String(foreign.id) },
+      cookie,
+    );
     expect(refused.response).toBeInstanceOf(Response);
     expect(refused.response!.status).toBe(403);
     expect(await refused.response!.json()).toEqual({ modalError: 'notFound' });
@@ -123,7 +162,12 @@ describe('acknowledging a notice', () => {
   it('never takes an offer by acknowledging it', async () => {
     const cookie = await cookieFor('100000008');
     const offer = await modalOf('100000008', 'specialOffer');
-    const result = await post(modalsAction, '/serviceportal/modals', { intent: 'acknowledge', modal: String(offer.id) }, cookie);
+    const result = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'acknowledge', modal: String(offer.id) },
+      cookie,
+    );
     expect(result.status).toBe(403);
     expect((await modalOf('100000008', 'specialOffer')).acknowledgedAt).toBeNull();
   });
@@ -134,7 +178,12 @@ describe('acknowledging a notice', () => {
     try {
       const cookie = await cookieFor('100000001');
       expect((await pendingFor(cookie)).modals.map((m) => m.ref)).toEqual(['rule:floodArea']);
-      const result = await post(modalsAction, '/serviceportal/modals', { intent: 'acknowledge', modal: 'rule:floodArea' }, cookie);
+      const result = await post(
+        modalsAction,
+        '/serviceportal/modals',
+        { intent: 'acknowledge', modal: 'rule:floodArea' },
+        cookie,
+      );
       expect(result.status).toBe(302);
       expect((await pendingFor(cookie)).modals).toEqual([]);
       expect((await modalsOf('100000001')).map((m) => [m.kind, m.response])).toEqual([['floodArea', 'acknowledged']]);
@@ -149,9 +198,18 @@ describe('e-mail capture (AddEmailIfNotExists)', () => {
     const cookie = await cookieFor('100000013');
     const capture = await modalOf('100000013', 'emailCapture');
     for (const fn of [dashboardAction, modalsAction]) {
-      const result = await post(fn, '/serviceportal/dashboard', { intent: 'captureEmail', modal: String(capture.id), email: 'kerstin.braun@' }, cookie);
+      const result = await post(
+        fn,
+        '/serviceportal/dashboard',
+        { intent: 'captureEmail', modal: String(capture.id), email: 'kerstin.braun@' },
+        cookie,
+      );
       expect(result.status).toBe(400);
-      const reply = ((await answerOf(result)) as { modalForm: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } } }).modalForm.result;
+      const reply = (
+        (await answerOf(result)) as {
+          modalForm: { result: { error: Record<string, string[]>; initialValue: Record<string, string> } };
+        }
+      ).modalForm.result;
       expect(reply.error.email).toEqual(['modals:emailCapture.errors.invalid']);
       expect(reply.initialValue.email).toBe('kerstin.braun@');
     }
@@ -162,23 +220,41 @@ describe('e-mail capture (AddEmailIfNotExists)', () => {
 
   it('needs a full login to store an address', async () => {
     const capture = await modalOf('100000013', 'emailCapture');
-    const result = await post(modalsAction, '/serviceportal/modals', { intent: 'captureEmail', modal: String(capture.id), email: 'someone@example.org' }, await cookieFor('100000013', 'limited'));
+    const result = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'captureEmail', modal: String(capture.id), email: 'someone@example.org' },
+      await cookieFor('100000013', 'limited'),
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toMatch(/^\/serviceportal\/signin\?returnTo=/);
   });
 
   it('refuses to store an address through another file’s modal', async () => {
     const capture = await modalOf('100000013', 'emailCapture');
-    const result = await post(modalsAction, '/serviceportal/modals', { intent: 'captureEmail', modal: String(capture.id), email: 'attacker@example.org' }, await cookieFor('100000001'));
+    const result = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'captureEmail', modal: String(capture.id), email: 'attacker@example.org' },
+      await cookieFor('100000001'),
+    );
     expect(result.status).toBe(403);
-    const [debtor] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, (await fileOf('100000013')).debtorId));
+    const [debtor] = await database.db
+      .select()
+      .from(t.debtors)
+      .where(eq(t.debtors.id, (await fileOf('100000013')).debtorId));
     expect(debtor?.email).toBeNull();
   });
 
   it('stores a valid address once, answers the modal and never overwrites an address', async () => {
     const cookie = await cookieFor('100000013');
     const capture = await modalOf('100000013', 'emailCapture');
-    const result = await post(dashboardAction, '/serviceportal/dashboard', { intent: 'captureEmail', modal: String(capture.id), email: ' Kerstin.Braun@example.org ' }, cookie);
+    const result = await post(
+      dashboardAction,
+      '/serviceportal/dashboard',
+      { intent: 'captureEmail', modal: String(capture.id), email: ' Kerstin.Braun@example.org ' },
+      cookie,
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/serviceportal/dashboard?done=emailStored');
     const file = await fileOf('100000013');
@@ -189,7 +265,12 @@ describe('e-mail capture (AddEmailIfNotExists)', () => {
     // (The delivery-costs notice was acknowledged above.)
     expect((await pendingFor(cookie)).modals.map((m) => m.kind)).toEqual(['redirectNotice']);
     // A second address never replaces the first.
-    const again = await post(modalsAction, '/serviceportal/modals', { intent: 'captureEmail', modal: String(capture.id), email: 'other@example.com' }, cookie);
+    const again = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'captureEmail', modal: String(capture.id), email: 'other@example.com' },
+      cookie,
+    );
     expect(again.headers.get('Location')).toBe('/serviceportal/dashboard?done=emailAlreadyOnFile');
     const [unchanged] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, file.debtorId));
     expect(unchanged?.email).toBe('Kerstin.Braun@example.org');
@@ -202,9 +283,17 @@ describe('e-mail capture (AddEmailIfNotExists)', () => {
     // A debtor of another demo file without an address and a capture modal of its own.
     const file = await fileOf('100000004');
     await database.db.update(t.debtors).set({ email: null }).where(eq(t.debtors.id, file.debtorId));
-    const [row] = await database.db.insert(t.modals).values({ fileId: file.id, kind: 'emailCapture', orderNo: 1 }).returning();
+    const [row] = await database.db
+      .insert(t.modals)
+      .values({ fileId: file.id, kind: 'emailCapture', orderNo: 1 })
+      .returning();
     const cookie = await cookieFor('100000004');
-    const result = await post(dashboardAction, '/serviceportal/dashboard', { intent: 'continueWithoutEmail', modal: String(row!.id) }, cookie);
+    const result = await post(
+      dashboardAction,
+      '/serviceportal/dashboard',
+      { intent: 'continueWithoutEmail', modal: String(row!.id) },
+      cookie,
+    );
     expect(result.status).toBe(302);
     expect((await modalOf('100000004', 'emailCapture')).response).toBe('continuedWithoutEmail');
     expect((await lastAudit(file.id))?.action).toBe('email.capture.skipped');
@@ -215,7 +304,12 @@ describe('e-mail capture (AddEmailIfNotExists)', () => {
 describe('special settlement offer', () => {
   it('refuses an answer from another debtor', async () => {
     const offer = await modalOf('100000008', 'specialOffer');
-    const result = await post(modalsAction, '/serviceportal/modals', { intent: 'acceptOffer', modal: String(offer.id) }, await cookieFor('100000001'));
+    const result = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'acceptOffer', modal: String(offer.id) },
+      await cookieFor('100000001'),
+    );
     expect(result.status).toBe(403);
     const [stored] = await database.db.select().from(t.specialOffers).where(eq(t.specialOffers.fileId, offer.fileId));
     expect(stored?.acceptedAt).toBeNull();
@@ -224,7 +318,12 @@ describe('special settlement offer', () => {
   it('decline is recorded and the amount to pay is the open amount again', async () => {
     const cookie = await cookieFor('100000008');
     const offer = await modalOf('100000008', 'specialOffer');
-    const result = await post(dashboardAction, '/serviceportal/dashboard', { intent: 'declineOffer', modal: String(offer.id) }, cookie);
+    const result = await post(
+      dashboardAction,
+      '/serviceportal/dashboard',
+      { intent: 'declineOffer', modal: String(offer.id) },
+      cookie,
+    );
     expect(result.headers.get('Location')).toBe('/serviceportal/dashboard?done=offerDeclined');
     const [stored] = await database.db.select().from(t.specialOffers).where(eq(t.specialOffers.fileId, offer.fileId));
     expect(stored?.declinedAt).not.toBeNull();
@@ -234,7 +333,12 @@ describe('special settlement offer', () => {
     expect(modals).toEqual([]);
     expect(view.amountToPay.kind).toBe('openAmount');
     // Declined is final: accepting afterwards is refused.
-    const late = await post(modalsAction, '/serviceportal/modals', { intent: 'acceptOffer', modal: String(offer.id) }, cookie);
+    const late = await post(
+      modalsAction,
+      '/serviceportal/modals',
+      { intent: 'acceptOffer', modal: String(offer.id) },
+      cookie,
+    );
     expect(late.status).toBe(409);
   });
 
@@ -242,18 +346,29 @@ describe('special settlement offer', () => {
     // A fresh offer on another open file.
     const file = await fileOf('100000005');
     await database.db.insert(t.specialOffers).values({ fileId: file.id, amountMinor: 70000, validTill: '2999-12-31' });
-    const [row] = await database.db.insert(t.modals).values({ fileId: file.id, kind: 'specialOffer', orderNo: 1 }).returning();
+    const [row] = await database.db
+      .insert(t.modals)
+      .values({ fileId: file.id, kind: 'specialOffer', orderNo: 1 })
+      .returning();
     const cookie = await cookieFor('100000005');
-    const result = await run(modalsAction, formRequest('/serviceportal/modals', { intent: 'acceptOffer', modal: String(row!.id) }, { Cookie: cookie }), params, {
-      cspNonce: 'n',
-      clientAddress: '198.51.100.23',
-      requestId: 't',
-    });
+    const result = await run(
+      modalsAction,
+      formRequest('/serviceportal/modals', { intent: 'acceptOffer', modal: String(row!.id) }, { Cookie: cookie }),
+      params,
+      {
+        cspNonce: 'n',
+        clientAddress: '198.51.100.23',
+        requestId: 't',
+      },
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/serviceportal/checkout/pay-direct?offer=true');
     const [offer] = await database.db.select().from(t.specialOffers).where(eq(t.specialOffers.fileId, file.id));
     expect(offer?.acceptedAt).not.toBeNull();
-    const [order] = await database.db.select().from(t.portalOrders).where(and(eq(t.portalOrders.fileId, file.id), eq(t.portalOrders.orderType, 'specialOffer')));
+    const [order] = await database.db
+      .select()
+      .from(t.portalOrders)
+      .where(and(eq(t.portalOrders.fileId, file.id), eq(t.portalOrders.orderType, 'specialOffer')));
     expect(order).toMatchObject({ ip: '198.51.100.0', targetAmountMinor: 70000, targetDate: '2999-12-31' });
     expect((await lastAudit(file.id))?.action).toBe('specialOffer.accepted');
     const { modals, view } = await pendingFor(cookie);

@@ -16,18 +16,38 @@ const outbox = () => database.db.select().from(t.mailOutbox);
 
 describe('password reset', () => {
   it('mails a link when the file has an e-mail address, and answers the same when it has none', async () => {
-    const withMail = await run(requestReset, formRequest('/serviceportal/password/reset?hl=en', { reference: '100000001', altcha: await solvedCaptcha() }), params);
-    const withoutMail = await run(requestReset, formRequest('/serviceportal/password/reset', { reference: '100000013', altcha: await solvedCaptcha() }), params);
-    const unknown = await run(requestReset, formRequest('/serviceportal/password/reset', { reference: '999999999', altcha: await solvedCaptcha() }), params);
+    const withMail = await run(
+      requestReset,
+      formRequest('/serviceportal/password/reset?hl=en', { reference: '100000001', altcha: await solvedCaptcha() }),
+      params,
+    );
+    const withoutMail = await run(
+      requestReset,
+      formRequest('/serviceportal/password/reset', { reference: '100000013', altcha: await solvedCaptcha() }),
+      params,
+    );
+    const unknown = await run(
+      requestReset,
+      formRequest('/serviceportal/password/reset', { reference: '999999999', altcha: await solvedCaptcha() }),
+      params,
+    );
     for (const r of [withMail, withoutMail, unknown]) {
       expect(r.status).toBe(200);
       expect((r.data as { sent: boolean }).sent).toBe(true);
     }
     const mails = await outbox();
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ toAddress: 'anna.schneider@example.org', template: 'passwordReset', language: 'en', variant: 'de', status: 'pending' });
+    expect(mails[0]).toMatchObject({
+      toAddress: 'anna.schneider@example.org',
+      template: 'passwordReset',
+      language: 'en',
+      variant: 'de',
+      status: 'pending',
+    });
     // Tests run in the demo mode without PUBLIC_BASE_URL: links go to http://localhost:PORT.
-    expect(String(mails[0]!.data.link)).toMatch(/^http:\/\/localhost:3000\/serviceportal\/password\/reset\/[\w-]+\.[\w-]+$/);
+    expect(String(mails[0]!.data.link)).toMatch(
+      /^http:\/\/localhost:3000\/serviceportal\/password\/reset\/[\w-]+\.[\w-]+$/,
+    );
   });
 
   it('builds the link from PUBLIC_BASE_URL, never from the Host or X-Forwarded-Host of the request', async () => {
@@ -38,12 +58,19 @@ describe('password reset', () => {
       const hostile = new Request('http://evil.example/serviceportal/password/reset', {
         method: 'POST',
         body: new URLSearchParams({ reference: '100000002', altcha: await solvedCaptcha() }),
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', Origin: 'http://evil.example' },
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          Host: 'evil.example',
+          'X-Forwarded-Host': 'evil.example',
+          Origin: 'http://evil.example',
+        },
       });
       const r = await run(requestReset, hostile, params);
       expect(r.status).toBe(200);
       const [mail] = (await outbox()).filter((m) => m.toAddress !== 'anna.schneider@example.org');
-      expect(String(mail!.data.link)).toMatch(/^https:\/\/portal\.example\/serviceportal\/password\/reset\/[\w-]+\.[\w-]+$/);
+      expect(String(mail!.data.link)).toMatch(
+        /^https:\/\/portal\.example\/serviceportal\/password\/reset\/[\w-]+\.[\w-]+$/,
+      );
       expect(JSON.stringify(mail!.data)).not.toContain('evil.example');
     } finally {
       process.env = saved;
@@ -61,25 +88,60 @@ describe('password reset', () => {
     const token = String(mail!.data.link).split('/').pop()!;
     const page = await run(resetPage, getRequest(`/serviceportal/password/reset/${token}`), { ...params, token });
     expect((page.data as { valid: boolean }).valid).toBe(true);
-    const weak = await run(completeReset, formRequest(`/serviceportal/password/reset/${token}`, { newPassword: 'Passwort123', confirmPassword: 'Passwort123' }), { ...params, token });
+    const weak = await run(
+      completeReset,
+      formRequest(`/serviceportal/password/reset/${token}`, {
+        newPassword: 'Passwort123',
+        confirmPassword: 'Passwort123',
+      }),
+      { ...params, token },
+    );
     expect(weak.status).toBe(400);
-    const done = await run(completeReset, formRequest(`/serviceportal/password/reset/${token}`, { newPassword: 'Gr8-Lindenbaum-42', confirmPassword: 'Gr8-Lindenbaum-42' }), { ...params, token });
+    const done = await run(
+      completeReset,
+      formRequest(`/serviceportal/password/reset/${token}`, {
+        newPassword: 'Gr8-Lindenbaum-42',
+        confirmPassword: 'Gr8-Lindenbaum-42',
+      }),
+      { ...params, token },
+    );
     expect(done.status).toBe(302);
     expect(done.headers.get('Location')).toBe('/serviceportal/dashboard');
     const session = await findSession(getRequest('/x', { Cookie: sessionCookieFrom(done.headers) }), database.db);
     expect(session?.level).toBe('full');
     const [debtor] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, session!.debtorId));
     expect(await verify(debtor!.passwordHash!, 'Gr8-Lindenbaum-42')).toBe(true);
-    const again = await run(completeReset, formRequest(`/serviceportal/password/reset/${token}`, { newPassword: 'Other-Lindenbaum-43', confirmPassword: 'Other-Lindenbaum-43' }), { ...params, token });
+    const again = await run(
+      completeReset,
+      formRequest(`/serviceportal/password/reset/${token}`, {
+        newPassword: 'Other-Lindenbaum-43',
+        confirmPassword: 'Other-Lindenbaum-43',
+      }),
+      { ...params, token },
+    );
     expect(again.status).toBe(400);
-    expect((again.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual(['reset.errors.used']);
+    expect((again.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([
+      'reset.errors.used',
+    ]);
   });
 
   it('refuses forged and expired links', async () => {
     const expired = createResetToken(1, 1, new Date('2020-01-01T00:00:00Z'));
-    const page = await run(resetPage, getRequest(`/serviceportal/password/reset/${expired}`), { ...params, token: expired });
+    const page = await run(resetPage, getRequest(`/serviceportal/password/reset/${expired}`), {
+      ...params,
+      token: expired,
+    });
     expect((page.data as { valid: boolean }).valid).toBe(false);
-    const forged = await run(completeReset, formRequest('/serviceportal/password/reset/abc.def', { newPassword: 'Gr8-Lindenbaum-42', confirmPassword: 'Gr8-Lindenbaum-42' }), { ...params, token: 'abc.def' });
-    expect((forged.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual(['reset.errors.invalidLink']);
+    const forged = await run(
+      completeReset,
+      formRequest('/serviceportal/password/reset/abc.def', {
+        newPassword: 'Gr8-Lindenbaum-42',
+        confirmPassword: 'Gr8-Lindenbaum-42',
+      }),
+      { ...params, token: 'abc.def' },
+    );
+    expect((forged.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([
+      'reset.errors.invalidLink',
+    ]);
   });
 });

@@ -17,7 +17,15 @@ import { action as planAction } from '~/routes/$portal.installment-plan';
 import { action as requestReset } from '~/routes/$portal.password.reset';
 import { action as contact } from '~/routes/$portal.service.contact';
 import { action as uploads } from '~/routes/$portal.uploads';
-import { context, demoFiles, formRequest, getRequest, run, solvedCaptcha, useRouteDatabase } from '../helpers/routes.ts';
+import {
+  context,
+  demoFiles,
+  formRequest,
+  getRequest,
+  run,
+  solvedCaptcha,
+  useRouteDatabase,
+} from '../helpers/routes.ts';
 
 const de = { portal: 'serviceportal' };
 const database = useRouteDatabase();
@@ -35,12 +43,27 @@ function expectLimited(answer: { status: number; headers: Headers; data: unknown
 }
 
 const mailsOf = async (template: string, fileId?: number) =>
-  (await database.db.select().from(t.mailOutbox).where(fileId === undefined ? eq(t.mailOutbox.template, template) : and(eq(t.mailOutbox.template, template), eq(t.mailOutbox.fileId, fileId)))).length;
+  (
+    await database.db
+      .select()
+      .from(t.mailOutbox)
+      .where(
+        fileId === undefined
+          ? eq(t.mailOutbox.template, template)
+          : and(eq(t.mailOutbox.template, template), eq(t.mailOutbox.fileId, fileId)),
+      )
+  ).length;
 
 describe('password reset', () => {
   it('allows three requests an hour per reference number, then 429 with Retry-After; no fourth mail', async () => {
     const ctx = client();
-    const post = async () => run(requestReset, formRequest('/serviceportal/password/reset', { reference: '100000001', altcha: await solvedCaptcha() }), de, ctx);
+    const post = async () =>
+      run(
+        requestReset,
+        formRequest('/serviceportal/password/reset', { reference: '100000001', altcha: await solvedCaptcha() }),
+        de,
+        ctx,
+      );
     for (let i = 0; i < policies.resetReference.points; i++) expect((await post()).status).toBe(200);
     const before = await mailsOf('passwordReset');
     const limited = await post();
@@ -53,20 +76,41 @@ describe('password reset', () => {
   it('limits requests per client address, whatever the reference numbers', async () => {
     const ctx = client();
     for (let i = 0; i < policies.resetClient.points; i++) {
-      const answer = await run(requestReset, formRequest('/serviceportal/password/reset', { reference: `9000000${String(i).padStart(2, '0')}`, altcha: await solvedCaptcha() }), de, ctx);
+      const answer = await run(
+        requestReset,
+        formRequest('/serviceportal/password/reset', {
+          reference: `9000000${String(i).padStart(2, '0')}`,
+          altcha: await solvedCaptcha(),
+        }),
+        de,
+        ctx,
+      );
       expect(answer.status).toBe(200);
     }
-    expectLimited(await run(requestReset, formRequest('/serviceportal/password/reset', { reference: '900000099', altcha: await solvedCaptcha() }), de, ctx));
+    expectLimited(
+      await run(
+        requestReset,
+        formRequest('/serviceportal/password/reset', { reference: '900000099', altcha: await solvedCaptcha() }),
+        de,
+        ctx,
+      ),
+    );
   });
 
   it('sends at most three mails an hour to one address, answering as always (nothing revealed)', async () => {
     // 100000010's three files share one debtor and one address.
     const ctx = client();
     const address = 'maria.garcia@example.org';
-    const count = async () => (await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.toAddress, address))).length;
+    const count = async () =>
+      (await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.toAddress, address))).length;
     const before = await count();
     for (const reference of ['100000010', '100000010-2', '100000010-3', '100000010']) {
-      const answer = await run(requestReset, formRequest('/serviceportal/password/reset', { reference, altcha: await solvedCaptcha() }), de, ctx);
+      const answer = await run(
+        requestReset,
+        formRequest('/serviceportal/password/reset', { reference, altcha: await solvedCaptcha() }),
+        de,
+        ctx,
+      );
       expect(answer.status).toBe(200);
       expect(answer.data).toMatchObject({ sent: true });
     }
@@ -78,7 +122,13 @@ describe('mails from a signed-in file', () => {
   it('sends the plan three times an hour, then 429 and no mail', async () => {
     const cookie = await cookieFor('100000011');
     const file = await fileOf('100000011');
-    const post = () => run(planAction, formRequest('/serviceportal/installment-plan', { email: 'andreas.wolf@example.org' }, { Cookie: cookie }), de, client());
+    const post = () =>
+      run(
+        planAction,
+        formRequest('/serviceportal/installment-plan', { email: 'andreas.wolf@example.org' }, { Cookie: cookie }),
+        de,
+        client(),
+      );
     for (let i = 0; i < policies.planMail.points; i++) expect((await post()).status).toBe(302);
     const before = await mailsOf('instalmentPlan', file.id);
     const limited = await post();
@@ -90,10 +140,25 @@ describe('mails from a signed-in file', () => {
   it('sends the bank-transfer details three times an hour, then 429 and no mail', async () => {
     const cookie = await cookieFor('100000004');
     const file = await fileOf('100000004');
-    await run(payDirect, formRequest('/serviceportal/checkout/pay-direct', { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() }, { Cookie: cookie }), de);
-    const [payment] = await database.db.select().from(t.payments).where(and(eq(t.payments.fileId, file.id), eq(t.payments.providerId, '6')));
+    await run(
+      payDirect,
+      formRequest(
+        '/serviceportal/checkout/pay-direct',
+        { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() },
+        { Cookie: cookie },
+      ),
+      de,
+    );
+    const [payment] = await database.db
+      .select()
+      .from(t.payments)
+      .where(and(eq(t.payments.fileId, file.id), eq(t.payments.providerId, '6')));
     const path = `/serviceportal/checkout/pay-direct/payment/${payment!.id}`;
-    const post = () => run(paymentAction, formRequest(path, { intent: 'mail', email: 'neu@example.org' }, { Cookie: cookie }), { ...de, paymentId: payment!.id });
+    const post = () =>
+      run(paymentAction, formRequest(path, { intent: 'mail', email: 'neu@example.org' }, { Cookie: cookie }), {
+        ...de,
+        paymentId: payment!.id,
+      });
     for (let i = 0; i < policies.transferMail.points; i++) expect((await post()).data).toMatchObject({ mailed: true });
     expectLimited(await post());
     expect(await mailsOf('bankTransferDetails', file.id)).toBe(policies.transferMail.points);
@@ -102,7 +167,17 @@ describe('mails from a signed-in file', () => {
   it('takes five messages an hour per file, then 429 keeping the message', async () => {
     const cookie = await cookieFor('100000006');
     const body = 'Bitte schicken Sie mir die Erledigungsmitteilung noch einmal per Post.';
-    const post = () => run(contact, formRequest('/serviceportal/service/contact', { intent: 'message', subjectId: '2', body, email: 'a@example.org' }, { Cookie: cookie }), de, client());
+    const post = () =>
+      run(
+        contact,
+        formRequest(
+          '/serviceportal/service/contact',
+          { intent: 'message', subjectId: '2', body, email: 'a@example.org' },
+          { Cookie: cookie },
+        ),
+        de,
+        client(),
+      );
     for (let i = 0; i < policies.contactFile.points; i++) expect((await post()).status).toBe(302);
     const limited = await post();
     expectLimited(limited);
@@ -111,7 +186,8 @@ describe('mails from a signed-in file', () => {
 
   it('takes a limited number of upload requests per file', async () => {
     const cookie = await cookieFor('100000012');
-    const post = () => run(uploads, formRequest('/serviceportal/uploads?context=documentRequest', {}, { Cookie: cookie }), de, client());
+    const post = () =>
+      run(uploads, formRequest('/serviceportal/uploads?context=documentRequest', {}, { Cookie: cookie }), de, client());
     for (let i = 0; i < policies.uploadFile.points; i++) expect((await post()).status).not.toBe(429);
     const limited = await post();
     expect(limited.status).toBe(429);
@@ -132,22 +208,29 @@ describe('open to everyone', () => {
 
   it('hands out a limited number of captcha challenges a minute, then 429 with a localized message', async () => {
     const ctx = client();
-    for (let i = 0; i < policies.captchaClient.points; i++) expect((await run(captcha, getRequest('/serviceportal/captcha'), de, ctx)).status).toBe(200);
+    for (let i = 0; i < policies.captchaClient.points; i++)
+      expect((await run(captcha, getRequest('/serviceportal/captcha'), de, ctx)).status).toBe(200);
     const limited = await run(captcha, getRequest('/serviceportal/captcha?hl=en'), de, ctx);
     expect(limited.status).toBe(429);
     expect(Number(limited.response!.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect((await limited.response!.json()).error).toMatch(/^That was too often in a short time\. .* try again in 1 minute\.$/);
+    expect((await limited.response!.json()).error).toMatch(
+      /^That was too often in a short time\. .* try again in 1 minute\.$/,
+    );
   });
 });
 
 describe('the message', () => {
-  it.each(['de', 'en', 'es', 'fr', 'it', 'tr', 'sv'])('exists in %s for one and for several minutes', async (language) => {
-    const tr = await i18next.getFixedT(language, 'common');
-    const one = tr('form.rateLimited', { count: 1 });
-    const many = tr('form.rateLimited', { count: 42 });
-    expect(one).toContain('1');
-    expect(many).toContain('42');
-    expect(one).not.toContain('form.rateLimited');
-    if (language !== 'de') expect(many).not.toBe((await i18next.getFixedT('de', 'common'))('form.rateLimited', { count: 42 }));
-  });
+  it.each(['de', 'en', 'es', 'fr', 'it', 'tr', 'sv'])(
+    'exists in %s for one and for several minutes',
+    async (language) => {
+      const tr = await i18next.getFixedT(language, 'common');
+      const one = tr('form.rateLimited', { count: 1 });
+      const many = tr('form.rateLimited', { count: 42 });
+      expect(one).toContain('1');
+      expect(many).toContain('42');
+      expect(one).not.toContain('form.rateLimited');
+      if (language !== 'de')
+        expect(many).not.toBe((await i18next.getFixedT('de', 'common'))('form.rateLimited', { count: 42 }));
+    },
+  );
 });

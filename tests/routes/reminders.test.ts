@@ -38,7 +38,9 @@ describe('disable the reminder service', () => {
     expect(done.data).toEqual({ ok: true, alreadyDisabled: false });
     const [after] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, debtor!.id));
     expect(after!.remindersDisabledAt).not.toBeNull();
-    expect(await database.db.select().from(t.reminderOptOuts).where(eq(t.reminderOptOuts.debtorId, debtor!.id))).toHaveLength(1);
+    expect(
+      await database.db.select().from(t.reminderOptOuts).where(eq(t.reminderOptOuts.debtorId, debtor!.id)),
+    ).toHaveLength(1);
 
     const again = await run(action, formRequest('/serviceportal/disable-reminder', { token }), params);
     expect(again.data).toEqual({ ok: true, alreadyDisabled: true });

@@ -20,7 +20,11 @@ async function fileOf(refno: string) {
 }
 async function sessionFor(refno: string, level: 'limited' | 'full', now = new Date()) {
   const file = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: level === 'full' ? 'password' : 'reference', level }, { now });
+  const { cookie } = await createSession(
+    database.db,
+    { debtorId: file.debtorId, fileId: file.id, loginType: level === 'full' ? 'password' : 'reference', level },
+    { now },
+  );
   return cookie.split(';')[0]!;
 }
 const withCookie = (path: string, cookie: string) => getRequest(path, { Cookie: cookie });
@@ -38,7 +42,10 @@ describe('server-side session lifetime', () => {
     const start = new Date('2026-11-22T01:00:00Z');
     const cookie = await sessionFor('100000001', 'full', start);
     const [row] = await database.db.select().from(t.sessions).where(eq(t.sessions.createdAt, start));
-    await database.db.update(t.sessions).set({ idleExpiresAt: new Date('2026-11-22T12:00:00Z') }).where(eq(t.sessions.idHash, row!.idHash));
+    await database.db
+      .update(t.sessions)
+      .set({ idleExpiresAt: new Date('2026-11-22T12:00:00Z') })
+      .where(eq(t.sessions.idHash, row!.idHash));
     expect(await findSession(withCookie('/x', cookie), database.db, new Date('2026-11-22T08:59:00Z'))).not.toBeNull();
     expect(await findSession(withCookie('/x', cookie), database.db, new Date('2026-11-22T09:00:01Z'))).toBeNull();
   });
@@ -47,33 +54,53 @@ describe('server-side session lifetime', () => {
     const cookie = await sessionFor('100000001', 'full', new Date(Date.now() - 11 * 60_000));
     const extended = await run(extendSession, formRequest('/serviceportal/session', {}, { Cookie: cookie }), params);
     expect((extended.data as { msLeft: number }).msLeft).toBeGreaterThan(14 * 60_000);
-    const gone = await run(extendSession, formRequest('/serviceportal/session', {}, { Cookie: 'portal_session=unknown' }), params);
+    const gone = await run(
+      extendSession,
+      formRequest('/serviceportal/session', {}, { Cookie: 'portal_session=unknown' }),
+      params,
+    );
     expect(gone.status).toBe(401);
   });
 
   it('ignores a forged or unknown session cookie', async () => {
-    expect(await findSession(withCookie('/x', 'portal_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'), database.db)).toBeNull();
+    expect(
+      await findSession(withCookie('/x', 'portal_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'), database.db),
+    ).toBeNull();
   });
 });
 
 describe('guards', () => {
   it('sends a visitor to reference-only sign-in and remembers the page', async () => {
-    const result = await run(() => requireDebtor(getRequest('/serviceportal/dashboard?x=1'), variants.de), getRequest('/'), params);
+    const result = await run(
+      () => requireDebtor(getRequest('/serviceportal/dashboard?x=1'), variants.de),
+      getRequest('/'),
+      params,
+    );
     expect(result.status).toBe(302);
-    expect(result.headers.get('Location')).toBe('/serviceportal/signin?action=AZonly&returnTo=%2Fserviceportal%2Fdashboard%3Fx%3D1');
+    expect(result.headers.get('Location')).toBe(
+      '/serviceportal/signin?action=AZonly&returnTo=%2Fserviceportal%2Fdashboard%3Fx%3D1',
+    );
   });
 
   it('asks a reference-only session for the password where full login is needed', async () => {
     const cookie = await sessionFor('100000002', 'limited');
     const limitedOk = await requireDebtor(withCookie('/serviceportal/dashboard', cookie), variants.de);
     expect(limitedOk.level).toBe('limited');
-    const result = await run(() => requireDebtor(withCookie('/serviceportal/claim-information', cookie), variants.de, { level: 'full' }), getRequest('/'), params);
+    const result = await run(
+      () => requireDebtor(withCookie('/serviceportal/claim-information', cookie), variants.de, { level: 'full' }),
+      getRequest('/'),
+      params,
+    );
     expect(result.headers.get('Location')).toBe('/serviceportal/signin?returnTo=%2Fserviceportal%2Fclaim-information');
   });
 
   it('sends a forced password change to set-password before anything else', async () => {
     const cookie = await sessionFor('100000009', 'full');
-    const result = await run(() => requireDebtor(withCookie('/serviceportal/dashboard', cookie), variants.de), getRequest('/'), params);
+    const result = await run(
+      () => requireDebtor(withCookie('/serviceportal/dashboard', cookie), variants.de),
+      getRequest('/'),
+      params,
+    );
     expect(result.headers.get('Location')).toBe('/serviceportal/signin/set-password');
   });
 });
@@ -91,19 +118,45 @@ describe('forced password change', () => {
       ['Schulz-100000009', 'errors.password.tooWeak'],
       ['Demo-Pass1', 'errors.password.sameAsOld'],
     ] as const) {
-      const result = await run(setPassword, formRequest('/serviceportal/signin/set-password', { newPassword: password, confirmPassword: password }, { Cookie: cookie }), params);
+      const result = await run(
+        setPassword,
+        formRequest(
+          '/serviceportal/signin/set-password',
+          { newPassword: password, confirmPassword: password },
+          { Cookie: cookie },
+        ),
+        params,
+      );
       expect(result.status, password).toBe(400);
       const errors = (result.data as { result: { error: Record<string, string[]> } }).result.error;
       expect(errors.newPassword, password).toEqual([key]);
       expect(JSON.stringify(result.data)).not.toContain(password);
     }
-    const mismatch = await run(setPassword, formRequest('/serviceportal/signin/set-password', { newPassword: 'Lindenbaum-Kaffee-42', confirmPassword: 'Lindenbaum-Kaffee-43' }, { Cookie: cookie }), params);
-    expect((mismatch.data as { result: { error: Record<string, string[]> } }).result.error.confirmPassword).toEqual(['errors.confirmMismatch']);
+    const mismatch = await run(
+      setPassword,
+      formRequest(
+        '/serviceportal/signin/set-password',
+        { newPassword: 'Lindenbaum-Kaffee-42', confirmPassword: 'Lindenbaum-Kaffee-43' },
+        { Cookie: cookie },
+      ),
+      params,
+    );
+    expect((mismatch.data as { result: { error: Record<string, string[]> } }).result.error.confirmPassword).toEqual([
+      'errors.confirmMismatch',
+    ]);
   });
 
   it('stores a good password, clears the flag, and replaces every session of the debtor', async () => {
     const cookie = await sessionFor('100000009', 'full');
-    const result = await run(setPassword, formRequest('/serviceportal/signin/set-password', { newPassword: 'Lindenbaum-Kaffee-42', confirmPassword: 'Lindenbaum-Kaffee-42' }, { Cookie: cookie }), params);
+    const result = await run(
+      setPassword,
+      formRequest(
+        '/serviceportal/signin/set-password',
+        { newPassword: 'Lindenbaum-Kaffee-42', confirmPassword: 'Lindenbaum-Kaffee-42' },
+        { Cookie: cookie },
+      ),
+      params,
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/serviceportal/dashboard');
     const fresh = sessionCookieFrom(result.headers);
@@ -155,7 +208,10 @@ describe('letter links (QR code)', () => {
     const [body, signature] = valid.split('.');
     const tampered = `${Buffer.from(Buffer.from(body!, 'base64url').toString().replace('100000001', '100000002')).toString('base64url')}.${signature}`;
     expect(readLetterToken(tampered)).toBeNull();
-    const result = await run(redeemLink, formRequest('/serviceportal/l/x', { token: tampered }), { ...params, token: 'x' });
+    const result = await run(redeemLink, formRequest('/serviceportal/l/x', { token: tampered }), {
+      ...params,
+      token: 'x',
+    });
     expect(result.data).toEqual({ error: 'invalid' });
   });
 

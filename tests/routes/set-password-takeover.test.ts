@@ -15,12 +15,27 @@ const { fileOf } = demoFiles(database);
 
 async function referenceOnlySession(refno: string) {
   const file = await fileOf(refno);
-  const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'reference', level: 'limited' });
+  const { cookie } = await createSession(database.db, {
+    debtorId: file.debtorId,
+    fileId: file.id,
+    loginType: 'reference',
+    level: 'limited',
+  });
   return { cookie: cookie.split(';')[0]!, debtorId: file.debtorId };
 }
-const hashOf = async (debtorId: number) => (await database.db.select({ hash: t.debtors.passwordHash }).from(t.debtors).where(eq(t.debtors.id, debtorId)))[0]!.hash;
+const hashOf = async (debtorId: number) =>
+  (await database.db.select({ hash: t.debtors.passwordHash }).from(t.debtors).where(eq(t.debtors.id, debtorId)))[0]!
+    .hash;
 const post = (cookie: string, password = 'Lindenbaum-Kaffee-42') =>
-  run(setPassword, formRequest('/serviceportal/signin/set-password', { newPassword: password, confirmPassword: password }, { Cookie: cookie }), params);
+  run(
+    setPassword,
+    formRequest(
+      '/serviceportal/signin/set-password',
+      { newPassword: password, confirmPassword: password },
+      { Cookie: cookie },
+    ),
+    params,
+  );
 
 describe('set-password with a reference-only session (account takeover)', () => {
   it('refuses a limited session of a debtor without a forced change, and changes nothing', async () => {
@@ -36,7 +51,11 @@ describe('set-password with a reference-only session (account takeover)', () => 
   it('refuses a limited session even when the debtor must change the password (100000009)', async () => {
     const { cookie, debtorId } = await referenceOnlySession('100000009');
     const before = await hashOf(debtorId);
-    const page = await run(setPasswordPage, getRequest('/serviceportal/signin/set-password', { Cookie: cookie }), params);
+    const page = await run(
+      setPasswordPage,
+      getRequest('/serviceportal/signin/set-password', { Cookie: cookie }),
+      params,
+    );
     expect(page.status).toBe(302);
     expect(page.headers.get('Location')).toMatch(/^\/serviceportal\/signin\?returnTo=/);
     const result = await post(cookie);
@@ -50,7 +69,12 @@ describe('set-password with a reference-only session (account takeover)', () => 
 
   it('refuses a full session whose password change is not forced (it changes the password in the profile, with the old one)', async () => {
     const file = await fileOf('100000002');
-    const { cookie } = await createSession(database.db, { debtorId: file.debtorId, fileId: file.id, loginType: 'password', level: 'full' });
+    const { cookie } = await createSession(database.db, {
+      debtorId: file.debtorId,
+      fileId: file.id,
+      loginType: 'password',
+      level: 'full',
+    });
     const before = await hashOf(file.debtorId);
     const result = await post(cookie.split(';')[0]!);
     expect(result.headers.get('Set-Cookie')).toBeNull();

@@ -10,14 +10,24 @@ const params = { portal: 'serviceportal' };
 
 describe('language switcher', () => {
   it('stores an offered language in a cookie and returns to the page without hl', async () => {
-    const result = await run(chooseLanguage, formRequest('/serviceportal/language', { hl: 'tr', returnTo: '/serviceportal/privacy?hl=de&x=1#analytics' }), params);
+    const result = await run(
+      chooseLanguage,
+      formRequest('/serviceportal/language', { hl: 'tr', returnTo: '/serviceportal/privacy?hl=de&x=1#analytics' }),
+      params,
+    );
     expect(result.status).toBe(302);
     expect(result.headers.get('Location')).toBe('/serviceportal/privacy?x=1');
-    expect(result.headers.get('Set-Cookie')).toMatch(/^portal_lang=tr; Path=\/; SameSite=Lax; HttpOnly; Max-Age=31536000$/);
+    expect(result.headers.get('Set-Cookie')).toMatch(
+      /^portal_lang=tr; Path=\/; SameSite=Lax; HttpOnly; Max-Age=31536000$/,
+    );
   });
 
   it('ignores a language the variant does not offer and foreign return addresses', async () => {
-    const result = await run(chooseLanguage, formRequest('/serviceportal/language', { hl: 'sv', returnTo: 'https://evil.example/' }), params);
+    const result = await run(
+      chooseLanguage,
+      formRequest('/serviceportal/language', { hl: 'sv', returnTo: 'https://evil.example/' }),
+      params,
+    );
     expect(result.headers.get('Location')).toBe('/serviceportal');
     expect(result.headers.get('Set-Cookie')).toBeNull();
   });
@@ -25,11 +35,23 @@ describe('language switcher', () => {
 
 describe('consent', () => {
   it('records the choice, shows it on the settings page, and only "granted" counts as consent', async () => {
-    const granted = await run(chooseConsent, formRequest('/serviceportal/consent', { choice: 'granted', returnTo: '/serviceportal' }), params);
+    const granted = await run(
+      chooseConsent,
+      formRequest('/serviceportal/consent', { choice: 'granted', returnTo: '/serviceportal' }),
+      params,
+    );
     expect(granted.headers.get('Set-Cookie')).toMatch(/^portal_consent=granted;.*Max-Age=15552000$/);
-    const anythingElse = await run(chooseConsent, formRequest('/serviceportal/consent', { choice: 'yes please' }), params);
+    const anythingElse = await run(
+      chooseConsent,
+      formRequest('/serviceportal/consent', { choice: 'yes please' }),
+      params,
+    );
     expect(anythingElse.headers.get('Set-Cookie')).toMatch(/^portal_consent=denied;/);
-    const page = await run(consentPage, getRequest('/serviceportal/consent', { Cookie: 'portal_consent=granted' }), params);
+    const page = await run(
+      consentPage,
+      getRequest('/serviceportal/consent', { Cookie: 'portal_consent=granted' }),
+      params,
+    );
     expect((page.data as { choice: string }).choice).toBe('granted');
   });
 });
@@ -63,7 +85,10 @@ describe('maintenance mode', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'maintenance-'));
     const saved = process.env.MAINTENANCE_FILE;
     try {
-      writeFileSync(path.join(dir, 'maintenance.json'), JSON.stringify({ maintenance: false, brands: { paycare: true } }));
+      writeFileSync(
+        path.join(dir, 'maintenance.json'),
+        JSON.stringify({ maintenance: false, brands: { paycare: true } }),
+      );
       process.env.MAINTENANCE_FILE = path.join(dir, 'maintenance.json');
       resetEnvCache();
       resetRuntime();

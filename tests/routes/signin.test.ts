@@ -3,7 +3,15 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as t from '#server/db/schema.ts';
 import { action, loader } from '~/routes/$portal.signin';
 import { action as signOut } from '~/routes/$portal.signout';
-import { context, formRequest, getRequest, run, sessionCookieFrom, solvedCaptcha, useRouteDatabase } from '../helpers/routes.ts';
+import {
+  context,
+  formRequest,
+  getRequest,
+  run,
+  sessionCookieFrom,
+  solvedCaptcha,
+  useRouteDatabase,
+} from '../helpers/routes.ts';
 
 const params = { portal: 'serviceportal' };
 const database = useRouteDatabase();
@@ -11,11 +19,19 @@ beforeEach(async () => {
   await database.db.delete(t.loginAttempts);
 });
 
-async function post(fields: Record<string, string>, options: { cookie?: string; client?: string; captcha?: string | null } = {}) {
+async function post(
+  fields: Record<string, string>,
+  options: { cookie?: string; client?: string; captcha?: string | null } = {},
+) {
   const captcha = options.captcha === undefined ? await solvedCaptcha() : options.captcha;
   const body: Record<string, string> = { privacy: 'on', ...fields };
   if (captcha) body.altcha = captcha;
-  return run(action, formRequest('/serviceportal/signin', body, options.cookie ? { Cookie: options.cookie } : {}), params, context(options.client));
+  return run(
+    action,
+    formRequest('/serviceportal/signin', body, options.cookie ? { Cookie: options.cookie } : {}),
+    params,
+    context(options.client),
+  );
 }
 
 const fieldErrors = (data: unknown) => (data as { result: { error?: Record<string, string[]> } }).result.error ?? {};
@@ -42,7 +58,10 @@ describe('sign-in with the reference number only', () => {
     const response = await post({ mode: 'reference', reference: '999999999' });
     expect(response.status).toBe(404);
     expect(fieldErrors(response.data).reference).toEqual(['errors.unknown']);
-    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(t.loginAttempts).where(eq(t.loginAttempts.succeeded, false));
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.loginAttempts)
+      .where(eq(t.loginAttempts.succeeded, false));
     expect(row!.n).toBe(2);
   });
 
@@ -81,9 +100,19 @@ describe('sign-in with reference number and password', () => {
   });
 
   it('returns to the page the debtor wanted, but only inside the portal', async () => {
-    const inside = await post({ mode: 'password', reference: '100000001', password: 'Demo-Pass1', returnTo: '/serviceportal/claim-information#files' });
+    const inside = await post({
+      mode: 'password',
+      reference: '100000001',
+      password: 'Demo-Pass1',
+      returnTo: '/serviceportal/claim-information#files',
+    });
     expect(inside.headers.get('Location')).toBe('/serviceportal/claim-information#files');
-    const outside = await post({ mode: 'password', reference: '100000001', password: 'Demo-Pass1', returnTo: 'https://evil.example/' });
+    const outside = await post({
+      mode: 'password',
+      reference: '100000001',
+      password: 'Demo-Pass1',
+      returnTo: 'https://evil.example/',
+    });
     expect(outside.headers.get('Location')).toBe('/serviceportal/dashboard');
   });
 
@@ -106,14 +135,19 @@ describe('sign-in with reference number and password', () => {
   it('refuses sign-in while an enforcement measure runs', async () => {
     const response = await post({ mode: 'password', reference: '100000007', password: 'Demo-Pass1' });
     expect(response.status).toBe(403);
-    expect((response.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual(['errors.measureRunning']);
+    expect((response.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([
+      'errors.measureRunning',
+    ]);
     expect(response.headers.get('Set-Cookie')).toBeNull();
   });
 
   it('rotates the session on step-up from reference-only to full', async () => {
     const limited = await post({ mode: 'reference', reference: '100000002' });
     const firstCookie = sessionCookieFrom(limited.headers);
-    const full = await post({ mode: 'password', reference: '100000002', password: 'Demo-Pass1' }, { cookie: firstCookie });
+    const full = await post(
+      { mode: 'password', reference: '100000002', password: 'Demo-Pass1' },
+      { cookie: firstCookie },
+    );
     const secondCookie = sessionCookieFrom(full.headers);
     expect(secondCookie).not.toBe(firstCookie);
     const stepUpLoader = await run(loader, getRequest('/serviceportal/signin', { Cookie: secondCookie }), params);
@@ -150,10 +184,16 @@ describe('the checks before any lookup', () => {
 describe('brute force', () => {
   it('locks a reference number after 5 failures, with the time to wait, even for the right password', async () => {
     for (let i = 0; i < 5; i++) {
-      const r = await post({ mode: 'password', reference: '100000004', password: `Wrong-${i}x` }, { client: `198.51.100.${i}` });
+      const r = await post(
+        { mode: 'password', reference: '100000004', password: `Wrong-${i}x` },
+        { client: `198.51.100.${i}` },
+      );
       expect(r.status).toBe(401);
     }
-    const locked = await post({ mode: 'password', reference: '100000004', password: 'Demo-Pass1' }, { client: '198.51.100.99' });
+    const locked = await post(
+      { mode: 'password', reference: '100000004', password: 'Demo-Pass1' },
+      { client: '198.51.100.99' },
+    );
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(800);
     expect((locked.data as { retryMinutes: number }).retryMinutes).toBe(15);

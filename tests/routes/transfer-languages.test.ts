@@ -15,17 +15,33 @@ import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../he
 const database = useRouteDatabase();
 const { fileOf, cookieFor } = demoFiles(database);
 
-type PaymentPageData = { instructions: { remittance: string; iban: string }; qr: string | null; qrBill: { reference: string; iban: string } | null };
+type PaymentPageData = {
+  instructions: { remittance: string; iban: string };
+  qr: string | null;
+  qrBill: { reference: string; iban: string } | null;
+};
 
 /** Starts a bank transfer for the file in the given language and returns its payment page. */
 async function transfer(refno: string, portal: string, language: string) {
   const cookie = await cookieFor(refno);
-  const started = await run(payDirect, formRequest(`/${portal}/checkout/pay-direct?hl=${language}`, { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() }, { Cookie: cookie }), { portal });
+  const started = await run(
+    payDirect,
+    formRequest(
+      `/${portal}/checkout/pay-direct?hl=${language}`,
+      { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() },
+      { Cookie: cookie },
+    ),
+    { portal },
+  );
   expect(started.status).toBe(302);
   const file = await fileOf(refno);
   const [payment] = await database.db.select().from(t.payments).where(eq(t.payments.fileId, file.id));
   const params = { portal, paymentId: payment!.id };
-  const page = await run(paymentPage, getRequest(`/${portal}/checkout/pay-direct/payment/${payment!.id}?hl=${language}`, { Cookie: cookie }), params);
+  const page = await run(
+    paymentPage,
+    getRequest(`/${portal}/checkout/pay-direct/payment/${payment!.id}?hl=${language}`, { Cookie: cookie }),
+    params,
+  );
   expect(page.status).toBe(200);
   return { data: page.data as PaymentPageData, params, cookie, paymentId: payment!.id };
 }
@@ -63,14 +79,21 @@ describe('the Swiss QR-bill', () => {
     expect(svg).toContain('Céline Favre');
     expect(svg).toContain('Ricevuta');
 
-    const download = await run(qrBill, getRequest(`${path}?download=1`, { Cookie: await cookieFor('300000001') }), params);
+    const download = await run(
+      qrBill,
+      getRequest(`${path}?download=1`, { Cookie: await cookieFor('300000001') }),
+      params,
+    );
     expect(download.headers.get('Content-Disposition')).toBe('attachment; filename="qr-bill-300000001.svg"');
 
     // Another debtor never sees it: sent to their own variant, where the payment is unknown.
     const stranger = await cookieFor('100000002');
     const moved = await run(qrBill, getRequest(path, { Cookie: stranger }), params);
     expect(moved.status).toBe(302);
-    const inOwnVariant = await run(qrBill, getRequest(moved.headers.get('Location')!, { Cookie: stranger }), { portal: 'serviceportal', paymentId });
+    const inOwnVariant = await run(qrBill, getRequest(moved.headers.get('Location')!, { Cookie: stranger }), {
+      portal: 'serviceportal',
+      paymentId,
+    });
     expect(inOwnVariant.status).toBe(404);
   });
 });

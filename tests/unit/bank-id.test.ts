@@ -40,7 +40,10 @@ describe('Sweden: the order flow', () => {
     expect(await provider.collect(order.orderRef)).toEqual({ status: 'pending', hint: 'userSign' });
 
     expect(await provider.approve(order.orderRef, '19850517-2386')).toEqual({ ok: true, country: 'SE' });
-    expect(await provider.collect(order.orderRef)).toEqual({ status: 'complete', identity: { personalNumberHash: hashPersonalNumber(swedish) } });
+    expect(await provider.collect(order.orderRef)).toEqual({
+      status: 'complete',
+      identity: { personalNumberHash: hashPersonalNumber(swedish) },
+    });
     // The result is handed out once, as the real service does.
     expect(await provider.collect(order.orderRef)).toEqual({ status: 'failed', reason: 'unknownOrder' });
   });
@@ -80,7 +83,11 @@ describe('Sweden: the order flow', () => {
     const order = await provider.startOrder({ endUserIp: '203.0.113.7' });
     advance(minutes(swedishOrderMinutes) + 1_000);
     expect(await provider.approve(order.orderRef, swedish)).toEqual({ ok: false, error: 'expired' });
-    expect(await provider.openInApp(order.orderRef)).toMatchObject({ status: 'failed', hint: 'expiredTransaction', finished: true });
+    expect(await provider.openInApp(order.orderRef)).toMatchObject({
+      status: 'failed',
+      hint: 'expiredTransaction',
+      finished: true,
+    });
   });
 
   it('keeps the order pending when the personal number has the wrong format', async () => {
@@ -90,7 +97,10 @@ describe('Sweden: the order flow', () => {
   });
 
   it('answers unknownOrder for orders it never issued, and for Norwegian logins', async () => {
-    expect(await provider.collect('00000000-0000-4000-8000-000000000000')).toEqual({ status: 'failed', reason: 'unknownOrder' });
+    expect(await provider.collect('00000000-0000-4000-8000-000000000000')).toEqual({
+      status: 'failed',
+      reason: 'unknownOrder',
+    });
     expect(await provider.collect("x' or 1=1 --")).toEqual({ status: 'failed', reason: 'unknownOrder' });
     expect(await provider.cancel('not-an-order')).toBe(false);
     expect(await provider.openInApp('not-an-order')).toBeNull();
@@ -130,7 +140,11 @@ describe('Norway: the redirect flow', () => {
 
   it('exchanges the code once for the hashed identity', async () => {
     const { login, code, state } = await approvedLogin();
-    expect(await provider.exchangeCode(code, state)).toEqual({ ok: true, orderRef: login.orderRef, identity: { personalNumberHash: hashPersonalNumber(norwegian) } });
+    expect(await provider.exchangeCode(code, state)).toEqual({
+      ok: true,
+      orderRef: login.orderRef,
+      identity: { personalNumberHash: hashPersonalNumber(norwegian) },
+    });
     expect(await provider.exchangeCode(code, state)).toEqual({ ok: false, reason: 'invalidCode' });
   });
 
@@ -158,7 +172,11 @@ describe('Norway: the redirect flow', () => {
   it('sends error=access_denied with the state when the debtor declines', async () => {
     const login = await provider.authorizationUrl({ redirectUri: callback });
     const answer = await provider.decline(login.orderRef);
-    expect(answer).toEqual({ ok: true, country: 'NO', redirectTo: `${callback}?error=access_denied&state=${encodeURIComponent(login.state)}` });
+    expect(answer).toEqual({
+      ok: true,
+      country: 'NO',
+      redirectTo: `${callback}?error=access_denied&state=${encodeURIComponent(login.state)}`,
+    });
   });
 
   it('never sends the browser to another site', async () => {

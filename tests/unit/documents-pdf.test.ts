@@ -8,7 +8,9 @@ import { pdfText } from '../helpers/pdf-text.ts';
 
 /** The real strings of a language, with i18next-style {{placeholders}}. */
 function translator(language: string): Translate {
-  const strings = JSON.parse(readFileSync(new URL(`../../locales/${language}/documents.json`, import.meta.url), 'utf8')) as Record<string, unknown>;
+  const strings = JSON.parse(
+    readFileSync(new URL(`../../locales/${language}/documents.json`, import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
   return (key, values = {}) => {
     let node: unknown = strings;
     for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
@@ -17,8 +19,23 @@ function translator(language: string): Translate {
   };
 }
 
-const agency = { name: 'Clarus Inkasso GmbH', street: 'Hafenstraße 12', postalCode: '20457', city: 'Hamburg', countryName: 'Deutschland' };
-const anna = { firstName: 'Anna', lastName: 'Schneider', born: '1984-05-17', street: 'Lindenallee', streetNumber: '14', zip: '50968', city: 'Köln', email: 'anna.schneider@example.org' };
+const agency = {
+  name: 'Clarus Inkasso GmbH',
+  street: 'Hafenstraße 12',
+  postalCode: '20457',
+  city: 'Hamburg',
+  countryName: 'Deutschland',
+};
+const anna = {
+  firstName: 'Anna',
+  lastName: 'Schneider',
+  born: '1984-05-17',
+  street: 'Lindenallee',
+  streetNumber: '14',
+  zip: '50968',
+  city: 'Köln',
+  email: 'anna.schneider@example.org',
+};
 
 describe('printed forms', () => {
   it('goods return: the filled values, the return date, the agency address and the deadline of 7 days', async () => {
@@ -39,7 +56,19 @@ describe('printed forms', () => {
     const doc = await PDFDocument.load(bytes);
     expect(doc.getTitle()).toBe('Erklärung: Ware zurückgeschickt');
     const text = await pdfText(bytes);
-    for (const value of ['Anna', 'Schneider', 'Lindenallee', '50968', 'Köln', 'anna.schneider@example.org', '17. Mai 1984', 'Clarus Inkasso GmbH', 'Hafenstraße 12', '20457 Hamburg', 'Aktenzeichen: 100000001']) {
+    for (const value of [
+      'Anna',
+      'Schneider',
+      'Lindenallee',
+      '50968',
+      'Köln',
+      'anna.schneider@example.org',
+      '17. Mai 1984',
+      'Clarus Inkasso GmbH',
+      'Hafenstraße 12',
+      '20457 Hamburg',
+      'Aktenzeichen: 100000001',
+    ]) {
       expect(text).toContain(value);
     }
     expect(text).toContain('am 2. November 2026');
@@ -61,10 +90,21 @@ describe('printed forms', () => {
 });
 
 /** A filled mandate for `authorizer` with `attorney`, in Turkish. */
-async function mandateFor(authorizer: { firstName: string; lastName: string; city?: string; street?: string }, attorney = 'Jonas Weber') {
+async function mandateFor(
+  authorizer: { firstName: string; lastName: string; city?: string; street?: string },
+  attorney = 'Jonas Weber',
+) {
   return renderFormPdf({
     form: 'mandate',
-    values: { ...anna, ...authorizer, attorneyFullName: attorney, attorneyStreet: 'Domstraße', attorneyStreetNumber: '7', attorneyZip: '50667', attorneyCity: 'Köln' },
+    values: {
+      ...anna,
+      ...authorizer,
+      attorneyFullName: attorney,
+      attorneyStreet: 'Domstraße',
+      attorneyStreetNumber: '7',
+      attorneyZip: '50667',
+      attorneyCity: 'Köln',
+    },
     reference: '100000002',
     creditor: 'Telvia',
     agency,
@@ -82,7 +122,9 @@ async function mandateFor(authorizer: { firstName: string; lastName: string; cit
  * read. Text extraction goes through the ToUnicode maps and cannot see a broken subset, whose
  * letters print blank (as @pdf-lib/fontkit's subsets of Noto Sans did).
  */
-async function embeddedGlyphs(bytes: Uint8Array): Promise<Array<{ glyphs: number; empty: number; unreadable: number }>> {
+async function embeddedGlyphs(
+  bytes: Uint8Array,
+): Promise<Array<{ glyphs: number; empty: number; unreadable: number }>> {
   const doc = await PDFDocument.load(bytes);
   const programs = [];
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
@@ -106,7 +148,10 @@ async function embeddedGlyphs(bytes: Uint8Array): Promise<Array<{ glyphs: number
 
 describe('names are printed as written (embedded Noto Sans, decision 017)', () => {
   it('Mehmet Yılmaz and Şükrü Öztürk keep ı, Ş and ü: no transliteration', async () => {
-    const bytes = await mandateFor({ firstName: 'Mehmet', lastName: 'Yılmaz', street: 'Şahin Sokağı', city: 'İzmir' }, 'Şükrü Öztürk');
+    const bytes = await mandateFor(
+      { firstName: 'Mehmet', lastName: 'Yılmaz', street: 'Şahin Sokağı', city: 'İzmir' },
+      'Şükrü Öztürk',
+    );
     const text = await pdfText(bytes);
     expect(text).toContain('Mehmet Yılmaz · Şahin Sokağı 14 · 50968 İzmir');
     expect(text).toMatch(/^Soyad ?Yılmaz$/m);
@@ -117,7 +162,12 @@ describe('names are printed as written (embedded Noto Sans, decision 017)', () =
   });
 
   it('the embedded subsets are sound: every glyph drawn has its outline (only the space is empty)', async () => {
-    const programs = await embeddedGlyphs(await mandateFor({ firstName: 'Mehmet', lastName: 'Yılmaz', street: 'Şahin Sokağı', city: 'İzmir' }, 'Şükrü Öztürk'));
+    const programs = await embeddedGlyphs(
+      await mandateFor(
+        { firstName: 'Mehmet', lastName: 'Yılmaz', street: 'Şahin Sokağı', city: 'İzmir' },
+        'Şükrü Öztürk',
+      ),
+    );
     expect(programs).toHaveLength(2);
     for (const { glyphs, empty, unreadable } of programs) {
       expect(glyphs).toBeGreaterThan(40);

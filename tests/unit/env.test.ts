@@ -1,7 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { bankIdConfig, resetBankIdConfig } from '#server/auth/bank-id/factory.ts';
 import { targetFromEnv } from '#server/db/client.ts';
-import { deploymentProblems, developmentSecret, env, isDemo, isSecureDeployment, resetEnvCache, sessionSecret } from '#server/env.ts';
+import {
+  deploymentProblems,
+  developmentSecret,
+  env,
+  isDemo,
+  isSecureDeployment,
+  resetEnvCache,
+  sessionSecret,
+} from '#server/env.ts';
 import { senderFromEnv } from '#server/mail/transport.ts';
 import { paymentConfig, resetPaymentConfig } from '#server/payments/config.ts';
 import { variants } from '#server/variants/config.ts';
@@ -17,7 +25,18 @@ afterEach(() => {
 
 /** A fresh environment of exactly these variables (besides PATH and the like). */
 function given(vars: Record<string, string>) {
-  for (const name of ['NODE_ENV', 'DEMO', 'SESSION_SECRET', 'PUBLIC_BASE_URL', 'VARIANT_HOSTS', 'PORT', 'SMTP_URL', 'PAYMENT_PROVIDER', 'BANKID_PROVIDER']) delete process.env[name];
+  for (const name of [
+    'NODE_ENV',
+    'DEMO',
+    'SESSION_SECRET',
+    'PUBLIC_BASE_URL',
+    'VARIANT_HOSTS',
+    'PORT',
+    'SMTP_URL',
+    'PAYMENT_PROVIDER',
+    'BANKID_PROVIDER',
+  ])
+    delete process.env[name];
   Object.assign(process.env, vars);
   resetEnvCache();
   resetPaymentConfig();
@@ -69,11 +88,14 @@ describe('demo mode and production start', () => {
     expect(() => env()).toThrow(/DEMO/);
   });
 
-  it.each(['', 'http://localhost:3000', 'https://portal.example'])('refuses a production start without a secret (PUBLIC_BASE_URL %j)', (base) => {
-    given({ NODE_ENV: 'production', ...(base ? { PUBLIC_BASE_URL: base } : {}) });
-    expect(deploymentProblems().join(' ')).toMatch(/SESSION_SECRET must be set/);
-    expect(() => sessionSecret()).toThrow(/SESSION_SECRET/);
-  });
+  it.each(['', 'http://localhost:3000', 'https://portal.example'])(
+    'refuses a production start without a secret (PUBLIC_BASE_URL %j)',
+    (base) => {
+      given({ NODE_ENV: 'production', ...(base ? { PUBLIC_BASE_URL: base } : {}) });
+      expect(deploymentProblems().join(' ')).toMatch(/SESSION_SECRET must be set/);
+      expect(() => sessionSecret()).toThrow(/SESSION_SECRET/);
+    },
+  );
 
   it('refuses the published development secret outside the demo mode', () => {
     given({ NODE_ENV: 'production', PUBLIC_BASE_URL: 'https://portal.example', SESSION_SECRET: developmentSecret });
@@ -106,7 +128,12 @@ describe('demo mode and production start', () => {
     expect(bankIdConfig().provider).toBe('off');
     expect(senderFromEnv()).toBeNull();
     // Chosen explicitly (a staging system), the sandbox runs, on the deployment's own secret.
-    given({ NODE_ENV: 'production', SESSION_SECRET: secret, PUBLIC_BASE_URL: 'https://staging.example', PAYMENT_PROVIDER: 'sandbox' });
+    given({
+      NODE_ENV: 'production',
+      SESSION_SECRET: secret,
+      PUBLIC_BASE_URL: 'https://staging.example',
+      PAYMENT_PROVIDER: 'sandbox',
+    });
     expect(paymentConfig().provider).toBe('sandbox');
     expect(deploymentProblems()).toEqual([]);
   });
@@ -116,8 +143,13 @@ describe('public links', () => {
   it('come from PUBLIC_BASE_URL, a variant host of VARIANT_HOSTS, or localhost:PORT in the demo mode', () => {
     given({ NODE_ENV: 'production', DEMO: 'true', PORT: '4123' });
     expect(publicOrigin()).toBe('http://localhost:4123');
-    expect(publicUrl(variants.de, '/password/reset/abc')).toBe('http://localhost:4123/serviceportal/password/reset/abc');
-    given({ PUBLIC_BASE_URL: 'https://portal.example/', VARIANT_HOSTS: 'portal.paycare.example=paycare,portal.clarus.ch=ch' });
+    expect(publicUrl(variants.de, '/password/reset/abc')).toBe(
+      'http://localhost:4123/serviceportal/password/reset/abc',
+    );
+    given({
+      PUBLIC_BASE_URL: 'https://portal.example/',
+      VARIANT_HOSTS: 'portal.paycare.example=paycare,portal.clarus.ch=ch',
+    });
     expect(publicUrl(variants.de, '/l/t')).toBe('https://portal.example/serviceportal/l/t');
     expect(publicUrl(variants.paycare, '/l/t')).toBe('https://portal.paycare.example/paycare/l/t');
     expect(publicOrigin(variants.ch)).toBe('https://portal.clarus.ch');

@@ -27,7 +27,10 @@ describe('money and dates for the locale and the country variant', () => {
   });
 
   it('groups the support hours (Monday to Thursday, Friday)', () => {
-    expect(supportHoursLines(variants.de.support.hours.days, 'de-DE')).toEqual(['Montag – Donnerstag: 08:00 – 17:00', 'Freitag: 08:00 – 16:00']);
+    expect(supportHoursLines(variants.de.support.hours.days, 'de-DE')).toEqual([
+      'Montag – Donnerstag: 08:00 – 17:00',
+      'Freitag: 08:00 – 16:00',
+    ]);
     expect(supportHoursLines(variants.de.support.hours.days, 'en-DE')[1]).toMatch(/^Friday: /);
   });
 });

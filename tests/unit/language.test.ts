@@ -7,14 +7,34 @@ const de = variants.de;
 
 describe('negotiateLanguage', () => {
   it.each([
-    ['hl parameter wins over cookie and browser', 'http://x/serviceportal?hl=tr', { Cookie: 'portal_lang=fr', 'Accept-Language': 'en' }, 'tr'],
-    ['the cookie wins over the browser', 'http://x/serviceportal', { Cookie: 'a=1; portal_lang=fr', 'Accept-Language': 'en' }, 'fr'],
-    ['the browser decides without hl and cookie', 'http://x/serviceportal', { 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.5' }, 'it'],
+    [
+      'hl parameter wins over cookie and browser',
+      'http://x/serviceportal?hl=tr',
+      { Cookie: 'portal_lang=fr', 'Accept-Language': 'en' },
+      'tr',
+    ],
+    [
+      'the cookie wins over the browser',
+      'http://x/serviceportal',
+      { Cookie: 'a=1; portal_lang=fr', 'Accept-Language': 'en' },
+      'fr',
+    ],
+    [
+      'the browser decides without hl and cookie',
+      'http://x/serviceportal',
+      { 'Accept-Language': 'it-IT,it;q=0.9,en;q=0.5' },
+      'it',
+    ],
     ['a regional browser tag matches its language', 'http://x/serviceportal', { 'Accept-Language': 'es-MX' }, 'es'],
     ['weights are respected', 'http://x/serviceportal', { 'Accept-Language': 'en;q=0.4,fr;q=0.8' }, 'fr'],
     ['German when nothing matches', 'http://x/serviceportal', { 'Accept-Language': 'pl,ru;q=0.8' }, 'de'],
     ['German without any hint', 'http://x/serviceportal', {}, 'de'],
-    ['an unknown hl falls through to the next source', 'http://x/serviceportal?hl=xx', { 'Accept-Language': 'en' }, 'en'],
+    [
+      'an unknown hl falls through to the next source',
+      'http://x/serviceportal?hl=xx',
+      { 'Accept-Language': 'en' },
+      'en',
+    ],
     ['hl is case-insensitive', 'http://x/serviceportal?hl=EN', {}, 'en'],
   ])('%s', (_name, url, headers, expected) => {
     expect(negotiateLanguage(request(url, headers), de)).toBe(expected);
@@ -26,7 +46,9 @@ describe('negotiateLanguage', () => {
   });
 
   it("falls back to the variant's own default language", () => {
-    expect(negotiateLanguage(request('http://x/serviceportal-se', { 'Accept-Language': 'pl' }), variants.se)).toBe('sv');
+    expect(negotiateLanguage(request('http://x/serviceportal-se', { 'Accept-Language': 'pl' }), variants.se)).toBe(
+      'sv',
+    );
     expect(negotiateLanguage(request('http://x/serviceportal-no'), variants.no)).toBe('en');
   });
 

@@ -18,14 +18,27 @@ import { claimSubjectText, invoiceDescription, legalBasisText } from '~/lib/clai
 
 const namespaces = ['claim', 'claimInfo'] as const;
 const resources = Object.fromEntries(
-  languages.map((l) => [l, Object.fromEntries(namespaces.map((ns) => [ns, JSON.parse(readFileSync(`locales/${l}/${ns}.json`, 'utf8'))]))]),
+  languages.map((l) => [
+    l,
+    Object.fromEntries(namespaces.map((ns) => [ns, JSON.parse(readFileSync(`locales/${l}/${ns}.json`, 'utf8'))])),
+  ]),
 );
 const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: 'de', fallbackLng: 'de', ns: [...namespaces], interpolation: { escapeValue: false }, initImmediate: false });
+await i18n.init({
+  resources,
+  lng: 'de',
+  fallbackLng: 'de',
+  ns: [...namespaces],
+  interpolation: { escapeValue: false },
+  initImmediate: false,
+});
 const tIn = (language: string) => i18n.getFixedT(language);
 
 describe('texts from the agency system in the page language', () => {
-  const subject = claimSubject('Köpeavtal, order 31-77820 (möbler)', 'purchase', { goods: 'furniture', order: '31-77820' });
+  const subject = claimSubject('Köpeavtal, order 31-77820 (möbler)', 'purchase', {
+    goods: 'furniture',
+    order: '31-77820',
+  });
 
   it.each([
     ['de', 'Kaufvertrag über Möbel, Bestellung 31-77820'],
@@ -38,11 +51,16 @@ describe('texts from the agency system in the page language', () => {
 
   it('shows free text from the agency as it came, and an unknown code as the creditor’s words', () => {
     expect(claimSubjectText(tIn('en'), claimSubject('Werkvertrag 7', null, null))).toBe('Werkvertrag 7');
-    expect(claimSubjectText(tIn('en'), claimSubject('Werkvertrag 7', 'workContract', { no: '7' }))).toBe('Werkvertrag 7');
+    expect(claimSubjectText(tIn('en'), claimSubject('Werkvertrag 7', 'workContract', { no: '7' }))).toBe(
+      'Werkvertrag 7',
+    );
   });
 
   it('names an invoice line in the page language where the agency has it', () => {
-    const line = { description: 'Wintermantel, Wollmischung', descriptions: { en: 'Winter coat, wool blend', sv: 'Vinterkappa, ullblandning' } };
+    const line = {
+      description: 'Wintermantel, Wollmischung',
+      descriptions: { en: 'Winter coat, wool blend', sv: 'Vinterkappa, ullblandning' },
+    };
     expect(invoiceDescription(line, 'sv')).toBe('Vinterkappa, ullblandning');
     expect(invoiceDescription(line, 'es')).toBe('Wintermantel, Wollmischung');
   });
@@ -55,14 +73,17 @@ describe('texts from the agency system in the page language', () => {
     expect(legalBasisText(tIn('en'), '§ 4 AGB')).toBe('§ 4 AGB');
   });
 
-  it.each(['en', 'sv', 'tr'])('has a %s text for every event kind the server writes, the booked payment among them', (language) => {
-    const t = tIn(language);
-    for (const kind of ['handedOver', 'letterSent', 'payment', 'disputeRaised']) {
-      const own = t(`claimInfo:events.kinds.${kind}`);
-      expect(own).not.toBe(i18n.getFixedT('de')(`claimInfo:events.kinds.${kind}`));
-      expect(own).not.toBe(t('claimInfo:events.kinds.other'));
-    }
-  });
+  it.each(['en', 'sv', 'tr'])(
+    'has a %s text for every event kind the server writes, the booked payment among them',
+    (language) => {
+      const t = tIn(language);
+      for (const kind of ['handedOver', 'letterSent', 'payment', 'disputeRaised']) {
+        const own = t(`claimInfo:events.kinds.${kind}`);
+        expect(own).not.toBe(i18n.getFixedT('de')(`claimInfo:events.kinds.${kind}`));
+        expect(own).not.toBe(t('claimInfo:events.kinds.other'));
+      }
+    },
+  );
 });
 
 describe('the sandbox pages follow the journey', () => {
@@ -78,14 +99,18 @@ describe('the sandbox pages follow the journey', () => {
   });
 
   it('speaks Swedish there during a Swedish journey', () => {
-    const request = new Request('http://portal.test/sandbox/bankid/abc?variant=se', { headers: { Cookie: 'portal_lang=sv' } });
+    const request = new Request('http://portal.test/sandbox/bankid/abc?variant=se', {
+      headers: { Cookie: 'portal_lang=sv' },
+    });
     expect(negotiateLanguage(request, resolveVariant(new URL(request.url)))).toBe('sv');
   });
 });
 
 describe('legal names per language', () => {
   it('names the Swiss authority in Italian and French, and keeps German where no other name exists', () => {
-    expect(legalEntityIn(variants.ch, 'it').supervisoryAuthority.name).toBe('Incaricato federale della protezione dei dati e della trasparenza (IFPDT)');
+    expect(legalEntityIn(variants.ch, 'it').supervisoryAuthority.name).toBe(
+      'Incaricato federale della protezione dei dati e della trasparenza (IFPDT)',
+    );
     expect(legalEntityIn(variants.ch, 'fr').supervisoryAuthority.name).toMatch(/^Préposé fédéral/);
     expect(legalEntityIn(variants.ch, 'de').supervisoryAuthority.name).toMatch(/^Eidgenössischer/);
     expect(legalEntityIn(variants.de, 'en')).toBe(variants.de.legal);
@@ -107,8 +132,21 @@ describe('the transfer reference', () => {
 describe('Swiss QR-bill', () => {
   const input: QrBillInput = {
     qrIban: 'CH4431999123000889012',
-    creditor: { name: 'Clarus Inkasso AG', ...splitStreet('Löwenstrasse 29'), postalCode: '8001', city: 'Zürich', country: 'CH' },
-    debtor: { name: 'Céline Favre', street: 'Rue de Lausanne', houseNumber: '64', postalCode: '1202', city: 'Genève', country: 'CH' },
+    creditor: {
+      name: 'Clarus Inkasso AG',
+      ...splitStreet('Löwenstrasse 29'),
+      postalCode: '8001',
+      city: 'Zürich',
+      country: 'CH',
+    },
+    debtor: {
+      name: 'Céline Favre',
+      street: 'Rue de Lausanne',
+      houseNumber: '64',
+      postalCode: '1202',
+      city: 'Genève',
+      country: 'CH',
+    },
     amountMinor: 80170,
     currency: 'CHF',
     reference: qrReference('300000001', 1),

@@ -13,14 +13,29 @@ describe('maintenance decision', () => {
     ['per brand: paycare only', { brands: { paycare: true } }, variants.paycare, 'x', true],
     ['per brand: other brands stay up', { brands: { paycare: true } }, variants.de, 'x', false],
     ['per variant id', { brands: { ch: true } }, variants.ch, 'x', true],
-    ['per host, port ignored', { hosts: { 'portal.paycare.example': true } }, variants.paycare, 'Portal.Paycare.example:443', true],
-    ['per host: another host stays up', { hosts: { 'portal.paycare.example': true } }, variants.de, 'portal.clarus.example', false],
+    [
+      'per host, port ignored',
+      { hosts: { 'portal.paycare.example': true } },
+      variants.paycare,
+      'Portal.Paycare.example:443',
+      true,
+    ],
+    [
+      'per host: another host stays up',
+      { hosts: { 'portal.paycare.example': true } },
+      variants.de,
+      'portal.clarus.example',
+      false,
+    ],
   ] as const)('%s', (_name, file, variant, host, expected) => {
     expect(decideMaintenance(file, variant, host).active).toBe(expected);
   });
 
   it('passes the announced end time on', () => {
-    expect(decideMaintenance({ maintenance: true, until: '2026-11-22T10:00:00Z' }, variants.de, 'x')).toEqual({ active: true, until: '2026-11-22T10:00:00Z' });
+    expect(decideMaintenance({ maintenance: true, until: '2026-11-22T10:00:00Z' }, variants.de, 'x')).toEqual({
+      active: true,
+      until: '2026-11-22T10:00:00Z',
+    });
   });
 
   it('treats a broken or wrongly shaped file as not in maintenance', () => {

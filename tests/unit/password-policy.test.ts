@@ -14,9 +14,12 @@ describe('password rules', () => {
     expect(basicPasswordProblem(password)).toBe(problem);
   });
 
-  it.each(['Passwort1', 'passwort123', 'Sommer2024', 'qwertz123', 'abcdefg1', 'Hallo1234'])('refuses the common password %s', (password) => {
-    expect(checkPassword(password)).toMatchObject({ ok: false, problem: 'tooWeak' });
-  });
+  it.each(['Passwort1', 'passwort123', 'Sommer2024', 'qwertz123', 'abcdefg1', 'Hallo1234'])(
+    'refuses the common password %s',
+    (password) => {
+      expect(checkPassword(password)).toMatchObject({ ok: false, problem: 'tooWeak' });
+    },
+  );
 
   it('refuses passwords built from the debtor’s own data', () => {
     expect(checkPassword('Xq7!Schneider-Wald', ['Schneider'])).toMatchObject({ ok: false, problem: 'tooWeak' });

@@ -13,9 +13,20 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 function startServer(vars: Record<string, string>): Promise<{ code: number | null; output: string }> {
-  const environment: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'production', PORT: '3312', DATA_DIR: dataDir, LOG_LEVEL: 'fatal', ...vars };
+  const environment: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'production',
+    PORT: '3312',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'fatal',
+    ...vars,
+  };
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], { env: environment, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
+      env: environment,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -36,7 +47,9 @@ describe('a production start', () => {
     async (vars) => {
       const { code, output } = await startServer(vars);
       expect(code).toBe(1);
-      expect(output).toContain('The portal cannot start: SESSION_SECRET must be set (at least 32 random characters), or DEMO=true');
+      expect(output).toContain(
+        'The portal cannot start: SESSION_SECRET must be set (at least 32 random characters), or DEMO=true',
+      );
     },
     90_000,
   );

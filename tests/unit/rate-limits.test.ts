@@ -47,7 +47,9 @@ describe('rate limits in the database', () => {
   it('keep no reference number, address or e-mail in clear', async () => {
     await consume(database.db, 'resetAddress', 'anna.schneider@example.org');
     const keys = (await database.db.select().from(schema.rateLimits)).map((r) => r.key);
-    expect(keys.find((k) => k.startsWith('portal-limit:resetAddress:'))).toMatch(/^portal-limit:resetAddress:[0-9a-f]{64}$/);
+    expect(keys.find((k) => k.startsWith('portal-limit:resetAddress:'))).toMatch(
+      /^portal-limit:resetAddress:[0-9a-f]{64}$/,
+    );
     expect(keys.join()).not.toContain('example.org');
   });
 
@@ -83,7 +85,8 @@ describe('two instances', () => {
     }
     try {
       const key = unique('file');
-      for (let i = 0; i < policies.transferMail.points; i++) expect((await consume(i % 2 ? database.db : second, 'transferMail', key)).ok).toBe(true);
+      for (let i = 0; i < policies.transferMail.points; i++)
+        expect((await consume(i % 2 ? database.db : second, 'transferMail', key)).ok).toBe(true);
       expect((await consume(second, 'transferMail', key)).ok).toBe(false);
       expect((await consume(database.db, 'transferMail', key)).ok).toBe(false);
     } finally {
@@ -103,7 +106,8 @@ describe('two instances', () => {
     const rowsInDatabase = async () => (await database.db.select().from(schema.rateLimits)).length;
     const before = await rowsInDatabase();
     try {
-      for (let i = 0; i < policies.planMail.points; i++) expect((await (i % 2 ? consume : other.consume)(database.db, 'planMail', key)).ok).toBe(true);
+      for (let i = 0; i < policies.planMail.points; i++)
+        expect((await (i % 2 ? consume : other.consume)(database.db, 'planMail', key)).ok).toBe(true);
       expect((await consume(database.db, 'planMail', key)).ok).toBe(false);
       expect((await other.consume(database.db, 'planMail', key)).ok).toBe(false);
       // The count is in Redis, not in the database.

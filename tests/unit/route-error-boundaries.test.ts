@@ -15,7 +15,12 @@ const screens = readdirSync(routesDir)
 
 describe('route error boundaries', () => {
   it('finds the screens', () => expect(screens.length).toBeGreaterThan(40));
-  it.each(screens.map(({ name, source }) => [name, source] as const))('%s exports an ErrorBoundary', (_name, source) => {
-    expect(source).toMatch(/^export (function ErrorBoundary\(|\{ RouteErrorBoundary as ErrorBoundary \} from '~\/components\/pages\/ErrorPage';$)/m);
-  });
+  it.each(screens.map(({ name, source }) => [name, source] as const))(
+    '%s exports an ErrorBoundary',
+    (_name, source) => {
+      expect(source).toMatch(
+        /^export (function ErrorBoundary\(|\{ RouteErrorBoundary as ErrorBoundary \} from '~\/components\/pages\/ErrorPage';$)/m,
+      );
+    },
+  );
 });

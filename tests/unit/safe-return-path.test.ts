@@ -46,7 +46,10 @@ describe('safeReturnPath', () => {
     ['/serviceportal/dashboard', '/serviceportal/dashboard'],
     ['/serviceportal/claim-information#payment-made', '/serviceportal/claim-information#payment-made'],
     ['/serviceportal/checkout/pay-direct?installment=true', '/serviceportal/checkout/pay-direct?installment=true'],
-    ['/serviceportal-at/service/contact?action=callback&subject=7', '/serviceportal-at/service/contact?action=callback&subject=7'],
+    [
+      '/serviceportal-at/service/contact?action=callback&subject=7',
+      '/serviceportal-at/service/contact?action=callback&subject=7',
+    ],
     ['/serviceportal/%C3%BCber', '/serviceportal/%C3%BCber'],
   ])('keeps the portal path %s', (value, expected) => {
     expect(safeReturnPath(value, fallback)).toBe(expected);

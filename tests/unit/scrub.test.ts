@@ -15,7 +15,8 @@ describe('log scrubbing', () => {
   });
 
   it('removes IBANs, e-mail addresses, reference numbers and personal numbers from text', () => {
-    const text = 'Anna (anna.schneider@example.org) paid from DE89 3704 0044 0532 0130 00 for 100000001/2, pnr 198505172386';
+    const text =
+      'Anna (anna.schneider@example.org) paid from DE89 3704 0044 0532 0130 00 for 100000001/2, pnr 198505172386';
     const clean = scrubText(text);
     expect(clean).not.toMatch(/example\.org|DE89|100000001|198505172386/);
     expect(clean).toContain('[email]');

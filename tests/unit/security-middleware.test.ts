@@ -35,7 +35,13 @@ describe('security headers', () => {
     expect(nonce).toBeTruthy();
     expect(await first.text()).toBe(`ok ${nonce}`);
     expect(second.headers.get('content-security-policy')).not.toContain(nonce!);
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "script-src 'self' 'nonce-", "worker-src 'self'"]) {
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "script-src 'self' 'nonce-",
+      "worker-src 'self'",
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(csp).not.toContain('unsafe-eval');
@@ -54,21 +60,30 @@ describe('security headers', () => {
 /** A POST with its path exactly as written, dot segments included. */
 function rawPost(path: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(`${base}/`, { method: 'POST', path, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      `${base}/`,
+      { method: 'POST', path, headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
     req.end('a=1');
   });
 }
 
 describe('cross-site writes', () => {
-  const post = (path: string, headers: Record<string, string>) => fetch(`${base}${path}`, { method: 'POST', headers, body: 'a=1' });
+  const post = (path: string, headers: Record<string, string>) =>
+    fetch(`${base}${path}`, { method: 'POST', headers, body: 'a=1' });
 
   it.each([
     ['same origin', { Origin: 'SELF' }, 200],
-    ['configured public origin behind its proxy', { Origin: 'https://portal.example', 'X-Forwarded-Host': 'portal.example' }, 200],
+    [
+      'configured public origin behind its proxy',
+      { Origin: 'https://portal.example', 'X-Forwarded-Host': 'portal.example' },
+      200,
+    ],
     ['configured public origin without the proxy’s forwarded host', { Origin: 'https://portal.example' }, 403],
     ['X-Forwarded-Host differing from Origin', { Origin: 'SELF', 'X-Forwarded-Host': 'evil.example' }, 403],
     ['an Origin that is not a URL', { Origin: 'garbage' }, 403],
@@ -86,7 +101,12 @@ describe('cross-site writes', () => {
   it('answers a refusal with the portal’s page for it, in the variant of the path, without reading the body', async () => {
     const refused = await post('/serviceportal-at/signin', { Origin: 'https://evil.example' });
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ status: 403, reason: 'crossSite', method: 'GET', url: '/serviceportal-at/refused' });
+    expect(await refused.json()).toEqual({
+      status: 403,
+      reason: 'crossSite',
+      method: 'GET',
+      url: '/serviceportal-at/refused',
+    });
     const outside = await post('/sandbox/pay/x', { Origin: 'https://evil.example' });
     expect(await outside.json()).toMatchObject({ url: '/serviceportal/refused' });
   });
@@ -94,7 +114,11 @@ describe('cross-site writes', () => {
   it('matches exempt paths after resolving dot segments', async () => {
     // Remix resolves the dots and runs the consent page's action: the exemption must not apply.
     // Sent as written (fetch would resolve the dots before sending).
-    for (const path of ['/webhooks/../serviceportal/consent', '/webhooks/%2e%2e/serviceportal/consent', '/webhooks/.%2E/serviceportal/consent']) {
+    for (const path of [
+      '/webhooks/../serviceportal/consent',
+      '/webhooks/%2e%2e/serviceportal/consent',
+      '/webhooks/.%2E/serviceportal/consent',
+    ]) {
       expect(await rawPost(path, { Origin: 'https://evil.example' }), path).toBe(403);
     }
     expect(await rawPost('/webhooks/provider', { Origin: 'https://evil.example' })).toBe(200);
@@ -110,11 +134,15 @@ describe('body limits', () => {
   /** Declares `length` bytes but sends only three: an answer proves nothing waited for the body. */
   const declared = (type: string, length: number) =>
     new Promise<number>((resolve, reject) => {
-      const req = httpRequest(`${base}/serviceportal/feedback`, { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': String(length) } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-        req.destroy();
-      });
+      const req = httpRequest(
+        `${base}/serviceportal/feedback`,
+        { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': String(length) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        },
+      );
       req.on('error', reject);
       req.write('a=1');
     });

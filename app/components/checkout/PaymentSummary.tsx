@@ -2,7 +2,21 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '~/lib/format';
 
 /** What the debtor pays: the purpose, the amount, a fee where one applies, and the total. */
-export function PaymentSummary({ purpose, amountMinor, feeMinor, currency, locale, reference }: { purpose: string; amountMinor: number; feeMinor?: number; currency: string; locale: string; reference?: string }) {
+export function PaymentSummary({
+  purpose,
+  amountMinor,
+  feeMinor,
+  currency,
+  locale,
+  reference,
+}: {
+  purpose: string;
+  amountMinor: number;
+  feeMinor?: number;
+  currency: string;
+  locale: string;
+  reference?: string;
+}) {
   const { t } = useTranslation('checkout');
   const money = (minor: number) => formatMoney(minor, currency, locale);
   return (

@@ -16,7 +16,14 @@ export function ExplanationVideo() {
       <video controls preload="none" poster="/media/explainer-poster.svg" width={960} height={540}>
         <source src="/media/explainer.webm" type="video/webm" />
         {languages.map((lang) => (
-          <track key={lang} kind="captions" src={`/media/explainer.${lang}.vtt`} srcLang={lang} label={t(`video.captionLanguages.${lang}`)} default={lang === language} />
+          <track
+            key={lang}
+            kind="captions"
+            src={`/media/explainer.${lang}.vtt`}
+            srcLang={lang}
+            label={t(`video.captionLanguages.${lang}`)}
+            default={lang === language}
+          />
         ))}
       </video>
       <figcaption>

@@ -42,7 +42,14 @@ export function StickyActionBar({ label, total, children }: { label: string; tot
   }, [visible]);
 
   return (
-    <div ref={bar} className={`action-bar${visible ? ' is-visible' : ''}`} role="region" aria-label={label} hidden={!visible} data-testid="action-bar">
+    <div
+      ref={bar}
+      className={`action-bar${visible ? ' is-visible' : ''}`}
+      role="region"
+      aria-label={label}
+      hidden={!visible}
+      data-testid="action-bar"
+    >
       <div className="container action-bar__inner">
         <p className="action-bar__total">{total}</p>
         {children}

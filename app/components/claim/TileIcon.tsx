@@ -9,7 +9,14 @@ const paths = {
 export function TileIcon({ name }: { name: keyof typeof paths }) {
   return (
     <svg className="tile-icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-      <path d={paths[name]} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d={paths[name]}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -22,18 +22,31 @@ type EmailForm = Extract<ModalActionData, { modalForm: unknown }>['modalForm'];
  * the close button; a decision (e-mail address, settlement offer) is only taken by its own
  * buttons: closing it just puts it aside until the next visit.
  */
-export function ModalQueue({ modals, actionData, variant, locale }: { modals: PendingModal[]; actionData: unknown; variant: PublicVariant; locale: string }) {
+export function ModalQueue({
+  modals,
+  actionData,
+  variant,
+  locale,
+}: {
+  modals: PendingModal[];
+  actionData: unknown;
+  variant: PublicVariant;
+  locale: string;
+}) {
   const [putAside, setPutAside] = useState<string[]>([]);
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const emailForm = isEmailForm(actionData) ? actionData.modalForm : null;
   // After a refused e-mail address the same modal stays in front.
-  const ordered = emailForm ? [...modals].sort((a, b) => Number(b.ref === emailForm.modal) - Number(a.ref === emailForm.modal)) : modals;
+  const ordered = emailForm
+    ? [...modals].sort((a, b) => Number(b.ref === emailForm.modal) - Number(a.ref === emailForm.modal))
+    : modals;
   const current = ordered.find((m) => !putAside.includes(m.ref));
   if (!current) return null;
 
-  const acknowledge = () => submit({ intent: 'acknowledge', modal: current.ref }, { method: 'post', preventScrollReset: true });
+  const acknowledge = () =>
+    submit({ intent: 'acknowledge', modal: current.ref }, { method: 'post', preventScrollReset: true });
   const onCancel = (event: SyntheticEvent<HTMLDialogElement>) => {
     if (current.acknowledgeOnClose) {
       event.preventDefault();
@@ -44,7 +57,16 @@ export function ModalQueue({ modals, actionData, variant, locale }: { modals: Pe
   const onClose = () => setPutAside((refs) => (refs.includes(current.ref) ? refs : [...refs, current.ref]));
 
   return (
-    <ModalContent key={current.ref} modal={current} emailForm={emailForm?.modal === current.ref ? emailForm : null} variant={variant} locale={locale} onCancel={onCancel} onClose={onClose} busy={busy} />
+    <ModalContent
+      key={current.ref}
+      modal={current}
+      emailForm={emailForm?.modal === current.ref ? emailForm : null}
+      variant={variant}
+      locale={locale}
+      onCancel={onCancel}
+      onClose={onClose}
+      busy={busy}
+    />
   );
 }
 
@@ -71,9 +93,7 @@ function ModalContent({
 }) {
   const { t } = useTranslation(['modals', 'common']);
   const title = t(`${modal.kind}.title`);
-  const phone = (
-    <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
-  );
+  const phone = <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>;
   let body: ReactNode;
   switch (modal.kind) {
     case 'emailCapture':
@@ -121,8 +141,13 @@ function ModalContent({
   );
 }
 
-function maintenanceText(modal: PendingModal, locale: string, t: (key: string, options?: Record<string, string>) => string): string {
-  const when = (iso: string) => `${formatDate(iso, locale)}, ${new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(iso))}`;
+function maintenanceText(
+  modal: PendingModal,
+  locale: string,
+  t: (key: string, options?: Record<string, string>) => string,
+): string {
+  const when = (iso: string) =>
+    `${formatDate(iso, locale)}, ${new Intl.DateTimeFormat(locale, { timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(iso))}`;
   const from = modal.maintenance?.from;
   const until = modal.maintenance?.until;
   if (from && until) return t('maintenance.window', { from: when(from), until: when(until) });
@@ -210,7 +235,13 @@ function SpecialOffer({ modal, locale, busy }: { modal: PendingModal; locale: st
   const validTill = formatDate(offer.validTill, locale);
   return (
     <>
-      <p data-testid="offer-text">{t('specialOffer.text', { amount, date: validTill, total: formatMoney(offer.settlesMinor, offer.currency, locale) })}</p>
+      <p data-testid="offer-text">
+        {t('specialOffer.text', {
+          amount,
+          date: validTill,
+          total: formatMoney(offer.settlesMinor, offer.currency, locale),
+        })}
+      </p>
       <dl className="definition-list modal__facts">
         <dt>{t('specialOffer.amount')}</dt>
         <dd className="amount" data-testid="offer-amount">

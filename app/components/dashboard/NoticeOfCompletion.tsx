@@ -46,7 +46,9 @@ export function NoticeOfCompletionCard({
           <div className="panel panel--warning" role="alert">
             <p>{t(result.error === 'notAllowed' ? 'notice.notAllowed' : 'notice.failed')}</p>
             <p>
-              <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+              <a href={`tel:${variant.support.phoneHref}`}>
+                {t('common:errors.callUs', { phone: variant.support.phone })}
+              </a>
             </p>
           </div>
         ) : null}
@@ -61,7 +63,10 @@ export function NoticeOfCompletionCard({
           </Form>
         ) : (
           <p>
-            <Link className="button" to={`${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, '/dashboard'))}`}>
+            <Link
+              className="button"
+              to={`${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, '/dashboard'))}`}
+            >
               {t('notice.signInFirst')}
             </Link>
           </p>

@@ -3,7 +3,12 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { Form, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { disputeSchema, evidenceRequired, maxStatementLength, type DisputeReason } from '#server/documents/form-schemas.ts';
+import {
+  disputeSchema,
+  evidenceRequired,
+  maxStatementLength,
+  type DisputeReason,
+} from '#server/documents/form-schemas.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { CharacterCount, characterHintId } from '~/components/ui/CharacterCount';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -27,7 +32,15 @@ export interface DisputeActionData {
  * progress bar); without, the files stream in with the form. Either way a failed send keeps the
  * text and every accepted file.
  */
-export function DisputeForm({ reason, actionData, headingId }: { reason: DisputeReason; actionData: DisputeActionData | undefined; headingId: string }) {
+export function DisputeForm({
+  reason,
+  actionData,
+  headingId,
+}: {
+  reason: DisputeReason;
+  actionData: DisputeActionData | undefined;
+  headingId: string;
+}) {
   const { t } = useTranslation(['documents', 'common']);
   const { variant, locale } = useRootData()!;
   const navigation = useNavigation();
@@ -60,7 +73,12 @@ export function DisputeForm({ reason, actionData, headingId }: { reason: Dispute
   const statementHintId = `${fields.statement.id}-hint`;
   const statementErrorId = `${fields.statement.id}-error`;
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'dispute';
-  const evidenceHint = [evidenceRequired[reason] ? t(`dispute.evidenceRequired.${reason as 'goodsReturned' | 'identityTheft'}`) : null, t('dispute.evidenceHint')].filter(Boolean).join(' ');
+  const evidenceHint = [
+    evidenceRequired[reason] ? t(`dispute.evidenceRequired.${reason as 'goodsReturned' | 'identityTheft'}`) : null,
+    t('dispute.evidenceHint'),
+  ]
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <>
@@ -70,7 +88,13 @@ export function DisputeForm({ reason, actionData, headingId }: { reason: Dispute
           <p>{formError}</p>
         </div>
       ) : null}
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} aria-labelledby={headingId}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...getFormProps(form)}
+        onSubmitCapture={rounds.onSubmitCapture}
+        aria-labelledby={headingId}
+      >
         <input type="hidden" name="intent" value="dispute" />
         <input type="hidden" name="reason" value={reason} />
         <div className={`field${errors.statement ? ' field--error' : ''}`}>
@@ -91,7 +115,13 @@ export function DisputeForm({ reason, actionData, headingId }: { reason: Dispute
             // No maxlength: a longer text stays as typed and the count says by how much it is over.
             maxLength={undefined}
             aria-invalid={errors.statement ? true : undefined}
-            aria-describedby={[statementHintId, characterHintId(fields.statement.id), errors.statement ? statementErrorId : null].filter(Boolean).join(' ')}
+            aria-describedby={[
+              statementHintId,
+              characterHintId(fields.statement.id),
+              errors.statement ? statementErrorId : null,
+            ]
+              .filter(Boolean)
+              .join(' ')}
           />
           <CharacterCount fieldId={fields.statement.id} max={maxStatementLength} locale={locale} />
         </div>
@@ -116,7 +146,13 @@ export function DisputeForm({ reason, actionData, headingId }: { reason: Dispute
           error={errors.evidence}
           locale={locale}
         />
-        <CheckboxField {...getInputProps(fields.confirm, { type: 'checkbox' })} key={fields.confirm.key} label={t('dispute.confirm')} error={errors.confirm} required />
+        <CheckboxField
+          {...getInputProps(fields.confirm, { type: 'checkbox' })}
+          key={fields.confirm.key}
+          label={t('dispute.confirm')}
+          error={errors.confirm}
+          required
+        />
         <p className="muted">{t('dispute.paused')}</p>
         <button type="submit" className="button" disabled={submitting}>
           {t('dispute.submit')}
@@ -127,13 +163,29 @@ export function DisputeForm({ reason, actionData, headingId }: { reason: Dispute
 }
 
 /** The objection already sent: what happens now. */
-export function DisputeState({ disputedAt, reason, justSent, locale }: { disputedAt: string; reason: DisputeReason | null; justSent: boolean; locale: string }) {
+export function DisputeState({
+  disputedAt,
+  reason,
+  justSent,
+  locale,
+}: {
+  disputedAt: string;
+  reason: DisputeReason | null;
+  justSent: boolean;
+  locale: string;
+}) {
   const { t } = useTranslation('documents');
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(new Date(disputedAt));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'Europe/Berlin' }).format(
+    new Date(disputedAt),
+  );
   return (
     <div className="panel panel--success" role="status" data-testid="dispute-state">
       <h3>{t(justSent ? 'dispute.sentTitle' : 'dispute.activeTitle')}</h3>
-      <p>{justSent ? t('dispute.sentText', { date }) : t('dispute.activeText', { date, reason: reason ? t(`dispute.reasons.${reason}`) : '' })}</p>
+      <p>
+        {justSent
+          ? t('dispute.sentText', { date })
+          : t('dispute.activeText', { date, reason: reason ? t(`dispute.reasons.${reason}`) : '' })}
+      </p>
       <p>{t('dispute.paused')}</p>
     </div>
   );

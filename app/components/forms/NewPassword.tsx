@@ -34,7 +34,17 @@ export const newPasswordHiddenFields = ['oldPassword', 'newPassword', 'confirmPa
  * `askOld` adds the current password as the first field (the profile's change-password tab);
  * `submitLabel` names the button when "save password" is not the right word.
  */
-export function NewPasswordForm({ id, lastResult, askOld, submitLabel }: { id: string; lastResult: SubmissionResult<string[]> | undefined; askOld?: { label: string }; submitLabel?: string }) {
+export function NewPasswordForm({
+  id,
+  lastResult,
+  askOld,
+  submitLabel,
+}: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  askOld?: { label: string };
+  submitLabel?: string;
+}) {
   const navigation = useNavigation();
   const { t } = useTranslation(['signin', 'common']);
   const [typed, setTyped] = useState('');
@@ -49,9 +59,12 @@ export function NewPasswordForm({ id, lastResult, askOld, submitLabel }: { id: s
   });
   const oldField = fields.oldPassword;
   const message = (keys: string[] | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
-  const summary = [...(form.errors ?? []).map((key) => ({ fieldId: fields.newPassword.id, message: t(key) })), ...[...(askOld ? [oldField] : []), fields.newPassword, fields.confirmPassword]
-    .filter((f) => f.errors?.length)
-    .map((f) => ({ fieldId: f.id, message: message(f.errors)! }))];
+  const summary = [
+    ...(form.errors ?? []).map((key) => ({ fieldId: fields.newPassword.id, message: t(key) })),
+    ...[...(askOld ? [oldField] : []), fields.newPassword, fields.confirmPassword]
+      .filter((f) => f.errors?.length)
+      .map((f) => ({ fieldId: f.id, message: message(f.errors)! })),
+  ];
   return (
     <>
       <ErrorSummary errors={summary} round={rounds.round} />

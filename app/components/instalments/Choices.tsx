@@ -96,7 +96,14 @@ export function SelectField({
           <span className="visually-hidden">{t('form.errorPrefix')}</span> {error}
         </span>
       ) : null}
-      <select id={id} name={name} className="input select" defaultValue={defaultValue ?? ''} aria-invalid={error ? true : undefined} aria-describedby={errorId}>
+      <select
+        id={id}
+        name={name}
+        className="input select"
+        defaultValue={defaultValue ?? ''}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+      >
         <option value="">{placeholder}</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>

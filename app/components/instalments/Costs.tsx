@@ -26,47 +26,47 @@ export function Costs(p: CostsProps) {
   const money = (minor: number) => formatMoney(minor, p.currency, p.locale);
   return (
     <>
-    <dl className="definition-list costs">
-      <dt>{t(p.agreed ? 'costs.residualClaimAgreed' : 'costs.residualClaim')}</dt>
-      <dd>{money(p.residualClaimMinor)}</dd>
-      <dt>{t('costs.instalmentFee')}</dt>
-      <dd>{money(p.feeMinor)}</dd>
-      <dt>{t('costs.expenses')}</dt>
-      <dd>{money(p.expensesMinor)}</dd>
-      {p.vatMinor > 0 || p.vatApplies ? (
-        <>
-          <dt>{t('costs.vat')}</dt>
-          <dd>{money(p.vatMinor)}</dd>
-        </>
+      <dl className="definition-list costs">
+        <dt>{t(p.agreed ? 'costs.residualClaimAgreed' : 'costs.residualClaim')}</dt>
+        <dd>{money(p.residualClaimMinor)}</dd>
+        <dt>{t('costs.instalmentFee')}</dt>
+        <dd>{money(p.feeMinor)}</dd>
+        <dt>{t('costs.expenses')}</dt>
+        <dd>{money(p.expensesMinor)}</dd>
+        {p.vatMinor > 0 || p.vatApplies ? (
+          <>
+            <dt>{t('costs.vat')}</dt>
+            <dd>{money(p.vatMinor)}</dd>
+          </>
+        ) : null}
+        <dt className="costs__total">{t('costs.total')}</dt>
+        <dd className="costs__total" data-testid="plan-total">
+          {money(p.totalMinor)}
+        </dd>
+        {p.monthlyMinor !== undefined ? (
+          <>
+            <dt>{t('costs.monthly')}</dt>
+            <dd data-testid="plan-monthly">{money(p.monthlyMinor)}</dd>
+          </>
+        ) : null}
+        {p.instalmentCount !== undefined ? (
+          <>
+            <dt>{t('costs.count')}</dt>
+            <dd data-testid="plan-count">{p.instalmentCount}</dd>
+          </>
+        ) : null}
+        {p.firstDueOn ? (
+          <>
+            <dt>{t('costs.firstDueOn')}</dt>
+            <dd>{formatDate(p.firstDueOn, p.locale)}</dd>
+          </>
+        ) : null}
+      </dl>
+      {p.feeMinor > 0 && p.feeNote ? (
+        <p className="muted" data-testid="fee-note">
+          {t(`common:${p.feeNote}`, { amount: money(p.feeMinor + p.vatMinor) })}
+        </p>
       ) : null}
-      <dt className="costs__total">{t('costs.total')}</dt>
-      <dd className="costs__total" data-testid="plan-total">
-        {money(p.totalMinor)}
-      </dd>
-      {p.monthlyMinor !== undefined ? (
-        <>
-          <dt>{t('costs.monthly')}</dt>
-          <dd data-testid="plan-monthly">{money(p.monthlyMinor)}</dd>
-        </>
-      ) : null}
-      {p.instalmentCount !== undefined ? (
-        <>
-          <dt>{t('costs.count')}</dt>
-          <dd data-testid="plan-count">{p.instalmentCount}</dd>
-        </>
-      ) : null}
-      {p.firstDueOn ? (
-        <>
-          <dt>{t('costs.firstDueOn')}</dt>
-          <dd>{formatDate(p.firstDueOn, p.locale)}</dd>
-        </>
-      ) : null}
-    </dl>
-    {p.feeMinor > 0 && p.feeNote ? (
-      <p className="muted" data-testid="fee-note">
-        {t(`common:${p.feeNote}`, { amount: money(p.feeMinor + p.vatMinor) })}
-      </p>
-    ) : null}
     </>
   );
 }

@@ -13,14 +13,31 @@ export interface PlanTableRow {
 }
 
 /** The full repayment plan: position, due date, amount, claim including the fee, remaining; the last row is the final payment. */
-export function PlanTable({ rows, currency, locale, caption }: { rows: PlanTableRow[]; currency: string; locale: string; caption: string }) {
+export function PlanTable({
+  rows,
+  currency,
+  locale,
+  caption,
+}: {
+  rows: PlanTableRow[];
+  currency: string;
+  locale: string;
+  caption: string;
+}) {
   const { t } = useTranslation('instalments');
   const money = (minor: number) => formatMoney(minor, currency, locale);
   const showState = rows.some((r) => r.paid || r.skipped);
   // On a phone each row is a card with its values labelled (instalments.css): `data-label`
   // carries the column name for the eye; the explicit roles keep the table a table for screen
   // readers, which some browsers stop exposing when rows are displayed as blocks.
-  const heads = [t('table.position'), t('table.dueOn'), t('table.amount'), t('table.claim'), t('table.remaining'), ...(showState ? [t('table.state')] : [])];
+  const heads = [
+    t('table.position'),
+    t('table.dueOn'),
+    t('table.amount'),
+    t('table.claim'),
+    t('table.remaining'),
+    ...(showState ? [t('table.state')] : []),
+  ];
   return (
     // A scrollable region must be reachable by keyboard (WCAG 2.1.1).
     <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>

@@ -24,7 +24,11 @@ export const mandateFields = {
     .min(1, 'errors.ibanRequired')
     .superRefine((value, ctx) => {
       const check = checkGermanIban(value);
-      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.error === 'notGerman' ? 'errors.ibanNotGerman' : 'errors.ibanInvalid' });
+      if (!check.ok)
+        ctx.addIssue({
+          code: 'custom',
+          message: check.error === 'notGerman' ? 'errors.ibanNotGerman' : 'errors.ibanInvalid',
+        });
     }),
   bic: z
     .string()
@@ -41,7 +45,14 @@ export const mandateFields = {
 };
 
 type MandateFieldNames = 'accountHolder' | 'iban' | 'bic' | 'postalCode' | 'password' | 'mandateConsent';
-const mandateFieldNames = ['accountHolder', 'iban', 'bic', 'postalCode', 'password', 'mandateConsent'] as const satisfies readonly MandateFieldNames[];
+const mandateFieldNames = [
+  'accountHolder',
+  'iban',
+  'bic',
+  'postalCode',
+  'password',
+  'mandateConsent',
+] as const satisfies readonly MandateFieldNames[];
 
 type MandateObject = z.ZodObject<{ intent: z.ZodType<string> } & typeof mandateFields>;
 /** A route's mandate schema: its intent and the mandate's fields (the route's action parses with the same one). */
@@ -105,12 +116,25 @@ export function MandateForm({
     <>
       <p className="lead">{lead}</p>
       <ErrorSummary
-        errors={[...(formError ? [{ fieldId: fields.accountHolder.id, message: formError }] : []), ...mandateFieldNames.flatMap((n) => (errorText(n) ? [{ fieldId: fields[n].id, message: errorText(n)! }] : []))]}
+        errors={[
+          ...(formError ? [{ fieldId: fields.accountHolder.id, message: formError }] : []),
+          ...mandateFieldNames.flatMap((n) =>
+            errorText(n) ? [{ fieldId: fields[n].id, message: errorText(n)! }] : [],
+          ),
+        ]}
         round={rounds.round}
       />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value={intent} />
-        <MandateFields fields={fields} creditorId={creditorId} creditor={creditor} targetDate={targetDate} locale={locale} askPassword={Boolean(actionData?.askPassword)} errorText={errorText} />
+        <MandateFields
+          fields={fields}
+          creditorId={creditorId}
+          creditor={creditor}
+          targetDate={targetDate}
+          locale={locale}
+          askPassword={Boolean(actionData?.askPassword)}
+          errorText={errorText}
+        />
         {footer(
           <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
             {submitLabel}

@@ -38,7 +38,13 @@ export function ErrorTitle({ status, refused = null }: { status: number; refused
   const data = useRootData();
   const key = refused
     ? `errors.refused.${refused}.title`
-    : status === 404 ? 'errors.notFound.title' : status === 403 ? 'errors.forbidden.title' : status === 503 ? 'maintenance.title' : 'errors.generic.title';
+    : status === 404
+      ? 'errors.notFound.title'
+      : status === 403
+        ? 'errors.forbidden.title'
+        : status === 503
+          ? 'maintenance.title'
+          : 'errors.generic.title';
   return <title>{`${t(key)} – ${data?.variant.brand.name ?? 'Serviceportal'}`}</title>;
 }
 
@@ -146,9 +152,21 @@ export function Forbidden({ variant, locale }: { variant: PublicVariant; locale:
   );
 }
 
-export function MaintenanceNotice({ variant, locale, until }: { variant: PublicVariant; locale: string; until?: string | null }) {
+export function MaintenanceNotice({
+  variant,
+  locale,
+  until,
+}: {
+  variant: PublicVariant;
+  locale: string;
+  until?: string | null;
+}) {
   const { t } = useTranslation();
-  const untilText = until ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(new Date(until)) : null;
+  const untilText = until
+    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(
+        new Date(until),
+      )
+    : null;
   return (
     <div className="container page">
       <h1>{t('maintenance.title')}</h1>

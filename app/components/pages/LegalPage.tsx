@@ -7,7 +7,15 @@ type Sections = Record<string, { heading: string; body: string }>;
  * A legal page from the `legal` namespace: title, introduction, a table of contents and the
  * sections, each with an anchor. Variant facts (entity, address, authority) are interpolated.
  */
-export function LegalPage({ ns, page, values }: { ns: 'legal' | 'privacy'; page: string; values: Record<string, string> }) {
+export function LegalPage({
+  ns,
+  page,
+  values,
+}: {
+  ns: 'legal' | 'privacy';
+  page: string;
+  values: Record<string, string>;
+}) {
   const { t } = useTranslation(ns);
   const sections = t(`${page}.sections`, { returnObjects: true, ...values }) as Sections;
   const entries = typeof sections === 'object' && sections ? Object.entries(sections) : [];

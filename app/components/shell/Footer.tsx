@@ -21,8 +21,7 @@ export function Footer({ variant, locale, auth }: { variant: PublicVariant; loca
           <section aria-labelledby="footer-help">
             <h2 id="footer-help">{t('footer.helpTitle')}</h2>
             <p>
-              {t('footer.phoneLabel')}{' '}
-              <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
+              {t('footer.phoneLabel')} <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
             </p>
             <ul aria-label={t('footer.hoursLabel')}>
               {supportHoursLines(variant.support.hours.days, locale).map((line) => (
@@ -65,7 +64,8 @@ export function Footer({ variant, locale, auth }: { variant: PublicVariant; loca
           </nav>
         </div>
         <p className="legal-line">
-          © {new Date().getFullYear()} {variant.legal.name} · {variant.legal.street}, {variant.legal.postalCode} {variant.legal.city}
+          © {new Date().getFullYear()} {variant.legal.name} · {variant.legal.street}, {variant.legal.postalCode}{' '}
+          {variant.legal.city}
         </p>
       </div>
     </footer>

@@ -11,7 +11,15 @@ const minute = 60_000;
  * offers to stay signed in or to log out; at 15 minutes the debtor is signed out. The server
  * enforces the same deadline; this only tells the debtor in time.
  */
-export function IdleWatcher({ variant, msLeft, warningMinutes = 5 }: { variant: PublicVariant; msLeft: number; warningMinutes?: number }) {
+export function IdleWatcher({
+  variant,
+  msLeft,
+  warningMinutes = 5,
+}: {
+  variant: PublicVariant;
+  msLeft: number;
+  warningMinutes?: number;
+}) {
   const { t } = useTranslation();
   const extend = useFetcher<{ ok: boolean; msLeft?: number }>();
   // The server says how long is left; the deadline is kept on this browser's own clock, so a

@@ -8,7 +8,15 @@ import { href, type PublicVariant } from '~/lib/variant';
  * posts to the variant's /language action, which stores the choice in a cookie and returns to
  * the same page. Works without JavaScript; nothing changes until a button is pressed.
  */
-export function LanguageSwitcher({ variant, language, returnTo }: { variant: PublicVariant; language: string; returnTo: string }) {
+export function LanguageSwitcher({
+  variant,
+  language,
+  returnTo,
+}: {
+  variant: PublicVariant;
+  language: string;
+  returnTo: string;
+}) {
   const { t } = useTranslation();
   if (variant.languages.length < 2) return null;
   return (
@@ -16,7 +24,12 @@ export function LanguageSwitcher({ variant, language, returnTo }: { variant: Pub
       <summary>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
           <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="1.8" />
-          <path d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18" fill="none" stroke="currentColor" strokeWidth="1.8" />
+          <path
+            d="M3 12h18M12 3c2.8 3 2.8 15 0 18M12 3c-2.8 3-2.8 15 0 18"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+          />
         </svg>
         <span className="visually-hidden">{t('shell.language')}: </span>
         <span lang={language}>{language.toUpperCase()}</span>
@@ -24,7 +37,14 @@ export function LanguageSwitcher({ variant, language, returnTo }: { variant: Pub
       <Form method="post" action={href(variant, '/language')} reloadDocument className="language-menu__list">
         <input type="hidden" name="returnTo" value={returnTo} />
         {variant.languages.map((code: Language) => (
-          <button key={code} type="submit" name="hl" value={code} lang={code} aria-current={code === language ? 'true' : undefined}>
+          <button
+            key={code}
+            type="submit"
+            name="hl"
+            value={code}
+            lang={code}
+            aria-current={code === language ? 'true' : undefined}
+          >
             {languageNames[code]}
           </button>
         ))}

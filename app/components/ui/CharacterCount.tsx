@@ -24,7 +24,9 @@ export function CharacterCount({ fieldId, max, locale }: { fieldId: string; max:
   const timer = useRef<number | undefined>(undefined);
   const number = (value: number) => new Intl.NumberFormat(locale).format(value);
   const message = (count: number) =>
-    count > max ? t('form.characters.over', { count: count - max, over: number(count - max) }) : t('form.characters.left', { count: max - count, left: number(max - count), max: number(max) });
+    count > max
+      ? t('form.characters.over', { count: count - max, over: number(count - max) })
+      : t('form.characters.left', { count: max - count, left: number(max - count), max: number(max) });
 
   // The effect reads the newest wording (language, locale) without re-subscribing.
   const latestMessage = useRef(message);
@@ -39,7 +41,10 @@ export function CharacterCount({ fieldId, max, locale }: { fieldId: string; max:
       const count = field.value.length;
       setLength(count);
       window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setAnnounced(count > max * 0.9 ? latestMessage.current(count) : ''), announceAfterMs);
+      timer.current = window.setTimeout(
+        () => setAnnounced(count > max * 0.9 ? latestMessage.current(count) : ''),
+        announceAfterMs,
+      );
     };
     field.addEventListener('input', onInput);
     return () => {
@@ -56,7 +61,11 @@ export function CharacterCount({ fieldId, max, locale }: { fieldId: string; max:
         {t('form.characters.max', { max: number(max) })}
       </span>
       {length !== null ? (
-        <span className={`character-count${over ? ' character-count--over' : ''}`} aria-hidden="true" data-testid={`${fieldId}-count`}>
+        <span
+          className={`character-count${over ? ' character-count--over' : ''}`}
+          aria-hidden="true"
+          data-testid={`${fieldId}-count`}
+        >
           {message(length)}
         </span>
       ) : null}

@@ -45,7 +45,14 @@ export function RadioGroup({
       <div className="radio-group__options">
         {options.map((option, index) => (
           <div className="radio" key={option.value}>
-            <input type="radio" id={index === 0 ? id : `${id}-${option.value}`} name={name} value={option.value} defaultChecked={defaultValue === option.value} required={required} />
+            <input
+              type="radio"
+              id={index === 0 ? id : `${id}-${option.value}`}
+              name={name}
+              value={option.value}
+              defaultChecked={defaultValue === option.value}
+              required={required}
+            />
             <label htmlFor={index === 0 ? id : `${id}-${option.value}`}>{option.label}</label>
           </div>
         ))}

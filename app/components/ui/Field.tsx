@@ -71,7 +71,16 @@ export function Field({ id, label, hint, error, required, className, ...input }:
 }
 
 /** A labelled select with hint and inline error, like `Field`. */
-export function SelectField({ id, label, hint, error, required, children, className, ...select }: Labelled & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+export function SelectField({
+  id,
+  label,
+  hint,
+  error,
+  required,
+  children,
+  className,
+  ...select
+}: Labelled & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
   return (
     <LabelledControl id={id} label={label} hint={hint} error={error} required={required}>
       <select
@@ -102,7 +111,8 @@ export function TextareaField({
   count,
   ...textarea
 }: Labelled & { count?: { max: number; locale: string } } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
-  const described = [describedBy(id, hint, error), count ? characterHintId(id) : null].filter(Boolean).join(' ') || undefined;
+  const described =
+    [describedBy(id, hint, error), count ? characterHintId(id) : null].filter(Boolean).join(' ') || undefined;
   return (
     <LabelledControl id={id} label={label} hint={hint} error={error} required={required}>
       <textarea
@@ -124,7 +134,13 @@ export function CheckboxField({ id, label, error, ...input }: Omit<FieldProps, '
     <div className={`field${error ? ' field--error' : ''}`}>
       <FieldMessages id={id} error={error} />
       <div className="checkbox">
-        <input id={id} type="checkbox" aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, undefined, error)} {...input} />
+        <input
+          id={id}
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy(id, undefined, error)}
+          {...input}
+        />
         <label htmlFor={id}>{label}</label>
       </div>
     </div>

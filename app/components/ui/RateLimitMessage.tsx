@@ -15,7 +15,9 @@ function minutesOf(actionData: unknown): number | null {
 export function useRateLimitError(actionData: unknown, formId: string): SummaryError | undefined {
   const { t } = useTranslation('common');
   const minutes = minutesOf(actionData);
-  return minutes === null ? undefined : { fieldId: `${formId}-rate-limit`, message: t('form.rateLimited', { count: minutes }) };
+  return minutes === null
+    ? undefined
+    : { fieldId: `${formId}-rate-limit`, message: t('form.rateLimited', { count: minutes }) };
 }
 
 /** The form-level message of a used-up rate limit, with the hidden "Error:" like every field error. */

@@ -6,7 +6,11 @@ export function Stepper({ steps, current }: { steps: string[]; current: number }
   return (
     <ol className="stepper" aria-label={t('form.progress', { current: current + 1, total: steps.length })}>
       {steps.map((label, index) => (
-        <li key={label} aria-current={index === current ? 'step' : undefined} className={index < current ? 'is-done' : undefined}>
+        <li
+          key={label}
+          aria-current={index === current ? 'step' : undefined}
+          className={index < current ? 'is-done' : undefined}
+        >
           {label}
         </li>
       ))}

@@ -15,14 +15,21 @@ export function ToastRegion({ toasts }: { toasts: ToastMessage[] }) {
   useEffect(() => {
     setVisible(toasts);
     const timers = toasts.map((toast) =>
-      window.setTimeout(() => setVisible((current) => current.filter((t) => t.id !== toast.id)), toast.durationMs ?? 5000),
+      window.setTimeout(
+        () => setVisible((current) => current.filter((t) => t.id !== toast.id)),
+        toast.durationMs ?? 5000,
+      ),
     );
     return () => timers.forEach((timer) => window.clearTimeout(timer));
   }, [toasts]);
   return (
     <div className="toast-region" aria-live="polite">
       {visible.map((toast) => (
-        <div key={toast.id} className={`toast${toast.tone && toast.tone !== 'info' ? ` toast--${toast.tone}` : ''}`} role={toast.tone === 'danger' ? 'alert' : 'status'}>
+        <div
+          key={toast.id}
+          className={`toast${toast.tone && toast.tone !== 'info' ? ` toast--${toast.tone}` : ''}`}
+          role={toast.tone === 'danger' ? 'alert' : 'status'}
+        >
           <strong>{toast.title}</strong>
           {toast.text ? <div>{toast.text}</div> : null}
         </div>

@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { acceptAttribute, checkSelection, maxFileBytes, signatureBytes, type UploadProblem } from '#server/uploads/rules.ts';
+import {
+  acceptAttribute,
+  checkSelection,
+  maxFileBytes,
+  signatureBytes,
+  type UploadProblem,
+} from '#server/uploads/rules.ts';
 
 export interface UploadInfo {
   id: number;
@@ -39,8 +45,13 @@ interface Chosen {
 }
 
 export function formatBytes(bytes: number, locale: string): string {
-  if (bytes < 1024 * 1024) return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.round(bytes / 1024)));
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(bytes / (1024 * 1024));
+  if (bytes < 1024 * 1024)
+    return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
+      Math.max(1, Math.round(bytes / 1024)),
+    );
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
+    bytes / (1024 * 1024),
+  );
 }
 
 /**
@@ -53,7 +64,17 @@ export function formatBytes(bytes: number, locale: string): string {
  * to the uploads endpoint with a progress bar; the form then only carries their ids. While a
  * chosen file is invalid or still uploading, the form cannot be sent.
  */
-export function UploadField({ context, endpoint, kept: initialKept, refused = [], label, hint, error, locale, id }: Props) {
+export function UploadField({
+  context,
+  endpoint,
+  kept: initialKept,
+  refused = [],
+  label,
+  hint,
+  error,
+  locale,
+  id,
+}: Props) {
   const { t } = useTranslation('uploads');
   const generated = useId();
   const inputId = id ?? `upload-${generated.replace(/:/g, '')}`;
@@ -104,7 +125,9 @@ export function UploadField({ context, endpoint, kept: initialKept, refused = []
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
     if (files.length === 0) return;
-    const heads = await Promise.all(files.map(async (file) => new Uint8Array(await file.slice(0, signatureBytes).arrayBuffer())));
+    const heads = await Promise.all(
+      files.map(async (file) => new Uint8Array(await file.slice(0, signatureBytes).arrayBuffer())),
+    );
     const usedBytes = active.reduce((sum, u) => sum + u.sizeBytes, 0);
     const problems = checkSelection(
       files.map((file, index) => ({ size: file.size, head: heads[index]! })),
@@ -161,8 +184,10 @@ export function UploadField({ context, endpoint, kept: initialKept, refused = []
     xhr.send(body);
   }
 
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
-  const problemText = (problem: RefusedInfo['problem']) => t(`problems.${problem}`, { max: formatBytes(maxFileBytes, locale) });
+  const describedBy =
+    [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
+  const problemText = (problem: RefusedInfo['problem']) =>
+    t(`problems.${problem}`, { max: formatBytes(maxFileBytes, locale) });
 
   return (
     <div className={`field upload-field${error || invalid.length > 0 || refused.length > 0 ? ' field--error' : ''}`}>
@@ -252,7 +277,11 @@ export function UploadField({ context, endpoint, kept: initialKept, refused = []
                   <span className="muted">{t('sending')}</span>
                 )}
                 {item.problem ? (
-                  <button type="button" className="button button--quiet" onClick={() => setChosen((list) => list.filter((c) => c.key !== item.key))}>
+                  <button
+                    type="button"
+                    className="button button--quiet"
+                    onClick={() => setChosen((list) => list.filter((c) => c.key !== item.key))}
+                  >
                     {t('remove')}
                     <span className="visually-hidden"> – {item.name}</span>
                   </button>

@@ -43,7 +43,8 @@ export function bankIdConfig(): { provider: BankIdProviderName } {
   if (!cached) {
     const fallback: BankIdProviderName = isDemo() ? 'sandbox' : 'off';
     const parsed = configSchema.safeParse({ BANKID_PROVIDER: process.env.BANKID_PROVIDER || fallback });
-    if (!parsed.success) throw new Error(`Invalid environment: BANKID_PROVIDER must be one of ${providerNames.join(', ')}`);
+    if (!parsed.success)
+      throw new Error(`Invalid environment: BANKID_PROVIDER must be one of ${providerNames.join(', ')}`);
     cached = parsed.data;
   }
   return { provider: cached.BANKID_PROVIDER };

@@ -40,7 +40,14 @@ export type PendingHint = (typeof pendingHints)[number];
  * Why an order failed. The first five are BankID hintCode values; `unknownOrder` covers an order
  * the provider does not know (never started, already collected, or removed).
  */
-export const failedReasons = ['userCancel', 'expiredTransaction', 'certificateErr', 'startFailed', 'cancelled', 'unknownOrder'] as const;
+export const failedReasons = [
+  'userCancel',
+  'expiredTransaction',
+  'certificateErr',
+  'startFailed',
+  'cancelled',
+  'unknownOrder',
+] as const;
 export type FailedReason = (typeof failedReasons)[number];
 
 /** Who signed, as the portal may know it: the keyed hash of the personal identity number. */

@@ -78,7 +78,16 @@ export class SandboxBankIdProvider implements BankIdProvider {
     const now = this.now();
     const orderRef = randomUUID();
     const expiresAt = new Date(now.getTime() + swedishOrderMinutes * 60_000);
-    await this.db.insert(t.bankIdOrders).values({ orderRef, country: 'SE', status: 'pending', hint: 'outstandingTransaction', createdAt: now, expiresAt });
+    await this.db
+      .insert(t.bankIdOrders)
+      .values({
+        orderRef,
+        country: 'SE',
+        status: 'pending',
+        hint: 'outstandingTransaction',
+        createdAt: now,
+        expiresAt,
+      });
     return { orderRef, launchUrl: `${sandboxAppPath}/${orderRef}`, expiresAt };
   }
 
@@ -97,7 +106,13 @@ export class SandboxBankIdProvider implements BankIdProvider {
         const [taken] = await this.db
           .update(t.bankIdOrders)
           .set({ collectedAt: now })
-          .where(and(eq(t.bankIdOrders.orderRef, order.orderRef), eq(t.bankIdOrders.status, 'complete'), isNull(t.bankIdOrders.collectedAt)))
+          .where(
+            and(
+              eq(t.bankIdOrders.orderRef, order.orderRef),
+              eq(t.bankIdOrders.status, 'complete'),
+              isNull(t.bankIdOrders.collectedAt),
+            ),
+          )
           .returning({ personalNumberHash: t.bankIdOrders.personalNumberHash });
         if (!taken?.personalNumberHash) return failed('unknownOrder');
         return { status: 'complete', identity: { personalNumberHash: taken.personalNumberHash } };
@@ -131,20 +146,38 @@ export class SandboxBankIdProvider implements BankIdProvider {
     const expiresAt = new Date(now.getTime() + norwegianLoginMinutes * 60_000);
     await this.db
       .insert(t.bankIdOrders)
-      .values({ orderRef, country: 'NO', status: 'pending', hint: 'outstandingTransaction', state, redirectUri: input.redirectUri, createdAt: now, expiresAt });
+      .values({
+        orderRef,
+        country: 'NO',
+        status: 'pending',
+        hint: 'outstandingTransaction',
+        state,
+        redirectUri: input.redirectUri,
+        createdAt: now,
+        expiresAt,
+      });
     return { orderRef, state, url: `${sandboxAppPath}/${orderRef}`, expiresAt };
   }
 
   async exchangeCode(code: string, state: string): Promise<ExchangeResult> {
     const now = this.now();
     if (!code || code.length > 200) return { ok: false, reason: 'invalidCode' };
-    const [order] = await this.db.select().from(t.bankIdOrders).where(and(eq(t.bankIdOrders.codeHash, sha256Hex(code)), eq(t.bankIdOrders.country, 'NO')));
+    const [order] = await this.db
+      .select()
+      .from(t.bankIdOrders)
+      .where(and(eq(t.bankIdOrders.codeHash, sha256Hex(code)), eq(t.bankIdOrders.country, 'NO')));
     if (!order) return { ok: false, reason: 'invalidCode' };
     // Any attempt uses the code up, whether it then succeeds or not.
     const [taken] = await this.db
       .update(t.bankIdOrders)
       .set({ collectedAt: now })
-      .where(and(eq(t.bankIdOrders.orderRef, order.orderRef), eq(t.bankIdOrders.status, 'complete'), isNull(t.bankIdOrders.collectedAt)))
+      .where(
+        and(
+          eq(t.bankIdOrders.orderRef, order.orderRef),
+          eq(t.bankIdOrders.status, 'complete'),
+          isNull(t.bankIdOrders.collectedAt),
+        ),
+      )
       .returning({ personalNumberHash: t.bankIdOrders.personalNumberHash });
     if (!taken?.personalNumberHash) return { ok: false, reason: 'invalidCode' };
     if (!order.state || !safeEqual(order.state, state)) return { ok: false, reason: 'stateMismatch' };
@@ -193,12 +226,28 @@ export class SandboxBankIdProvider implements BankIdProvider {
     const code = order.country === 'NO' ? randomToken(32) : null;
     const [done] = await this.db
       .update(t.bankIdOrders)
-      .set({ status: 'complete', hint: null, personalNumberHash: hashPersonalNumber(digits), codeHash: code ? sha256Hex(code) : null, completedAt: now })
-      .where(and(eq(t.bankIdOrders.orderRef, order.orderRef), eq(t.bankIdOrders.status, 'pending'), gt(t.bankIdOrders.expiresAt, now)))
+      .set({
+        status: 'complete',
+        hint: null,
+        personalNumberHash: hashPersonalNumber(digits),
+        codeHash: code ? sha256Hex(code) : null,
+        completedAt: now,
+      })
+      .where(
+        and(
+          eq(t.bankIdOrders.orderRef, order.orderRef),
+          eq(t.bankIdOrders.status, 'pending'),
+          gt(t.bankIdOrders.expiresAt, now),
+        ),
+      )
       .returning({ orderRef: t.bankIdOrders.orderRef });
     if (!done) return this.whyNotPending(order, now);
     if (order.country === 'SE') return { ok: true, country: 'SE' };
-    return { ok: true, country: 'NO', redirectTo: withQuery(order.redirectUri ?? '/', { code: code!, state: order.state ?? '' }) };
+    return {
+      ok: true,
+      country: 'NO',
+      redirectTo: withQuery(order.redirectUri ?? '/', { code: code!, state: order.state ?? '' }),
+    };
   }
 
   /** The debtor declines in the app: the order fails with userCancel. */
@@ -209,12 +258,22 @@ export class SandboxBankIdProvider implements BankIdProvider {
     const [done] = await this.db
       .update(t.bankIdOrders)
       .set({ status: 'failed', hint: 'userCancel', completedAt: now })
-      .where(and(eq(t.bankIdOrders.orderRef, order.orderRef), eq(t.bankIdOrders.status, 'pending'), gt(t.bankIdOrders.expiresAt, now)))
+      .where(
+        and(
+          eq(t.bankIdOrders.orderRef, order.orderRef),
+          eq(t.bankIdOrders.status, 'pending'),
+          gt(t.bankIdOrders.expiresAt, now),
+        ),
+      )
       .returning({ orderRef: t.bankIdOrders.orderRef });
     if (!done) return this.whyNotPending(order, now);
     if (order.country === 'SE') return { ok: true, country: 'SE' };
     // OpenID Connect error response: the portal's callback learns that the debtor declined.
-    return { ok: true, country: 'NO', redirectTo: withQuery(order.redirectUri ?? '/', { error: 'access_denied', state: order.state ?? '' }) };
+    return {
+      ok: true,
+      country: 'NO',
+      redirectTo: withQuery(order.redirectUri ?? '/', { error: 'access_denied', state: order.state ?? '' }),
+    };
   }
 
   // ── helpers ───────────────────────────────────────────────────────────────────────────────

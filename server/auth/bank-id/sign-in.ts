@@ -43,7 +43,8 @@ export interface BankIdContext {
 }
 
 /** Everything that can end a bank-identity login without a session. */
-export type BankIdFailure = FailedReason | 'unknownPerson' | 'measureRunning' | 'stateMismatch' | 'invalidCode' | 'expired';
+export type BankIdFailure =
+  FailedReason | 'unknownPerson' | 'measureRunning' | 'stateMismatch' | 'invalidCode' | 'expired';
 
 export type BankIdSignedIn = {
   status: 'complete';
@@ -55,7 +56,8 @@ export type BankIdSignedIn = {
   hasMultipleFiles: boolean;
 };
 
-export type BankIdProgress = { status: 'pending'; hint: PendingHint } | { status: 'failed'; reason: BankIdFailure } | BankIdSignedIn;
+export type BankIdProgress =
+  { status: 'pending'; hint: PendingHint } | { status: 'failed'; reason: BankIdFailure } | BankIdSignedIn;
 
 // ── Which variants offer it ─────────────────────────────────────────────────────────────────
 
@@ -99,7 +101,12 @@ const flowSchema = z.object({
 });
 
 export function flowCookie(flow: BankIdFlow): string {
-  const value = JSON.stringify({ c: flow.country, o: flow.orderRef, s: flow.state, l: flow.launchUrl } satisfies z.infer<typeof flowSchema>);
+  const value = JSON.stringify({
+    c: flow.country,
+    o: flow.orderRef,
+    s: flow.state,
+    l: flow.launchUrl,
+  } satisfies z.infer<typeof flowSchema>);
   return serializeCookie(cookieName(bankIdFlowCookieBase), value, { maxAgeSeconds: flowMinutes * 60 });
 }
 
@@ -113,7 +120,9 @@ export function readFlow(request: Request): BankIdFlow | null {
   if (!value) return null;
   try {
     const parsed = flowSchema.safeParse(JSON.parse(value));
-    return parsed.success ? { country: parsed.data.c, orderRef: parsed.data.o, state: parsed.data.s, launchUrl: parsed.data.l } : null;
+    return parsed.success
+      ? { country: parsed.data.c, orderRef: parsed.data.o, state: parsed.data.s, launchUrl: parsed.data.l }
+      : null;
   } catch {
     return null;
   }
@@ -135,26 +144,51 @@ export async function startSwedishLogin(ctx: BankIdContext) {
     detail: { country: 'SE', provider: ctx.provider.id, order: correlation(order.orderRef) },
     at: ctx.now,
   });
-  return { ...order, cookie: flowCookie({ country: 'SE', orderRef: order.orderRef, state: null, launchUrl: order.launchUrl }) };
+  return {
+    ...order,
+    cookie: flowCookie({ country: 'SE', orderRef: order.orderRef, state: null, launchUrl: order.launchUrl }),
+  };
 }
 
 /**
  * One poll. `orderRef` is what the page sends; it must be the order this browser started.
  * Pending polls leave no audit entry (one every two seconds would drown the log); the outcome does.
  */
-export async function collectSwedishLogin(ctx: BankIdContext, flow: BankIdFlow | null, orderRef: string): Promise<BankIdProgress> {
+export async function collectSwedishLogin(
+  ctx: BankIdContext,
+  flow: BankIdFlow | null,
+  orderRef: string,
+): Promise<BankIdProgress> {
   if (!flow || flow.country !== 'SE' || !safeEqual(flow.orderRef, orderRef)) {
-    await audit(ctx.db, { actor: 'visitor', action: 'bankId.failed', clientAddress: ctx.clientAddress, detail: { country: 'SE', reason: 'unknownOrder', binding: 'missing' }, at: ctx.now });
+    await audit(ctx.db, {
+      actor: 'visitor',
+      action: 'bankId.failed',
+      clientAddress: ctx.clientAddress,
+      detail: { country: 'SE', reason: 'unknownOrder', binding: 'missing' },
+      at: ctx.now,
+    });
     return { status: 'failed', reason: 'unknownOrder' };
   }
   const result = await ctx.provider.collect(flow.orderRef);
   const detail = { country: 'SE', provider: ctx.provider.id, order: correlation(flow.orderRef) };
   if (result.status === 'pending') return result;
   if (result.status === 'failed') {
-    await audit(ctx.db, { actor: 'visitor', action: 'bankId.failed', clientAddress: ctx.clientAddress, detail: { ...detail, reason: result.reason }, at: ctx.now });
+    await audit(ctx.db, {
+      actor: 'visitor',
+      action: 'bankId.failed',
+      clientAddress: ctx.clientAddress,
+      detail: { ...detail, reason: result.reason },
+      at: ctx.now,
+    });
     return result;
   }
-  await audit(ctx.db, { actor: 'visitor', action: 'bankId.completed', clientAddress: ctx.clientAddress, detail, at: ctx.now });
+  await audit(ctx.db, {
+    actor: 'visitor',
+    action: 'bankId.completed',
+    clientAddress: ctx.clientAddress,
+    detail,
+    at: ctx.now,
+  });
   return signInWithIdentity(ctx, result.identity, detail);
 }
 
@@ -182,33 +216,55 @@ export async function startNorwegianLogin(ctx: BankIdContext, callbackUrl: strin
     detail: { country: 'NO', provider: ctx.provider.id, order: correlation(request.orderRef) },
     at: ctx.now,
   });
-  return { url: request.url, cookie: flowCookie({ country: 'NO', orderRef: request.orderRef, state: request.state, launchUrl: null }) };
+  return {
+    url: request.url,
+    cookie: flowCookie({ country: 'NO', orderRef: request.orderRef, state: request.state, launchUrl: null }),
+  };
 }
 
 export type CallbackInput = { code: string; state: string } | { error: string; state: string };
 
-export async function completeNorwegianLogin(ctx: BankIdContext, flow: BankIdFlow | null, input: CallbackInput): Promise<Exclude<BankIdProgress, { status: 'pending' }>> {
+export async function completeNorwegianLogin(
+  ctx: BankIdContext,
+  flow: BankIdFlow | null,
+  input: CallbackInput,
+): Promise<Exclude<BankIdProgress, { status: 'pending' }>> {
   const refuse = async (reason: BankIdFailure, extra: Record<string, string> = {}) => {
     await audit(ctx.db, {
       actor: 'visitor',
       action: 'bankId.failed',
       clientAddress: ctx.clientAddress,
-      detail: { country: 'NO', provider: ctx.provider.id, order: flow ? correlation(flow.orderRef) : null, reason, ...extra },
+      detail: {
+        country: 'NO',
+        provider: ctx.provider.id,
+        order: flow ? correlation(flow.orderRef) : null,
+        reason,
+        ...extra,
+      },
       at: ctx.now,
     });
     return { status: 'failed' as const, reason };
   };
   // The state must be the one this browser was given; checked before the code is even looked at.
-  if (!flow || flow.country !== 'NO' || !flow.state || !safeEqual(flow.state, input.state)) return refuse('stateMismatch');
+  if (!flow || flow.country !== 'NO' || !flow.state || !safeEqual(flow.state, input.state))
+    return refuse('stateMismatch');
   if ('error' in input) {
     await ctx.provider.cancel(flow.orderRef);
-    return refuse(input.error === 'access_denied' ? 'userCancel' : 'startFailed', { providerError: input.error.slice(0, 40) });
+    return refuse(input.error === 'access_denied' ? 'userCancel' : 'startFailed', {
+      providerError: input.error.slice(0, 40),
+    });
   }
   const result = await ctx.provider.exchangeCode(input.code, input.state);
   if (!result.ok) return refuse(result.reason);
   if (!safeEqual(result.orderRef, flow.orderRef)) return refuse('stateMismatch');
   const detail = { country: 'NO', provider: ctx.provider.id, order: correlation(flow.orderRef) };
-  await audit(ctx.db, { actor: 'visitor', action: 'bankId.completed', clientAddress: ctx.clientAddress, detail, at: ctx.now });
+  await audit(ctx.db, {
+    actor: 'visitor',
+    action: 'bankId.completed',
+    clientAddress: ctx.clientAddress,
+    detail,
+    at: ctx.now,
+  });
   return signInWithIdentity(ctx, result.identity, detail);
 }
 
@@ -246,15 +302,41 @@ export async function signInWithIdentity(
     .orderBy(asc(t.files.refno), asc(t.files.subcase))
     .limit(1);
   if (!file) {
-    await audit(ctx.db, { actor: 'visitor', action: 'signin.failed.unknownPerson', clientAddress: ctx.clientAddress, detail: { ...detail, loginType: 'bankId' }, at: now });
+    await audit(ctx.db, {
+      actor: 'visitor',
+      action: 'signin.failed.unknownPerson',
+      clientAddress: ctx.clientAddress,
+      detail: { ...detail, loginType: 'bankId' },
+      at: now,
+    });
     return { status: 'failed', reason: 'unknownPerson' };
   }
   if (measureRunning(file.statusCode)) {
-    await audit(ctx.db, { actor: 'visitor', action: 'signin.refused.measureRunning', debtorId: file.debtorId, fileId: file.fileId, clientAddress: ctx.clientAddress, detail: { ...detail, loginType: 'bankId' }, at: now });
+    await audit(ctx.db, {
+      actor: 'visitor',
+      action: 'signin.refused.measureRunning',
+      debtorId: file.debtorId,
+      fileId: file.fileId,
+      clientAddress: ctx.clientAddress,
+      detail: { ...detail, loginType: 'bankId' },
+      at: now,
+    });
     return { status: 'failed', reason: 'measureRunning' };
   }
-  const { cookie } = await createSession(ctx.db, { debtorId: file.debtorId, fileId: file.fileId, loginType: 'bankId', level: 'full' }, { replacing: ctx.currentSession, now });
-  await audit(ctx.db, { actor: 'debtor', action: 'signin.full', debtorId: file.debtorId, fileId: file.fileId, clientAddress: ctx.clientAddress, detail: { ...detail, loginType: 'bankId' }, at: now });
+  const { cookie } = await createSession(
+    ctx.db,
+    { debtorId: file.debtorId, fileId: file.fileId, loginType: 'bankId', level: 'full' },
+    { replacing: ctx.currentSession, now },
+  );
+  await audit(ctx.db, {
+    actor: 'debtor',
+    action: 'signin.full',
+    debtorId: file.debtorId,
+    fileId: file.fileId,
+    clientAddress: ctx.clientAddress,
+    detail: { ...detail, loginType: 'bankId' },
+    at: now,
+  });
   const siblings = await ctx.db
     .select({ id: t.files.id })
     .from(t.files)
@@ -295,12 +377,29 @@ export type ProgressReply =
  */
 export function replyTo(progress: BankIdProgress, flow: BankIdFlow | null): ProgressReply {
   if (progress.status === 'pending') {
-    return { kind: 'data', status: 200, body: { phase: 'pending', orderRef: flow?.orderRef ?? '', launchUrl: flow?.launchUrl ?? null, hint: progress.hint }, setCookies: [] };
+    return {
+      kind: 'data',
+      status: 200,
+      body: {
+        phase: 'pending',
+        orderRef: flow?.orderRef ?? '',
+        launchUrl: flow?.launchUrl ?? null,
+        hint: progress.hint,
+      },
+      setCookies: [],
+    };
   }
   if (progress.status === 'complete') {
     return { kind: 'redirect', location: pathAfterSignIn(progress), setCookies: [progress.cookie, clearFlowCookie()] };
   }
-  const status = progress.reason === 'unknownPerson' ? 404 : progress.reason === 'measureRunning' ? 403 : progress.reason === 'stateMismatch' || progress.reason === 'invalidCode' ? 400 : 200;
+  const status =
+    progress.reason === 'unknownPerson'
+      ? 404
+      : progress.reason === 'measureRunning'
+        ? 403
+        : progress.reason === 'stateMismatch' || progress.reason === 'invalidCode'
+          ? 400
+          : 200;
   return { kind: 'data', status, body: { phase: 'failed', reason: progress.reason }, setCookies: [clearFlowCookie()] };
 }
 

@@ -111,10 +111,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { kind: 'redirect', providerReference: id, url };
   }
 
-  async instructions(providerReference: string, input: Pick<CreatePaymentInput, 'account' | 'remittance'>): Promise<Instructions | null> {
+  async instructions(
+    providerReference: string,
+    input: Pick<CreatePaymentInput, 'account' | 'remittance'>,
+  ): Promise<Instructions | null> {
     const row = await this.find(providerReference);
     if (!row) return null;
-    if (row.method === '5') return { type: 'cash', slipNumber: row.slipNumber ?? '', validUntil: row.expiresAt.toISOString() };
+    if (row.method === '5')
+      return { type: 'cash', slipNumber: row.slipNumber ?? '', validUntil: row.expiresAt.toISOString() };
     return { type: 'bankTransfer', ...input.account, remittance: input.remittance };
   }
 
@@ -183,7 +187,10 @@ export class SandboxPaymentProvider implements PaymentProvider {
    * The debtor (or the till, or the bank) decides. The session changes once; the webhook goes out;
    * the answer says where the browser goes next (the portal's success or failure address).
    */
-  async decide(id: string, decision: SandboxDecision): Promise<{ ok: true; session: SessionRow; redirectTo: string } | { ok: false; error: 'notFound' | 'finished' }> {
+  async decide(
+    id: string,
+    decision: SandboxDecision,
+  ): Promise<{ ok: true; session: SessionRow; redirectTo: string } | { ok: false; error: 'notFound' | 'finished' }> {
     const row = await this.expireIfDue(await this.find(id));
     if (!row) return { ok: false, error: 'notFound' };
     if (row.status !== 'open') return { ok: false, error: 'finished' };
@@ -194,7 +201,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
       .returning();
     if (!updated) return { ok: false, error: 'finished' };
     await this.notify(updated, decision === 'decline' ? 'declined' : decision === 'timeout' ? 'timeout' : undefined);
-    return { ok: true, session: updated, redirectTo: updated.status === 'approved' ? updated.successUrl : updated.failureUrl };
+    return {
+      ok: true,
+      session: updated,
+      redirectTo: updated.status === 'approved' ? updated.successUrl : updated.failureUrl,
+    };
   }
 
   /** The signed webhook body and header for a session's current state (also used by tests). */
@@ -209,7 +220,13 @@ export class SandboxPaymentProvider implements PaymentProvider {
       currency: row.currency,
     };
     const rawBody = JSON.stringify(event);
-    return { rawBody, headers: new Headers({ 'Content-Type': 'application/json', [signatureHeader]: sign(this.options.secret, rawBody, at) }) };
+    return {
+      rawBody,
+      headers: new Headers({
+        'Content-Type': 'application/json',
+        [signatureHeader]: sign(this.options.secret, rawBody, at),
+      }),
+    };
   }
 
   private async notify(row: SessionRow, reason?: string): Promise<void> {

@@ -16,7 +16,12 @@ export function sign(secret: string, rawBody: string, at: Date = new Date()): st
 
 export type SignatureCheck = 'ok' | 'signature' | 'stale';
 
-export function verifySignature(secret: string, rawBody: string, header: string | null, now: Date = new Date()): SignatureCheck {
+export function verifySignature(
+  secret: string,
+  rawBody: string,
+  header: string | null,
+  now: Date = new Date(),
+): SignatureCheck {
   if (!header) return 'signature';
   const parts = Object.fromEntries(
     header.split(',').map((p) => {

@@ -57,14 +57,18 @@ export interface WebhookEvent {
   currency: string;
 }
 
-export type WebhookVerification = { ok: true; event: WebhookEvent } | { ok: false; error: 'signature' | 'stale' | 'malformed' };
+export type WebhookVerification =
+  { ok: true; event: WebhookEvent } | { ok: false; error: 'signature' | 'stale' | 'malformed' };
 
 export interface PaymentProvider {
   readonly name: string;
   supports(method: MethodKey): boolean;
   createPayment(input: CreatePaymentInput): Promise<CreatePaymentResult>;
   /** The instructions again (bank transfer details, cash slip) for a payment already created. */
-  instructions(providerReference: string, input: Pick<CreatePaymentInput, 'account' | 'remittance'>): Promise<Instructions | null>;
+  instructions(
+    providerReference: string,
+    input: Pick<CreatePaymentInput, 'account' | 'remittance'>,
+  ): Promise<Instructions | null>;
   /** The browser came back; `query` is what the provider appended. The status is asked, never trusted from the URL. */
   handleReturn(providerReference: string, query: URLSearchParams): Promise<ProviderStatus | null>;
   /** Checks the signature on the raw body; never throws on bad input. */
