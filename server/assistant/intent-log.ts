@@ -1,0 +1,66 @@
+/**
+ * The assistant's intent log: one row per turn, for support staff's review (issue 15).
+ *
+ * The one door through which a turn is recorded. The text is anonymised here (intents/anonymiser),
+ * whatever the caller passes, so no caller can store a debtor's words in clear by mistake. No
+ * debtor, file, reference or session id is stored: only a random conversation id.
+ *
+ * The chat pane calls recordTurn() for every answer and recordOutcome() when the debtor follows
+ * the link, completes the form, or is handed to a person.
+ */
+import { eq } from 'drizzle-orm';
+import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
+import type { Database } from '../db/client.ts';
+import { intentLog } from '../db/schema.ts';
+
+export type TurnOutcome =
+  | 'answered'
+  | 'clarified'
+  | 'linkOffered'
+  | 'linkFollowed'
+  | 'formCompleted'
+  | 'abandoned'
+  | 'stepUpAsked'
+  | 'refused'
+  | 'handedToPerson';
+
+export interface IntentLogTurn {
+  /** Random per conversation; never derived from the session or the file. */
+  conversationId: string;
+  variant: string;
+  language: string;
+  /** What the debtor wrote, in clear: anonymised before it is stored. */
+  text: string;
+  /** What the portal knows of the signed-in debtor, removed first (names, IBAN, address, references). */
+  known?: KnownValues;
+  intent: string;
+  /** 0..1 */
+  confidence: number;
+  engine: 'embedded' | 'model';
+  slots?: Record<string, string>;
+  actionOffered?: string | null;
+  outcome?: TurnOutcome;
+  /** With outcome 'refused': the spec's reason code. */
+  refusalReason?: string;
+  latencyMs?: number;
+}
+
+export async function recordTurn(db: Database, turn: IntentLogTurn): Promise<{ turnId: number }> {
+  const rows = await db
+    .insert(intentLog)
+    .values({
+      variant: turn.variant,
+      language: turn.language.slice(0, 2),
+      anonymisedText: anonymise(turn.text, turn.known),
+      intentId: turn.intent,
+      confidence: Math.round(Math.min(1, Math.max(0, turn.confidence)) * 1000),
+      slots: turn.slots ?? null,
+      outcome: turn.outcome ?? null,
+    })
+    .returning({ id: intentLog.id });
+  return { turnId: rows[0]!.id };
+}
+
+export async function recordOutcome(db: Database, turnId: number, outcome: TurnOutcome): Promise<void> {
+  await db.update(intentLog).set({ outcome }).where(eq(intentLog.id, turnId));
+}
