@@ -711,17 +711,15 @@ async function recordMandate(
     targetDate: m.targetDate,
     signedAt: m.now,
   });
-  await tx
-    .insert(t.portalOrders)
-    .values({
-      fileId: ctx.facts.fileId,
-      ip: m.ip,
-      orderType: 'sepaMandate',
-      orderedAt: m.now,
-      targetDate: m.targetDate,
-      feesMinor: 0,
-      info: JSON.stringify(info),
-    });
+  await tx.insert(t.portalOrders).values({
+    fileId: ctx.facts.fileId,
+    ip: m.ip,
+    orderType: 'sepaMandate',
+    orderedAt: m.now,
+    targetDate: m.targetDate,
+    feesMinor: 0,
+    info: JSON.stringify(info),
+  });
   await audit(tx as unknown as Database, {
     actor: 'debtor',
     action: 'sepa.mandate',
@@ -985,7 +983,8 @@ export async function loadPlan(db: Db, fileId: number): Promise<PlanView | null>
     vatMinor: plan.vatMinor,
     totalMinor: plan.totalMinor,
     monthlyMinor: plan.monthlyMinor,
-    instalmentCount: rows.length,
+    // The rates to pay: a skipped rate stays in the table (marked) but moved behind the last one.
+    instalmentCount: rows.filter((r) => !r.skipped).length,
     firstDueOn: plan.firstDueOn,
     providerId: plan.providerId,
     isSepa: plan.isSepa,
@@ -1047,7 +1046,7 @@ export async function skipInstalment(
       await tx.insert(t.instalmentRows).values({ planId: plan.id, ...moved.added });
       await tx
         .update(t.instalmentPlans)
-        .set({ skipsUsed: plan.skipsUsed + 1, instalmentCount: moved.rows.length + 1 })
+        .set({ skipsUsed: plan.skipsUsed + 1, instalmentCount: moved.rows.filter((r) => !r.skipped).length + 1 })
         .where(eq(t.instalmentPlans.id, plan.id));
       await order({
         orderType: 'skipInstalment',
@@ -1098,14 +1097,17 @@ export async function mailPlan(
     data: planMail(
       ctx,
       plan,
-      plan.rows.map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({
-        position,
-        dueOn,
-        amountMinor,
-        claimMinor,
-        remainingMinor,
-        isFinal,
-      })),
+      // A skipped rate is not owed on its date: the written plan lists the rates to pay.
+      plan.rows
+        .filter((r) => !r.skipped)
+        .map(({ position, dueOn, amountMinor, claimMinor, remainingMinor, isFinal }) => ({
+          position,
+          dueOn,
+          amountMinor,
+          claimMinor,
+          remainingMinor,
+          isFinal,
+        })),
     ),
   });
   await audit(db, {

@@ -17,7 +17,7 @@ import { action as payDirect, loader as payDirectPage } from '~/routes/$portal.c
 import { action as payInstalments, loader as payInstalmentsPage } from '~/routes/$portal.checkout.pay-installments';
 import { action as payLater, loader as payLaterPage } from '~/routes/$portal.checkout.pay-later';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
-import { loader as planPage } from '~/routes/$portal.installment-plan';
+import { action as planAction, loader as planPage } from '~/routes/$portal.installment-plan';
 import { action as skip } from '~/routes/$portal.skip-installment';
 import { action as webhook } from '~/routes/payments.webhook.$provider';
 import { demoFiles, formRequest, getRequest, origin, run, useRouteDatabase } from '../helpers/routes.ts';
@@ -182,7 +182,8 @@ describe('finding 4: skipping an instalment (100000002)', () => {
       };
       openMinor: number;
     };
-    expect(plan.instalmentCount).toBe(8);
+    // Seven rates agreed; the skipped one is shown, marked, and is no longer a rate to pay.
+    expect(plan.instalmentCount).toBe(7);
     expect(
       plan.rows.map((r) => [r.position, r.amountMinor, r.claimMinor, r.remainingMinor, r.isFinal, r.paid, r.skipped]),
     ).toEqual([
@@ -201,6 +202,22 @@ describe('finding 4: skipping an instalment (100000002)', () => {
     const { view } = await viewOf('100000002');
     expect(view.remainingPlanMinor).toBe(740_10);
     expect(view.amountToPay).toMatchObject({ kind: 'instalment', amountMinor: 150_00 });
+
+    // The plan in writing after the skip: the seven rates to pay, not the skipped one.
+    const sent = await run(
+      planAction,
+      formRequest('/serviceportal/installment-plan', { recipient: 'stored' }, { Cookie: cookie }),
+      de,
+    );
+    expect(sent.status).toBe(302);
+    const file = await fileOf('100000002');
+    const [mail] = await database.db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.fileId, file.id), eq(t.mailOutbox.template, 'instalmentPlan')));
+    const written = mail!.data as { instalmentCount: number; rows: Array<{ position: number }> };
+    expect(written.instalmentCount).toBe(7);
+    expect(written.rows.map((r) => r.position)).toEqual([1, 2, 4, 5, 6, 7, 8]);
   });
 });
 
