@@ -429,22 +429,7 @@ function EditForm() {
   };
   const refused = actionData?.refused ?? [];
   const proofError = err('uploadId') ?? (refused.length > 0 ? t('errors.proof.refused') : undefined);
-  const order: FieldName[] = [
-    'reason',
-    'relocationDate',
-    'salutation',
-    'companyName',
-    'firstName',
-    'lastName',
-    'birthday',
-    'streetName',
-    'houseNumber',
-    'zipCode',
-    'city',
-    'country',
-    'email',
-    'phone',
-  ];
+  const order: FieldName[] = ['reason', 'relocationDate', ...profileFields];
   const summary: SummaryError[] = [
     ...(form.errors ?? []).map((key) => ({
       fieldId: fields.reason.id,

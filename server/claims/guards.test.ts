@@ -1,35 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { FileFacts, PlanFacts } from './facts.ts';
+import { fileFacts } from './facts.fixture.ts';
 import { paymentStatusGuard, sepaGuard } from './guards.ts';
 
-const base: FileFacts = {
-  fileId: 1,
-  refno: '100000001',
-  subcase: 1,
-  statusCode: '1',
-  subState: null,
+const base = fileFacts({
   statusDate: '2026-11-01',
-  currency: 'EUR',
   totalMinor: 10000,
   mainClaimMinor: 10000,
   interestMinor: 0,
   costsMinor: 0,
-  paymentsMinor: 0,
-  functionsBlocked: false,
-  disputedAt: null,
-  closedAt: null,
-  instalmentErrorCode: null,
-  depositRequiredMinor: null,
-  hasVideo: false,
-  hasInvoices: false,
-  showEventHistory: true,
-  plan: null,
-  downPayment: null,
-  deposit: null,
-  deferral: null,
-  specialOffer: null,
-  noticeOfCompletionRequestedAt: null,
-};
+});
 const plan = (over: Partial<PlanFacts>): PlanFacts => ({
   status: 'active',
   isSepa: false,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { statusCodes, subStates } from '../db/schema.ts';
 import type { FileFacts, PlanFacts } from './facts.ts';
+import { fileFacts } from './facts.fixture.ts';
 import {
   actionFlagNames,
   actionFlags,
@@ -19,37 +20,7 @@ import {
 
 const today = '2026-11-22';
 
-function facts(overrides: Partial<FileFacts> = {}): FileFacts {
-  return {
-    fileId: 1,
-    refno: '100000001',
-    subcase: 1,
-    statusCode: '1',
-    subState: null,
-    statusDate: '2026-11-08',
-    currency: 'EUR',
-    totalMinor: 58784,
-    mainClaimMinor: 42990,
-    interestMinor: 1237,
-    costsMinor: 14557,
-    paymentsMinor: 0,
-    functionsBlocked: false,
-    disputedAt: null,
-    closedAt: null,
-    instalmentErrorCode: null,
-    depositRequiredMinor: null,
-    hasVideo: false,
-    hasInvoices: false,
-    showEventHistory: true,
-    plan: null,
-    downPayment: null,
-    deposit: null,
-    deferral: null,
-    specialOffer: null,
-    noticeOfCompletionRequestedAt: null,
-    ...overrides,
-  };
-}
+const facts = fileFacts;
 
 function plan(overrides: Partial<PlanFacts> = {}): PlanFacts {
   return {

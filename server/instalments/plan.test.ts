@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileFacts } from '../claims/facts.ts';
+import { fileFacts } from '../claims/facts.fixture.ts';
 import { costRules } from './config.ts';
 import { addMonths, isIsoDate } from './dates.ts';
 import {
@@ -199,34 +200,7 @@ describe('minimum and maximum of the monthly amount', () => {
   });
 });
 
-const open: FileFacts = {
-  fileId: 1,
-  refno: '100000001',
-  subcase: 1,
-  statusCode: '1',
-  subState: null,
-  statusDate: '2025-01-01',
-  currency: 'EUR',
-  totalMinor: 587_84,
-  mainClaimMinor: 429_90,
-  interestMinor: 12_37,
-  costsMinor: 145_57,
-  paymentsMinor: 0,
-  functionsBlocked: false,
-  disputedAt: null,
-  closedAt: null,
-  instalmentErrorCode: null,
-  depositRequiredMinor: null,
-  hasVideo: false,
-  hasInvoices: false,
-  showEventHistory: true,
-  plan: null,
-  downPayment: null,
-  deposit: null,
-  deferral: null,
-  specialOffer: null,
-  noticeOfCompletionRequestedAt: null,
-};
+const open = fileFacts({ statusDate: '2025-01-01' });
 const plan = (status: 'active' | 'pending' | 'cancelled') => ({
   status,
   isSepa: false,

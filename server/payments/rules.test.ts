@@ -7,6 +7,7 @@ import { feeFor, providerFee, surchargeForbidden } from './fees.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { methodKey, type MethodKey } from './methods.ts';
 import { withCheckDigit } from './providers/sandbox.ts';
+import { fileFacts } from '../claims/facts.fixture.ts';
 import { sign, verifySignature } from './providers/signature.ts';
 import { amountFor, purposeFromQuery, type PaymentPurpose } from './purpose.ts';
 import type { FileFacts } from '../claims/facts.ts';
@@ -189,34 +190,7 @@ describe('configuration and signatures', () => {
 });
 
 describe('what pay-direct pays (section 9)', () => {
-  const base: FileFacts = {
-    fileId: 1,
-    refno: '100000001',
-    subcase: 1,
-    statusCode: '1',
-    subState: null,
-    statusDate: '2026-01-01',
-    currency: 'EUR',
-    totalMinor: 58784,
-    mainClaimMinor: 50000,
-    interestMinor: 1000,
-    costsMinor: 7784,
-    paymentsMinor: 0,
-    functionsBlocked: false,
-    disputedAt: null,
-    closedAt: null,
-    instalmentErrorCode: null,
-    depositRequiredMinor: null,
-    hasVideo: false,
-    hasInvoices: false,
-    showEventHistory: true,
-    plan: null,
-    downPayment: null,
-    deposit: null,
-    deferral: null,
-    specialOffer: null,
-    noticeOfCompletionRequestedAt: null,
-  };
+  const base = fileFacts({ statusDate: '2026-01-01', mainClaimMinor: 50000, interestMinor: 1000, costsMinor: 7784 });
   const today = '2026-02-01';
   const plan = {
     status: 'active' as const,
