@@ -14,6 +14,7 @@ import { ensureDemoData } from '../db/bootstrap.ts';
 import { ensureDemoInvoiceDocuments } from '../documents/demo-invoices.ts';
 import { documentStore } from '../documents/store.ts';
 import { openDatabase, setDatabase, targetFromEnv } from '../db/client.ts';
+import { readiness } from '../db/readiness.ts';
 import { assertDeployable, env, isDemo, isSecureDeployment } from '../env.ts';
 import { escapeHtml } from '../mail/format.ts';
 import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
@@ -103,6 +104,14 @@ export async function createServer(options: { dev: boolean }) {
 
   app.get('/healthz', (_req, res) => {
     res.type('text/plain').send('ok');
+  });
+  // Ready for traffic: the database answers and this build's migrations are applied.
+  app.get('/readyz', async (_req, res) => {
+    const state = await readiness(database);
+    res
+      .status(state.ready ? 200 : 503)
+      .set('Cache-Control', 'no-store')
+      .json(state);
   });
   // The maintenance switch is read at run time; never serve a copy baked into the build.
   app.get('/maintenance.json', (_req, res) => {
