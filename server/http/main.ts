@@ -107,13 +107,16 @@ export async function createServer(options: { dev: boolean }) {
     res.type('text/plain').send('ok');
   });
   // Ready for traffic: the database answers and this build's migrations are applied.
-  app.get('/readyz', async (_req, res) => {
-    const state = await readiness(database);
-    res
-      .status(state.ready ? 200 : 503)
-      .set('Cache-Control', 'no-store')
-      .json(state);
-  });
+  app.get(
+    '/readyz',
+    asyncHandler(async (_req, res) => {
+      const state = await readiness(database);
+      res
+        .status(state.ready ? 200 : 503)
+        .set('Cache-Control', 'no-store')
+        .json(state);
+    }),
+  );
   // The maintenance switch is read at run time; never serve a copy baked into the build.
   app.get('/maintenance.json', (_req, res) => {
     res.set('Cache-Control', 'no-store');
