@@ -9,7 +9,7 @@ import {
   useMatches,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { cookieName } from '#server/auth/cookies.ts';
@@ -72,8 +72,10 @@ let lastRootData: RootData | undefined;
  */
 export function useRootData(): RootData | undefined {
   const data = useRouteLoaderData<typeof loader>('root');
-  if (typeof document === 'undefined') return data;
-  if (data) lastRootData = data;
+  // Effects run only in the browser, so the server never keeps anyone's data here.
+  useEffect(() => {
+    if (data) lastRootData = data;
+  }, [data]);
   return data ?? lastRootData;
 }
 

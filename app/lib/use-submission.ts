@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 
 /**
  * Counts submit attempts (caught before client validation) and server replies, so that the
@@ -8,14 +8,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 export function useSubmissionRounds(actionData: unknown) {
   const [attempts, setAttempts] = useState(0);
   const [replies, setReplies] = useState(actionData ? 1 : 0);
-  const first = useRef(true);
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+  // Each new server reply counts once (the first render's reply is counted above).
+  const [lastReply, setLastReply] = useState(actionData);
+  if (actionData !== lastReply) {
+    setLastReply(actionData);
     if (actionData) setReplies((n) => n + 1);
-  }, [actionData]);
+  }
   return {
     /** Changes with every submit attempt and every server reply: the summary focuses then. */
     round: attempts + replies,

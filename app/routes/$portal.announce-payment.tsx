@@ -16,9 +16,9 @@ import type { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { announcePayment, findAnnouncedPayment } from '#server/payments-announced/announce.ts';
-import type { AnnouncedPaymentInput } from '#server/payments-announced/schema.ts';
 import {
   payeeStep,
+  type AnnouncedPaymentInput,
   payees,
   paymentStep,
   receiptsStep,
@@ -29,7 +29,6 @@ import {
 } from '#server/payments-announced/schema.ts';
 import { maskIban } from '#server/instalments/sepa.ts';
 import { parseAmount } from '#server/money/amount-input.ts';
-import { uploadIdsFrom } from '#server/uploads/receive.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
@@ -287,6 +286,8 @@ function PayeeStep({ values }: { values: Values }) {
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
         <fieldset
           className={`choice-list${error ? ' field field--error' : ''}`}
+          role="radiogroup"
+          aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${fields.payee.id}-error` : undefined}
         >
           <legend>{t('payee.legend')}</legend>
@@ -303,7 +304,6 @@ function PayeeStep({ values }: { values: Values }) {
                 name={fields.payee.name}
                 value={payee}
                 defaultChecked={values.payee === payee}
-                aria-invalid={error ? true : undefined}
               />
               <label htmlFor={`${fields.payee.id}-${payee}`}>
                 <strong>{t(`payee.${payee}`)}</strong> {t(`payee.${payee}Text`, { name: payeeNames[payee] })}

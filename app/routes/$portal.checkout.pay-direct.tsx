@@ -400,6 +400,8 @@ export default function PayDirect() {
                 ) : null}
                 <fieldset
                   className={`fieldset-plain${methodError ? ' field--error' : ''}`}
+                  role="radiogroup"
+                  aria-invalid={methodError ? true : undefined}
                   aria-describedby={methodError ? 'method-error' : undefined}
                 >
                   <legend>{t('method.legend')}</legend>
@@ -419,7 +421,6 @@ export default function PayDirect() {
                             value={m.key}
                             defaultChecked={fields.method.initialValue === m.key}
                             aria-describedby={`method-${m.key}-fee`}
-                            aria-invalid={methodError ? true : undefined}
                           />
                           <span className="method__text">
                             <span className="method__name">{t(`methods.${m.key}.name`)}</span>

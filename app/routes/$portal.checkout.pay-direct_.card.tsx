@@ -207,7 +207,7 @@ export default function CardContact() {
             ))}
             <p>
               {/* A new tab: the contact data typed here stays on this page while the terms are read. */}
-              <a href={href(variant, '/card-terms')} target="_blank" rel="noopener">
+              <a href={href(variant, '/card-terms')} target="_blank" rel="noopener noreferrer">
                 {t('card.termsLink')}
               </a>
             </p>

@@ -9,7 +9,8 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
 import {
@@ -408,8 +409,7 @@ function EditForm() {
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
   const [reason, setReason] = useState<string>(initial(fields.reason.initialValue, ''));
   const [salutation, setSalutation] = useState<string>(

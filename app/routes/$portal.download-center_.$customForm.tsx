@@ -130,8 +130,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirect(`${path}?created=${created.orderId}#ready`);
 }
 
-type Fields = ReturnType<typeof useForm<DownloadFormValues>>[1];
-
 const inputSetup: Record<
   keyof DownloadFormValues,
   { type: 'text' | 'date' | 'email'; autoComplete?: string; hint?: string; short?: boolean }

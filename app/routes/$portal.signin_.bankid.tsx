@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { bankIdProvider } from '#server/auth/bank-id/factory.ts';
@@ -126,8 +127,7 @@ export default function BankIdSignIn() {
   const navigation = useNavigation();
   const { variant } = useRootData()!;
   const { t } = useTranslation(['bankid', 'common']);
-  const [scripted, setScripted] = useState(false);
-  useEffect(() => setScripted(true), []);
+  const scripted = useHydrated();
 
   const orderRef = actionData?.phase === 'pending' ? actionData.orderRef : null;
   // One fetcher per order: a retry starts from a clean slate.

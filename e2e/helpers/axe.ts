@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (axe has no separate wcag22a rules worth running). */

@@ -186,7 +186,7 @@ function replaceIbans(text: string): string {
       if (/[A-Za-z0-9]/.test(ch)) {
         electronic += ch;
         count += 1;
-      } else if (!/[ \-]/.test(ch) || !/[A-Za-z0-9]/.test(text[end + 1] ?? '')) break;
+      } else if (!/[ -]/.test(ch) || !/[A-Za-z0-9]/.test(text[end + 1] ?? '')) break;
       end += 1;
     }
     if (count !== length || /[\p{N}]/u.test(text[end] ?? '')) continue;

@@ -452,7 +452,7 @@ export const feedback = pgTable(
     paymentProvider: text('payment_provider'),
     createdAt: createdAt(),
   },
-  (t) => [check('feedback_stars', sql`stars is null or stars between 1 and 5`)],
+  () => [check('feedback_stars', sql`stars is null or stars between 1 and 5`)],
 );
 
 export const feedbackOptOuts = pgTable('feedback_opt_outs', {

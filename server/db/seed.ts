@@ -263,21 +263,19 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
         })
         .returning({ id: t.files.id });
       const id = row!.id;
-      await tx
-        .insert(t.fileStatusHistory)
-        .values([
-          { fileId: id, statusCode: '1', changedAt: at(today, -90), reason: 'handedOver' },
-          ...(f.status === '1'
-            ? []
-            : [
-                {
-                  fileId: id,
-                  statusCode: f.status,
-                  subState: f.subState ?? null,
-                  changedAt: at(today, -(f.statusDaysAgo ?? 14)),
-                },
-              ]),
-        ]);
+      await tx.insert(t.fileStatusHistory).values([
+        { fileId: id, statusCode: '1', changedAt: at(today, -90), reason: 'handedOver' },
+        ...(f.status === '1'
+          ? []
+          : [
+              {
+                fileId: id,
+                statusCode: f.status,
+                subState: f.subState ?? null,
+                changedAt: at(today, -(f.statusDaysAgo ?? 14)),
+              },
+            ]),
+      ]);
       await tx.insert(t.collectionCosts).values(standardCosts(id, f.costs, f.variant));
       await tx.insert(t.events).values(standardJourney(id, today));
       return id;
@@ -443,16 +441,14 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       interest: 840,
       costs: 9350,
     });
-    await tx
-      .insert(t.deferrals)
-      .values({
-        fileId: f4,
-        grantedAt: at(today, -10),
-        payBy: isoDate(today, 20),
-        noticeDays: 30,
-        feeMinor: 0,
-        providerId: '6',
-      });
+    await tx.insert(t.deferrals).values({
+      fileId: f4,
+      grantedAt: at(today, -10),
+      payBy: isoDate(today, 20),
+      noticeDays: 30,
+      feeMinor: 0,
+      providerId: '6',
+    });
 
     // 100000005: instalments only after a deposit of 150.00 EUR (instalment error code 5).
     const d5 = await addDebtor(
@@ -471,17 +467,15 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       costs: 11330,
       extra: { instalmentErrorCode: 5, depositRequiredMinor: 15000 },
     });
-    await tx
-      .insert(t.instalmentPlans)
-      .values({
-        fileId: f5,
-        status: 'cancelled',
-        residualClaimMinor: 90160,
-        totalMinor: 90160,
-        monthlyMinor: 5000,
-        instalmentCount: 19,
-        firstDueOn: isoDate(today, -200),
-      });
+    await tx.insert(t.instalmentPlans).values({
+      fileId: f5,
+      status: 'cancelled',
+      residualClaimMinor: 90160,
+      totalMinor: 90160,
+      monthlyMinor: 5000,
+      instalmentCount: 19,
+      firstDueOn: isoDate(today, -200),
+    });
 
     // 100000006: settled (status 3); a notice of completion can be requested.
     const d6 = await addDebtor(
@@ -501,17 +495,15 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       costs: 7050,
       payments: 26460,
     });
-    await tx
-      .insert(t.paymentsMade)
-      .values({
-        fileId: f6,
-        bookedOn: isoDate(today, -6),
-        amountMinor: 26460,
-        turnover: 'payment',
-        balanceMinor: 0,
-        providerId: '4',
-        reference: 'Kartenzahlung',
-      });
+    await tx.insert(t.paymentsMade).values({
+      fileId: f6,
+      bookedOn: isoDate(today, -6),
+      amountMinor: 26460,
+      turnover: 'payment',
+      balanceMinor: 0,
+      providerId: '4',
+      reference: 'Kartenzahlung',
+    });
 
     // 100000007: enforcement measure running (42); functions are refused.
     const d7 = await addDebtor(

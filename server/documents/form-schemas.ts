@@ -42,7 +42,7 @@ export const evidenceRequired: Record<DisputeReason, boolean> = {
 // ---------------------------------------------------------------------------------------------
 
 /** Latin letters with their accents (À–ž, Latin Extended), plus the marks found inside names. */
-const latinName = /^[\p{Script=Latin}][\p{Script=Latin}\p{M} .'’\-]*$/u;
+const latinName = /^[\p{Script=Latin}][\p{Script=Latin}\p{M} .'’-]*$/u;
 
 const required = (message = 'errors.required') => z.string({ error: message }).trim().min(1, message);
 
@@ -66,14 +66,14 @@ const fullName = required()
 /** Street name without the number: letters, digits for "Straße 7"-style names, common marks. */
 const street = required()
   .max(80, 'errors.street.tooLong')
-  .regex(/^[\p{Script=Latin}\p{M}0-9][\p{Script=Latin}\p{M}0-9 .,'’\/\(\)\-]*$/u, 'errors.street.letters')
+  .regex(/^[\p{Script=Latin}\p{M}0-9][\p{Script=Latin}\p{M}0-9 .,'’/()-]*$/u, 'errors.street.letters')
   .min(3, 'errors.street.tooShort');
 
 /**
  * Street number (section 5): 1 to 4 digits, optionally 1 or 2 letters, optionally a range or a
  * second number of up to 3 digits ("14", "3a", "12 b", "12-14", "7/1").
  */
-export const streetNumberPattern = /^\d{1,4} ?[A-Za-z]{0,2}(?: ?[\-\/] ?\d{1,3}[A-Za-z]?)?$/;
+export const streetNumberPattern = /^\d{1,4} ?[A-Za-z]{0,2}(?: ?[-/] ?\d{1,3}[A-Za-z]?)?$/;
 const streetNumber = required().regex(streetNumberPattern, 'errors.streetNumber.format');
 
 /** Zip (section 5): letters, digits and spaces, longer than 3 ("50968", "1010", "SE 114 55" → digits). */
@@ -82,7 +82,7 @@ const zip = required().regex(zipPattern, 'errors.zip.format');
 
 const city = required()
   .max(60, 'errors.city.tooLong')
-  .regex(/^[\p{Script=Latin}\p{M}][\p{Script=Latin}\p{M} .'’\(\)\/\-]*$/u, 'errors.city.letters')
+  .regex(/^[\p{Script=Latin}\p{M}][\p{Script=Latin}\p{M} .'’()/-]*$/u, 'errors.city.letters')
   .min(2, 'errors.city.tooShort');
 
 const email = z.email({ error: 'errors.email.format' }).max(120, 'errors.email.format');

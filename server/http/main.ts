@@ -21,6 +21,7 @@ import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts'
 import { startMailWorker } from '../mail/worker.ts';
 import { publicOrigin } from '../variants/public-url.ts';
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
+import { asyncHandler } from './async-handler.ts';
 import { logger } from './logger.ts';
 import { scrubUrl } from './scrub.ts';
 import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from './security.ts';
@@ -106,13 +107,16 @@ export async function createServer(options: { dev: boolean }) {
     res.type('text/plain').send('ok');
   });
   // Ready for traffic: the database answers and this build's migrations are applied.
-  app.get('/readyz', async (_req, res) => {
-    const state = await readiness(database);
-    res
-      .status(state.ready ? 200 : 503)
-      .set('Cache-Control', 'no-store')
-      .json(state);
-  });
+  app.get(
+    '/readyz',
+    asyncHandler(async (_req, res) => {
+      const state = await readiness(database);
+      res
+        .status(state.ready ? 200 : 503)
+        .set('Cache-Control', 'no-store')
+        .json(state);
+    }),
+  );
   // The maintenance switch is read at run time; never serve a copy baked into the build.
   app.get('/maintenance.json', (_req, res) => {
     res.set('Cache-Control', 'no-store');
@@ -124,29 +128,35 @@ export async function createServer(options: { dev: boolean }) {
   // The development mailbox: every mail the worker delivered without SMTP. Only in the demo mode.
   if (sender?.kind === 'mailbox') {
     const folder = mailboxFolder(config);
-    app.get('/dev/mailbox', async (_req, res) => {
-      const entries = await readMailbox(folder);
-      const rows = entries
-        .map(
-          (m) =>
-            `<li><a href="/dev/mailbox/${encodeURIComponent(m.name)}">${escapeHtml(m.subject)}</a> – ${escapeHtml(m.to)} – ${escapeHtml(m.at)}</li>`,
-        )
-        .join('');
-      res
-        .type('html')
-        .send(
-          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1><p>${entries.length} mails in ${escapeHtml(folder)} (newest first). This page exists only in the demo mode without SMTP_URL.</p><ul>${rows}</ul></body></html>`,
-        );
-    });
-    app.get('/dev/mailbox/:name', async (req, res) => {
-      const entry = (await readMailbox(folder)).find((m) => m.name === req.params.name);
-      if (!entry) return void res.status(404).type('text/plain').send('not found');
-      // The mail's own HTML with its inline styles; nothing else may load.
-      res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-      res
-        .type(req.query.format === 'text' ? 'text/plain' : 'html')
-        .send(req.query.format === 'text' ? entry.text : entry.html);
-    });
+    app.get(
+      '/dev/mailbox',
+      asyncHandler(async (_req, res) => {
+        const entries = await readMailbox(folder);
+        const rows = entries
+          .map(
+            (m) =>
+              `<li><a href="/dev/mailbox/${encodeURIComponent(m.name)}">${escapeHtml(m.subject)}</a> – ${escapeHtml(m.to)} – ${escapeHtml(m.at)}</li>`,
+          )
+          .join('');
+        res
+          .type('html')
+          .send(
+            `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body><h1>Development mailbox</h1><p>${entries.length} mails in ${escapeHtml(folder)} (newest first). This page exists only in the demo mode without SMTP_URL.</p><ul>${rows}</ul></body></html>`,
+          );
+      }),
+    );
+    app.get(
+      '/dev/mailbox/:name',
+      asyncHandler(async (req, res) => {
+        const entry = (await readMailbox(folder)).find((m) => m.name === req.params.name);
+        if (!entry) return void res.status(404).type('text/plain').send('not found');
+        // The mail's own HTML with its inline styles; nothing else may load.
+        res.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+        res
+          .type(req.query.format === 'text' ? 'text/plain' : 'html')
+          .send(req.query.format === 'text' ? entry.text : entry.html);
+      }),
+    );
   }
 
   if (viteDevServer) {
@@ -163,16 +173,18 @@ export async function createServer(options: { dev: boolean }) {
 
   app.all(
     '*',
-    createRequestHandler({
-      build,
-      mode: options.dev ? 'development' : 'production',
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce as string,
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
-        requestId: String(req.id),
-        refusal: res.locals.refusal as EdgeRefusal | undefined,
+    asyncHandler(
+      createRequestHandler({
+        build,
+        mode: options.dev ? 'development' : 'production',
+        getLoadContext: (req, res) => ({
+          cspNonce: res.locals.cspNonce as string,
+          clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
+          requestId: String(req.id),
+          refusal: res.locals.refusal as EdgeRefusal | undefined,
+        }),
       }),
-    }),
+    ),
   );
   return app;
 }

@@ -42,15 +42,13 @@ export async function disableReminders(
     if (debtor.disabledAt) return { ok: true, alreadyDisabled: true } as const;
     await tx.update(t.debtors).set({ remindersDisabledAt: now, updatedAt: now }).where(eq(t.debtors.id, debtor.id));
     await tx.insert(t.reminderOptOuts).values({ debtorId: debtor.id, eventId: parsed.eventId, createdAt: now });
-    await tx
-      .insert(t.auditLog)
-      .values({
-        at: now,
-        actor: 'debtor',
-        debtorId: debtor.id,
-        action: 'reminders.disabled',
-        detail: { eventId: parsed.eventId },
-      });
+    await tx.insert(t.auditLog).values({
+      at: now,
+      actor: 'debtor',
+      debtorId: debtor.id,
+      action: 'reminders.disabled',
+      detail: { eventId: parsed.eventId },
+    });
     return { ok: true, alreadyDisabled: false } as const;
   });
 }

@@ -98,14 +98,12 @@ export async function announcePayment(
         throw new AttachRefused(attached.problem);
       }
       // A note in the file's history, not a new status (issue 11, finding 6).
-      await tx
-        .insert(t.events)
-        .values({
-          fileId: file.id,
-          occurredAt: now,
-          kind: 'paymentAnnounced',
-          detail: { announcedPaymentId: id, paidOn: input.paidOn, amountMinor, currency: file.currency },
-        });
+      await tx.insert(t.events).values({
+        fileId: file.id,
+        occurredAt: now,
+        kind: 'paymentAnnounced',
+        detail: { announcedPaymentId: id, paidOn: input.paidOn, amountMinor, currency: file.currency },
+      });
       await enqueueMail(tx, {
         to: agencyAddress(file.variant),
         template: 'agencyAnnouncedPayment',

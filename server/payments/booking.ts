@@ -108,24 +108,20 @@ async function applyBooking(
   });
   if (creditMinor > 0) {
     // Money beyond the claim (issue 11, finding 14): the agency refunds it; the claim stays at zero.
-    await tx
-      .insert(t.credits)
-      .values({
-        fileId: file.id,
-        paymentId: payment.id,
-        amountMinor: creditMinor,
-        currency: payment.currency,
-        reason: 'overpayment',
-        createdAt: now,
-      });
-    await tx
-      .insert(t.events)
-      .values({
-        fileId: file.id,
-        occurredAt: now,
-        kind: 'overpayment',
-        detail: { amountMinor: creditMinor, currency: payment.currency, paymentId: payment.id },
-      });
+    await tx.insert(t.credits).values({
+      fileId: file.id,
+      paymentId: payment.id,
+      amountMinor: creditMinor,
+      currency: payment.currency,
+      reason: 'overpayment',
+      createdAt: now,
+    });
+    await tx.insert(t.events).values({
+      fileId: file.id,
+      occurredAt: now,
+      kind: 'overpayment',
+      detail: { amountMinor: creditMinor, currency: payment.currency, paymentId: payment.id },
+    });
   }
 
   let status: { code: (typeof t.statusCodes)[number]; subState: (typeof t.subStates)[number] | null } | null = null;
@@ -225,15 +221,13 @@ async function applyBooking(
       .update(t.files)
       .set({ statusCode: status.code, subState: status.subState, statusDate: today })
       .where(eq(t.files.id, file.id));
-    await tx
-      .insert(t.fileStatusHistory)
-      .values({
-        fileId: file.id,
-        statusCode: status.code,
-        subState: status.subState,
-        changedAt: now,
-        reason: `payment:${payment.purpose}`,
-      });
+    await tx.insert(t.fileStatusHistory).values({
+      fileId: file.id,
+      statusCode: status.code,
+      subState: status.subState,
+      changedAt: now,
+      reason: `payment:${payment.purpose}`,
+    });
     return { statusCode: status.code, creditMinor };
   }
   return { statusCode: file.statusCode, creditMinor };

@@ -71,8 +71,8 @@ export function checkSelection(
 /** A file name safe to show and to store as metadata: no path, no control characters, bounded. */
 export function cleanFileName(name: string | undefined | null): string {
   const base = (name ?? '').split(/[/\\]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const cleaned = base
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim()
     .slice(0, 200);

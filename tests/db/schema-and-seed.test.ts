@@ -114,16 +114,14 @@ describe(`schema and demo seed (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' :
         .values({ ...f1, id: undefined, totalMinor: undefined, createdAt: undefined } as never),
     ).rejects.toThrow();
     await expect(
-      database.db
-        .insert(t.files)
-        .values({
-          ...f1,
-          id: undefined,
-          totalMinor: undefined,
-          createdAt: undefined,
-          refno: '12345',
-          subcase: 9,
-        } as never),
+      database.db.insert(t.files).values({
+        ...f1,
+        id: undefined,
+        totalMinor: undefined,
+        createdAt: undefined,
+        refno: '12345',
+        subcase: 9,
+      } as never),
     ).rejects.toThrow();
     await expect(
       database.db.insert(t.feedback).values({ fileId: f1.id, source: 'portal', stars: 6 }),

@@ -14,7 +14,6 @@ import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { loader as claimPage } from '~/routes/$portal.claim-information';
 import { action as payDirect } from '~/routes/$portal.checkout.pay-direct';
 import { action as payInstalments } from '~/routes/$portal.checkout.pay-installments';
-import { action as uploadAction } from '~/routes/$portal.uploads';
 import { demoFiles, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 import { file, multipartRequest, pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
 
@@ -301,15 +300,13 @@ describe('finding 14: a claim is never paid twice', () => {
     if (!first.ok) throw new Error('not created');
     // The second was opened before this rule existed (the data): a row beside the first.
     const secondId = crypto.randomUUID();
-    await database.db
-      .insert(t.payments)
-      .values({
-        ...first.payment,
-        id: secondId,
-        idempotencyKey: crypto.randomUUID(),
-        providerReference: null,
-        status: 'pending',
-      });
+    await database.db.insert(t.payments).values({
+      ...first.payment,
+      id: secondId,
+      idempotencyKey: crypto.randomUUID(),
+      providerReference: null,
+      status: 'pending',
+    });
 
     const one = await bookPayment(database.db, first.payment.id, { amountMinor: open, currency: 'EUR' });
     expect(one).toMatchObject({ booked: true, statusCode: '3', creditMinor: 0 });

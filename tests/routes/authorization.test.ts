@@ -58,7 +58,7 @@ const publicRoutes = new Set([
 const routeId = (file: string) => file.replace(/^.*\/routes\//, '').replace(/\.tsx$/, '');
 const guarded = Object.entries(modules).filter(([file]) => !publicRoutes.has(routeId(file)));
 
-const database = useRouteDatabase();
+useRouteDatabase();
 
 function pathOf(id: string): string {
   const path = id

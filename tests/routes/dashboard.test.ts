@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { findSession } from '#server/auth/session.ts';
-import * as t from '#server/db/schema.ts';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { action as openCase, loader as claimsList } from '~/routes/$portal.claims-list';
 import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';

@@ -21,6 +21,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '#server/db/schema.ts';
+import { asyncHandler } from '#server/http/async-handler.ts';
 import { requestGuards, type EdgeRefusal } from '#server/http/security.ts';
 import { context, demoFiles, run, useRouteDatabase } from '../helpers/routes.ts';
 import { useUploadFolder } from '../helpers/uploads.ts';
@@ -134,30 +135,33 @@ beforeAll(async () => {
 
   const app = express();
   app.use(...requestGuards({ allowedOrigins: () => [] }));
-  app.all('*', async (req, res) => {
-    const request = createRemixRequest(req, res);
-    const refusal = res.locals.refusal as EdgeRefusal | undefined;
-    const route = routeFor(new URL(request.url).pathname);
-    if (!route) return void res.status(404).json({ error: 'no route' });
-    try {
-      // Remix checks Origin against the host before a page's action (not a resource route's).
-      if (request.method !== 'GET' && route.isPage) throwIfPotentialCSRFAttack(request.headers);
-      const fn = request.method === 'GET' ? route.module.loader : route.module.action;
-      const result = await run(fn as (args: ActionFunctionArgs) => unknown, request, route.params, {
-        ...context(),
-        refusal,
-      });
-      const body = result.response ? await result.response.text() : JSON.stringify(result.data ?? null);
-      res.status(result.status);
-      res.set('X-Body-Read', request.bodyUsed ? 'yes' : 'no');
-      const location = result.headers.get('Location');
-      if (location) res.set('X-Location', encodeURIComponent(location));
-      res.type('application/json').send(body);
-    } catch (error) {
-      // What Remix does with anything else thrown: a 500.
-      res.status(500).json({ error: String(error) });
-    }
-  });
+  app.all(
+    '*',
+    asyncHandler(async (req, res) => {
+      const request = createRemixRequest(req, res);
+      const refusal = res.locals.refusal as EdgeRefusal | undefined;
+      const route = routeFor(new URL(request.url).pathname);
+      if (!route) return void res.status(404).json({ error: 'no route' });
+      try {
+        // Remix checks Origin against the host before a page's action (not a resource route's).
+        if (request.method !== 'GET' && route.isPage) throwIfPotentialCSRFAttack(request.headers);
+        const fn = request.method === 'GET' ? route.module.loader : route.module.action;
+        const result = await run(fn as (args: ActionFunctionArgs) => unknown, request, route.params, {
+          ...context(),
+          refusal,
+        });
+        const body = result.response ? await result.response.text() : JSON.stringify(result.data ?? null);
+        res.status(result.status);
+        res.set('X-Body-Read', request.bodyUsed ? 'yes' : 'no');
+        const location = result.headers.get('Location');
+        if (location) res.set('X-Location', encodeURIComponent(location));
+        res.type('application/json').send(body);
+      } catch (error) {
+        // What Remix does with anything else thrown: a 500.
+        res.status(500).json({ error: String(error) });
+      }
+    }),
+  );
   const server = app.listen(0);
   await new Promise((resolve) => server.once('listening', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

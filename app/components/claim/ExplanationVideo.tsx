@@ -13,6 +13,7 @@ export function ExplanationVideo() {
   return (
     <figure className="video">
       {/* A local file with captions in every language; no third-party player, nothing loads until play. */}
+      {/* eslint-disable-next-line jsx-a11y/media-has-caption -- the caption tracks are mapped below */}
       <video controls preload="none" poster="/media/explainer-poster.svg" width={960} height={540}>
         <source src="/media/explainer.webm" type="video/webm" />
         {languages.map((lang) => (

@@ -31,7 +31,13 @@ export function Choices({
   const { t } = useTranslation();
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <fieldset className={`choice-list${error ? ' field--error' : ''}`} aria-describedby={errorId}>
+    // ARIA 1.3 marks the group invalid, not each radio (aria-invalid is not a radio's property).
+    <fieldset
+      className={`choice-list${error ? ' field--error' : ''}`}
+      role="radiogroup"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={errorId}
+    >
       <legend>{legend}</legend>
       {error ? (
         <span className="field-error" id={errorId}>
@@ -50,7 +56,6 @@ export function Choices({
               value={option.value}
               defaultChecked={defaultValue === option.value}
               required={required}
-              aria-invalid={error ? true : undefined}
               aria-describedby={hintId}
             />
             <label htmlFor={optionId}>

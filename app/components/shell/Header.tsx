@@ -68,6 +68,8 @@ function PhoneMenu({ variant, auth }: { variant: PublicVariant; auth: AuthLevel 
     details.current.querySelector('summary')?.focus();
   };
   return (
+    // Escape from anywhere inside the open menu closes it (the summary and links are the controls).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- see above
     <details className="nav-menu" ref={details} onKeyDown={onKeyDown}>
       <summary>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">

@@ -28,8 +28,12 @@ export function IdleWatcher({
   const [now, setNow] = useState(() => Date.now());
   const signOutForm = useRef<HTMLFormElement>(null);
 
+  // Each page load and each extension brings the server's fresh count. The deadline is taken on
+  // this browser's clock when it arrives, and Date.now() must not run during render: so an effect.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
   useEffect(() => setDeadline(Date.now() + msLeft), [msLeft]);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     if (extend.data?.ok && extend.data.msLeft !== undefined) setDeadline(Date.now() + extend.data.msLeft);
     else if (extend.data && !extend.data.ok) window.location.assign(`${href(variant, '/')}?signedOut=timeout`);
   }, [extend.data, variant]);
@@ -62,6 +66,8 @@ export function IdleWatcher({
         <p aria-live="polite">{t('idle.text', { count: minutesLeft })}</p>
         <div className="button-row">
           <extend.Form method="post" action={href(variant, '/session')}>
+            {/* The dialog's first action takes the focus when it opens (the HTML dialog pattern). */}
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- inside a modal dialog, see above */}
             <button type="submit" className="button" autoFocus>
               {t('idle.extend')}
             </button>

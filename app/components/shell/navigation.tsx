@@ -1,5 +1,5 @@
 import { useLocation } from '@remix-run/react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /** Depth of a path inside its variant: /serviceportal/checkout/pay-direct has depth 2. */
 export function pathDepth(pathname: string): number {
@@ -17,11 +17,13 @@ export function transitionDirection(from: string, to: string): TransitionDirecti
 
 export function PageTransition({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const previous = useRef(location.pathname);
-  const direction = transitionDirection(previous.current, location.pathname);
-  useEffect(() => {
-    previous.current = location.pathname;
-  }, [location.pathname]);
+  // The direction is worked out once per move, from the path of the page before.
+  const [shownPath, setShownPath] = useState(location.pathname);
+  const [direction, setDirection] = useState<TransitionDirection>('none');
+  if (shownPath !== location.pathname) {
+    setShownPath(location.pathname);
+    setDirection(transitionDirection(shownPath, location.pathname));
+  }
   return (
     <div key={location.pathname} className={direction === 'none' ? undefined : `transition--${direction}`}>
       {children}

@@ -30,12 +30,16 @@ export function CharacterCount({ fieldId, max, locale }: { fieldId: string; max:
 
   // The effect reads the newest wording (language, locale) without re-subscribing.
   const latestMessage = useRef(message);
-  latestMessage.current = message;
+  useEffect(() => {
+    latestMessage.current = message;
+  });
 
   useEffect(() => {
     const field = document.getElementById(fieldId) as HTMLTextAreaElement | null;
     if (!field) return;
-    // Text restored by the browser or kept after a failed send counts from the start.
+    // Text restored by the browser or kept after a failed send counts from the start: the field
+    // is outside React's state, so its length is read here, once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reads the DOM field once on mount
     setLength(field.value.length);
     const onInput = () => {
       const count = field.value.length;

@@ -12,8 +12,13 @@ export interface ToastMessage {
 /** Top-centre toasts, announced politely (assertively for danger). */
 export function ToastRegion({ toasts }: { toasts: ToastMessage[] }) {
   const [visible, setVisible] = useState(toasts);
-  useEffect(() => {
+  // New toasts from the server replace the shown ones; each then goes after its own time.
+  const [shownFor, setShownFor] = useState(toasts);
+  if (shownFor !== toasts) {
+    setShownFor(toasts);
     setVisible(toasts);
+  }
+  useEffect(() => {
     const timers = toasts.map((toast) =>
       window.setTimeout(
         () => setVisible((current) => current.filter((t) => t.id !== toast.id)),

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import {
   acceptAttribute,
@@ -78,7 +79,7 @@ export function UploadField({
   const { t } = useTranslation('uploads');
   const generated = useId();
   const inputId = id ?? `upload-${generated.replace(/:/g, '')}`;
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [kept, setKept] = useState<UploadInfo[]>(initialKept);
   const [removed, setRemoved] = useState<Set<number>>(new Set());
   const [chosen, setChosen] = useState<Chosen[]>([]);
@@ -87,14 +88,14 @@ export function UploadField({
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => setHydrated(true), []);
   // A new server answer (another attempt) brings its own list of kept files.
   const keptSignature = initialKept.map((u) => u.id).join(',');
-  useEffect(() => {
+  const [keptFor, setKeptFor] = useState(keptSignature);
+  if (keptFor !== keptSignature) {
+    setKeptFor(keptSignature);
     setKept(initialKept);
     setRemoved(new Set());
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [keptSignature]);
+  }
 
   const active = kept.filter((u) => !removed.has(u.id));
   const invalid = chosen.filter((c) => c.state === 'invalid' || c.state === 'refused');
@@ -103,7 +104,9 @@ export function UploadField({
 
   // Sending is blocked while a file is invalid or still on its way.
   const blockRef = useRef(mustBlock);
-  blockRef.current = mustBlock;
+  useEffect(() => {
+    blockRef.current = mustBlock;
+  }, [mustBlock]);
   useEffect(() => {
     const form = inputRef.current?.form;
     if (!form) return;
@@ -117,9 +120,8 @@ export function UploadField({
     form.addEventListener('submit', onSubmit, true);
     return () => form.removeEventListener('submit', onSubmit, true);
   }, [hydrated]);
-  useEffect(() => {
-    if (!mustBlock) setBlocked(false);
-  }, [mustBlock]);
+  // The notice goes once nothing blocks any more.
+  if (blocked && !mustBlock) setBlocked(false);
 
   async function onChange(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);

@@ -78,16 +78,14 @@ export class SandboxBankIdProvider implements BankIdProvider {
     const now = this.now();
     const orderRef = randomUUID();
     const expiresAt = new Date(now.getTime() + swedishOrderMinutes * 60_000);
-    await this.db
-      .insert(t.bankIdOrders)
-      .values({
-        orderRef,
-        country: 'SE',
-        status: 'pending',
-        hint: 'outstandingTransaction',
-        createdAt: now,
-        expiresAt,
-      });
+    await this.db.insert(t.bankIdOrders).values({
+      orderRef,
+      country: 'SE',
+      status: 'pending',
+      hint: 'outstandingTransaction',
+      createdAt: now,
+      expiresAt,
+    });
     return { orderRef, launchUrl: `${sandboxAppPath}/${orderRef}`, expiresAt };
   }
 
@@ -144,18 +142,16 @@ export class SandboxBankIdProvider implements BankIdProvider {
     const orderRef = randomUUID();
     const state = randomToken(24);
     const expiresAt = new Date(now.getTime() + norwegianLoginMinutes * 60_000);
-    await this.db
-      .insert(t.bankIdOrders)
-      .values({
-        orderRef,
-        country: 'NO',
-        status: 'pending',
-        hint: 'outstandingTransaction',
-        state,
-        redirectUri: input.redirectUri,
-        createdAt: now,
-        expiresAt,
-      });
+    await this.db.insert(t.bankIdOrders).values({
+      orderRef,
+      country: 'NO',
+      status: 'pending',
+      hint: 'outstandingTransaction',
+      state,
+      redirectUri: input.redirectUri,
+      createdAt: now,
+      expiresAt,
+    });
     return { orderRef, state, url: `${sandboxAppPath}/${orderRef}`, expiresAt };
   }
 
