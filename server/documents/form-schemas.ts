@@ -73,7 +73,9 @@ const street = required()
  * Street number (section 5): 1 to 4 digits, optionally 1 or 2 letters, optionally a range or a
  * second number of up to 3 digits ("14", "3a", "12 b", "12-14", "7/1").
  */
-export const streetNumberPattern = /^\d{1,4} ?[A-Za-z]{0,2}(?: ?[-/] ?\d{1,3}[A-Za-z]?)?$/;
+// The range mark is an alternation, not a class: the browser compiles the pattern attribute with
+// the v flag, where "-" and "/" inside a class must be escaped (and ESLint calls the escape needless).
+export const streetNumberPattern = /^\d{1,4} ?[A-Za-z]{0,2}(?: ?(?:-|\/) ?\d{1,3}[A-Za-z]?)?$/;
 const streetNumber = required().regex(streetNumberPattern, 'errors.streetNumber.format');
 
 /** Zip (section 5): letters, digits and spaces, longer than 3 ("50968", "1010", "SE 114 55" → digits). */
