@@ -8,11 +8,16 @@
 import { createUIMessageStreamResponse } from 'ai';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
+import { LANGS } from '../../intents/catalogue.ts';
 import { maxMessageChars, runTurn } from '#server/assistant/turn.ts';
 import { BodyRefused, mediaTypeOf, readBodyText } from '#server/http/request-body.ts';
 import { assistantSettings, chatContext, chatView } from '~/lib/assistant.server';
 
-const chatBody = z.object({ text: z.string().trim().min(1).max(maxMessageChars) });
+const chatBody = z.object({
+  text: z.string().trim().min(1).max(maxMessageChars),
+  /** The language of the page the pane is on (short messages are read in it); the variant's languages only. */
+  pageLang: z.enum(LANGS).optional(),
+});
 
 /** A JSON message is small: 16 KiB is far above 1,000 characters of any script. */
 const maxChatBodyBytes = 16 * 1024;
@@ -49,7 +54,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
     db: ctx.db,
     session: ctx.session,
     variant: ctx.variant,
-    language: ctx.language,
+    language:
+      parsed.data.pageLang && (ctx.variant.languages as readonly string[]).includes(parsed.data.pageLang)
+        ? parsed.data.pageLang
+        : ctx.language,
     text: parsed.data.text,
     conversation: ctx.conversation,
     settings: assistantSettings(),

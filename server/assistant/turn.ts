@@ -12,7 +12,6 @@ import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type U
 import { randomBytes } from 'node:crypto';
 import { CATALOGUE, isIntentId, type IntentId, type Lang } from '../../intents/catalogue.ts';
 import { embeddedModel, type Understanding } from '../../intents/engine-model.ts';
-import { getEngine } from '../../intents/engine/store.ts';
 import { configuredModel, systemPrompt, withFallback, type LlmSettings } from '../../intents/llm.ts';
 import { createTools, type ToolResult } from '../../intents/tools/index.ts';
 import type { KnownValues } from '../../intents/anonymiser/index.ts';
@@ -21,6 +20,7 @@ import { todayForVariant } from '../dates.ts';
 import type { Database } from '../db/client.ts';
 import type { Variant } from '../variants/config.ts';
 import { saveConversation, type Conversation } from './conversations.ts';
+import { serverEngine } from './engine.ts';
 import { recordTurn, type TurnOutcome } from './intent-log.ts';
 
 export const maxMessageChars = 1000;
@@ -82,7 +82,9 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
   const text = request.text.slice(0, maxMessageChars);
   let understood: Understanding | null = null;
   let fellBack = false;
+  const engine = serverEngine();
   const embedded = embeddedModel({
+    engine,
     pageLang: request.language,
     today,
     onUnderstood: (u) => {
@@ -136,15 +138,14 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
           onError: () => 'error',
           onFinish: async ({ messages: all, responseMessage }) => {
             try {
-              const engine: TurnSummary['engine'] = llm && !fellBack ? 'model' : 'embedded';
+              const used: TurnSummary['engine'] = llm && !fellBack ? 'model' : 'embedded';
               const parts = toolParts(responseMessage);
               const first = parts[0];
               const u = understood as Understanding | null;
               const intent: IntentId | 'clarify' =
                 u?.toolName ??
                 (first && (isIntentId(first.name) || first.name === 'clarify') ? first.name : 'out_of_scope');
-              const classification =
-                u?.classification ?? getEngine().classify(text, { pageLang: request.language, today });
+              const classification = u?.classification ?? engine.classify(text, { pageLang: request.language, today });
               const outcome = outcomeOf(first?.output, intent);
               await saveConversation(
                 request.db,
@@ -165,14 +166,14 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
                 known: request.known,
                 intent: intent === 'clarify' ? (u?.intent ?? classification.intent) : intent,
                 confidence: classification.confidence,
-                engine,
+                engine: used,
                 slots,
                 actionOffered: first?.output && 'href' in first.output ? (first.output.href as string | null) : null,
                 outcome,
                 refusalReason: first?.output?.kind === 'refused' ? first.output.reason : undefined,
                 latencyMs: Date.now() - started,
               });
-              resolveDone({ intent, outcome, engine, messages: all });
+              resolveDone({ intent, outcome, engine: used, messages: all });
             } catch (error) {
               rejectDone(error);
             }

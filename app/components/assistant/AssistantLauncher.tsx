@@ -5,6 +5,7 @@
  * navigations within the portal (it lives in the root shell; its conversation on the server).
  */
 import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { href, type PublicVariant } from '~/lib/variant';
 
@@ -90,7 +91,9 @@ export function AssistantHeaderButton({ variant }: { variant: PublicVariant }) {
 export function AssistantFloatingButton({ variant }: { variant: PublicVariant }) {
   const { t } = useTranslation();
   const { open, isOpen } = useAssistant();
-  if (isOpen) return null;
+  const { pathname } = useLocation();
+  // Hidden while the pane is open, and on /chatbot, which is the conversation itself.
+  if (isOpen || pathname.endsWith('/chatbot')) return null;
   return (
     <a href={href(variant, '/chatbot')} className="assistant-fab" onClick={opener(open)} data-testid="assistant-fab">
       <ChatIcon />

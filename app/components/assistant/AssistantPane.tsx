@@ -105,7 +105,7 @@ function Chat({ variant, locale, data, api, initialQuestion }: AssistantPaneProp
       prepareSendMessagesRequest: ({ messages: all }) => {
         const last = all[all.length - 1];
         const said = last?.parts.map((p) => (p.type === 'text' ? p.text : '')).join(' ') ?? '';
-        return { body: { text: said } };
+        return { body: { text: said, pageLang: document.documentElement.lang } };
       },
     }),
   });

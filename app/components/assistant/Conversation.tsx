@@ -31,7 +31,7 @@ export function Greeting({ greeting, signedIn, variant, locale }: Omit<Conversat
         <>
           <p>
             {t('greeting.file', {
-              name: greeting.name ? ` ${greeting.name}` : '',
+              name: greeting.name ? `, ${greeting.name}` : '',
               amount: money(greeting.openAmountMinor),
               creditor: greeting.creditor,
             })}

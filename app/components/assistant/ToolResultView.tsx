@@ -40,7 +40,9 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
               <dt>{t('balance.costs')}</dt>
               <dd>{money(result.breakdown.costsMinor, result.currency)}</dd>
               <dt>{t('balance.payments')}</dt>
-              <dd>{money(-result.breakdown.paymentsMinor, result.currency)}</dd>
+              <dd>
+                {money(result.breakdown.paymentsMinor === 0 ? 0 : -result.breakdown.paymentsMinor, result.currency)}
+              </dd>
               <dt>{t('balance.total')}</dt>
               <dd>
                 <strong>{money(result.breakdown.totalMinor, result.currency)}</strong>
