@@ -2,9 +2,10 @@
  * The assistant's doors on every page: a button in the header and a floating button. Without
  * JavaScript both are links to /chatbot (the server-rendered conversation); with JavaScript they
  * open the pane, whose code is fetched only then (React.lazy). The pane stays open across
- * navigations within the portal (it lives in the root shell; its conversation on the server).
+ * navigations within the portal (it lives in the root shell; its conversation on the server, so
+ * a reload or reopening shows it again).
  */
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { href, type PublicVariant } from '~/lib/variant';
@@ -18,8 +19,6 @@ interface AssistantControls {
 
 const AssistantContext = createContext<AssistantControls>({ open: () => {}, isOpen: false });
 
-const openKey = 'assistant-open';
-
 export function AssistantProvider({
   variant,
   locale,
@@ -31,18 +30,12 @@ export function AssistantProvider({
 }) {
   const [isOpen, setOpen] = useState(false);
   const [question, setQuestion] = useState<string | null>(null);
-  useEffect(() => {
-    // A full page load (a form post without JavaScript in between) keeps the pane open.
-    if (window.sessionStorage.getItem(openKey) === '1') setOpen(true);
-  }, []);
   const open = useCallback((q?: string) => {
     setQuestion(q ?? null);
     setOpen(true);
-    window.sessionStorage.setItem(openKey, '1');
   }, []);
   const close = useCallback(() => {
     setOpen(false);
-    window.sessionStorage.removeItem(openKey);
   }, []);
   const controls = useMemo(() => ({ open, isOpen }), [open, isOpen]);
   return (

@@ -62,12 +62,13 @@ function PaneFrame({ onClose, children }: AssistantPaneProps & { children: React
     const opener = document.activeElement as HTMLElement | null;
     return () => opener?.focus?.();
   }, []);
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onClose();
-    }
-  };
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
   return (
     <div
       className="chat-pane"
@@ -75,7 +76,6 @@ function PaneFrame({ onClose, children }: AssistantPaneProps & { children: React
       aria-modal="false"
       aria-labelledby={titleId}
       ref={panel}
-      onKeyDown={onKeyDown}
       data-testid="assistant-pane"
     >
       <div className="chat-pane__header">
