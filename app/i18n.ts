@@ -33,5 +33,6 @@ export const namespaces = [
   'checkout',
   'sandbox',
   'profile',
+  'assistant',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

@@ -20,6 +20,7 @@ import type { Language } from '#server/i18n/languages.ts';
 import { intlLocale, readCookie } from '#server/i18n/negotiate.ts';
 import { runtime } from '#server/runtime.ts';
 import { consentCookieName } from '#server/privacy/consent.ts';
+import { AssistantFloatingButton, AssistantProvider } from './components/assistant/AssistantLauncher';
 import { ConsentBanner } from './components/shell/ConsentBanner';
 import { IdleWatcher } from './components/shell/IdleWatcher';
 import { Footer } from './components/shell/Footer';
@@ -120,7 +121,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     );
   }
   return (
-    <>
+    <AssistantProvider variant={data.variant} locale={data.locale}>
       <a className="skip-link" href="#main">
         {t('shell.skipToContent')}
       </a>
@@ -130,8 +131,9 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <Footer variant={data.variant} locale={data.locale} auth={data.auth.level} />
+      <AssistantFloatingButton variant={data.variant} />
       {data.auth.idleMsLeft !== null ? <IdleWatcher variant={data.variant} msLeft={data.auth.idleMsLeft} /> : null}
-    </>
+    </AssistantProvider>
   );
 }
 

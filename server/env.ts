@@ -38,6 +38,15 @@ const schema = z.object({
   AGENCY_MAIL_TO: z.string().email().optional(),
   /** How often the mail worker looks for pending mail. */
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
+  /**
+   * The assistant's optional language model (decision 038): an OpenAI-compatible endpoint, used
+   * only when all three are set; otherwise, and whenever it fails or is slow, the embedded engine.
+   */
+  ASSISTANT_MODEL: z.string().min(1).optional(),
+  ASSISTANT_BASE_URL: z.string().url().optional(),
+  ASSISTANT_API_KEY: z.string().min(1).optional(),
+  /** How long the model may take to start answering before the embedded engine answers instead. */
+  ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
 });
 
 export type Env = z.infer<typeof schema>;

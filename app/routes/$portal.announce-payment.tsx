@@ -28,7 +28,7 @@ import {
   type Payee,
 } from '#server/payments-announced/schema.ts';
 import { maskIban } from '#server/instalments/sepa.ts';
-import { parseAmount } from '#server/money/amount-input.ts';
+import { minorToInput, parseAmount } from '#server/money/amount-input.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
@@ -61,7 +61,7 @@ function schemasFor(reading: AmountReading) {
 type Values = Record<string, string>;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t: translate } = await pageContext(request, params, 'announce');
+  const { variant, t: translate, locale } = await pageContext(request, params, 'announce');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
   const [file] = await db
@@ -80,7 +80,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(eq(t.files.id, session.fileId));
   if (!file) throw redirect(withBase(variant, '/dashboard'));
-  const doneId = Number(new URL(request.url).searchParams.get('done'));
+  const url = new URL(request.url);
+  const doneId = Number(url.searchParams.get('done'));
+  // The assistant's deep link (intents.md): /announce-payment?date=2026-03-14&amount=230 fills the payment step.
+  const date = url.searchParams.get('date');
+  const amount = url.searchParams.get('amount');
+  const prefill: Record<string, string> = {};
+  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) prefill.paidOn = date;
+  if (amount && /^\d{1,7}(\.\d{1,2})?$/.test(amount))
+    prefill.amount = minorToInput(Math.round(Number(amount) * 100), locale, file.currency);
   const done = doneId ? await findAnnouncedPayment(db, { fileId: session.fileId, id: doneId }) : null;
   const sister = variant.brand.key === 'paycare' ? 'Clarus Inkasso GmbH' : 'Paycare GmbH';
   return {
@@ -95,6 +103,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       payerName: file.payerName ?? file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
       payerIban: file.iban ?? '',
       payerBic: file.bic ?? '',
+      ...prefill,
     },
     done: done
       ? {

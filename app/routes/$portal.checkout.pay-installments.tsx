@@ -124,9 +124,15 @@ interface Carried {
   method: PlanMethod | null;
 }
 
+/**
+ * The choices carried in the address. The assistant's deep links (intents.md) name the slots
+ * `rate` (major units, `50` or `199.90`) and `firstDate`; they prefill the amount step the same way.
+ */
 function carried(url: URL): Carried {
-  const monthly = Number(url.searchParams.get('monthly'));
-  const first = url.searchParams.get('first');
+  const rate = url.searchParams.get('rate');
+  const fromRate = rate && /^\d{1,7}(\.\d{1,2})?$/.test(rate) ? Math.round(Number(rate) * 100) : NaN;
+  const monthly = Number(url.searchParams.get('monthly') ?? fromRate);
+  const first = url.searchParams.get('first') ?? url.searchParams.get('firstDate');
   const proof = url.searchParams.get('proof');
   const method = url.searchParams.get('method');
   return {

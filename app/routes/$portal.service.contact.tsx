@@ -83,6 +83,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     slots: allSlots(variant.support.callbackHours),
     contact: { email: debtor?.email ?? '', phone: debtor?.mobile ?? debtor?.phone ?? '' },
     sent: sent === 'message' || sent === 'callback' ? sent : null,
+    // The assistant's deep link (intents.md): ?action=callback&day=monday&time=morning preselects both.
+    prefill: callbackPrefill(url, callbackDays(variant.support.callbackHours)),
+  };
+}
+
+const weekdayNumbers: Record<string, number> = {
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+};
+
+function callbackPrefill(url: URL, days: number[]): { weekday: number | null; timeOfDay: TimeOfDay | null } {
+  const weekday = weekdayNumbers[url.searchParams.get('day') ?? ''] ?? null;
+  const time = url.searchParams.get('time');
+  return {
+    weekday: weekday !== null && days.includes(weekday) ? weekday : null,
+    timeOfDay: (timesOfDay as readonly string[]).includes(time ?? '') ? (time as TimeOfDay) : null,
   };
 }
 
@@ -324,7 +344,7 @@ function MessageForm() {
 }
 
 function CallbackForm() {
-  const { days, slots, contact } = useLoaderData<typeof loader>();
+  const { days, slots, contact, prefill } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { t } = useTranslation(['contact', 'common']);
@@ -335,15 +355,19 @@ function CallbackForm() {
   const [form, fields] = useForm({
     id: 'contact-callback',
     lastResult: reply?.result,
-    defaultValue: { phone: contact.phone },
+    defaultValue: {
+      phone: contact.phone,
+      ...(prefill.weekday ? { weekday: String(prefill.weekday) } : {}),
+      ...(prefill.timeOfDay ? { timeOfDay: prefill.timeOfDay } : {}),
+    },
     constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   // With JavaScript the hours follow the chosen day and time of day; without, all are listed and the server checks.
-  const [weekday, setWeekday] = useState<number | null>(null);
-  const [timeOfDay, setTimeOfDay] = useState<TimeOfDay | null>(null);
+  const [weekday, setWeekday] = useState<number | null>(prefill.weekday);
+  const [timeOfDay, setTimeOfDay] = useState<TimeOfDay | null>(prefill.timeOfDay);
   const daySlots = weekday ? slotsFor(variant.support.callbackHours, weekday) : slots;
   const offeredTimes = timesOfDay.filter((tod) => daySlots.some((s) => timeOfDayOf(s) === tod));
   const hours = daySlots.filter((s) => !timeOfDay || timeOfDayOf(s) === timeOfDay);

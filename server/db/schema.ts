@@ -645,6 +645,29 @@ export const intentLog = pgTable('intent_log', {
   reviewedLabel: text('reviewed_label'),
 });
 
+/**
+ * The chat pane's conversations (decision 039): kept on the server so that they survive
+ * navigation, bound to the session that started them (`session_key`: the session's id hash, or
+ * null for a visitor) and reached only through a random id in the browser's cookie. The raw
+ * messages are purged 24 hours after `created_at` (spec 9, AI chat logs); what staff review is
+ * the anonymised intent log, never this table.
+ */
+export const chatTranscripts = pgTable(
+  'chat_transcripts',
+  {
+    id: char('id', { length: 32 }).primaryKey(),
+    sessionKey: char('session_key', { length: 64 }),
+    variant: text('variant').notNull(),
+    messages: jsonb('messages')
+      .$type<unknown[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('chat_transcripts_created_at_idx').on(table.createdAt)],
+);
+
 /** Opt-outs from the e-mail reminder service, by e-mail link. */
 export const reminderOptOuts = pgTable('reminder_opt_outs', {
   id: serial('id').primaryKey(),

@@ -7,7 +7,7 @@ import type { ActionFunction, LoaderFunction } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 
-const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>('../../app/routes/*.tsx', {
+const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>('../../app/routes/*.{ts,tsx}', {
   eager: true,
 });
 
@@ -53,9 +53,14 @@ const publicRoutes = new Set([
   'sandbox.pay.$sessionId',
   'payments.webhook.$provider',
   '$portal.twintPostback',
+  // The assistant, open on every page (home and sign-in too): a visitor's conversation is bound to
+  // no session and its tools answer a visitor without figures (sign in first); a debtor's is bound
+  // to the session on the server.
+  '$portal.assistant.chat',
+  '$portal.chatbot',
 ]);
 
-const routeId = (file: string) => file.replace(/^.*\/routes\//, '').replace(/\.tsx$/, '');
+const routeId = (file: string) => file.replace(/^.*\/routes\//, '').replace(/\.tsx?$/, '');
 const guarded = Object.entries(modules).filter(([file]) => !publicRoutes.has(routeId(file)));
 
 useRouteDatabase();

@@ -33,7 +33,7 @@ type RouteModule = {
 };
 
 const appFolder = fileURLToPath(new URL('../../app', import.meta.url));
-const modules = import.meta.glob<RouteModule>('../../app/routes/*.tsx');
+const modules = import.meta.glob<RouteModule>('../../app/routes/*.{ts,tsx}');
 
 /** Values for the dynamic segments of the route files. */
 const paramValues: Record<string, string> = {
@@ -59,6 +59,12 @@ const overrides: Record<string, { portal?: string; query?: string }> = {
 const signedWebhooks = new Set(['payments.webhook.$provider', '$portal.twintPostback']);
 /** Bodies that are not forms are the webhooks' own business (JSON, checked by signature). */
 const readsRawBody = signedWebhooks;
+/**
+ * Resource routes that take a small JSON body (the chat pane's messages): any other body is a 400
+ * from the route itself before it is read, a JSON body that is no message too (its own 413 for
+ * an oversized JSON body is in tests/routes/assistant-chat.test.ts).
+ */
+const readsJson = new Set(['$portal.assistant.chat']);
 /**
  * Actions that answer before they read a form, for the signed-in debtor of 100000001 and the
  * test's parameters. Every other action must refuse a bad body with its reason; an entry here
@@ -124,7 +130,7 @@ function routeFor(pathname: string): ActionRoute | undefined {
 
 beforeAll(async () => {
   const loaded = await Promise.all(
-    Object.entries(modules).map(async ([key, load]) => [key.replace(/^.*\/(.*)\.tsx$/, '$1'), await load()] as const),
+    Object.entries(modules).map(async ([key, load]) => [key.replace(/^.*\/(.*)\.tsx?$/, '$1'), await load()] as const),
   );
   routes = loaded
     .filter(([, module]) => typeof module.action === 'function')
@@ -325,6 +331,11 @@ describe('every route action', () => {
         });
         expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
         if (readsRawBody.has(route.file)) continue;
+        if (readsJson.has(route.file)) {
+          // Not JSON (whatever its size, it is not read), or JSON that is no message: 400.
+          expect({ route: route.file, status: answer.status }).toEqual({ route: route.file, status: 400 });
+          continue;
+        }
         const expected = answersBeforeReading[route.file]
           ? { status: answer.status, refused: null }
           : { status: cause.status, refused: cause.refused };

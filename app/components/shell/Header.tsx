@@ -3,6 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthLevel } from '#server/auth/session.ts';
 import { href, type PublicVariant } from '~/lib/variant';
+import { AssistantHeaderButton } from '../assistant/AssistantLauncher';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 interface MenuItem {
@@ -37,6 +38,7 @@ export function Header({ variant, language, auth }: { variant: PublicVariant; la
           <MenuItems variant={variant} auth={auth} />
         </nav>
         <div className="header-tools">
+          <AssistantHeaderButton variant={variant} />
           <LanguageSwitcher variant={variant} language={language} returnTo={`${location.pathname}${location.search}`} />
           <PhoneMenu variant={variant} auth={auth} />
         </div>

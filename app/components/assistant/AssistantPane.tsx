@@ -1,0 +1,188 @@
+/**
+ * The chat pane (decision 039), loaded on demand: `useChat` over the streaming resource route,
+ * the conversation kept on the server (fetched when the pane opens, so it survives navigation
+ * and reloads). Full screen on a phone, a side panel on a desktop; focus moves in when it opens
+ * and back to the button that opened it when it closes; Escape closes; the messages are a
+ * `role="log"` live region.
+ */
+import { useChat } from '@ai-sdk/react';
+import { DefaultChatTransport, type UIMessage } from 'ai';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IntentId } from '../../../intents/catalogue';
+import type { PaneGreeting } from '#server/assistant/pane.ts';
+import { href, type PublicVariant } from '~/lib/variant';
+import { Conversation } from './Conversation';
+import '~/styles/assistant.css';
+
+interface PaneData {
+  messages: UIMessage[];
+  greeting: PaneGreeting | null;
+  suggestions: IntentId[];
+  signedIn: 'limited' | 'full' | null;
+}
+
+export interface AssistantPaneProps {
+  variant: PublicVariant;
+  locale: string;
+  onClose: () => void;
+  /** A question to ask as soon as the pane is ready (a topic link, a suggestion elsewhere). */
+  initialQuestion?: string | null;
+}
+
+export default function AssistantPane(props: AssistantPaneProps) {
+  const [data, setData] = useState<PaneData | null>(null);
+  const [failed, setFailed] = useState(false);
+  const api = href(props.variant, '/assistant/chat');
+  useEffect(() => {
+    let live = true;
+    fetch(api, { headers: { Accept: 'application/json' }, credentials: 'same-origin' })
+      .then((r) => (r.ok ? (r.json() as Promise<PaneData>) : Promise.reject(new Error(String(r.status)))))
+      .then((d) => live && setData(d))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [api]);
+  return (
+    <PaneFrame {...props}>{data ? <Chat {...props} data={data} api={api} /> : <Loading failed={failed} />}</PaneFrame>
+  );
+}
+
+function Loading({ failed }: { failed: boolean }) {
+  const { t } = useTranslation('assistant');
+  return <p className={failed ? 'chat-card chat-card--warning' : 'muted'}>{t(failed ? 'error' : 'thinking')}</p>;
+}
+
+function PaneFrame({ onClose, children }: AssistantPaneProps & { children: React.ReactNode }) {
+  const { t } = useTranslation('assistant');
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    return () => opener?.focus?.();
+  }, []);
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) onClose();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+  return (
+    <div
+      className="chat-pane"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      ref={panel}
+      data-testid="assistant-pane"
+    >
+      <div className="chat-pane__header">
+        <h2 id={titleId}>{t('title')}</h2>
+        <button type="button" className="chat-pane__close" onClick={onClose}>
+          <span aria-hidden="true">×</span>
+          <span className="visually-hidden">{t('close')}</span>
+        </button>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+function Chat({ variant, locale, data, api, initialQuestion }: AssistantPaneProps & { data: PaneData; api: string }) {
+  const { t } = useTranslation('assistant');
+  const [text, setText] = useState('');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const log = useRef<HTMLDivElement>(null);
+  const asked = useRef(false);
+  const { messages, sendMessage, status, error } = useChat({
+    messages: data.messages,
+    transport: new DefaultChatTransport({
+      api,
+      credentials: 'same-origin',
+      // The server keeps the conversation: only the new message travels.
+      prepareSendMessagesRequest: ({ messages: all }) => {
+        const last = all[all.length - 1];
+        const said = last?.parts.map((p) => (p.type === 'text' ? p.text : '')).join(' ') ?? '';
+        return { body: { text: said, pageLang: document.documentElement.lang } };
+      },
+    }),
+  });
+  const ask = (question: string) => {
+    const trimmed = question.trim();
+    if (!trimmed || status === 'submitted' || status === 'streaming') return;
+    void sendMessage({ text: trimmed });
+    setText('');
+  };
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (initialQuestion && !asked.current) {
+      asked.current = true;
+      ask(initialQuestion);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [initialQuestion]);
+  useEffect(() => {
+    log.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
+  }, [messages]);
+  const busy = status === 'submitted' || status === 'streaming';
+  return (
+    <>
+      <div className="chat-pane__log" role="log" aria-live="polite" aria-label={t('log')} ref={log}>
+        <Conversation
+          messages={messages}
+          greeting={data.greeting}
+          signedIn={data.signedIn !== null}
+          variant={variant}
+          locale={locale}
+          onAsk={ask}
+        />
+        {busy ? <p className="muted">{t('thinking')}</p> : null}
+        {error ? <p className="chat-card chat-card--warning">{t('error')}</p> : null}
+      </div>
+      {messages.length === 0 ? (
+        <ul className="chat-chips chat-pane__chips" aria-label={t('suggestions')}>
+          {data.suggestions.map((intent) => (
+            <li key={intent}>
+              <button type="button" className="chip" onClick={() => ask(t(`ask.${intent}`))}>
+                {t(`ask.${intent}`)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <form
+        className="chat-pane__input"
+        onSubmit={(event) => {
+          event.preventDefault();
+          ask(text);
+        }}
+      >
+        <label htmlFor="chat-input" className="visually-hidden">
+          {t('inputLabel')}
+        </label>
+        <textarea
+          id="chat-input"
+          ref={input}
+          rows={2}
+          maxLength={1000}
+          value={text}
+          placeholder={t('inputLabel')}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              ask(text);
+            }
+          }}
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {t('send')}
+        </button>
+      </form>
+    </>
+  );
+}

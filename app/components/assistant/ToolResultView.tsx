@@ -1,0 +1,302 @@
+/**
+ * The tools' results as components (by result kind), shared by the chat pane and the
+ * no-JavaScript page: figures formatted at the edge, links as links, forms as plain forms that
+ * post to the classic screens' own actions (the same validation and messages).
+ */
+import { Form, Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { Alternative, ToolResult } from '../../../intents/tools/results';
+import { formatDate, formatMoney, weekdayName } from '~/lib/format';
+import { href, type PublicVariant } from '~/lib/variant';
+
+interface Props {
+  result: ToolResult;
+  variant: PublicVariant;
+  locale: string;
+  /** In the pane a clarifying button sends its question; without JavaScript it is a link. */
+  onAsk?: (text: string) => void;
+}
+
+export function ToolResultView({ result, variant, locale, onAsk }: Props) {
+  const { t } = useTranslation('assistant');
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
+  const date = (iso: string) => formatDate(iso, locale);
+  const to = (path: string) => href(variant, path);
+  switch (result.kind) {
+    case 'balance':
+      return (
+        <div className="chat-card" data-testid="chat-balance">
+          <p className="chat-card__title">{t('balance.title')}</p>
+          <p className="chat-amount" data-testid="chat-open-amount">
+            {money(result.openAmountMinor, result.currency)}
+          </p>
+          <p className="muted">{t('balance.asOf', { date: date(result.asOf), creditor: result.creditor })}</p>
+          {result.breakdown ? (
+            <dl className="chat-breakdown">
+              <dt>{t('balance.mainClaim')}</dt>
+              <dd>{money(result.breakdown.mainClaimMinor, result.currency)}</dd>
+              <dt>{t('balance.interest')}</dt>
+              <dd>{money(result.breakdown.interestMinor, result.currency)}</dd>
+              <dt>{t('balance.costs')}</dt>
+              <dd>{money(result.breakdown.costsMinor, result.currency)}</dd>
+              <dt>{t('balance.payments')}</dt>
+              <dd>
+                {money(result.breakdown.paymentsMinor === 0 ? 0 : -result.breakdown.paymentsMinor, result.currency)}
+              </dd>
+              <dt>{t('balance.total')}</dt>
+              <dd>
+                <strong>{money(result.breakdown.totalMinor, result.currency)}</strong>
+              </dd>
+            </dl>
+          ) : null}
+          {result.dueNow ? (
+            <p>{t('balance.dueNow', { amount: money(result.dueNow.amountMinor, result.currency) })}</p>
+          ) : null}
+          {result.nextInstalment ? (
+            <p>
+              {t('balance.next', {
+                amount: money(result.nextInstalment.amountMinor, result.currency),
+                date: date(result.nextInstalment.dueOn),
+              })}
+            </p>
+          ) : null}
+          {result.breakdownNeedsPassword ? <p className="muted">{t('balance.needsPassword')}</p> : null}
+          <Alternatives items={result.alternatives} variant={variant} />
+        </div>
+      );
+    case 'proposal':
+      return (
+        <div className="chat-card" data-testid="chat-proposal">
+          <p className="chat-card__title">{t('proposal.title')}</p>
+          <p>
+            <strong>
+              {t('proposal.rates', { count: result.count, amount: money(result.rateMinor, result.currency) })}
+            </strong>
+          </p>
+          <ul className="chat-facts">
+            <li>{t('proposal.first', { date: date(result.firstDueOn) })}</li>
+            <li>
+              {t('proposal.last', { amount: money(result.lastMinor, result.currency), date: date(result.lastDueOn) })}
+            </li>
+            <li>{t('proposal.fee', { amount: money(result.feeMinor, result.currency) })}</li>
+            <li>{t('proposal.total', { amount: money(result.totalMinor, result.currency) })}</li>
+          </ul>
+          {result.proofRequired ? <p className="muted">{t('proposal.proof')}</p> : null}
+          <Link className="button" to={to(result.href)}>
+            {t('proposal.continue', { amount: money(result.rateMinor, result.currency) })}
+          </Link>
+        </div>
+      );
+    case 'plan':
+      return (
+        <div className="chat-card" data-testid="chat-plan">
+          <p className="chat-card__title">{t('plan.title')}</p>
+          {result.next ? (
+            <p>
+              {t('plan.next', {
+                amount: money(result.next.amountMinor, result.currency),
+                date: date(result.next.dueOn),
+              })}
+            </p>
+          ) : null}
+          <p>{t('plan.remaining', { amount: money(result.remainingMinor, result.currency) })}</p>
+          <Link className="button button--secondary" to={to(result.href)}>
+            {t('plan.open')}
+          </Link>
+        </div>
+      );
+    case 'link':
+      return (
+        <div className="chat-card">
+          <p>{t('link.lead')}</p>
+          <Link className="button" to={to(result.href)} data-testid="chat-link">
+            {t(`intents.${result.intent}`)}
+          </Link>
+        </div>
+      );
+    case 'refused':
+      return (
+        <div className="chat-card chat-card--warning" data-testid="chat-refused">
+          <p>
+            {t(`refused.${result.reason}`, {
+              date: result.params.date ? date(result.params.date) : '',
+              amount:
+                result.params.amountMinor !== undefined
+                  ? money(result.params.amountMinor, result.params.currency ?? variant.currency)
+                  : '',
+              phone: variant.support.phone,
+            })}
+          </p>
+          {result.alternatives.length > 0 ? <p>{t('refused.instead')}</p> : null}
+          <Alternatives items={result.alternatives} variant={variant} />
+        </div>
+      );
+    case 'stepUp':
+    case 'signIn':
+      return (
+        <div className="chat-card" data-testid="chat-step-up">
+          <p>{t(result.kind === 'stepUp' ? 'stepUp.text' : 'signIn.text')}</p>
+          <Link
+            className="button"
+            to={`${to('/signin')}${result.kind === 'signIn' ? '?action=AZonly&' : '?'}returnTo=${encodeURIComponent(to(result.returnTo))}`}
+          >
+            {t(result.kind === 'stepUp' ? 'stepUp.button' : 'signIn.button')}
+          </Link>
+        </div>
+      );
+    case 'clarify':
+      return (
+        <div className="chat-card">
+          <p>{t('clarify')}</p>
+          <ul className="chat-chips">
+            {result.alternatives.map((a) => (
+              <li key={a.intent}>
+                {onAsk ? (
+                  <button type="button" className="chip" onClick={() => onAsk(t(`ask.${a.intent}`))}>
+                    {t(`intents.${a.intent}`)}
+                  </button>
+                ) : a.href ? (
+                  <Link className="chip" to={to(a.href)}>
+                    {t(`intents.${a.intent}`)}
+                  </Link>
+                ) : (
+                  <span className="chip">{t(`intents.${a.intent}`)}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case 'form':
+      return <InlineForm result={result} variant={variant} locale={locale} />;
+    case 'answer':
+      return (
+        <div className="chat-card">
+          <p>{t(`answers.${result.topic}`, { phone: variant.support.phone })}</p>
+          {result.topic === 'logout' ? (
+            <Form method="post" action={to('/signout')}>
+              <button type="submit" className="button">
+                {t('answers.logoutButton')}
+              </button>
+            </Form>
+          ) : result.href ? (
+            <Link className="button button--secondary" to={to(result.href)}>
+              {t(`intents.${result.intent}`)}
+            </Link>
+          ) : null}
+          {result.topic === 'greeting' || result.topic === 'outOfScope' ? (
+            <Alternatives items={result.alternatives} variant={variant} />
+          ) : null}
+        </div>
+      );
+  }
+}
+
+function Alternatives({ items, variant }: { items: Alternative[]; variant: PublicVariant }) {
+  const { t } = useTranslation('assistant');
+  const shown = items.filter((a) => a.href);
+  if (shown.length === 0) return null;
+  return (
+    <ul className="chat-chips">
+      {shown.map((a) => (
+        <li key={a.intent}>
+          <Link className="chip" to={href(variant, a.href!)}>
+            {t(`intents.${a.intent}`)}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The contact screen's callback and message forms, posting to its action. */
+function InlineForm({
+  result,
+  variant,
+  locale,
+}: {
+  result: Extract<ToolResult, { kind: 'form' }>;
+  variant: PublicVariant;
+  locale: string;
+}) {
+  const { t } = useTranslation(['assistant', 'contact']);
+  const id = (name: string) => `chat-${result.form}-${name}`;
+  if (result.form === 'callback') {
+    const hours = variant.support.callbackHours.days;
+    const firstHour = (weekday: number) => hours.find((d) => d.weekday === weekday)?.open ?? '08:00';
+    const weekday = Number(result.prefill.weekday ?? result.choices?.weekdays?.[0] ?? 1);
+    return (
+      <Form
+        method="post"
+        action={href(variant, result.action)}
+        className="chat-card chat-form"
+        data-testid="chat-callback"
+      >
+        <p className="chat-card__title">{t('forms.callbackTitle')}</p>
+        <input type="hidden" name="intent" value="callback" />
+        <label htmlFor={id('phone')}>{t('forms.phone')}</label>
+        <input
+          id={id('phone')}
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={result.prefill.phone}
+          required
+        />
+        <label htmlFor={id('reason')}>{t('forms.reason')}</label>
+        <input id={id('reason')} name="reason" defaultValue={t('forms.reasonDefault')} required minLength={5} />
+        <label htmlFor={id('weekday')}>{t('forms.weekday')}</label>
+        <select id={id('weekday')} name="weekday" defaultValue={String(weekday)}>
+          {(result.choices?.weekdays ?? []).map((d) => (
+            <option key={d} value={d}>
+              {weekdayName(d, locale)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={id('timeOfDay')}>{t('forms.timeOfDay')}</label>
+        <select id={id('timeOfDay')} name="timeOfDay" defaultValue={result.prefill.timeOfDay ?? 'morning'}>
+          {(result.choices?.timesOfDay ?? []).map((time) => (
+            <option key={time} value={time}>
+              {t(`forms.times.${time}`)}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={id('hour')}>{t('forms.hour')}</label>
+        <input id={id('hour')} name="hour" type="time" step={1800} defaultValue={firstHour(weekday)} required />
+        <button type="submit" className="button">
+          {t('forms.callbackSubmit')}
+        </button>
+        <Link to={href(variant, result.href)}>{t('forms.openScreen')}</Link>
+      </Form>
+    );
+  }
+  return (
+    <Form
+      method="post"
+      action={href(variant, result.action)}
+      className="chat-card chat-form"
+      data-testid="chat-message"
+    >
+      <p className="chat-card__title">{t('forms.messageTitle')}</p>
+      <input type="hidden" name="intent" value="message" />
+      <label htmlFor={id('subjectId')}>{t('forms.subject')}</label>
+      <select id={id('subjectId')} name="subjectId" defaultValue={result.prefill.subjectId ?? '1'}>
+        {(result.choices?.subjects ?? []).map((s) => (
+          <option key={s} value={s}>
+            {t(`contact:subjects.${s}`)}
+          </option>
+        ))}
+      </select>
+      <label htmlFor={id('body')}>{t('forms.body')}</label>
+      <textarea id={id('body')} name="body" rows={4} required minLength={20} />
+      <label htmlFor={id('email')}>{t('forms.email')}</label>
+      <input id={id('email')} name="email" type="email" autoComplete="email" defaultValue={result.prefill.email} />
+      <label htmlFor={id('phone')}>{t('forms.phone')}</label>
+      <input id={id('phone')} name="phone" type="tel" autoComplete="tel" defaultValue={result.prefill.phone} />
+      <button type="submit" className="button">
+        {t('forms.messageSubmit')}
+      </button>
+      <Link to={href(variant, result.href)}>{t('forms.openScreen')}</Link>
+    </Form>
+  );
+}

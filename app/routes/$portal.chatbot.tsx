@@ -1,0 +1,131 @@
+/**
+ * The assistant without JavaScript (decision 039): a server-rendered conversation. The message
+ * is a plain form post; the same turn runs as in the pane (the same engine, tools and intent
+ * log), the answer is stored with the conversation and the page shows it with the same
+ * components, as links and plain forms. `?topic=Gezahlt` (the Spanish variant: `Pagada`) opens on
+ * the already-paid topic, as the spec's /chatbot did.
+ */
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import type { UIMessage } from 'ai';
+import { useTranslation } from 'react-i18next';
+import { createTools, type ToolResult } from '../../intents/tools/index.ts';
+import { maxMessageChars, runTurn } from '#server/assistant/turn.ts';
+import { todayForVariant } from '#server/dates.ts';
+import { withBase } from '#server/variants/resolve.ts';
+import { Conversation } from '~/components/assistant/Conversation';
+import { ToolResultView } from '~/components/assistant/ToolResultView';
+import { assistantSettings, chatContext, chatView } from '~/lib/assistant.server';
+import { readForm } from '~/lib/form.server';
+import { documentTitle, pageContext } from '~/lib/route-helpers.server';
+import { useRootData } from '~/root';
+import styles from '~/styles/assistant.css?url';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+
+export const handle = { i18n: ['common', 'assistant', 'contact'] };
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+
+/** The spec's topics: the already-paid topic is "Gezahlt", in the Spanish variant "Pagada". */
+const paidTopics = new Set(['gezahlt', 'pagada']);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { t } = await pageContext(request, params, 'assistant');
+  const ctx = await chatContext(request, params);
+  const topic = new URL(request.url).searchParams.get('topic')?.toLowerCase() ?? '';
+  let topicResult: ToolResult | null = null;
+  if (paidTopics.has(topic)) {
+    const tools = createTools({
+      db: ctx.db,
+      session: ctx.session,
+      variant: ctx.variant,
+      language: ctx.language,
+      today: todayForVariant(ctx.variant.id),
+    });
+    topicResult = (await tools.already_paid.execute!({}, { toolCallId: 'topic', messages: [] })) as ToolResult;
+  }
+  const view = await chatView(ctx);
+  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  if (ctx.setCookie) headers.append('Set-Cookie', ctx.setCookie);
+  return data({ title: documentTitle(t('chatbot.title'), ctx.variant.brand.name), ...view, topicResult }, { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
+  { title: d?.title },
+  { name: 'robots', content: 'noindex' },
+];
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const ctx = await chatContext(request, params);
+  const form = await readForm(request);
+  const text = String(form.get('text') ?? '').trim();
+  if (!text || text.length > maxMessageChars) return data({ error: 'empty' as const }, { status: 400 });
+  const turn = runTurn({
+    db: ctx.db,
+    session: ctx.session,
+    variant: ctx.variant,
+    language: ctx.language,
+    text,
+    conversation: ctx.conversation,
+    settings: assistantSettings(),
+  });
+  const reader = turn.stream.getReader();
+  while (!(await reader.read()).done) {
+    // The answer is stored with the conversation; the page shows it after the redirect.
+  }
+  await turn.done;
+  const headers = new Headers();
+  if (ctx.setCookie) headers.append('Set-Cookie', ctx.setCookie);
+  return redirect(`${withBase(ctx.variant, '/chatbot')}#latest`, { headers });
+}
+
+export default function Chatbot() {
+  const d = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { variant, locale } = useRootData()!;
+  const { t } = useTranslation('assistant');
+  return (
+    <div className="container page chatbot-page">
+      <h1>{t('chatbot.title')}</h1>
+      <p className="lead">{t('chatbot.lead')}</p>
+      <div className="chat-log" role="log" aria-live="polite" aria-label={t('log')}>
+        <Conversation
+          messages={d.messages as unknown as UIMessage[]}
+          greeting={d.greeting}
+          signedIn={d.signedIn !== null}
+          variant={variant}
+          locale={locale}
+        />
+        {d.topicResult ? <ToolResultView result={d.topicResult} variant={variant} locale={locale} /> : null}
+        <span id="latest" />
+      </div>
+      <Form method="post" className="card chat-form">
+        {actionData?.error ? (
+          <p className="error-message" role="alert" id="chatbot-error">
+            {t('chatbot.empty')}
+          </p>
+        ) : null}
+        <label htmlFor="chatbot-text">{t('inputLabel')}</label>
+        <textarea
+          id="chatbot-text"
+          name="text"
+          rows={3}
+          maxLength={1000}
+          required
+          aria-invalid={actionData?.error ? true : undefined}
+          aria-describedby={actionData?.error ? 'chatbot-error' : undefined}
+        />
+        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+          {t('send')}
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * The assistant (issue 14) on a 390 px phone, axe with the pane open: the dashboard's total for
+ * "wie viel muss ich zahlen", a plan proposal for 50 a month that leads into the instalment step
+ * with 50 filled in, "ya pagué" on the Spanish page leading to announcing the payment, a
+ * callback booked inside the pane, the pane kept across a navigation and closed by Escape, and
+ * /chatbot without JavaScript.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers/auth';
+import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { portalPath, text, variants, waitForHydration } from './helpers/portal';
+import { screenshots } from './helpers/screenshots';
+
+const phone = { width: 390, height: 844 };
+const password = 'Demo-Pass1';
+const a = (key: string, language = 'de') => text(language, key, 'assistant');
+
+test.describe.configure({ mode: 'parallel' });
+test.use({ viewport: phone });
+
+async function openPane(page: Page) {
+  await waitForHydration(page);
+  await page.getByTestId('assistant-fab').click();
+  const pane = page.getByRole('dialog', { name: a('title') });
+  await expect(pane).toBeVisible();
+  await expect(pane.getByTestId('chat-greeting')).toBeVisible();
+  return pane;
+}
+
+async function ask(page: Page, question: string, language = 'de') {
+  const input = page.getByRole('dialog').getByRole('textbox', { name: a('inputLabel', language) });
+  await expect(input).toBeFocused();
+  await input.fill(question);
+  await input.press('Enter');
+}
+
+test('100000001 asks "wie viel muss ich zahlen" and sees the dashboard’s total, with the greeting’s real figure', async ({
+  page,
+}) => {
+  await signIn(page, { refno: '100000001', password });
+  const total = (await page.getByTestId('open-amount').textContent())!.trim();
+  const pane = await openPane(page);
+  await expect(pane.getByTestId('chat-greeting')).toContainText(total);
+  await expect(pane.getByText(a('automated'))).toBeVisible();
+  await ask(page, 'wie viel muss ich zahlen');
+  await expect(pane.getByTestId('chat-open-amount')).toHaveText(total);
+  // A person is offered with the answer.
+  await expect(pane.getByRole('link', { name: a('person.callback') }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'assistant pane open (balance)');
+  await screenshots(page, 'assistant', 'balance', { fullPage: false });
+  // Escape closes; focus goes back to the button that opened it; the conversation stays on the server.
+  await page.keyboard.press('Escape');
+  await expect(pane).toBeHidden();
+  await expect(page.getByTestId('assistant-fab')).toBeVisible();
+  await page.getByTestId('assistant-fab').click();
+  await expect(page.getByRole('dialog').getByTestId('chat-open-amount')).toHaveText(total);
+});
+
+test('"ich kann nur 50 euro im monat zahlen" shows a plan in the pane, then the instalment step with 50 filled in', async ({
+  page,
+}) => {
+  await signIn(page, { refno: '100000001', password });
+  const pane = await openPane(page);
+  await ask(page, 'ich kann nur 50 euro im monat zahlen');
+  const proposal = pane.getByTestId('chat-proposal');
+  await expect(proposal).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'assistant pane open (proposal)');
+  await screenshots(page, 'assistant', 'proposal', { fullPage: false });
+  await proposal.getByRole('link').click();
+  await expect(page).toHaveURL(/\/checkout\/pay-installments\?rate=50$/);
+  await expect(page.getByLabel(text('de', 'amount.label', 'instalments'))).toHaveValue('50,00');
+  // The pane stays open across the navigation, with the conversation.
+  await expect(page.getByRole('dialog').getByTestId('chat-proposal')).toBeVisible();
+});
+
+test('on the Spanish page "ya pagué" leads to announcing the payment', async ({ page }) => {
+  await signIn(page, { refno: '100000001', password });
+  await page.goto(portalPath(variants.de, '/dashboard', 'es'));
+  await waitForHydration(page);
+  await page.getByTestId('assistant-fab').click();
+  const pane = page.getByRole('dialog', { name: a('title', 'es') });
+  await expect(pane).toBeVisible();
+  await ask(page, 'ya pagué', 'es');
+  const link = pane.getByTestId('chat-link');
+  await expect(link).toHaveText(a('intents.already_paid', 'es'));
+  await expectNoSeriousA11yViolations(page, 'assistant pane open (es)');
+  await link.click();
+  await expect(page).toHaveURL(/\/announce-payment$/);
+});
+
+test('a callback booked inside the pane is stored like one booked on the contact screen', async ({ page }) => {
+  await signIn(page, { refno: '100000001', password });
+  const pane = await openPane(page);
+  await ask(page, 'bitte ruft mich am montag vormittag zurück');
+  const form = pane.getByTestId('chat-callback');
+  await expect(form).toBeVisible();
+  await form.getByLabel(a('forms.phone')).fill('0170 1234567');
+  await expectNoSeriousA11yViolations(page, 'assistant pane open (callback form)');
+  await screenshots(page, 'assistant', 'callback', { fullPage: false });
+  await form.getByRole('button', { name: a('forms.callbackSubmit') }).click();
+  await expect(page).toHaveURL(/\/service\/contact\?action=callback&sent=callback$/);
+});
+
+test('/chatbot works without JavaScript: the question posted, the answer rendered on the server', async ({
+  browser,
+  page,
+}) => {
+  await signIn(page, { refno: '100000004', password });
+  const state = await page.context().storageState();
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: state, viewport: phone });
+  const noJs = await context.newPage();
+  await noJs.goto(portalPath(variants.de, '/chatbot'));
+  await noJs.getByLabel(a('inputLabel')).fill('ich möchte später zahlen');
+  await noJs.getByRole('button', { name: a('send') }).click();
+  await expect(noJs.getByTestId('chat-refused')).toBeVisible();
+  await expect(noJs.getByTestId('chat-refused')).toContainText(a('refused.instead'));
+  await noJs.goto(portalPath(variants.de, '/chatbot?topic=Gezahlt'));
+  await expect(noJs.getByTestId('chat-link')).toHaveText(a('intents.already_paid'));
+  await screenshots(noJs, 'assistant', 'chatbot-nojs');
+  await context.close();
+  // The same server-rendered page, checked by axe (which needs JavaScript in the page to run).
+  await page.goto(portalPath(variants.de, '/chatbot'));
+  await waitForHydration(page);
+  await page.getByLabel(a('inputLabel')).fill('ich möchte später zahlen');
+  await page.getByRole('button', { name: a('send') }).click();
+  await expect(page.getByTestId('chat-refused')).toBeVisible();
+  await expectNoSeriousA11yViolations(page, '/chatbot');
+});
+
+test('a reference-only session asking to change the address is asked for the password', async ({ page }) => {
+  await signIn(page, { refno: '100000001' });
+  const pane = await openPane(page);
+  await ask(page, 'meine Adresse hat sich geändert');
+  const stepUp = pane.getByTestId('chat-step-up');
+  await expect(stepUp).toContainText(a('stepUp.text'));
+  await expect(stepUp.getByRole('link', { name: a('stepUp.button') })).toHaveAttribute(
+    'href',
+    /\/signin\?returnTo=%2Fserviceportal%2Fdebtor%2Fprofile%3Fedit%3Dtrue$/,
+  );
+});
+
+test('100000004 asking to pay later hears that a deferral was already granted and is offered the alternatives', async ({
+  page,
+}) => {
+  await signIn(page, { refno: '100000004', password });
+  const pane = await openPane(page);
+  await ask(page, 'kann ich später zahlen?');
+  const refused = pane.getByTestId('chat-refused');
+  await expect(refused).toContainText(a('refused.instead'));
+  await expect(refused.getByRole('link', { name: a('intents.callback') })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'assistant pane open (refusal)');
+  await screenshots(page, 'assistant', 'refusal', { fullPage: false });
+});
+
+test('a visitor on the sign-in page gets the pane, answered without figures', async ({ page }) => {
+  await page.goto(portalPath(variants.de, '/signin'));
+  const pane = await openPane(page);
+  await expect(pane.getByTestId('chat-greeting')).toContainText(a('greeting.visitor'));
+  await ask(page, 'was passiert wenn ich nicht zahle');
+  await expect(pane.getByText(a('answers.consequences'))).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'assistant pane open (visitor)');
+});

@@ -1,0 +1,88 @@
+/**
+ * The one door from the assistant's tools into the portal's server functions. The tools never
+ * query the database or decide a file rule themselves: they call what the classic screens call
+ * (the dashboard's view, the plan calculator and its eligibility, the deferral rules, the plan,
+ * the callback hours). When the typed action layer (server/actions/, issue 14 item 1) lands,
+ * these functions are re-pointed at its registry here, in one place.
+ */
+import { loadDashboard, type DashboardView } from '../../server/claims/dashboard.ts';
+import { loadFileFacts } from '../../server/claims/facts.ts';
+import { noticeOfCompletionState } from '../../server/claims/notice-of-completion.ts';
+import { callbackDays, timesOfDay } from '../../server/contact/callback-slots.ts';
+import { subjectIds } from '../../server/contact/schema.ts';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../server/db/client.ts';
+import * as t from '../../server/db/schema.ts';
+import {
+  deferralOffer,
+  loadFileContext,
+  loadPlan,
+  planOffer,
+  quotePlan,
+  skipOffered,
+  type FileContext,
+  type PlanView,
+  type QuoteResult,
+} from '../../server/instalments/service.ts';
+import type { Variant } from '../../server/variants/config.ts';
+
+export interface FileRef {
+  fileId: number;
+  debtorId: number;
+}
+
+/** The dashboard's own view of the file (the figures the debtor sees on the dashboard). */
+export function dashboard(db: Database, file: FileRef): Promise<DashboardView | null> {
+  return loadDashboard(db, file.fileId);
+}
+
+/** The claim information's compact breakdown (main claim, interest, costs, payments, total). */
+export async function breakdown(db: Database, file: FileRef, today: string) {
+  const facts = await loadFileFacts(db, file.fileId, { today });
+  if (!facts) return null;
+  return {
+    mainClaimMinor: facts.mainClaimMinor,
+    interestMinor: facts.interestMinor,
+    costsMinor: facts.costsMinor,
+    paymentsMinor: facts.paymentsMinor,
+    totalMinor: facts.totalMinor,
+  };
+}
+
+/** The instalment and deferral context of the checkout (eligibility, limits, costs). */
+export function fileContext(db: Database, file: FileRef, today: string): Promise<FileContext | null> {
+  return loadFileContext(db, file, today);
+}
+
+export { planOffer, deferralOffer, skipOffered };
+
+/** The plan calculator of the checkout's overview step, with the server's limits. */
+export function quote(ctx: FileContext, monthlyMinor: number, firstDueOn: string): QuoteResult {
+  return quotePlan(ctx, { monthlyMinor, firstDueOn });
+}
+
+export function plan(db: Database, file: FileRef): Promise<PlanView | null> {
+  return loadPlan(db, file.fileId);
+}
+
+export function noticeState(db: Database, file: FileRef, today: string) {
+  return noticeOfCompletionState(db, file.fileId, today);
+}
+
+/** What the contact screen's callback form offers in this variant. */
+export function callbackChoices(variant: Variant) {
+  return { weekdays: callbackDays(variant.support.callbackHours), timesOfDay: [...timesOfDay] };
+}
+
+export function messageSubjects(): number[] {
+  return [...subjectIds];
+}
+
+/** The debtor's stored phone and e-mail, as the contact screen fills them in (a full session only). */
+export async function contactDefaults(db: Database, file: FileRef): Promise<{ email: string; phone: string }> {
+  const [row] = await db
+    .select({ email: t.debtors.email, phone: t.debtors.phone, mobile: t.debtors.mobile })
+    .from(t.debtors)
+    .where(eq(t.debtors.id, file.debtorId));
+  return { email: row?.email ?? '', phone: row?.mobile ?? row?.phone ?? '' };
+}

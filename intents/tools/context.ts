@@ -1,0 +1,89 @@
+/**
+ * What every tool knows of the turn: the database, the session (or none), the variant, the
+ * page's language and today's date in the file's calendar. Built per request by the chat route;
+ * the tools take nothing of this from the model's input, so a model cannot reach another file.
+ */
+import { z } from 'zod';
+import type { ActiveSession } from '../../server/auth/session.ts';
+import type { Database } from '../../server/db/client.ts';
+import type { Variant } from '../../server/variants/config.ts';
+import { CATALOGUE, type IntentId, type Lang } from '../catalogue.ts';
+import { buildHref } from '../links.ts';
+import type { Slots } from '../slots/index.ts';
+import { dashboard } from './actions.ts';
+import type { Alternative, ToolResult } from './results.ts';
+
+export interface ToolContext {
+  db: Database;
+  session: Pick<ActiveSession, 'fileId' | 'debtorId' | 'level'> | null;
+  variant: Variant;
+  language: Lang;
+  today: string;
+}
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .describe('ISO date YYYY-MM-DD, resolved against today');
+const money = z.number().positive().max(10_000_000).describe('amount in the currency, major units (50, 199.9)');
+
+/** The slot fields a tool's input may carry; each tool picks the ones of its intent. */
+export const slotFields = {
+  method: z.enum(['card', 'transfer', 'wallet', 'instant', 'cash', 'sepa']).optional(),
+  rate: money.optional(),
+  firstDate: isoDate.optional(),
+  date: isoDate.optional(),
+  amount: money.optional(),
+  day: z.enum(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']).optional(),
+  time: z.enum(['morning', 'noon', 'afternoon', 'evening']).optional(),
+  dateGoodsReturn: isoDate.optional(),
+  rating: z.number().int().min(1).max(5).optional(),
+};
+
+/** The input schema of an intent's tool: the slots of the catalogue, nothing else. */
+export function slotSchema(intent: IntentId) {
+  const shape: Partial<typeof slotFields> = {};
+  for (const slot of CATALOGUE[intent].slots) (shape as Record<string, unknown>)[slot] = slotFields[slot];
+  return z.object(shape as typeof slotFields).partial();
+}
+
+/** The deep link of an intent with the slots given (never guessed ones). */
+export function linkOf(intent: IntentId, slots: Slots = {}): string | null {
+  return buildHref(intent, slots);
+}
+
+/**
+ * The login level the intent needs (catalogue, spec section 6): a visitor is asked to sign in, a
+ * reference-only session asking for a full-level action gets the password step-up. Null: allowed.
+ */
+export function levelGate(ctx: ToolContext, intent: IntentId, slots: Slots = {}): ToolResult | null {
+  const level = CATALOGUE[intent].level;
+  const returnTo = linkOf(intent, slots) ?? '/dashboard';
+  if (level === 'visitor') return null;
+  if (!ctx.session) return { kind: 'signIn', intent, returnTo };
+  if (level === 'full' && ctx.session.level !== 'full') return { kind: 'stepUp', intent, returnTo };
+  return null;
+}
+
+/** A person is always an alternative; the payment ways the file allows come first. */
+export async function allowedAlternatives(ctx: ToolContext, except: IntentId): Promise<Alternative[]> {
+  const out: Alternative[] = [];
+  if (ctx.session) {
+    const view = await dashboard(ctx.db, ctx.session);
+    const f = view?.flags;
+    if (f && !view.functionsBlocked) {
+      if (f.showPayDirect) out.push({ intent: 'pay_now', href: linkOf('pay_now') });
+      if (f.showPayInstallments) out.push({ intent: 'pay_instalments', href: linkOf('pay_instalments') });
+      if (f.showPayLater) out.push({ intent: 'pay_later', href: linkOf('pay_later') });
+      if (f.showPayPartialPayment) out.push({ intent: 'pay_partial', href: linkOf('pay_partial') });
+      if (f.showInstallmentPlan) out.push({ intent: 'instalment_plan', href: linkOf('instalment_plan') });
+    }
+  }
+  out.push({ intent: 'callback', href: linkOf('callback') }, { intent: 'send_message', href: linkOf('send_message') });
+  return out.filter((a) => a.intent !== except);
+}
+
+/** Major units as the model and the links give them → minor units of the file's currency. */
+export function toMinor(major: number): number {
+  return Math.round(major * 100);
+}

@@ -1,0 +1,66 @@
+/**
+ * The chat pane's conversations, kept on the server (decision 039). A conversation is reached
+ * only by its random id (in an HttpOnly cookie) AND only from the session that started it: the
+ * row's `session_key` is the session's id hash (null for a visitor), so a cookie carried into
+ * another debtor's session, or a guessed id, finds nothing and a new conversation begins.
+ * Raw transcripts are purged 24 hours after they were created (spec 9); the purge job belongs
+ * to the staff-review work and uses `created_at`.
+ */
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { chatTranscripts } from '../db/schema.ts';
+
+export const chatCookieBase = 'portal_chat';
+/** How many messages a conversation keeps (older ones drop off; the pane shows the latest). */
+export const maxStoredMessages = 60;
+
+export interface Conversation {
+  id: string;
+  messages: unknown[];
+  isNew: boolean;
+}
+
+const validId = (value: string | null | undefined): value is string => !!value && /^[0-9a-f]{32}$/.test(value);
+
+/** The conversation of this cookie and session, or a new (unsaved) one. */
+export async function openConversation(
+  db: Database,
+  cookieId: string | null | undefined,
+  sessionKey: string | null,
+): Promise<Conversation> {
+  if (validId(cookieId)) {
+    const [row] = await db
+      .select({ id: chatTranscripts.id, messages: chatTranscripts.messages })
+      .from(chatTranscripts)
+      .where(
+        and(
+          eq(chatTranscripts.id, cookieId),
+          sessionKey === null ? isNull(chatTranscripts.sessionKey) : eq(chatTranscripts.sessionKey, sessionKey),
+        ),
+      );
+    if (row) return { id: row.id, messages: row.messages, isNew: false };
+  }
+  return { id: randomBytes(16).toString('hex'), messages: [], isNew: true };
+}
+
+export async function saveConversation(
+  db: Database,
+  conversation: Pick<Conversation, 'id'>,
+  owner: { sessionKey: string | null; variant: string },
+  messages: unknown[],
+): Promise<void> {
+  const kept = messages.slice(-maxStoredMessages);
+  await db
+    .insert(chatTranscripts)
+    .values({ id: conversation.id, sessionKey: owner.sessionKey, variant: owner.variant, messages: kept })
+    .onConflictDoUpdate({
+      target: chatTranscripts.id,
+      set: { messages: kept, updatedAt: new Date() },
+      // Never take over a row of another session.
+      setWhere:
+        owner.sessionKey === null
+          ? isNull(chatTranscripts.sessionKey)
+          : eq(chatTranscripts.sessionKey, owner.sessionKey),
+    });
+}

@@ -1,0 +1,201 @@
+/**
+ * One turn of the assistant: the debtor's message appended to the stored conversation, one
+ * `streamText` call with the intents' tools (the embedded engine, or the configured language
+ * model with the embedded engine behind it), the answer streamed as UI message chunks, then the
+ * conversation saved and the turn recorded in the intent log (anonymised there).
+ *
+ * The chat resource route streams the chunks to the pane; the no-JavaScript page (/chatbot)
+ * reads them to the end and renders the stored conversation.
+ */
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from 'ai';
+import { randomBytes } from 'node:crypto';
+import { CATALOGUE, isIntentId, type IntentId, type Lang } from '../../intents/catalogue.ts';
+import { embeddedModel, type Understanding } from '../../intents/engine-model.ts';
+import { configuredModel, systemPrompt, withFallback, type LlmSettings } from '../../intents/llm.ts';
+import { createTools, type ToolResult } from '../../intents/tools/index.ts';
+import type { KnownValues } from '../../intents/anonymiser/index.ts';
+import type { ActiveSession } from '../auth/session.ts';
+import { todayForVariant } from '../dates.ts';
+import type { Database } from '../db/client.ts';
+import type { Variant } from '../variants/config.ts';
+import { saveConversation, type Conversation } from './conversations.ts';
+import { serverEngine } from './engine.ts';
+import { recordTurn, type TurnOutcome } from './intent-log.ts';
+
+export const maxMessageChars = 1000;
+
+export interface TurnRequest {
+  db: Database;
+  session: Pick<ActiveSession, 'idHash' | 'fileId' | 'debtorId' | 'level'> | null;
+  variant: Variant;
+  language: Lang;
+  text: string;
+  conversation: Conversation;
+  settings: LlmSettings & { ASSISTANT_TIMEOUT_MS?: number };
+  /** A model to use instead of the configured one (tests: the SDK's mock model). */
+  model?: LanguageModelV3;
+  known?: KnownValues;
+  now?: Date;
+}
+
+export interface TurnSummary {
+  intent: IntentId | 'clarify';
+  outcome: TurnOutcome;
+  engine: 'embedded' | 'model';
+  messages: UIMessage[];
+}
+
+const newId = () => randomBytes(12).toString('hex');
+
+function outcomeOf(result: ToolResult | undefined, intent: IntentId | 'clarify'): TurnOutcome {
+  if (!result) return 'answered';
+  switch (result.kind) {
+    case 'clarify':
+      return 'clarified';
+    case 'refused':
+      return 'refused';
+    case 'stepUp':
+    case 'signIn':
+      return 'stepUpAsked';
+    case 'link':
+    case 'form':
+      return intent === 'callback' ? 'handedToPerson' : 'linkOffered';
+    default:
+      return intent === 'human_agent' ? 'handedToPerson' : 'answered';
+  }
+}
+
+/** Tool parts of a UI message: `tool-<name>` with the tool's output once it answered. */
+export function toolParts(message: UIMessage): Array<{ name: string; output?: ToolResult }> {
+  return message.parts
+    .filter((part) => part.type.startsWith('tool-'))
+    .map((part) => ({
+      name: part.type.slice(5),
+      output: (part as { output?: ToolResult }).output,
+    }));
+}
+
+export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessageChunk>; done: Promise<TurnSummary> } {
+  const started = Date.now();
+  const today = todayForVariant(request.variant.id, request.now);
+  const text = request.text.slice(0, maxMessageChars);
+  let understood: Understanding | null = null;
+  let fellBack = false;
+  const engine = serverEngine();
+  const embedded = embeddedModel({
+    engine,
+    pageLang: request.language,
+    today,
+    onUnderstood: (u) => {
+      understood = u;
+    },
+  });
+  const llm = request.model ?? configuredModel(request.settings);
+  const model = llm
+    ? withFallback(llm, embedded, request.settings.ASSISTANT_TIMEOUT_MS ?? 4000, () => {
+        fellBack = true;
+      })
+    : embedded;
+  const tools = createTools({
+    db: request.db,
+    session: request.session,
+    variant: request.variant,
+    language: request.language,
+    today,
+  });
+  const userMessage: UIMessage = { id: newId(), role: 'user', parts: [{ type: 'text', text }] };
+  const messages = [...(request.conversation.messages as UIMessage[]), userMessage];
+
+  let resolveDone!: (summary: TurnSummary) => void;
+  let rejectDone!: (error: unknown) => void;
+  const done = new Promise<TurnSummary>((resolve, reject) => {
+    resolveDone = resolve;
+    rejectDone = reject;
+  });
+  // A caller that only streams never awaits `done`: its failure must not be an unhandled rejection.
+  done.catch(() => {});
+
+  const stream = new ReadableStream<UIMessageChunk>({
+    async start(controller) {
+      try {
+        const result = streamText({
+          model,
+          system: systemPrompt({
+            language: request.language,
+            brand: request.variant.brand.name,
+            signedIn: request.session !== null,
+          }),
+          messages: await convertToModelMessages(messages, { tools }),
+          tools,
+          // The embedded engine answers with one tool call; a language model may look up more.
+          stopWhen: stepCountIs(llm ? 4 : 1),
+          maxRetries: 0,
+        });
+        const ui = result.toUIMessageStream<UIMessage>({
+          originalMessages: messages,
+          generateMessageId: newId,
+          onError: () => 'error',
+          onFinish: async ({ messages: all, responseMessage }) => {
+            try {
+              const used: TurnSummary['engine'] = llm && !fellBack ? 'model' : 'embedded';
+              const parts = toolParts(responseMessage);
+              const first = parts[0];
+              const u = understood as Understanding | null;
+              const intent: IntentId | 'clarify' =
+                u?.toolName ??
+                (first && (isIntentId(first.name) || first.name === 'clarify') ? first.name : 'out_of_scope');
+              const classification = u?.classification ?? engine.classify(text, { pageLang: request.language, today });
+              const outcome = outcomeOf(first?.output, intent);
+              await saveConversation(
+                request.db,
+                request.conversation,
+                { sessionKey: request.session?.idHash ?? null, variant: request.variant.id },
+                all,
+              );
+              const slots = Object.fromEntries(
+                Object.entries(u?.input ?? {})
+                  .filter(([key]) => key !== 'alternatives')
+                  .map(([key, value]) => [key, String(value)]),
+              );
+              await recordTurn(request.db, {
+                conversationId: request.conversation.id,
+                variant: request.variant.id,
+                language: classification.lang,
+                text,
+                known: request.known,
+                intent: intent === 'clarify' ? (u?.intent ?? classification.intent) : intent,
+                confidence: classification.confidence,
+                engine: used,
+                slots,
+                actionOffered: first?.output && 'href' in first.output ? (first.output.href as string | null) : null,
+                outcome,
+                refusalReason: first?.output?.kind === 'refused' ? first.output.reason : undefined,
+                latencyMs: Date.now() - started,
+              });
+              resolveDone({ intent, outcome, engine: used, messages: all });
+            } catch (error) {
+              rejectDone(error);
+            }
+          },
+        });
+        const reader = ui.getReader();
+        for (;;) {
+          const next = await reader.read();
+          if (next.done) break;
+          controller.enqueue(next.value);
+        }
+        controller.close();
+      } catch (error) {
+        rejectDone(error);
+        controller.error(error);
+      }
+    },
+  });
+  return { stream, done };
+}
+
+/** The intents a file's situation suggests first (the pane's chips), from the catalogue's ids. */
+export function isKnownIntent(value: string): value is IntentId {
+  return Object.hasOwn(CATALOGUE, value);
+}
