@@ -68,6 +68,9 @@ export type ActionResult<V, R extends string = string> =
   /** Needs a full login (decision 018); `signIn` when there is no session at all. */
   | { ok: false; kind: 'stepUp'; signIn?: true };
 
+/** Any result that did not go through, whatever the action. */
+export type ActionFailure = Exclude<ActionResult<unknown, string>, { ok: true }>;
+
 /** What a handler returns: a value, one of its own refusals, or step-up when the input asks for more than the level allows. */
 export type HandlerResult<V, R extends string> = { ok: true; value: V } | Refused<R> | { ok: false; kind: 'stepUp' };
 
@@ -93,6 +96,12 @@ export interface ActionDefinition<N extends string, S extends z.ZodType, V, R ex
   level: L;
   /** File rules checked before the input is read, first refusal wins. */
   rules?: readonly FileRule[];
+  /**
+   * Whether the file offers the action now, asked by `checkAction` (a page before it shows a fee, the
+   * assistant before it offers a form) after `rules`. `runAction` leaves these to the handler, whose
+   * service re-checks them under the file's lock, so that a repeated submit finds the agreement it made.
+   */
+  offered?: readonly FileRule[];
   handler: (input: z.output<S>, scope: Scope<L>) => Promise<HandlerResult<V, R>>;
 }
 

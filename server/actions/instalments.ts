@@ -15,6 +15,7 @@ import {
   mailPlan as mailPlanService,
   skipInstalment as skipInstalmentService,
 } from '../instalments/service.ts';
+import type { FileContext } from '../instalments/service.ts';
 import { defineAction, ok, refuse, stepUp, type FileRule, type Refused, type Scope } from './define.ts';
 import { alternativesFor, noMeasure, refuseFor, stateGuard } from './rules.ts';
 
@@ -60,7 +61,7 @@ async function identityRefusal(
 const actx = (scope: Scope) => ({ clientAddress: scope.ctx.clientKey, language: scope.ctx.locale, now: scope.ctx.now });
 
 /** The instalment error codes of spec 8 as reasons (`code1` … `code6`, `codeApi`, `codeDefault`) and the steps that come first. */
-const planEligible: FileRule = (file) => {
+const planEligible = (file: FileContext, _scope?: Scope): Refused | null => {
   const e = planEligibility(file.facts, file.rules.plan);
   if (e.kind === 'allowed') return null;
   if (e.kind === 'refused') return refuseFor(file, errorKey(e.code).replace('errors.', ''), 'pay_instalments');
@@ -71,7 +72,8 @@ export const agreePlan = defineAction({
   name: 'agreePlan',
   description: 'Agree an instalment plan: monthly amount, first due date, method (3 direct debit, 6 transfer, online).',
   level: 'limited',
-  rules: [noMeasure('pay_instalments'), stateGuard('sepa', 'pay_instalments'), planEligible],
+  rules: [noMeasure('pay_instalments'), stateGuard('sepa', 'pay_instalments')],
+  offered: [planEligible],
   input: z
     .object({
       monthlyMinor: z.number({ error: 'errors.amountRequired' }).int().positive('errors.tooLow'),
@@ -99,7 +101,12 @@ export const agreePlan = defineAction({
       },
       actx(scope),
     );
-    if (!result.ok) return refuseFor(scope.file, result.error, 'pay_instalments');
+    // "Not allowed" says why: the file's instalment error code or the step that comes first.
+    if (!result.ok)
+      return (
+        (result.error === 'notAllowed' ? planEligible(scope.file, scope) : null) ??
+        refuseFor(scope.file, result.error, 'pay_instalments')
+      );
     const { ok: _ok, ...value } = result;
     return ok(value);
   },
@@ -146,7 +153,8 @@ export const grantDeferral = defineAction({
   name: 'grantDeferral',
   description: 'Pay later: a deferral of the notice days the variant offers, once per file; a fee may need agreeing.',
   level: 'limited',
-  rules: [noMeasure('pay_later'), stateGuard('sepa', 'pay_later'), deferralAllowed],
+  rules: [noMeasure('pay_later'), stateGuard('sepa', 'pay_later')],
+  offered: [deferralAllowed],
   input: z
     .object({
       noticeDays: z.number({ error: 'errors.noticeRequired' }).int().positive('errors.noticeRequired'),

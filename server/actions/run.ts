@@ -12,6 +12,7 @@ import { loadFileContext, type FileContext } from '../instalments/service.ts';
 import {
   refuse,
   type ActionContext,
+  type ActionFailure,
   type ActionResult,
   type AnyAction,
   type InputIssue,
@@ -53,6 +54,28 @@ function parseInput(
     // A refinement that meets a shape it never expected: still the debtor's input, not a server error.
     return { ok: false, issues: [{ path: [], message: 'errors.invalid' }] };
   }
+}
+
+/**
+ * Whether the action could run for this session and file now, before any input: the login level and
+ * the file rules only (null when nothing stands in the way). A page asks before it shows a fee, the
+ * assistant before it offers a form.
+ */
+export async function checkAction(name: ActionName, ctx: ActionContext): Promise<ActionFailure | null> {
+  const action = registry[name] as unknown as AnyAction;
+  const session = ctx.session;
+  if (action.level !== 'none') {
+    if (!session) return { ok: false, kind: 'stepUp', signIn: true };
+    if (action.level === 'full' && session.level !== 'full') return { ok: false, kind: 'stepUp' };
+  }
+  if (!session) return null;
+  const file = await loadFileContext(ctx.db, session, todayIso(ctx.now));
+  if (!file) return action.level === 'none' ? null : refuse('noFile');
+  for (const rule of [...(action.rules ?? []), ...(action.offered ?? [])]) {
+    const refusal = await rule(file, { ctx, session, file } as Scope);
+    if (refusal) return refusal;
+  }
+  return null;
 }
 
 export async function runAction<N extends ActionName>(
