@@ -39,7 +39,7 @@ export async function actionContext(args: {
  * An action answered `stepUp`: the page's own step-up, the sign-in page (with the password, or in
  * reference-only mode when there is no session at all) returning to `returnTo`, as requireDebtor does.
  */
-export function stepUpRedirect(variant: Variant, returnTo: string, signIn = false): Response {
+export function stepUpRedirect(variant: Variant, returnTo: string, signIn = false) {
   const query = `${signIn ? 'action=AZonly&' : ''}returnTo=${encodeURIComponent(returnTo)}`;
   return redirect(`${withBase(variant, '/signin')}?${query}`);
 }

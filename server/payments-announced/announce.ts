@@ -175,6 +175,36 @@ export async function storeAnnouncedPayment(
     });
 }
 
+/**
+ * What the announce form starts from for the session's file: its currency and creditor, and the
+ * payer as the file knows them (account holder or name, IBAN, BIC). Null for a file not the debtor's.
+ */
+export async function announceFormDefaults(db: Database, session: { fileId: number; debtorId: number }) {
+  const [file] = await db
+    .select({
+      creditor: t.creditors.name,
+      currency: t.files.currency,
+      payerName: t.debtors.accountHolder,
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+      companyName: t.debtors.companyName,
+      iban: t.debtors.iban,
+      bic: t.debtors.bic,
+    })
+    .from(t.files)
+    .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(and(eq(t.files.id, session.fileId), eq(t.files.debtorId, session.debtorId)));
+  if (!file) return null;
+  return {
+    creditor: file.creditor,
+    currency: file.currency,
+    payerName: file.payerName ?? file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
+    payerIban: file.iban ?? '',
+    payerBic: file.bic ?? '',
+  };
+}
+
 /** The latest announced payment staff have not checked yet: the note beside the status. */
 export async function pendingAnnouncement(
   db: Database,
