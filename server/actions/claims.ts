@@ -4,10 +4,16 @@
  * settlement offer.
  */
 import { z } from 'zod';
-import { acknowledgeModal, captureEmail as captureEmailService, respondToSpecialOffer } from '../claims/modals.ts';
+import {
+  acknowledgeInput,
+  acknowledgeModal,
+  captureEmail as captureEmailService,
+  captureEmailInput,
+  respondToSpecialOffer,
+  specialOfferInput,
+} from '../claims/modals.ts';
 import { requestNoticeOfCompletion as requestNoticeService } from '../claims/notice-of-completion.ts';
 import { isLanguage } from '../i18n/languages.ts';
-import type { MaintenanceAnnouncement } from '../maintenance.ts';
 import { defineAction, ok, refuse, stepUp, type Scope } from './define.ts';
 import { flagSet } from './rules.ts';
 
@@ -15,7 +21,7 @@ export const requestNoticeOfCompletion = defineAction({
   name: 'requestNoticeOfCompletion',
   description: 'Ask for the written notice that a settled claim is paid in full (once; the file is then closed).',
   level: 'full',
-  rules: [flagSet('showNoticeOfCompletion', 'notice_of_completion', 'notAllowed')],
+  offered: [flagSet('showNoticeOfCompletion', 'notice_of_completion', 'notAllowed')],
   input: z.object({}),
   async handler(_input, { ctx, session }) {
     const result = await requestNoticeService(
@@ -29,20 +35,20 @@ export const requestNoticeOfCompletion = defineAction({
       { now: ctx.now },
     );
     if (result.ok) return ok({ requestedAt: result.requestedAt, delivery: result.delivery });
+    if (result.error === 'alreadyRequested')
+      return refuse('alreadyRequested', { detail: { requestedAt: result.requestedAt } });
     return refuse(result.error);
   },
 });
 
-const modalRef = z.string().max(64);
-
-function actor(scope: Scope<'limited' | 'full'>, announcement?: MaintenanceAnnouncement | null) {
+function actor(scope: Scope<'limited' | 'full'>) {
   const { ctx, session } = scope;
   return {
     fileId: session.fileId,
     debtorId: session.debtorId,
     level: session.level,
     clientAddress: ctx.clientKey,
-    announcement: announcement ?? null,
+    announcement: ctx.maintenance ?? null,
     now: ctx.now,
   };
 }
@@ -51,7 +57,7 @@ export const acknowledgeNotice = defineAction({
   name: 'acknowledgeNotice',
   description: 'Close a dashboard notice ("understood"), or continue without giving an e-mail address.',
   level: 'limited',
-  input: z.object({ modal: modalRef }),
+  input: acknowledgeInput,
   async handler(input, scope) {
     const result = await acknowledgeModal(scope.ctx.db, actor(scope), { modal: input.modal });
     if (result.ok) return ok({ kind: result.kind });
@@ -64,12 +70,12 @@ export const captureEmail = defineAction({
   name: 'captureEmail',
   description: 'Give the agency an e-mail address for the file (the e-mail capture notice).',
   level: 'full',
-  input: z.object({ modal: modalRef, email: z.email('errors.email').max(254, 'errors.email') }),
+  input: captureEmailInput,
   async handler(input, scope) {
     const result = await captureEmailService(scope.ctx.db, actor(scope), input);
     if (result.ok) return ok({ stored: result.stored });
     if (result.error === 'needsFullLogin') return stepUp();
-    return refuse(result.error === 'invalid' ? 'notStored' : result.error);
+    return refuse(result.error);
   },
 });
 
@@ -77,7 +83,7 @@ export const answerSpecialOffer = defineAction({
   name: 'answerSpecialOffer',
   description: 'Accept (then pay) or decline the special settlement offer.',
   level: 'full',
-  input: z.object({ modal: modalRef, response: z.enum(['accept', 'decline']) }),
+  input: specialOfferInput,
   async handler(input, scope) {
     const result = await respondToSpecialOffer(scope.ctx.db, actor(scope), input);
     if (result.ok)

@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { FileContext } from '../instalments/service.ts';
+import type { MaintenanceAnnouncement } from '../maintenance.ts';
 
 /**
  * What an action needs to know (its own login level included): `limited` = reference-only sign-in,
@@ -39,6 +40,8 @@ export interface ActionContext {
   clientKey: string;
   /** Which door asks: the assistant's messages are marked as such. */
   door?: 'page' | 'assistant' | 'api';
+  /** The maintenance window announced to this request, if any (a notice about it can be acknowledged). */
+  maintenance?: MaintenanceAnnouncement | null;
 }
 
 /** One problem with the input: the field's path and a translation key (the form's own message). */
@@ -59,6 +62,8 @@ export interface Refused<R extends string = string> {
   reason: R;
   alternatives?: readonly string[];
   retryAfterSeconds?: number;
+  /** Figures the reason's message names (an earlier request's date, the date a deferral runs to). */
+  detail?: Record<string, string | number | boolean | null>;
 }
 
 export type ActionResult<V, R extends string = string> =
@@ -119,7 +124,7 @@ export const stepUp = () => ({ ok: false as const, kind: 'stepUp' as const });
 
 export function refuse<R extends string>(
   reason: R,
-  extra: { alternatives?: readonly string[]; retryAfterSeconds?: number } = {},
+  extra: Pick<Refused<R>, 'alternatives' | 'retryAfterSeconds' | 'detail'> = {},
 ): Refused<R> {
   return { ok: false, kind: 'refused', reason, ...extra };
 }

@@ -144,7 +144,8 @@ export const continuePendingPlan = defineAction({
 /** Pay later is granted once (spec 4.3, 8 "Deferral: not possible now; already granted"). */
 const deferralAllowed: FileRule = (file) => {
   const e = deferralEligibility(file.facts);
-  if (e.kind === 'alreadyGranted') return refuseFor(file, 'alreadyGranted', 'pay_later');
+  if (e.kind === 'alreadyGranted')
+    return { ...refuseFor(file, 'alreadyGranted', 'pay_later'), detail: { payBy: e.payBy } };
   if (e.kind !== 'allowed') return refuseFor(file, 'notPossible', 'pay_later');
   return null;
 };

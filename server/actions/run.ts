@@ -7,6 +7,7 @@
  */
 import { unstable_coerceFormValue as coerceFormValue } from '@conform-to/zod/v4';
 import { z } from 'zod';
+import { audit } from '../audit/log.ts';
 import { todayIso } from '../claims/facts.ts';
 import { loadFileContext, type FileContext } from '../instalments/service.ts';
 import {
@@ -90,7 +91,18 @@ export async function runAction<N extends ActionName>(
 
   if (action.level !== 'none') {
     if (!session) return { ok: false, kind: 'stepUp', signIn: true };
-    if (action.level === 'full' && session.level !== 'full') return { ok: false, kind: 'stepUp' };
+    if (action.level === 'full' && session.level !== 'full') {
+      // Asking a reference-only session for the password is recorded, like the services' own refusals.
+      await audit(ctx.db, {
+        actor: 'debtor',
+        action: `action.${name}.stepUp`,
+        debtorId: session.debtorId,
+        fileId: session.fileId,
+        clientAddress: ctx.clientKey,
+        at: ctx.now,
+      });
+      return { ok: false, kind: 'stepUp' };
+    }
   }
 
   let file: FileContext | null = null;
