@@ -145,7 +145,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, session, db, facts, today, language, locale } = await checkoutContext(request, params);
+  const { variant, session, facts, today, language, locale } = await checkoutContext(request, params);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
   const formData = await readForm(request);

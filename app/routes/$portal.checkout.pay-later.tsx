@@ -5,7 +5,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  * SEPA direct debit (3) the mandate, for bank transfer (6) only the pay step; then the
  * confirmation with the date. A deferral is granted once: a second visit says so.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,

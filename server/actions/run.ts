@@ -6,7 +6,7 @@
  * and runs the handler. Doors turn the typed result into a page, JSON or a tool answer.
  */
 import { unstable_coerceFormValue as coerceFormValue } from '@conform-to/zod/v4';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { todayIso } from '../claims/facts.ts';
 import { loadFileContext, type FileContext } from '../instalments/service.ts';
