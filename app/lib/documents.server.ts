@@ -3,8 +3,9 @@ import { data, redirect } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
 import type { Database } from '#server/db/client.ts';
 import { disputeSchema, type DisputeReason } from '#server/documents/form-schemas.ts';
-import { raiseDispute } from '#server/documents/forms.ts';
 import type { AcceptedUpload, UploadOutcome } from '#server/uploads/receive.ts';
+import type { Variant } from '#server/variants/config.ts';
+import { actionContext, runAction, stepUpRedirect } from '~/lib/actions.server';
 import type { DisputeActionData } from '~/components/documents/DisputeForm';
 
 /**
@@ -19,6 +20,7 @@ export async function handleDispute(
   form: { formData: FormData; outcome: UploadOutcome; kept: AcceptedUpload[] },
   options: {
     session: ActiveSession;
+    variant: Variant;
     reason: DisputeReason;
     language: string;
     clientAddress?: string;
@@ -35,28 +37,27 @@ export async function handleDispute(
 
   const submission = parseWithZod(formData, { schema: disputeSchema(options.reason) });
   if (submission.status !== 'success' || outcome.refused.length > 0) return reply(submission.reply(), outcome.refused);
-  const value = submission.value;
-  const result = await raiseDispute(db, {
-    fileId: options.session.fileId,
-    debtorId: options.session.debtorId,
-    reason: options.reason,
-    statement: value.statement,
-    dateGoodsReturn: typeof value.dateGoodsReturn === 'string' ? value.dateGoodsReturn : null,
-    uploadIds: value.uploadId,
+  const ctx = await actionContext({
+    session: options.session,
+    variant: options.variant,
     language: options.language,
-    clientAddress: options.clientAddress,
+    clientAddress: options.clientAddress ?? '',
   });
-  if (!result.ok && result.reason === 'evidence') {
+  const result = await runAction('raiseDispute', ctx, submission.value);
+  if (!result.ok && result.kind === 'stepUp') throw stepUpRedirect(options.variant, options.successPath, result.signIn);
+  const refusal = !result.ok && result.kind === 'refused' ? result.reason : null;
+  if (refusal === 'notYours' || refusal === 'tooMany' || refusal === 'totalTooLarge') {
     const key =
-      result.problem === 'notYours'
+      refusal === 'notYours'
         ? 'errors.evidence.notYours'
-        : result.problem === 'tooMany'
+        : refusal === 'tooMany'
           ? 'errors.evidence.tooMany'
           : 'errors.evidence.tooLargeTogether';
     return reply(submission.reply({ fieldErrors: { uploadId: [key] } }));
   }
-  if (!result.ok && result.reason === 'finished') return reply(submission.reply({ formErrors: ['dispute.finished'] }));
-  if (!result.ok && result.reason === 'fileNotFound') throw new Response('Not Found', { status: 404 });
+  if (refusal === 'finished') return reply(submission.reply({ formErrors: ['dispute.finished'] }));
+  if (refusal === 'noFile') throw new Response('Not Found', { status: 404 });
+  if (!result.ok && result.kind === 'invalid') return reply(submission.reply({ formErrors: ['errors.failed'] }));
   // Sent now, or already under review: either way the page shows the objection's state.
   return redirect(options.successPath);
 }

@@ -3,16 +3,14 @@ import { data, redirect } from '@remix-run/node';
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
 import { guardsFor } from '#server/instalments/guards.ts';
-import { getDatabase, type Database } from '#server/db/client.ts';
-import {
-  checkMandateIdentity,
-  loadFileContext,
-  type ActionContext,
-  type FileContext,
-} from '#server/instalments/service.ts';
-import { variants, type VariantId } from '#server/variants/config.ts';
+import { identityReasons } from '#server/actions/instalments.ts';
+import type { ActionFailure } from '#server/actions/define.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { loadFileContext, type FileContext } from '#server/instalments/service.ts';
+import { variants, type Variant, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import type { Namespace } from '~/i18n';
+import { stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { pageContext } from '~/lib/route-helpers.server';
 
@@ -40,40 +38,84 @@ export async function instalmentPage(
   return { ...page, session, ctx };
 }
 
+/** Refusals of the agreement actions that the instalment pages name at the form (`errors.<reason>`, instalments namespace). */
+const namedRefusals = new Set([
+  'code1',
+  'code2',
+  'code3',
+  'code4',
+  'code5',
+  'code6',
+  'codeApi',
+  'codeDefault',
+  'tooLow',
+  'tooHigh',
+  'dateOutOfRange',
+  'notAllowed',
+  'proofRequired',
+  'exists',
+  'mandateInvalid',
+  'methodUnavailable',
+  'alreadyGranted',
+  'notPossible',
+  'feeNotAgreed',
+  'noticeInvalid',
+]);
+
+/** The state guards of spec 2.3: the page that explains them. */
+const guardReasons = new Set(['statusOpen', 'status20', 'sepaActive']);
+
+type SuccessfulSubmission = Extract<Submission<unknown, string[], unknown>, { status: 'success' }>;
+
 /**
- * The mandate step's identity check in the action (pay in instalments, pay later): the postal
- * code must match the file, otherwise the portal password is asked. Null when the debtor may sign;
- * otherwise the form's reply with the message at the field (the password hidden), 400, or 429
- * past the attempt limit.
+ * How an instalment page answers an agreement action that did not go through (pay in instalments,
+ * pay later): the mandate's identity refusals at their field as before (the password hidden; 429
+ * past the attempt limit), a state guard on /checkout/unavailable, step-up on the sign-in page,
+ * anything else as the form's message with 409.
  */
-export async function mandateIdentityRefusal(
-  db: Database,
-  session: ActiveSession,
-  submission: Extract<Submission<unknown, string[], { postalCode: string; password?: string }>, { status: 'success' }>,
-  actx: ActionContext,
+export function agreementRefusal(
+  variant: Variant,
+  submission: SuccessfulSubmission,
+  result: ActionFailure,
+  returnTo: string,
 ) {
-  const v = submission.value;
-  const identity = await checkMandateIdentity(
-    db,
-    session,
-    { postalCode: v.postalCode, password: v.password ?? null },
-    actx,
-  );
-  if (identity.ok) return null;
-  const fieldErrors: Record<string, string[]> =
-    identity.error === 'passwordRequired'
-      ? { postalCode: ['errors.postalCodeMismatch'] }
-      : identity.error === 'wrongPassword'
-        ? { password: ['errors.wrongPassword'] }
-        : identity.error === 'noPassword'
-          ? { postalCode: ['errors.postalCodeNoPassword'] }
-          : { postalCode: ['errors.attemptsExceeded'] };
+  if (result.kind === 'stepUp') return stepUpRedirect(variant, returnTo, result.signIn);
+  if (result.kind === 'invalid')
+    return data(
+      {
+        result: submission.reply({ formErrors: ['errors.notAllowed'], hideFields: ['password'] }),
+        askPassword: false,
+        error: 'notAllowed',
+      },
+      { status: 400 },
+    );
+  const reason = result.reason;
+  if (guardReasons.has(reason)) return redirect(`${withBase(variant, '/checkout/unavailable')}?reason=${reason}`);
+  if ((identityReasons as readonly string[]).includes(reason)) {
+    const fieldErrors: Record<string, string[]> =
+      reason === 'passwordRequired'
+        ? { postalCode: ['errors.postalCodeMismatch'] }
+        : reason === 'wrongPassword'
+          ? { password: ['errors.wrongPassword'] }
+          : reason === 'noPassword'
+            ? { postalCode: ['errors.postalCodeNoPassword'] }
+            : { postalCode: ['errors.attemptsExceeded'] };
+    return data(
+      {
+        result: submission.reply({ fieldErrors, hideFields: ['password'] }),
+        askPassword: reason === 'passwordRequired' || reason === 'wrongPassword',
+        error: reason,
+      },
+      { status: reason === 'attemptsExceeded' ? 429 : 400 },
+    );
+  }
+  const error = namedRefusals.has(reason) ? reason : 'notAllowed';
   return data(
     {
-      result: submission.reply({ fieldErrors, hideFields: ['password'] }),
-      askPassword: identity.error === 'passwordRequired' || identity.error === 'wrongPassword',
-      error: identity.error,
+      result: submission.reply({ formErrors: [`errors.${error}`], hideFields: ['password'] }),
+      askPassword: false,
+      error,
     },
-    { status: identity.error === 'attemptsExceeded' ? 429 : 400 },
+    { status: 409 },
   );
 }

@@ -3,17 +3,12 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
 import { emailCaptureSchema, type ModalDone } from '#server/claims/modal-forms.ts';
-import {
-  acknowledgeModal,
-  captureEmail,
-  respondToSpecialOffer,
-  type ModalActor,
-  type ModalRefusal,
-} from '#server/claims/modals.ts';
-import { getDatabase } from '#server/db/client.ts';
+import type { ModalRefusal } from '#server/claims/modals.ts';
+import type { ActionFailure } from '#server/actions/define.ts';
 import { runtime } from '#server/runtime.ts';
 import type { Variant } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
+import { actionContext, runAction } from '~/lib/actions.server';
 
 /** The intents of the modal forms (field `intent`). */
 export const modalIntents = [
@@ -46,6 +41,8 @@ export async function handleModalAnswer(options: {
   variant: Variant;
   session: ActiveSession;
   clientAddress: string;
+  /** The debtor's language (mails about the answer are written in it). */
+  language: string;
   /** Path inside the variant to go back to, e.g. '/dashboard'. */
   returnTo: string;
 }) {
@@ -62,20 +59,20 @@ export async function handleModalAnswer(options: {
     return data({ modalError: error } satisfies ModalActionData, { status });
   };
 
-  const db = await getDatabase();
-  const actor: ModalActor = {
-    fileId: session.fileId,
-    debtorId: session.debtorId,
-    level: session.level,
-    clientAddress: options.clientAddress,
-    announcement: await runtime().maintenanceAnnouncement(request, variant),
+  const ctx = {
+    ...(await actionContext({ session, variant, language: options.language, clientAddress: options.clientAddress })),
+    maintenance: await runtime().maintenanceAnnouncement(request, variant),
   };
+  const refused = (result: ActionFailure) =>
+    result.kind === 'stepUp'
+      ? signInFirst()
+      : failed(result.kind === 'refused' ? (result.reason as ModalRefusal | 'offerUnavailable') : 'invalid');
 
   switch (intent) {
     case 'acknowledge':
     case 'continueWithoutEmail': {
-      const result = await acknowledgeModal(db, actor, { modal });
-      return result.ok ? back() : failed(result.error);
+      const result = await runAction('acknowledgeNotice', ctx, { modal });
+      return result.ok ? back() : refused(result);
     }
     case 'captureEmail': {
       const submission = parseWithZod(formData, { schema: emailCaptureSchema });
@@ -89,9 +86,12 @@ export async function handleModalAnswer(options: {
           { status: 400 },
         );
       }
-      const result = await captureEmail(db, actor, { modal: submission.value.modal, email: submission.value.email });
-      if (result.ok) return back(result.stored ? 'emailStored' : 'emailAlreadyOnFile');
-      if (result.error === 'notStored') {
+      const result = await runAction('captureEmail', ctx, {
+        modal: submission.value.modal,
+        email: submission.value.email,
+      });
+      if (result.ok) return back(result.value.stored ? 'emailStored' : 'emailAlreadyOnFile');
+      if (result.kind === 'refused' && result.reason === 'notStored') {
         return data(
           {
             modalForm: { intent: 'captureEmail', modal, result: submission.reply(), notStored: true },
@@ -99,29 +99,35 @@ export async function handleModalAnswer(options: {
           { status: 503 },
         );
       }
-      if (result.error === 'invalid') {
+      if (result.kind === 'invalid' || (result.kind === 'refused' && result.reason === 'invalid')) {
+        const fieldErrors: Record<string, string[]> = {};
+        for (const issue of result.kind === 'invalid' ? result.issues : []) {
+          const field = String(issue.path[0] ?? 'email');
+          if (field === 'modal') return failed('notFound');
+          (fieldErrors[field] ??= []).push(issue.message);
+        }
         return data(
           {
             modalForm: {
               intent: 'captureEmail',
               modal,
-              result: submission.reply({ fieldErrors: result.fieldErrors }),
+              result: submission.reply({ fieldErrors }),
               notStored: false,
             },
           } satisfies ModalActionData,
           { status: 400 },
         );
       }
-      return failed(result.error);
+      return refused(result);
     }
     case 'acceptOffer':
     case 'declineOffer': {
-      const result = await respondToSpecialOffer(db, actor, {
+      const result = await runAction('answerSpecialOffer', ctx, {
         modal,
         response: intent === 'acceptOffer' ? 'accept' : 'decline',
       });
-      if (!result.ok) return failed(result.error);
-      return result.response === 'accept'
+      if (!result.ok) return refused(result);
+      return result.value.response === 'accept'
         ? redirect(withBase(variant, '/checkout/pay-direct?offer=true'))
         : back('offerDeclined');
     }

@@ -9,16 +9,13 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { eq } from 'drizzle-orm';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
-import * as t from '#server/db/schema.ts';
-import { announcePayment, findAnnouncedPayment } from '#server/payments-announced/announce.ts';
+import { announceFormDefaults, findAnnouncedPayment } from '#server/payments-announced/announce.ts';
 import {
   payeeStep,
-  type AnnouncedPaymentInput,
   payees,
   paymentStep,
   receiptsStep,
@@ -34,6 +31,7 @@ import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/upl
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
+import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
@@ -64,21 +62,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t: translate, locale } = await pageContext(request, params, 'announce');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
-  const [file] = await db
-    .select({
-      creditor: t.creditors.name,
-      currency: t.files.currency,
-      payerName: t.debtors.accountHolder,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      companyName: t.debtors.companyName,
-      iban: t.debtors.iban,
-      bic: t.debtors.bic,
-    })
-    .from(t.files)
-    .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(eq(t.files.id, session.fileId));
+  const file = await announceFormDefaults(db, session);
   if (!file) throw redirect(withBase(variant, '/dashboard'));
   const url = new URL(request.url);
   const doneId = Number(url.searchParams.get('done'));
@@ -99,12 +83,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       Payee,
       string
     >,
-    defaults: {
-      payerName: file.payerName ?? file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
-      payerIban: file.iban ?? '',
-      payerBic: file.bic ?? '',
-      ...prefill,
-    },
+    defaults: { payerName: file.payerName, payerIban: file.payerIban, payerBic: file.payerBic, ...prefill },
     done: done
       ? {
           id: done.id,
@@ -140,7 +119,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, locale } = await pageContext(request, params, 'announce');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
-  const [file] = await db.select({ currency: t.files.currency }).from(t.files).where(eq(t.files.id, session.fileId));
+  const file = await announceFormDefaults(db, session);
   const schemas = schemasFor({ locale, currency: file?.currency ?? 'EUR' });
   const { formData, outcome, kept } = await readFormWithUploads(request, db, {
     fileId: session.fileId,
@@ -179,15 +158,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Receipts in hand: the debtor sees everything once more before it is sent.
   if (step === 30) return data({ step: 40 as const, values, result: undefined, kept: keptInfo, refused });
 
-  const raw = { ...values, uploadId: kept.map((upload) => upload.id) } as AnnouncedPaymentInput;
-  const result = await announcePayment(
-    db,
-    { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress },
-    raw,
-  );
+  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const result = await runAction('announcePayment', ctx, { ...values, uploadId: kept.map((upload) => upload.id) });
+  if (!result.ok && result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
   if (!result.ok) {
-    const key =
-      result.problem === 'invalid' || result.problem === 'noFile' ? 'errors.generic' : `errors.${result.problem}`;
+    const attachment = result.kind === 'refused' && ['notYours', 'totalTooLarge', 'tooMany'].includes(result.reason);
+    const key = attachment && result.kind === 'refused' ? `errors.${result.reason}` : 'errors.generic';
     return data(
       {
         step,
@@ -199,7 +175,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirect(`${withBase(variant, '/announce-payment')}?done=${result.id}`);
+  return redirect(`${withBase(variant, '/announce-payment')}?done=${result.value.id}`);
 }
 
 export default function AnnouncePayment() {

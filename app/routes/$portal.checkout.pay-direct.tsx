@@ -21,11 +21,9 @@ import { amountField, parseAmount } from '#server/money/amount-input.ts';
 import { feeFor, type FeeRule } from '#server/payments/fee-rule.ts';
 import {
   checkoutOptionsFor,
-  createPayment,
   paymentForFile,
   paymentPagePath,
   paymentsUnderWay,
-  savePaymentFeedback,
   type CheckoutOptions,
 } from '#server/payments/service.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
@@ -33,6 +31,7 @@ import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field, TextareaField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
+import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { checkoutContext } from '~/lib/checkout.server';
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle } from '~/lib/route-helpers.server';
@@ -146,7 +145,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, session, db, facts, today, language, locale } = await checkoutContext(request, params);
+  const { variant, session, facts, today, language, locale } = await checkoutContext(request, params);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
   const formData = await readForm(request);
@@ -154,15 +153,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (formData.get('intent') === 'leftFeedback') {
     const parsed = leftSchema.safeParse(Object.fromEntries([...formData].filter(([, v]) => v !== '')));
     if (!parsed.success) return data({ result: null, feedbackError: true }, { status: 400 });
-    const payment = parsed.data.paymentId ? await paymentForFile(db, session.fileId, parsed.data.paymentId) : null;
-    await savePaymentFeedback(db, {
-      fileId: session.fileId,
-      source: 'leftWithoutPayment',
-      stars: parsed.data.stars ?? null,
-      comment: parsed.data.comment || null,
-      paymentMethod: purpose,
-      paymentProvider: payment?.providerId ?? null,
-    });
+    await runAction(
+      'leavePaymentFeedback',
+      await actionContext({ session, variant, language, clientAddress: context.clientAddress }),
+      {
+        purpose,
+        stars: parsed.data.stars,
+        comment: parsed.data.comment || undefined,
+        paymentId: parsed.data.paymentId || undefined,
+      },
+    );
     url.searchParams.set('feedback', 'sent');
     return redirect(`${url.pathname}?${url.searchParams.toString()}`);
   }
@@ -185,37 +185,31 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`${withBase(variant, '/checkout/pay-direct/card')}?${q.toString()}`);
   }
 
-  const result = await createPayment(db, {
-    debtorId: session.debtorId,
-    fileId: session.fileId,
-    variant,
-    method,
+  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const result = await runAction('startPayment', ctx, {
     purpose,
-    partialAmountMinor,
+    method,
+    amountMinor: partialAmountMinor,
     idempotencyKey,
-    language,
-    clientAddress: context.clientAddress,
   });
   if (result.ok)
     return redirect(
-      result.next.kind === 'redirect'
-        ? sandboxLink(result.next.url, variant, language)
-        : paymentPagePath(variant, result.payment.id),
+      result.value.next.kind === 'redirect'
+        ? sandboxLink(result.value.next.url, variant, language)
+        : paymentPagePath(variant, result.value.payment.id),
     );
-  if (result.error === 'inFlight')
+  if (result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
+  const error = result.kind === 'refused' ? result.reason : 'notAvailable';
+  if (error === 'inFlight')
     return redirect(
       `${url.pathname}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`,
     );
-  if (result.error === 'guard' || result.error === 'nothingToPay') return redirect(withBase(variant, '/dashboard'));
+  if (error !== 'notAvailable' && error !== 'providerError') return redirect(withBase(variant, '/dashboard'));
   const formError =
-    result.error === 'notAvailable'
-      ? 'errors.notAvailable'
-      : method === '5'
-        ? 'errors.cashApi'
-        : 'errors.providerError';
+    error === 'notAvailable' ? 'errors.notAvailable' : method === '5' ? 'errors.cashApi' : 'errors.providerError';
   return data(
     { result: submission.reply({ formErrors: [formError] }), feedbackError: false },
-    { status: result.error === 'notAvailable' ? 400 : 502 },
+    { status: error === 'notAvailable' ? 400 : 502 },
   );
 }
 

@@ -15,12 +15,13 @@ import { z } from 'zod';
 import * as t from '#server/db/schema.ts';
 import { providerFee } from '#server/payments/fees.ts';
 import { amountFor, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
-import { checkoutOptionsFor, createPayment, paymentPagePath } from '#server/payments/service.ts';
+import { checkoutOptionsFor, paymentPagePath } from '#server/payments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
+import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { checkoutContext } from '~/lib/checkout.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -117,35 +118,29 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, session, db, facts, today, language } = await checkoutContext(request, params);
+  const { variant, session, facts, today, language } = await checkoutContext(request, params);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
   const submission = parseWithZod(await readForm(request), { schema: contactSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { key, cardTerms: _terms, acknowledgeDebt: _ack, ...contact } = submission.value;
   const max = amountFor(facts, 'partial', today) ?? 0;
-  const result = await createPayment(db, {
-    debtorId: session.debtorId,
-    fileId: session.fileId,
-    variant,
-    method: '4',
+  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const result = await runAction('startPayment', ctx, {
     purpose,
-    partialAmountMinor: purpose === 'partial' ? partialFrom(url, max) : undefined,
+    method: '4',
+    amountMinor: purpose === 'partial' ? partialFrom(url, max) : undefined,
     idempotencyKey: key,
-    language,
-    clientAddress: context.clientAddress,
     contact,
   });
-  if (result.ok) return redirect(paymentPagePath(variant, result.payment.id));
-  if (result.error === 'inFlight')
+  if (result.ok) return redirect(paymentPagePath(variant, result.value.payment.id));
+  if (result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
+  const error = result.kind === 'refused' ? result.reason : 'notAvailable';
+  if (error === 'inFlight' || error === 'notAvailable')
     return redirect(
-      `${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`,
+      `${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', error]])}`,
     );
-  if (result.error === 'notAvailable')
-    return redirect(
-      `${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'notAvailable']])}`,
-    );
-  if (result.error === 'providerError')
+  if (error === 'providerError')
     return data({ result: submission.reply({ formErrors: ['errors.providerError'] }) }, { status: 502 });
   return redirect(withBase(variant, '/dashboard'));
 }

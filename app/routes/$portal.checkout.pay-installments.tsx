@@ -29,14 +29,7 @@ import { feeExplanationKey } from '#server/instalments/config.ts';
 import { isIsoDate } from '#server/instalments/dates.ts';
 import { checkMonthly, errorKey, type MonthlyLimits } from '#server/instalments/plan.ts';
 import { incomeProofTypes, planMethods, type PlanMethod } from '#server/instalments/options.ts';
-import {
-  agreePlan,
-  continuePendingPlan,
-  latestMandate,
-  loadPlan,
-  planOffer,
-  quotePlan,
-} from '#server/instalments/service.ts';
+import { latestMandate, loadPlan, planOffer, quotePlan } from '#server/instalments/service.ts';
 import { amountField, minorToInput, parseAmount } from '#server/money/amount-input.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices, SelectField } from '~/components/instalments/Choices';
@@ -47,13 +40,14 @@ import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { formatDate, formatMoney } from '~/lib/format';
-import { instalmentPage, mandateIdentityRefusal } from '~/lib/instalments.server';
+import { agreementRefusal, instalmentPage } from '~/lib/instalments.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
+import { actionContext, returnPathOf, runAction } from '~/lib/actions.server';
 
 // ---------------------------------------------------------------------------------------------
 // Schemas (shared by conform in the browser and the action)
@@ -279,14 +273,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, locale, session, ctx } = await instalmentPage(request, params, { guards: 'sepa' });
-  const db = await getDatabase();
   const reading = { locale, currency: ctx.facts.currency };
   const url = new URL(request.url);
   const c = carried(url);
   const formData = await readForm(request);
   const intent = formData.get('intent');
   const offer = planOffer(ctx);
-  const actx = { clientAddress: context.clientAddress, language };
+  const actx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
   const go = (path: string) => redirect(withBase(variant, path));
 
   if (intent === 'helper') {
@@ -346,36 +339,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const method = submission.value.method;
     if (method === '3') return go(stepPath('mandate', { ...c, method }));
     if (intent === 'continueMethod') {
-      const result = await continuePendingPlan(db, session, { method }, actx);
-      if (!result.ok)
-        return data(
-          {
-            result: submission.reply({ formErrors: [`errors.${result.error}`] }),
-            askPassword: false,
-            error: result.error,
-          },
-          { status: 409 },
-        );
+      const result = await runAction('continuePendingPlan', actx, { method });
+      if (!result.ok) return agreementRefusal(variant, submission, result, returnPathOf(request));
       return go(method === 'online' ? '/checkout/pay-direct?installment=true' : stepPath('summary', {}));
     }
     if (!c.monthly || !c.first) return go(stepPath('amount', c));
-    const result = await agreePlan(
-      db,
-      session,
-      { monthlyMinor: c.monthly, firstDueOn: c.first, method, incomeProofType: c.proof },
-      actx,
-    );
-    if (!result.ok)
-      return data(
-        {
-          result: submission.reply({ formErrors: [`errors.${result.error}`] }),
-          askPassword: false,
-          error: result.error,
-        },
-        { status: 409 },
-      );
+    const result = await runAction('agreePlan', actx, {
+      monthlyMinor: c.monthly,
+      firstDueOn: c.first,
+      method,
+      incomeProofType: c.proof,
+    });
+    if (!result.ok) return agreementRefusal(variant, submission, result, returnPathOf(request));
     // The first instalment is paid online now: hand over to the payment pages.
-    if (method === 'online' && result.status === 'active') return go('/checkout/pay-direct?installment=true');
+    if (method === 'online' && result.value.status === 'active') return go('/checkout/pay-direct?installment=true');
     return go(stepPath('summary', {}));
   }
 
@@ -390,39 +367,22 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         },
         { status: 400 },
       );
-    const refusal = await mandateIdentityRefusal(db, session, submission, actx);
-    if (refusal) return refusal;
     const v = submission.value;
     const mandate = { accountHolder: v.accountHolder, iban: v.iban, bic: v.bic ?? null };
-    if (intent === 'continueMandate') {
-      const result = await continuePendingPlan(db, session, { method: '3', mandate }, actx);
-      if (!result.ok)
-        return data(
-          {
-            result: submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }),
-            askPassword: false,
-            error: result.error,
-          },
-          { status: 409 },
-        );
-      return go(stepPath('summary', {}));
-    }
-    if (!c.monthly || !c.first) return go(stepPath('amount', c));
-    const result = await agreePlan(
-      db,
-      session,
-      { monthlyMinor: c.monthly, firstDueOn: c.first, method: '3', incomeProofType: c.proof, mandate },
-      actx,
-    );
-    if (!result.ok)
-      return data(
-        {
-          result: submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }),
-          askPassword: false,
-          error: result.error,
-        },
-        { status: 409 },
-      );
+    const identity = { postalCode: v.postalCode, password: v.password };
+    if (intent !== 'continueMandate' && (!c.monthly || !c.first)) return go(stepPath('amount', c));
+    const result =
+      intent === 'continueMandate'
+        ? await runAction('continuePendingPlan', actx, { method: '3', mandate, identity })
+        : await runAction('agreePlan', actx, {
+            monthlyMinor: c.monthly,
+            firstDueOn: c.first,
+            method: '3',
+            incomeProofType: c.proof,
+            mandate,
+            identity,
+          });
+    if (!result.ok) return agreementRefusal(variant, submission, result, returnPathOf(request));
     return go(stepPath('summary', {}));
   }
 

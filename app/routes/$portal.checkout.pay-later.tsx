@@ -5,7 +5,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  * SEPA direct debit (3) the mandate, for bank transfer (6) only the pay step; then the
  * confirmation with the date. A deferral is granted once: a second visit says so.
  */
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
@@ -24,7 +24,7 @@ import * as schema from '#server/db/schema.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
 import { addDays } from '#server/instalments/dates.ts';
 import { deferralMethods, type DeferralMethod } from '#server/instalments/options.ts';
-import { deferralOffer, grantDeferral, latestMandate } from '#server/instalments/service.ts';
+import { deferralOffer, latestMandate } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices } from '~/components/instalments/Choices';
 import { MandateForm, mandateFields } from '~/components/instalments/mandate';
@@ -33,13 +33,14 @@ import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { formatDate, formatMoney } from '~/lib/format';
-import { instalmentPage, mandateIdentityRefusal } from '~/lib/instalments.server';
+import { agreementRefusal, instalmentPage } from '~/lib/instalments.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
+import { actionContext, checkAction, returnPathOf, runAction } from '~/lib/actions.server';
 
 const noticeSchema = z.object({
   intent: z.literal('notice'),
@@ -147,16 +148,21 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session, ctx } = await instalmentPage(request, params, { guards: 'sepa' });
-  const db = await getDatabase();
   const c = carried(new URL(request.url));
   const formData = await readForm(request);
   const intent = formData.get('intent');
-  const actx = { clientAddress: context.clientAddress, language };
+  const actx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
   const go = (p: string) => redirect(withBase(variant, p));
   const offer = deferralOffer(ctx, c.days ?? undefined);
   const feeApplies = offer.terms.feeMinor > 0;
-  const refused = (error: string, reply: SubmissionResult<string[]>) =>
-    data({ result: reply, askPassword: false, error }, { status: 409 });
+  const grant = async (
+    submission: Parameters<typeof agreementRefusal>[1],
+    input: { noticeDays: number; method: DeferralMethod; feeAgreed: boolean; mandate?: unknown; identity?: unknown },
+  ) => {
+    const result = await runAction('grantDeferral', actx, input);
+    if (result.ok) return go(path('done', {}));
+    return agreementRefusal(variant, submission, result, returnPathOf(request));
+  };
 
   if (intent === 'notice') {
     const submission = parseWithZod(formData, {
@@ -175,22 +181,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     const next = { days: Number(submission.value.noticeDays), method: submission.value.method };
     // A deferral that cannot be granted is refused here, before any fee is put in front of the debtor.
-    const eligibility = offer.eligibility.kind;
-    if (eligibility !== 'allowed') {
-      const error = eligibility === 'alreadyGranted' ? 'alreadyGranted' : 'notPossible';
-      return refused(error, submission.reply({ formErrors: [`errors.${error}`] }));
-    }
+    const refusal = await checkAction('grantDeferral', actx);
+    if (refusal) return agreementRefusal(variant, submission, refusal, returnPathOf(request));
     const fee = deferralOffer(ctx, next.days).terms.feeMinor > 0;
     if (fee) return go(path('agreement', next));
     if (next.method === '3') return go(path('mandate', next));
-    const result = await grantDeferral(
-      db,
-      session,
-      { noticeDays: next.days, method: next.method, feeAgreed: false },
-      actx,
-    );
-    if (!result.ok) return refused(result.error, submission.reply({ formErrors: [`errors.${result.error}`] }));
-    return go(path('done', {}));
+    return grant(submission, { noticeDays: next.days, method: next.method, feeAgreed: false });
   }
 
   if (intent === 'agreement') {
@@ -199,9 +195,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     if (!c.days || !c.method) return go(path('notice', {}));
     if (c.method === '3') return go(path('mandate', { ...c, agreed: true }));
-    const result = await grantDeferral(db, session, { noticeDays: c.days, method: c.method, feeAgreed: true }, actx);
-    if (!result.ok) return refused(result.error, submission.reply({ formErrors: [`errors.${result.error}`] }));
-    return go(path('done', {}));
+    return grant(submission, { noticeDays: c.days, method: c.method, feeAgreed: true });
   }
 
   if (intent === 'mandate') {
@@ -216,26 +210,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     if (!c.days || c.method !== '3') return go(path('notice', {}));
-    const refusal = await mandateIdentityRefusal(db, session, submission, actx);
-    if (refusal) return refusal;
     const v = submission.value;
-    const result = await grantDeferral(
-      db,
-      session,
-      {
-        noticeDays: c.days,
-        method: '3',
-        feeAgreed: !feeApplies || c.agreed,
-        mandate: { accountHolder: v.accountHolder, iban: v.iban, bic: v.bic ?? null },
-      },
-      actx,
-    );
-    if (!result.ok)
-      return refused(
-        result.error,
-        submission.reply({ formErrors: [`errors.${result.error}`], hideFields: ['password'] }),
-      );
-    return go(path('done', {}));
+    return grant(submission, {
+      noticeDays: c.days,
+      method: '3',
+      feeAgreed: !feeApplies || c.agreed,
+      mandate: { accountHolder: v.accountHolder, iban: v.iban, bic: v.bic ?? null },
+      identity: { postalCode: v.postalCode, password: v.password },
+    });
   }
   return go(path('notice', {}));
 }

@@ -13,7 +13,7 @@ import { loadDashboard } from '#server/claims/dashboard.ts';
 import { modalDoneMessages, type ModalDone } from '#server/claims/modal-forms.ts';
 import { pendingModals } from '#server/claims/modals.ts';
 import { loadUploadCenter } from '#server/documents/upload-center.ts';
-import { noticeOfCompletionState, requestNoticeOfCompletion } from '#server/claims/notice-of-completion.ts';
+import { noticeOfCompletionState } from '#server/claims/notice-of-completion.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { runtime } from '#server/runtime.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
@@ -24,6 +24,7 @@ import { TileIcon } from '~/components/claim/TileIcon';
 import { ModalQueue } from '~/components/dashboard/ModalQueue';
 import { UploadCenterTile } from '~/components/uploads/UploadCenterTile';
 import { NoticeOfCompletionCard } from '~/components/dashboard/NoticeOfCompletion';
+import { actionContext, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { handleModalAnswer } from '~/lib/modals.server';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -74,22 +75,30 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const session = await requireDebtor(request, variant);
   const formData = await readForm(request);
   if (formData.get('intent') === 'requestNoticeOfCompletion') {
-    if (session.level !== 'full')
-      throw redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, '/dashboard'))}`);
-    const result = await requestNoticeOfCompletion(await getDatabase(), {
-      fileId: session.fileId,
-      debtorId: session.debtorId,
-      language,
-      clientAddress: context.clientAddress,
-    });
-    const status = result.ok
+    const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+    const result = await runAction('requestNoticeOfCompletion', ctx, {});
+    if (!result.ok && result.kind === 'stepUp')
+      throw stepUpRedirect(variant, withBase(variant, '/dashboard'), result.signIn);
+    // The page's notice panel reads the service's own shape: requestedAt and delivery, or the error.
+    const notice = result.ok
+      ? { ok: true as const, ...result.value }
+      : result.kind === 'refused' && result.reason === 'alreadyRequested'
+        ? {
+            ok: false as const,
+            error: 'alreadyRequested' as const,
+            requestedAt: String(result.detail?.requestedAt ?? ''),
+          }
+        : result.kind === 'refused' && result.reason === 'failed'
+          ? { ok: false as const, error: 'failed' as const }
+          : { ok: false as const, error: 'notAllowed' as const };
+    const status = notice.ok
       ? 200
-      : result.error === 'alreadyRequested'
+      : notice.error === 'alreadyRequested'
         ? 409
-        : result.error === 'notAllowed'
+        : notice.error === 'notAllowed'
           ? 403
           : 503;
-    return data({ notice: result }, { status });
+    return data({ notice }, { status });
   }
   return handleModalAnswer({
     request,
@@ -97,6 +106,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     variant,
     session,
     clientAddress: context.clientAddress,
+    language,
     returnTo: '/dashboard',
   });
 }

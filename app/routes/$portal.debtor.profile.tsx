@@ -13,12 +13,7 @@ import { useMemo, useState } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
-import {
-  getProfile,
-  profileUpdatePermission,
-  requestProfileChange,
-  type PendingRequest,
-} from '#server/profile/profile.ts';
+import { getProfile, profileUpdatePermission, type PendingRequest } from '#server/profile/profile.ts';
 import {
   changeReasons,
   countries,
@@ -38,6 +33,7 @@ import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/upl
 import { RadioGroup } from '~/components/ui/Choice';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { Field, SelectField } from '~/components/ui/Field';
+import { actionContext, checkAction, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { formatDate } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
@@ -127,9 +123,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 
   // The permission check comes first: a pending request or a blocked file refuses every change.
-  const permission = await profileUpdatePermission(db, ctx);
-  if (!permission.allowed) {
-    const refusal: Refusal = permission.reason === 'blocked' ? 'blocked' : 'pending';
+  const actx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const check = await checkAction('requestProfileChange', actx);
+  if (check?.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), check.signIn);
+  if (check) {
+    const refusal: Refusal = check.kind === 'refused' && check.reason === 'blocked' ? 'blocked' : 'pending';
     return data<Reply>(
       {
         result: submission.reply({ formErrors: [`refused.${refusal}`] }),
@@ -154,15 +152,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const result = await requestProfileChange(
-    db,
-    { ...ctx, language, clientAddress: context.clientAddress },
-    submission.value,
-  );
+  const result = await runAction('requestProfileChange', actx, submission.value);
+  if (!result.ok && result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
   if (!result.ok) {
     type ReplyOptions = NonNullable<Parameters<typeof submission.reply>[0]>;
+    const problem = result.kind === 'refused' ? result.reason : 'invalid';
     const reply = ((): { status: number; options: ReplyOptions; refusal: Refusal | null } => {
-      switch (result.problem) {
+      switch (problem) {
         case 'zipCityMismatch':
           return {
             status: 400,
@@ -178,9 +174,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         case 'pending':
         case 'blocked':
           return {
-            status: result.problem === 'blocked' ? 403 : 409,
-            options: { formErrors: [`refused.${result.problem}`] },
-            refusal: result.problem,
+            status: problem === 'blocked' ? 403 : 409,
+            options: { formErrors: [`refused.${problem}`] },
+            refusal: problem,
           };
         case 'notYours':
         case 'totalTooLarge':
@@ -188,7 +184,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           return {
             status: 400,
             options: {
-              fieldErrors: { uploadId: [`errors.proof.${result.problem}`] },
+              fieldErrors: { uploadId: [`errors.proof.${problem}`] },
             },
             refusal: null,
           };

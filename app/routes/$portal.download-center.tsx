@@ -57,6 +57,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.formData.get('intent') !== 'dispute') return notADispute();
   return handleDispute(db, form, {
     session,
+    variant,
     reason: 'notMyDebt',
     language,
     clientAddress: context.clientAddress,

@@ -96,6 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!reason) return notADispute();
     return handleDispute(db, read, {
       session,
+      variant,
       reason,
       language,
       clientAddress: context.clientAddress,

@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import { findSession } from '#server/auth/session.ts';
 import { getDatabase } from '#server/db/client.ts';
-import { feedbackState, optOutOfSurveys, readFeedbackLinkToken, submitFeedback } from '#server/feedback/feedback.ts';
+import { feedbackState, readFeedbackLinkToken } from '#server/feedback/feedback.ts';
 import { callbackReasons, feedbackSchema, starValues } from '#server/feedback/schema.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
@@ -15,6 +15,7 @@ import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { readForm } from '~/lib/form.server';
+import { actionContext, runAction } from '~/lib/actions.server';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 /**
@@ -52,14 +53,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  await pageContext(request, params, 'feedback');
+  const { variant, language } = await pageContext(request, params, 'feedback');
   const formData = await readForm(request);
   const token = formData.get('t');
-  const { db, fileId, source } = await whoIsAsking(request, typeof token === 'string' ? token : null);
+  const survey = typeof token === 'string' && token !== '' ? token : undefined;
+  // The survey link's token or the session names the file; the action decides which (server/actions/feedback.ts).
+  const session = await findSession(request, await getDatabase());
+  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
 
   if (formData.get('intent') === 'optOut') {
-    if (fileId === null) return data({ result: null, done: null, error: 'noFile' as const }, { status: 400 });
-    await optOutOfSurveys(db, fileId, { clientAddress: context.clientAddress });
+    const result = await runAction('optOutOfSurveys', ctx, { t: survey });
+    if (!result.ok) return data({ result: null, done: null, error: 'noFile' as const }, { status: 400 });
     return { result: null, done: 'optedOut' as const, error: null };
   }
 
@@ -69,16 +73,24 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return { result: submission.reply({ resetForm: true }), done: 'thanks' as const, error: null };
   if (submission.status !== 'success')
     return data({ result: submission.reply(), done: null, error: null }, { status: 400 });
-  const saved = await submitFeedback(
-    db,
-    { fileId, source, feedback: submission.value },
-    { clientAddress: context.clientAddress },
-  ).catch(() => null);
+  const saved = await runAction('giveFeedback', ctx, { ...submission.value, t: survey }).catch(() => null);
   // Whatever went wrong, the debtor keeps what they wrote and may send it again later.
-  if (!saved) return data({ result: submission.reply(), done: null, error: 'failed' as const }, { status: 503 });
-  if (!saved.ok && saved.error === 'rateLimited')
-    return tooManyRequests({ result: submission.reply(), done: null, error: null }, saved);
-  if (!saved.ok) return data({ result: submission.reply(), done: null, error: saved.error }, { status: 409 });
+  if (!saved || (!saved.ok && saved.kind !== 'refused'))
+    return data({ result: submission.reply(), done: null, error: 'failed' as const }, { status: 503 });
+  if (!saved.ok && saved.reason === 'rateLimited')
+    return tooManyRequests(
+      { result: submission.reply(), done: null, error: null },
+      { retryAfterSeconds: saved.retryAfterSeconds ?? 60 },
+    );
+  if (!saved.ok)
+    return data(
+      {
+        result: submission.reply(),
+        done: null,
+        error: saved.reason === 'optedOut' ? ('optedOut' as const) : ('alreadyExists' as const),
+      },
+      { status: 409 },
+    );
   return { result: submission.reply({ resetForm: true }), done: 'thanks' as const, error: null };
 }
 

@@ -21,7 +21,7 @@ import { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
 import * as schema from '#server/db/schema.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
-import { loadPlan, mailPlan } from '#server/instalments/service.ts';
+import { loadPlan } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Costs } from '~/components/instalments/Costs';
 import { PlanTable } from '~/components/instalments/PlanTable';
@@ -37,6 +37,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
+import { actionContext, runAction } from '~/lib/actions.server';
 
 const mailSchema = z.object({
   email: z
@@ -106,21 +107,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: toStored ? storedSchema : mailSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const email = 'email' in submission.value ? submission.value.email : null;
-  const result = await mailPlan(await getDatabase(), session, email, {
-    clientAddress: context.clientAddress,
-    language,
-  });
-  if (!result.ok && result.error === 'rateLimited') return tooManyRequests({ result: submission.reply() }, result);
+  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const result = await runAction('mailPlan', ctx, { email });
+  if (!result.ok && result.kind === 'refused' && result.reason === 'rateLimited')
+    return tooManyRequests({ result: submission.reply() }, { retryAfterSeconds: result.retryAfterSeconds ?? 60 });
   if (!result.ok) {
-    const refusal = {
-      noPlan: ['plan.errors.noPlan', 409],
-      needsFullLogin: ['common:shell.stepUp.needsFullLogin', 403],
-      noAddress: ['common:shell.stepUp.noStoredAddress', 409],
-    } as const;
-    const [message, status] = refusal[result.error];
+    const [message, status] =
+      result.kind === 'stepUp'
+        ? (['common:shell.stepUp.needsFullLogin', 403] as const)
+        : result.kind === 'refused' && result.reason === 'noAddress'
+          ? (['common:shell.stepUp.noStoredAddress', 409] as const)
+          : (['plan.errors.noPlan', 409] as const);
     return data({ result: submission.reply({ formErrors: [message] }) }, { status });
   }
-  return redirect(`${withBase(variant, '/installment-plan')}?sent=${result.mailId}`);
+  return redirect(`${withBase(variant, '/installment-plan')}?sent=${result.value.mailId}`);
 }
 
 export default function InstallmentPlan() {

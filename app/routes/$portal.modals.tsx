@@ -13,7 +13,7 @@ import { readForm } from '~/lib/form.server';
  * address is shown next to its field even without JavaScript.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant } = await pageContext(request, params, 'modals');
+  const { variant, language } = await pageContext(request, params, 'modals');
   const session = await requireDebtor(request, variant);
   const formData = await readForm(request);
   const returnTo = safeReturnPath(formData.get('returnTo'), '/dashboard');
@@ -23,6 +23,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     variant,
     session,
     clientAddress: context.clientAddress,
+    language,
     returnTo,
   });
   // A resource route must answer a Response: Remix would send `data()` as JSON with status 200,

@@ -34,7 +34,7 @@ import {
   minMessageLength,
   subjectIds,
 } from '#server/contact/schema.ts';
-import { requestCallback, sendMessage } from '#server/contact/send.ts';
+import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { getDatabase } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { withBase } from '#server/variants/resolve.ts';
@@ -127,7 +127,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     context: 'message',
   });
   const keptInfo = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));
-  const ctx = { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress };
+  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
   const base = withBase(variant, '/service/contact');
 
   if (formData.get('intent') === 'callback') {
@@ -137,11 +137,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         { form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] },
         { status: 400 },
       );
-    const result = await requestCallback(db, ctx, submission.value);
-    if (!result.ok && result.problem === 'rateLimited')
+    const result = await runAction('requestCallback', ctx, submission.value);
+    if (!result.ok && result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
+    if (!result.ok && result.kind === 'refused' && result.reason === 'rateLimited')
       return tooManyRequests<Reply>(
         { form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] },
-        result,
+        { retryAfterSeconds: result.retryAfterSeconds ?? 60 },
       );
     if (!result.ok)
       return data<Reply>(
@@ -161,12 +162,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  const result = await sendMessage(db, ctx, submission.value);
-  if (!result.ok && result.problem === 'rateLimited')
-    return tooManyRequests<Reply>({ form: 'message', result: submission.reply(), kept: keptInfo, refused: [] }, result);
+  const result = await runAction('sendMessage', ctx, submission.value);
+  if (!result.ok && result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
+  if (!result.ok && result.kind === 'refused' && result.reason === 'rateLimited')
+    return tooManyRequests<Reply>(
+      { form: 'message', result: submission.reply(), kept: keptInfo, refused: [] },
+      { retryAfterSeconds: result.retryAfterSeconds ?? 60 },
+    );
   if (!result.ok) {
-    const key =
-      result.problem === 'invalid' || result.problem === 'noFile' ? 'errors.generic' : `errors.${result.problem}`;
+    const attachment = result.kind === 'refused' && ['notYours', 'totalTooLarge', 'tooMany'].includes(result.reason);
+    const key = attachment && result.kind === 'refused' ? `errors.${result.reason}` : 'errors.generic';
     return data<Reply>(
       { form: 'message', result: submission.reply({ fieldErrors: { uploadId: [key] } }), kept: keptInfo, refused: [] },
       { status: 400 },

@@ -18,7 +18,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
-import { loadPlan, skipInstalment, skipOffered } from '#server/instalments/service.ts';
+import { loadPlan, skipOffered } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { NotAvailable } from '~/components/instalments/NotAvailable';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -31,6 +31,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
+import { actionContext, runAction } from '~/lib/actions.server';
 
 const skipSchema = z.object({ confirm: z.literal('on', { error: 'skip.errors.confirm' }) });
 
@@ -69,9 +70,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
   const submission = parseWithZod(await readForm(request), { schema: skipSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const result = await skipInstalment(await getDatabase(), session, { clientAddress: context.clientAddress, language });
+  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const result = await runAction('skipInstalment', ctx, {});
   // Skipped now or by the same submit a moment ago: the page shows the skip that was made.
-  if (result.ok || result.error === 'alreadySkipped') return redirect(withBase(variant, '/skip-installment'));
+  if (result.ok || (result.kind === 'refused' && result.reason === 'alreadySkipped'))
+    return redirect(withBase(variant, '/skip-installment'));
   return data({ result: submission.reply({ formErrors: ['skip.errors.notOffered'] }) }, { status: 409 });
 }
 

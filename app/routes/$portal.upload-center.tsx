@@ -9,15 +9,13 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
-import {
-  loadUploadCenter,
-  postponeRequestedDocument,
-  uploadRequestedDocument,
-} from '#server/documents/upload-center.ts';
+import { loadUploadCenter, type UploadProblem } from '#server/documents/upload-center.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Stepper } from '~/components/ui/Stepper';
+import type { ActionFailure } from '#server/actions/define.ts';
+import { actionContext, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { readFormWithUploads } from '~/lib/uploads.server';
@@ -67,14 +65,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     fileId: session.fileId,
     context: 'documentRequest',
   });
-  const ctx = { fileId: session.fileId, debtorId: session.debtorId, language, clientAddress: context.clientAddress };
+  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
   const requestId = formData.get('requestId');
   const base = withBase(variant, '/upload-center');
   const keptInfo: UploadInfo[] = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));
+  // An id that is not a number names no document of this file.
+  const problemOf = (result: ActionFailure) =>
+    result.kind === 'refused' ? (result.reason as UploadProblem) : ('unknownDocument' as const);
   if (formData.get('intent') === 'later') {
-    const result = await postponeRequestedDocument(db, ctx, { requestId });
+    const result = await runAction('postponeDocument', ctx, { requestId });
+    if (!result.ok && result.kind === 'stepUp') return stepUpRedirect(variant, base, result.signIn);
     if (!result.ok)
-      return data({ problem: result.problem, kept: keptInfo, refused: [] as RefusedInfo[] }, { status: 400 });
+      return data({ problem: problemOf(result), kept: keptInfo, refused: [] as RefusedInfo[] }, { status: 400 });
     return redirect(`${base}?postponed=${encodeURIComponent(String(requestId))}`);
   }
   if (outcome.refused.length > 0)
@@ -82,9 +84,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { problem: 'refused' as const, kept: keptInfo, refused: outcome.refused as RefusedInfo[] },
       { status: 400 },
     );
-  const result = await uploadRequestedDocument(db, ctx, { requestId, uploadIds: kept.map((k) => k.id) });
+  const result = await runAction('uploadDocument', ctx, { requestId, uploadId: kept.map((k) => k.id) });
+  if (!result.ok && result.kind === 'stepUp') return stepUpRedirect(variant, base, result.signIn);
   if (!result.ok)
-    return data({ problem: result.problem, kept: keptInfo, refused: [] as RefusedInfo[] }, { status: 400 });
+    return data({ problem: problemOf(result), kept: keptInfo, refused: [] as RefusedInfo[] }, { status: 400 });
   return redirect(`${base}?done=${encodeURIComponent(String(requestId))}`);
 }
 

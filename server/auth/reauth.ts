@@ -18,7 +18,7 @@ export type ReauthResult =
 
 export async function confirmPassword(
   db: Database,
-  session: ActiveSession,
+  session: Pick<ActiveSession, 'idHash' | 'fileId' | 'debtorId'>,
   password: string,
   ctx: { clientAddress: string; now?: Date },
 ): Promise<ReauthResult> {
@@ -46,7 +46,11 @@ export async function confirmPassword(
   return { ok: true };
 }
 
-export async function hasRecentReauth(db: Database, session: ActiveSession, now = new Date()): Promise<boolean> {
+export async function hasRecentReauth(
+  db: Database,
+  session: Pick<ActiveSession, 'idHash'>,
+  now = new Date(),
+): Promise<boolean> {
   const [row] = await db
     .select({ at: t.sessions.reauthenticatedAt })
     .from(t.sessions)

@@ -93,12 +93,9 @@ async function ownRequest(db: Database, fileId: number, requestId: unknown) {
   return row ?? null;
 }
 
-export type AnswerResult =
-  | { ok: true; view: UploadCenterView }
-  | {
-      ok: false;
-      problem: 'unknownDocument' | 'alreadyUploaded' | 'noFiles' | 'notYours' | 'totalTooLarge' | 'tooMany';
-    };
+export type UploadProblem =
+  'unknownDocument' | 'alreadyUploaded' | 'noFiles' | 'notYours' | 'totalTooLarge' | 'tooMany';
+export type AnswerResult = { ok: true; view: UploadCenterView } | { ok: false; problem: UploadProblem };
 
 /** Attaches the debtor's pending uploads to a requested document: it becomes Uploaded. */
 export async function uploadRequestedDocument(

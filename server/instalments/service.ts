@@ -764,7 +764,7 @@ export type IdentityCheck =
  */
 export async function checkMandateIdentity(
   db: Database,
-  session: ActiveSession,
+  session: Pick<ActiveSession, 'idHash' | 'fileId' | 'debtorId'>,
   input: { postalCode: string; password?: string | null },
   actx: ActionContext,
 ): Promise<IdentityCheck> {

@@ -19,7 +19,8 @@ import { AttachRefused, attachUploads } from '../uploads/receive.ts';
 import { intlLocale } from '../i18n/negotiate.ts';
 import { isLanguage } from '../i18n/languages.ts';
 import { variants, type VariantId } from '../variants/config.ts';
-import { receiptsStep, type AnnouncedPaymentInput } from './schema.ts';
+import type { z } from 'zod';
+import { receiptsStep, type AmountReading, type AnnouncedPaymentInput } from './schema.ts';
 
 export interface AnnounceContext {
   fileId: number;
@@ -32,12 +33,16 @@ export interface AnnounceContext {
 export type AnnounceResult =
   { ok: true; id: number } | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' };
 
-export async function announcePayment(
-  db: Database,
-  ctx: AnnounceContext,
-  raw: AnnouncedPaymentInput,
-): Promise<AnnounceResult> {
-  const now = ctx.now ?? new Date();
+/** The announced payment as read by `receiptsStep` (amount in minor units, IBANs normalised). */
+export type AnnouncedPayment = z.output<ReturnType<typeof receiptsStep>>;
+
+/** How the file's amounts are read: the debtor's language with the file's country, and the file's currency. */
+export function announceReading(fileVariant: string, currency: string, language: string): AmountReading {
+  const variant = variants[fileVariant as VariantId] ?? variants.de;
+  return { locale: intlLocale(isLanguage(language) ? language : variant.defaultLanguage, variant), currency };
+}
+
+async function announceFile(db: Database, ctx: AnnounceContext) {
   const [file] = await db
     .select({
       id: t.files.id,
@@ -55,13 +60,32 @@ export async function announcePayment(
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(and(eq(t.files.id, ctx.fileId), eq(t.files.debtorId, ctx.debtorId), isNull(t.files.deletedAt)));
+  return file ?? null;
+}
+
+/** Reads what the debtor typed with the announce form's rules, then stores it (`storeAnnouncedPayment`). */
+export async function announcePayment(
+  db: Database,
+  ctx: AnnounceContext,
+  raw: AnnouncedPaymentInput,
+): Promise<AnnounceResult> {
+  const file = await announceFile(db, ctx);
   if (!file) return { ok: false, problem: 'noFile' };
   // The amount is read as the debtor's page showed amounts: their language with the file's country.
-  const variant = variants[file.variant as VariantId] ?? variants.de;
-  const locale = intlLocale(isLanguage(ctx.language) ? ctx.language : variant.defaultLanguage, variant);
-  const parsed = receiptsStep({ locale, currency: file.currency }).safeParse(raw);
+  const parsed = receiptsStep(announceReading(file.variant, file.currency, ctx.language)).safeParse(raw);
   if (!parsed.success) return { ok: false, problem: 'invalid' };
-  const input = parsed.data;
+  return storeAnnouncedPayment(db, ctx, parsed.data);
+}
+
+/** Stores an announced payment already read by `receiptsStep` (the action layer reads it). */
+export async function storeAnnouncedPayment(
+  db: Database,
+  ctx: AnnounceContext,
+  input: AnnouncedPayment,
+): Promise<AnnounceResult> {
+  const now = ctx.now ?? new Date();
+  const file = await announceFile(db, ctx);
+  if (!file) return { ok: false, problem: 'noFile' };
   const amountMinor = input.amount;
   const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
 
@@ -149,6 +173,36 @@ export async function announcePayment(
       if (error instanceof AttachRefused) return { ok: false as const, problem: error.problem };
       throw error;
     });
+}
+
+/**
+ * What the announce form starts from for the session's file: its currency and creditor, and the
+ * payer as the file knows them (account holder or name, IBAN, BIC). Null for a file not the debtor's.
+ */
+export async function announceFormDefaults(db: Database, session: { fileId: number; debtorId: number }) {
+  const [file] = await db
+    .select({
+      creditor: t.creditors.name,
+      currency: t.files.currency,
+      payerName: t.debtors.accountHolder,
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+      companyName: t.debtors.companyName,
+      iban: t.debtors.iban,
+      bic: t.debtors.bic,
+    })
+    .from(t.files)
+    .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
+    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+    .where(and(eq(t.files.id, session.fileId), eq(t.files.debtorId, session.debtorId)));
+  if (!file) return null;
+  return {
+    creditor: file.creditor,
+    currency: file.currency,
+    payerName: file.payerName ?? file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
+    payerIban: file.iban ?? '',
+    payerBic: file.bic ?? '',
+  };
 }
 
 /** The latest announced payment staff have not checked yet: the note beside the status. */

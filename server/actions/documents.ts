@@ -1,0 +1,77 @@
+/**
+ * Documents: an objection (dispute) with its evidence, and the upload center's requested documents
+ * (upload now, or later). Files arrive as pending uploads received by server/uploads/ while the
+ * request streams; the actions attach them by id, only this file's. Full login only (decision 018).
+ */
+import { z } from 'zod';
+import { disputeReasons, disputeSchema } from '../documents/form-schemas.ts';
+import { raiseDispute as raiseDisputeService } from '../documents/forms.ts';
+import { postponeRequestedDocument, uploadRequestedDocument } from '../documents/upload-center.ts';
+import { todayIso } from '../dates.ts';
+import { defineAction, ok, refuse, type Scope } from './define.ts';
+
+export const raiseDispute = defineAction({
+  name: 'raiseDispute',
+  description: 'Object to the claim (not my debt, goods not received, goods returned, identity theft) with evidence.',
+  level: 'full',
+  input: ({ ctx }) => {
+    const today = todayIso(ctx.now);
+    const [first, ...rest] = disputeReasons.map((reason) => disputeSchema(reason, today));
+    return z.discriminatedUnion('reason', [first!, ...rest]);
+  },
+  async handler(input, { ctx, session }) {
+    const result = await raiseDisputeService(
+      ctx.db,
+      {
+        fileId: session.fileId,
+        debtorId: session.debtorId,
+        reason: input.reason,
+        statement: input.statement,
+        dateGoodsReturn: input.dateGoodsReturn ?? null,
+        uploadIds: input.uploadId,
+        language: ctx.locale,
+        clientAddress: ctx.clientKey,
+      },
+      { now: ctx.now },
+    );
+    if (result.ok) return ok({ disputedAt: result.disputedAt, evidenceCount: result.evidenceCount });
+    if (result.reason === 'evidence') return refuse(result.problem);
+    return refuse(result.reason === 'fileNotFound' ? 'noFile' : result.reason);
+  },
+});
+
+const uploadCtx = ({ ctx, session }: Scope<'limited' | 'full'>) => ({
+  fileId: session.fileId,
+  debtorId: session.debtorId,
+  language: ctx.locale,
+  clientAddress: ctx.clientKey,
+  now: ctx.now,
+});
+
+export const uploadDocument = defineAction({
+  name: 'uploadDocument',
+  description: 'Send a document the agency asked for (files already received as pending uploads).',
+  level: 'full',
+  input: z.object({
+    requestId: z.coerce.number().int().positive(),
+    uploadId: z.array(z.coerce.number().int().positive()).max(10, 'errors.tooMany').default([]),
+  }),
+  async handler(input, scope) {
+    const result = await uploadRequestedDocument(scope.ctx.db, uploadCtx(scope), {
+      requestId: input.requestId,
+      uploadIds: input.uploadId,
+    });
+    return result.ok ? ok({ view: result.view }) : refuse(result.problem);
+  },
+});
+
+export const postponeDocument = defineAction({
+  name: 'postponeDocument',
+  description: 'Say that a requested document will be sent later.',
+  level: 'full',
+  input: z.object({ requestId: z.coerce.number().int().positive() }),
+  async handler(input, scope) {
+    const result = await postponeRequestedDocument(scope.ctx.db, uploadCtx(scope), { requestId: input.requestId });
+    return result.ok ? ok({ view: result.view }) : refuse(result.problem);
+  },
+});

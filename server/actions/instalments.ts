@@ -1,0 +1,220 @@
+/**
+ * The instalment actions: agree a plan, continue a pending plan, pay later (a deferral), skip an
+ * instalment, mail the plan. The SEPA identity check (postal code, else the portal password)
+ * runs inside every agreement collected by direct debit; it is no longer the route's business.
+ */
+import { z } from 'zod';
+import { planEligibility, deferralEligibility, errorKey } from '../instalments/plan.ts';
+import { deferralMethods, incomeProofTypes, planMethods } from '../instalments/options.ts';
+import { isIsoDate } from '../instalments/dates.ts';
+import {
+  agreePlan as agreePlanService,
+  checkMandateIdentity,
+  continuePendingPlan as continuePendingPlanService,
+  grantDeferral as grantDeferralService,
+  mailPlan as mailPlanService,
+  skipInstalment as skipInstalmentService,
+} from '../instalments/service.ts';
+import type { FileContext } from '../instalments/service.ts';
+import { defineAction, ok, refuse, stepUp, type FileRule, type Refused, type Scope } from './define.ts';
+import { alternativesFor, noMeasure, refuseFor, stateGuard } from './rules.ts';
+
+const mandateInput = z.object({
+  accountHolder: z.string().max(200),
+  iban: z.string().max(64),
+  bic: z.string().max(20).nullish(),
+});
+
+/** The mandate step's identity: the postal code, and the portal password when the server asked for it. */
+const identityInput = z.object({
+  postalCode: z.string({ error: 'errors.postalCodeRequired' }).trim().min(1, 'errors.postalCodeRequired').max(20),
+  password: z.string().max(256).optional(),
+});
+
+export const identityReasons = ['passwordRequired', 'wrongPassword', 'noPassword', 'attemptsExceeded'] as const;
+export type IdentityReason = (typeof identityReasons)[number];
+
+/** Direct debit needs the mandate and the identity; other methods take neither. */
+function mandateRequired(v: { method: string; mandate?: unknown; identity?: unknown }, ctx: z.RefinementCtx) {
+  if (v.method !== '3') return;
+  if (!v.mandate) ctx.addIssue({ code: 'custom', path: ['mandate'], message: 'errors.mandateInvalid' });
+  if (!v.identity)
+    ctx.addIssue({ code: 'custom', path: ['identity', 'postalCode'], message: 'errors.postalCodeRequired' });
+}
+
+/** The spec's identity check before a mandate (checkMandateIdentity); null when the debtor may sign. */
+async function identityRefusal(
+  scope: Scope<'limited' | 'full'>,
+  identity: z.output<typeof identityInput> | undefined,
+): Promise<Refused<IdentityReason> | null> {
+  if (!identity) return refuse('passwordRequired');
+  const { ctx, session } = scope;
+  const check = await checkMandateIdentity(
+    ctx.db,
+    session,
+    { postalCode: identity.postalCode, password: identity.password ?? null },
+    { clientAddress: ctx.clientKey, language: ctx.locale, now: ctx.now },
+  );
+  return check.ok ? null : refuse(check.error);
+}
+
+const actx = (scope: Scope) => ({ clientAddress: scope.ctx.clientKey, language: scope.ctx.locale, now: scope.ctx.now });
+
+/** The instalment error codes of spec 8 as reasons (`code1` … `code6`, `codeApi`, `codeDefault`) and the steps that come first. */
+const planEligible = (file: FileContext, _scope?: Scope): Refused | null => {
+  const e = planEligibility(file.facts, file.rules.plan);
+  if (e.kind === 'allowed') return null;
+  if (e.kind === 'refused') return refuseFor(file, errorKey(e.code).replace('errors.', ''), 'pay_instalments');
+  return refuseFor(file, e.kind, 'pay_instalments');
+};
+
+export const agreePlan = defineAction({
+  name: 'agreePlan',
+  description: 'Agree an instalment plan: monthly amount, first due date, method (3 direct debit, 6 transfer, online).',
+  level: 'limited',
+  rules: [noMeasure('pay_instalments'), stateGuard('sepa', 'pay_instalments')],
+  offered: [planEligible],
+  input: z
+    .object({
+      monthlyMinor: z.number({ error: 'errors.amountRequired' }).int().positive('errors.tooLow'),
+      firstDueOn: z.string({ error: 'errors.dateRequired' }).refine(isIsoDate, 'errors.dateInvalid'),
+      method: z.enum(planMethods, { error: 'errors.methodRequired' }),
+      incomeProofType: z.enum(incomeProofTypes, { error: 'errors.proofType' }).nullish(),
+      mandate: mandateInput.nullish(),
+      identity: identityInput.optional(),
+    })
+    .superRefine(mandateRequired),
+  async handler(input, scope) {
+    if (input.method === '3') {
+      const refusal = await identityRefusal(scope, input.identity);
+      if (refusal) return refusal;
+    }
+    const result = await agreePlanService(
+      scope.ctx.db,
+      scope.session,
+      {
+        monthlyMinor: input.monthlyMinor,
+        firstDueOn: input.firstDueOn,
+        method: input.method,
+        incomeProofType: input.incomeProofType ?? null,
+        mandate: input.method === '3' ? (input.mandate ?? null) : null,
+      },
+      actx(scope),
+    );
+    // "Not allowed" says why: the file's instalment error code or the step that comes first.
+    if (!result.ok)
+      return (
+        (result.error === 'notAllowed' ? planEligible(scope.file, scope) : null) ??
+        refuseFor(scope.file, result.error, 'pay_instalments')
+      );
+    const { ok: _ok, ...value } = result;
+    return ok(value);
+  },
+});
+
+export const continuePendingPlan = defineAction({
+  name: 'continuePendingPlan',
+  description: 'Complete a pending plan after its down payment: choose the method (with a mandate for direct debit).',
+  level: 'limited',
+  rules: [noMeasure('pay_instalments'), stateGuard('sepa', 'pay_instalments')],
+  input: z
+    .object({
+      method: z.enum(planMethods, { error: 'errors.methodRequired' }),
+      mandate: mandateInput.nullish(),
+      identity: identityInput.optional(),
+    })
+    .superRefine(mandateRequired),
+  async handler(input, scope) {
+    if (input.method === '3') {
+      const refusal = await identityRefusal(scope, input.identity);
+      if (refusal) return refusal;
+    }
+    const result = await continuePendingPlanService(
+      scope.ctx.db,
+      scope.session,
+      { method: input.method, mandate: input.method === '3' ? (input.mandate ?? null) : null },
+      actx(scope),
+    );
+    if (!result.ok) return refuseFor(scope.file, result.error, 'pay_instalments');
+    const { ok: _ok, ...value } = result;
+    return ok(value);
+  },
+});
+
+/** Pay later is granted once (spec 4.3, 8 "Deferral: not possible now; already granted"). */
+const deferralAllowed: FileRule = (file) => {
+  const e = deferralEligibility(file.facts);
+  if (e.kind === 'alreadyGranted')
+    return { ...refuseFor(file, 'alreadyGranted', 'pay_later'), detail: { payBy: e.payBy } };
+  if (e.kind !== 'allowed') return refuseFor(file, 'notPossible', 'pay_later');
+  return null;
+};
+
+export const grantDeferral = defineAction({
+  name: 'grantDeferral',
+  description: 'Pay later: a deferral of the notice days the variant offers, once per file; a fee may need agreeing.',
+  level: 'limited',
+  rules: [noMeasure('pay_later'), stateGuard('sepa', 'pay_later')],
+  offered: [deferralAllowed],
+  input: z
+    .object({
+      noticeDays: z.number({ error: 'errors.noticeRequired' }).int().positive('errors.noticeRequired'),
+      method: z.enum(deferralMethods, { error: 'errors.methodRequired' }),
+      feeAgreed: z.boolean().default(false),
+      mandate: mandateInput.nullish(),
+      identity: identityInput.optional(),
+    })
+    .superRefine(mandateRequired),
+  async handler(input, scope) {
+    if (input.method === '3') {
+      const refusal = await identityRefusal(scope, input.identity);
+      if (refusal) return refusal;
+    }
+    const result = await grantDeferralService(
+      scope.ctx.db,
+      scope.session,
+      {
+        noticeDays: input.noticeDays,
+        method: input.method,
+        feeAgreed: input.feeAgreed,
+        mandate: input.method === '3' ? (input.mandate ?? null) : null,
+      },
+      actx(scope),
+    );
+    if (!result.ok) return refuseFor(scope.file, result.error, 'pay_later');
+    const { ok: _ok, ...value } = result;
+    return ok(value);
+  },
+});
+
+export const skipInstalment = defineAction({
+  name: 'skipInstalment',
+  description: 'Skip the next instalment of the active plan (offered rarely: once, and not when overdue).',
+  level: 'limited',
+  rules: [noMeasure('skip_instalment'), stateGuard('agreement', 'skip_instalment')],
+  input: z.object({}),
+  async handler(_input, scope) {
+    const result = await skipInstalmentService(scope.ctx.db, scope.session, actx(scope));
+    if (!result.ok) return refuseFor(scope.file, result.error, 'skip_instalment');
+    const { ok: _ok, ...value } = result;
+    return ok(value);
+  },
+});
+
+export const mailPlan = defineAction({
+  name: 'mailPlan',
+  description:
+    'Send the repayment plan by e-mail: to the stored address, or (full login only) to an address the debtor names.',
+  level: 'limited',
+  rules: [stateGuard('agreement', 'instalment_plan')],
+  input: z.object({
+    email: z.email('errors.email').max(254, 'errors.email').nullish(),
+  }),
+  async handler(input, scope) {
+    const result = await mailPlanService(scope.ctx.db, scope.session, input.email ?? null, actx(scope));
+    if (result.ok) return ok({ mailId: result.mailId, toStoredAddress: result.toStoredAddress });
+    if (result.error === 'needsFullLogin') return stepUp();
+    if (result.error === 'rateLimited') return refuse('rateLimited', { retryAfterSeconds: result.retryAfterSeconds });
+    return refuse(result.error, { alternatives: alternativesFor(scope.file, ['instalment_plan']) });
+  },
+});

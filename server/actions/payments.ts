@@ -1,0 +1,92 @@
+/**
+ * Pay now: start a payment for what the file asks (the open amount, the remainder, the current
+ * instalment, a deposit, a down payment, the special offer or a part), by a method the file and the
+ * variant allow. The same idempotency key answers with the payment it made. Open to the limited level.
+ */
+import { z } from 'zod';
+import { methodKeys, type MethodKey } from '../payments/methods.ts';
+import type { PaymentPurpose } from '../payments/purpose.ts';
+import { createPayment, paymentForFile, savePaymentFeedback } from '../payments/service.ts';
+import { variants, type VariantId } from '../variants/config.ts';
+import { defineAction, ok, refuse } from './define.ts';
+import { alternativesFor } from './rules.ts';
+
+export const paymentPurposes = [
+  'openAmount',
+  'remainder',
+  'downPayment',
+  'instalment',
+  'deposit',
+  'specialOffer',
+  'partial',
+] as const satisfies readonly PaymentPurpose[];
+
+export const startPayment = defineAction({
+  name: 'startPayment',
+  description:
+    'Pay now: start a payment of the given purpose by a method the file allows (card is asked on its own page).',
+  level: 'limited',
+  input: z
+    .object({
+      purpose: z.enum(paymentPurposes),
+      method: z.enum(methodKeys as readonly [MethodKey, ...MethodKey[]], { error: 'errors.method' }),
+      amountMinor: z.number().int().positive().optional(),
+      idempotencyKey: z.string().min(8).max(100),
+      contact: z
+        .object({
+          firstName: z.string().max(100),
+          lastName: z.string().max(100),
+          street: z.string().max(200),
+          zip: z.string().max(20),
+          city: z.string().max(100),
+        })
+        .optional(),
+    })
+    .refine((v) => v.purpose !== 'partial' || v.amountMinor !== undefined, {
+      path: ['amountMinor'],
+      message: 'errors.amount',
+    }),
+  async handler(input, { ctx, session, file }) {
+    const variant = variants[ctx.variant as VariantId] ?? variants[file.variant as VariantId] ?? variants.de;
+    const result = await createPayment(ctx.db, {
+      debtorId: session.debtorId,
+      fileId: session.fileId,
+      variant,
+      method: input.method,
+      purpose: input.purpose,
+      partialAmountMinor: input.purpose === 'partial' ? input.amountMinor : undefined,
+      idempotencyKey: input.idempotencyKey,
+      language: ctx.locale,
+      clientAddress: ctx.clientKey,
+      contact: input.contact,
+      now: ctx.now,
+    });
+    if (result.ok) return ok({ payment: result.payment, replayed: result.replayed, next: result.next });
+    if (result.error === 'inFlight') return refuse('inFlight');
+    return refuse(result.error, { alternatives: alternativesFor(file, []) });
+  },
+});
+
+export const leavePaymentFeedback = defineAction({
+  name: 'leavePaymentFeedback',
+  description: 'Why the debtor left the payment page without paying (stars and a comment, both optional).',
+  level: 'limited',
+  input: z.object({
+    purpose: z.enum(paymentPurposes),
+    stars: z.number().int().min(1).max(5).optional(),
+    comment: z.string().trim().max(2000).optional(),
+    paymentId: z.string().max(100).optional(),
+  }),
+  async handler(input, { ctx, session }) {
+    const payment = input.paymentId ? await paymentForFile(ctx.db, session.fileId, input.paymentId) : null;
+    await savePaymentFeedback(ctx.db, {
+      fileId: session.fileId,
+      source: 'leftWithoutPayment',
+      stars: input.stars ?? null,
+      comment: input.comment || null,
+      paymentMethod: input.purpose,
+      paymentProvider: payment?.providerId ?? null,
+    });
+    return ok({ saved: true as const });
+  },
+});

@@ -1,0 +1,127 @@
+/**
+ * The one entry of the action layer: `runAction(name, context, rawInput)`. In this order it checks
+ * the login level (a reference-only session asking for a full-login action gets `stepUp`), loads
+ * the session's own file (another debtor's file is never found: `noFile`), runs the action's file
+ * rules, reads the input with the action's schema (hostile input is `invalid`, never an exception)
+ * and runs the handler. Doors turn the typed result into a page, JSON or a tool answer.
+ */
+import { unstable_coerceFormValue as coerceFormValue } from '@conform-to/zod/v4';
+import type { z } from 'zod';
+import { audit } from '../audit/log.ts';
+import { todayIso } from '../claims/facts.ts';
+import { loadFileContext, type FileContext } from '../instalments/service.ts';
+import {
+  refuse,
+  type ActionContext,
+  type ActionFailure,
+  type ActionResult,
+  type AnyAction,
+  type InputIssue,
+  type Scope,
+} from './define.ts';
+import { registry, type ActionName, type ActionOf } from './registry.ts';
+import type { FileRuleReason } from './rules.ts';
+
+type Outcome<A> = A extends { handler: (...args: never[]) => Promise<infer H> } ? H : never;
+type ValueOf<A> = Outcome<A> extends infer H ? (H extends { ok: true; value: infer V } ? V : never) : never;
+type ReasonOf<A> = Outcome<A> extends infer H ? (H extends { kind: 'refused'; reason: infer R } ? R : never) : never;
+
+/** The result of one action: its value, or invalid input, one of its refusals (or a file rule's, or `noFile`), or step-up. */
+export type RunResult<N extends ActionName> = ActionResult<
+  ValueOf<ActionOf<N>>,
+  ReasonOf<ActionOf<N>> | FileRuleReason | 'noFile'
+>;
+
+export function isActionName(name: unknown): name is ActionName {
+  return typeof name === 'string' && Object.hasOwn(registry, name);
+}
+
+function issuesOf(error: z.ZodError): InputIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.filter((p): p is string | number => typeof p !== 'symbol'),
+    message: issue.message,
+  }));
+}
+
+/** Reads the input as the page's form would be read (conform's coercion: empty text is absent, numbers from text). */
+function parseInput(
+  schema: z.ZodType,
+  raw: unknown,
+): { ok: true; value: unknown } | { ok: false; issues: InputIssue[] } {
+  try {
+    const parsed = coerceFormValue(schema).safeParse(raw);
+    return parsed.success ? { ok: true, value: parsed.data } : { ok: false, issues: issuesOf(parsed.error) };
+  } catch {
+    // A refinement that meets a shape it never expected: still the debtor's input, not a server error.
+    return { ok: false, issues: [{ path: [], message: 'errors.invalid' }] };
+  }
+}
+
+/**
+ * Whether the action could run for this session and file now, before any input: the login level and
+ * the file rules only (null when nothing stands in the way). A page asks before it shows a fee, the
+ * assistant before it offers a form.
+ */
+export async function checkAction(name: ActionName, ctx: ActionContext): Promise<ActionFailure | null> {
+  const action = registry[name] as unknown as AnyAction;
+  const session = ctx.session;
+  if (action.level !== 'none') {
+    if (!session) return { ok: false, kind: 'stepUp', signIn: true };
+    if (action.level === 'full' && session.level !== 'full') return { ok: false, kind: 'stepUp' };
+  }
+  if (!session) return null;
+  const file = await loadFileContext(ctx.db, session, todayIso(ctx.now));
+  if (!file) return action.level === 'none' ? null : refuse('noFile');
+  for (const rule of [...(action.rules ?? []), ...(action.offered ?? [])]) {
+    const refusal = await rule(file, { ctx, session, file } as Scope);
+    if (refusal) return refusal;
+  }
+  return null;
+}
+
+export async function runAction<N extends ActionName>(
+  name: N,
+  ctx: ActionContext,
+  rawInput: unknown,
+): Promise<RunResult<N>> {
+  if (!isActionName(name))
+    return { ok: false, kind: 'invalid', issues: [{ path: [], message: 'errors.unknownAction' }] };
+  const action = registry[name] as unknown as AnyAction;
+  const session = ctx.session;
+
+  if (action.level !== 'none') {
+    if (!session) return { ok: false, kind: 'stepUp', signIn: true };
+    if (action.level === 'full' && session.level !== 'full') {
+      // Asking a reference-only session for the password is recorded, like the services' own refusals.
+      await audit(ctx.db, {
+        actor: 'debtor',
+        action: `action.${name}.stepUp`,
+        debtorId: session.debtorId,
+        fileId: session.fileId,
+        clientAddress: ctx.clientKey,
+        at: ctx.now,
+      });
+      return { ok: false, kind: 'stepUp' };
+    }
+  }
+
+  let file: FileContext | null = null;
+  if (session) {
+    // The session's own file only: loadFileContext matches file and debtor together.
+    file = await loadFileContext(ctx.db, session, todayIso(ctx.now));
+    if (!file && action.level !== 'none') return refuse('noFile') as RunResult<N>;
+  }
+  const scope = { ctx, session, file } as Scope;
+
+  if (file) {
+    for (const rule of action.rules ?? []) {
+      const refusal = await rule(file, scope);
+      if (refusal) return refusal as RunResult<N>;
+    }
+  }
+
+  const schema = typeof action.input === 'function' ? action.input(scope) : action.input;
+  const input = parseInput(schema, rawInput);
+  if (!input.ok) return { ok: false, kind: 'invalid', issues: input.issues };
+  return (await action.handler(input.value, scope)) as RunResult<N>;
+}
