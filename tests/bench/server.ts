@@ -9,10 +9,11 @@
  * (the database named there is created when missing, never dropped).
  *
  * For each target: requests per second, p50 and p99 latency, the ratio of requests per second
- * to the bare Remix page (the mean of its two runs, one before the portal, one after), errors (connection errors, timeouts and unexpected status codes) and
- * the server's resident memory after the run. Prints a table and writes
- * bench-results/server.json. Measured, never asserted: the figures depend on the machine and
- * on whatever else runs on it, hence the ratios to the reference measured minutes earlier.
+ * to the bare Remix page (the mean of its two runs, one before the portal and one after), errors
+ * (connection errors, timeouts, unexpected status codes), the server's resident memory after
+ * the run, and the server process's CPU time per request with the same ratio computed from it,
+ * which a machine busy with other work disturbs far less than requests per second. Prints a
+ * table and writes bench-results/server.json. Measured, never asserted.
  *
  * Environment: BENCH_SECONDS (per target, default 6), BENCH_CONNECTIONS (default 10),
  * BENCH_PORT (first of three ports, default 3225), BENCH_ONLY (comma-separated target keys),
@@ -55,6 +56,10 @@ interface Row {
   p50: number;
   p99: number;
   ratio: number | null;
+  /** The server process's CPU time per answered request (the database server's not counted for PostgreSQL). */
+  cpuMsPerRequest: number | null;
+  /** The bare Remix page's CPU time per request over this one's: the share of its rate this target would reach on an idle core. */
+  cpuRatio: number | null;
   errors: number;
   requests: number;
   statusCodes: Record<string, number>;
@@ -109,6 +114,25 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs = 240_000): P
   }
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
+
+/**
+ * CPU seconds a process has used so far (user + system, Linux), or null where /proc is not
+ * there. On a machine that other work keeps busy, requests per second say as much about the
+ * neighbours as about the server; CPU time per request does not.
+ */
+function cpuSeconds(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks / clockTicks : null;
+  } catch {
+    return null;
+  }
+}
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
 
 /** Resident memory of a process in MB (Linux), or null where /proc is not there. */
 function rssMb(pid: number | undefined): number | null {
@@ -169,7 +193,9 @@ async function cannon(target: Target, duration: number) {
 
 async function measure(target: Target, database: string | null, server: ChildProcess): Promise<Row> {
   await cannon(target, 1); // warm-up: JIT, caches, pools
+  const cpuBefore = cpuSeconds(server.pid);
   const result = await cannon(target, seconds);
+  const cpuAfter = cpuSeconds(server.pid);
   const statusCodes: Record<string, number> = {};
   let unexpected = 0;
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
@@ -185,6 +211,11 @@ async function measure(target: Target, database: string | null, server: ChildPro
     p50: result.latency.p50,
     p99: result.latency.p99,
     ratio: null,
+    cpuMsPerRequest:
+      cpuBefore !== null && cpuAfter !== null && result.requests.total > 0
+        ? Math.round((100_000 * (cpuAfter - cpuBefore)) / result.requests.total) / 100
+        : null,
+    cpuRatio: null,
     errors: result.errors + result.timeouts + unexpected,
     requests: result.requests.total,
     statusCodes,
@@ -348,7 +379,18 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
 // Output
 // ------------------------------------------------------------------------------------------
 
-const columns = ['target', 'database', 'req/s', 'p50 ms', 'p99 ms', '% of bare Remix', 'errors', 'RSS MB'];
+const columns = [
+  'target',
+  'database',
+  'req/s',
+  'p50 ms',
+  'p99 ms',
+  '% of bare Remix',
+  'CPU ms/req',
+  '% of bare Remix by CPU',
+  'errors',
+  'RSS MB',
+];
 
 function cells(row: Row): string[] {
   return [
@@ -358,6 +400,8 @@ function cells(row: Row): string[] {
     String(row.p50),
     String(row.p99),
     row.ratio === null ? '–' : `${(row.ratio * 100).toFixed(1)} %`,
+    row.cpuMsPerRequest === null ? '–' : row.cpuMsPerRequest.toFixed(2),
+    row.cpuRatio === null ? '–' : `${(row.cpuRatio * 100).toFixed(1)} %`,
     String(row.errors),
     row.rssMb === null ? '–' : String(row.rssMb),
   ];
@@ -430,7 +474,13 @@ await stop(bareRemix);
 
 const reference = rows.filter((r) => r.key === 'remix' || r.key === 'remix-after');
 const referenceRps = reference.reduce((sum, r) => sum + r.requestsPerSecond, 0) / reference.length;
-for (const row of rows) row.ratio = referenceRps > 0 ? row.requestsPerSecond / referenceRps : null;
+const referenceCpu = reference.every((r) => r.cpuMsPerRequest !== null)
+  ? reference.reduce((sum, r) => sum + r.cpuMsPerRequest!, 0) / reference.length
+  : null;
+for (const row of rows) {
+  row.ratio = referenceRps > 0 ? row.requestsPerSecond / referenceRps : null;
+  row.cpuRatio = referenceCpu !== null && row.cpuMsPerRequest ? referenceCpu / row.cpuMsPerRequest : null;
+}
 
 console.log(`\nServer benchmark, ${startedAt.toISOString()}: ${connections} connections, ${seconds} s per target\n`);
 console.log(markdownTable(rows));
