@@ -21,6 +21,8 @@ export default defineConfig(
       'playwright-report/',
       'test-results/',
       '.cache/',
+      'tests/bench/bare-remix/build/',
+      'bench-results/',
     ],
   },
 

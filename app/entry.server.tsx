@@ -1,12 +1,10 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
-import { createInstance } from 'i18next';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { i18nConfig } from './i18n';
-import { i18next, resources } from './i18next.server';
+import { I18nextProvider } from 'react-i18next';
+import { i18next, renderingInstance } from './i18next.server';
 import { NonceProvider } from './lib/nonce';
 
 const streamTimeout = 5_000;
@@ -18,14 +16,8 @@ export default async function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const instance = createInstance();
-  const language = await i18next.getLocale(request);
-  await instance.use(initReactI18next).init({
-    ...i18nConfig,
-    lng: language,
-    ns: i18next.getRouteNamespaces(remixContext),
-    resources,
-  });
+  // Built once per language (app/i18next.server.ts): every resource is in the build.
+  const instance = await renderingInstance(await i18next.getLocale(request));
 
   const nonce = loadContext.cspNonce;
   const readyEvent =

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { cookieName } from '#server/auth/cookies.ts';
 import { authLevel, findSession } from '#server/auth/session.ts';
-import { touchSession } from '#server/auth/sessions.ts';
+import { recordActivity } from '#server/auth/sessions.ts';
 import { getDatabase } from '#server/db/client.ts';
 import type { Language } from '#server/i18n/languages.ts';
 import { intlLocale, readCookie } from '#server/i18n/negotiate.ts';
@@ -43,9 +43,10 @@ export const handle = { i18n: ['common'] };
 export async function loader({ request }: LoaderFunctionArgs) {
   const variant = runtime().variantOf(request);
   const language = (await i18next.getLocale(request)) as Language;
+  // Without a session cookie findSession answers at once, without the database.
   const session = await findSession(request);
-  // Every page a debtor opens counts as activity: the idle deadline moves on.
-  if (session) session.idleExpiresAt = await touchSession(await getDatabase(), session.idHash);
+  // Every page a debtor opens counts as activity: the idle deadline moves on (written at most once a minute).
+  if (session) session.idleExpiresAt = await recordActivity(await getDatabase(), session);
   const consent = readCookie(request.headers.get('Cookie'), cookieName(consentCookieName));
   return {
     language,
@@ -57,8 +58,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-/** Root data (login state, idle deadline) is read again before every navigation. */
-export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+/**
+ * The actions that change what the root shows: the login state (sign-in, its bank-ID and
+ * set-password steps, sign-out), the idle deadline ("stay signed in"), consent and language.
+ */
+const rootActions = [
+  '/signin',
+  '/signin/bankid',
+  '/signin/set-password',
+  '/signout',
+  '/session',
+  '/consent',
+  '/language',
+];
+
+/**
+ * Root data (login state, idle deadline) is read again before every navigation. A submission
+ * that stays on its page — a fetcher (the bank-ID poll, an upload), a form answered with its
+ * errors — reads it again only when its action is one of rootActions: any other leaves the
+ * root's data as it was, and the session row is not read again for it.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) => {
+  if (!formMethod || formMethod.toUpperCase() === 'GET') return true;
+  const action = formAction ? new URL(formAction, 'http://portal.invalid').pathname.replace(/\/+$/, '') : '';
+  return rootActions.some((path) => action.endsWith(path)) ? defaultShouldRevalidate : false;
+};
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
 

@@ -89,10 +89,17 @@ export function parseMaintenanceFile(text: string): MaintenanceFile | null {
   }
 }
 
-/** Reads the file again only when it changed; a missing or broken file reads as null. */
-export function createMaintenanceReader(filePath: string) {
+/**
+ * Reads the file again only when it changed (and, with recheckMs, looks at it at most that often);
+ * a missing or broken file reads as null.
+ */
+export function createMaintenanceReader(filePath: string, options: { recheckMs?: number } = {}) {
+  const recheckMs = options.recheckMs ?? 0;
   let cache: { mtimeMs: number; value: MaintenanceFile | null } | undefined;
-  return async function read(): Promise<MaintenanceFile | null> {
+  // The last answer and when the file was looked at for it: within recheckMs it stands, so that
+  // a busy server looks at the file a few times a second instead of once per request.
+  let last: { at: number; value: Promise<MaintenanceFile | null> } | undefined;
+  async function look(): Promise<MaintenanceFile | null> {
     try {
       const info = await stat(filePath);
       if (cache && cache.mtimeMs === info.mtimeMs) return cache.value;
@@ -103,5 +110,11 @@ export function createMaintenanceReader(filePath: string) {
       cache = undefined;
       return null;
     }
+  }
+  return function read(): Promise<MaintenanceFile | null> {
+    const now = Date.now();
+    if (last && recheckMs > 0 && now - last.at < recheckMs) return last.value;
+    last = { at: now, value: look() };
+    return last.value;
   };
 }

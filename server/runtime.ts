@@ -27,7 +27,8 @@ export function runtime(): Runtime {
   if (instance) return instance;
   const config = env();
   const hosts = parseHostMap(config.VARIANT_HOSTS);
-  const readMaintenance = createMaintenanceReader(config.MAINTENANCE_FILE);
+  // Switching maintenance on takes effect within a second (spec 2.2 checks it before each navigation).
+  const readMaintenance = createMaintenanceReader(config.MAINTENANCE_FILE, { recheckMs: 1_000 });
   instance = {
     variantOf: (request) => resolveVariant(new URL(request.url), hosts),
     maintenance: async (request, variant) =>

@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import { touchSession } from '#server/auth/sessions.ts';
+import { recordActivity } from '#server/auth/sessions.ts';
 import { findSession, type ActiveSession } from '#server/auth/session.ts';
 import { getDatabase } from '#server/db/client.ts';
 import type { Variant } from '#server/variants/config.ts';
@@ -28,6 +28,6 @@ export async function requireDebtor(
   if (options.level === 'full' && session.level !== 'full') {
     throw redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(returnTo)}`);
   }
-  session.idleExpiresAt = await touchSession(db, session.idHash);
+  session.idleExpiresAt = await recordActivity(db, session);
   return session;
 }

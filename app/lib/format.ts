@@ -1,30 +1,69 @@
 /**
  * Formatting at the edge: money arrives as integer minor units with a currency; dates as ISO
  * strings. The locale is the language with the variant's country (fr-CH, sv-SE, en-NO).
+ *
+ * Building an Intl formatter costs far more than using one (on the server it was a tenth of a
+ * public page's time), so each is built once per locale and options and kept. The keys come from
+ * the portal's own short lists (languages × variants, currencies); the bound is only a guard.
  */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, build: () => F): F {
+  let formatter = formatters.get(key) as F | undefined;
+  if (!formatter) {
+    if (formatters.size >= 500) formatters.clear();
+    formatter = build();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+const moneyFormat = (locale: string, currency: string) =>
+  kept(`money|${locale}|${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency }));
+
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  const format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+  const format = moneyFormat(locale, currency);
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(minor / 10 ** digits);
 }
 
+/** A plain number in the locale; `fractionDigits` fixes the number of decimals. */
+export function formatNumber(value: number, locale: string, fractionDigits?: number): string {
+  return kept(
+    `number|${locale}|${fractionDigits ?? ''}`,
+    () =>
+      new Intl.NumberFormat(
+        locale,
+        fractionDigits === undefined
+          ? {}
+          : { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits },
+      ),
+  ).format(value);
+}
+
 export function formatDate(iso: string | Date, locale: string, style: 'long' | 'medium' | 'short' = 'long'): string {
   const date = typeof iso === 'string' ? new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso) : iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'Europe/Berlin' }).format(date);
+  return kept(
+    `date|${locale}|${style}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'Europe/Berlin' }),
+  ).format(date);
 }
 
 /** "Monday", "Friday" in the locale, from an ISO weekday 1 … 7. */
 export function weekdayName(isoWeekday: number, locale: string): string {
   // 2024-01-01 was a Monday.
   const date = new Date(Date.UTC(2024, 0, isoWeekday, 12));
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(date);
+  return kept(`weekday|${locale}`, () => new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' })).format(
+    date,
+  );
 }
 
 export function formatTime(hhmm: string, locale: string): string {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, 1, h, m)),
-  );
+  return kept(
+    `time|${locale}`,
+    () => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }),
+  ).format(new Date(Date.UTC(2024, 0, 1, h, m)));
 }
 
 /** Support hours grouped into ranges: "Monday – Thursday 08:00 – 17:00". */

@@ -2,6 +2,8 @@
  * Amounts as people type them ("50", "50,00", "50.5", "1 250,00") to integer minor units, and
  * back for prefilling a field. Shared by the browser (conform) and the action.
  */
+import { formatNumber } from './format';
+
 export function parseAmountToMinor(input: string): number | null {
   const compact = input
     .replace(/[\s\u00a0\u202f]/g, '')
@@ -16,6 +18,6 @@ export function parseAmountToMinor(input: string): number | null {
 
 /** "50,00" (or "50.00") for a field, in the language's decimal separator. */
 export function minorToInput(minor: number, locale: string): string {
-  const separator = new Intl.NumberFormat(locale).format(1.5).includes(',') ? ',' : '.';
+  const separator = formatNumber(1.5, locale).includes(',') ? ',' : '.';
   return `${Math.floor(minor / 100)}${separator}${String(minor % 100).padStart(2, '0')}`;
 }

@@ -16,7 +16,7 @@ import { AnnouncedPaymentNote } from '~/components/claim/AnnouncedPayment';
 import { ExplanationVideo } from '~/components/claim/ExplanationVideo';
 import { StickyActionBar } from '~/components/claim/StickyActionBar';
 import { requireDebtor } from '~/lib/auth.server';
-import { formatDate, formatMoney } from '~/lib/format';
+import { formatDate, formatMoney, formatNumber } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { claimSubjectText, invoiceDescription, legalBasisText } from '~/lib/claim-texts';
@@ -94,8 +94,7 @@ export default function ClaimInformationPage() {
   const { t } = useTranslation(['claimInfo', 'claim', 'common']);
   const money = (minor: number) => formatMoney(minor, info.currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
-  const percent = (bp: number) =>
-    new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(bp / 100);
+  const percent = (bp: number) => formatNumber(bp / 100, locale, 2);
   const canPay = info.flags.showPayDirect;
   const sections = [
     { id: 'list-of-claims', label: t('toc.listOfClaims') },

@@ -9,7 +9,7 @@ import {
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { claimSubjectText } from '~/lib/claim-texts';
-import { loadDashboard } from '#server/claims/dashboard.ts';
+import { loadDashboardAndFacts } from '#server/claims/dashboard.ts';
 import { modalDoneMessages, type ModalDone } from '#server/claims/modal-forms.ts';
 import { pendingModals } from '#server/claims/modals.ts';
 import { loadUploadCenter } from '#server/documents/upload-center.ts';
@@ -41,8 +41,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'dashboard');
   const session = await requireDebtor(request, variant);
   const db = await getDatabase();
-  const view = await loadDashboard(db, session.fileId);
-  if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
+  const loaded = await loadDashboardAndFacts(db, session.fileId);
+  if (!loaded) throw redirect(withBase(variant, '/signin?action=AZonly'));
+  // The facts are read once and handed on: the modals and the notice judge the same day's file.
+  const { view, facts } = loaded;
   // Today in the file's own time zone, as the view was made for.
   const today = view.asOf;
   // Each file lives in its own country variant (spec 2.2).
@@ -50,8 +52,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/dashboard'));
   const announcement = await runtime().maintenanceAnnouncement(request, variant);
   const [modals, notice, uploadCenter] = await Promise.all([
-    pendingModals(db, session.fileId, today, { level: session.level, announcement }),
-    noticeOfCompletionState(db, session.fileId, today),
+    pendingModals(db, session.fileId, today, { level: session.level, announcement, facts }),
+    noticeOfCompletionState(db, session.fileId, today, facts),
     loadUploadCenter(db, session.fileId),
   ]);
   return {

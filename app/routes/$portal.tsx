@@ -18,7 +18,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return null;
 }
 
-export const shouldRevalidate: ShouldRevalidateFunction = () => true;
+/**
+ * The maintenance switch is checked before every navigation, redirects included; a submission
+ * that stays on its page (a fetcher, a form answered with its errors) is no new navigation.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod }) =>
+  !formMethod || formMethod.toUpperCase() === 'GET';
 
 export default function VariantLayout() {
   return <Outlet />;

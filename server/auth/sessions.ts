@@ -47,7 +47,29 @@ export function clearSessionCookie(): string {
   return clearCookie(cookieName(sessionCookieBase));
 }
 
-/** Activity extends the idle deadline (never past the absolute lifetime). */
+/**
+ * Activity is written at most this often. A page view within a minute of the last write changes
+ * nothing in the database; the deadline then lies between 14 and 15 idle minutes after the last
+ * activity, never later (decision 043).
+ */
+export const touchIntervalMs = 60_000;
+
+/**
+ * A page view or a form counts as activity: the idle deadline moves on, written at most once a
+ * minute (see touchIntervalMs). Returns the deadline as stored afterwards.
+ */
+export async function recordActivity(
+  db: Database,
+  session: { idHash: string; idleExpiresAt: Date },
+  now = new Date(),
+): Promise<Date> {
+  const { idleTimeoutMinutes } = securityConfig().session;
+  const lastWritten = session.idleExpiresAt.getTime() - idleTimeoutMinutes * 60_000;
+  if (now.getTime() - lastWritten < touchIntervalMs) return session.idleExpiresAt;
+  return touchSession(db, session.idHash, now);
+}
+
+/** Extends the idle deadline now (the idle dialog's "stay signed in"); findSession enforces the absolute lifetime. */
 export async function touchSession(db: Database, idHash: string, now = new Date()): Promise<Date> {
   const { idleTimeoutMinutes } = securityConfig().session;
   const idleExpiresAt = new Date(now.getTime() + idleTimeoutMinutes * 60_000);

@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { todayForVariant } from '../dates.ts';
 import { pendingAnnouncement } from '../payments-announced/announce.ts';
-import { loadFileFacts } from './facts.ts';
+import { loadFileFacts, type FileFacts } from './facts.ts';
 import { claimSubject, type ClaimSubject } from './subjects.ts';
 import {
   actionFlags,
@@ -54,11 +54,33 @@ export interface DashboardView {
 const originalCreditors = alias(t.creditors, 'original_creditors');
 
 export async function loadDashboard(db: Database, fileId: number, todayArg?: string): Promise<DashboardView | null> {
+  return (await loadDashboardAndFacts(db, fileId, todayArg))?.view ?? null;
+}
+
+/**
+ * The dashboard view and the file's facts it was made from, for the route to hand on to the
+ * modals and the notice of completion: one read of the facts per page view.
+ */
+export async function loadDashboardAndFacts(
+  db: Database,
+  fileId: number,
+  todayArg?: string,
+): Promise<{ view: DashboardView; facts: FileFacts } | null> {
   const [fileRow] = await db.select({ variant: t.files.variant }).from(t.files).where(eq(t.files.id, fileId));
   if (!fileRow) return null;
   const today = todayArg ?? todayForVariant(fileRow.variant);
   const facts = await loadFileFacts(db, fileId, { today });
   if (!facts) return null;
+  const view = await dashboardView(db, fileId, today, facts);
+  return view ? { view, facts } : null;
+}
+
+async function dashboardView(
+  db: Database,
+  fileId: number,
+  today: string,
+  facts: FileFacts,
+): Promise<DashboardView | null> {
   const [row] = await db
     .select({
       variant: t.files.variant,

@@ -175,6 +175,8 @@ export interface PendingModalsOptions {
   level?: 'limited' | 'full';
   announcement?: MaintenanceAnnouncement | null;
   now?: Date;
+  /** The file's facts for the same day, when the caller has just read them (the dashboard). */
+  facts?: FileFacts;
 }
 
 async function loadSituation(
@@ -183,7 +185,7 @@ async function loadSituation(
   today: string,
   options: PendingModalsOptions,
 ): Promise<(ModalSituation & { debtorId: number }) | null> {
-  const facts = await loadFileFacts(db, fileId, { today });
+  const facts = options.facts ?? (await loadFileFacts(db, fileId, { today }));
   if (!facts) return null;
   const [owner] = await db
     .select({ debtorId: t.debtors.id, email: t.debtors.email, inFloodedArea: t.debtors.inFloodedArea })

@@ -13,7 +13,7 @@ import * as t from '../db/schema.ts';
 import { languages } from '../i18n/languages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { truncateClientAddress } from '../security/client-address.ts';
-import { loadFileFacts, todayIso } from './facts.ts';
+import { loadFileFacts, todayIso, type FileFacts } from './facts.ts';
 import { actionFlags } from './rules.ts';
 
 export const noticeOfCompletionInput = z.object({
@@ -53,8 +53,10 @@ export async function noticeOfCompletionState(
   db: Database,
   fileId: number,
   today: string = todayIso(),
+  /** The file's facts for the same day, when the caller has just read them (the dashboard). */
+  known?: FileFacts,
 ): Promise<NoticeOfCompletionState | null> {
-  const facts = await loadFileFacts(db, fileId, { today });
+  const facts = known ?? (await loadFileFacts(db, fileId, { today }));
   if (!facts) return null;
   const [owner] = await db
     .select({ email: t.debtors.email })

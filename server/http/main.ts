@@ -9,6 +9,7 @@ import compression from 'compression';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDemoData } from '../db/bootstrap.ts';
 import { ensureDemoInvoiceDocuments } from '../documents/demo-invoices.ts';
@@ -164,7 +165,11 @@ export async function createServer(options: { dev: boolean }) {
   } else {
     const client = path.resolve('build/client');
     app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }));
-    app.use(express.static(client, { maxAge: '1h' }));
+    // Only what lies at the top of build/client goes to the file server (favicon, robots.txt,
+    // brand, media): asked for a page, it would look the address up on disk first, on every request.
+    const publicEntries = new Set(readdirSync(client).filter((name) => name !== 'assets'));
+    const serveFile = express.static(client, { maxAge: '1h' });
+    app.use((req, res, next) => (publicEntries.has(firstSegment(req.path)) ? serveFile(req, res, next) : next()));
   }
 
   const build = viteDevServer
@@ -187,6 +192,16 @@ export async function createServer(options: { dev: boolean }) {
     ),
   );
   return app;
+}
+
+/** The first segment of a request path, decoded ("" for "/" or a malformed escape). */
+function firstSegment(requestPath: string): string {
+  const segment = requestPath.split('/')[1] ?? '';
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLetterToken, readLetterToken } from '#server/auth/letter-links.ts';
 import { createSession } from '#server/auth/sessions.ts';
 import { findSession } from '#server/auth/session.ts';
 import * as t from '#server/db/schema.ts';
 import { action as extendSession } from '~/routes/$portal.session';
+import { loader as rootLoader } from '~/root';
 import { action as redeemLink, loader as letterPage } from '~/routes/$portal.l.$token';
 import { action as setPassword, loader as setPasswordPage } from '~/routes/$portal.signin_.set-password';
 import { requireDebtor } from '~/lib/auth.server';
@@ -66,6 +67,77 @@ describe('server-side session lifetime', () => {
     expect(
       await findSession(withCookie('/x', 'portal_session=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'), database.db),
     ).toBeNull();
+  });
+});
+
+describe('activity: the idle deadline written at most once a minute', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const at = (iso: string) => vi.setSystemTime(new Date(iso));
+  const rowOf = async (cookie: string) => {
+    const session = await findSession(withCookie('/x', cookie), database.db, new Date('2026-11-22T09:00:00Z'));
+    const [row] = await database.db.select().from(t.sessions).where(eq(t.sessions.idHash, session!.idHash));
+    return row!;
+  };
+  const pageView = (cookie: string) => run(rootLoader, withCookie('/serviceportal/dashboard', cookie), params);
+  const guardedView = (cookie: string) =>
+    run(() => requireDebtor(withCookie('/serviceportal/dashboard', cookie), variants.de), getRequest('/'), params);
+
+  it('writes nothing for a page view within a minute of the last write, and moves the deadline after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cookie = await sessionFor('100000001', 'full', new Date('2026-11-22T09:00:00Z'));
+    at('2026-11-22T09:00:40Z');
+    const early = await pageView(cookie);
+    await guardedView(cookie);
+    let row = await rowOf(cookie);
+    expect(row.lastSeenAt).toEqual(new Date('2026-11-22T09:00:00Z'));
+    expect(row.idleExpiresAt).toEqual(new Date('2026-11-22T09:15:00Z'));
+    // The browser is told the deadline the server keeps, never a later one.
+    expect((early.data as { auth: { idleMsLeft: number } }).auth.idleMsLeft).toBe(14 * 60_000 + 20_000);
+
+    at('2026-11-22T09:01:05Z');
+    const later = await pageView(cookie);
+    row = await rowOf(cookie);
+    expect(row.lastSeenAt).toEqual(new Date('2026-11-22T09:01:05Z'));
+    expect(row.idleExpiresAt).toEqual(new Date('2026-11-22T09:16:05Z'));
+    expect((later.data as { auth: { idleMsLeft: number } }).auth.idleMsLeft).toBe(15 * 60_000);
+  });
+
+  it('still signs out after 15 minutes without activity, counted from the last page view at the latest', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const cookie = await sessionFor('100000001', 'full', new Date('2026-11-22T09:00:00Z'));
+    // Activity every 50 seconds for a quarter of an hour keeps the session.
+    let last = new Date('2026-11-22T09:00:00Z');
+    for (let step = 1; step <= 20; step++) {
+      last = new Date(Date.parse('2026-11-22T09:00:00Z') + step * 50_000);
+      vi.setSystemTime(last);
+      const view = await guardedView(cookie);
+      expect(view.status, `after ${step * 50} s`).not.toBe(302);
+      const row = await rowOf(cookie);
+      // Never later than 15 minutes after the last activity, never earlier than 14.
+      expect(row.idleExpiresAt.getTime()).toBeLessThanOrEqual(last.getTime() + 15 * 60_000);
+      expect(row.idleExpiresAt.getTime()).toBeGreaterThan(last.getTime() + 14 * 60_000);
+    }
+    // Then nothing: 15 minutes after the last activity the session is gone, for the root and the guards alike.
+    vi.setSystemTime(new Date(last.getTime() + 15 * 60_000 + 1_000));
+    const gone = await guardedView(cookie);
+    expect(gone.status).toBe(302);
+    expect(gone.headers.get('Location')).toContain('/serviceportal/signin?action=AZonly');
+    const root = await pageView(cookie);
+    expect((root.data as { auth: { level: string } }).auth.level).toBe('none');
+  });
+
+  it('costs a visitor without a session cookie no database query', async () => {
+    const client = (database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const query = vi.spyOn(client, 'query');
+    try {
+      const visitor = await run(rootLoader, getRequest('/serviceportal/legal-notice'), params);
+      expect((visitor.data as { auth: { level: string } }).auth.level).toBe('none');
+      expect(query).not.toHaveBeenCalled();
+    } finally {
+      query.mockRestore();
+    }
   });
 });
 

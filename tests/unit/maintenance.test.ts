@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMaintenanceReader, decideMaintenance, parseMaintenanceFile } from '#server/maintenance.ts';
 import { variants } from '#server/variants/config.ts';
 
@@ -63,5 +63,25 @@ describe('maintenance file reader', () => {
     expect(await read()).toEqual({ maintenance: true });
     rmSync(file);
     expect(await read()).toBeNull();
+  });
+
+  it('answers from memory within recheckMs and looks at the file again after it', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-22T09:00:00Z'));
+      dir = mkdtempSync(path.join(tmpdir(), 'maint-'));
+      const file = path.join(dir, 'maintenance.json');
+      writeFileSync(file, '{"maintenance":false}');
+      const read = createMaintenanceReader(file, { recheckMs: 1_000 });
+      expect(await read()).toEqual({ maintenance: false });
+      writeFileSync(file, '{"maintenance":true}');
+      utimesSync(file, new Date(), new Date(Date.now() + 5000));
+      vi.setSystemTime(new Date('2026-11-22T09:00:00.900Z'));
+      expect(await read()).toEqual({ maintenance: false });
+      vi.setSystemTime(new Date('2026-11-22T09:00:01.000Z'));
+      expect(await read()).toEqual({ maintenance: true });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
