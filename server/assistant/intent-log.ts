@@ -8,6 +8,7 @@
  * The chat pane calls recordTurn() for every answer and recordOutcome() when the debtor follows
  * the link, completes the form, or is handed to a person.
  */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
@@ -24,6 +25,23 @@ export type TurnOutcome =
   | 'refused'
   | 'handedToPerson';
 
+export const turnOutcomes: readonly TurnOutcome[] = [
+  'answered',
+  'clarified',
+  'linkOffered',
+  'linkFollowed',
+  'formCompleted',
+  'abandoned',
+  'stepUpAsked',
+  'refused',
+  'handedToPerson',
+];
+
+/** A fresh conversation id for the pane: random, so it leads back to no session, debtor or file. */
+export function newConversationId(): string {
+  return randomUUID();
+}
+
 export interface IntentLogTurn {
   /** Random per conversation; never derived from the session or the file. */
   conversationId: string;
@@ -36,6 +54,8 @@ export interface IntentLogTurn {
   intent: string;
   /** 0..1 */
   confidence: number;
+  /** The assistant asked back instead of acting (confidence too low). */
+  clarified?: boolean;
   engine: 'embedded' | 'model';
   slots?: Record<string, string>;
   actionOffered?: string | null;
@@ -50,17 +70,35 @@ export async function recordTurn(db: Database, turn: IntentLogTurn): Promise<{ t
     .insert(intentLog)
     .values({
       variant: turn.variant,
+      conversationId: turn.conversationId.slice(0, 64),
       language: turn.language.slice(0, 2),
       anonymisedText: anonymise(turn.text, turn.known),
       intentId: turn.intent,
       confidence: Math.round(Math.min(1, Math.max(0, turn.confidence)) * 1000),
+      clarified: turn.clarified ?? turn.outcome === 'clarified',
+      engine: turn.engine,
       slots: turn.slots ?? null,
+      actionOffered: turn.actionOffered ?? null,
       outcome: turn.outcome ?? null,
+      refusalReason: turn.outcome === 'refused' ? (turn.refusalReason ?? null) : null,
+      latencyMs: turn.latencyMs === undefined ? null : Math.max(0, Math.round(turn.latencyMs)),
     })
     .returning({ id: intentLog.id });
   return { turnId: rows[0]!.id };
 }
 
-export async function recordOutcome(db: Database, turnId: number, outcome: TurnOutcome): Promise<void> {
-  await db.update(intentLog).set({ outcome }).where(eq(intentLog.id, turnId));
+/**
+ * The outcome of a turn, reported later by the pane or by the screen the turn led to (a followed
+ * deep link, a completed form). `refusalReason` goes with 'refused'.
+ */
+export async function recordOutcome(
+  db: Database,
+  turnId: number,
+  outcome: TurnOutcome,
+  detail: { refusalReason?: string } = {},
+): Promise<void> {
+  await db
+    .update(intentLog)
+    .set({ outcome, refusalReason: outcome === 'refused' ? (detail.refusalReason ?? null) : null })
+    .where(eq(intentLog.id, turnId));
 }
