@@ -24,6 +24,7 @@ import { publicOrigin } from '../variants/public-url.ts';
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { asyncHandler } from './async-handler.ts';
 import { startRetentionJob } from '../retention/purge.ts';
+import { ensureDemoStaff } from '../staff/demo.ts';
 import { logger } from './logger.ts';
 import { scrubUrl } from './scrub.ts';
 import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from './security.ts';
@@ -41,6 +42,8 @@ export async function createServer(options: { dev: boolean }) {
     if (seeded) logger.info('database created and filled with the demo files');
     const documents = await ensureDemoInvoiceDocuments((await handle).db, documentStore());
     if (documents > 0) logger.info(`${documents} demo invoice documents stored`);
+    const staff = await ensureDemoStaff((await handle).db);
+    if (staff > 0) logger.info(`${staff} demo staff accounts created (README: the review desk)`);
   }
 
   const database = (await handle).db;
