@@ -132,11 +132,15 @@ function Shell({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const { t } = useTranslation();
   useHashScroll();
-  useAnalytics(data?.consent === 'granted' ? data.analyticsUrl : null, data?.variant.id);
   // Pages that stand for a third party (the sandbox provider's pages, also shown in an iframe)
   // carry `handle.bare` and are shown without the portal's header, footer and banners.
-  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
-  if (!data) return <>{children}</>;
+  const matches = useMatches();
+  const bare = matches.some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  // The staff review desk (app/routes/staff.tsx) brings its own header: none of the debtor's
+  // shell, banners or analytics.
+  const staff = matches.some((match) => (match.handle as { staff?: boolean } | undefined)?.staff);
+  useAnalytics(data?.consent === 'granted' && !staff ? data.analyticsUrl : null, data?.variant.id);
+  if (!data || staff) return <>{children}</>;
   if (bare) {
     return (
       <main id="main" tabIndex={-1}>

@@ -13,29 +13,9 @@ import { eq } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
 import { intentLog } from '../db/schema.ts';
+import { turnOutcomes, type TurnOutcome } from './outcomes.ts';
 
-export type TurnOutcome =
-  | 'answered'
-  | 'clarified'
-  | 'linkOffered'
-  | 'linkFollowed'
-  | 'formCompleted'
-  | 'abandoned'
-  | 'stepUpAsked'
-  | 'refused'
-  | 'handedToPerson';
-
-export const turnOutcomes: readonly TurnOutcome[] = [
-  'answered',
-  'clarified',
-  'linkOffered',
-  'linkFollowed',
-  'formCompleted',
-  'abandoned',
-  'stepUpAsked',
-  'refused',
-  'handedToPerson',
-];
+export { turnOutcomes, type TurnOutcome };
 
 /** A fresh conversation id for the pane: random, so it leads back to no session, debtor or file. */
 export function newConversationId(): string {

@@ -25,6 +25,7 @@ import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { asyncHandler } from './async-handler.ts';
 import { startRetentionJob } from '../retention/purge.ts';
 import { ensureDemoStaff } from '../staff/demo.ts';
+import { provideClassifier } from '../assistant/engine-holder.ts';
 import { logger } from './logger.ts';
 import { scrubUrl } from './scrub.ts';
 import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from './security.ts';
@@ -47,6 +48,15 @@ export async function createServer(options: { dev: boolean }) {
   }
 
   const database = (await handle).db;
+  // The assistant's model for the routes (the review desk's figure), loaded at first use.
+  provideClassifier(async () => {
+    const [{ getEngine }, { isLang }] = await Promise.all([
+      import('../../intents/engine/store.ts'),
+      import('../../intents/catalogue.ts'),
+    ]);
+    const engine = getEngine({ log: (line) => logger.info(line) });
+    return (text, language) => engine.classify(text, isLang(language) ? { lang: language } : {}).intent;
+  });
   // The mail worker delivers the outbox (SMTP, or the development mailbox).
   const sender = senderFromEnv(config);
   if (sender) {

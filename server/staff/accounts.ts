@@ -11,8 +11,9 @@ import * as t from '../db/schema.ts';
 import { randomToken } from '../security/crypto.ts';
 import { newTotpSecret, sealSecret } from './totp.ts';
 
-export const staffRoles = ['reviewer', 'admin'] as const;
-export type StaffRole = (typeof staffRoles)[number];
+import { staffRoles, type StaffRole } from './constants.ts';
+
+export { staffRoles, type StaffRole };
 
 /** Staff passwords: at least 12 characters (a generated one has 24). */
 export const staffPasswordSchema = z.string().min(12).max(256);

@@ -9,13 +9,14 @@ import { z } from 'zod';
 import { CATALOGUE, INTENT_IDS, isIntentId, isLang, LANGS, type IntentId } from '../../intents/catalogue.ts';
 import { buildHref } from '../../intents/links.ts';
 import type { Slots } from '../../intents/slots/index.ts';
-import { turnOutcomes } from '../assistant/intent-log.ts';
+import { turnOutcomes } from '../assistant/outcomes.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
-export const confidenceBands = ['low', 'medium', 'high'] as const;
-export type ConfidenceBand = (typeof confidenceBands)[number];
+import { confidenceBands, type ConfidenceBand } from './constants.ts';
+
+export { confidenceBands };
 /** Bands in per mille: below 0.5 the assistant asks back; 0.8 and more counts as sure. */
 const bandRange: Record<ConfidenceBand, [number, number]> = { low: [0, 500], medium: [500, 800], high: [800, 1001] };
 
