@@ -19,6 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect('/staff/signin?signedOut=1', { headers: { 'Set-Cookie': clearStaffCookie() } });
 }
 
+/** Signing out takes a post; a plain visit goes to the sign-in page (and signs no one out). */
 export function loader() {
-  throw new Response('Not Found', { status: 404 });
+  return redirect('/staff/signin');
 }

@@ -16,7 +16,7 @@ export const e2eReviewerFile = 'staff-reviewer.json';
 
 export const e2eTurns = [
   {
-    text: 'Hallo, ich bin Jonas Becker. Meine IBAN ist DE89 3704 0044 0532 0130 00, bitte buchen Sie die Rate ab und schreiben Sie mir an jonas.becker@example.com',
+    text: 'Hallo, mein Name ist Jonas Becker, meine IBAN ist DE89 3704 0044 0532 0130 00, bitte buchen Sie die Rate ab und schreiben Sie mir an jonas.becker@example.com',
     intent: 'pay_now',
     confidence: 0.62,
     outcome: 'linkOffered',

@@ -79,6 +79,10 @@ export async function recordOutcome(
 ): Promise<void> {
   await db
     .update(intentLog)
-    .set({ outcome, refusalReason: outcome === 'refused' ? (detail.refusalReason ?? null) : null })
+    .set({
+      outcome,
+      refusalReason: outcome === 'refused' ? (detail.refusalReason ?? null) : null,
+      ...(outcome === 'clarified' ? { clarified: true } : {}),
+    })
     .where(eq(intentLog.id, turnId));
 }

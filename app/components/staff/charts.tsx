@@ -181,9 +181,9 @@ export function RatesChart({
     { key: 'clarification', label: t('charts.rates.clarification'), value: rates.clarificationRate },
     { key: 'containment', label: t('charts.rates.containment'), value: rates.containment },
   ];
-  const width = 720;
-  const rowH = 44;
-  const margin = { top: 8, right: 72, bottom: 28, left: 8 };
+  const width = 440;
+  const rowH = 56;
+  const margin = { top: 22, right: 56, bottom: 28, left: 8 };
   const height = margin.top + margin.bottom + rowH * items.length;
   const innerW = width - margin.left - margin.right;
   const x = scaleLinear<number>({ domain: [0, 1], range: [0, innerW] });
@@ -219,7 +219,7 @@ export function RatesChart({
             const top = y(item.key) ?? 0;
             return (
               <g key={item.key}>
-                <text x={0} y={top - 4} fontSize={13} fill="#222">
+                <text x={0} y={top - 6} fontSize={13} fill="#222">
                   {item.label}
                 </text>
                 <Bar x={0} y={top} width={innerW} height={y.bandwidth()} fill="#e6e9ee" />
@@ -253,10 +253,11 @@ export function ConfusionChart({
   const corrected = [...new Set(confusion.map((c) => c.corrected))].sort();
   const cell = (p: string, c: string) => confusion.find((x) => x.predicted === p && x.corrected === c)?.turns ?? 0;
   const max = Math.max(1, ...confusion.map((c) => c.turns));
-  const labelW = 170;
-  const size = 34;
-  const headerH = 130;
-  const width = labelW + size * Math.max(1, corrected.length) + 8;
+  const labelW = 150;
+  const size = 40;
+  const headerH = 110;
+  // Room on the right for the last column's slanted label.
+  const width = labelW + size * Math.max(1, corrected.length) + 110;
   const height = headerH + size * Math.max(1, predicted.length) + 8;
   const x = scaleBand<string>({ domain: corrected, range: [0, size * corrected.length] });
   const y = scaleBand<string>({ domain: predicted, range: [0, size * predicted.length] });
@@ -300,7 +301,7 @@ export function ConfusionChart({
         <svg
           viewBox={`0 0 ${width} ${height}`}
           className="staff-svg staff-svg--matrix"
-          style={{ maxWidth: `${width}px` }}
+          style={{ maxWidth: `${width * 1.25}px` }}
           aria-hidden="true"
           focusable="false"
         >
@@ -308,7 +309,7 @@ export function ConfusionChart({
             {corrected.map((c) => (
               <text
                 key={c}
-                transform={`translate(${(x(c) ?? 0) + size / 2 + 4}, -6) rotate(-60)`}
+                transform={`translate(${(x(c) ?? 0) + size / 2}, -8) rotate(-40)`}
                 fontSize={11}
                 fill="#222"
               >
