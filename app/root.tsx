@@ -28,6 +28,7 @@ import { Header } from './components/shell/Header';
 import { PageTransition, useHashScroll } from './components/shell/navigation';
 import { RouteErrorBoundary } from './components/pages/ErrorPage';
 import { i18next } from './i18next.server';
+import { isStaffPath, staffLanguage } from './lib/staff.server';
 import { useAnalytics } from './lib/analytics';
 import { useNonce } from './lib/nonce';
 import { publicVariant } from './lib/variant';
@@ -42,7 +43,8 @@ export const handle = { i18n: ['common'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const variant = runtime().variantOf(request);
-  const language = (await i18next.getLocale(request)) as Language;
+  // The staff review desk speaks German and English only (app/lib/staff.server.ts).
+  const language = isStaffPath(request) ? staffLanguage(request) : ((await i18next.getLocale(request)) as Language);
   // Without a session cookie findSession answers at once, without the database.
   const session = await findSession(request);
   // Every page a debtor opens counts as activity: the idle deadline moves on (written at most once a minute).

@@ -6,6 +6,9 @@
 import { redirect } from '@remix-run/node';
 import { getDatabase } from '#server/db/client.ts';
 import type { Language } from '#server/i18n/languages.ts';
+import { cookieName } from '#server/auth/cookies.ts';
+import { languageCookieName, negotiateLanguage } from '#server/i18n/negotiate.ts';
+import type { Variant } from '#server/variants/config.ts';
 import { findStaffSession, touchStaffSession, type StaffSession } from '#server/staff/sessions.ts';
 import { i18next } from '~/i18next.server';
 
@@ -26,9 +29,21 @@ export async function requireStaff(request: Request, options: { admin?: boolean 
   return session;
 }
 
-/** Language and translation function of the desk (German or English; the variant's list otherwise). */
+/** The desk speaks German and English (issue 15), whatever the host's portal offers. */
+const deskLanguages = { languages: ['de', 'en'], defaultLanguage: 'de' } as unknown as Variant;
+
+export function isStaffPath(request: Request): boolean {
+  return /^\/staff(\/|$)/.test(new URL(request.url).pathname);
+}
+
+/** German or English: the `hl` parameter, the language cookie, the browser's list, German last. */
+export function staffLanguage(request: Request): Language {
+  return negotiateLanguage(request, deskLanguages, cookieName(languageCookieName));
+}
+
+/** Language and translation function of the desk. */
 export async function staffText(request: Request) {
-  const language = (await i18next.getLocale(request)) as Language;
+  const language = staffLanguage(request);
   const t = await i18next.getFixedT(language, 'staff');
   return { language, t };
 }
