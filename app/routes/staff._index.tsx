@@ -64,26 +64,41 @@ function FilterSelect({
   );
 }
 
+/** A column header that sorts the table by its column (a link, so it works without JavaScript). */
+function SortHeader({
+  column,
+  label,
+  sort,
+  dir,
+  search,
+}: {
+  column: SortKey;
+  label: string;
+  sort: SortKey;
+  dir: 'asc' | 'desc';
+  search: string;
+}) {
+  const { t } = useTranslation('staff');
+  const active = sort === column;
+  const next = active && dir === 'asc' ? 'desc' : 'asc';
+  return (
+    <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <Link to={withQuery(search, { sort: column, dir: next, page: undefined })} className="staff-sort">
+        {label}
+        <span className="visually-hidden"> {t(next === 'asc' ? 'log.sortAscending' : 'log.sortDescending')}</span>
+        {active ? <span aria-hidden="true">{dir === 'asc' ? ' ▲' : ' ▼'}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
 export default function StaffLog() {
   const { query, entries, total, page, pages, variants, locale } = useLoaderData<typeof loader>();
   const { t } = useTranslation('staff');
   const { search } = useLocation();
   const sort = query.sort ?? 'at';
   const dir = query.dir ?? (sort === 'at' || sort === 'confidence' ? 'desc' : 'asc');
-
-  const SortHeader = ({ column, label }: { column: SortKey; label: string }) => {
-    const active = sort === column;
-    const next = active && dir === 'asc' ? 'desc' : 'asc';
-    return (
-      <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
-        <Link to={withQuery(search, { sort: column, dir: next, page: undefined })} className="staff-sort">
-          {label}
-          <span className="visually-hidden"> {t(next === 'asc' ? 'log.sortAscending' : 'log.sortDescending')}</span>
-          {active ? <span aria-hidden="true">{dir === 'asc' ? ' ▲' : ' ▼'}</span> : null}
-        </Link>
-      </th>
-    );
-  };
+  const sortState = { sort, dir, search } as const;
 
   return (
     <div className="staff-page">
@@ -174,12 +189,12 @@ export default function StaffLog() {
             <caption className="visually-hidden">{t('log.caption', { page, pages })}</caption>
             <thead>
               <tr>
-                <SortHeader column="at" label={t('log.columns.at')} />
+                <SortHeader column="at" label={t('log.columns.at')} {...sortState} />
                 <th scope="col">{t('log.columns.text')}</th>
-                <SortHeader column="intent" label={t('log.columns.intent')} />
-                <SortHeader column="confidence" label={t('log.columns.confidence')} />
-                <SortHeader column="outcome" label={t('log.columns.outcome')} />
-                <SortHeader column="language" label={t('log.columns.language')} />
+                <SortHeader column="intent" label={t('log.columns.intent')} {...sortState} />
+                <SortHeader column="confidence" label={t('log.columns.confidence')} {...sortState} />
+                <SortHeader column="outcome" label={t('log.columns.outcome')} {...sortState} />
+                <SortHeader column="language" label={t('log.columns.language')} {...sortState} />
                 <th scope="col">{t('log.columns.corrected')}</th>
               </tr>
             </thead>
