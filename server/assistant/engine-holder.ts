@@ -11,7 +11,12 @@ type Holder = { [key]?: () => Promise<Classify> };
 
 export function provideClassifier(load: () => Promise<Classify>): void {
   let loaded: Promise<Classify> | undefined;
-  (globalThis as Holder)[key] = () => (loaded ??= load());
+  // A failed load (no model file yet) is tried again at the next request.
+  (globalThis as Holder)[key] = () =>
+    (loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    }));
 }
 
 /** The current model's classifier, or null where none was provided (route tests). */

@@ -48,13 +48,20 @@ export async function createServer(options: { dev: boolean }) {
   }
 
   const database = (await handle).db;
-  // The assistant's model for the routes (the review desk's figure), loaded at first use.
+  // The assistant's model for the routes (the review desk's figure), loaded at first use. Never
+  // trained here (that would hold the event loop for a minute): a missing or stale model file
+  // leaves the figure out until `npm run assistant:train` (or `npm run build`) has run.
   provideClassifier(async () => {
-    const [{ getEngine }, { isLang }] = await Promise.all([
+    const [store, { isLang }] = await Promise.all([
       import('../../intents/engine/store.ts'),
       import('../../intents/catalogue.ts'),
     ]);
-    const engine = getEngine({ log: (line) => logger.info(line) });
+    const { existsSync, readFileSync } = await import('node:fs');
+    const current =
+      existsSync(store.MODEL_FILE) &&
+      store.deserialise(readFileSync(store.MODEL_FILE, 'utf8')).fingerprint === store.fingerprint();
+    if (!current) throw new Error('the assistant model is missing or stale: run npm run assistant:train');
+    const engine = store.getEngine();
     return (text, language) => engine.classify(text, isLang(language) ? { lang: language } : {}).intent;
   });
   // The mail worker delivers the outbox (SMTP, or the development mailbox).
