@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { LANGS } from '../../intents/catalogue.ts';
-import { assistantClassifier } from '#server/assistant/engine-holder.ts';
+import { isLang, LANGS } from '../../intents/catalogue.ts';
+import { serverEngine } from '#server/assistant/engine.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { logger } from '#server/http/logger.ts';
 import { correctedAccuracy, correctionLines } from '#server/staff/review.ts';
@@ -21,8 +21,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })).filter((l) => l.count > 0);
   let figure: { corrected: number; right: number } | null = null;
   try {
-    const classify = await assistantClassifier();
-    if (classify) figure = await correctedAccuracy(db, classify);
+    // The model the chat pane answers with (server/assistant/engine.ts), on the anonymised text.
+    const engine = serverEngine();
+    figure = await correctedAccuracy(
+      db,
+      (text, language) => engine.classify(text, isLang(language) ? { lang: language } : {}).intent,
+    );
   } catch (error) {
     logger.error({ err: error }, 'the assistant model could not be loaded for the review desk');
   }

@@ -31,8 +31,21 @@ describe('the intent log door', () => {
       latencyMs: 41.6,
     });
     const [row] = await database.db.select().from(t.intentLog).where(eq(t.intentLog.id, turnId));
-    expect(row).toMatchObject({
+    // Stored unlinkable: not the pane's id, but the same for every turn of the conversation.
+    expect(row?.conversationId).not.toBe(conversationId);
+    expect(row?.conversationId).toMatch(/^[\w-]{22}$/);
+    const again = await recordTurn(database.db, {
       conversationId,
+      variant: 'serviceportal',
+      language: 'de',
+      text: 'danke',
+      intent: 'thanks_goodbye',
+      confidence: 0.9,
+      engine: 'embedded',
+    });
+    const [second] = await database.db.select().from(t.intentLog).where(eq(t.intentLog.id, again.turnId));
+    expect(second?.conversationId).toBe(row?.conversationId);
+    expect(row).toMatchObject({
       language: 'de',
       anonymisedText: 'Ich bin [NAME], Aktenzeichen [REFERENCE], kann ich später zahlen?',
       intentId: 'pay_later',

@@ -3,12 +3,13 @@
  *
  * The one door through which a turn is recorded. The text is anonymised here (intents/anonymiser),
  * whatever the caller passes, so no caller can store a debtor's words in clear by mistake. No
- * debtor, file, reference or session id is stored: only a random conversation id.
+ * debtor, file, reference or session id is stored: only a conversation id that cannot be linked
+ * back (see `unlinkable`).
  *
  * The chat pane calls recordTurn() for every answer and recordOutcome() when the debtor follows
  * the link, completes the form, or is handed to a person.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
@@ -16,6 +17,18 @@ import { intentLog } from '../db/schema.ts';
 import { turnOutcomes, type TurnOutcome } from './outcomes.ts';
 
 export { turnOutcomes, type TurnOutcome };
+
+/**
+ * The conversation id as stored: a keyed hash of the caller's id under a key that lives only in
+ * this process's memory and is never written anywhere. The pane's own id (its transcript's, bound
+ * to a session for 24 hours) therefore cannot be matched to a log row, by anyone with the
+ * database or the secret; the turns of one conversation still share one stored id. After a
+ * restart, or on another instance, a continuing conversation gets a new one.
+ */
+const conversationKey = randomBytes(32);
+function unlinkable(conversationId: string): string {
+  return createHmac('sha256', conversationKey).update(conversationId).digest('base64url').slice(0, 22);
+}
 
 /** A fresh conversation id for the pane: random, so it leads back to no session, debtor or file. */
 export function newConversationId(): string {
@@ -50,7 +63,7 @@ export async function recordTurn(db: Database, turn: IntentLogTurn): Promise<{ t
     .insert(intentLog)
     .values({
       variant: turn.variant,
-      conversationId: turn.conversationId.slice(0, 64),
+      conversationId: unlinkable(turn.conversationId),
       language: turn.language.slice(0, 2),
       anonymisedText: anonymise(turn.text, turn.known),
       intentId: turn.intent,

@@ -25,7 +25,6 @@ import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { asyncHandler } from './async-handler.ts';
 import { startRetentionJob } from '../retention/purge.ts';
 import { ensureDemoStaff } from '../staff/demo.ts';
-import { provideClassifier } from '../assistant/engine-holder.ts';
 import { logger } from './logger.ts';
 import { scrubUrl } from './scrub.ts';
 import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from './security.ts';
@@ -48,22 +47,6 @@ export async function createServer(options: { dev: boolean }) {
   }
 
   const database = (await handle).db;
-  // The assistant's model for the routes (the review desk's figure), loaded at first use. Never
-  // trained here (that would hold the event loop for a minute): a missing or stale model file
-  // leaves the figure out until `npm run assistant:train` (or `npm run build`) has run.
-  provideClassifier(async () => {
-    const [store, { isLang }] = await Promise.all([
-      import('../../intents/engine/store.ts'),
-      import('../../intents/catalogue.ts'),
-    ]);
-    const { existsSync, readFileSync } = await import('node:fs');
-    const current =
-      existsSync(store.MODEL_FILE) &&
-      store.deserialise(readFileSync(store.MODEL_FILE, 'utf8')).fingerprint === store.fingerprint();
-    if (!current) throw new Error('the assistant model is missing or stale: run npm run assistant:train');
-    const engine = store.getEngine();
-    return (text, language) => engine.classify(text, isLang(language) ? { lang: language } : {}).intent;
-  });
   // The mail worker delivers the outbox (SMTP, or the development mailbox).
   const sender = senderFromEnv(config);
   if (sender) {

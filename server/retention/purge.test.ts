@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordTurn } from '#server/assistant/intent-log.ts';
 import * as t from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
-import { intentLogRule, olderThanMonths, purgeExpired, transcriptRule } from './purge.ts';
+import { intentLogRule, olderThanMonths, purgeExpired, purgeRules, transcriptRule } from './purge.ts';
 
 // The chat pane keeps raw transcripts in a table of its own; this stands in for it here.
 const transcripts = pgTable('test_chat_transcripts', {
@@ -55,6 +55,17 @@ describe('retention job', () => {
     expect(report).toEqual({ ran: true, deleted: { 'chat-transcripts': 1 } });
     const left = await database.db.select({ body: transcripts.body }).from(transcripts);
     expect(left).toEqual([{ body: 'young' }]);
+  });
+
+  it("purges the chat pane's transcripts after 24 hours with the server's own rules", async () => {
+    await database.db.insert(t.chatTranscripts).values([
+      { id: 'a'.repeat(32), variant: 'serviceportal', createdAt: hoursAgo(25) },
+      { id: 'b'.repeat(32), variant: 'serviceportal', createdAt: hoursAgo(23) },
+    ]);
+    const report = await purgeExpired(database.db, purgeRules(), now);
+    expect(report).toEqual({ ran: true, deleted: { 'intent-log': 0, 'chat-transcripts': 1 } });
+    const left = await database.db.select({ id: t.chatTranscripts.id }).from(t.chatTranscripts);
+    expect(left).toEqual([{ id: 'b'.repeat(32) }]);
   });
 
   it('deletes anonymised log rows after the configured months, not before', async () => {

@@ -3,8 +3,8 @@
  * while is deleted on time by one scheduled job, whatever table it is in.
  *
  * The job takes a list of purge rules (a table, its time column and the longest age a row may
- * reach), so a new kind of data is one more line in `purgeRules`, e.g. the chat pane's raw
- * transcripts: `transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt)`.
+ * reach), so a new kind of data is one more line in `purgeRules`, as the chat pane's raw
+ * transcripts are: `transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt)`.
  *
  * Several instances may run the job: each run takes a transaction-scoped PostgreSQL advisory lock
  * with pg_try_advisory_xact_lock (PGlite is PostgreSQL, so it has the same function); an instance
@@ -55,11 +55,7 @@ export function intentLogRule(months: number = env().INTENT_LOG_RETENTION_MONTHS
 
 /** Everything the job deletes. */
 export function purgeRules(): PurgeRule[] {
-  return [
-    intentLogRule(),
-    // The chat pane's raw transcripts, once its table is merged:
-    // transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt),
-  ];
+  return [intentLogRule(), transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt)];
 }
 
 export type PurgeReport = { ran: false } | { ran: true; deleted: Record<string, number> };
