@@ -34,5 +34,6 @@ export const namespaces = [
   'sandbox',
   'profile',
   'assistant',
+  'staff',
 ] as const;
 export type Namespace = (typeof namespaces)[number];

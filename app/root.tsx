@@ -28,6 +28,7 @@ import { Header } from './components/shell/Header';
 import { PageTransition, useHashScroll } from './components/shell/navigation';
 import { RouteErrorBoundary } from './components/pages/ErrorPage';
 import { i18next } from './i18next.server';
+import { isStaffPath, staffLanguage } from './lib/staff.server';
 import { useAnalytics } from './lib/analytics';
 import { useNonce } from './lib/nonce';
 import { publicVariant } from './lib/variant';
@@ -42,7 +43,8 @@ export const handle = { i18n: ['common'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const variant = runtime().variantOf(request);
-  const language = (await i18next.getLocale(request)) as Language;
+  // The staff review desk speaks German and English only (app/lib/staff.server.ts).
+  const language = isStaffPath(request) ? staffLanguage(request) : ((await i18next.getLocale(request)) as Language);
   // Without a session cookie findSession answers at once, without the database.
   const session = await findSession(request);
   // Every page a debtor opens counts as activity: the idle deadline moves on (written at most once a minute).
@@ -132,11 +134,15 @@ function Shell({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const { t } = useTranslation();
   useHashScroll();
-  useAnalytics(data?.consent === 'granted' ? data.analyticsUrl : null, data?.variant.id);
   // Pages that stand for a third party (the sandbox provider's pages, also shown in an iframe)
   // carry `handle.bare` and are shown without the portal's header, footer and banners.
-  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
-  if (!data) return <>{children}</>;
+  const matches = useMatches();
+  const bare = matches.some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
+  // The staff review desk (app/routes/staff.tsx) brings its own header: none of the debtor's
+  // shell, banners or analytics.
+  const staff = matches.some((match) => (match.handle as { staff?: boolean } | undefined)?.staff);
+  useAnalytics(data?.consent === 'granted' && !staff ? data.analyticsUrl : null, data?.variant.id);
+  if (!data || staff) return <>{children}</>;
   if (bare) {
     return (
       <main id="main" tabIndex={-1}>

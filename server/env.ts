@@ -47,6 +47,15 @@ const schema = z.object({
   ASSISTANT_API_KEY: z.string().min(1).optional(),
   /** How long the model may take to start answering before the embedded engine answers instead. */
   ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
+  /** How long the anonymised intent log is kept for staff review, in months (spec section 9: visitor data at most 6). */
+  INTENT_LOG_RETENTION_MONTHS: z.coerce.number().int().min(1).max(6).default(6),
+  /** How often the retention job deletes what has outlived its period (server/retention/purge.ts). */
+  RETENTION_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -54,6 +54,8 @@ try {
 const { getDatabase } = await import('../../server/db/client.ts');
 const { applyE2eFixtures } = await import('./fixtures.ts');
 await applyE2eFixtures(await getDatabase());
+const { applyStaffFixtures } = await import('./staff-fixtures.ts');
+await applyStaffFixtures(await getDatabase(), dataDir);
 
 const port = env().PORT;
 const server = app.listen(port, () =>

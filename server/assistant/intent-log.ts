@@ -3,26 +3,37 @@
  *
  * The one door through which a turn is recorded. The text is anonymised here (intents/anonymiser),
  * whatever the caller passes, so no caller can store a debtor's words in clear by mistake. No
- * debtor, file, reference or session id is stored: only a random conversation id.
+ * debtor, file, reference or session id is stored: only a conversation id that cannot be linked
+ * back (see `unlinkable`).
  *
  * The chat pane calls recordTurn() for every answer and recordOutcome() when the debtor follows
  * the link, completes the form, or is handed to a person.
  */
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
 import { intentLog } from '../db/schema.ts';
+import { turnOutcomes, type TurnOutcome } from './outcomes.ts';
 
-export type TurnOutcome =
-  | 'answered'
-  | 'clarified'
-  | 'linkOffered'
-  | 'linkFollowed'
-  | 'formCompleted'
-  | 'abandoned'
-  | 'stepUpAsked'
-  | 'refused'
-  | 'handedToPerson';
+export { turnOutcomes, type TurnOutcome };
+
+/**
+ * The conversation id as stored: a keyed hash of the caller's id under a key that lives only in
+ * this process's memory and is never written anywhere. The pane's own id (its transcript's, bound
+ * to a session for 24 hours) therefore cannot be matched to a log row, by anyone with the
+ * database or the secret; the turns of one conversation still share one stored id. After a
+ * restart, or on another instance, a continuing conversation gets a new one.
+ */
+const conversationKey = randomBytes(32);
+function unlinkable(conversationId: string): string {
+  return createHmac('sha256', conversationKey).update(conversationId).digest('base64url').slice(0, 22);
+}
+
+/** A fresh conversation id for the pane: random, so it leads back to no session, debtor or file. */
+export function newConversationId(): string {
+  return randomUUID();
+}
 
 export interface IntentLogTurn {
   /** Random per conversation; never derived from the session or the file. */
@@ -36,6 +47,8 @@ export interface IntentLogTurn {
   intent: string;
   /** 0..1 */
   confidence: number;
+  /** The assistant asked back instead of acting (confidence too low). */
+  clarified?: boolean;
   engine: 'embedded' | 'model';
   slots?: Record<string, string>;
   actionOffered?: string | null;
@@ -50,17 +63,39 @@ export async function recordTurn(db: Database, turn: IntentLogTurn): Promise<{ t
     .insert(intentLog)
     .values({
       variant: turn.variant,
+      conversationId: unlinkable(turn.conversationId),
       language: turn.language.slice(0, 2),
       anonymisedText: anonymise(turn.text, turn.known),
       intentId: turn.intent,
       confidence: Math.round(Math.min(1, Math.max(0, turn.confidence)) * 1000),
+      clarified: turn.clarified ?? turn.outcome === 'clarified',
+      engine: turn.engine,
       slots: turn.slots ?? null,
+      actionOffered: turn.actionOffered ?? null,
       outcome: turn.outcome ?? null,
+      refusalReason: turn.outcome === 'refused' ? (turn.refusalReason ?? null) : null,
+      latencyMs: turn.latencyMs === undefined ? null : Math.max(0, Math.round(turn.latencyMs)),
     })
     .returning({ id: intentLog.id });
   return { turnId: rows[0]!.id };
 }
 
-export async function recordOutcome(db: Database, turnId: number, outcome: TurnOutcome): Promise<void> {
-  await db.update(intentLog).set({ outcome }).where(eq(intentLog.id, turnId));
+/**
+ * The outcome of a turn, reported later by the pane or by the screen the turn led to (a followed
+ * deep link, a completed form). `refusalReason` goes with 'refused'.
+ */
+export async function recordOutcome(
+  db: Database,
+  turnId: number,
+  outcome: TurnOutcome,
+  detail: { refusalReason?: string } = {},
+): Promise<void> {
+  await db
+    .update(intentLog)
+    .set({
+      outcome,
+      refusalReason: outcome === 'refused' ? (detail.refusalReason ?? null) : null,
+      ...(outcome === 'clarified' ? { clarified: true } : {}),
+    })
+    .where(eq(intentLog.id, turnId));
 }

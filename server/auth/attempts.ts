@@ -20,6 +20,8 @@ type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export interface AttemptKeys {
   client: string;
   reference?: string;
+  /** A staff account's e-mail (lower case): limited like a reference number (server/staff/sign-in.ts). */
+  staff?: string;
 }
 
 type KeyType = (typeof t.loginAttempts.$inferSelect)['keyType'];
@@ -31,6 +33,7 @@ function keyList(keys: AttemptKeys): Array<[KeyType, string, number]> {
     ['client', keyedHash('attempt-client', keys.client), clientMaxFailures],
   ];
   if (keys.reference) list.push(['reference', keyedHash('attempt-reference', keys.reference), referenceMaxFailures]);
+  if (keys.staff) list.push(['staff', keyedHash('attempt-staff', keys.staff), referenceMaxFailures]);
   return list;
 }
 

@@ -28,5 +28,12 @@ export function securityConfig() {
       idleTimeoutMinutes: numberFrom('SESSION_IDLE_MINUTES', 15),
       absoluteHours: numberFrom('SESSION_ABSOLUTE_HOURS', 8),
     },
+    /** Support staff (server/staff/): their own cookie and deadlines (decision 041). */
+    staffSession: {
+      idleTimeoutMinutes: numberFrom('STAFF_SESSION_IDLE_MINUTES', 30),
+      absoluteHours: numberFrom('STAFF_SESSION_ABSOLUTE_HOURS', 10),
+      /** Between a right password and the TOTP code. */
+      secondFactorMinutes: 5,
+    },
   } as const;
 }

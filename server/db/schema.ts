@@ -563,8 +563,8 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: serial('id').primaryKey(),
-    /** What the limit counts: the client address or the reference number, as keyed hashes. */
-    keyType: text('key_type', { enum: ['client', 'reference'] }).notNull(),
+    /** What the limit counts: the client address, the reference number or a staff e-mail, as keyed hashes. */
+    keyType: text('key_type', { enum: ['client', 'reference', 'staff'] }).notNull(),
     keyHash: char('key_hash', { length: 64 }).notNull(),
     succeeded: boolean('succeeded').notNull(),
     attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -632,18 +632,87 @@ export const mailOutbox = pgTable(
 );
 
 /** The assistant's anonymised intent log, reviewed by support staff. */
-export const intentLog = pgTable('intent_log', {
-  id: serial('id').primaryKey(),
-  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-  variant: text('variant').notNull(),
-  language: char('language', { length: 2 }).notNull(),
-  anonymisedText: text('anonymised_text').notNull(),
-  intentId: text('intent_id').notNull(),
-  confidence: integer('confidence_permille').notNull(),
-  slots: jsonb('slots').$type<Record<string, string>>(),
-  outcome: text('outcome'),
-  reviewedLabel: text('reviewed_label'),
-});
+/**
+ * The assistant's intent log for staff review (server/assistant/intent-log.ts is its one door):
+ * one row per turn, the text only after anonymisation. No debtor, file, reference or session id:
+ * only a random conversation id that leads nowhere. Rows are deleted after the retention period
+ * (server/retention/, decision 040).
+ */
+export const intentLog = pgTable(
+  'intent_log',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Random per conversation (server/assistant/intent-log.ts newConversationId); never derived from a session or file. */
+    conversationId: text('conversation_id'),
+    variant: text('variant').notNull(),
+    language: char('language', { length: 2 }).notNull(),
+    anonymisedText: text('anonymised_text').notNull(),
+    intentId: text('intent_id').notNull(),
+    confidence: integer('confidence_permille').notNull(),
+    /** Whether the assistant asked back instead of acting (low confidence). */
+    clarified: boolean('clarified').notNull().default(false),
+    engine: text('engine', { enum: ['embedded', 'model'] })
+      .notNull()
+      .default('embedded'),
+    slots: jsonb('slots').$type<Record<string, string>>(),
+    /** The deep link or form the answer offered (a path without the variant's base), if any. */
+    actionOffered: text('action_offered'),
+    outcome: text('outcome'),
+    /** With outcome 'refused': the spec's reason code. */
+    refusalReason: text('refusal_reason'),
+    latencyMs: integer('latency_ms'),
+    correctedIntent: text('corrected_intent'),
+    correctedSlots: jsonb('corrected_slots').$type<Record<string, string>>(),
+    correctedBy: integer('corrected_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
+  },
+  (t) => [index('intent_log_at_idx').on(t.at), index('intent_log_corrected_idx').on(t.correctedAt)],
+);
+
+/**
+ * Support staff who review the assistant (issue 15, decision 041): separate from debtors, with
+ * an argon2id password and a TOTP second factor. The TOTP secret is stored encrypted.
+ */
+export const staffAccounts = pgTable(
+  'staff_accounts',
+  {
+    id: serial('id').primaryKey(),
+    /** Lower case. */
+    email: text('email').notNull(),
+    role: text('role', { enum: ['reviewer', 'admin'] }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** AES-GCM sealed base32 secret (server/staff/totp.ts). */
+    totpSecret: text('totp_secret').notNull(),
+    /** Set once the first code from the authenticator app was accepted (enrolment done). */
+    totpConfirmedAt: timestamp('totp_confirmed_at', { withTimezone: true }),
+    /** The last accepted TOTP time step: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('staff_accounts_email_idx').on(t.email)],
+);
+
+/** Staff sessions, apart from the debtors' (own cookie, own timeouts). */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    /** SHA-256 of the random token in the staff cookie. */
+    idHash: char('id_hash', { length: 64 }).primaryKey(),
+    staffId: integer('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    /** `password`: the password was right, the TOTP code is still due; only `full` reaches the desk. */
+    stage: text('stage', { enum: ['password', 'full'] }).notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
 
 /**
  * The chat pane's conversations (decision 039): kept on the server so that they survive

@@ -23,6 +23,8 @@ import { startMailWorker } from '../mail/worker.ts';
 import { publicOrigin } from '../variants/public-url.ts';
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { asyncHandler } from './async-handler.ts';
+import { startRetentionJob } from '../retention/purge.ts';
+import { ensureDemoStaff } from '../staff/demo.ts';
 import { logger } from './logger.ts';
 import { scrubUrl } from './scrub.ts';
 import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from './security.ts';
@@ -40,6 +42,8 @@ export async function createServer(options: { dev: boolean }) {
     if (seeded) logger.info('database created and filled with the demo files');
     const documents = await ensureDemoInvoiceDocuments((await handle).db, documentStore());
     if (documents > 0) logger.info(`${documents} demo invoice documents stored`);
+    const staff = await ensureDemoStaff((await handle).db);
+    if (staff > 0) logger.info(`${staff} demo staff accounts created (README: the review desk)`);
   }
 
   const database = (await handle).db;
@@ -61,6 +65,13 @@ export async function createServer(options: { dev: boolean }) {
       (error: unknown) => logger.error({ err: error }, 'removing stale uploads failed'),
     );
   setInterval(() => void purge(), 60 * 60 * 1000).unref();
+  // Retention (spec section 9): the anonymised intent log after its months, raw chat transcripts
+  // after 24 hours; one instance at a time runs it (decision 040).
+  startRetentionJob(database, {
+    onReport: (report) =>
+      report.ran && Object.values(report.deleted).some((n) => n > 0) && logger.info(report.deleted, 'retention purge'),
+    onError: (error) => logger.error({ err: error }, 'retention purge failed'),
+  });
 
   const viteDevServer = options.dev
     ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))

@@ -1,0 +1,234 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { INTENT_IDS, LANGS } from '../../intents/catalogue.ts';
+import { turnOutcomes } from '#server/assistant/outcomes.ts';
+import { audit } from '#server/audit/log.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { confidenceBands } from '#server/staff/constants.ts';
+import { listLog, loggedVariants, readLogQuery, type LogQuery } from '#server/staff/review.ts';
+import { formatConfidence, formatTime, withQuery } from '~/components/staff/format';
+import { StaffErrorBoundary } from '~/components/staff/StaffError';
+import { requireStaff, staffText } from '~/lib/staff.server';
+
+/** The review desk's log: every assistant turn, anonymised, filterable, sortable and paged. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const db = await getDatabase();
+  const { t, language } = await staffText(request);
+  const query = readLogQuery(new URL(request.url));
+  const [list, variants] = await Promise.all([listLog(db, query), loggedVariants(db)]);
+  await audit(db, {
+    actor: 'staff',
+    action: 'staff.log.viewed',
+    clientAddress: context.clientAddress,
+    detail: { staffId: staff.staffId, page: list.page, results: list.total },
+  });
+  return {
+    title: t('meta.title', { page: t('log.title') }),
+    locale: language === 'en' ? 'en-GB' : `${language}-DE`,
+    query,
+    variants,
+    ...list,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
+
+type SortKey = NonNullable<LogQuery['sort']>;
+
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: Array<[string, string]>;
+}) {
+  const { t } = useTranslation('staff');
+  return (
+    <div className="field staff-filter">
+      <label htmlFor={`filter-${name}`}>{label}</label>
+      <select id={`filter-${name}`} name={name} defaultValue={value ?? ''} className="input">
+        <option value="">{t('log.any')}</option>
+        {options.map(([v, text]) => (
+          <option key={v} value={v}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** A column header that sorts the table by its column (a link, so it works without JavaScript). */
+function SortHeader({
+  column,
+  label,
+  sort,
+  dir,
+  search,
+}: {
+  column: SortKey;
+  label: string;
+  sort: SortKey;
+  dir: 'asc' | 'desc';
+  search: string;
+}) {
+  const { t } = useTranslation('staff');
+  const active = sort === column;
+  const next = active && dir === 'asc' ? 'desc' : 'asc';
+  return (
+    <th scope="col" aria-sort={active ? (dir === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <Link to={withQuery(search, { sort: column, dir: next, page: undefined })} className="staff-sort">
+        {label}
+        <span className="visually-hidden"> {t(next === 'asc' ? 'log.sortAscending' : 'log.sortDescending')}</span>
+        {active ? <span aria-hidden="true">{dir === 'asc' ? ' ▲' : ' ▼'}</span> : null}
+      </Link>
+    </th>
+  );
+}
+
+export default function StaffLog() {
+  const { query, entries, total, page, pages, variants, locale } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('staff');
+  const { search } = useLocation();
+  const sort = query.sort ?? 'at';
+  const dir = query.dir ?? (sort === 'at' || sort === 'confidence' ? 'desc' : 'asc');
+  const sortState = { sort, dir, search } as const;
+
+  return (
+    <div className="staff-page">
+      <h1>{t('log.title')}</h1>
+      <p className="lead">{t('log.lead')}</p>
+      <Form method="get" className="staff-filters" aria-labelledby="filters-title">
+        <h2 id="filters-title" className="staff-filters__title">
+          {t('log.filters')}
+        </h2>
+        <div className="staff-filters__grid">
+          <div className="field staff-filter">
+            <label htmlFor="filter-from">{t('log.from')}</label>
+            <input id="filter-from" type="date" name="from" defaultValue={query.from ?? ''} className="input" />
+          </div>
+          <div className="field staff-filter">
+            <label htmlFor="filter-to">{t('log.to')}</label>
+            <input id="filter-to" type="date" name="to" defaultValue={query.to ?? ''} className="input" />
+          </div>
+          <FilterSelect
+            name="language"
+            label={t('log.language')}
+            value={query.language}
+            options={LANGS.map((l) => [l, l])}
+          />
+          <FilterSelect
+            name="variant"
+            label={t('log.variant')}
+            value={query.variant}
+            options={variants.map((v) => [v, v])}
+          />
+          <FilterSelect
+            name="intent"
+            label={t('log.intent')}
+            value={query.intent}
+            options={INTENT_IDS.map((i) => [i, i])}
+          />
+          <FilterSelect
+            name="band"
+            label={t('log.band')}
+            value={query.band}
+            options={confidenceBands.map((b) => [b, t(`bands.${b}`)])}
+          />
+          <FilterSelect
+            name="outcome"
+            label={t('log.outcome')}
+            value={query.outcome}
+            options={turnOutcomes.map((o) => [o, t(`outcomes.${o}`)])}
+          />
+          <FilterSelect
+            name="engine"
+            label={t('log.engine')}
+            value={query.engine}
+            options={[
+              ['embedded', t('engines.embedded')],
+              ['model', t('engines.model')],
+            ]}
+          />
+          <FilterSelect
+            name="corrected"
+            label={t('log.corrected')}
+            value={query.corrected}
+            options={[
+              ['yes', t('log.yes')],
+              ['no', t('log.no')],
+            ]}
+          />
+        </div>
+        {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
+        {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
+        <div className="button-row">
+          <button type="submit" className="button">
+            {t('log.apply')}
+          </button>
+          <Link to="/staff" className="button button--secondary">
+            {t('log.reset')}
+          </Link>
+        </div>
+      </Form>
+
+      <p role="status" className="staff-count">
+        {t('log.count', { count: total })}
+      </p>
+      {entries.length === 0 ? (
+        <p>{t('log.empty')}</p>
+      ) : (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <caption className="visually-hidden">{t('log.caption', { page, pages })}</caption>
+            <thead>
+              <tr>
+                <SortHeader column="at" label={t('log.columns.at')} {...sortState} />
+                <th scope="col">{t('log.columns.text')}</th>
+                <SortHeader column="intent" label={t('log.columns.intent')} {...sortState} />
+                <SortHeader column="confidence" label={t('log.columns.confidence')} {...sortState} />
+                <SortHeader column="outcome" label={t('log.columns.outcome')} {...sortState} />
+                <SortHeader column="language" label={t('log.columns.language')} {...sortState} />
+                <th scope="col">{t('log.columns.corrected')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="staff-nowrap">
+                    <Link to={`/staff/entries/${entry.id}`}>{formatTime(entry.at, locale)}</Link>
+                  </td>
+                  <td className="staff-text">{entry.text}</td>
+                  <td>
+                    <code>{entry.intent}</code>
+                  </td>
+                  <td className="staff-number">{formatConfidence(entry.confidence, locale)}</td>
+                  <td>{entry.outcome ? t(`outcomes.${entry.outcome}`, { defaultValue: entry.outcome }) : '–'}</td>
+                  <td>{entry.language}</td>
+                  <td>{entry.correctedIntent ? <code>{entry.correctedIntent}</code> : t('log.no')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 ? (
+        <nav aria-label={t('log.pagination')} className="staff-pages">
+          {page > 1 ? <Link to={withQuery(search, { page: String(page - 1) })}>{t('log.previous')}</Link> : null}
+          <span>{t('log.pageOf', { page, pages })}</span>
+          {page < pages ? <Link to={withQuery(search, { page: String(page + 1) })}>{t('log.next')}</Link> : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
+}

@@ -1,0 +1,71 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { Form, Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { audit } from '#server/audit/log.ts';
+import { getDatabase } from '#server/db/client.ts';
+import { deskFigures, readLogQuery } from '#server/staff/review.ts';
+import { ConfusionChart, RatesChart, VolumeChart } from '~/components/staff/charts';
+import { StaffErrorBoundary } from '~/components/staff/StaffError';
+import { requireStaff, staffText } from '~/lib/staff.server';
+
+/** Charts of the log (the same date, language and variant filters as the log). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request);
+  const db = await getDatabase();
+  const { t, language } = await staffText(request);
+  const { from, to, language: lang, variant } = readLogQuery(new URL(request.url));
+  const query = { from, to, language: lang, variant };
+  const figures = await deskFigures(db, query);
+  await audit(db, {
+    actor: 'staff',
+    action: 'staff.charts.viewed',
+    clientAddress: context.clientAddress,
+    detail: { staffId: staff.staffId },
+  });
+  return {
+    title: t('meta.title', { page: t('charts.title') }),
+    locale: language === 'en' ? 'en-GB' : `${language}-DE`,
+    query,
+    figures,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
+
+export default function StaffCharts() {
+  const { figures, locale, query } = useLoaderData<typeof loader>();
+  const { t } = useTranslation('staff');
+  return (
+    <div className="staff-page">
+      <h1>{t('charts.title')}</h1>
+      <p className="lead">{t('charts.lead', { count: figures.total })}</p>
+      <Form method="get" className="staff-filters staff-filters--inline" aria-label={t('log.filters')}>
+        <div className="field staff-filter">
+          <label htmlFor="charts-from">{t('log.from')}</label>
+          <input id="charts-from" type="date" name="from" defaultValue={query.from ?? ''} className="input" />
+        </div>
+        <div className="field staff-filter">
+          <label htmlFor="charts-to">{t('log.to')}</label>
+          <input id="charts-to" type="date" name="to" defaultValue={query.to ?? ''} className="input" />
+        </div>
+        <div className="button-row">
+          <button type="submit" className="button">
+            {t('log.apply')}
+          </button>
+          <Link to="/staff/charts" className="button button--secondary">
+            {t('log.reset')}
+          </Link>
+        </div>
+      </Form>
+      <div className="staff-charts">
+        <VolumeChart volume={figures.volume} />
+        <RatesChart rates={figures} locale={locale} />
+        <ConfusionChart confusion={figures.confusion} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
+}

@@ -1,0 +1,140 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { getDatabase } from '#server/db/client.ts';
+import { findStaffSession } from '#server/staff/sessions.ts';
+import { pendingEnrolment, staffCodeStep } from '#server/staff/sign-in.ts';
+import { StaffErrorBoundary } from '~/components/staff/StaffError';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { Field } from '~/components/ui/Field';
+import { readForm } from '~/lib/form.server';
+import { staffReturnPath, staffText } from '~/lib/staff.server';
+import { useSubmissionRounds } from '~/lib/use-submission';
+
+/** The second step: the TOTP code; at the first sign-in the QR code to set up the app comes first. */
+export const staffCodeSchema = z.object({
+  code: z
+    .string({ error: 'code.errors.format' })
+    .trim()
+    .regex(/^\d{3}\s?\d{3}$/, { error: 'code.errors.format' }),
+  returnTo: z.string().max(512).optional(),
+});
+
+async function halfSession(request: Request) {
+  const session = await findStaffSession(await getDatabase(), request);
+  if (session?.stage === 'full') throw redirect('/staff');
+  if (!session) throw redirect('/staff/signin');
+  return session;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await halfSession(request);
+  const { t } = await staffText(request);
+  const enrolment = await pendingEnrolment(await getDatabase(), session, t('issuer'));
+  return {
+    title: t('meta.title', { page: t(enrolment ? 'code.enrolTitle' : 'code.title') }),
+    returnTo: staffReturnPath(new URL(request.url).searchParams.get('returnTo')),
+    enrolment: enrolment ? { qr: enrolment.qrDataUrl, secret: enrolment.secret } : null,
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const session = await halfSession(request);
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: staffCodeSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['code'] }), retryMinutes: 0 }, { status: 400 });
+  }
+  const result = await staffCodeStep(
+    session,
+    { code: submission.value.code },
+    { db: await getDatabase(), clientAddress: context.clientAddress },
+  );
+  if (result.ok) {
+    return redirect(staffReturnPath(submission.value.returnTo), { headers: { 'Set-Cookie': result.cookie } });
+  }
+  if (result.error === 'expired') throw redirect('/staff/signin');
+  const locked = result.error === 'locked';
+  return data(
+    {
+      result: submission.reply({
+        fieldErrors: { code: [locked ? 'code.errors.locked' : 'code.errors.wrongCode'] },
+        hideFields: ['code'],
+      }),
+      retryMinutes: 'retryAfterSeconds' in result ? Math.ceil(result.retryAfterSeconds / 60) : 0,
+    },
+    {
+      status: locked ? 429 : 401,
+      headers: 'retryAfterSeconds' in result ? { 'Retry-After': String(result.retryAfterSeconds) } : undefined,
+    },
+  );
+}
+
+export default function StaffCode() {
+  const { returnTo, enrolment } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation('staff');
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id: 'staff-code',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(staffCodeSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    defaultValue: { returnTo },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffCodeSchema }),
+  });
+  const message = (keys: string[] | null | undefined) =>
+    keys?.[0] ? t(keys[0], { minutes: actionData?.retryMinutes ?? 15 }) : undefined;
+  const summary = fields.code.errors?.length
+    ? [{ fieldId: fields.code.id, message: message(fields.code.errors)! }]
+    : [];
+  return (
+    <div className="staff-page staff-page--narrow">
+      <h1>{t(enrolment ? 'code.enrolTitle' : 'code.title')}</h1>
+      <ErrorSummary errors={summary} round={rounds.round} />
+      {enrolment ? (
+        <div className="card staff-enrol">
+          <p>{t('code.enrolLead')}</p>
+          <img src={enrolment.qr} alt={t('code.qrAlt')} width={220} height={220} />
+          <p>
+            {t('code.secret')}: <code className="staff-secret">{enrolment.secret}</code>
+          </p>
+        </div>
+      ) : (
+        <p className="lead">{t('code.lead')}</p>
+      )}
+      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+        <input {...getInputProps(fields.returnTo, { type: 'hidden' })} />
+        <Field
+          {...getInputProps(fields.code, { type: 'text' })}
+          key={fields.code.key}
+          label={t('code.label')}
+          hint={t('code.hint')}
+          error={message(fields.code.errors)}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          className="input--code"
+          maxLength={7}
+          required
+        />
+        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+          {t('code.submit')}
+        </button>
+      </Form>
+      <p>
+        <Link to="/staff/signin">{t('code.restart')}</Link>
+      </p>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
+}

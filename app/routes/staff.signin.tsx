@@ -1,0 +1,130 @@
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { getDatabase } from '#server/db/client.ts';
+import { findStaffSession } from '#server/staff/sessions.ts';
+import { staffPasswordStep } from '#server/staff/sign-in.ts';
+import { StaffErrorBoundary } from '~/components/staff/StaffError';
+import { ErrorSummary } from '~/components/ui/ErrorSummary';
+import { Field } from '~/components/ui/Field';
+import { readForm } from '~/lib/form.server';
+import { staffReturnPath, staffText } from '~/lib/staff.server';
+import { useSubmissionRounds } from '~/lib/use-submission';
+
+/** One schema for the browser and the action; messages are keys of the staff namespace. */
+export const staffSignInSchema = z.object({
+  email: z.string({ error: 'signin.errors.required' }).trim().max(254).email({ error: 'signin.errors.email' }),
+  password: z.string({ error: 'signin.errors.required' }).max(256),
+  returnTo: z.string().max(512).optional(),
+});
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { t } = await staffText(request);
+  const session = await findStaffSession(await getDatabase(), request);
+  const returnTo = staffReturnPath(new URL(request.url).searchParams.get('returnTo'));
+  if (session?.stage === 'full') throw redirect(returnTo);
+  return {
+    title: t('meta.title', { page: t('signin.title') }),
+    returnTo,
+    signedOut: new URL(request.url).searchParams.has('signedOut'),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await readForm(request);
+  const submission = parseWithZod(form, { schema: staffSignInSchema });
+  if (submission.status !== 'success') {
+    return data({ result: submission.reply({ hideFields: ['password'] }), retryMinutes: 0 }, { status: 400 });
+  }
+  const result = await staffPasswordStep(
+    { email: submission.value.email, password: submission.value.password },
+    { db: await getDatabase(), clientAddress: context.clientAddress },
+  );
+  if (!result.ok) {
+    const locked = result.error === 'locked';
+    return data(
+      {
+        result: submission.reply({
+          formErrors: [locked ? 'signin.errors.locked' : 'signin.errors.wrongCredentials'],
+          hideFields: ['password'],
+        }),
+        retryMinutes: locked ? Math.ceil(result.retryAfterSeconds / 60) : 0,
+      },
+      {
+        status: locked ? 429 : 401,
+        headers: locked ? { 'Retry-After': String(result.retryAfterSeconds) } : undefined,
+      },
+    );
+  }
+  const next = `/staff/code?returnTo=${encodeURIComponent(staffReturnPath(submission.value.returnTo))}`;
+  return redirect(next, { headers: { 'Set-Cookie': result.cookie } });
+}
+
+export default function StaffSignIn() {
+  const { returnTo, signedOut } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { t } = useTranslation('staff');
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id: 'staff-signin',
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(staffSignInSchema),
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    defaultValue: { returnTo },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffSignInSchema }),
+  });
+  const message = (keys: string[] | null | undefined) =>
+    keys?.[0] ? t(keys[0], { minutes: actionData?.retryMinutes ?? 15 }) : undefined;
+  const summary = [
+    ...(form.errors ?? []).map((key) => ({ fieldId: fields.email.id, message: message([key])! })),
+    ...[fields.email, fields.password]
+      .filter((f) => f.errors?.length)
+      .map((f) => ({ fieldId: f.id, message: message(f.errors)! })),
+  ];
+  return (
+    <div className="staff-page staff-page--narrow">
+      <h1>{t('signin.title')}</h1>
+      <p className="lead">{t('signin.lead')}</p>
+      {signedOut ? (
+        <p className="panel panel--success" role="status">
+          {t('signin.signedOut')}
+        </p>
+      ) : null}
+      <ErrorSummary errors={summary} round={rounds.round} />
+      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+        <input {...getInputProps(fields.returnTo, { type: 'hidden' })} />
+        <Field
+          {...getInputProps(fields.email, { type: 'email' })}
+          key={fields.email.key}
+          label={t('signin.email')}
+          error={message(fields.email.errors)}
+          autoComplete="username"
+          spellCheck={false}
+          required
+        />
+        <Field
+          {...getInputProps(fields.password, { type: 'password' })}
+          key={fields.password.key}
+          label={t('signin.password')}
+          error={message(fields.password.errors)}
+          autoComplete="current-password"
+          required
+        />
+        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+          {t('signin.submit')}
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <StaffErrorBoundary />;
+}

@@ -1,0 +1,49 @@
+/**
+ * Browser-test data of the review desk (e2e/staff.spec.ts), written by the e2e web server after
+ * the demo seed: a reviewer made by the staff:create command's own code (the embedded database
+ * has one opener, the running server, so the command cannot run beside it), whose printed JSON
+ * line is kept in the run's data folder for the journey; and assistant turns recorded through
+ * recordTurn, the chat pane's door, with an IBAN, a name and an e-mail address in the text.
+ * (Once the chat pane is merged, the journey writes its own message in the pane instead.)
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { recordOutcome, recordTurn } from '../../server/assistant/intent-log.ts';
+import type { Database } from '../../server/db/client.ts';
+import { staffCreate } from '../../server/staff/cli.ts';
+
+export const e2eReviewerFile = 'staff-reviewer.json';
+
+export const e2eTurns = [
+  {
+    text: 'Hallo, mein Name ist Jonas Becker, meine IBAN ist DE89 3704 0044 0532 0130 00, bitte buchen Sie die Rate ab und schreiben Sie mir an jonas.becker@example.com',
+    intent: 'pay_now',
+    confidence: 0.62,
+    outcome: 'linkOffered',
+  },
+  { text: 'wie hoch ist meine restschuld noch', intent: 'claim_balance', confidence: 0.94, outcome: 'answered' },
+  { text: 'ich will mit einem menschen reden', intent: 'callback', confidence: 0.41, outcome: 'handedToPerson' },
+  { text: 'can I pay 40 a month from the 1st', intent: 'pay_instalments', confidence: 0.88, outcome: 'linkFollowed' },
+  { text: 'wie wird das wetter morgen', intent: 'out_of_scope', confidence: 0.35, outcome: 'clarified' },
+] as const;
+
+export async function applyStaffFixtures(db: Database, dataDir: string): Promise<void> {
+  const created = await staffCreate(db, ['--email', 'e2e.reviewer@agency.example', '--role', 'reviewer']);
+  if (created.code === 0) writeFileSync(path.join(dataDir, e2eReviewerFile), created.line);
+  const admin = await staffCreate(db, ['--email', 'e2e.admin@agency.example', '--role', 'admin']);
+  if (admin.code === 0) writeFileSync(path.join(dataDir, 'staff-admin.json'), admin.line);
+  for (const [index, turn] of e2eTurns.entries()) {
+    const { turnId } = await recordTurn(db, {
+      conversationId: `e2e-${index}`,
+      variant: 'serviceportal',
+      language: turn.text.startsWith('can') ? 'en' : 'de',
+      text: turn.text,
+      intent: turn.intent,
+      confidence: turn.confidence,
+      engine: 'embedded',
+      outcome: 'answered',
+      latencyMs: 12 + index,
+    });
+    await recordOutcome(db, turnId, turn.outcome);
+  }
+}

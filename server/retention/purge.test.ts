@@ -1,0 +1,121 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recordTurn } from '#server/assistant/intent-log.ts';
+import * as t from '#server/db/schema.ts';
+import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
+import { intentLogRule, olderThanMonths, purgeExpired, purgeRules, transcriptRule } from './purge.ts';
+
+// The chat pane keeps raw transcripts in a table of its own; this stands in for it here.
+const transcripts = pgTable('test_chat_transcripts', {
+  id: serial('id').primaryKey(),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+const now = new Date('2026-11-23T12:00:00Z');
+const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 3_600_000);
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase({ seed: false });
+  await database.db.execute(
+    sql`create table test_chat_transcripts (id serial primary key, body text not null, created_at timestamptz not null)`,
+  );
+});
+afterAll(async () => database.dispose());
+beforeEach(async () => {
+  await database.db.delete(transcripts);
+  await database.db.delete(t.intentLog);
+});
+
+async function logRowAt(at: Date, text: string) {
+  const { turnId } = await recordTurn(database.db, {
+    conversationId: 'c',
+    variant: 'serviceportal',
+    language: 'de',
+    text,
+    intent: 'pay_now',
+    confidence: 0.9,
+    engine: 'embedded',
+  });
+  await database.db
+    .update(t.intentLog)
+    .set({ at })
+    .where(sql`${t.intentLog.id} = ${turnId}`);
+}
+
+describe('retention job', () => {
+  it('deletes a raw transcript of 25 hours and keeps one of 23', async () => {
+    await database.db.insert(transcripts).values([
+      { body: 'old', createdAt: hoursAgo(25) },
+      { body: 'young', createdAt: hoursAgo(23) },
+    ]);
+    const report = await purgeExpired(database.db, [transcriptRule(transcripts, transcripts.createdAt)], now);
+    expect(report).toEqual({ ran: true, deleted: { 'chat-transcripts': 1 } });
+    const left = await database.db.select({ body: transcripts.body }).from(transcripts);
+    expect(left).toEqual([{ body: 'young' }]);
+  });
+
+  it("purges the chat pane's transcripts after 24 hours with the server's own rules", async () => {
+    await database.db.insert(t.chatTranscripts).values([
+      { id: 'a'.repeat(32), variant: 'serviceportal', createdAt: hoursAgo(25) },
+      { id: 'b'.repeat(32), variant: 'serviceportal', createdAt: hoursAgo(23) },
+    ]);
+    const report = await purgeExpired(database.db, purgeRules(), now);
+    expect(report).toEqual({ ran: true, deleted: { 'intent-log': 0, 'chat-transcripts': 1 } });
+    const left = await database.db.select({ id: t.chatTranscripts.id }).from(t.chatTranscripts);
+    expect(left).toEqual([{ id: 'b'.repeat(32) }]);
+  });
+
+  it('deletes anonymised log rows after the configured months, not before', async () => {
+    await logRowAt(new Date('2026-05-23T11:59:00Z'), 'older than six months');
+    await logRowAt(new Date('2026-05-23T12:01:00Z'), 'just under six months');
+    await logRowAt(new Date('2026-08-20T12:00:00Z'), 'over three months old');
+    const six = await purgeExpired(database.db, [intentLogRule(6)], now);
+    expect(six).toEqual({ ran: true, deleted: { 'intent-log': 1 } });
+    const afterSix = await database.db.select({ text: t.intentLog.anonymisedText }).from(t.intentLog);
+    expect(afterSix.map((r) => r.text).sort()).toEqual(['just under six months', 'over three months old']);
+
+    // A shorter period (INTENT_LOG_RETENTION_MONTHS=3) deletes the rows older than three months.
+    const three = await purgeExpired(database.db, [intentLogRule(3)], now);
+    expect(three).toEqual({ ran: true, deleted: { 'intent-log': 2 } });
+    expect(await database.db.select().from(t.intentLog)).toEqual([]);
+  });
+
+  it('reads the period from the environment by default', async () => {
+    const { resetEnvCache } = await import('#server/env.ts');
+    process.env.INTENT_LOG_RETENTION_MONTHS = '2';
+    resetEnvCache();
+    try {
+      expect(intentLogRule().cutoff(now)).toEqual(olderThanMonths(2)(now));
+    } finally {
+      delete process.env.INTENT_LOG_RETENTION_MONTHS;
+      resetEnvCache();
+    }
+    expect(intentLogRule().cutoff(now)).toEqual(new Date('2026-05-23T12:00:00Z'));
+  });
+
+  it('skips the run while another instance holds the lock', async () => {
+    await database.db.insert(transcripts).values({ body: 'old', createdAt: hoursAgo(30) });
+    const rules = [transcriptRule(transcripts, transcripts.createdAt)];
+    // The other instance: a transaction that holds the job's lock while this one tries.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const other = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('debtor-portal:retention', 0))`);
+      locked();
+      await held;
+    });
+    await isLocked;
+    if (database.kind === 'postgres') {
+      expect(await purgeExpired(database.db, rules, now)).toEqual({ ran: false });
+      expect(await database.db.select().from(transcripts)).toHaveLength(1);
+    }
+    release();
+    await other;
+    expect(await purgeExpired(database.db, rules, now)).toEqual({ ran: true, deleted: { 'chat-transcripts': 1 } });
+  });
+});
