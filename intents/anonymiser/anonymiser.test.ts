@@ -40,6 +40,10 @@ describe('each kind of personal datum, in every variant format', () => {
     ['född 12 mars 1985', 'född [BIRTHDATE]'],
     // names after cues and from the name lists
     ['Hallo, mein Name ist Anna Schmidt.', 'Hallo, mein Name ist [NAME].'],
+    // a name that ends the sentence: the full stop is punctuation, not part of the surname
+    ['ich bin Jonas Becker.', 'ich bin [NAME].'],
+    ['Ich bin Jonas Becker. Danke', 'Ich bin [NAME]. Danke'],
+    ['Danke für alles, Jonas Becker.', 'Danke für alles, [NAME].'],
     ['Grüße Mehmet Yılmaz', 'Grüße [NAME]'],
     ['me llamo jose garcia y debo dinero', 'me llamo [NAME] y debo dinero'],
     ['Je suis Pierre Dupont', 'Je suis [NAME]'],

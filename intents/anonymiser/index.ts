@@ -366,10 +366,21 @@ export function anonymise(text: string, known: KnownValues = {}): string {
   );
   out = out.replace(new RegExp(`((?:${cues.title})\\.?\\s+)(?:${CAP}\\s+)?${CAP}`, 'gu'), '$1[NAME]');
   out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})(?:\\s+(${CAP}))?\\s+(${CAP})(?![\\p{L}])`, 'gu'), (m) => {
-    const [first, middle, last] = [m[1]!, m[2], m[3]!];
+    // A capitalised word may end in a dot (an initial, "J."); at the end of a sentence ("ich bin
+    // Jonas Becker.") that dot is punctuation: the surname is checked without it and the dot kept.
+    const [first, middle, lastWord] = [m[1]!, m[2], m[3]!];
+    const split = (word: string) =>
+      word.length > 2 && word.endsWith('.') ? ([word.slice(0, -1), '.'] as const) : ([word, ''] as const);
+    const isSurname = (word: string) => isLastName(word) || looksLikeSurname(word);
     if (!isFirstName(first)) return undefined;
-    if (middle && !isFirstName(middle) && !isLastName(middle)) return undefined;
-    return isLastName(last) || looksLikeSurname(last) ? '[NAME]' : undefined;
+    if (middle && !isFirstName(middle) && !isLastName(middle)) {
+      // "Jonas Becker. Danke": the name ends with the sentence; the next word is not part of it.
+      const [surname, stop] = split(middle);
+      const rest = m[0].slice(m[0].indexOf(middle, first.length) + middle.length);
+      return stop && isSurname(surname) ? `[NAME]${stop}${rest}` : undefined;
+    }
+    const [last, stop] = split(lastWord);
+    return isSurname(last) ? `[NAME]${stop}` : undefined;
   });
   // a name list's first name directly before [NAME] (the surname was known from the file)
   out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})\\s+\\[NAME\\]`, 'gu'), (m) =>
