@@ -24,6 +24,7 @@ import * as schema from '#server/db/schema.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
 import { addDays } from '#server/instalments/dates.ts';
 import { deferralMethods, type DeferralMethod } from '#server/instalments/options.ts';
+import { noticeForDate } from '#server/instalments/plan.ts';
 import { deferralOffer, latestMandate } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices } from '~/components/instalments/Choices';
@@ -134,10 +135,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (step === 'mandate' && choicesOk && c.method === '3' && (!feeApplies || c.agreed))
     return { ...flow, step: 'mandate' as const };
   if (step && step !== 'notice' && !choicesOk) throw redirect(withBase(variant, path('notice', {})));
+  const optionDates = offer.noticeDays.map((days) => ({ days, payBy: addDays(ctx.today, days) }));
   return {
     ...flow,
     step: 'notice' as const,
-    optionDates: offer.noticeDays.map((days) => ({ days, payBy: addDays(ctx.today, days) })),
+    optionDates,
+    // The assistant's deep link (intents.md: /checkout/pay-later?date=2026-12-15) preselects a period.
+    suggestedDays: noticeForDate(optionDates, url.searchParams.get('date')),
   };
 }
 
@@ -339,7 +343,13 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
     lastResult: actionData?.result,
     constraint: getZodConstraint(noticeSchema),
     defaultValue: {
-      noticeDays: d.carried.days ? String(d.carried.days) : d.noticeDays.length === 1 ? String(d.noticeDays[0]) : '',
+      noticeDays: d.carried.days
+        ? String(d.carried.days)
+        : d.suggestedDays
+          ? String(d.suggestedDays)
+          : d.noticeDays.length === 1
+            ? String(d.noticeDays[0])
+            : '',
       method: d.carried.method ?? '',
     },
     shouldValidate: 'onSubmit',

@@ -14,6 +14,7 @@ import {
   planCosts,
   planEligibility,
   skipRow,
+  noticeForDate,
 } from './plan.ts';
 
 describe('monthly due dates across month ends', () => {
@@ -328,4 +329,20 @@ describe('deferral: once only, 30 days, fee by variant', () => {
       totalMinor: 587_84,
     });
   });
+});
+
+describe('noticeForDate: the period for the day the debtor wants to pay by', () => {
+  const options = [
+    { days: 30, payBy: '2026-12-24' },
+    { days: 14, payBy: '2026-12-08' },
+  ];
+  it.each([
+    ['2026-12-01', 14],
+    ['2026-12-08', 14],
+    ['2026-12-09', 30],
+    ['2027-02-01', 30],
+  ])('%s → %i days', (wanted, days) => expect(noticeForDate(options, wanted)).toBe(days));
+  it.each([null, '', '15.12.2026', '2026-13-45'])('no suggestion for %j', (wanted) =>
+    expect(noticeForDate(options, wanted)).toBeNull(),
+  );
 });

@@ -5,7 +5,7 @@
  */
 import type { FileFacts } from '../claims/facts.ts';
 import { actionFlags } from '../claims/rules.ts';
-import { addDays, addMonths } from './dates.ts';
+import { addDays, addMonths, isIsoDate } from './dates.ts';
 import type { CostRules, PlanLimits } from './config.ts';
 import { feeFor, vatOn } from './fees.ts';
 
@@ -262,4 +262,15 @@ export function deferralTerms(
   const { feeMinor } = feeFor(rules.settlementFee, facts.totalMinor);
   const vatMinor = vatOn(feeMinor, rules.vatRateBp);
   return { payBy: addDays(today, noticeDays), feeMinor, vatMinor, totalMinor: facts.totalMinor + feeMinor + vatMinor };
+}
+
+/**
+ * The notice period for a day the debtor wants to pay by (the assistant's deep link
+ * /checkout/pay-later?date=…): the shortest offered period that reaches that day, or the longest
+ * when none does. Null without a valid date. The debtor still sees and confirms the period.
+ */
+export function noticeForDate(options: ReadonlyArray<{ days: number; payBy: string }>, wanted: string | null) {
+  if (!wanted || !isIsoDate(wanted) || options.length === 0) return null;
+  const sorted = [...options].sort((a, b) => a.days - b.days);
+  return (sorted.find((o) => o.payBy >= wanted) ?? sorted[sorted.length - 1]!).days;
 }
