@@ -15,9 +15,9 @@ import { z } from 'zod';
 import { agreementFees } from '#server/claims/agreement-fees.ts';
 import { isSpecialOfferValid } from '#server/claims/rules.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
-import { methodKeys, type MethodKey } from '#server/payments/methods.ts';
-import { amountFor, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
-import { amountField, parseAmount } from '#server/money/amount-input.ts';
+import { methodKeys, methodNamed, type MethodKey } from '#server/payments/methods.ts';
+import { amountFor, purposeFromQuery, queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
+import { amountField, minorToInput, parseAmount } from '#server/money/amount-input.ts';
 import { feeFor, type FeeRule } from '#server/payments/fee-rule.ts';
 import {
   checkoutOptionsFor,
@@ -86,8 +86,25 @@ const abortedStates = new Set(['failed', 'cancelled', 'expired']);
 const errorCodes = ['notAvailable', 'listFailed', 'cashApi', 'providerError', 'inFlight'] as const;
 type ErrorCode = (typeof errorCodes)[number];
 
+function prefillOf(
+  query: URLSearchParams,
+  offered: readonly MethodKey[],
+  purpose: PaymentPurpose,
+  locale: string,
+  currency: string,
+): { method: MethodKey | null; amount: string | null } {
+  const amount = query.get('amount');
+  return {
+    method: methodNamed(query.get('method'), offered),
+    amount:
+      purpose === 'partial' && amount && /^\d{1,7}(\.\d{1,2})?$/.test(amount)
+        ? minorToInput(Math.round(Number(amount) * 100), locale, currency)
+        : null,
+  };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t, session, db, facts, today } = await checkoutContext(request, params);
+  const { variant, t, session, db, facts, today, locale } = await checkoutContext(request, params);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
   let options: CheckoutOptions | null = null;
@@ -121,6 +138,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     aborted,
     error,
     feedbackSent: url.searchParams.get('feedback') === 'sent',
+    // The assistant's deep link (intents.md): method=card preselects the method, amount=200 fills a partial payment.
+    prefill: prefillOf(
+      url.searchParams,
+      options?.ok ? options.methods.map((m) => m.key) : [],
+      purpose,
+      locale,
+      facts.currency,
+    ),
     idempotencyKey: crypto.randomUUID(),
     reference: `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`,
     // The remaining claim of a plan includes the fees agreed; each is named with its reason.
@@ -265,7 +290,10 @@ export default function PayDirect() {
     constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    defaultValue: { method: d.aborted ? undefined : d.methods.length === 1 ? d.methods[0]!.key : undefined },
+    defaultValue: {
+      method: d.aborted ? undefined : (d.prefill.method ?? (d.methods.length === 1 ? d.methods[0]!.key : undefined)),
+      amount: d.prefill.amount ?? undefined,
+    },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   // A partial payment's fee follows the amount typed (not the open amount); before a valid amount

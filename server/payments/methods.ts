@@ -69,3 +69,23 @@ export const methods: Readonly<Record<MethodKey, MethodInfo>> = {
   openBanking: { key: 'openBanking', flow: 'redirect', currencies: ['SEK', 'EUR'], needsContactData: false },
   noPaymentRequest: { key: 'noPaymentRequest', flow: 'redirect', currencies: ['NOK'], needsContactData: false },
 };
+
+/** The payment methods a debtor can name (the assistant's `method` slot, intents.md). */
+export const namedMethods = ['card', 'transfer', 'wallet', 'instant', 'cash', 'sepa'] as const;
+export type NamedMethod = (typeof namedMethods)[number];
+
+/** The methods each name stands for, in the order a screen preselects them. */
+const methodsNamed: Readonly<Record<NamedMethod, readonly MethodKey[]>> = {
+  card: ['4'],
+  transfer: ['6', '11'],
+  wallet: ['1', '9', 'twint', 'swish'],
+  instant: ['2', 'openBanking', '11'],
+  cash: ['5'],
+  sepa: ['3'],
+};
+
+/** The first offered method that a name (`method=card`) stands for; null when none is offered. */
+export function methodNamed(name: string | null, offered: readonly MethodKey[]): MethodKey | null {
+  if (!name || !(namedMethods as readonly string[]).includes(name)) return null;
+  return methodsNamed[name as NamedMethod].find((key) => offered.includes(key)) ?? null;
+}

@@ -10,9 +10,14 @@ export type PaymentPurpose =
   'openAmount' | 'remainder' | 'downPayment' | 'instalment' | 'deposit' | 'specialOffer' | 'partial';
 
 /** The purpose named by the query string; plain pay-direct pays the open amount (with an active plan: the remainder). */
-export function purposeFromQuery(query: URLSearchParams, facts: Pick<FileFacts, 'plan'>): PaymentPurpose {
+export function purposeFromQuery(
+  query: URLSearchParams,
+  facts: Pick<FileFacts, 'plan' | 'downPayment'>,
+): PaymentPurpose {
   const on = (name: string) => query.get(name) === 'true';
-  if (on('downpayment')) return 'downPayment';
+  // A file with no down payment of its own: "a down payment" is a partial payment of the debtor's
+  // choosing (intents.md, pay_partial: /checkout/pay-direct?downpayment=true&amount=200).
+  if (on('downpayment')) return facts.downPayment ? 'downPayment' : 'partial';
   if (on('installment')) return 'instalment';
   if (on('deposit')) return 'deposit';
   if (on('offer')) return 'specialOffer';

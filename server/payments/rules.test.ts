@@ -221,6 +221,7 @@ describe('what pay-direct pays (section 9)', () => {
       'downPayment',
       null,
     ],
+    ['a down payment on a file without one: a partial payment', 'downpayment=true', {}, 'partial', 58784],
     ['instalment', 'installment=true', { plan }, 'instalment', 15000],
     ['instalment without a plan', 'installment=true', {}, 'instalment', null],
     ['deposit required', 'deposit=true', { depositRequiredMinor: 15000 }, 'deposit', 15000],

@@ -8,6 +8,7 @@ import { action as chatbotAction, loader as chatbotLoader } from '~/routes/$port
 import { loader as announceLoader } from '~/routes/$portal.announce-payment';
 import { loader as contactLoader } from '~/routes/$portal.service.contact';
 import { loader as instalmentsLoader } from '~/routes/$portal.checkout.pay-installments';
+import { loader as payDirectLoader } from '~/routes/$portal.checkout.pay-direct';
 import { demoFiles, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
@@ -93,5 +94,51 @@ describe('deep links open their screens prefilled', () => {
       params,
     );
     expect(page.data).toMatchObject({ tab: 'callback', prefill: { weekday: 1, timeOfDay: 'morning' } });
+  });
+});
+
+describe('pay-direct reads the deep links of pay_now and pay_partial', () => {
+  it('method=card preselects the card; a named method the file is not offered preselects nothing', async () => {
+    const cookie = await cookieFor('100000001');
+    const card = await run(
+      payDirectLoader,
+      getRequest('/serviceportal/checkout/pay-direct?method=card', { Cookie: cookie }),
+      params,
+    );
+    expect(card.data).toMatchObject({ purpose: 'openAmount', prefill: { method: '4', amount: null } });
+    const transfer = await run(
+      payDirectLoader,
+      getRequest('/serviceportal/checkout/pay-direct?method=transfer', { Cookie: cookie }),
+      params,
+    );
+    expect(transfer.data).toMatchObject({ prefill: { method: '6' } });
+    const unknown = await run(
+      payDirectLoader,
+      getRequest('/serviceportal/checkout/pay-direct?method=bitcoin', { Cookie: cookie }),
+      params,
+    );
+    expect(unknown.data).toMatchObject({ prefill: { method: null } });
+  });
+
+  it('downpayment=true&amount=200 on a file without a down payment is a partial payment of 200,00', async () => {
+    const page = await run(
+      payDirectLoader,
+      getRequest('/serviceportal/checkout/pay-direct?downpayment=true&amount=200', {
+        Cookie: await cookieFor('100000001'),
+      }),
+      params,
+    );
+    expect(page.data).toMatchObject({ purpose: 'partial', prefill: { amount: '200,00' } });
+  });
+
+  it('the file with a down payment due (100000003) still pays that down payment, whatever amount the link names', async () => {
+    const page = await run(
+      payDirectLoader,
+      getRequest('/serviceportal/checkout/pay-direct?downpayment=true&amount=50', {
+        Cookie: await cookieFor('100000003'),
+      }),
+      params,
+    );
+    expect(page.data).toMatchObject({ purpose: 'downPayment', amountMinor: 200_00, prefill: { amount: null } });
   });
 });
