@@ -26,6 +26,7 @@ export default defineConfig({
           ],
           exclude: ['tests/db/**'],
           environment: 'node',
+          globalSetup: ['tests/global-setup.ts'],
           setupFiles: ['tests/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

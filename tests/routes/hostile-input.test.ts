@@ -79,6 +79,12 @@ const answersBeforeReading: Record<string, string> = {
   'sandbox.pay.$sessionId': 'no such sandbox session: 404 first',
   '$portal.signin_.set-password':
     'the session has no forced password change: sent to the dashboard first (decision 018)',
+  // The review desk's own session (decision 041); the debtor's cookie is none: sent to the staff
+  // sign-in before anything is read. tests/routes/staff.test.ts posts bad bodies with a staff session.
+  'staff.accounts': 'no staff session: sent to the staff sign-in first',
+  'staff.entries.$id': 'no staff session: sent to the staff sign-in first',
+  'staff.code': 'no password step waiting for its code: sent to the staff sign-in first',
+  'staff.signout': 'signs out whatever the body; reads no form at all',
 };
 
 interface ActionRoute {
