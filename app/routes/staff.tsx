@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
+import { languageNames, languages } from '#server/i18n/languages.ts';
 import { findStaffSession } from '#server/staff/sessions.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { staffText } from '~/lib/staff.server';
@@ -63,7 +64,7 @@ export default function StaffFrame() {
           <div className="staff-header__tools">
             <Form method="post" action="/staff/language" className="staff-language">
               <input type="hidden" name="returnTo" value={here} />
-              {(['de', 'en'] as const).map((lang) => (
+              {languages.map((lang) => (
                 <button
                   key={lang}
                   type="submit"
@@ -73,7 +74,7 @@ export default function StaffFrame() {
                   aria-pressed={language === lang}
                   lang={lang}
                 >
-                  {lang === 'de' ? 'Deutsch' : 'English'}
+                  {languageNames[lang]}
                 </button>
               ))}
             </Form>
