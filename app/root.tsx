@@ -43,7 +43,7 @@ export const handle = { i18n: ['common'] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const variant = runtime().variantOf(request);
-  // The staff review desk speaks German and English only (app/lib/staff.server.ts).
+  // The staff review desk offers all seven languages, whatever the variant offers (app/lib/staff.server.ts).
   const language = isStaffPath(request) ? staffLanguage(request) : ((await i18next.getLocale(request)) as Language);
   // Without a session cookie findSession answers at once, without the database.
   const session = await findSession(request);

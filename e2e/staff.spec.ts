@@ -46,7 +46,9 @@ async function staffSignIn(page: Page, account: Created, options: { firstTime: b
   await expect(page).toHaveURL(/\/staff\/signin/);
   // The desk opens in the browser's German; the switch in its header turns it to English.
   await expect(page.getByRole('heading', { level: 1, name: 'Anmeldung für Mitarbeitende' })).toBeVisible();
-  await page.getByRole('button', { name: 'English' }).click();
+  // <summary> has no ARIA role to select it by: the disclosure is found by its text ("Sprache: DE").
+  await page.getByRole('banner').locator('summary', { hasText: 'Sprache:' }).click();
+  await page.getByRole('button', { name: 'English', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Staff sign-in' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'staff sign-in');
   await page.getByLabel('E-mail address').fill(account.email);

@@ -5,7 +5,7 @@
  */
 import { redirect } from '@remix-run/node';
 import { getDatabase } from '#server/db/client.ts';
-import type { Language } from '#server/i18n/languages.ts';
+import { fallbackLanguage, languages, type Language } from '#server/i18n/languages.ts';
 import { cookieName } from '#server/auth/cookies.ts';
 import { languageCookieName, negotiateLanguage } from '#server/i18n/negotiate.ts';
 import type { Variant } from '#server/variants/config.ts';
@@ -29,14 +29,30 @@ export async function requireStaff(request: Request, options: { admin?: boolean 
   return session;
 }
 
-/** The desk speaks German and English (issue 15), whatever the host's portal offers. */
-const deskLanguages = { languages: ['de', 'en'], defaultLanguage: 'de' } as unknown as Variant;
+/** The desk speaks all seven languages of the portal, whatever the host's portal offers. */
+export const staffLanguages = languages;
+const deskLanguages = { languages: staffLanguages, defaultLanguage: fallbackLanguage } as unknown as Variant;
+
+/** Dates and numbers of the desk: each language with its own country, English as in Britain. */
+const deskLocales: Record<Language, string> = {
+  de: 'de-DE',
+  en: 'en-GB',
+  es: 'es-ES',
+  fr: 'fr-FR',
+  it: 'it-IT',
+  tr: 'tr-TR',
+  sv: 'sv-SE',
+};
+
+export function staffLocale(language: Language): string {
+  return deskLocales[language];
+}
 
 export function isStaffPath(request: Request): boolean {
   return /^\/staff(\/|$)/.test(new URL(request.url).pathname);
 }
 
-/** German or English: the `hl` parameter, the language cookie, the browser's list, German last. */
+/** The `hl` parameter, the language cookie, the browser's list, German last. */
 export function staffLanguage(request: Request): Language {
   return negotiateLanguage(request, deskLanguages, cookieName(languageCookieName));
 }

@@ -9,7 +9,7 @@ import { confidenceBands } from '#server/staff/constants.ts';
 import { listLog, loggedVariants, readLogQuery, type LogQuery } from '#server/staff/review.ts';
 import { formatConfidence, formatTime, withQuery } from '~/components/staff/format';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
-import { requireStaff, staffText } from '~/lib/staff.server';
+import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 
 /** The review desk's log: every assistant turn, anonymised, filterable, sortable and paged. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -26,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return {
     title: t('meta.title', { page: t('log.title') }),
-    locale: language === 'en' ? 'en-GB' : `${language}-DE`,
+    locale: staffLocale(language),
     query,
     variants,
     ...list,

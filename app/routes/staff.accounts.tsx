@@ -12,7 +12,7 @@ import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field, SelectField } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
-import { requireStaff, staffText } from '~/lib/staff.server';
+import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 
 /** The admin's forms: a new account, or a change to one (role, disable, enable, new second factor). */
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { t, language } = await staffText(request);
   return {
     title: t('meta.title', { page: t('accounts.title') }),
-    locale: language === 'en' ? 'en-GB' : `${language}-DE`,
+    locale: staffLocale(language),
     me: staff.staffId,
     accounts: await listStaffAccounts(await getDatabase()),
   };

@@ -6,7 +6,7 @@ import { getDatabase } from '#server/db/client.ts';
 import { deskFigures, readLogQuery } from '#server/staff/review.ts';
 import { ConfusionChart, RatesChart, VolumeChart } from '~/components/staff/charts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
-import { requireStaff, staffText } from '~/lib/staff.server';
+import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 
 /** Charts of the log (the same date, language and variant filters as the log). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -24,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
   return {
     title: t('meta.title', { page: t('charts.title') }),
-    locale: language === 'en' ? 'en-GB' : `${language}-DE`,
+    locale: staffLocale(language),
     query,
     figures,
   };

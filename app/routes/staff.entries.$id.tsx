@@ -13,7 +13,7 @@ import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field, SelectField } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
-import { requireStaff, staffText } from '~/lib/staff.server';
+import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 
 const slotNames: readonly SlotName[] = [
@@ -55,7 +55,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
   return {
     title: t('meta.title', { page: t('entry.title', { id }) }),
-    locale: language === 'en' ? 'en-GB' : `${language}-DE`,
+    locale: staffLocale(language),
     saved: new URL(request.url).searchParams.has('saved'),
     entry,
   };

@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
+import { languageNames, languages } from '#server/i18n/languages.ts';
 import { findStaffSession } from '#server/staff/sessions.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { staffText } from '~/lib/staff.server';
@@ -61,22 +62,28 @@ export default function StaffFrame() {
             </nav>
           ) : null}
           <div className="staff-header__tools">
-            <Form method="post" action="/staff/language" className="staff-language">
-              <input type="hidden" name="returnTo" value={here} />
-              {(['de', 'en'] as const).map((lang) => (
-                <button
-                  key={lang}
-                  type="submit"
-                  name="hl"
-                  value={lang}
-                  className="button button--quiet"
-                  aria-pressed={language === lang}
-                  lang={lang}
-                >
-                  {lang === 'de' ? 'Deutsch' : 'English'}
-                </button>
-              ))}
-            </Form>
+            {/* Seven languages: a disclosure like the portal's switcher, so the header stays one line. */}
+            <details className="language-menu staff-language">
+              <summary>
+                <span className="visually-hidden">{t('shell.language', { ns: 'common' })}: </span>
+                <span lang={language}>{language.toUpperCase()}</span>
+              </summary>
+              <Form method="post" action="/staff/language" reloadDocument className="language-menu__list">
+                <input type="hidden" name="returnTo" value={here} />
+                {languages.map((lang) => (
+                  <button
+                    key={lang}
+                    type="submit"
+                    name="hl"
+                    value={lang}
+                    lang={lang}
+                    aria-current={language === lang ? 'true' : undefined}
+                  >
+                    {languageNames[lang]}
+                  </button>
+                ))}
+              </Form>
+            </details>
             {staff ? (
               <Form method="post" action="/staff/signout" className="staff-signout">
                 <span className="staff-who">

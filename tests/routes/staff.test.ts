@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recordTurn } from '#server/assistant/intent-log.ts';
 import * as t from '#server/db/schema.ts';
+import { languages } from '#server/i18n/languages.ts';
 import { createStaffAccount, type NewStaffAccount } from '#server/staff/accounts.ts';
 import { createStaffSession } from '#server/staff/sessions.ts';
 import { currentTotp } from '#server/staff/totp.ts';
@@ -15,6 +16,8 @@ import * as accounts from '~/routes/staff.accounts';
 import * as code from '~/routes/staff.code';
 import * as entry from '~/routes/staff.entries.$id';
 import * as exportRoute from '~/routes/staff.export.$lang';
+import * as frame from '~/routes/staff';
+import * as languageSwitch from '~/routes/staff.language';
 import * as log from '~/routes/staff._index';
 import * as signin from '~/routes/staff.signin';
 import {
@@ -150,6 +153,58 @@ describe('who reaches the review desk', () => {
       expect(result.status, routeId(file)).toBe(302);
       expect(result.headers.get('Location'), routeId(file)).toMatch(/^\/serviceportal\/signin/);
     }
+  });
+});
+
+describe('the desk in seven languages', () => {
+  const logTitles = {
+    de: 'Protokoll der Anfragen – Prüfpult',
+    en: 'Log of questions – Review desk',
+    es: 'Registro de consultas – Panel de revisión',
+    fr: 'Journal des demandes – Console de révision',
+    it: 'Registro delle richieste – Console di revisione',
+    tr: 'Talep kayıtları – İnceleme paneli',
+    sv: 'Logg över frågor – Granskningspanel',
+  } as const;
+
+  it.each([...languages])('switches to %s through the header and shows the log in it', async (language) => {
+    const switched = await run(
+      languageSwitch.action,
+      formRequest('/staff/language', { hl: language, returnTo: '/staff?page=2' }, { Cookie: reviewerCookie }),
+      {},
+    );
+    expect(switched.status).toBe(302);
+    expect(switched.headers.get('Location')).toBe('/staff?page=2');
+    const languageCookie = cookieOf(switched.headers.get('Set-Cookie') ?? '');
+    expect(languageCookie).toMatch(new RegExp(`=${language}$`));
+
+    const page = await run(log.loader, getRequest('/staff', { Cookie: `${reviewerCookie}; ${languageCookie}` }), {});
+    expect(page.status).toBe(200);
+    expect((page.data as { title: string }).title).toBe(logTitles[language]);
+    expect((page.data as { locale: string }).locale.slice(0, 2)).toBe(language);
+  });
+
+  it('takes the language from the browser when nothing was chosen, German when it offers none of the seven', async () => {
+    const frameLanguage = async (acceptLanguage: string) =>
+      (
+        (await run(frame.loader, getRequest('/staff/signin', { 'Accept-Language': acceptLanguage }), {})).data as {
+          language: string;
+        }
+      ).language;
+    expect(await frameLanguage('sv-SE,sv;q=0.9,en;q=0.5')).toBe('sv');
+    expect(await frameLanguage('tr-TR')).toBe('tr');
+    expect(await frameLanguage('ja-JP,pl;q=0.8')).toBe('de');
+  });
+
+  it('ignores a language the portal does not have, and sets no cookie', async () => {
+    const result = await run(
+      languageSwitch.action,
+      formRequest('/staff/language', { hl: 'ja', returnTo: '/staff' }, { Cookie: reviewerCookie }),
+      {},
+    );
+    expect(result.status).toBe(302);
+    expect(result.headers.get('Location')).toBe('/staff');
+    expect(result.headers.get('Set-Cookie')).toBeNull();
   });
 });
 
