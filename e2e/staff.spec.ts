@@ -5,8 +5,8 @@
  * correction; a reviewer is refused the admin page, an admin reaches it; a debtor's session
  * does not open the desk. axe on every staff page; pictures at laptop (1280) and tablet (820).
  *
- * The turns are recorded through recordTurn by the e2e web server (e2e/support/staff-fixtures.ts)
- * until the chat pane is merged; then the journey writes the message in the pane itself.
+ * The debtor's message goes through the chat pane; the other turns of the log are recorded
+ * through recordTurn by the e2e web server (e2e/support/staff-fixtures.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { text, waitForHydration } from './helpers/portal';
 import { screenshotPath } from './helpers/screenshots';
 
 interface Created {
@@ -67,10 +68,35 @@ async function staffSignIn(page: Page, account: Created, options: { firstTime: b
   await expect(page).toHaveURL((url) => url.pathname === '/staff');
 }
 
-test('a reviewer signs in with TOTP, finds an anonymised entry, corrects it and exports the correction', async ({
+/** What a debtor writes in the pane: an amount, a date, an IBAN, a name and an e-mail address. */
+const message =
+  'Ich habe gestern 120 Euro überwiesen von meinem Konto DE89 3704 0044 0532 0130 00, ich bin Jonas Becker, schreiben Sie mir an jonas.becker@example.com';
+
+test('a debtor writes personal data in the pane; a reviewer signs in with TOTP, finds the entry anonymised, corrects it and exports the correction', async ({
   page,
-}) => {
-  test.setTimeout(120_000);
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  // The debtor, on a phone: the turn goes to the intent log through the pane's own route.
+  const debtor = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    viewport: { width: 390, height: 844 },
+  });
+  const debtorPage = await debtor.newPage();
+  await signIn(debtorPage, { refno: '100000001', password: 'Demo-Pass1' });
+  await waitForHydration(debtorPage);
+  await debtorPage.getByTestId('assistant-fab').click();
+  const pane = debtorPage.getByRole('dialog', { name: text('de', 'title', 'assistant') });
+  const input = pane.getByRole('textbox', { name: text('de', 'inputLabel', 'assistant') });
+  await expect(input).toBeFocused();
+  await input.fill(message);
+  await input.press('Enter');
+  // The answer leads to announcing the payment, with the amount and yesterday's date.
+  await expect(pane.locator('a[href*="/announce-payment?"]').first()).toBeVisible();
+  await debtor.close();
+
   const reviewer = created('staff-reviewer.json');
   await staffSignIn(page, reviewer, { firstTime: true });
 
@@ -78,12 +104,12 @@ test('a reviewer signs in with TOTP, finds an anonymised entry, corrects it and 
   await expect(page.getByRole('heading', { level: 1, name: 'Log of questions' })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'staff log');
   await pictures(page, 'log');
-  await page.getByLabel('Recognised intent').selectOption('pay_now');
+  await page.getByLabel('Recognised intent').selectOption('already_paid');
   await page.getByRole('button', { name: 'Apply filters' }).click();
-  await expect(page).toHaveURL(/intent=pay_now/);
+  await expect(page).toHaveURL(/intent=already_paid/);
   const row = page.getByRole('row').filter({ hasText: '[IBAN]' });
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('pay_now');
+  await expect(row).toContainText('already_paid');
   await expect(row).toContainText('[NAME]');
   await expect(row).toContainText('[EMAIL]');
   const html = await page.content();

@@ -3,8 +3,8 @@
  * the demo seed: a reviewer made by the staff:create command's own code (the embedded database
  * has one opener, the running server, so the command cannot run beside it), whose printed JSON
  * line is kept in the run's data folder for the journey; and assistant turns recorded through
- * recordTurn, the chat pane's door, with an IBAN, a name and an e-mail address in the text.
- * (Once the chat pane is merged, the journey writes its own message in the pane instead.)
+ * recordTurn, the chat pane's door, so the log has more than the journey's own message (which the
+ * journey writes in the pane itself, with an IBAN, a name and an e-mail address).
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,7 +16,7 @@ export const e2eReviewerFile = 'staff-reviewer.json';
 
 export const e2eTurns = [
   {
-    text: 'Hallo, mein Name ist Jonas Becker, meine IBAN ist DE89 3704 0044 0532 0130 00, bitte buchen Sie die Rate ab und schreiben Sie mir an jonas.becker@example.com',
+    text: 'bitte buchen Sie die Rate jetzt ab',
     intent: 'pay_now',
     confidence: 0.62,
     outcome: 'linkOffered',
