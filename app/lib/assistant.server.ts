@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { isLang, type Lang } from '../../intents/catalogue.ts';
 import { chatCookieBase, openConversation, type Conversation } from '#server/assistant/conversations.ts';
+import { consumeAll, type LimitVerdict } from '#server/limits/rate-limits.ts';
 import { paneState } from '#server/assistant/pane.ts';
 import { cookieName, serializeCookie } from '#server/auth/cookies.ts';
 import { findSession, type ActiveSession } from '#server/auth/session.ts';
@@ -57,4 +58,15 @@ export function assistantSettings() {
 export async function chatView(ctx: ChatContext) {
   const state = await paneState(ctx.db, ctx.session?.fileId ?? null);
   return { messages: ctx.conversation.messages, ...state, signedIn: ctx.session?.level ?? null };
+}
+
+/**
+ * Counts one assistant turn against its limits (per conversation and per client address); every
+ * turn is classified, stored and logged, so a script cannot send them without end.
+ */
+export function chatTurnAllowed(ctx: ChatContext, clientAddress: string): Promise<LimitVerdict> {
+  return consumeAll(ctx.db, [
+    ['chatConversation', ctx.conversation.id],
+    ['chatClient', clientAddress],
+  ]);
 }

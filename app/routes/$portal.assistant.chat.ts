@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { LANGS } from '../../intents/catalogue.ts';
 import { maxMessageChars, runTurn } from '#server/assistant/turn.ts';
 import { BodyRefused, mediaTypeOf, readBodyText } from '#server/http/request-body.ts';
-import { assistantSettings, chatContext, chatView } from '~/lib/assistant.server';
+import { assistantSettings, chatContext, chatTurnAllowed, chatView } from '~/lib/assistant.server';
 
 const chatBody = z.object({
   text: z.string().trim().min(1).max(maxMessageChars),
@@ -32,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return Response.json(await chatView(ctx), { headers });
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   if (mediaTypeOf(request.headers.get('Content-Type')) !== 'application/json') return badRequest('notJson');
   let text: string;
   try {
@@ -50,6 +50,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = chatBody.safeParse(body);
   if (!parsed.success) return badRequest('invalidMessage');
   const ctx = await chatContext(request, params);
+  const allowed = await chatTurnAllowed(ctx, context.clientAddress);
+  if (!allowed.ok)
+    return Response.json(
+      { error: 'rateLimited', retryAfterSeconds: allowed.retryAfterSeconds },
+      { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(allowed.retryAfterSeconds) } },
+    );
   const turn = runTurn({
     db: ctx.db,
     session: ctx.session,

@@ -22,7 +22,7 @@ import { todayForVariant } from '#server/dates.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Conversation } from '~/components/assistant/Conversation';
 import { ToolResultView } from '~/components/assistant/ToolResultView';
-import { assistantSettings, chatContext, chatView } from '~/lib/assistant.server';
+import { assistantSettings, chatContext, chatTurnAllowed, chatView } from '~/lib/assistant.server';
 import { readForm } from '~/lib/form.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
@@ -61,11 +61,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function action({ request, params }: ActionFunctionArgs) {
+export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await chatContext(request, params);
   const form = await readForm(request);
   const text = String(form.get('text') ?? '').trim();
-  if (!text || text.length > maxMessageChars) return data({ error: 'empty' as const }, { status: 400 });
+  if (!text || text.length > maxMessageChars) return data({ error: 'empty' as const, text }, { status: 400 });
+  const allowed = await chatTurnAllowed(ctx, context.clientAddress);
+  if (!allowed.ok)
+    return data(
+      { error: 'rateLimited' as const, text },
+      { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
+    );
   const turn = runTurn({
     db: ctx.db,
     session: ctx.session,
@@ -109,7 +115,7 @@ export default function Chatbot() {
       <Form method="post" className="card chat-form">
         {actionData?.error ? (
           <p className="error-message" role="alert" id="chatbot-error">
-            {t('chatbot.empty')}
+            {t(actionData.error === 'rateLimited' ? 'rateLimited' : 'chatbot.empty')}
           </p>
         ) : null}
         <label htmlFor="chatbot-text">{t('inputLabel')}</label>
@@ -119,6 +125,8 @@ export default function Chatbot() {
           rows={3}
           maxLength={1000}
           required
+          // What was typed stays when the message is refused (too long, or too many in a short time).
+          defaultValue={actionData?.text ?? ''}
           aria-invalid={actionData?.error ? true : undefined}
           aria-describedby={actionData?.error ? 'chatbot-error' : undefined}
         />

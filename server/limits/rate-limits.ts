@@ -54,6 +54,9 @@ export const policies = {
   /** Uploaded files, per file and per client address. */
   uploadFile: { points: 30, seconds: hour },
   uploadClient: { points: 60, seconds: hour, perClient: true },
+  /** Assistant turns (the chat pane and /chatbot), per conversation and per client address: each is classified and logged. */
+  chatConversation: { points: 30, seconds: 600 },
+  chatClient: { points: 120, seconds: 600, perClient: true },
   /** Captcha challenges from one client address. */
   captchaClient: { points: 30, seconds: 60, perClient: true },
 } as const satisfies Record<string, Policy>;

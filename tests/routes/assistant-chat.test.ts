@@ -195,3 +195,17 @@ describe('the language-model path', () => {
     expect(summary).toMatchObject({ engine: 'embedded', intent: 'pay_later' });
   });
 });
+
+describe('limits', () => {
+  it('answers 30 turns of one conversation in ten minutes, then 429 with Retry-After; nothing more is stored or logged', async () => {
+    let { cookie } = await say('hallo', await cookieFor('100000002'));
+    for (let turn = 2; turn <= 30; turn++) ({ cookie } = await say('danke', cookie));
+    const logged = async () => (await database.db.select({ id: t.intentLog.id }).from(t.intentLog)).length;
+    const before = await logged();
+    const refused = await run(action, chatPost(JSON.stringify({ text: 'noch eine frage' }), cookie), params);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    expect(await refused.response!.json()).toMatchObject({ error: 'rateLimited' });
+    expect(await logged()).toBe(before);
+  }, 120_000);
+});

@@ -141,7 +141,11 @@ function Chat({ variant, locale, data, api, initialQuestion }: AssistantPaneProp
           onAsk={ask}
         />
         {busy ? <p className="muted">{t('thinking')}</p> : null}
-        {error ? <p className="chat-card chat-card--warning">{t('error')}</p> : null}
+        {error ? (
+          <p className="chat-card chat-card--warning" role="alert">
+            {t(error.message.includes('rateLimited') ? 'rateLimited' : 'error')}
+          </p>
+        ) : null}
       </div>
       {messages.length === 0 ? (
         <ul className="chat-chips chat-pane__chips" aria-label={t('suggestions')}>
