@@ -1,4 +1,7 @@
 import { redirect } from '@remix-run/node';
+import { chatCookieBase } from '#server/assistant/conversations.ts';
+import { cookieName } from '#server/auth/cookies.ts';
+import { readCookie } from '#server/i18n/negotiate.ts';
 import type { ActiveSession } from '#server/auth/session.ts';
 import type { ActionContext } from '#server/actions/define.ts';
 import { getDatabase } from '#server/db/client.ts';
@@ -7,17 +10,29 @@ import { withBase } from '#server/variants/resolve.ts';
 
 export { checkAction, runAction } from '#server/actions/run.ts';
 
+/** The assistant conversation open in this browser and the screen posted to (without the variant's base). */
+function assistantOrigin(request: Request, variant: Variant): { conversationId: string; path: string } | null {
+  const conversationId = readCookie(request.headers.get('Cookie'), cookieName(chatCookieBase));
+  if (!conversationId) return null;
+  const { pathname } = new URL(request.url);
+  const path = pathname.startsWith(variant.basePath) ? pathname.slice(variant.basePath.length) || '/' : pathname;
+  return { conversationId, path };
+}
+
 /**
  * The route door of the action layer (decision 037): who asks, from the route's session, variant,
  * language and client address. The action decides the rest (login level, file rules, input).
  */
 export async function actionContext(args: {
+  /** The request, when the route has it: an open assistant conversation is read from its cookie. */
+  request?: Request;
   session: ActiveSession | null;
   variant: Variant;
   language: string;
   clientAddress: string;
 }): Promise<ActionContext> {
   return {
+    fromAssistant: args.request ? assistantOrigin(args.request, args.variant) : null,
     db: await getDatabase(),
     session: args.session
       ? {

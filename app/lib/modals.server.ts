@@ -60,7 +60,13 @@ export async function handleModalAnswer(options: {
   };
 
   const ctx = {
-    ...(await actionContext({ session, variant, language: options.language, clientAddress: options.clientAddress })),
+    ...(await actionContext({
+      request,
+      session,
+      variant,
+      language: options.language,
+      clientAddress: options.clientAddress,
+    })),
     maintenance: await runtime().maintenanceAnnouncement(request, variant),
   };
   const refused = (result: ActionFailure) =>

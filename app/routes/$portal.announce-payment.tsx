@@ -158,7 +158,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Receipts in hand: the debtor sees everything once more before it is sent.
   if (step === 30) return data({ step: 40 as const, values, result: undefined, kept: keptInfo, refused });
 
-  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const result = await runAction('announcePayment', ctx, { ...values, uploadId: kept.map((upload) => upload.id) });
   if (!result.ok && result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
   if (!result.ok) {

@@ -180,7 +180,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (!parsed.success) return data({ result: null, feedbackError: true }, { status: 400 });
     await runAction(
       'leavePaymentFeedback',
-      await actionContext({ session, variant, language, clientAddress: context.clientAddress }),
+      await actionContext({ request, session, variant, language, clientAddress: context.clientAddress }),
       {
         purpose,
         stars: parsed.data.stars,
@@ -210,7 +210,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`${withBase(variant, '/checkout/pay-direct/card')}?${q.toString()}`);
   }
 
-  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const result = await runAction('startPayment', ctx, {
     purpose,
     method,

@@ -125,7 +125,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { key, cardTerms: _terms, acknowledgeDebt: _ack, ...contact } = submission.value;
   const max = amountFor(facts, 'partial', today) ?? 0;
-  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const result = await runAction('startPayment', ctx, {
     purpose,
     method: '4',

@@ -279,7 +279,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   const intent = formData.get('intent');
   const offer = planOffer(ctx);
-  const actx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const actx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const go = (path: string) => redirect(withBase(variant, path));
 
   if (intent === 'helper') {

@@ -155,7 +155,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const c = carried(new URL(request.url));
   const formData = await readForm(request);
   const intent = formData.get('intent');
-  const actx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const actx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const go = (p: string) => redirect(withBase(variant, p));
   const offer = deferralOffer(ctx, c.days ?? undefined);
   const feeApplies = offer.terms.feeMinor > 0;

@@ -77,7 +77,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const session = await requireDebtor(request, variant);
   const formData = await readForm(request);
   if (formData.get('intent') === 'requestNoticeOfCompletion') {
-    const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+    const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
     const result = await runAction('requestNoticeOfCompletion', ctx, {});
     if (!result.ok && result.kind === 'stepUp')
       throw stepUpRedirect(variant, withBase(variant, '/dashboard'), result.signIn);

@@ -123,7 +123,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 
   // The permission check comes first: a pending request or a blocked file refuses every change.
-  const actx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const actx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const check = await checkAction('requestProfileChange', actx);
   if (check?.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), check.signIn);
   if (check) {

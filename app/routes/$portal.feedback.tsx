@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const survey = typeof token === 'string' && token !== '' ? token : undefined;
   // The survey link's token or the session names the file; the action decides which (server/actions/feedback.ts).
   const session = await findSession(request, await getDatabase());
-  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
 
   if (formData.get('intent') === 'optOut') {
     const result = await runAction('optOutOfSurveys', ctx, { t: survey });

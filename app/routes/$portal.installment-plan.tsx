@@ -107,7 +107,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { schema: toStored ? storedSchema : mailSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const email = 'email' in submission.value ? submission.value.email : null;
-  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const result = await runAction('mailPlan', ctx, { email });
   if (!result.ok && result.kind === 'refused' && result.reason === 'rateLimited')
     return tooManyRequests({ result: submission.reply() }, { retryAfterSeconds: result.retryAfterSeconds ?? 60 });

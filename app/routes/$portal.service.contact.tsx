@@ -127,7 +127,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     context: 'message',
   });
   const keptInfo = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));
-  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const base = withBase(variant, '/service/contact');
 
   if (formData.get('intent') === 'callback') {

@@ -70,7 +70,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
   const submission = parseWithZod(await readForm(request), { schema: skipSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
-  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const result = await runAction('skipInstalment', ctx, {});
   // Skipped now or by the same submit a moment ago: the page shows the skip that was made.
   if (result.ok || (result.kind === 'refused' && result.reason === 'alreadySkipped'))

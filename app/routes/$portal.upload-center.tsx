@@ -65,7 +65,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     fileId: session.fileId,
     context: 'documentRequest',
   });
-  const ctx = await actionContext({ session, variant, language, clientAddress: context.clientAddress });
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const requestId = formData.get('requestId');
   const base = withBase(variant, '/upload-center');
   const keptInfo: UploadInfo[] = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));

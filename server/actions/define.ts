@@ -42,6 +42,11 @@ export interface ActionContext {
   door?: 'page' | 'assistant' | 'api';
   /** The maintenance window announced to this request, if any (a notice about it can be acknowledged). */
   maintenance?: MaintenanceAnnouncement | null;
+  /**
+   * The assistant conversation the debtor has open (its cookie) and the screen posted to: when the
+   * action succeeds, the turn that offered this screen counts as a completed form (issue 15).
+   */
+  fromAssistant?: { conversationId: string; path: string } | null;
 }
 
 /** One problem with the input: the field's path and a translation key (the form's own message). */

@@ -7,6 +7,7 @@
  */
 import { unstable_coerceFormValue as coerceFormValue } from '@conform-to/zod/v4';
 import type { z } from 'zod';
+import { recordFollowUp } from '../assistant/intent-log.ts';
 import { audit } from '../audit/log.ts';
 import { todayIso } from '../claims/facts.ts';
 import { loadFileContext, type FileContext } from '../instalments/service.ts';
@@ -123,5 +124,12 @@ export async function runAction<N extends ActionName>(
   const schema = typeof action.input === 'function' ? action.input(scope) : action.input;
   const input = parseInput(schema, rawInput);
   if (!input.ok) return { ok: false, kind: 'invalid', issues: input.issues };
-  return (await action.handler(input.value, scope)) as RunResult<N>;
+  const result = (await action.handler(input.value, scope)) as RunResult<N>;
+  if (result.ok && ctx.fromAssistant) {
+    // The intent log's outcome is a record, never a condition: a failure there leaves the action done.
+    await recordFollowUp(ctx.db, ctx.fromAssistant.conversationId, ctx.fromAssistant.path, 'formCompleted').catch(
+      () => false,
+    );
+  }
+  return result;
 }

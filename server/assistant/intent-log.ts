@@ -10,7 +10,7 @@
  * the link, completes the form, or is handed to a person.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
 import { intentLog } from '../db/schema.ts';
@@ -98,4 +98,38 @@ export async function recordOutcome(
       ...(outcome === 'clarified' ? { clarified: true } : {}),
     })
     .where(eq(intentLog.id, turnId));
+}
+
+/** The path part of an offered link (`/checkout/pay-installments?rate=50` → `/checkout/pay-installments`). */
+const pathOf = (href: string) => href.split(/[?#]/)[0]!;
+
+/**
+ * The screen a turn offered was reached or its form completed: the latest turn of this
+ * conversation (within the hour) that offered a link to `path` and has not got further gets the
+ * outcome. Nothing happens without such a turn: a debtor who came another way is not counted.
+ */
+export async function recordFollowUp(
+  db: Database,
+  conversationId: string,
+  path: string,
+  outcome: 'linkFollowed' | 'formCompleted',
+  now: Date = new Date(),
+): Promise<boolean> {
+  const earlier: TurnOutcome[] = outcome === 'linkFollowed' ? ['linkOffered'] : ['linkOffered', 'linkFollowed'];
+  const rows = await db
+    .select({ id: intentLog.id, actionOffered: intentLog.actionOffered })
+    .from(intentLog)
+    .where(
+      and(
+        eq(intentLog.conversationId, unlinkable(conversationId)),
+        inArray(intentLog.outcome, earlier),
+        gt(intentLog.at, new Date(now.getTime() - 60 * 60 * 1000)),
+      ),
+    )
+    .orderBy(desc(intentLog.id))
+    .limit(10);
+  const turn = rows.find((row) => row.actionOffered !== null && pathOf(row.actionOffered) === pathOf(path));
+  if (!turn) return false;
+  await recordOutcome(db, turn.id, outcome);
+  return true;
 }

@@ -61,6 +61,9 @@ function outcomeOf(result: ToolResult | undefined, intent: IntentId | 'clarify')
     case 'link':
     case 'form':
       return intent === 'callback' ? 'handedToPerson' : 'linkOffered';
+    case 'proposal':
+      // The proposal's button leads into the checkout step, prefilled.
+      return 'linkOffered';
     default:
       return intent === 'human_agent' ? 'handedToPerson' : 'answered';
   }

@@ -5,15 +5,17 @@
  * with its fallback to the embedded engine.
  */
 import { MockLanguageModelV3 } from 'ai/test';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { action, loader } from '~/routes/$portal.assistant.chat';
+import { loader as followLoader } from '~/routes/$portal.assistant.follow';
+import { action as contactAction } from '~/routes/$portal.service.contact';
 import { openConversation } from '#server/assistant/conversations.ts';
 import { runTurn } from '#server/assistant/turn.ts';
 import { loadDashboard } from '#server/claims/dashboard.ts';
 import * as t from '#server/db/schema.ts';
 import { variants } from '#server/variants/config.ts';
-import { demoFiles, getRequest, origin, run, useRouteDatabase } from '../helpers/routes.ts';
+import { demoFiles, formRequest, getRequest, origin, run, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
 const { fileOf, cookieFor } = demoFiles(database);
@@ -208,4 +210,64 @@ describe('limits', () => {
     expect(await refused.response!.json()).toMatchObject({ error: 'rateLimited' });
     expect(await logged()).toBe(before);
   }, 120_000);
+});
+
+describe('outcomes from the screens a turn led to (issue 15)', () => {
+  const lastTurn = async () =>
+    (await database.db.select().from(t.intentLog).orderBy(desc(t.intentLog.id)).limit(1))[0]!;
+
+  it('a followed proposal counts as linkFollowed; a link to another screen, or a forged target, records nothing', async () => {
+    const { outputs, cookie } = await say('ich kann nur 50 euro im monat zahlen', await cookieFor('100000001'));
+    const href = outputs[0]!.href as string;
+    expect(href).toMatch(/^\/checkout\/pay-installments\?rate=50/);
+    expect(await lastTurn()).toMatchObject({ intentId: 'pay_instalments', outcome: 'linkOffered' });
+
+    const elsewhere = await run(
+      followLoader,
+      getRequest(`/serviceportal/assistant/follow?to=/service/faq`, { Cookie: cookie }),
+      params,
+    );
+    expect(elsewhere.headers.get('Location')).toBe('/serviceportal/service/faq');
+    expect(await lastTurn()).toMatchObject({ outcome: 'linkOffered' });
+    for (const forged of ['https://evil.example/x', '//evil.example', '/a/../../x', '/\\evil', 'javascript:alert(1)']) {
+      const result = await run(
+        followLoader,
+        getRequest(`/serviceportal/assistant/follow?to=${encodeURIComponent(forged)}`, { Cookie: cookie }),
+        params,
+      );
+      expect(result.headers.get('Location')).toBe('/serviceportal');
+    }
+
+    const followed = await run(
+      followLoader,
+      getRequest(`/serviceportal/assistant/follow?to=${encodeURIComponent(href)}`, { Cookie: cookie }),
+      params,
+    );
+    expect(followed.status).toBe(302);
+    expect(followed.headers.get('Location')).toBe(`/serviceportal${href}`);
+    expect(await lastTurn()).toMatchObject({ outcome: 'linkFollowed' });
+  });
+
+  it('a message sent on the screen the turn offered counts as formCompleted', async () => {
+    const { outputs, cookie } = await say('ich möchte ihnen eine nachricht schreiben', await cookieFor('100000002'));
+    expect(outputs[0]).toMatchObject({ kind: 'form', form: 'message' });
+    expect(await lastTurn()).toMatchObject({ intentId: 'send_message', outcome: 'linkOffered' });
+    const sent = await run(
+      contactAction,
+      formRequest(
+        '/serviceportal/service/contact',
+        {
+          intent: 'message',
+          subjectId: '2',
+          subSubject: 'Höhe',
+          body: 'Bitte schicken Sie mir die Rechnung noch einmal, ich finde sie nicht mehr.',
+          email: 'max@example.org',
+        },
+        { Cookie: cookie },
+      ),
+      params,
+    );
+    expect(sent.status).toBe(302);
+    expect(await lastTurn()).toMatchObject({ outcome: 'formCompleted' });
+  });
 });

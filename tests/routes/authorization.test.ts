@@ -57,6 +57,8 @@ const publicRoutes = new Set([
   // no session and its tools answer a visitor without figures (sign in first); a debtor's is bound
   // to the session on the server.
   '$portal.assistant.chat',
+  // The assistant's links: records the followed turn of this browser's own conversation, then redirects.
+  '$portal.assistant.follow',
   '$portal.chatbot',
 ]);
 

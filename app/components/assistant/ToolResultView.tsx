@@ -22,6 +22,8 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
   const to = (path: string) => href(variant, path);
+  // The screen this answer offers, through /assistant/follow: the intent log learns it was followed.
+  const follow = (path: string) => `${href(variant, '/assistant/follow')}?to=${encodeURIComponent(path)}`;
   switch (result.kind) {
     case 'balance':
       return (
@@ -82,7 +84,7 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
             <li>{t('proposal.total', { amount: money(result.totalMinor, result.currency) })}</li>
           </ul>
           {result.proofRequired ? <p className="muted">{t('proposal.proof')}</p> : null}
-          <Link className="button" to={to(result.href)}>
+          <Link className="button" to={follow(result.href)}>
             {t('proposal.continue', { amount: money(result.rateMinor, result.currency) })}
           </Link>
         </div>
@@ -100,7 +102,7 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
             </p>
           ) : null}
           <p>{t('plan.remaining', { amount: money(result.remainingMinor, result.currency) })}</p>
-          <Link className="button button--secondary" to={to(result.href)}>
+          <Link className="button button--secondary" to={follow(result.href)}>
             {t('plan.open')}
           </Link>
         </div>
@@ -109,7 +111,7 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
       return (
         <div className="chat-card">
           <p>{t('link.lead')}</p>
-          <Link className="button" to={to(result.href)} data-testid="chat-link">
+          <Link className="button" to={follow(result.href)} data-testid="chat-link">
             {t(`intents.${result.intent}`)}
           </Link>
         </div>
@@ -180,7 +182,7 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
               </button>
             </Form>
           ) : result.href ? (
-            <Link className="button button--secondary" to={to(result.href)}>
+            <Link className="button button--secondary" to={follow(result.href)}>
               {t(`intents.${result.intent}`)}
             </Link>
           ) : null}
