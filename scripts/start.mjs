@@ -18,6 +18,11 @@ if (!configured) {
   );
 }
 
+// The assistant's model: trained when missing or stale (about 30 s on a fresh clone); the server
+// loads it and never trains while serving.
+const model = spawnSync(process.execPath, ['--import', 'tsx', 'intents/cli/ensure-model.ts'], { stdio: 'inherit' });
+if (model.status !== 0) process.exit(model.status ?? 1);
+
 if (!buildIsCurrent()) {
   console.log('Building the portal …');
   const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {
