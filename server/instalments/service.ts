@@ -365,6 +365,23 @@ export function validateMandate(
   return { ok: true, iban: iban.iban, bic: entered ?? bicForIban(iban.iban), accountHolder: holder };
 }
 
+/**
+ * The direct-debit mandate of a plan or a deferral (method 3): refused where the variant offers no
+ * direct debit, or when the mandate's data do not hold; null for any other method.
+ */
+function mandateFor(
+  input: { method: string; mandate?: MandateInput | null },
+  variant: string,
+):
+  | Extract<ReturnType<typeof validateMandate>, { ok: true }>
+  | { ok: false; error: 'methodUnavailable' | 'mandateInvalid' }
+  | null {
+  if (input.method !== '3') return null;
+  if (!sepaOf(variant)) return { ok: false, error: 'methodUnavailable' };
+  const mandate = input.mandate ? validateMandate(input.mandate, variant) : null;
+  return mandate?.ok ? mandate : { ok: false, error: 'mandateInvalid' };
+}
+
 function planMail(
   ctx: FileContext,
   plan: {
@@ -460,14 +477,8 @@ export async function agreePlan(
       const quote = quotePlan(ctx, input);
       if (!quote.ok) return quote;
       if (quote.proofRequired && !input.incomeProofType) return { ok: false, error: 'proofRequired' } as const;
-      if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false, error: 'methodUnavailable' } as const;
-      const mandate =
-        input.method === '3'
-          ? input.mandate
-            ? validateMandate(input.mandate, ctx.variant)
-            : { ok: false as const }
-          : null;
-      if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
+      const mandate = mandateFor(input, ctx.variant);
+      if (mandate && !mandate.ok) return { ok: false, error: mandate.error } as const;
 
       const status = quote.proofRequired ? ('pending' as const) : ('active' as const);
       const { plan, costs } = quote;
@@ -856,14 +867,8 @@ export async function grantDeferral(
         return { ok: false, error: 'noticeInvalid' } as const;
       const terms = deferralTerms(ctx.rules, ctx.facts, input.noticeDays, today);
       if (terms.feeMinor > 0 && !input.feeAgreed) return { ok: false, error: 'feeNotAgreed' } as const;
-      if (input.method === '3' && !sepaOf(ctx.variant)) return { ok: false, error: 'methodUnavailable' } as const;
-      const mandate =
-        input.method === '3'
-          ? input.mandate
-            ? validateMandate(input.mandate, ctx.variant)
-            : { ok: false as const }
-          : null;
-      if (mandate && !mandate.ok) return { ok: false, error: 'mandateInvalid' } as const;
+      const mandate = mandateFor(input, ctx.variant);
+      if (mandate && !mandate.ok) return { ok: false, error: mandate.error } as const;
 
       const [row] = await tx
         .insert(t.deferrals)
