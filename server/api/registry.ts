@@ -1,0 +1,25 @@
+/**
+ * Every call of spec section 7 that the API serves, by group (issue 17). The runtime dispatches
+ * over this list and the OpenAPI document is generated from it; the contract test mirrors the
+ * spec's list against it, so a missing endpoint fails.
+ */
+import type { AnyEndpoint } from './define.ts';
+import { accountEndpoints } from './endpoints/account.ts';
+import { bankIdEndpoints } from './endpoints/bank-id.ts';
+import { countryEndpoints } from './endpoints/country.ts';
+import { documentEndpoints } from './endpoints/document.ts';
+import { ebbotEndpoints } from './endpoints/ebbot.ts';
+import { forderungEndpoints } from './endpoints/forderung.ts';
+import { portalEndpoints } from './endpoints/portal.ts';
+import { zahlungEndpoints } from './endpoints/zahlung.ts';
+
+export const endpoints: readonly AnyEndpoint[] = [
+  ...accountEndpoints,
+  ...bankIdEndpoints,
+  ...ebbotEndpoints,
+  ...forderungEndpoints,
+  ...zahlungEndpoints,
+  ...countryEndpoints,
+  ...portalEndpoints,
+  ...documentEndpoints,
+];
