@@ -7,6 +7,7 @@
  *
  * Types only: imported by browser code too.
  */
+import type { ActionRefusalReason } from '../../server/actions/reasons.ts';
 import type { IntentId } from '../catalogue.ts';
 
 export interface Alternative {
@@ -15,29 +16,13 @@ export interface Alternative {
   href: string | null;
 }
 
-/** Why an action is not open to this file, named after the spec's reasons (section 4.3, 8). */
-export type RefusalReason =
-  | 'deferralAlreadyGranted'
-  | 'deferralNotPossible'
-  | 'instalmentCode1'
-  | 'instalmentCode2'
-  | 'instalmentCode3'
-  | 'instalmentCode4'
-  | 'instalmentCode6'
-  | 'instalmentDefault'
-  | 'instalmentApi'
-  | 'depositFirst'
-  | 'downPaymentFirst'
-  | 'awaitingProof'
-  | 'measureRunning'
-  | 'functionsBlocked'
-  | 'nothingToPay'
-  | 'noPlan'
-  | 'skipNotOffered'
-  | 'rateTooLow'
-  | 'rateTooHigh'
-  | 'noticeNotAvailable'
-  | 'noFile';
+/**
+ * Why an action is not open to this file: the action layer's reasons (server/actions/reasons.ts,
+ * asked through `checkAction`), and the tools' own where the answer is the tool's (a monthly
+ * amount the plan calculator refuses, no plan to show). Each is `assistant:refused.<reason>`.
+ */
+export type ToolRefusalReason = 'rateTooLow' | 'rateTooHigh' | 'noPlan';
+export type RefusalReason = ToolRefusalReason | ActionRefusalReason;
 
 export type FormKind = 'callback' | 'message' | 'feedback';
 

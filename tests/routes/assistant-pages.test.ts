@@ -35,7 +35,7 @@ describe('/chatbot without JavaScript', () => {
     };
     expect(data.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     const tool = data.messages[1]!.parts.find((p) => p.type === 'tool-pay_later');
-    expect(tool?.output).toMatchObject({ kind: 'refused', reason: 'deferralAlreadyGranted' });
+    expect(tool?.output).toMatchObject({ kind: 'refused', reason: 'alreadyGranted' });
   });
 
   it('refuses an empty message with 400', async () => {

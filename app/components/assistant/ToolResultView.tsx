@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Alternative, ToolResult } from '../../../intents/tools/results';
 import { formatDate, formatMoney, weekdayName } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
+import { StepUp } from './StepUp';
 
 interface Props {
   result: ToolResult;
@@ -15,9 +16,13 @@ interface Props {
   locale: string;
   /** In the pane a clarifying button sends its question; without JavaScript it is a link. */
   onAsk?: (text: string) => void;
+  /** The debtor's message this answers (asked again after a step-up). */
+  question?: string | null;
+  /** Whether this is the latest answer (only its forms take input; earlier ones link to their screens). */
+  latest?: boolean;
 }
 
-export function ToolResultView({ result, variant, locale, onAsk }: Props) {
+export function ToolResultView({ result, variant, locale, onAsk, question = null, latest = true }: Props) {
   const { t } = useTranslation('assistant');
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
@@ -120,7 +125,7 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
       return (
         <div className="chat-card chat-card--warning" data-testid="chat-refused">
           <p>
-            {t(`refused.${result.reason}`, {
+            {t([`refused.byIntent.${result.intent}.${result.reason}`, `refused.${result.reason}`], {
               date: result.params.date ? date(result.params.date) : '',
               amount:
                 result.params.amountMinor !== undefined
@@ -134,15 +139,16 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
         </div>
       );
     case 'stepUp':
+      return <StepUp result={result} variant={variant} question={question} onAsk={onAsk} latest={latest} />;
     case 'signIn':
       return (
         <div className="chat-card" data-testid="chat-step-up">
-          <p>{t(result.kind === 'stepUp' ? 'stepUp.text' : 'signIn.text')}</p>
+          <p>{t('signIn.text')}</p>
           <Link
             className="button"
-            to={`${to('/signin')}${result.kind === 'signIn' ? '?action=AZonly&' : '?'}returnTo=${encodeURIComponent(to(result.returnTo))}`}
+            to={`${to('/signin')}?action=AZonly&returnTo=${encodeURIComponent(to(result.returnTo))}`}
           >
-            {t(result.kind === 'stepUp' ? 'stepUp.button' : 'signIn.button')}
+            {t('signIn.button')}
           </Link>
         </div>
       );
