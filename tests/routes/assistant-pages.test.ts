@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { action as chatbotAction, loader as chatbotLoader } from '~/routes/$portal.chatbot';
 import { loader as announceLoader } from '~/routes/$portal.announce-payment';
 import { loader as contactLoader } from '~/routes/$portal.service.contact';
+import { loader as downloadFormLoader } from '~/routes/$portal.download-center_.$customForm';
 import { loader as instalmentsLoader } from '~/routes/$portal.checkout.pay-installments';
 import { loader as payDirectLoader } from '~/routes/$portal.checkout.pay-direct';
 import { demoFiles, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
@@ -83,6 +84,24 @@ describe('deep links open their screens prefilled', () => {
       paidOn: '2026-03-14',
       amount: '230,00',
     });
+  });
+
+  it('download-center/goods-return?dateGoodsReturn=… fills the return date; other forms and bad dates are ignored', async () => {
+    const cookie = await cookieFor('100000001');
+    const open = (path: string, form: string) =>
+      run(downloadFormLoader, getRequest(`/serviceportal${path}`, { Cookie: cookie }), {
+        ...params,
+        customForm: form,
+      });
+    const page = await open('/download-center/goods-return?dateGoodsReturn=2026-11-02', 'goods-return');
+    expect((page.data as { prefill: Record<string, string> }).prefill).toMatchObject({
+      dateGoodsReturn: '2026-11-02',
+      lastName: expect.any(String),
+    });
+    const bad = await open('/download-center/goods-return?dateGoodsReturn=02.11.2026', 'goods-return');
+    expect((bad.data as { prefill: Record<string, string> }).prefill.dateGoodsReturn).toBeUndefined();
+    const other = await open('/download-center/mandate?dateGoodsReturn=2026-11-02', 'mandate');
+    expect((other.data as { prefill: Record<string, string> }).prefill.dateGoodsReturn).toBeUndefined();
   });
 
   it('service/contact?action=callback&day=monday&time=morning preselects the day and time of day', async () => {
