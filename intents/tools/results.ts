@@ -24,7 +24,7 @@ export interface Alternative {
 export type ToolRefusalReason = 'rateTooLow' | 'rateTooHigh' | 'noPlan';
 export type RefusalReason = ToolRefusalReason | ActionRefusalReason;
 
-export type FormKind = 'callback' | 'message' | 'feedback';
+export type FormKind = 'callback' | 'message' | 'feedback' | 'announce';
 
 export type ToolResult =
   | {
@@ -90,8 +90,14 @@ export type ToolResult =
       /** The classic screen's action the form posts to (the same validation and messages). */
       action: string;
       prefill: Record<string, string>;
-      /** Choices the form offers (callback days and times of day, message subjects). */
-      choices?: { weekdays?: number[]; timesOfDay?: string[]; subjects?: number[] };
+      /** Choices the form offers (callback days and times of day, message subjects, the payees' names). */
+      choices?: {
+        weekdays?: number[];
+        timesOfDay?: string[];
+        subjects?: number[];
+        payees?: Array<{ value: string; name: string }>;
+        currency?: string;
+      };
       href: string;
     }
   | {
