@@ -100,7 +100,7 @@ export function StepUp({ result, variant, question, onAsk, latest }: Props) {
       <input type="hidden" name="resume" value={resume} />
       <label htmlFor={`${id}-password`}>{t('stepUp.password')}</label>
       {shown ? (
-        <p className="error-message" id={errorId}>
+        <p className="field-error" id={errorId}>
           <span className="visually-hidden">{t('stepUp.errorPrefix')} </span>
           {t(`stepUp.errors.${shown.error}`, { minutes: shown.retryMinutes ?? 15, phone: variant.support.phone })}
         </p>
