@@ -80,12 +80,20 @@ test('on the Spanish page "ya pagué" leads to announcing the payment', async ({
   await page.getByTestId('assistant-fab').click();
   const pane = page.getByRole('dialog', { name: a('title', 'es') });
   await expect(pane).toBeVisible();
-  await ask(page, 'ya pagué', 'es');
-  const link = pane.getByTestId('chat-link');
-  await expect(link).toHaveText(a('intents.already_paid', 'es'));
-  await expectNoSeriousA11yViolations(page, 'assistant pane open (es)');
-  await link.click();
+  await ask(page, 'ya pagué el 14 de marzo 230 euros', 'es');
+  // The announce-payment screen's payee and payment steps, inline, with the date and amount said.
+  const form = pane.getByTestId('chat-announce');
+  await expect(form).toBeVisible();
+  await expect(form.getByLabel(text('es', 'fields.paidOn', 'announce'))).toHaveValue(/^\d{4}-03-14$/);
+  await expect(form.getByRole('textbox', { name: /230/ }).or(form.locator('input[name="amount"]'))).toHaveValue(
+    '230,00',
+  );
+  await expectNoSeriousA11yViolations(page, 'assistant pane open (es, announce form)');
+  await screenshots(page, 'assistant', 'announce-form', { fullPage: false });
+  await form.getByRole('button', { name: a('forms.announceSubmit', 'es') }).click();
+  // The screen's own action took the two steps and goes on with the receipts.
   await expect(page).toHaveURL(/\/announce-payment$/);
+  await expect(page.getByText(text('es', 'fields.receipts', 'announce')).first()).toBeVisible();
 });
 
 test('a callback booked inside the pane is stored like one booked on the contact screen', async ({ page }) => {
@@ -115,7 +123,7 @@ test('/chatbot works without JavaScript: the question posted, the answer rendere
   await expect(noJs.getByTestId('chat-refused')).toBeVisible();
   await expect(noJs.getByTestId('chat-refused')).toContainText(a('refused.instead'));
   await noJs.goto(portalPath(variants.de, '/chatbot?topic=Gezahlt'));
-  await expect(noJs.getByTestId('chat-link')).toHaveText(a('intents.already_paid'));
+  await expect(noJs.getByTestId('chat-announce')).toBeVisible();
   await screenshots(noJs, 'assistant', 'chatbot-nojs');
   await context.close();
   // The same server-rendered page, checked by axe (which needs JavaScript in the page to run).
@@ -127,16 +135,32 @@ test('/chatbot works without JavaScript: the question posted, the answer rendere
   await expectNoSeriousA11yViolations(page, '/chatbot');
 });
 
-test('a reference-only session asking to change the address is asked for the password', async ({ page }) => {
+test('a reference-only session asking to change the address types the password in the pane and goes on', async ({
+  page,
+}) => {
   await signIn(page, { refno: '100000001' });
   const pane = await openPane(page);
   await ask(page, 'meine Adresse hat sich geändert');
   const stepUp = pane.getByTestId('chat-step-up');
-  await expect(stepUp).toContainText(a('stepUp.text'));
-  await expect(stepUp.getByRole('link', { name: a('stepUp.button') })).toHaveAttribute(
-    'href',
-    /\/signin\?returnTo=%2Fserviceportal%2Fdebtor%2Fprofile%3Fedit%3Dtrue$/,
-  );
+  await expect(stepUp).toContainText(a('stepUp.inline'));
+  const field = stepUp.getByLabel(a('stepUp.password'), { exact: true });
+  await expect(field).toHaveAttribute('autocomplete', 'current-password');
+  // A wrong password is answered at the field, as the sign-in answers it, and the field keeps the focus.
+  await field.fill('not-my-password');
+  await stepUp.getByRole('button', { name: a('stepUp.submit') }).click();
+  await expect(stepUp.getByText(a('stepUp.errors.wrongPassword'))).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+  await expectNoSeriousA11yViolations(page, 'assistant pane open (step-up, wrong password)');
+  await screenshots(page, 'assistant', 'step-up', { fullPage: false });
+  // The right one makes the session full on the server; the pane asks the original request again.
+  await field.fill(password);
+  await stepUp.getByRole('button', { name: a('stepUp.submit') }).click();
+  await expect(pane.getByText(a('stepUp.done'))).toBeVisible();
+  const link = pane.getByTestId('chat-link').last();
+  await expect(link).toHaveText(a('intents.update_profile'));
+  await link.click();
+  await expect(page).toHaveURL(/\/debtor\/profile\?edit=true$/);
 });
 
 test('100000004 asking to pay later hears that a deferral was already granted and is offered the alternatives', async ({

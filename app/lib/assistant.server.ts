@@ -5,6 +5,8 @@ import { consumeAll, type LimitVerdict } from '#server/limits/rate-limits.ts';
 import { paneState } from '#server/assistant/pane.ts';
 import { cookieName, serializeCookie } from '#server/auth/cookies.ts';
 import { findSession, type ActiveSession } from '#server/auth/session.ts';
+import { stepUpSession } from '#server/auth/step-up.ts';
+import { stepUpSchema } from '~/lib/assistant-forms';
 import { getDatabase, type Database } from '#server/db/client.ts';
 import { env } from '#server/env.ts';
 import { readCookie } from '#server/i18n/negotiate.ts';
@@ -69,4 +71,45 @@ export function chatTurnAllowed(ctx: ChatContext, clientAddress: string): Promis
     ['chatConversation', ctx.conversation.id],
     ['chatClient', clientAddress],
   ]);
+}
+
+export type StepUpOutcome =
+  | { ok: true; cookie: string; resume: string | null; session: ActiveSession | null }
+  | {
+      ok: false;
+      status: number;
+      error: 'passwordRequired' | 'wrongPassword' | 'locked' | 'measureRunning' | 'signIn';
+      retryMinutes?: number;
+      resume: string | null;
+    };
+
+/**
+ * The password step-up of the pane and of /chatbot (decision 049): the sign-in's own checks, limits
+ * and lock (`stepUpSession`), answered as a field error or the new full session's cookie and the
+ * session read back through it. A session that is already full has nothing to step up: it is
+ * answered like a success, so the original request simply continues.
+ */
+export async function stepUpChat(ctx: ChatContext, form: FormData, clientAddress: string): Promise<StepUpOutcome> {
+  const parsed = stepUpSchema.safeParse({
+    password: form.get('password') ?? undefined,
+    resume: form.get('resume') || undefined,
+  });
+  const resume = typeof form.get('resume') === 'string' ? String(form.get('resume')).slice(0, 1000) || null : null;
+  if (!ctx.session) return { ok: false, status: 401, error: 'signIn', resume };
+  if (!parsed.success) return { ok: false, status: 400, error: 'passwordRequired', resume };
+  if (ctx.session.level === 'full') return { ok: true, cookie: '', resume, session: ctx.session };
+  const result = await stepUpSession(ctx.db, ctx.session, parsed.data.password, {
+    clientAddress,
+    conversationId: ctx.conversation.isNew ? null : ctx.conversation.id,
+  });
+  if (result.ok) {
+    const token = result.cookie.split(';')[0]!;
+    const session = await findSession(new Request('http://portal.internal/', { headers: { Cookie: token } }), ctx.db);
+    return { ok: true, cookie: result.cookie, resume, session };
+  }
+  if (result.error === 'locked')
+    return { ok: false, status: 429, error: 'locked', retryMinutes: Math.ceil(result.retryAfterSeconds / 60), resume };
+  if (result.error === 'measureRunning') return { ok: false, status: 403, error: 'measureRunning', resume };
+  if (result.error === 'passwordRequired') return { ok: false, status: 400, error: 'passwordRequired', resume };
+  return { ok: false, status: 401, error: 'wrongPassword', resume };
 }

@@ -22,14 +22,15 @@ import { todayForVariant } from '#server/dates.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Conversation } from '~/components/assistant/Conversation';
 import { ToolResultView } from '~/components/assistant/ToolResultView';
-import { assistantSettings, chatContext, chatTurnAllowed, chatView } from '~/lib/assistant.server';
+import { assistantSettings, chatContext, chatTurnAllowed, chatView, stepUpChat } from '~/lib/assistant.server';
+import { ChatFormStateContext, type ChatFormState } from '~/components/assistant/ChatFormState';
 import { readForm } from '~/lib/form.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
 import styles from '~/styles/assistant.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
-export const handle = { i18n: ['common', 'assistant', 'contact'] };
+export const handle = { i18n: ['common', 'assistant', 'contact', 'announce', 'feedback', 'modals'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 /** The spec's topics: the already-paid topic is "Gezahlt", in the Spanish variant "Pagada". */
@@ -64,14 +65,40 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await chatContext(request, params);
   const form = await readForm(request);
+  const headers = new Headers();
+  if (ctx.setCookie) headers.append('Set-Cookie', ctx.setCookie);
+  if (form.get('intent') === 'stepUp') {
+    // The password step-up (decision 049): the sign-in's checks; on success the request it was asked for goes on.
+    const outcome = await stepUpChat(ctx, form, context.clientAddress);
+    if (!outcome.ok) {
+      if (outcome.error === 'signIn') return redirect(withBase(ctx.variant, '/signin'));
+      const formState: ChatFormState = {
+        form: 'stepUp',
+        fieldErrors: { password: outcome.error },
+        values: outcome.retryMinutes ? { minutes: outcome.retryMinutes } : {},
+      };
+      if (outcome.retryMinutes) headers.set('Retry-After', String(outcome.retryMinutes * 60));
+      return data({ error: null, text: '', formState }, { status: outcome.status, headers });
+    }
+    if (outcome.cookie) headers.append('Set-Cookie', outcome.cookie);
+    if (outcome.resume) await answer({ ...ctx, session: outcome.session }, outcome.resume);
+    return redirect(`${withBase(ctx.variant, '/chatbot')}#latest`, { headers });
+  }
   const text = String(form.get('text') ?? '').trim();
-  if (!text || text.length > maxMessageChars) return data({ error: 'empty' as const, text }, { status: 400 });
+  if (!text || text.length > maxMessageChars)
+    return data({ error: 'empty' as const, text, formState: null }, { status: 400 });
   const allowed = await chatTurnAllowed(ctx, context.clientAddress);
   if (!allowed.ok)
     return data(
-      { error: 'rateLimited' as const, text },
+      { error: 'rateLimited' as const, text, formState: null },
       { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
     );
+  await answer(ctx, text);
+  return redirect(`${withBase(ctx.variant, '/chatbot')}#latest`, { headers });
+}
+
+/** One turn, as in the pane (the same engine, tools and intent log), read to its end and stored. */
+async function answer(ctx: Awaited<ReturnType<typeof chatContext>>, text: string) {
   const turn = runTurn({
     db: ctx.db,
     session: ctx.session,
@@ -86,9 +113,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     // The answer is stored with the conversation; the page shows it after the redirect.
   }
   await turn.done;
-  const headers = new Headers();
-  if (ctx.setCookie) headers.append('Set-Cookie', ctx.setCookie);
-  return redirect(`${withBase(ctx.variant, '/chatbot')}#latest`, { headers });
 }
 
 export default function Chatbot() {
@@ -102,13 +126,15 @@ export default function Chatbot() {
       <h1>{t('chatbot.title')}</h1>
       <p className="lead">{t('chatbot.lead')}</p>
       <div className="chat-log" role="log" aria-live="polite" aria-label={t('log')}>
-        <Conversation
-          messages={d.messages as unknown as UIMessage[]}
-          greeting={d.greeting}
-          signedIn={d.signedIn !== null}
-          variant={variant}
-          locale={locale}
-        />
+        <ChatFormStateContext.Provider value={actionData?.formState ?? null}>
+          <Conversation
+            messages={d.messages as unknown as UIMessage[]}
+            greeting={d.greeting}
+            signedIn={d.signedIn !== null}
+            variant={variant}
+            locale={locale}
+          />
+        </ChatFormStateContext.Provider>
         {d.topicResult ? <ToolResultView result={d.topicResult} variant={variant} locale={locale} /> : null}
         <span id="latest" />
       </div>

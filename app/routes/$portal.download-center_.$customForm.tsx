@@ -64,10 +64,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const createdId = Number(url.searchParams.get('created'));
   const created = createdId ? await findFormDocument(db, session.fileId, form, createdId) : null;
+  // The assistant's deep link (intents.md): /download-center/goods-return?dateGoodsReturn=2026-11-02
+  // fills the return date; the form's own schema still checks it (not in the future, not too old).
+  const returned = url.searchParams.get('dateGoodsReturn');
+  const prefill =
+    form === 'goods-return' && returned && /^\d{4}-\d{2}-\d{2}$/.test(returned)
+      ? { ...view.prefill, dateGoodsReturn: returned }
+      : view.prefill;
   return {
     title: documentTitle(t(`forms.${form}.title`), variant.brand.name),
     form,
-    prefill: view.prefill,
+    prefill,
     reference: view.reference,
     agency: view.agency,
     dispute: view.dispute,

@@ -11,6 +11,7 @@ import { noticeOfCompletionState } from '../../server/claims/notice-of-completio
 import { callbackDays, timesOfDay } from '../../server/contact/callback-slots.ts';
 import { subjectIds } from '../../server/contact/schema.ts';
 import { eq } from 'drizzle-orm';
+import { announceFormDefaults } from '../../server/payments-announced/announce.ts';
 import type { Database } from '../../server/db/client.ts';
 import * as t from '../../server/db/schema.ts';
 import {
@@ -85,4 +86,20 @@ export async function contactDefaults(db: Database, file: FileRef): Promise<{ em
     .from(t.debtors)
     .where(eq(t.debtors.id, file.debtorId));
   return { email: row?.email ?? '', phone: row?.mobile ?? row?.phone ?? '' };
+}
+
+/** The announce-payment screen's defaults for the payer (name) and the payees it names (a full session only). */
+export async function announceDefaults(db: Database, file: FileRef, variant: Variant) {
+  const defaults = await announceFormDefaults(db, file);
+  if (!defaults) return null;
+  const sister = variant.brand.key === 'paycare' ? 'Clarus Inkasso GmbH' : 'Paycare GmbH';
+  return {
+    currency: defaults.currency,
+    payerName: defaults.payerName,
+    payees: [
+      { value: 'agency', name: variant.legal.name },
+      { value: 'creditor', name: defaults.creditor },
+      { value: 'sisterBrand', name: sister },
+    ],
+  };
 }

@@ -7,15 +7,17 @@ import { z } from 'zod';
 import type { ActiveSession } from '../../server/auth/session.ts';
 import type { Database } from '../../server/db/client.ts';
 import type { Variant } from '../../server/variants/config.ts';
-import { CATALOGUE, type IntentId, type Lang } from '../catalogue.ts';
+import { alternativesFor } from '../../server/actions/rules.ts';
+import { loadFileContext } from '../../server/instalments/service.ts';
+import { CATALOGUE, INTENT_IDS, type IntentId, type Lang } from '../catalogue.ts';
 import { buildHref } from '../links.ts';
 import type { Slots } from '../slots/index.ts';
-import { dashboard } from './actions.ts';
 import type { Alternative, ToolResult } from './results.ts';
 
 export interface ToolContext {
   db: Database;
-  session: Pick<ActiveSession, 'fileId' | 'debtorId' | 'level'> | null;
+  /** `idHash` when the door has the server session (the action layer remembers a re-authentication per session). */
+  session: (Pick<ActiveSession, 'fileId' | 'debtorId' | 'level'> & { idHash?: string }) | null;
   variant: Variant;
   language: Lang;
   today: string;
@@ -65,22 +67,24 @@ export function levelGate(ctx: ToolContext, intent: IntentId, slots: Slots = {})
   return null;
 }
 
-/** A person is always an alternative; the payment ways the file allows come first. */
+/**
+ * What the file allows instead of `except`, as the action layer names it (`alternativesFor`,
+ * server/actions/rules.ts): the payment ways the file offers first, a person always.
+ */
 export async function allowedAlternatives(ctx: ToolContext, except: IntentId): Promise<Alternative[]> {
-  const out: Alternative[] = [];
-  if (ctx.session) {
-    const view = await dashboard(ctx.db, ctx.session);
-    const f = view?.flags;
-    if (f && !view.functionsBlocked) {
-      if (f.showPayDirect) out.push({ intent: 'pay_now', href: linkOf('pay_now') });
-      if (f.showPayInstallments) out.push({ intent: 'pay_instalments', href: linkOf('pay_instalments') });
-      if (f.showPayLater) out.push({ intent: 'pay_later', href: linkOf('pay_later') });
-      if (f.showPayPartialPayment) out.push({ intent: 'pay_partial', href: linkOf('pay_partial') });
-      if (f.showInstallmentPlan) out.push({ intent: 'instalment_plan', href: linkOf('instalment_plan') });
-    }
-  }
-  out.push({ intent: 'callback', href: linkOf('callback') }, { intent: 'send_message', href: linkOf('send_message') });
-  return out.filter((a) => a.intent !== except);
+  const file = ctx.session ? await loadFileContext(ctx.db, ctx.session, ctx.today) : null;
+  const intents = file ? alternativesFor(file, [except]) : ['callback', 'send_message'];
+  return alternativesOf(intents, except);
+}
+
+const isIntent = (id: string): id is IntentId => (INTENT_IDS as readonly string[]).includes(id);
+
+/** Intent ids (from the action layer) as the pane's buttons, each with its deep link. */
+export function alternativesOf(intents: readonly string[], except?: IntentId): Alternative[] {
+  return intents
+    .filter(isIntent)
+    .filter((intent) => intent !== except)
+    .map((intent) => ({ intent, href: linkOf(intent) }));
 }
 
 /** Major units as the model and the links give them → minor units of the file's currency. */

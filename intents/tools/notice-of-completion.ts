@@ -1,23 +1,17 @@
-import { noticeState } from './actions.ts';
+import { offerOf } from './check.ts';
 import { allowedAlternatives } from './context.ts';
 import { intentTool } from './define.ts';
-import { fileState, refusal } from './rules.ts';
 
-/** A paid-in-full letter: requested on the dashboard once the claim is settled. */
+/** A paid-in-full letter: requested on the dashboard once the claim is settled (the action layer decides when). */
 export default intentTool(
   'notice_of_completion',
   'Confirm that the claim is settled, a paid-in-full letter (notice of completion).',
-  async (ctx) => {
-    const state = await fileState(ctx, 'notice_of_completion');
-    if (state.refused) return state.refused;
-    const notice = await noticeState(ctx.db, ctx.session!, ctx.today);
-    if (!notice?.available) return refusal(ctx, 'notice_of_completion', 'noticeNotAvailable');
-    return {
+  async (ctx) =>
+    (await offerOf(ctx, 'notice_of_completion', 'requestNoticeOfCompletion', '/dashboard')) ?? {
       kind: 'answer',
       intent: 'notice_of_completion',
       topic: 'notice',
       href: '/dashboard',
       alternatives: await allowedAlternatives(ctx, 'notice_of_completion'),
-    };
-  },
+    },
 );

@@ -1,21 +1,10 @@
 import { z } from 'zod';
-import type { InstalmentErrorCode } from '../../server/instalments/plan.ts';
 import { fileContext, planOffer, quote } from './actions.ts';
 import { linkOf, slotSchema } from './context.ts';
 import { intentTool } from './define.ts';
-import type { RefusalReason, ToolResult } from './results.ts';
-import { fileState, refusal } from './rules.ts';
-
-const codeReason: Record<InstalmentErrorCode, RefusalReason> = {
-  1: 'instalmentCode1',
-  2: 'instalmentCode2',
-  3: 'instalmentCode3',
-  4: 'instalmentCode4',
-  5: 'depositFirst',
-  6: 'instalmentCode6',
-  api: 'instalmentApi',
-  default: 'instalmentDefault',
-};
+import { offerOf } from './check.ts';
+import type { ToolResult } from './results.ts';
+import { refusal } from './rules.ts';
 
 const schema = slotSchema('pay_instalments').extend({
   count: z.number().int().min(2).max(48).optional().describe('number of monthly instalments the debtor asks for'),
@@ -32,20 +21,14 @@ export default intentTool(
   'pay_instalments',
   'Pay in monthly instalments: computes a repayment plan for a monthly amount (rate) or a number of instalments (count), from the first date.',
   async (ctx, input): Promise<ToolResult> => {
-    const state = await fileState(ctx, 'pay_instalments');
-    if (state.refused) return state.refused;
-    if (state.view.amountToPay.situation === 'measure') return refusal(ctx, 'pay_instalments', 'measureRunning');
+    // Whether a plan may be agreed is the action layer's to say (codes 1–6, a deposit or down payment first, a measure).
+    const refused = await offerOf(ctx, 'pay_instalments', 'agreePlan');
+    if (refused && !(refused.kind === 'refused' && refused.reason === 'continuePending')) return refused;
     const file = await fileContext(ctx.db, ctx.session!, ctx.today);
-    if (!file) return refusal(ctx, 'pay_instalments', 'instalmentApi');
+    if (!file) return refusal(ctx, 'pay_instalments', 'codeApi');
     const offer = planOffer(file);
     const e = offer.eligibility;
     const currency = offer.currency;
-    if (e.kind === 'refused') return refusal(ctx, 'pay_instalments', codeReason[e.code]);
-    if (e.kind === 'depositFirst')
-      return refusal(ctx, 'pay_instalments', 'depositFirst', { amountMinor: e.amountMinor, currency });
-    if (e.kind === 'downPaymentFirst')
-      return refusal(ctx, 'pay_instalments', 'downPaymentFirst', { amountMinor: e.amountMinor, currency });
-    if (e.kind === 'awaitingProof') return refusal(ctx, 'pay_instalments', 'awaitingProof');
     const link = (rate?: number, firstDate?: string) => linkOf('pay_instalments', { rate, firstDate })!;
     if (e.kind === 'continuePending' || (input.rate === undefined && input.count === undefined)) {
       return {
@@ -68,7 +51,7 @@ export default intentTool(
         return refusal(ctx, 'pay_instalments', 'rateTooLow', { amountMinor: offer.limits.absoluteMinMinor, currency });
       if (result.error === 'tooHigh')
         return refusal(ctx, 'pay_instalments', 'rateTooHigh', { amountMinor: offer.limits.maxMinor, currency });
-      return refusal(ctx, 'pay_instalments', 'instalmentDefault');
+      return refusal(ctx, 'pay_instalments', 'codeDefault');
     }
     const last = result.plan.rows[result.plan.rows.length - 1]!;
     return {

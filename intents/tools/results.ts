@@ -7,6 +7,7 @@
  *
  * Types only: imported by browser code too.
  */
+import type { ActionRefusalReason } from '../../server/actions/reasons.ts';
 import type { IntentId } from '../catalogue.ts';
 
 export interface Alternative {
@@ -15,31 +16,15 @@ export interface Alternative {
   href: string | null;
 }
 
-/** Why an action is not open to this file, named after the spec's reasons (section 4.3, 8). */
-export type RefusalReason =
-  | 'deferralAlreadyGranted'
-  | 'deferralNotPossible'
-  | 'instalmentCode1'
-  | 'instalmentCode2'
-  | 'instalmentCode3'
-  | 'instalmentCode4'
-  | 'instalmentCode6'
-  | 'instalmentDefault'
-  | 'instalmentApi'
-  | 'depositFirst'
-  | 'downPaymentFirst'
-  | 'awaitingProof'
-  | 'measureRunning'
-  | 'functionsBlocked'
-  | 'nothingToPay'
-  | 'noPlan'
-  | 'skipNotOffered'
-  | 'rateTooLow'
-  | 'rateTooHigh'
-  | 'noticeNotAvailable'
-  | 'noFile';
+/**
+ * Why an action is not open to this file: the action layer's reasons (server/actions/reasons.ts,
+ * asked through `checkAction`), and the tools' own where the answer is the tool's (a monthly
+ * amount the plan calculator refuses, no plan to show). Each is `assistant:refused.<reason>`.
+ */
+export type ToolRefusalReason = 'rateTooLow' | 'rateTooHigh' | 'noPlan';
+export type RefusalReason = ToolRefusalReason | ActionRefusalReason;
 
-export type FormKind = 'callback' | 'message' | 'feedback';
+export type FormKind = 'callback' | 'message' | 'feedback' | 'announce';
 
 export type ToolResult =
   | {
@@ -105,8 +90,14 @@ export type ToolResult =
       /** The classic screen's action the form posts to (the same validation and messages). */
       action: string;
       prefill: Record<string, string>;
-      /** Choices the form offers (callback days and times of day, message subjects). */
-      choices?: { weekdays?: number[]; timesOfDay?: string[]; subjects?: number[] };
+      /** Choices the form offers (callback days and times of day, message subjects, the payees' names). */
+      choices?: {
+        weekdays?: number[];
+        timesOfDay?: string[];
+        subjects?: number[];
+        payees?: Array<{ value: string; name: string }>;
+        currency?: string;
+      };
       href: string;
     }
   | {

@@ -21,6 +21,6 @@ export async function refusal(
 export async function fileState(ctx: ToolContext, intent: IntentId) {
   const view = ctx.session ? await dashboard(ctx.db, ctx.session) : null;
   if (!view) return { refused: await refusal(ctx, intent, 'noFile') } as const;
-  if (view.functionsBlocked) return { refused: await refusal(ctx, intent, 'functionsBlocked') } as const;
+  if (view.functionsBlocked) return { refused: await refusal(ctx, intent, 'blocked') } as const;
   return { view } as const;
 }

@@ -4,7 +4,13 @@
  * runs inside every agreement collected by direct debit; it is no longer the route's business.
  */
 import { z } from 'zod';
-import { planEligibility, deferralEligibility, errorKey } from '../instalments/plan.ts';
+import {
+  codeReason,
+  deferralEligibility,
+  planEligibility,
+  type InstalmentCodeReason,
+  type PlanEligibility,
+} from '../instalments/plan.ts';
 import { deferralMethods, incomeProofTypes, planMethods } from '../instalments/options.ts';
 import { isIsoDate } from '../instalments/dates.ts';
 import {
@@ -17,7 +23,7 @@ import {
 } from '../instalments/service.ts';
 import type { FileContext } from '../instalments/service.ts';
 import { defineAction, ok, refuse, stepUp, type FileRule, type Refused, type Scope } from './define.ts';
-import { alternativesFor, noMeasure, refuseFor, stateGuard } from './rules.ts';
+import { alternativesFor, flagSet, noMeasure, refuseFor, stateGuard } from './rules.ts';
 
 const mandateInput = z.object({
   accountHolder: z.string().max(200),
@@ -61,11 +67,15 @@ async function identityRefusal(
 const actx = (scope: Scope) => ({ clientAddress: scope.ctx.clientKey, language: scope.ctx.locale, now: scope.ctx.now });
 
 /** The instalment error codes of spec 8 as reasons (`code1` … `code6`, `codeApi`, `codeDefault`) and the steps that come first. */
-const planEligible = (file: FileContext, _scope?: Scope): Refused | null => {
+type PlanRefusal = InstalmentCodeReason | Exclude<PlanEligibility['kind'], 'allowed' | 'refused'>;
+
+const planEligible = (file: FileContext, _scope?: Scope): Refused<PlanRefusal> | null => {
   const e = planEligibility(file.facts, file.rules.plan);
   if (e.kind === 'allowed') return null;
-  if (e.kind === 'refused') return refuseFor(file, errorKey(e.code).replace('errors.', ''), 'pay_instalments');
-  return refuseFor(file, e.kind, 'pay_instalments');
+  if (e.kind === 'refused') return refuseFor(file, codeReason(e.code), 'pay_instalments');
+  const refusal = refuseFor(file, e.kind, 'pay_instalments');
+  // A deposit or down payment first: its amount is part of the reason's message.
+  return 'amountMinor' in e ? { ...refusal, detail: { amountMinor: e.amountMinor } } : refusal;
 };
 
 export const agreePlan = defineAction({
@@ -192,6 +202,8 @@ export const skipInstalment = defineAction({
   description: 'Skip the next instalment of the active plan (offered rarely: once, and not when overdue).',
   level: 'limited',
   rules: [noMeasure('skip_instalment'), stateGuard('agreement', 'skip_instalment')],
+  // The dashboard's skip button: rarely, once, not when overdue (the service re-checks it under the lock).
+  offered: [flagSet('showSkipInstallment', 'skip_instalment')],
   input: z.object({}),
   async handler(_input, scope) {
     const result = await skipInstalmentService(scope.ctx.db, scope.session, actx(scope));

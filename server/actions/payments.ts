@@ -9,7 +9,7 @@ import type { PaymentPurpose } from '../payments/purpose.ts';
 import { createPayment, paymentForFile, savePaymentFeedback } from '../payments/service.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { defineAction, ok, refuse } from './define.ts';
-import { alternativesFor } from './rules.ts';
+import { alternativesFor, anyFlagSet } from './rules.ts';
 
 export const paymentPurposes = [
   'openAmount',
@@ -26,6 +26,10 @@ export const startPayment = defineAction({
   description:
     'Pay now: start a payment of the given purpose by a method the file allows (card is asked on its own page).',
   level: 'limited',
+  // Something to pay now (the dashboard's pay buttons); the service re-checks the amount for the purpose.
+  offered: [
+    anyFlagSet(['showPayDirect', 'showPayDirectInstallmentTrue', 'showPayPartialPayment'], 'pay_now', 'nothingToPay'),
+  ],
   input: z
     .object({
       purpose: z.enum(paymentPurposes),

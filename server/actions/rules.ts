@@ -8,7 +8,10 @@ import { guardsFor } from '../instalments/guards.ts';
 import type { FileContext } from '../instalments/service.ts';
 import { refuse, type FileRule, type Refused } from './define.ts';
 
-/** The spec's reasons a file rule gives (translation keys `actions.refused.<reason>` of the `common` namespace). */
+/**
+ * The spec's reasons a file rule gives. Every reason of the action layer is listed in reasons.ts
+ * and worded in `assistant:refused.<reason>` of every locale.
+ */
 export const fileRuleReasons = [
   'measureRunning',
   'blocked',
@@ -69,4 +72,12 @@ export function stateGuard(kind: 'sepa' | 'agreement', intent: string): FileRule
 /** The file's action-button flag (section 3) must be set; otherwise `notOffered` or the given reason. */
 export function flagSet(flag: ActionFlagName, intent: string, reason: string = 'notOffered'): FileRule {
   return (file) => (actionFlags(file.facts, file.today)[flag] ? null : refuseFor(file, reason, intent));
+}
+
+/** One of the file's action-button flags must be set (something to pay now); otherwise the given reason. */
+export function anyFlagSet(flags: readonly ActionFlagName[], intent: string, reason: string): FileRule {
+  return (file) => {
+    const set = actionFlags(file.facts, file.today);
+    return flags.some((flag) => set[flag]) ? null : refuseFor(file, reason, intent);
+  };
 }

@@ -64,3 +64,20 @@ export async function saveConversation(
           : eq(chatTranscripts.sessionKey, owner.sessionKey),
     });
 }
+
+/**
+ * After a step-up the session has a new id: its conversation moves with it (only from the session
+ * that owned it, so nothing of another session can be taken over).
+ */
+export async function rebindConversation(
+  db: Database,
+  conversationId: string,
+  fromSessionKey: string,
+  toSessionKey: string,
+): Promise<void> {
+  if (!validId(conversationId)) return;
+  await db
+    .update(chatTranscripts)
+    .set({ sessionKey: toSessionKey })
+    .where(and(eq(chatTranscripts.id, conversationId), eq(chatTranscripts.sessionKey, fromSessionKey)));
+}

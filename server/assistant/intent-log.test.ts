@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
-import { newConversationId, recordOutcome, recordTurn } from './intent-log.ts';
+import { purgeExpired } from '../retention/purge.ts';
+import {
+  abandonConversation,
+  followUpWindowMinutes,
+  newConversationId,
+  recordFollowUp,
+  recordOutcome,
+  recordTurn,
+  turnOutcomes,
+} from './intent-log.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -85,5 +94,67 @@ describe('the intent log door', () => {
       refusalReason: 'fullLoginRequired',
     });
     expect(rows.find((r) => r.id === asked.turnId)).toMatchObject({ outcome: 'clarified', clarified: true });
+  });
+});
+
+describe('the abandoned outcome', () => {
+  const turn = (conversationId: string, outcome: 'linkOffered' | 'linkFollowed' | 'refused', path = '/feedback') =>
+    recordTurn(database.db, {
+      conversationId,
+      variant: 'serviceportal',
+      language: 'de',
+      text: 'ich möchte etwas tun',
+      intent: 'feedback',
+      confidence: 0.9,
+      engine: 'embedded',
+      actionOffered: path,
+      outcome,
+    });
+  const outcomeOf = async (turnId: number) =>
+    (await database.db.select().from(t.intentLog).where(eq(t.intentLog.id, turnId)))[0]?.outcome;
+  const age = (turnId: number, minutes: number, now: Date) =>
+    database.db
+      .update(t.intentLog)
+      .set({ at: new Date(now.getTime() - minutes * 60_000) })
+      .where(eq(t.intentLog.id, turnId));
+
+  it('marks the offers of a closed pane abandoned, and nothing else', async () => {
+    const closed = newConversationId();
+    const other = newConversationId();
+    const offered = await turn(closed, 'linkOffered');
+    const followed = await turn(closed, 'linkFollowed');
+    const refused = await turn(closed, 'refused');
+    const elsewhere = await turn(other, 'linkOffered');
+    expect(await abandonConversation(database.db, closed)).toBe(1);
+    expect(await outcomeOf(offered.turnId)).toBe('abandoned');
+    expect(await outcomeOf(followed.turnId)).toBe('linkFollowed');
+    expect(await outcomeOf(refused.turnId)).toBe('refused');
+    expect(await outcomeOf(elsewhere.turnId)).toBe('linkOffered');
+  });
+
+  it('counts the link when the pane is opened again and the abandoned offer followed', async () => {
+    const conversationId = newConversationId();
+    const offered = await turn(conversationId, 'linkOffered', '/announce-payment?date=2026-03-14');
+    await abandonConversation(database.db, conversationId);
+    expect(await recordFollowUp(database.db, conversationId, '/announce-payment', 'linkFollowed')).toBe(true);
+    expect(await outcomeOf(offered.turnId)).toBe('linkFollowed');
+  });
+
+  it('abandons an offer left open past the follow-up window when the retention job runs, not before', async () => {
+    const now = new Date();
+    const stale = await turn(newConversationId(), 'linkOffered');
+    const fresh = await turn(newConversationId(), 'linkOffered');
+    const followedLong = await turn(newConversationId(), 'linkFollowed');
+    await age(stale.turnId, followUpWindowMinutes + 1, now);
+    await age(fresh.turnId, followUpWindowMinutes - 1, now);
+    await age(followedLong.turnId, followUpWindowMinutes + 30, now);
+    const report = await purgeExpired(database.db, [], now);
+    expect(report).toMatchObject({ ran: true });
+    expect(report.ran && report.abandoned).toBeGreaterThanOrEqual(1);
+    expect(await outcomeOf(stale.turnId)).toBe('abandoned');
+    expect(await outcomeOf(fresh.turnId)).toBe('linkOffered');
+    expect(await outcomeOf(followedLong.turnId)).toBe('linkFollowed');
+    // The staff desk's filter knows the outcome.
+    expect(turnOutcomes).toContain('abandoned');
   });
 });

@@ -10,7 +10,7 @@
  * the link, completes the form, or is handed to a person.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
 import { intentLog } from '../db/schema.ts';
@@ -100,6 +100,12 @@ export async function recordOutcome(
     .where(eq(intentLog.id, turnId));
 }
 
+/**
+ * How long a turn's offer stays open: within it a followed link or a completed form counts for the
+ * turn. A turn still only offered after it is abandoned (the retention job marks it, decision 049).
+ */
+export const followUpWindowMinutes = 60;
+
 /** The path part of an offered link (`/checkout/pay-installments?rate=50` → `/checkout/pay-installments`). */
 const pathOf = (href: string) => href.split(/[?#]/)[0]!;
 
@@ -115,7 +121,9 @@ export async function recordFollowUp(
   outcome: 'linkFollowed' | 'formCompleted',
   now: Date = new Date(),
 ): Promise<boolean> {
-  const earlier: TurnOutcome[] = outcome === 'linkFollowed' ? ['linkOffered'] : ['linkOffered', 'linkFollowed'];
+  // An offer the debtor closed the pane on still counts when the pane is opened again and followed.
+  const earlier: TurnOutcome[] =
+    outcome === 'linkFollowed' ? ['linkOffered', 'abandoned'] : ['linkOffered', 'linkFollowed', 'abandoned'];
   const rows = await db
     .select({ id: intentLog.id, actionOffered: intentLog.actionOffered })
     .from(intentLog)
@@ -123,7 +131,7 @@ export async function recordFollowUp(
       and(
         eq(intentLog.conversationId, unlinkable(conversationId)),
         inArray(intentLog.outcome, earlier),
-        gt(intentLog.at, new Date(now.getTime() - 60 * 60 * 1000)),
+        gt(intentLog.at, new Date(now.getTime() - followUpWindowMinutes * 60_000)),
       ),
     )
     .orderBy(desc(intentLog.id))
@@ -132,4 +140,35 @@ export async function recordFollowUp(
   if (!turn) return false;
   await recordOutcome(db, turn.id, outcome);
   return true;
+}
+
+/**
+ * The debtor closed the pane: every turn of this conversation whose offer (a link, a form, a
+ * proposal) was neither followed nor completed is abandoned. Returns how many turns it marked.
+ */
+export async function abandonConversation(db: Database, conversationId: string): Promise<number> {
+  const rows = await db
+    .update(intentLog)
+    .set({ outcome: 'abandoned' })
+    .where(and(eq(intentLog.conversationId, unlinkable(conversationId)), eq(intentLog.outcome, 'linkOffered')))
+    .returning({ id: intentLog.id });
+  return rows.length;
+}
+
+/**
+ * The conversation went idle: a turn still only offered once the follow-up window has passed can no
+ * longer be followed or completed for the log, so it is abandoned. Run by the retention job.
+ */
+export async function abandonStaleTurns(db: Database, now: Date = new Date()): Promise<number> {
+  const rows = await db
+    .update(intentLog)
+    .set({ outcome: 'abandoned' })
+    .where(
+      and(
+        eq(intentLog.outcome, 'linkOffered'),
+        lt(intentLog.at, new Date(now.getTime() - followUpWindowMinutes * 60_000)),
+      ),
+    )
+    .returning({ id: intentLog.id });
+  return rows.length;
 }

@@ -8,6 +8,7 @@ import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { measureRunning } from '../claims/rules.ts';
+import { sha256Hex } from '../security/crypto.ts';
 import { beginAttempt, settleAttempt } from './attempts.ts';
 import { verifyPassword } from './passwords.ts';
 import { parseReference } from './reference.ts';
@@ -35,6 +36,8 @@ export type SignInResult =
   | {
       ok: true;
       cookie: string;
+      /** The new session's id hash (what a conversation bound to the replaced session is moved to). */
+      sessionIdHash: string;
       debtorId: number;
       fileId: number;
       variant: string;
@@ -113,7 +116,7 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   }
 
   const level = input.mode === 'password' ? 'full' : 'limited';
-  const { cookie } = await createSession(
+  const { cookie, token } = await createSession(
     ctx.db,
     { debtorId: found.debtorId, fileId: found.fileId, loginType: input.mode, level },
     { replacing: ctx.currentSession, now },
@@ -134,6 +137,7 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   return {
     ok: true,
     cookie,
+    sessionIdHash: sha256Hex(token),
     debtorId: found.debtorId,
     fileId: found.fileId,
     variant: found.variant,

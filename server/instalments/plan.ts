@@ -185,9 +185,16 @@ export function firstDueRange(limits: PlanLimits, today: string): { earliest: st
 /** 1 to 6, the API error (the file's data could not be read) and the default case. */
 export type InstalmentErrorCode = 1 | 2 | 3 | 4 | 5 | 6 | 'api' | 'default';
 
+/** The action layer's refusal reason of a code (`code1` … `code6`, `codeApi`, `codeDefault`). */
+export type InstalmentCodeReason = `code${1 | 2 | 3 | 4 | 5 | 6 | 'Api' | 'Default'}`;
+
+export function codeReason(code: InstalmentErrorCode): InstalmentCodeReason {
+  return `code${typeof code === 'number' ? code : code === 'api' ? 'Api' : 'Default'}`;
+}
+
 /** Translation keys in the `instalments` namespace, one per code. */
-export function errorKey(code: InstalmentErrorCode): string {
-  return `errors.code${typeof code === 'number' ? code : code === 'api' ? 'Api' : 'Default'}`;
+export function errorKey(code: InstalmentErrorCode): `errors.${InstalmentCodeReason}` {
+  return `errors.${codeReason(code)}`;
 }
 
 export type PlanEligibility =

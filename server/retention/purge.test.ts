@@ -52,7 +52,7 @@ describe('retention job', () => {
       { body: 'young', createdAt: hoursAgo(23) },
     ]);
     const report = await purgeExpired(database.db, [transcriptRule(transcripts, transcripts.createdAt)], now);
-    expect(report).toEqual({ ran: true, deleted: { 'chat-transcripts': 1 } });
+    expect(report).toEqual({ ran: true, deleted: { 'chat-transcripts': 1 }, abandoned: 0 });
     const left = await database.db.select({ body: transcripts.body }).from(transcripts);
     expect(left).toEqual([{ body: 'young' }]);
   });
@@ -63,7 +63,7 @@ describe('retention job', () => {
       { id: 'b'.repeat(32), variant: 'serviceportal', createdAt: hoursAgo(23) },
     ]);
     const report = await purgeExpired(database.db, purgeRules(), now);
-    expect(report).toEqual({ ran: true, deleted: { 'intent-log': 0, 'chat-transcripts': 1 } });
+    expect(report).toEqual({ ran: true, deleted: { 'intent-log': 0, 'chat-transcripts': 1 }, abandoned: 0 });
     const left = await database.db.select({ id: t.chatTranscripts.id }).from(t.chatTranscripts);
     expect(left).toEqual([{ id: 'b'.repeat(32) }]);
   });
@@ -73,13 +73,13 @@ describe('retention job', () => {
     await logRowAt(new Date('2026-05-23T12:01:00Z'), 'just under six months');
     await logRowAt(new Date('2026-08-20T12:00:00Z'), 'over three months old');
     const six = await purgeExpired(database.db, [intentLogRule(6)], now);
-    expect(six).toEqual({ ran: true, deleted: { 'intent-log': 1 } });
+    expect(six).toEqual({ ran: true, deleted: { 'intent-log': 1 }, abandoned: 0 });
     const afterSix = await database.db.select({ text: t.intentLog.anonymisedText }).from(t.intentLog);
     expect(afterSix.map((r) => r.text).sort()).toEqual(['just under six months', 'over three months old']);
 
     // A shorter period (INTENT_LOG_RETENTION_MONTHS=3) deletes the rows older than three months.
     const three = await purgeExpired(database.db, [intentLogRule(3)], now);
-    expect(three).toEqual({ ran: true, deleted: { 'intent-log': 2 } });
+    expect(three).toEqual({ ran: true, deleted: { 'intent-log': 2 }, abandoned: 0 });
     expect(await database.db.select().from(t.intentLog)).toEqual([]);
   });
 
@@ -116,6 +116,10 @@ describe('retention job', () => {
     }
     release();
     await other;
-    expect(await purgeExpired(database.db, rules, now)).toEqual({ ran: true, deleted: { 'chat-transcripts': 1 } });
+    expect(await purgeExpired(database.db, rules, now)).toEqual({
+      ran: true,
+      deleted: { 'chat-transcripts': 1 },
+      abandoned: 0,
+    });
   });
 });

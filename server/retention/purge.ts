@@ -10,11 +10,15 @@
  * with pg_try_advisory_xact_lock (PGlite is PostgreSQL, so it has the same function); an instance
  * that does not get it skips this run, and the lock ends with the transaction, also when the
  * connection dies. A run holds one connection of the pool for its whole transaction.
+ *
+ * The same run settles the intent log's open offers: a turn whose link was not followed and whose
+ * form was not completed within the follow-up window is recorded as abandoned.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { abandonStaleTurns } from '../assistant/intent-log.ts';
 import { env } from '../env.ts';
 
 /** Raw chat transcripts: at most 24 hours (spec section 9, "AI chat logs 24 hours"). */
@@ -58,7 +62,8 @@ export function purgeRules(): PurgeRule[] {
   return [intentLogRule(), transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt)];
 }
 
-export type PurgeReport = { ran: false } | { ran: true; deleted: Record<string, number> };
+/** `abandoned`: intent-log turns whose offer was left open past the follow-up window, marked in the same run. */
+export type PurgeReport = { ran: false } | { ran: true; deleted: Record<string, number>; abandoned: number };
 
 const lockKey = sql`hashtextextended('debtor-portal:retention', 0)`;
 
@@ -85,7 +90,9 @@ export async function purgeExpired(
     for (const rule of rules) {
       deleted[rule.name] = countOf(await tx.execute(deleteOlder(rule, rule.cutoff(now))));
     }
-    return { ran: true, deleted } as const;
+    // Turns still only offered when the conversation went idle are abandoned (issue 15, decision 049).
+    const abandoned = await abandonStaleTurns(tx as unknown as Database, now);
+    return { ran: true, deleted, abandoned } as const;
   });
 }
 

@@ -73,7 +73,7 @@ describe('a turn through the chat route', () => {
 
   it('tells 100000004 that the deferral was already granted, logged as refused with the reason', async () => {
     const { outputs: answer } = await say('ich möchte später zahlen', await cookieFor('100000004'));
-    expect(answer[0]).toMatchObject({ kind: 'refused', reason: 'deferralAlreadyGranted' });
+    expect(answer[0]).toMatchObject({ kind: 'refused', reason: 'alreadyGranted' });
     const [last] = await database.db
       .select()
       .from(t.intentLog)
@@ -174,7 +174,7 @@ describe('the language-model path', () => {
       }),
     });
     const { outputs: answer, summary } = await turnWith(model, 'Zahlungsaufschub bitte');
-    expect(answer[0]).toMatchObject({ kind: 'refused', reason: 'deferralAlreadyGranted' });
+    expect(answer[0]).toMatchObject({ kind: 'refused', reason: 'alreadyGranted' });
     expect(summary.engine).toBe('model');
     const system = model.doStreamCalls[0]!.prompt.find((m) => m.role === 'system');
     expect(String(system?.content)).toMatch(/Never state an amount/);
@@ -187,7 +187,7 @@ describe('the language-model path', () => {
       },
     });
     const { outputs: answer, summary } = await turnWith(model, 'ich möchte später zahlen');
-    expect(answer[0]).toMatchObject({ kind: 'refused', reason: 'deferralAlreadyGranted' });
+    expect(answer[0]).toMatchObject({ kind: 'refused', reason: 'alreadyGranted' });
     expect(summary.engine).toBe('embedded');
   });
 

@@ -5,14 +5,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { action as chatbotAction, loader as chatbotLoader } from '~/routes/$portal.chatbot';
-import { loader as announceLoader } from '~/routes/$portal.announce-payment';
+import { action as announceAction, loader as announceLoader } from '~/routes/$portal.announce-payment';
+import { action as feedbackAction } from '~/routes/$portal.feedback';
+import { createTools, type ToolResult } from '../../intents/tools/index.ts';
+import { todayForVariant } from '#server/dates.ts';
+import { variants } from '#server/variants/config.ts';
 import { loader as contactLoader } from '~/routes/$portal.service.contact';
+import { loader as downloadFormLoader } from '~/routes/$portal.download-center_.$customForm';
 import { loader as instalmentsLoader } from '~/routes/$portal.checkout.pay-installments';
 import { loader as payDirectLoader } from '~/routes/$portal.checkout.pay-direct';
 import { demoFiles, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
-const { cookieFor } = demoFiles(database);
+const { cookieFor, fileOf } = demoFiles(database);
 const params = { portal: 'serviceportal' };
 
 describe('/chatbot without JavaScript', () => {
@@ -35,7 +40,7 @@ describe('/chatbot without JavaScript', () => {
     };
     expect(data.messages.map((m) => m.role)).toEqual(['user', 'assistant']);
     const tool = data.messages[1]!.parts.find((p) => p.type === 'tool-pay_later');
-    expect(tool?.output).toMatchObject({ kind: 'refused', reason: 'deferralAlreadyGranted' });
+    expect(tool?.output).toMatchObject({ kind: 'refused', reason: 'alreadyGranted' });
   });
 
   it('refuses an empty message with 400', async () => {
@@ -54,8 +59,10 @@ describe('/chatbot without JavaScript', () => {
       params,
     );
     expect((page.data as { topicResult: unknown }).topicResult).toMatchObject({
-      kind: 'link',
+      kind: 'form',
+      form: 'announce',
       intent: 'already_paid',
+      action: '/announce-payment',
       href: '/announce-payment',
     });
   });
@@ -83,6 +90,24 @@ describe('deep links open their screens prefilled', () => {
       paidOn: '2026-03-14',
       amount: '230,00',
     });
+  });
+
+  it('download-center/goods-return?dateGoodsReturn=… fills the return date; other forms and bad dates are ignored', async () => {
+    const cookie = await cookieFor('100000001');
+    const open = (path: string, form: string) =>
+      run(downloadFormLoader, getRequest(`/serviceportal${path}`, { Cookie: cookie }), {
+        ...params,
+        customForm: form,
+      });
+    const page = await open('/download-center/goods-return?dateGoodsReturn=2026-11-02', 'goods-return');
+    expect((page.data as { prefill: Record<string, string> }).prefill).toMatchObject({
+      dateGoodsReturn: '2026-11-02',
+      lastName: expect.any(String),
+    });
+    const bad = await open('/download-center/goods-return?dateGoodsReturn=02.11.2026', 'goods-return');
+    expect((bad.data as { prefill: Record<string, string> }).prefill.dateGoodsReturn).toBeUndefined();
+    const other = await open('/download-center/mandate?dateGoodsReturn=2026-11-02', 'mandate');
+    expect((other.data as { prefill: Record<string, string> }).prefill.dateGoodsReturn).toBeUndefined();
   });
 
   it('service/contact?action=callback&day=monday&time=morning preselects the day and time of day', async () => {
@@ -140,5 +165,74 @@ describe('pay-direct reads the deep links of pay_now and pay_partial', () => {
       params,
     );
     expect(page.data).toMatchObject({ purpose: 'downPayment', amountMinor: 200_00, prefill: { amount: null } });
+  });
+});
+
+describe('the inline forms post to the screens’ own actions', () => {
+  it('already_paid offers the announce form prefilled; its fields pass the screen’s step 20 or get its field errors', async () => {
+    const cookie = await cookieFor('100000001');
+    const file = await fileOf('100000001');
+    const tools = createTools({
+      db: database.db,
+      session: { fileId: file.id, debtorId: file.debtorId, level: 'full' },
+      variant: variants.de,
+      language: 'de',
+      today: todayForVariant('de'),
+    }) as unknown as Record<string, { execute: (input: object, options: object) => Promise<ToolResult> }>;
+    const offered = await tools.already_paid!.execute(
+      { date: '2026-03-14', amount: 230 },
+      { toolCallId: 't', messages: [] },
+    );
+    expect(offered).toMatchObject({
+      kind: 'form',
+      form: 'announce',
+      action: '/announce-payment',
+      prefill: { paidOn: '2026-03-14', amount: '230,00', payerName: expect.any(String) },
+      href: '/announce-payment?date=2026-03-14&amount=230',
+    });
+    if (offered.kind !== 'form') throw new Error('no form');
+    const post = (fields: Record<string, string>) =>
+      run(
+        announceAction,
+        formRequest(
+          '/serviceportal/announce-payment',
+          { intent: '20', payee: 'agency', ...fields },
+          { Cookie: cookie },
+        ),
+        params,
+      );
+    const good = await post(offered.prefill);
+    expect(good.status).toBe(200);
+    expect(good.data).toMatchObject({ step: 30 });
+    const bad = await post({ ...offered.prefill, amount: 'zweihundert' });
+    expect(bad.status).toBe(400);
+    expect(bad.data).toMatchObject({ step: 20, result: { error: { amount: ['errors.amount'] } } });
+  });
+
+  it('feedback offers the stars with the rating said, posting to the feedback page', async () => {
+    const cookie = await cookieFor('100000002');
+    const file = await fileOf('100000002');
+    const tools = createTools({
+      db: database.db,
+      session: { fileId: file.id, debtorId: file.debtorId, level: 'full' },
+      variant: variants.de,
+      language: 'de',
+      today: todayForVariant('de'),
+    }) as unknown as Record<string, { execute: (input: object, options: object) => Promise<ToolResult> }>;
+    const offered = await tools.feedback!.execute({ rating: 4 }, { toolCallId: 't', messages: [] });
+    expect(offered).toMatchObject({ kind: 'form', form: 'feedback', action: '/feedback', prefill: { stars: '4' } });
+    const missing = await run(
+      feedbackAction,
+      formRequest('/serviceportal/feedback', { website: '', freeText: 'gut' }, { Cookie: cookie }),
+      params,
+    );
+    expect(missing.status).toBe(400);
+    expect(missing.data).toMatchObject({ result: { error: { stars: ['errors.starsRequired'] } } });
+    const sent = await run(
+      feedbackAction,
+      formRequest('/serviceportal/feedback', { website: '', stars: '4', freeText: 'gut' }, { Cookie: cookie }),
+      params,
+    );
+    expect(sent.data).toMatchObject({ done: 'thanks' });
   });
 });

@@ -5,7 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { INTENT_IDS, type IntentId } from '../../intents/catalogue.ts';
+import { actionContext } from '../../intents/tools/check.ts';
 import { createTools, type ToolResult } from '../../intents/tools/index.ts';
+import { refusalReasons } from '../../intents/tools/refusal-reasons.ts';
+import { actionNames } from '#server/actions/registry.ts';
+import { checkAction } from '#server/actions/run.ts';
 import { loadDashboard } from '#server/claims/dashboard.ts';
 import { loadFileFacts } from '#server/claims/facts.ts';
 import { todayForVariant } from '#server/dates.ts';
@@ -114,7 +118,7 @@ describe('pay_instalments', () => {
 
   it('refuses a second plan with instalment error code 2 and offers what the file allows', async () => {
     const result = await call('100000002', 'pay_instalments', { rate: 50 });
-    expect(result).toMatchObject({ kind: 'refused', reason: 'instalmentCode2' });
+    expect(result).toMatchObject({ kind: 'refused', reason: 'code2' });
     if (result.kind !== 'refused') throw new Error('not refused');
     expect(result.alternatives.map((a) => a.intent)).toEqual(expect.arrayContaining(['callback', 'send_message']));
   });
@@ -136,7 +140,7 @@ describe('pay_later', () => {
     expect(result).toMatchObject({
       kind: 'refused',
       intent: 'pay_later',
-      reason: 'deferralAlreadyGranted',
+      reason: 'alreadyGranted',
       params: { date: facts.deferral!.payBy },
     });
     if (result.kind !== 'refused') throw new Error('not refused');
@@ -165,7 +169,6 @@ describe('the plan and skipping', () => {
 
   it('has no plan to show or skip for an open claim', async () => {
     expect(await call('100000001', 'instalment_plan')).toMatchObject({ kind: 'refused', reason: 'noPlan' });
-    expect(await call('100000001', 'skip_instalment')).toMatchObject({ kind: 'refused', reason: 'noPlan' });
   });
 });
 
@@ -246,5 +249,68 @@ describe('forms and answers', () => {
       const result = await call('100000007', intent);
       expect(result.kind, intent).toBe('refused');
     }
+  });
+});
+
+describe('the tools ask the action layer', () => {
+  const refnos = [
+    '100000001',
+    '100000002',
+    '100000003',
+    '100000004',
+    '100000005',
+    '100000006',
+    '100000007',
+    '100000008',
+    '100000009',
+    '100000011',
+    '100000012',
+    '100000013',
+  ];
+
+  it('refuses with a reason of the action layer’s registry, for every demo file and action', async () => {
+    const seen = new Set<string>();
+    for (const refno of refnos) {
+      const file = await fileOf(refno);
+      const ctx = actionContext({
+        db: database.db,
+        session: { fileId: file.id, debtorId: file.debtorId, level: 'full' },
+        variant: variants.de,
+        language: 'de',
+        today,
+      });
+      for (const name of actionNames) {
+        const failure = await checkAction(name, ctx);
+        if (failure?.kind !== 'refused') continue;
+        seen.add(failure.reason);
+        expect(refusalReasons, `${refno} ${name}`).toContain(failure.reason);
+      }
+    }
+    // The demo files show the spec's reasons: a measure, a deferral granted, an agreement in place.
+    expect([...seen]).toEqual(expect.arrayContaining(['measureRunning', 'alreadyGranted']));
+  });
+
+  it('gives the pane the same refusal as checkAction (pay later for 100000004)', async () => {
+    const file = await fileOf('100000004');
+    const ctx = actionContext({
+      db: database.db,
+      session: { fileId: file.id, debtorId: file.debtorId, level: 'full' },
+      variant: variants.de,
+      language: 'de',
+      today,
+    });
+    const failure = await checkAction('grantDeferral', ctx);
+    const result = await call('100000004', 'pay_later');
+    expect(failure).toMatchObject({ kind: 'refused', reason: 'alreadyGranted' });
+    if (failure?.kind !== 'refused' || result.kind !== 'refused') throw new Error('not refused');
+    expect(result.reason).toBe(failure.reason);
+    expect(result.params.date).toBe(failure.detail?.payBy);
+    expect(result.alternatives.map((a) => a.intent)).toEqual(
+      (failure.alternatives ?? []).filter((intent) => intent !== 'pay_later'),
+    );
+  });
+
+  it('refuses skipping for a file without an agreement with the agreement guard’s reason', async () => {
+    expect(await call('100000001', 'skip_instalment')).toMatchObject({ kind: 'refused', reason: 'statusOpen' });
   });
 });

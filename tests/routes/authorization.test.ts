@@ -59,6 +59,10 @@ const publicRoutes = new Set([
   '$portal.assistant.chat',
   // The assistant's links: records the followed turn of this browser's own conversation, then redirects.
   '$portal.assistant.follow',
+  // The pane's password step-up (POST only): its own check, a visitor gets 401 (assistant-step-up.test.ts).
+  '$portal.assistant.step-up',
+  // Closing the pane (POST only): marks the offers of this browser's own conversation abandoned, nothing else.
+  '$portal.assistant.closed',
   '$portal.chatbot',
 ]);
 

@@ -7,7 +7,7 @@
  */
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntentId } from '../../../intents/catalogue';
 import type { PaneGreeting } from '#server/assistant/pane.ts';
@@ -54,8 +54,14 @@ function Loading({ failed }: { failed: boolean }) {
   return <p className={failed ? 'chat-card chat-card--warning' : 'muted'}>{t(failed ? 'error' : 'thinking')}</p>;
 }
 
-function PaneFrame({ onClose, children }: AssistantPaneProps & { children: React.ReactNode }) {
+function PaneFrame({ onClose: close, variant, children }: AssistantPaneProps & { children: React.ReactNode }) {
   const { t } = useTranslation('assistant');
+  const closedUrl = href(variant, '/assistant/closed');
+  // Closing the pane ends the conversation for the intent log: offers not taken are abandoned.
+  const onClose = useCallback(() => {
+    navigator.sendBeacon?.(closedUrl);
+    close();
+  }, [close, closedUrl]);
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {

@@ -83,7 +83,7 @@ export function Conversation(props: ConversationProps) {
   return (
     <>
       <Greeting greeting={props.greeting} signedIn={props.signedIn} variant={variant} locale={locale} />
-      {messages.map((message) => (
+      {messages.map((message, messageIndex) => (
         <div key={message.id} className={`chat-message chat-message--${message.role}`}>
           <p className="visually-hidden">{t(message.role === 'user' ? 'you' : 'assistantSays')}</p>
           {message.parts.map((part, index) => {
@@ -92,7 +92,15 @@ export function Conversation(props: ConversationProps) {
             const tool = part as { state: string; output?: ToolResult };
             if (tool.state === 'output-available' && tool.output)
               return (
-                <ToolResultView key={index} result={tool.output} variant={variant} locale={locale} onAsk={onAsk} />
+                <ToolResultView
+                  key={index}
+                  result={tool.output}
+                  variant={variant}
+                  locale={locale}
+                  onAsk={onAsk}
+                  question={questionBefore(messages, messageIndex)}
+                  latest={messageIndex === messages.length - 1}
+                />
               );
             if (tool.state === 'output-error')
               return (
@@ -113,4 +121,19 @@ export function Conversation(props: ConversationProps) {
       ))}
     </>
   );
+}
+
+/** The debtor's message an answer replies to: the nearest user message before it. */
+function questionBefore(messages: UIMessage[], index: number): string | null {
+  for (let i = index - 1; i >= 0; i--) {
+    const message = messages[i]!;
+    if (message.role === 'user')
+      return (
+        message.parts
+          .map((p) => (p.type === 'text' ? p.text : ''))
+          .join(' ')
+          .trim() || null
+      );
+  }
+  return null;
 }

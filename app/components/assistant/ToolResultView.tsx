@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Alternative, ToolResult } from '../../../intents/tools/results';
 import { formatDate, formatMoney, weekdayName } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
+import { StepUp } from './StepUp';
 
 interface Props {
   result: ToolResult;
@@ -15,9 +16,13 @@ interface Props {
   locale: string;
   /** In the pane a clarifying button sends its question; without JavaScript it is a link. */
   onAsk?: (text: string) => void;
+  /** The debtor's message this answers (asked again after a step-up). */
+  question?: string | null;
+  /** Whether this is the latest answer (only its forms take input; earlier ones link to their screens). */
+  latest?: boolean;
 }
 
-export function ToolResultView({ result, variant, locale, onAsk }: Props) {
+export function ToolResultView({ result, variant, locale, onAsk, question = null, latest = true }: Props) {
   const { t } = useTranslation('assistant');
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
@@ -120,7 +125,7 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
       return (
         <div className="chat-card chat-card--warning" data-testid="chat-refused">
           <p>
-            {t(`refused.${result.reason}`, {
+            {t([`refused.byIntent.${result.intent}.${result.reason}`, `refused.${result.reason}`], {
               date: result.params.date ? date(result.params.date) : '',
               amount:
                 result.params.amountMinor !== undefined
@@ -134,15 +139,16 @@ export function ToolResultView({ result, variant, locale, onAsk }: Props) {
         </div>
       );
     case 'stepUp':
+      return <StepUp result={result} variant={variant} question={question} onAsk={onAsk} latest={latest} />;
     case 'signIn':
       return (
         <div className="chat-card" data-testid="chat-step-up">
-          <p>{t(result.kind === 'stepUp' ? 'stepUp.text' : 'signIn.text')}</p>
+          <p>{t('signIn.text')}</p>
           <Link
             className="button"
-            to={`${to('/signin')}${result.kind === 'signIn' ? '?action=AZonly&' : '?'}returnTo=${encodeURIComponent(to(result.returnTo))}`}
+            to={`${to('/signin')}?action=AZonly&returnTo=${encodeURIComponent(to(result.returnTo))}`}
           >
-            {t(result.kind === 'stepUp' ? 'stepUp.button' : 'signIn.button')}
+            {t('signIn.button')}
           </Link>
         </div>
       );
@@ -223,6 +229,8 @@ function InlineForm({
 }) {
   const { t } = useTranslation(['assistant', 'contact']);
   const id = (name: string) => `chat-${result.form}-${name}`;
+  if (result.form === 'announce') return <AnnounceForm result={result} variant={variant} />;
+  if (result.form === 'feedback') return <FeedbackForm result={result} variant={variant} />;
   if (result.form === 'callback') {
     const hours = variant.support.callbackHours.days;
     const firstHour = (weekday: number) => hours.find((d) => d.weekday === weekday)?.open ?? '08:00';
@@ -299,6 +307,115 @@ function InlineForm({
         {t('forms.messageSubmit')}
       </button>
       <Link to={href(variant, result.href)}>{t('forms.openScreen')}</Link>
+    </Form>
+  );
+}
+
+type FormResult = Extract<ToolResult, { kind: 'form' }>;
+
+/**
+ * The announce-payment screen's payee and payment steps, posting to its own action as step 20 (the
+ * same schema and field errors; the screen goes on with the receipts).
+ */
+function AnnounceForm({ result, variant }: { result: FormResult; variant: PublicVariant }) {
+  const { t } = useTranslation(['assistant', 'announce']);
+  const id = (name: string) => `chat-announce-${name}`;
+  const payees = result.choices?.payees ?? [];
+  return (
+    <Form
+      method="post"
+      action={href(variant, result.action)}
+      className="chat-card chat-form"
+      data-testid="chat-announce"
+    >
+      <p className="chat-card__title">{t('forms.announceTitle')}</p>
+      <input type="hidden" name="intent" value="20" />
+      <fieldset>
+        <legend>{t('announce:payee.legend')}</legend>
+        {payees.map((payee, index) => (
+          <div className="radio" key={payee.value}>
+            <input
+              type="radio"
+              id={id(`payee-${payee.value}`)}
+              name="payee"
+              value={payee.value}
+              defaultChecked={index === 0}
+            />
+            <label htmlFor={id(`payee-${payee.value}`)}>
+              {t(`announce:payee.${payee.value}`)} ({payee.name})
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      <label htmlFor={id('paidOn')}>{t('announce:fields.paidOn')}</label>
+      <input id={id('paidOn')} name="paidOn" type="date" defaultValue={result.prefill.paidOn} required />
+      <label htmlFor={id('amount')}>
+        {t('announce:fields.amount', { currency: result.choices?.currency ?? variant.currency })}
+      </label>
+      <input
+        id={id('amount')}
+        name="amount"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={result.prefill.amount}
+        required
+      />
+      <label htmlFor={id('payerName')}>{t('announce:fields.payerName')}</label>
+      <input
+        id={id('payerName')}
+        name="payerName"
+        autoComplete="name"
+        defaultValue={result.prefill.payerName}
+        required
+      />
+      <button type="submit" className="button">
+        {t('forms.announceSubmit')}
+      </button>
+      <Link to={href(variant, result.href)}>{t('forms.openForm')}</Link>
+    </Form>
+  );
+}
+
+/** The feedback page's form (stars and a comment), posting to its own action. */
+function FeedbackForm({ result, variant }: { result: FormResult; variant: PublicVariant }) {
+  const { t } = useTranslation(['assistant', 'feedback']);
+  const id = (name: string) => `chat-feedback-${name}`;
+  return (
+    <Form
+      method="post"
+      action={href(variant, result.action)}
+      className="chat-card chat-form"
+      data-testid="chat-feedback"
+    >
+      <p className="chat-card__title">{t('forms.feedbackTitle')}</p>
+      {/* The page's honeypot: a bot fills it and is answered like a success, nothing stored. */}
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor={id('website')}>Website</label>
+        <input id={id('website')} name="website" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <fieldset>
+        <legend>{t('feedback:stars.legend')}</legend>
+        {[1, 2, 3, 4, 5].map((value) => (
+          <div className="radio" key={value}>
+            <input
+              type="radio"
+              id={id(`stars-${value}`)}
+              name="stars"
+              value={value}
+              defaultChecked={result.prefill.stars === String(value)}
+              required
+            />
+            <label htmlFor={id(`stars-${value}`)}>{t(`feedback:stars.${value}`)}</label>
+          </div>
+        ))}
+      </fieldset>
+      <label htmlFor={id('freeText')}>{t('feedback:freeText.label')}</label>
+      <textarea id={id('freeText')} name="freeText" rows={3} maxLength={2000} />
+      <button type="submit" className="button">
+        {t('feedback:submit')}
+      </button>
+      <Link to={href(variant, result.href)}>{t('forms.openForm')}</Link>
     </Form>
   );
 }
