@@ -9,16 +9,14 @@
  * Environment: BENCH_PORT (the portal listens on BENCH_PORT + 3, default 3228),
  * CHROME_PATH (default /usr/bin/chromium).
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { root, startPortal } from './portal.ts';
 import { signIn } from './sign-in.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.BENCH_PORT ?? 3225) + 3;
 const host = '127.0.0.1';
-const origin = `http://${host}:${port}`;
 const base = '/serviceportal';
 const targetKb = 110;
 
@@ -36,43 +34,6 @@ interface PageResult {
   scripts: Script[];
   totalBytes: number;
   totalBodyBytes: number;
-}
-
-const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
-if (build.status !== 0) throw new Error('the portal build failed');
-
-mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
-writeFileSync(path.join(root, '.cache/bench/maintenance.json'), '{"maintenance": false}\n');
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
-  cwd: root,
-  stdio: ['ignore', 'ignore', 'inherit'],
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    DEMO: 'true',
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    DATA_DIR: path.join(root, '.cache/bench/data'),
-    MAINTENANCE_FILE: path.join(root, '.cache/bench/maintenance.json'),
-    DATABASE_URL: '',
-  },
-});
-process.on('exit', () => server.kill('SIGKILL'));
-
-async function waitForServer(): Promise<void> {
-  const until = Date.now() + 240_000;
-  while (Date.now() < until) {
-    if (server.exitCode !== null) throw new Error('the portal ended before it answered');
-    try {
-      const response = await fetch(`${origin}/healthz`);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the portal did not answer within 240 s');
 }
 
 /** Opens a page and returns the scripts it loaded until the network was idle, with their bytes on the wire. */
@@ -105,8 +66,8 @@ async function scriptsOf(page: Page, url: string): Promise<Script[]> {
 }
 
 const results: PageResult[] = [];
+const { origin, stop } = await startPortal(port);
 try {
-  await waitForServer();
   const cookie = await signIn(origin, base);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -142,7 +103,7 @@ try {
     await browser.close();
   }
 } finally {
-  server.kill('SIGTERM');
+  stop();
 }
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
