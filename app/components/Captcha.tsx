@@ -2,6 +2,9 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import workerUrl from 'altcha/worker?url';
 
+/** Whether the widget's code is there (a widget shown again after an answer needs no new start). */
+let widgetLoaded = false;
+
 /**
  * The self-hosted proof-of-work captcha (ALTCHA). The widget is a web component loaded only in
  * the browser; it puts its signed solution into a hidden field named "altcha" inside the form.
@@ -9,13 +12,33 @@ import workerUrl from 'altcha/worker?url';
 export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?: string }) {
   const { t } = useTranslation('signin');
   const [ready, setReady] = useState(false);
+  const boxRef = useRef<HTMLDivElement>(null);
+  // The widget's code (about 24 kB compressed) is fetched when the debtor starts on the form, not
+  // with the page (issue 16): on a focus inside the form (the widget starts solving on that focus
+  // anyway, auto="onfocus"), or on any tap, click or key press on the page. A focus already in the
+  // form when the page hydrates loads it at once.
   useEffect(() => {
     let cancelled = false;
-    void import('altcha/external').then(() => {
-      if (!cancelled) setReady(true);
-    });
+    const form = boxRef.current?.closest('form') ?? null;
+    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+    const load = () => {
+      form?.removeEventListener('focusin', load);
+      for (const type of events) document.removeEventListener(type, load, true);
+      void import('altcha/external').then(() => {
+        widgetLoaded = true;
+        if (!cancelled) setReady(true);
+      });
+    };
+    const focused = document.activeElement;
+    if (widgetLoaded || !form || (focused && focused !== document.body && form.contains(focused))) load();
+    else {
+      form.addEventListener('focusin', load);
+      for (const type of events) document.addEventListener(type, load, { capture: true, passive: true });
+    }
     return () => {
       cancelled = true;
+      form?.removeEventListener('focusin', load);
+      for (const type of events) document.removeEventListener(type, load, true);
     };
   }, []);
   // auto="onfocus" makes the widget start solving when something in its form gains focus, but it
@@ -47,7 +70,7 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
     ariaLinkLabel: t('captcha.label'),
   });
   return (
-    <div className={`field${error ? ' field--error' : ''}`} id="captcha">
+    <div className={`field${error ? ' field--error' : ''}`} id="captcha" ref={boxRef}>
       <span className="field-label">{t('captcha.title')}</span>
       {error ? (
         <span className="field-error" id="captcha-error">

@@ -7,10 +7,11 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { claimSubjectText } from '~/lib/claim-texts';
 import { loadDashboardAndFacts } from '#server/claims/dashboard.ts';
-import { modalDoneMessages, type ModalDone } from '#server/claims/modal-forms.ts';
+import { modalDoneMessages, type ModalDone } from '#server/claims/modal-done.ts';
 import { pendingModals } from '#server/claims/modals.ts';
 import { loadUploadCenter } from '#server/documents/upload-center.ts';
 import { noticeOfCompletionState } from '#server/claims/notice-of-completion.ts';
@@ -21,7 +22,6 @@ import { withBase } from '#server/variants/resolve.ts';
 import { AnnouncedPaymentNote } from '~/components/claim/AnnouncedPayment';
 import { ExplanationVideo } from '~/components/claim/ExplanationVideo';
 import { TileIcon } from '~/components/claim/TileIcon';
-import { ModalQueue } from '~/components/dashboard/ModalQueue';
 import { UploadCenterTile } from '~/components/uploads/UploadCenterTile';
 import { NoticeOfCompletionCard } from '~/components/dashboard/NoticeOfCompletion';
 import { actionContext, runAction, stepUpRedirect } from '~/lib/actions.server';
@@ -33,6 +33,10 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import claimStyles from '~/styles/claim.css?url';
 import { readForm } from '~/lib/form.server';
+import { onDemand } from '~/lib/on-demand';
+
+// The modals (and their form code: conform, zod) are fetched only by a dashboard that has one.
+const modalQueue = onDemand(() => import('~/components/dashboard/ModalQueue').then((m) => m.ModalQueue));
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
 export const handle = { i18n: ['common', 'dashboard', 'claim', 'claimInfo', 'modals', 'uploads', 'documents'] };
@@ -56,6 +60,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     noticeOfCompletionState(db, session.fileId, today, facts),
     loadUploadCenter(db, session.fileId),
   ]);
+  // In the HTML with the rest of the page, so that the modal works without JavaScript.
+  if (modals.length > 0) await modalQueue.preload();
   return {
     title: documentTitle(t('title'), variant.brand.name),
     view,
@@ -193,7 +199,11 @@ export default function Dashboard() {
           <p>{t(modalError === 'offerUnavailable' ? 'modals:errors.offerUnavailable' : 'modals:errors.refused')}</p>
         </div>
       ) : null}
-      <ModalQueue modals={modals} actionData={actionData} variant={variant} locale={locale} />
+      {modals.length > 0 ? (
+        <Suspense fallback={null}>
+          <modalQueue.Component modals={modals} actionData={actionData} variant={variant} locale={locale} />
+        </Suspense>
+      ) : null}
 
       <div className={view.nextInstalment ? 'grid grid-2' : 'grid'}>
         <section className="card claim-card" aria-labelledby="claim-heading">

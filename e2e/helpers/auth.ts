@@ -37,8 +37,9 @@ export function signInForm(page: Page, language = 'de') {
 }
 
 /**
- * Waits until the ALTCHA widget has solved its challenge. The widget is loaded after hydration
- * and starts on a focus inside the form (auto="onfocus"); a focus that came before the widget
+ * Waits until the ALTCHA widget has solved its challenge. The widget's code is fetched on the
+ * first focus inside the form (or a tap or key press on the page) after hydration, and the widget
+ * starts on a focus inside the form (auto="onfocus"); a focus that came before the widget
  * was there started nothing, so while it is still unverified the form's fields are focused
  * again. A solution is accepted by the server once: after a failed attempt a fresh page (or a
  * fresh widget) is needed.

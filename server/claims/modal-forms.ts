@@ -27,6 +27,5 @@ export const emailCaptureSchema = z.object({
   email: emailField,
 });
 
-/** A message shown on the page after a successful answer (?done=…). */
-export const modalDoneMessages = ['emailStored', 'emailAlreadyOnFile', 'offerDeclined'] as const;
-export type ModalDone = (typeof modalDoneMessages)[number];
+/** A message shown on the page after a successful answer (?done=…); see modal-done.ts. */
+export { modalDoneMessages, type ModalDone } from './modal-done.ts';

@@ -21,11 +21,11 @@
  * BENCH_PROFILE (a folder: the portal runs under `node --cpu-prof` and writes its profile there).
  */
 import autocannon from 'autocannon';
-import { solveChallenge } from 'altcha-lib';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { signIn } from './sign-in.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
@@ -226,50 +226,6 @@ async function measure(target: Target, database: string | null, server: ChildPro
 // ------------------------------------------------------------------------------------------
 // The portal
 // ------------------------------------------------------------------------------------------
-
-function cookiesFrom(response: Response): string[] {
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]!);
-}
-
-/** Signs in through the real form: a captcha challenge solved like the browser does, then the post. */
-async function signIn(origin: string): Promise<string> {
-  const challenge = (await (await fetch(`${origin}${base}/captcha`)).json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  if (!solution) throw new Error('the captcha could not be solved');
-  const altcha = Buffer.from(
-    JSON.stringify({
-      algorithm: challenge.algorithm,
-      challenge: challenge.challenge,
-      number: solution.number,
-      salt: challenge.salt,
-      signature: challenge.signature,
-      took: solution.took,
-    }),
-  ).toString('base64');
-  const response = await fetch(`${origin}${base}/signin`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
-    body: new URLSearchParams({
-      mode: 'password',
-      reference: '100000001',
-      password: 'Demo-Pass1',
-      privacy: 'on',
-      altcha,
-    }).toString(),
-  });
-  await response.arrayBuffer();
-  const session = cookiesFrom(response).find((c) => c.startsWith('portal_session='));
-  if (response.status !== 302 || !session) throw new Error(`sign-in failed: ${response.status}`);
-  return session;
-}
 
 /**
  * The instalment step to post: an amount the file accepts and a first due date inside the
