@@ -47,7 +47,10 @@ class MemoryBucket implements S3Sender {
       case 'GetObjectCommand': {
         const bytes = this.objects.get(key);
         if (!bytes) throw missing();
-        return { ContentLength: bytes.length, Body: { transformToWebStream: () => new Response(bytes).body! } };
+        return {
+          ContentLength: bytes.length,
+          Body: { transformToWebStream: () => new Response(Buffer.from(bytes)).body! },
+        };
       }
       case 'HeadObjectCommand':
         if (!this.objects.has(key)) throw missing();
