@@ -6,7 +6,7 @@
  * and both retention jobs run. PostgreSQL only (TEST_DATABASE_URL, as .ci/run sets it); the
  * database is created for the test and dropped after it.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -56,8 +56,13 @@ function databaseUrlOf(db: TestDatabase): Promise<string> {
 describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
     // The production build (built once; current builds are kept).
-    const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('the build failed');
+    // (Not spawnSync: the test worker must keep answering vitest while the build runs.)
+    const built = await new Promise<number | null>((resolve, reject) => {
+      const build = spawn(process.execPath, ['scripts/ensure-build.mjs'], { stdio: 'inherit' });
+      build.on('error', reject);
+      build.on('exit', resolve);
+    });
+    if (built !== 0) throw new Error('the build failed');
 
     database = await createTestDatabase();
     storageDir = mkdtempSync(path.join(tmpdir(), 'portal-shared-storage-'));
@@ -119,7 +124,8 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     // Both start at once: seeding, demo documents into the shared folder, workers and jobs race.
     a = startInstance({ name: 'a', port: ports.a, databaseUrl: url, storageDir, env });
     b = startInstance({ name: 'b', port: ports.b, databaseUrl: url, storageDir, env });
-    await Promise.all([waitUntilReady(a), waitUntilReady(b)]);
+    // Generous: on a busy machine compiling the server's TypeScript at start takes a while.
+    await Promise.all([waitUntilReady(a, 240_000), waitUntilReady(b, 240_000)]);
   }, 900_000);
 
   afterAll(async () => {
