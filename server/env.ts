@@ -17,6 +17,25 @@ const schema = z.object({
   /** PostgreSQL connection; without it the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
+  /**
+   * Where uploads and documents are stored (server/storage/): `folder` (FILE_STORAGE_DIR, a shared
+   * volume when several instances run) or `s3` (an S3-compatible bucket, S3_BUCKET and below).
+   */
+  FILE_STORAGE: z.enum(['folder', 's3']).default('folder'),
+  /** The storage folder; default DATA_DIR (uploads in `uploads/`, documents in `documents/`). */
+  FILE_STORAGE_DIR: z.string().optional(),
+  /** The bucket for FILE_STORAGE=s3; credentials come from the usual AWS_* variables or the platform. */
+  S3_BUCKET: z.string().min(3).optional(),
+  /** An S3-compatible endpoint other than AWS (MinIO, Ceph, a provider's object storage). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** A folder in the bucket for this portal's files, e.g. "portal-prod". */
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._/-]*[A-Za-z0-9]$/)
+    .optional(),
+  /** Path-style addresses (endpoint/bucket/key), as most S3-compatible servers want. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
   /** Host to variant map, e.g. "portal.paycare.example=paycare". */
   VARIANT_HOSTS: z.string().optional(),
   /** Secret for signatures (letter links, captcha, webhooks). Required outside the demo mode. */
@@ -107,6 +126,9 @@ export function deploymentProblems(e: Env = env()): string[] {
     problems.push(
       'SESSION_SECRET must be set (at least 32 random characters) for an HTTPS deployment, also in the demo mode',
     );
+  }
+  if (e.FILE_STORAGE === 's3' && !e.S3_BUCKET) {
+    problems.push('S3_BUCKET must be set for FILE_STORAGE=s3');
   }
   if (!demo && !e.PUBLIC_BASE_URL) {
     problems.push(

@@ -70,8 +70,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const base = withBase(variant, '/upload-center');
   const keptInfo: UploadInfo[] = kept.map(({ id, name, sizeBytes }) => ({ id, name, sizeBytes }));
   // An id that is not a number names no document of this file.
-  const problemOf = (result: ActionFailure) =>
-    result.kind === 'refused' ? (result.reason as UploadProblem) : ('unknownDocument' as const);
+  const problemOf = (result: ActionFailure): UploadProblem | 'refused' | 'storageFull' =>
+    result.kind === 'refused' ? (result.reason as UploadProblem) : 'unknownDocument';
   if (formData.get('intent') === 'later') {
     const result = await runAction('postponeDocument', ctx, { requestId });
     if (!result.ok && result.kind === 'stepUp') return stepUpRedirect(variant, base, result.signIn);
@@ -79,11 +79,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data({ problem: problemOf(result), kept: keptInfo, refused: [] as RefusedInfo[] }, { status: 400 });
     return redirect(`${base}?postponed=${encodeURIComponent(String(requestId))}`);
   }
-  if (outcome.refused.length > 0)
-    return data(
-      { problem: 'refused' as const, kept: keptInfo, refused: outcome.refused as RefusedInfo[] },
-      { status: 400 },
-    );
+  if (outcome.refused.length > 0) {
+    // A full storage is said as such at the top too: the debtor did nothing wrong.
+    const problem = outcome.refused.some((r) => r.problem === 'storageFull') ? 'storageFull' : 'refused';
+    return data({ problem, kept: keptInfo, refused: outcome.refused as RefusedInfo[] }, { status: 400 });
+  }
   const result = await runAction('uploadDocument', ctx, { requestId, uploadId: kept.map((k) => k.id) });
   if (!result.ok && result.kind === 'stepUp') return stepUpRedirect(variant, base, result.signIn);
   if (!result.ok)

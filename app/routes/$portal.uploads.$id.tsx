@@ -1,4 +1,4 @@
-import { createReadableStreamFromReadable, type LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { getDatabase } from '#server/db/client.ts';
 import { findUpload } from '#server/uploads/receive.ts';
 import { objectStore } from '#server/uploads/storage.ts';
@@ -12,8 +12,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireDebtor(request, variant, { level: 'full' });
   const upload = await findUpload(await getDatabase(), { fileId: session.fileId, id: Number(params.id) });
   if (!upload) throw new Response('Not Found', { status: 404 });
-  const stream = await objectStore().get(upload.storageKey);
-  return downloadResponse(createReadableStreamFromReadable(stream), {
+  const stored = await objectStore().open(upload.storageKey);
+  // A row whose file is gone is a fault of the storage, not a debtor's mistake.
+  if (!stored) throw new Error('stored upload missing');
+  return downloadResponse(stored.body, {
     mediaType: upload.mediaType,
     sizeBytes: upload.sizeBytes,
     name: upload.originalName,

@@ -625,6 +625,12 @@ export const mailOutbox = pgTable(
       .default('pending'),
     attempts: smallint('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * While a worker sends the row, no other worker takes it (server/mail/worker.ts): set when an
+     * attempt is claimed, cleared when it ends. A worker that dies mid-send leaves it set; the row
+     * is tried again once this time has passed.
+     */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

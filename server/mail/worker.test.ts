@@ -9,7 +9,8 @@ import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts
 import * as t from '../db/schema.ts';
 import { enqueueMail } from './outbox.ts';
 import { mailboxSender, readMailbox, smtpSender } from './transport.ts';
-import { deliverDueMail, maxAttempts, nextAttemptAt } from './worker.ts';
+import type { MailSender } from './transport.ts';
+import { claimLeaseMs, deliverDueMail, maxAttempts, nextAttemptAt } from './worker.ts';
 
 interface Received {
   from: string;
@@ -129,6 +130,66 @@ describe('mail worker over real SMTP', () => {
       await deliverDueMail(database.db, smtp(), { now: new Date(Date.now() + 24 * 3600_000) });
     const [failed] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, doomed));
     expect(failed).toMatchObject({ status: 'failed', attempts: maxAttempts });
+  });
+
+  it('sends a mail once when another worker (another instance) looks while it is still being sent', async () => {
+    const id = await enqueueMail(database.db, {
+      to: 'old@example.org',
+      template: 'receipt',
+      language: 'de',
+      variant: 'de',
+      data: { name: '', salutation: 1, reference: '1', kind: 'message' },
+    });
+    // Queued 20 minutes ago (the mail server was down): every attempt of the schedule is due.
+    await database.db
+      .update(t.mailOutbox)
+      .set({ createdAt: new Date(Date.now() - 20 * 60_000) })
+      .where(eq(t.mailOutbox.id, id));
+    const sent: string[] = [];
+    let started: () => void = () => {};
+    const sending = new Promise<void>((resolve) => (started = resolve));
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // Worker A's mail server is slow: A is still sending when B looks.
+    const slow: MailSender = {
+      kind: 'smtp',
+      send: async (message) => {
+        started();
+        await released;
+        sent.push(`a:${message.outboxId}`);
+      },
+    };
+    const quick: MailSender = { kind: 'smtp', send: async (message) => void sent.push(`b:${message.outboxId}`) };
+    const first = deliverDueMail(database.db, slow);
+    await sending;
+    expect(await deliverDueMail(database.db, quick)).toEqual({ sent: 0, retried: 0, failed: 0 });
+    release();
+    expect(await first).toEqual({ sent: 1, retried: 0, failed: 0 });
+    expect(sent).toEqual([`a:${id}`]);
+  });
+
+  it('leaves a claimed row to its worker, and takes it again after the lease when that worker died', async () => {
+    const id = await enqueueMail(database.db, {
+      to: 'z@example.org',
+      template: 'receipt',
+      language: 'de',
+      variant: 'de',
+      data: { name: '', salutation: 1, reference: '1', kind: 'message' },
+    });
+    const [queued] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const claimedAt = new Date(queued!.createdAt.getTime() + 10 * 60_000);
+    // A worker claimed the row and died before its attempt ended.
+    await database.db
+      .update(t.mailOutbox)
+      .set({ attempts: 1, claimedUntil: new Date(claimedAt.getTime() + claimLeaseMs) })
+      .where(eq(t.mailOutbox.id, id));
+    const during = new Date(claimedAt.getTime() + claimLeaseMs - 1000);
+    expect(await deliverDueMail(database.db, smtp(), { now: during })).toEqual({ sent: 0, retried: 0, failed: 0 });
+    const after = new Date(claimedAt.getTime() + claimLeaseMs + 1000);
+    expect(await deliverDueMail(database.db, smtp(), { now: after })).toEqual({ sent: 1, retried: 0, failed: 0 });
+    const [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    expect(row).toMatchObject({ status: 'sent', attempts: 2, claimedUntil: null });
+    expect(inbox).toHaveLength(1);
   });
 
   it('delivers to the development mailbox folder without SMTP', async () => {

@@ -1,6 +1,8 @@
 /**
  * Pending uploads that were never attached (the debtor left the form) are removed after a
- * while, with their stored objects. Attached uploads are never touched here.
+ * while, with their stored objects. Attached uploads are never touched here. What a write cut
+ * short by a crash left in the storage (a folder's hidden temporary file, a bucket's unfinished
+ * multipart upload) is removed after the same while.
  */
 import { and, isNull, lt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -20,5 +22,6 @@ export async function purgeStalePendingUploads(
     .returning({ storageKey: t.uploads.storageKey });
   const store = options.store ?? objectStore();
   for (const row of removed) await store.delete(row.storageKey);
+  await store.removeAbandoned(cutoff);
   return removed.length;
 }

@@ -8,19 +8,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
 import { attachUploads, createUploadHandler, freshBudget, pendingUploads, receiveFile } from './receive.ts';
-import { FolderStore } from './storage.ts';
+import { FolderStorage } from '../storage/folder.ts';
 
 const MB = 1024 * 1024;
 let database: TestDatabase;
 let root: string;
-let store: FolderStore;
+let store: FolderStorage;
 let fileId: number;
 let otherFileId: number;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   root = mkdtempSync(path.join(tmpdir(), 'uploads-test-'));
-  store = new FolderStore(root);
+  store = new FolderStorage(root);
   const files = await database.db.select({ id: t.files.id, refno: t.files.refno }).from(t.files);
   fileId = files.find((f) => f.refno === '100000001')!.id;
   otherFileId = files.find((f) => f.refno === '100000012')!.id;

@@ -5,6 +5,9 @@
  * that turns out too large is removed and the rest of its part is read and dropped, so the
  * other fields of the form still arrive. Nothing keeps a whole file in memory.
  *
+ * A store without room (StorageFullError) refuses the file as `storageFull`, like a file too
+ * large: the rest of the body is still read, so the form's other fields arrive.
+ *
  * An accepted file becomes a *pending* row in `uploads` (owner_id null) of the session's file:
  * if the rest of the form fails, the file is offered again by its id and never lost.
  */
@@ -22,6 +25,7 @@ import {
   type AcceptedMediaType,
   type UploadProblem,
 } from './rules.ts';
+import { isStorageFull } from '../storage/files.ts';
 import { objectStore, type ObjectStore } from './storage.ts';
 
 export type UploadContext = (typeof t.uploads.$inferInsert)['context'];
@@ -145,6 +149,8 @@ export async function receiveFile(
     await store.put(storageKey, counted());
   } catch (error) {
     if (error instanceof TooLarge) return refuse(error.problem);
+    // No room left: nothing was stored; the debtor is told so and the form keeps its values.
+    if (isStorageFull(error)) return refuse('storageFull');
     throw error;
   }
   const [row] = await db

@@ -33,7 +33,11 @@ export function sniffMediaType(head: Uint8Array): AcceptedMediaType | null {
   return null;
 }
 
-export type UploadProblem = 'empty' | 'tooLarge' | 'wrongType' | 'totalTooLarge' | 'tooMany';
+/**
+ * Why a file was refused. `storageFull` is the server's alone (its storage has no room left):
+ * the file was not stored, and the form keeps everything else that was entered.
+ */
+export type UploadProblem = 'empty' | 'tooLarge' | 'wrongType' | 'totalTooLarge' | 'tooMany' | 'storageFull';
 
 /** Most files one form takes; a guard against a form with hundreds of tiny parts. */
 export const maxFiles = 10;

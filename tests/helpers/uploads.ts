@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { FolderStore, setObjectStore } from '#server/uploads/storage.ts';
+import { FolderStorage } from '#server/storage/folder.ts';
+import { setObjectStore } from '#server/uploads/storage.ts';
 import { origin } from './routes.ts';
 
 export const pdfBytes = (size = 2048) => {
@@ -37,7 +38,7 @@ export function useUploadFolder(): { readonly root: string } {
   let root = '';
   beforeAll(() => {
     root = mkdtempSync(path.join(tmpdir(), 'portal-uploads-'));
-    setObjectStore(new FolderStore(root));
+    setObjectStore(new FolderStorage(root));
   });
   afterAll(() => rmSync(root, { recursive: true, force: true }));
   return {

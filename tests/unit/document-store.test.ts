@@ -40,7 +40,7 @@ describe('folder store', () => {
 
   it('refuses keys that leave its folder', async () => {
     const store = folderStore(await mkdtemp(path.join(tmpdir(), 'store-')));
-    await expect(store.put('../escape.pdf', new Uint8Array([1]))).rejects.toThrow('unsafe document key');
-    await expect(store.open('../../etc/passwd')).rejects.toThrow('unsafe document key');
+    await expect(store.put('../escape.pdf', new Uint8Array([1]))).rejects.toThrow('unsafe storage key');
+    await expect(store.open('../../etc/passwd')).rejects.toThrow('unsafe storage key');
   });
 });
