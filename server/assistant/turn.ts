@@ -12,6 +12,7 @@ import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type U
 import { randomBytes } from 'node:crypto';
 import { CATALOGUE, isIntentId, type IntentId, type Lang } from '../../intents/catalogue.ts';
 import { embeddedModel, type Understanding } from '../../intents/engine-model.ts';
+import { detectLanguage } from '../../intents/engine/language.ts';
 import { configuredModel, systemPrompt, withFallback, type LlmSettings } from '../../intents/llm.ts';
 import { createTools, type ToolResult } from '../../intents/tools/index.ts';
 import type { KnownValues } from '../../intents/anonymiser/index.ts';
@@ -37,6 +38,24 @@ export interface TurnRequest {
   model?: LanguageModelV3;
   known?: KnownValues;
   now?: Date;
+}
+
+/** What the pane needs to know of an answer besides its parts: the language it is worded in. */
+export interface AnswerMetadata {
+  /**
+   * The language of the debtor's message when it is not the page's and the variant offers it: the
+   * answer is worded in it, with an offer to switch the page (issue 14). Absent: the page's language.
+   */
+  replyLang?: Lang;
+}
+
+/**
+ * The language to answer in: the message's own when it is long enough to tell (decision 032) and
+ * the variant offers it, otherwise the page's.
+ */
+export function replyLanguage(text: string, pageLang: Lang, offered: readonly string[]): Lang {
+  const detected = detectLanguage(text, pageLang);
+  return detected.source === 'detected' && offered.includes(detected.lang) ? detected.lang : pageLang;
 }
 
 export interface TurnSummary {
@@ -107,6 +126,8 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
     language: request.language,
     today,
   });
+  const replyLang = replyLanguage(text, request.language, request.variant.languages);
+  const metadata: AnswerMetadata = replyLang === request.language ? {} : { replyLang };
   const userMessage: UIMessage = { id: newId(), role: 'user', parts: [{ type: 'text', text }] };
   const messages = [...(request.conversation.messages as UIMessage[]), userMessage];
 
@@ -138,6 +159,7 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
         const ui = result.toUIMessageStream<UIMessage>({
           originalMessages: messages,
           generateMessageId: newId,
+          messageMetadata: ({ part }) => (part.type === 'start' && metadata.replyLang ? metadata : undefined),
           onError: () => 'error',
           onFinish: async ({ messages: all, responseMessage }) => {
             try {

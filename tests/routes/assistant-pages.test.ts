@@ -43,6 +43,23 @@ describe('/chatbot without JavaScript', () => {
     expect(tool?.output).toMatchObject({ kind: 'refused', reason: 'alreadyGranted' });
   });
 
+  it('answers a message in another language in that language (its metadata), the page staying German', async () => {
+    const cookie = await cookieFor('100000001');
+    const posted = await run(
+      chatbotAction,
+      formRequest('/serviceportal/chatbot', { text: 'ya pagué la factura la semana pasada' }, { Cookie: cookie }),
+      params,
+    );
+    const chat = posted.headers.get('Set-Cookie')!.split(';')[0]!;
+    const page = await run(
+      chatbotLoader,
+      getRequest('/serviceportal/chatbot', { Cookie: `${cookie}; ${chat}` }),
+      params,
+    );
+    const data = page.data as { messages: Array<{ role: string; metadata?: { replyLang?: string } }> };
+    expect(data.messages[1]).toMatchObject({ role: 'assistant', metadata: { replyLang: 'es' } });
+  });
+
   it('refuses an empty message with 400', async () => {
     const result = await run(
       chatbotAction,

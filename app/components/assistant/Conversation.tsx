@@ -3,11 +3,13 @@
  * own figures, each message with its text and tool results (by part type and state), and after
  * every answer the offer of a person (phone with the variant's support hours, callback, message).
  */
-import { Link } from '@remix-run/react';
+import { Form, Link, useLocation } from '@remix-run/react';
 import type { UIMessage } from 'ai';
-import { useTranslation } from 'react-i18next';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { ToolResult } from '../../../intents/tools/results';
 import type { PaneGreeting } from '#server/assistant/pane.ts';
+import type { AnswerMetadata } from '#server/assistant/turn.ts';
 import { formatDate, formatMoney, supportHoursLines } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
 import { ToolResultView } from './ToolResultView';
@@ -77,48 +79,107 @@ export function PersonOffer({
   );
 }
 
-export function Conversation(props: ConversationProps) {
+/** The language an answer is worded in when it is not the page's (the debtor wrote in another one). */
+function replyLangOf(message: UIMessage): string | null {
+  const metadata = message.metadata as AnswerMetadata | undefined;
+  return message.role === 'assistant' && metadata?.replyLang ? metadata.replyLang : null;
+}
+
+/**
+ * An answer in the language of the debtor's message (issue 14): everything inside is translated in
+ * that language by a clone of the page's i18next instance (same resources; on the client the
+ * language's strings load on demand, hence the Suspense), and figures are formatted for it.
+ */
+function InLanguage({ lang, children }: { lang: string; children: ReactNode }) {
+  const { i18n } = useTranslation();
+  const clone = useMemo(() => i18n.cloneInstance({ lng: lang }), [i18n, lang]);
+  return (
+    <I18nextProvider i18n={clone}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </I18nextProvider>
+  );
+}
+
+/** Offers to show the page in the language the debtor wrote in: the language switch, back to this page. */
+function SwitchPageLanguage({ lang, variant }: { lang: string; variant: PublicVariant }) {
   const { t } = useTranslation('assistant');
-  const { messages, variant, locale, onAsk } = props;
+  const location = useLocation();
+  return (
+    <Form method="post" action={href(variant, '/language')} reloadDocument className="chat-switch-language">
+      <input type="hidden" name="hl" value={lang} />
+      <input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className="button button--secondary" lang={lang}>
+        {t('switchPage')}
+      </button>
+    </Form>
+  );
+}
+
+function MessageView({
+  message,
+  messageIndex,
+  locale,
+  ...props
+}: ConversationProps & { message: UIMessage; messageIndex: number }) {
+  const { t } = useTranslation('assistant');
+  const { messages, variant, onAsk } = props;
+  return (
+    <div className={`chat-message chat-message--${message.role}`}>
+      <p className="visually-hidden">{t(message.role === 'user' ? 'you' : 'assistantSays')}</p>
+      {message.parts.map((part, index) => {
+        if (part.type === 'text') return part.text ? <p key={index}>{part.text}</p> : null;
+        if (!part.type.startsWith('tool-')) return null;
+        const tool = part as { state: string; output?: ToolResult };
+        if (tool.state === 'output-available' && tool.output)
+          return (
+            <ToolResultView
+              key={index}
+              result={tool.output}
+              variant={variant}
+              locale={locale}
+              onAsk={onAsk}
+              question={questionBefore(messages, messageIndex)}
+              latest={messageIndex === messages.length - 1}
+            />
+          );
+        if (tool.state === 'output-error')
+          return (
+            <p key={index} className="chat-card chat-card--warning">
+              {t('error')}
+            </p>
+          );
+        return (
+          <p key={index} className="muted">
+            {t('thinking')}
+          </p>
+        );
+      })}
+      {message.role === 'assistant' ? (
+        <PersonOffer variant={variant} locale={locale} signedIn={props.signedIn} />
+      ) : null}
+    </div>
+  );
+}
+
+export function Conversation(props: ConversationProps) {
+  const { messages, variant } = props;
   return (
     <>
-      <Greeting greeting={props.greeting} signedIn={props.signedIn} variant={variant} locale={locale} />
-      {messages.map((message, messageIndex) => (
-        <div key={message.id} className={`chat-message chat-message--${message.role}`}>
-          <p className="visually-hidden">{t(message.role === 'user' ? 'you' : 'assistantSays')}</p>
-          {message.parts.map((part, index) => {
-            if (part.type === 'text') return part.text ? <p key={index}>{part.text}</p> : null;
-            if (!part.type.startsWith('tool-')) return null;
-            const tool = part as { state: string; output?: ToolResult };
-            if (tool.state === 'output-available' && tool.output)
-              return (
-                <ToolResultView
-                  key={index}
-                  result={tool.output}
-                  variant={variant}
-                  locale={locale}
-                  onAsk={onAsk}
-                  question={questionBefore(messages, messageIndex)}
-                  latest={messageIndex === messages.length - 1}
-                />
-              );
-            if (tool.state === 'output-error')
-              return (
-                <p key={index} className="chat-card chat-card--warning">
-                  {t('error')}
-                </p>
-              );
-            return (
-              <p key={index} className="muted">
-                {t('thinking')}
-              </p>
-            );
-          })}
-          {message.role === 'assistant' ? (
-            <PersonOffer variant={variant} locale={locale} signedIn={props.signedIn} />
-          ) : null}
-        </div>
-      ))}
+      <Greeting greeting={props.greeting} signedIn={props.signedIn} variant={variant} locale={props.locale} />
+      {messages.map((message, messageIndex) => {
+        const lang = replyLangOf(message);
+        if (!lang) return <MessageView key={message.id} {...props} message={message} messageIndex={messageIndex} />;
+        // Figures in the reply's language for the variant's country (es-DE: "1.234,56 €").
+        const locale = `${lang}-${variant.country}`;
+        return (
+          <InLanguage key={message.id} lang={lang}>
+            <div lang={lang}>
+              <MessageView {...props} locale={locale} message={message} messageIndex={messageIndex} />
+              {messageIndex === messages.length - 1 ? <SwitchPageLanguage lang={lang} variant={variant} /> : null}
+            </div>
+          </InLanguage>
+        );
+      })}
     </>
   );
 }

@@ -1,0 +1,81 @@
+/**
+ * A message in another language than the page's is answered in that language, with an offer to
+ * switch the page (issue 14): the reply language is chosen on the server (replyLanguage) and the
+ * conversation renders that answer, figures included, in it.
+ */
+import type { UIMessage } from 'ai';
+import { createInstance } from 'i18next';
+import { renderToString } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { replyLanguage } from '#server/assistant/turn.ts';
+import { Conversation } from '~/components/assistant/Conversation';
+import { publicVariant } from '~/lib/variant';
+import { variants } from '#server/variants/config.ts';
+import { i18nConfig, namespaces } from '~/i18n';
+import { resources } from '~/i18next.server';
+
+describe('replyLanguage', () => {
+  const offered = ['de', 'en', 'tr', 'es', 'it', 'fr'];
+  it.each([
+    ['ya pagué la factura la semana pasada', 'de', 'es'],
+    ['I already paid the invoice last week', 'de', 'en'],
+    ['ich habe die Rechnung schon bezahlt', 'de', 'de'],
+    ['ich habe die Rechnung schon bezahlt', 'es', 'de'],
+  ])('%s on a %s page is answered in %s', (text, page, expected) => {
+    expect(replyLanguage(text, page as 'de', offered)).toBe(expected);
+  });
+
+  it('keeps the page language for a short message and for a language the variant does not offer', () => {
+    expect(replyLanguage('ok gracias', 'de', offered)).toBe('de');
+    expect(replyLanguage('jag har redan betalat fakturan förra veckan', 'de', offered)).toBe('de');
+  });
+});
+
+describe('an answer in the language of the message', () => {
+  async function render(messages: UIMessage[]) {
+    const i18n = createInstance();
+    await i18n.use(initReactI18next).init({ ...i18nConfig, lng: 'de', ns: [...namespaces], resources });
+    const variant = publicVariant(variants.de);
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/serviceportal/chatbot',
+          element: <Conversation messages={messages} greeting={null} signedIn variant={variant} locale="de-DE" />,
+        },
+      ],
+      { initialEntries: ['/serviceportal/chatbot'] },
+    );
+    return renderToString(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+  }
+
+  const question: UIMessage = { id: 'q', role: 'user', parts: [{ type: 'text', text: 'cuánto debo pagar' }] };
+  const balance = {
+    type: 'tool-claim_balance',
+    toolCallId: 'c1',
+    state: 'output-available',
+    input: {},
+    output: { kind: 'unknown-kind' },
+  };
+
+  it('words the answer in Spanish and offers to show the page in Spanish, returning to the same page', async () => {
+    const answer = { id: 'a', role: 'assistant', metadata: { replyLang: 'es' }, parts: [balance] } as UIMessage;
+    const html = await render([question, answer]);
+    expect(html).toContain('Mostrar esta página en español');
+    expect(html).toContain('name="hl" value="es"');
+    expect(html).toContain('value="/serviceportal/chatbot"');
+    expect(html).toContain('lang="es"');
+  });
+
+  it('an answer in the page language carries no offer', async () => {
+    const answer = { id: 'a', role: 'assistant', parts: [balance] } as UIMessage;
+    const html = await render([question, answer]);
+    expect(html).not.toContain('Mostrar esta página');
+    expect(html).not.toContain('name="hl"');
+  });
+});
