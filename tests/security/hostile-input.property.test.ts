@@ -229,7 +229,8 @@ function encodeJsonMessage(text: string, fields: Array<[string, string]>, encodi
 // The targets, their field names, and who posts
 // ---------------------------------------------------------------------------------------------
 
-let targets: Endpoint[] = [];
+// Found at collection time (the route table needs no database): one test per endpoint.
+const targets: Endpoint[] = (await endpoints()).filter((e) => e.action);
 const fieldsOf = new Map<string, string[]>();
 const intentsOf = new Map<string, string[]>();
 let vocabulary: string[] = [];
@@ -267,7 +268,6 @@ function harvest(html: string) {
 }
 
 beforeAll(async () => {
-  targets = (await endpoints()).filter((e) => e.action);
   // The forms of every page, as a signed-in debtor with a plan and one with an open claim see them.
   const handle = await remixHandler();
   const all = new Set<string>(['intent', 'returnTo', 'lng', 'amount', 'email', 'password', 'reference', 'date']);
@@ -449,7 +449,13 @@ function inputFor(target: Endpoint): fc.Arbitrary<Input> {
       .chain((fs) =>
         fc.boolean().map((repeat) => (repeat && fs[0] ? [...fs, [fs[0][0], `${fs[0][1]}2`] as [string, string]] : fs)),
       ),
-    fileBytes: fc.uint8Array({ maxLength: 64 }),
+    // Random bytes (refused by their content) or the start of a PDF (taken: its name is stored).
+    fileBytes: fc.oneof(
+      fc.uint8Array({ maxLength: 64 }),
+      fc
+        .uint8Array({ maxLength: 64 })
+        .map((tail) => new Uint8Array([...new TextEncoder().encode('%PDF-1.7\n'), ...tail])),
+    ),
     fileName: fc.oneof(
       fc.constantFrom('a.pdf', '../../x.pdf', `${scriptMarker}.pdf`, 'a;b=c.pdf', '\u0000.pdf'),
       fc.string(),
@@ -508,33 +514,30 @@ describe('hostile input, property-based (issue 18, part 3)', () => {
     expect(vocabulary.length).toBeGreaterThan(30);
   });
 
-  it(
-    'answers every hostile request without a 500, names every 400, echoes nothing as markup',
-    async () => {
+  it.each(targets.map((t) => [t.id, t] as const))(
+    'answers hostile requests to %s without a 500, names every 400, echoes nothing as markup',
+    async (_id, target) => {
       const perTarget = Math.ceil(totalRuns / targets.length);
-      for (const target of targets) {
-        const started = performance.now();
-        await holds(
-          fc.asyncProperty(inputFor(target), async (input) => {
-            counts.direct++;
-            const request = await requestFor(target, input);
-            let answer: Answer;
-            let reason: string | null;
-            try {
-              answer = await target.action!(request, nextContext());
-              reason = await broken(target, answer, input.language);
-            } catch (error) {
-              reason = `threw (a 500): ${error instanceof Error ? error.stack?.split('\n').slice(0, 4).join(' | ') : String(error)}`;
-            }
-            if (reason && survey) survey.add(`${target.id}: ${reason.slice(0, 300)}`);
-            else if (reason) throw new Error(`${target.id}: ${reason}`);
-          }),
-          perTarget,
-        );
-        timings.set(target.id, performance.now() - started);
-      }
+      const started = performance.now();
+      await holds(
+        fc.asyncProperty(inputFor(target), async (input) => {
+          counts.direct++;
+          const request = await requestFor(target, input);
+          let reason: string | null;
+          try {
+            const answer = await target.action!(request, nextContext());
+            reason = await broken(target, answer, input.language);
+          } catch (error) {
+            reason = `threw (a 500): ${error instanceof Error ? error.stack?.split('\n').slice(0, 4).join(' | ') : String(error)}`;
+          }
+          if (reason && survey) survey.add(`${target.id}: ${reason.slice(0, 300)}`);
+          else if (reason) throw new Error(`${target.id}: ${reason}`);
+        }),
+        perTarget,
+      );
+      timings.set(target.id, performance.now() - started);
     },
-    15 * 60_000,
+    5 * 60_000,
   );
 
   it(
