@@ -18,7 +18,7 @@ import {
 
 // argon2 as it is, with its verify calls counted (which hash, which password): the work a sign-in does.
 vi.mock('argon2', async (original) => {
-  const real = await original<typeof import('argon2')>();
+  const real = await original<typeof argon2>();
   return { ...real, verify: vi.fn(real.verify) };
 });
 

@@ -334,7 +334,7 @@ async function bodyOf(answer: Answer): Promise<string> {
 }
 
 /** Checks one answer; returns the reason it breaks a property, or null. */
-async function broken(target: Endpoint, answer: Answer, language: string): Promise<string | null> {
+async function broken(target: Endpoint, answer: Answer): Promise<string | null> {
   statusCounts.set(answer.status, (statusCounts.get(answer.status) ?? 0) + 1);
   if (answer.status >= 500) return `status ${answer.status}: ${(await bodyOf(answer)).slice(0, 300)}`;
   const location = answer.headers.get('Location');
@@ -526,7 +526,7 @@ describe('hostile input, property-based (issue 18, part 3)', () => {
           let reason: string | null;
           try {
             const answer = await target.action!(request, nextContext());
-            reason = await broken(target, answer, input.language);
+            reason = await broken(target, answer);
           } catch (error) {
             reason = `threw (a 500): ${error instanceof Error ? error.stack?.split('\n').slice(0, 4).join(' | ') : String(error)}`;
           }
@@ -642,13 +642,13 @@ afterAll(() => {
     .sort(([a], [b]) => a - b)
     .map(([s, n]) => `${s}: ${n}`)
     .join(', ');
-  console.log(
+  console.warn(
     `hostile input: ${total} inputs (${counts.direct} direct, ${counts.rendered} rendered, ${counts.size} body size) ` +
       `on ${targets.length} endpoints; statuses ${statuses}; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
   );
-  if (survey) console.log([...survey].sort().join('\n'));
+  if (survey) console.warn([...survey].sort().join('\n'));
   if (survey)
-    console.log(
+    console.warn(
       [...timings.entries()]
         .sort(([, a], [, b]) => b - a)
         .map(([id, ms]) => `${Math.round(ms)} ms ${id}`)

@@ -21,6 +21,7 @@ import { eq } from 'drizzle-orm';
 import express from 'express';
 import { request as httpRequest, type Server } from 'node:http';
 import { Writable } from 'node:stream';
+import type * as PinoModule from 'pino';
 import { pinoHttp } from 'pino-http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import de from '#locales/de/common.json';
@@ -38,7 +39,7 @@ import { endpoints, type Endpoint } from './targets.ts';
 /** Everything pino writes in this file, whatever instance (the portal's logger included). */
 const logLines: string[] = [];
 vi.mock('pino', async (original) => {
-  const real = await original<typeof import('pino')>();
+  const real = await original<typeof PinoModule>();
   const capture = new Writable({
     write(chunk: Buffer, _encoding, done) {
       logLines.push(chunk.toString());
