@@ -166,7 +166,7 @@ export default function CardContact() {
   const textFields = [
     { f: fields.firstName, label: t('card.firstName'), autoComplete: 'given-name' },
     { f: fields.lastName, label: t('card.lastName'), autoComplete: 'family-name' },
-    { f: fields.street, label: t('card.street'), autoComplete: 'street-address' },
+    { f: fields.street, label: t('card.street'), autoComplete: 'address-line1' },
     { f: fields.zip, label: t('card.zip'), autoComplete: 'postal-code' },
     { f: fields.city, label: t('card.city'), autoComplete: 'address-level2' },
   ];
