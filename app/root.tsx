@@ -9,7 +9,9 @@ import {
   useMatches,
   useRouteLoaderData,
 } from '@remix-run/react';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useContext, useEffect } from 'react';
+// The router's state holds the error of whichever route failed; Remix's own <Meta /> reads it the same way.
+import { UNSAFE_DataRouterStateContext } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { cookieName } from '#server/auth/cookies.ts';
@@ -26,7 +28,7 @@ import { IdleWatcher } from './components/shell/IdleWatcher';
 import { Footer } from './components/shell/Footer';
 import { Header } from './components/shell/Header';
 import { PageTransition, useHashScroll } from './components/shell/navigation';
-import { RouteErrorBoundary } from './components/pages/ErrorPage';
+import { ErrorHead, RouteErrorBoundary } from './components/pages/ErrorPage';
 import { i18next } from './i18next.server';
 import { isStaffPath, staffLanguage } from './lib/staff.server';
 import { useAnalytics } from './lib/analytics';
@@ -117,7 +119,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
-        <Meta />
+        <DocumentMeta />
         <Links />
         <link rel="stylesheet" href={`${basePath}/theme.css`} />
       </head>
@@ -128,6 +130,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </body>
     </html>
   );
+}
+
+/** The routes' meta, or for a failed route the error's title (in the head, where HTML wants it). */
+function DocumentMeta() {
+  const errors = useContext(UNSAFE_DataRouterStateContext)?.errors;
+  const error = errors ? Object.values(errors)[0] : undefined;
+  return error === undefined ? <Meta /> : <ErrorHead error={error} />;
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

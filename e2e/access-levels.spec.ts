@@ -3,7 +3,7 @@
  * it never sets a password without the old one, it sees the payment area, and everything that
  * needs a full login is offered as a clear step-up to the password.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signIn } from './helpers/auth';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';

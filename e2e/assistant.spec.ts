@@ -5,7 +5,7 @@
  * callback booked inside the pane, the pane kept across a navigation and closed by Escape, and
  * /chatbot without JavaScript.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';

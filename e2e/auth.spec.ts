@@ -9,7 +9,7 @@
  * All tests share one client address; playwright.config.ts raises SIGNIN_CLIENT_MAX_FAILURES so
  * that the deliberately failed attempts here never lock the other tests out.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { createLetterToken } from '../server/auth/letter-links.ts';
 import { sessionCookieBase } from '../server/auth/session.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

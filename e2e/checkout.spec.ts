@@ -6,7 +6,7 @@
  * return pages, and the down payment that starts a pending plan. axe on every page; screenshots
  * on a phone and a desktop in e2e/.artifacts/screenshots/checkout-*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';

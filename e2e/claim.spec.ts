@@ -5,7 +5,7 @@
  * with its own file, so they run in parallel.
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { signIn } from './helpers/auth';
 import { legalEntityIn } from '../server/variants/config.ts';

@@ -10,7 +10,7 @@
  * collection and removes the pay buttons, which other journeys rely on in the same run.
  */
 import { readFileSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { pdfText } from '../tests/helpers/pdf-text';
 import { errorSummary, signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

@@ -2,7 +2,7 @@
  * The pages a visitor meets when something is not as expected: 404, 403 and maintenance.
  * Accept-Language is de-DE (playwright.config.ts), so the pages come in German.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { expectDocumentLanguage, portalPath, text, variants } from './helpers/portal';
 

@@ -4,7 +4,7 @@
  * row of the plan and the dashboard is checked; a plan is agreed and the entire remaining claim is
  * paid, fee included, which settles the file. Then the dashboard of every demo file on a phone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { signIn } from './helpers/auth';

@@ -8,7 +8,7 @@
  * address of the hand-over is checked here. Each test uses its own demo file: a file holds one
  * agreement, so the pay-later journey and the instalment plan each use their own copy of 100000001 (e2e/support/fixtures.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { createLetterToken } from '../server/auth/letter-links.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshotPath, screenshots } from './helpers/screenshots';

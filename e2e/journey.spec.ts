@@ -3,7 +3,7 @@
  * offers, open the home page, check the header and footer links, follow each of them, and run
  * axe on every page visited. One test per variant and language, run in parallel.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshotPath } from './helpers/screenshots';
 import {

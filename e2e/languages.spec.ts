@@ -5,7 +5,7 @@
  * pages in English, Swedish and Turkish, and a Swedish journey without a German word on any
  * screen. axe on every page; screenshots in e2e/.artifacts/screenshots/languages-*.png.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import jsQR from 'jsqr';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

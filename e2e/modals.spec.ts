@@ -9,7 +9,7 @@
  * Each test uses its own demo file (100000098 is the e2e copy of 100000008, see
  * e2e/support/fixtures.ts), so the tests run in parallel.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { errorSummary, signIn } from './helpers/auth';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { errorSummary, messagePattern } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { portalPath, text, variants } from './helpers/portal';

@@ -5,7 +5,7 @@
  * soft, so one run lists every screen's problems. Rerun with
  *   E2E_PORT=… npx playwright test e2e/phone-screens.spec.ts
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshotPath } from './helpers/screenshots';

@@ -4,7 +4,7 @@
  * without JavaScript), the objection's character count, the captcha tapped before it loaded,
  * and a failing screen that keeps the shell. axe on every page visited.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { signIn, signInForm, signInPath } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';

@@ -7,7 +7,7 @@
  * Files: 100000001 for the change (no other journey edits its profile), its copy 140000001 for
  * the password (e2e/support/fixtures.ts; everyone else keeps Demo-Pass1).
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { errorSummary, signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';

@@ -3,7 +3,7 @@
  * get help; items that need a file lead through the sign-in. Feedback: stars are required (inline
  * and in the summary, the text is kept), one feedback per file, and the page without JavaScript.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { errorSummary, signIn } from './helpers/auth';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';

@@ -3,7 +3,7 @@
  * the contact page (message and callback). axe on every page; screenshots on a phone and a
  * desktop in e2e/.artifacts/screenshots/service-*.png.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';

@@ -1,7 +1,7 @@
 /**
  * The shell around every page: the language switcher and the consent banner.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { languageNames } from '../server/i18n/languages.ts';
 import { consentCookieName } from '../server/privacy/consent.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

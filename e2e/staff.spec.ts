@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { generateSync } from 'otplib';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, redirect } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
 import type { Database } from '#server/db/client.ts';
@@ -35,7 +36,7 @@ export async function handleDispute(
   const reply = (result: DisputeActionData['result'], refused: DisputeActionData['refused'] = []) =>
     data<DisputeActionData>({ intent: 'dispute', result, kept: keptInfo, refused }, { status: 400 });
 
-  const submission = parseWithZod(formData, { schema: disputeSchema(options.reason) });
+  const submission = parseWithZod(formData, { error: fieldError, schema: disputeSchema(options.reason) });
   if (submission.status !== 'success' || outcome.refused.length > 0) return reply(submission.reply(), outcome.refused);
   const ctx = await actionContext({
     session: options.session,

@@ -36,8 +36,14 @@ async function formBody(request: Request, handlers: MultipartHandlers | undefine
     type === 'multipart/form-data'
       ? await readMultipart({ contentType: contentType!, body: request.body, maxBodyBytes: limit }, handlers)
       : new URLSearchParams(await readBodyText(request, limit));
-  for (const [name, value] of fields) form.append(name, value);
+  // NUL is never part of what a person types, and PostgreSQL refuses it in text columns: it is
+  // dropped here, once for every form, instead of failing an insert later (issue 18, hostile input).
+  for (const [name, value] of fields) form.append(withoutNul(name), withoutNul(value));
   return form;
+}
+
+function withoutNul(value: string): string {
+  return value.includes('\u0000') ? value.replaceAll('\u0000', '') : value;
 }
 
 /**

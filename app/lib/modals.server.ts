@@ -1,5 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, redirect } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
 import { emailCaptureSchema, type ModalDone } from '#server/claims/modal-forms.ts';
@@ -81,7 +82,7 @@ export async function handleModalAnswer(options: {
       return result.ok ? back() : refused(result);
     }
     case 'captureEmail': {
-      const submission = parseWithZod(formData, { schema: emailCaptureSchema });
+      const submission = parseWithZod(formData, { error: fieldError, schema: emailCaptureSchema });
       if (submission.status !== 'success') {
         // A modal that is not the session's is refused before anything is said about the address.
         if (submission.error?.modal) return failed('notFound');

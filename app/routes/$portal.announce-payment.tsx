@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -144,7 +145,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     formData.delete('uploadId');
     for (const upload of kept) formData.append('uploadId', String(upload.id));
   }
-  const submission = parseWithZod(formData, { schema: schemas[step] });
+  const submission = parseWithZod(formData, { error: fieldError, schema: schemas[step] });
   const values = valuesOf(formData, step === 10 ? 10 : 20);
   const refused: RefusedInfo[] = outcome.refused;
   if (submission.status !== 'success' || refused.length > 0) {
@@ -246,7 +247,7 @@ function useStepForm<S extends Step>(step: S, values: Values) {
     constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }) as never,
   });
   return { form, fields, rounds };
 }

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -196,7 +197,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     purpose === 'partial'
       ? { locale, currency: facts.currency, maxMinor: amountFor(facts, 'partial', today) ?? 0 }
       : null;
-  const submission = parseWithZod(formData, { schema: paySchema(partial) });
+  const submission = parseWithZod(formData, { error: fieldError, schema: paySchema(partial) });
   if (submission.status !== 'success')
     return data({ result: submission.reply(), feedbackError: false }, { status: 400 });
   const { method, idempotencyKey } = submission.value;
@@ -294,7 +295,7 @@ export default function PayDirect() {
       method: d.aborted ? undefined : (d.prefill.method ?? (d.methods.length === 1 ? d.methods[0]!.key : undefined)),
       amount: d.prefill.amount ?? undefined,
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   // A partial payment's fee follows the amount typed (not the open amount); before a valid amount
   // is typed, the rule is shown instead of a figure.

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -121,7 +122,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, session, facts, today, language } = await checkoutContext(request, params);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
-  const submission = parseWithZod(await readForm(request), { schema: contactSchema });
+  const submission = parseWithZod(await readForm(request), { error: fieldError, schema: contactSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { key, cardTerms: _terms, acknowledgeDebt: _ack, ...contact } = submission.value;
   const max = amountFor(facts, 'partial', today) ?? 0;
@@ -159,13 +160,13 @@ export default function CardContact() {
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { key: d.key, ...d.defaults },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: contactSchema }),
   });
   const err = (f: { errors?: string[] }) => (f.errors?.[0] ? t(f.errors[0]) : undefined);
   const textFields = [
     { f: fields.firstName, label: t('card.firstName'), autoComplete: 'given-name' },
     { f: fields.lastName, label: t('card.lastName'), autoComplete: 'family-name' },
-    { f: fields.street, label: t('card.street'), autoComplete: 'street-address' },
+    { f: fields.street, label: t('card.street'), autoComplete: 'address-line1' },
     { f: fields.zip, label: t('card.zip'), autoComplete: 'postal-code' },
     { f: fields.city, label: t('card.city'), autoComplete: 'address-level2' },
   ];

@@ -12,6 +12,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -294,7 +295,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   if (intent === 'payDeposit' || intent === 'payDownPayment') {
-    const submission = parseWithZod(formData, { schema: handoverSchema });
+    const submission = parseWithZod(formData, { error: fieldError, schema: handoverSchema });
     if (submission.status !== 'success')
       return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     // Money due now is paid through the payment pages (another module): hand over.
@@ -306,7 +307,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   if (intent === 'amount') {
-    const submission = parseWithZod(formData, { schema: amountSchema(offer.limits, reading) });
+    const submission = parseWithZod(formData, { error: fieldError, schema: amountSchema(offer.limits, reading) });
     if (submission.status !== 'success')
       return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     const monthly = submission.value.monthly;
@@ -316,6 +317,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === 'date') {
     const submission = parseWithZod(formData, {
+      error: fieldError,
       schema: dateSchema.refine(
         (v) => v.firstDueOn >= offer.firstDue.earliest && v.firstDueOn <= offer.firstDue.latest,
         { path: ['firstDueOn'], message: 'errors.dateRange' },
@@ -329,6 +331,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === 'method' || intent === 'continueMethod') {
     // Direct debit only where the variant offers it (decision 027).
     const submission = parseWithZod(formData, {
+      error: fieldError,
       schema: methodSchema.refine((v) => v.method !== '3' || variant.sepa !== null, {
         path: ['method'],
         message: 'errors.methodUnavailable',
@@ -357,7 +360,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   if (intent === 'mandate' || intent === 'continueMandate') {
-    const submission = parseWithZod(formData, { schema: mandateSchema });
+    const submission = parseWithZod(formData, { error: fieldError, schema: mandateSchema });
     if (submission.status !== 'success')
       return data(
         {
@@ -645,7 +648,7 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
     },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const errorText = useErrorText(d.limits);
   const helperError = (name: HelperField) => (helper?.kind === 'invalid' ? errorText(helper.errors[name]) : undefined);
@@ -809,7 +812,7 @@ function DateStep({ d }: { d: Extract<FlowData, { step: 'date' }> }) {
     defaultValue: { firstDueOn: d.carried.first ?? d.firstDue.earliest },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: dateSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: dateSchema }),
   });
   const range = { from: date(d.firstDue.earliest), to: date(d.firstDue.latest) };
   const error = fields.firstDueOn.errors?.[0] ? t(fields.firstDueOn.errors[0], range) : undefined;
@@ -906,7 +909,7 @@ function MethodStep({
     defaultValue: { method: d.carried?.method ?? '' },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: methodSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: methodSchema }),
   });
   const methodError = fields.method.errors?.[0] ? t(fields.method.errors[0]) : undefined;
   const agreeError = fields.agree.errors?.[0] ? t(fields.agree.errors[0]) : undefined;

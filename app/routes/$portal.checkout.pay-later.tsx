@@ -7,6 +7,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -170,6 +171,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
   if (intent === 'notice') {
     const submission = parseWithZod(formData, {
+      error: fieldError,
       schema: noticeSchema
         .refine((v) => offer.noticeDays.includes(Number(v.noticeDays)), {
           path: ['noticeDays'],
@@ -194,7 +196,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   if (intent === 'agreement') {
-    const submission = parseWithZod(formData, { schema: agreementSchema });
+    const submission = parseWithZod(formData, { error: fieldError, schema: agreementSchema });
     if (submission.status !== 'success')
       return data({ result: submission.reply(), askPassword: false, error: null }, { status: 400 });
     if (!c.days || !c.method) return go(path('notice', {}));
@@ -203,7 +205,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   if (intent === 'mandate') {
-    const submission = parseWithZod(formData, { schema: mandateSchema });
+    const submission = parseWithZod(formData, { error: fieldError, schema: mandateSchema });
     if (submission.status !== 'success')
       return data(
         {
@@ -354,7 +356,7 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
     },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: noticeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: noticeSchema }),
   });
   const noticeError = fields.noticeDays.errors?.[0] ? t(fields.noticeDays.errors[0]) : undefined;
   const methodError = fields.method.errors?.[0] ? t(fields.method.errors[0]) : undefined;
@@ -431,7 +433,7 @@ function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
     constraint: getZodConstraint(agreementSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: agreementSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: agreementSchema }),
   });
   const error = fields.feeAgreed.errors?.[0] ? t(fields.feeAgreed.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;

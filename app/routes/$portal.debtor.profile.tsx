@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -118,9 +119,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Only this file's pending proof files count.
   formData.delete('uploadId');
   for (const upload of kept) formData.append('uploadId', String(upload.id));
-  const submission = parseWithZod(formData, {
-    schema: profileChangeSchema(todayInBerlin()),
-  });
+  const submission = parseWithZod(formData, { error: fieldError, schema: profileChangeSchema(todayInBerlin()) });
 
   // The permission check comes first: a pending request or a blocked file refuses every change.
   const actx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
@@ -403,7 +402,7 @@ function EditForm() {
     constraint: getZodConstraint(profileChangeFields(today)),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const hydrated = useHydrated();
   const initial = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);

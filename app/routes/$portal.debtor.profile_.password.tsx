@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'profile');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
-  const submission = parseWithZod(await readForm(request), { schema: changePasswordSchema });
+  const submission = parseWithZod(await readForm(request), { error: fieldError, schema: changePasswordSchema });
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
   const { oldPassword, newPassword } = submission.value;

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -112,7 +113,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
 
   const schema = downloadFormSchema(form);
-  const submission = parseWithZod(formData, { schema });
+  const submission = parseWithZod(formData, { error: fieldError, schema });
   if (submission.status !== 'success')
     return data({ intent: 'create' as const, result: submission.reply() }, { status: 400 });
   const created = await createDownloadForm(
@@ -176,7 +177,7 @@ export default function DownloadFormPage() {
     constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }) as never,
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }) as never,
   });
   const names = formFields[kind];
   const errorOf = (name: keyof DownloadFormValues) => {

@@ -1,5 +1,6 @@
 import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +68,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return { result: null, done: 'optedOut' as const, error: null };
   }
 
-  const submission = parseWithZod(formData, { schema: feedbackSchema });
+  const submission = parseWithZod(formData, { error: fieldError, schema: feedbackSchema });
   // A bot filled the hidden field: answer like a success, store nothing.
   if (formData.get('website'))
     return { result: submission.reply({ resetForm: true }), done: 'thanks' as const, error: null };
@@ -106,7 +107,7 @@ export default function Feedback() {
     constraint: getZodConstraint(feedbackSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: feedbackSchema }),
   });
   const error = (field: { errors?: string[] }) => (field.errors?.[0] ? t(field.errors[0]) : undefined);
   const limited = useRateLimitError(actionData, form.id);

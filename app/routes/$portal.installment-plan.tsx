@@ -6,6 +6,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -104,7 +105,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const formData = await readForm(request);
   // "Send to my address on file" names no address; the server decides which is allowed (018).
   const toStored = formData.get('recipient') === 'stored';
-  const submission = parseWithZod(formData, { schema: toStored ? storedSchema : mailSchema });
+  const submission = parseWithZod(formData, { error: fieldError, schema: toStored ? storedSchema : mailSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const email = 'email' in submission.value ? submission.value.email : null;
   const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
@@ -137,7 +138,7 @@ export default function InstallmentPlan() {
     defaultValue: { email: d.email },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: mailSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: mailSchema }),
   });
   const error = fields.email.errors?.[0] ? t(fields.email.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;

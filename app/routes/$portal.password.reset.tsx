@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   type ActionFunctionArgs,
@@ -43,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { language } = await pageContext(request, params, 'signin');
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: resetSchema });
+  const submission = parseWithZod(formData, { error: fieldError, schema: resetSchema });
   if (formData.get('website'))
     return data(
       { result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false },
@@ -81,7 +82,7 @@ export default function PasswordReset() {
     constraint: getZodConstraint(resetSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: resetSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: resetSchema }),
   });
   const captchaError = actionData?.result?.error?.captcha?.[0] ? t(actionData.result.error.captcha[0]) : undefined;
   const referenceError = fields.reference.errors?.[0] ? t(fields.reference.errors[0]) : undefined;

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'signin');
-  const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { error: fieldError, schema: newPasswordSchema });
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
   const result = await completePasswordReset(await getDatabase(), params.token ?? '', submission.value.newPassword, {

@@ -7,6 +7,7 @@ import {
   type SubmissionResult,
 } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -131,7 +132,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const base = withBase(variant, '/service/contact');
 
   if (formData.get('intent') === 'callback') {
-    const submission = parseWithZod(formData, { schema: callbackSchema(variant.support.callbackHours) });
+    const submission = parseWithZod(formData, {
+      error: fieldError,
+      schema: callbackSchema(variant.support.callbackHours),
+    });
     if (submission.status !== 'success')
       return data<Reply>(
         { form: 'callback', result: submission.reply(), kept: keptInfo, refused: [] },
@@ -155,7 +159,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   // Only this file's pending attachments count.
   formData.delete('uploadId');
   for (const upload of kept) formData.append('uploadId', String(upload.id));
-  const submission = parseWithZod(formData, { schema: messageSchema });
+  const submission = parseWithZod(formData, { error: fieldError, schema: messageSchema });
   if (submission.status !== 'success' || outcome.refused.length > 0) {
     return data<Reply>(
       { form: 'message', result: submission.reply(), kept: keptInfo, refused: outcome.refused },
@@ -244,7 +248,7 @@ function MessageForm() {
     constraint: getZodConstraint(messageSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: messageSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: messageSchema }),
   });
   const err = (name: 'subjectId' | 'subSubject' | 'body' | 'email' | 'phone' | 'uploadId') => {
     const key = fields[name].errors?.[0];
@@ -368,7 +372,7 @@ function CallbackForm() {
     constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   // With JavaScript the hours follow the chosen day and time of day; without, all are listed and the server checks.
   const [weekday, setWeekday] = useState<number | null>(prefill.weekday);

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -80,7 +81,7 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'signin');
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { schema: signInSchema });
+  const submission = parseWithZod(formData, { error: fieldError, schema: signInSchema });
   const reply = (status: number, errors: Record<string, string[]>, headers?: HeadersInit) =>
     data({ result: submission.reply({ fieldErrors: errors, hideFields: ['password'] }) }, { status, headers });
 
@@ -160,7 +161,7 @@ export default function SignIn() {
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { mode, reference, returnTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signInSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: signInSchema }),
   });
   const message = (keys: string[] | undefined) =>
     keys?.[0]

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
 import { useEffect } from 'react';
@@ -84,7 +85,7 @@ type PageState = ProgressBody | { phase: 'cancelled' };
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, method, db, provider, currentSession } = await bankIdContext(request, params);
   if (method !== 'bankIdSe') throw new Response('Method Not Allowed', { status: 405 });
-  const submission = parseWithZod(await readForm(request), { schema: bankIdSchema });
+  const submission = parseWithZod(await readForm(request), { error: fieldError, schema: bankIdSchema });
   if (submission.status !== 'success')
     return data<PageState>({ phase: 'failed', reason: 'unknownOrder' }, { status: 400 });
   const ctx = { db, provider, variant, clientAddress: context.clientAddress, currentSession };

@@ -1,4 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +43,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const variant = requireVariant(params);
   const db = await getDatabase();
   const session = refuseUnlessForced(await findSession(request, db), variant);
-  const submission = parseWithZod(await readForm(request), { schema: newPasswordSchema });
+  const submission = parseWithZod(await readForm(request), { error: fieldError, schema: newPasswordSchema });
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
   const result = await changePassword(

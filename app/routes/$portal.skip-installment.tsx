@@ -6,6 +6,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  */
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import {
   data,
   redirect,
@@ -68,7 +69,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
-  const submission = parseWithZod(await readForm(request), { schema: skipSchema });
+  const submission = parseWithZod(await readForm(request), { error: fieldError, schema: skipSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
   const result = await runAction('skipInstalment', ctx, {});
@@ -93,7 +94,7 @@ export default function SkipInstallment() {
     constraint: getZodConstraint(skipSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: skipSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: skipSchema }),
   });
   const error = fields.confirm.errors?.[0] ? t(fields.confirm.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;

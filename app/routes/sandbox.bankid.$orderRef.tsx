@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +67,7 @@ type Done = 'approved' | 'declined' | 'finished' | 'expired';
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const provider = await requireSandbox();
-  const submission = parseWithZod(await readForm(request), { schema: sandboxSchema });
+  const submission = parseWithZod(await readForm(request), { error: fieldError, schema: sandboxSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const orderRef = params.orderRef ?? '';
   const answer =
@@ -136,14 +137,18 @@ export default function SandboxIdentityApp() {
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { country, personalNumber: '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sandboxSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: sandboxSchema }),
   });
   const done: Done | null =
     actionData && 'done' in actionData ? actionData.done : expired ? 'expired' : finished ? 'finished' : null;
-  const fieldError = fields.personalNumber.errors?.[0];
+  const personalNumberError = fields.personalNumber.errors?.[0];
   // The server answers "format" without knowing which country the browser thought it was.
-  const errorText = fieldError
-    ? t(fieldError.startsWith('sandbox.errors.format') ? `sandbox.errors.format${country}` : fieldError)
+  const errorText = personalNumberError
+    ? t(
+        personalNumberError.startsWith('sandbox.errors.format')
+          ? `sandbox.errors.format${country}`
+          : personalNumberError,
+      )
     : undefined;
 
   return (

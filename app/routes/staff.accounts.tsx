@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { admin: true });
   const db = await getDatabase();
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: accountsSchema });
+  const submission = parseWithZod(form, { error: fieldError, schema: accountsSchema });
   if (submission.status !== 'success') {
     return data(
       { result: submission.reply({ hideFields: ['password'] }), created: null, changed: null },
@@ -97,7 +98,7 @@ export default function StaffAccounts() {
     constraint: getZodConstraint(createAccountSchema),
     shouldValidate: 'onSubmit',
     defaultValue: { intent: 'create', role: 'reviewer' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createAccountSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: createAccountSchema }),
   });
   const message = (keys: string[] | null | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
   const summary = [

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -46,7 +47,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 export async function action({ request, context }: ActionFunctionArgs) {
   const session = await halfSession(request);
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: staffCodeSchema });
+  const submission = parseWithZod(form, { error: fieldError, schema: staffCodeSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['code'] }), retryMinutes: 0 }, { status: 400 });
   }
@@ -88,7 +89,7 @@ export default function StaffCode() {
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { returnTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffCodeSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: staffCodeSchema }),
   });
   const message = (keys: string[] | null | undefined) =>
     keys?.[0] ? t(keys[0], { minutes: actionData?.retryMinutes ?? 15 }) : undefined;

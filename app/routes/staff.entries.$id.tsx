@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -67,7 +68,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const id = entryId(params);
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: correctionFormSchema });
+  const submission = parseWithZod(form, { error: fieldError, schema: correctionFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { intent, ...slots } = submission.value;
   const result = await correctEntry(await getDatabase(), staff.staffId, id, intent, slots);
@@ -92,7 +93,7 @@ export default function StaffEntry() {
     constraint: getZodConstraint(correctionFormSchema),
     shouldValidate: 'onSubmit',
     defaultValue: { intent: current, ...currentSlots },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: correctionFormSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: correctionFormSchema }),
   });
   const slotsOfIntent = isIntentId(current) ? CATALOGUE[current].slots : [];
   const message = (keys: string[] | null | undefined) => (keys?.[0] ? t(keys[0]) : undefined);

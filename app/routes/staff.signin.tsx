@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: staffSignInSchema });
+  const submission = parseWithZod(form, { error: fieldError, schema: staffSignInSchema });
   if (submission.status !== 'success') {
     return data({ result: submission.reply({ hideFields: ['password'] }), retryMinutes: 0 }, { status: 400 });
   }
@@ -78,7 +79,7 @@ export default function StaffSignIn() {
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { returnTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: staffSignInSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: staffSignInSchema }),
   });
   const message = (keys: string[] | null | undefined) =>
     keys?.[0] ? t(keys[0], { minutes: actionData?.retryMinutes ?? 15 }) : undefined;

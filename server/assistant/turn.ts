@@ -101,7 +101,9 @@ export function toolParts(message: UIMessage): Array<{ name: string; output?: To
 export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessageChunk>; done: Promise<TurnSummary> } {
   const started = Date.now();
   const today = todayForVariant(request.variant.id, request.now);
-  const text = request.text.slice(0, maxMessageChars);
+  // NUL never belongs in a message, and PostgreSQL refuses it in text and JSON: the stored
+  // conversation would fail (a 500 found by the hostile-input properties of issue 18).
+  const text = request.text.replaceAll('\u0000', '').slice(0, maxMessageChars);
   let understood: Understanding | null = null;
   let fellBack = false;
   const engine = serverEngine();

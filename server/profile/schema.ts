@@ -54,7 +54,12 @@ export function profileChangeFields(today: string) {
       uploadId: z.array(z.coerce.number().int().positive()).max(maxProofFiles, 'errors.proof.tooMany').default([]),
     })
     .superRefine(
-      (v, ctx) => {
+      (raw, ctx) => {
+        // With `when` below the values may be raw: a field posted twice arrives as a list. Its
+        // type error is already reported; the rules below see it as empty instead of failing.
+        const v = Object.fromEntries(
+          Object.entries(raw).map(([name, value]) => [name, Array.isArray(value) && name !== 'uploadId' ? '' : value]),
+        ) as typeof raw;
         const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
         if (v.salutation === 3) {
           const company = companyNameProblem(v.companyName);

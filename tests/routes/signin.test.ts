@@ -1,6 +1,9 @@
+import * as argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { hashPassword } from '#server/auth/passwords.ts';
 import * as t from '#server/db/schema.ts';
+import { securityConfig } from '#server/config/security.ts';
 import { action, loader } from '~/routes/$portal.signin';
 import { action as signOut } from '~/routes/$portal.signout';
 import {
@@ -12,6 +15,12 @@ import {
   solvedCaptcha,
   useRouteDatabase,
 } from '../helpers/routes.ts';
+
+// argon2 as it is, with its verify calls counted (which hash, which password): the work a sign-in does.
+vi.mock('argon2', async (original) => {
+  const real = await original<typeof argon2>();
+  return { ...real, verify: vi.fn(real.verify) };
+});
 
 const params = { portal: 'serviceportal' };
 const database = useRouteDatabase();
@@ -207,6 +216,45 @@ describe('brute force', () => {
     expect(locked.status).toBe(429);
     const otherClient = await post({ mode: 'reference', reference: '100000001' }, { client: '192.0.2.51' });
     expect(otherClient.status).toBe(302);
+  });
+
+  it('locks an existing and an unknown number at the configured count with the same answers, after the same work', async () => {
+    // Issue 18: an attacker learns nothing from the answers, their number or the work behind them.
+    const limit = securityConfig().signIn.referenceMaxFailures;
+    const verify = vi.mocked(argon2.verify);
+    const attempt = async (reference: string, i: number) => {
+      verify.mockClear();
+      const answer = await post(
+        { mode: 'password', reference, password: `Wrong-Pass${i}` },
+        { client: `203.0.113.${reference === '100000003' ? 100 + i : 150 + i}` },
+      );
+      // The hash it was checked against (a real one, or the stand-in for an unknown number).
+      const hashes = verify.mock.calls.map(([hash]) => String(hash).replace(/\$[^$]+\$[^$]+$/, ''));
+      return { status: answer.status, retryAfter: answer.headers.get('Retry-After'), data: answer.data, hashes };
+    };
+    const production = (await hashPassword('x')).replace(/\$[^$]+\$[^$]+$/, '');
+    for (let i = 0; i <= limit; i++) {
+      const existing = await attempt('100000003', i);
+      const unknown = await attempt('999999996', i);
+      const expected = i < limit ? 401 : 429;
+      expect({ i, existing: existing.status, unknown: unknown.status }).toEqual({
+        i,
+        existing: expected,
+        unknown: expected,
+      });
+      expect(unknown.retryAfter).toBe(existing.retryAfter);
+      // The same answer but for the number itself and the captcha solution sent with it.
+      const same = (data: unknown, reference: string) =>
+        JSON.stringify(data)
+          .replace(reference, 'REF')
+          .replace(/"altcha":"[^"]*"/, '"altcha":"…"');
+      expect(same(unknown.data, '999999996')).toBe(same(existing.data, '100000003'));
+      // Before the limit both run one argon2id verify with the production cost parameters (the
+      // demo hash is a fast one, so only the unknown number's stand-in is compared to production);
+      // at the limit neither runs any.
+      expect(existing.hashes.length, `attempt ${i}`).toBe(i < limit ? 1 : 0);
+      expect(unknown.hashes, `attempt ${i}`).toEqual(i < limit ? [production] : []);
+    }
   });
 
   it('writes every attempt to the audit log without the reference number in clear', async () => {

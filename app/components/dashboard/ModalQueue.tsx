@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -186,7 +187,7 @@ function EmailCapture({ modal, emailForm, busy }: { modal: PendingModal; emailFo
     constraint: getZodConstraint(emailCaptureSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailCaptureSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: emailCaptureSchema }),
   });
   const emailError = fields.email.errors?.[0] ? t(fields.email.errors[0]) : undefined;
   const summary = emailError ? [{ fieldId: fields.email.id, message: emailError }] : [];

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { Form, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +53,7 @@ export function DisputeForm({
     constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const message = (key: string | undefined) => (key ? t(key) : undefined);
   const refused = actionData?.refused ?? [];

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +56,8 @@ export function NewPasswordForm({
     constraint: getZodConstraint(askOld ? changePasswordSchema : newPasswordSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: askOld ? changePasswordSchema : newPasswordSchema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { error: fieldError, schema: askOld ? changePasswordSchema : newPasswordSchema }),
   });
   const oldField = fields.oldPassword;
   const message = (keys: string[] | undefined) => (keys?.[0] ? t(keys[0]) : undefined);

@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { fieldError } from '~/lib/form-errors';
 import { Form, useNavigation } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,7 +106,7 @@ export function MandateForm({
     defaultValue: { accountHolder: holder },
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const errorText = (name: keyof typeof fields) => {
     const key = fields[name].errors?.[0];

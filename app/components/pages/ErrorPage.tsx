@@ -10,18 +10,29 @@ import { useRootData } from '~/root';
  * It renders inside the root layout, so header, footer, language switcher and the session stay
  * as they were; only the page area says, in the debtor's language, what happened and how to go on.
  */
+/**
+ * The head of a page whose loader or action failed: its title in the debtor's language, and no
+ * indexing. The routes' meta() would have no data here (a title "undefined").
+ */
+export function ErrorHead({ error }: { error: unknown }) {
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
+  return (
+    <>
+      <ErrorTitle status={status} refused={refused} />
+      <meta name="robots" content="noindex" />
+    </>
+  );
+}
+
 export function RouteErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   // A request refused for its body or origin names its reason (app/lib/form.server.ts).
   const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
-  return (
-    <>
-      <ErrorTitle status={status} refused={refused} />
-      <ErrorPage status={status} refused={refused} />
-    </>
-  );
+  // The document's <title> for the error is rendered in the head by the root layout (ErrorHead).
+  return <ErrorPage status={status} refused={refused} />;
 }
 
 const refusals: readonly RequestRefusal[] = ['notAForm', 'brokenForm', 'fieldTooLarge', 'tooLarge', 'crossSite'];
@@ -32,7 +43,10 @@ export function refusalOf(data: unknown): RequestRefusal | null {
   return refusals.find((r) => r === reason) ?? null;
 }
 
-/** Error pages have no loader data for meta(): React 18 renders the title element in place. */
+/**
+ * The title of an error page. Error pages have no loader data for meta(), so the root layout
+ * renders this in the head instead of the routes' <Meta /> (a <title> in the body is not HTML).
+ */
 export function ErrorTitle({ status, refused = null }: { status: number; refused?: RequestRefusal | null }) {
   const { t } = useTranslation();
   const data = useRootData();

@@ -1,0 +1,147 @@
+/**
+ * The portal's Remix app in-process, from the source modules the other route tests import: the
+ * route table of app/routes (Remix's own flat-routes convention), app/root.tsx and
+ * app/entry.server.tsx put together as a server build and handed to Remix's request handler.
+ * A request goes through everything Remix does for a real one (its same-origin check of page
+ * actions, the action, every loader of the matched branch, the error boundaries, rendering the
+ * whole document to HTML) without `npm run build` and without a socket. Only the browser assets
+ * are stand-ins: the document names script files that do not exist, which no test here loads.
+ *
+ * `edgeApp()` puts the portal's Express edge in front of it (CSP nonce, security headers, the
+ * same-origin and body-size guards of server/http/security.ts, the Express adapter) with the same
+ * options server/http/main.ts gives them.
+ */
+import type { AppLoadContext, ServerBuild } from '@remix-run/node';
+import { createRequestHandler as createExpressHandler } from '@remix-run/express';
+import { createRequestHandler } from '@remix-run/node';
+import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
+import express from 'express';
+import { fileURLToPath } from 'node:url';
+import { remixConfig } from '../../remix.config.ts';
+import * as entryServer from '~/entry.server';
+import * as root from '~/root';
+import { asyncHandler } from '#server/http/async-handler.ts';
+import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from '#server/http/security.ts';
+import { context } from './routes.ts';
+
+type RouteModule = Record<string, unknown>;
+
+const appDirectory = fileURLToPath(new URL('../../app', import.meta.url));
+const routeModules = import.meta.glob<RouteModule>('../../app/routes/*.{ts,tsx}');
+
+export interface RouteEntry {
+  id: string;
+  parentId: string | undefined;
+  path: string | undefined;
+  index: boolean | undefined;
+  file: string;
+  module: RouteModule;
+}
+
+let built: Promise<{ build: ServerBuild; routes: RouteEntry[] }> | undefined;
+
+/** The route table and the server build, made once per test file. */
+export function portalBuild(): Promise<{ build: ServerBuild; routes: RouteEntry[] }> {
+  built ??= assemble();
+  return built;
+}
+
+async function assemble() {
+  const manifest = flatRoutes(appDirectory, remixConfig.ignoredRouteFiles) as Record<
+    string,
+    { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean; file: string }
+  >;
+  const routes: RouteEntry[] = [
+    { id: 'root', parentId: undefined, path: '', index: undefined, file: 'root.tsx', module: root },
+  ];
+  for (const route of Object.values(manifest)) {
+    const key = `../../app/${route.file}`;
+    const load = routeModules[key];
+    if (!load) throw new Error(`route module ${key} not found`);
+    routes.push({
+      id: route.id,
+      parentId: route.parentId,
+      path: route.path,
+      index: route.index,
+      file: route.file,
+      module: await load(),
+    });
+  }
+  const serverRoutes: ServerBuild['routes'] = {};
+  const assetRoutes: ServerBuild['assets']['routes'] = {};
+  for (const route of routes) {
+    const m = route.module;
+    serverRoutes[route.id] = {
+      id: route.id,
+      parentId: route.parentId,
+      path: route.path,
+      index: route.index,
+      caseSensitive: undefined,
+      module: m as never,
+    };
+    assetRoutes[route.id] = {
+      id: route.id,
+      parentId: route.parentId,
+      path: route.path,
+      index: route.index,
+      caseSensitive: undefined,
+      hasAction: typeof m.action === 'function',
+      hasLoader: typeof m.loader === 'function',
+      hasClientAction: false,
+      hasClientLoader: false,
+      hasErrorBoundary: m.ErrorBoundary !== undefined,
+      module: `/assets/${route.id}.js`,
+      imports: [],
+      css: [],
+    };
+  }
+  const build: ServerBuild = {
+    mode: 'production',
+    entry: { module: entryServer as never },
+    routes: serverRoutes,
+    assets: {
+      entry: { module: '/assets/entry.client.js', imports: [] },
+      routes: assetRoutes,
+      url: '/assets/manifest.js',
+      version: 'test',
+    },
+    publicPath: '/',
+    assetsBuildDirectory: 'build/client',
+    future: remixConfig.future as never,
+    isSpaMode: false,
+  };
+  return { build, routes: routes.filter((r) => r.id !== 'root') };
+}
+
+/** Remix's own handler on the in-process build: `handle(request, loadContext)`. */
+export async function remixHandler(): Promise<(request: Request, ctx?: AppLoadContext) => Promise<Response>> {
+  const { build } = await portalBuild();
+  const handler = createRequestHandler(build, 'production');
+  return (request, ctx = context()) => handler(request, ctx);
+}
+
+/** The portal's Express edge (as server/http/main.ts mounts it, demo mode over HTTP) before Remix. */
+export async function edgeApp(): Promise<express.Express> {
+  const { build } = await portalBuild();
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(cspNonce);
+  app.use(securityHeaders({ secure: false, dev: false, frameablePaths: ['/sandbox/pay/'], connectOrigins: [] }));
+  app.use(...requestGuards({ allowedOrigins: () => [] }));
+  app.all(
+    '*',
+    asyncHandler(
+      createExpressHandler({
+        build,
+        mode: 'production',
+        getLoadContext: (req, res) => ({
+          cspNonce: res.locals.cspNonce as string,
+          clientAddress: req.ip ?? '',
+          requestId: 'test',
+          refusal: res.locals.refusal as EdgeRefusal | undefined,
+        }),
+      }),
+    ),
+  );
+  return app;
+}
