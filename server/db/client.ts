@@ -32,11 +32,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection the server closes (restart, failover, an administrator) is reported
     // here; without a listener it would end the process. The pool opens a new one when needed.
-    pool.on('error', (error) => {
+    const warn = (error: Error) =>
       process.emitWarning(`database connection closed by the server: ${error.message}`, {
         code: 'PORTAL_DB_CONNECTION',
       });
-    });
+    pool.on('error', warn);
+    // The same for a connection in use (a transaction waiting when the database stops): its
+    // query fails and the request answers 503; the unheard 'error' event would end the process.
+    pool.on('connect', (client) => client.on('error', warn));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await migrateUnderLock(pool);

@@ -19,6 +19,7 @@ import { ensureDemoInvoiceDocuments } from '../documents/demo-invoices.ts';
 import { documentStore } from '../documents/store.ts';
 import { closeDatabase, openDatabase, setDatabase, targetFromEnv } from '../db/client.ts';
 import { readiness } from '../db/readiness.ts';
+import { guardDatabaseErrors } from '../db/unavailable.ts';
 import { assertDeployable, env, isDemo, isSecureDeployment } from '../env.ts';
 import { escapeHtml } from '../mail/format.ts';
 import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
@@ -102,9 +103,11 @@ export async function startPortal(options: { dev: boolean }): Promise<Portal> {
     ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
     : undefined;
 
+  // Loaders and actions answer 503 while the database is away (server/db/unavailable.ts).
   const build = viteDevServer
-    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-    : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
+    ? () =>
+        (viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>).then(guardDatabaseErrors)
+    : guardDatabaseErrors((await import(path.resolve('build/server/index.js'))) as ServerBuild);
   // Requests are counted by the id of the Remix route they match, never by their path.
   const labelOf = typeof build === 'function' ? () => 'remix' : routeLabeller(build.routes);
   const { requests, latency } = metrics();

@@ -16,15 +16,21 @@ export function RouteErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   // A request refused for its body or origin names its reason (app/lib/form.server.ts).
   const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
+  // The database is away (server/db/unavailable.ts): briefly unavailable, not maintenance.
+  const unavailable = isRouteErrorResponse(error) && status === 503 && isUnavailable(error.data);
   return (
     <>
-      <ErrorTitle status={status} refused={refused} />
-      <ErrorPage status={status} refused={refused} />
+      <ErrorTitle status={status} refused={refused} unavailable={unavailable} />
+      <ErrorPage status={status} refused={refused} unavailable={unavailable} />
     </>
   );
 }
 
 const refusals: readonly RequestRefusal[] = ['notAForm', 'brokenForm', 'fieldTooLarge', 'tooLarge', 'crossSite'];
+
+function isUnavailable(data: unknown): boolean {
+  return Boolean(data && typeof data === 'object' && 'unavailable' in data);
+}
 
 /** The reason of a refused request, from the thrown response's data (`{ refused }`), or null. */
 export function refusalOf(data: unknown): RequestRefusal | null {
@@ -33,18 +39,28 @@ export function refusalOf(data: unknown): RequestRefusal | null {
 }
 
 /** Error pages have no loader data for meta(): React 18 renders the title element in place. */
-export function ErrorTitle({ status, refused = null }: { status: number; refused?: RequestRefusal | null }) {
+export function ErrorTitle({
+  status,
+  refused = null,
+  unavailable = false,
+}: {
+  status: number;
+  refused?: RequestRefusal | null;
+  unavailable?: boolean;
+}) {
   const { t } = useTranslation();
   const data = useRootData();
   const key = refused
     ? `errors.refused.${refused}.title`
-    : status === 404
-      ? 'errors.notFound.title'
-      : status === 403
-        ? 'errors.forbidden.title'
-        : status === 503
-          ? 'maintenance.title'
-          : 'errors.generic.title';
+    : unavailable
+      ? 'errors.unavailable.title'
+      : status === 404
+        ? 'errors.notFound.title'
+        : status === 403
+          ? 'errors.forbidden.title'
+          : status === 503
+            ? 'maintenance.title'
+            : 'errors.generic.title';
   return <title>{`${t(key)} – ${data?.variant.brand.name ?? 'Serviceportal'}`}</title>;
 }
 
@@ -52,10 +68,19 @@ export function ErrorTitle({ status, refused = null }: { status: number; refused
  * The page for a thrown response: a refused request with its reason (400, 403, 413), 404 with
  * useful links, 403 with phone contact, 503, 500.
  */
-export function ErrorPage({ status, refused = null }: { status: number; refused?: RequestRefusal | null }) {
+export function ErrorPage({
+  status,
+  refused = null,
+  unavailable = false,
+}: {
+  status: number;
+  refused?: RequestRefusal | null;
+  unavailable?: boolean;
+}) {
   const data = useRootData();
   if (!data) return <MinimalError status={status} />;
   if (refused) return <Refused variant={data.variant} status={status} reason={refused} />;
+  if (unavailable) return <Unavailable variant={data.variant} />;
   if (status === 404) return <NotFound variant={data.variant} />;
   if (status === 403) return <Forbidden variant={data.variant} locale={data.locale} />;
   if (status === 503) return <MaintenanceNotice variant={data.variant} locale={data.locale} />;
@@ -177,6 +202,29 @@ export function MaintenanceNotice({
         <p>
           {t('maintenance.phone')} <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
         </p>
+      </div>
+    </div>
+  );
+}
+
+/** 503 while the database is away: nothing was changed, try again shortly, or call. */
+function Unavailable({ variant }: { variant: PublicVariant }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <div className="container page">
+      <h1>{t('errors.unavailable.title')}</h1>
+      <div className="prose">
+        <p className="lead">{t('errors.unavailable.text')}</p>
+        <p>{t('errors.unavailable.nothingLost')}</p>
+        <ul className="link-list">
+          <li>
+            <a href={`${location.pathname}${location.search}`}>{t('errors.generic.retry')}</a>
+          </li>
+          <li>
+            <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
+          </li>
+        </ul>
       </div>
     </div>
   );
