@@ -32,14 +32,19 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection the server closes (restart, failover, an administrator) is reported
     // here; without a listener it would end the process. The pool opens a new one when needed.
-    const warn = (error: Error) =>
+    // One warning per connection, whether the pool (idle) or the connection itself reports it.
+    const reported = new WeakSet<pg.PoolClient>();
+    const warn = (error: Error, client: pg.PoolClient) => {
+      if (reported.has(client)) return;
+      reported.add(client);
       process.emitWarning(`database connection closed by the server: ${error.message}`, {
         code: 'PORTAL_DB_CONNECTION',
       });
+    };
     pool.on('error', warn);
     // The same for a connection in use (a transaction waiting when the database stops): its
     // query fails and the request answers 503; the unheard 'error' event would end the process.
-    pool.on('connect', (client) => client.on('error', warn));
+    pool.on('connect', (client) => client.on('error', (error) => warn(error, client)));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     try {
       await migrateUnderLock(pool);
