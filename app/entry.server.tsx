@@ -39,6 +39,9 @@ export default async function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           // Pages show a debtor's file: never kept by any cache (docs/decisions/012).
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store');
+          // A page answered 503 (the database away, server/db/unavailable.ts) says when to come back.
+          if (responseStatusCode === 503 && !responseHeaders.has('Retry-After'))
+            responseHeaders.set('Retry-After', '30');
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,

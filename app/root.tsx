@@ -29,6 +29,7 @@ import { Footer } from './components/shell/Footer';
 import { Header } from './components/shell/Header';
 import { PageTransition, useHashScroll } from './components/shell/navigation';
 import { ErrorHead, RouteErrorBoundary } from './components/pages/ErrorPage';
+import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { i18next } from './i18next.server';
 import { isStaffPath, staffLanguage } from './lib/staff.server';
 import { useAnalytics } from './lib/analytics';
@@ -48,9 +49,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The staff review desk offers all seven languages, whatever the variant offers (app/lib/staff.server.ts).
   const language = isStaffPath(request) ? staffLanguage(request) : ((await i18next.getLocale(request)) as Language);
   // Without a session cookie findSession answers at once, without the database.
-  const session = await findSession(request);
-  // Every page a debtor opens counts as activity: the idle deadline moves on (written at most once a minute).
-  if (session) session.idleExpiresAt = await recordActivity(await getDatabase(), session);
+  let session: Awaited<ReturnType<typeof findSession>> = null;
+  try {
+    session = await findSession(request);
+    // Every page a debtor opens counts as activity: the idle deadline moves on (written at most once a minute).
+    if (session) session.idleExpiresAt = await recordActivity(await getDatabase(), session);
+  } catch (error) {
+    // The database is away: the layout still renders in the debtor's language, and the page's own
+    // loader answers 503 with the notice (server/db/unavailable.ts).
+    if (!isDatabaseUnavailable(error)) throw error;
+    session = null;
+  }
   const consent = readCookie(request.headers.get('Cookie'), cookieName(consentCookieName));
   return {
     language,

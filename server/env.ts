@@ -47,6 +47,12 @@ const schema = z.object({
   MAINTENANCE_FILE: z.string().default('./public/maintenance.json'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.string().optional(),
+  /**
+   * Bearer token for /metrics (Prometheus); without it /metrics answers 404 (decision 046).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Graceful shutdown: how long requests in flight may take to finish after SIGTERM/SIGINT. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
   /** Outgoing mail server, e.g. smtp://user:pass@mail.example:587 or smtps://…; without it mail
    * goes to the development mailbox (DATA_DIR/mailbox) in the demo mode and stays queued
    * otherwise. */

@@ -14,6 +14,7 @@ import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
 import { intentLog } from '../db/schema.ts';
+import { countAssistantTurn } from '../http/metrics.ts';
 import { turnOutcomes, type TurnOutcome } from './outcomes.ts';
 
 export { turnOutcomes, type TurnOutcome };
@@ -77,6 +78,8 @@ export async function recordTurn(db: Database, turn: IntentLogTurn): Promise<{ t
       latencyMs: turn.latencyMs === undefined ? null : Math.max(0, Math.round(turn.latencyMs)),
     })
     .returning({ id: intentLog.id });
+  // Prometheus (/metrics): turns by intent and engine, counted once the turn is recorded.
+  countAssistantTurn(turn.intent, turn.engine);
   return { turnId: rows[0]!.id };
 }
 

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { env } from '../env.ts';
 import * as schema from './schema.ts';
@@ -31,13 +32,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle connection the server closes (restart, failover, an administrator) is reported
     // here; without a listener it would end the process. The pool opens a new one when needed.
-    pool.on('error', (error) => {
+    // One warning per connection, whether the pool (idle) or the connection itself reports it.
+    const reported = new WeakSet<pg.PoolClient>();
+    const warn = (error: Error, client: pg.PoolClient) => {
+      if (reported.has(client)) return;
+      reported.add(client);
       process.emitWarning(`database connection closed by the server: ${error.message}`, {
         code: 'PORTAL_DB_CONNECTION',
       });
-    });
+    };
+    pool.on('error', warn);
+    // The same for a connection in use (a transaction waiting when the database stops): its
+    // query fails and the request answers 503; the unheard 'error' event would end the process.
+    pool.on('connect', (client) => client.on('error', (error) => warn(error, client)));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder });
+    try {
+      await migrateUnderLock(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });
@@ -45,6 +59,36 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * The session-level advisory lock every instance takes before it migrates (issue 18): instances
+ * starting together apply the migrations one after the other, so each migration runs once and
+ * the later ones find nothing left to do. The key is fixed; the lock ends with the connection,
+ * also when the process dies while migrating.
+ */
+export const migrationLockKey = sql`hashtextextended('debtor-portal:migrations', 0)`;
+
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const locked = drizzlePg(client, { schema });
+    await locked.execute(sql`select pg_advisory_lock(${migrationLockKey})`);
+    try {
+      await migratePg(locked, { migrationsFolder });
+    } finally {
+      await locked.execute(sql`select pg_advisory_unlock(${migrationLockKey})`).catch(() => {
+        broken = true;
+      });
+    }
+  } catch (error) {
+    broken = true;
+    throw error;
+  } finally {
+    // A connection whose unlock failed is thrown away, so the lock cannot outlive it in the pool.
+    client.release(broken);
+  }
 }
 
 export function targetFromEnv(environment: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseTarget {

@@ -1,7 +1,9 @@
 /**
  * The portal's HTTP server: Express in front of the Remix request handler. It opens (and on
  * first start migrates and fills) the database, sets the security headers, logs every request
- * without personal data, and serves the built assets.
+ * without personal data, counts it for /metrics, and serves the built assets. Started as a
+ * process (`npm run start:prod`), it stops gracefully on SIGTERM and SIGINT: no new
+ * connections, the requests in flight finish, the workers stop, the database is closed.
  */
 import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
@@ -9,13 +11,15 @@ import compression from 'compression';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDemoData } from '../db/bootstrap.ts';
 import { ensureDemoInvoiceDocuments } from '../documents/demo-invoices.ts';
 import { documentStore } from '../documents/store.ts';
-import { openDatabase, setDatabase, targetFromEnv } from '../db/client.ts';
+import { closeDatabase, openDatabase, setDatabase, targetFromEnv } from '../db/client.ts';
 import { readiness } from '../db/readiness.ts';
+import { guardDatabaseErrors } from '../db/unavailable.ts';
 import { assertDeployable, env, isDemo, isSecureDeployment } from '../env.ts';
 import { escapeHtml } from '../mail/format.ts';
 import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
@@ -23,14 +27,32 @@ import { startMailWorker } from '../mail/worker.ts';
 import { publicOrigin } from '../variants/public-url.ts';
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { asyncHandler } from './async-handler.ts';
+import { sql } from 'drizzle-orm';
 import { startRetentionJob } from '../retention/purge.ts';
 import { ensureDemoStaff } from '../staff/demo.ts';
 import { logger } from './logger.ts';
+import { metrics, metricsAllowed } from './metrics.ts';
+import { routeLabeller } from './route-label.ts';
 import { scrubUrl } from './scrub.ts';
 import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from './security.ts';
 
+/** The Express app alone (the browser tests' server and the benchmarks mount it themselves). */
 export async function createServer(options: { dev: boolean }) {
+  return (await startPortal(options)).app;
+}
+
+export interface Portal {
+  app: express.Express;
+  /** Stops the mail worker, the retention job and the timers; resolves when runs in progress have ended. */
+  stopWorkers(): Promise<void>;
+  /** Set while the process shuts down: /readyz answers 503 so a load balancer sends nothing new. */
+  draining: { value: boolean };
+}
+
+export async function startPortal(options: { dev: boolean }): Promise<Portal> {
   const config = env();
+  const stops: Array<() => Promise<void> | void> = [];
+  const draining = { value: false };
   // No start on a secret anyone can read, or without the address every link is built from.
   assertDeployable(config);
   const demo = isDemo(config);
@@ -50,11 +72,12 @@ export async function createServer(options: { dev: boolean }) {
   // The mail worker delivers the outbox (SMTP, or the development mailbox).
   const sender = senderFromEnv(config);
   if (sender) {
-    startMailWorker(database, sender, {
+    const stopMail = startMailWorker(database, sender, {
       intervalMs: config.MAIL_WORKER_INTERVAL_MS,
       onError: (error) => logger.error({ err: error }, 'mail worker failed'),
       onReport: (report) => logger.info(report, 'mail worker delivered'),
     });
+    stops.push(stopMail);
   } else {
     logger.warn('SMTP_URL is not set: mail stays queued in the outbox');
   }
@@ -64,22 +87,47 @@ export async function createServer(options: { dev: boolean }) {
       (count) => count > 0 && logger.info({ count }, 'stale pending uploads removed'),
       (error: unknown) => logger.error({ err: error }, 'removing stale uploads failed'),
     );
-  setInterval(() => void purge(), 60 * 60 * 1000).unref();
+  const purgeTimer = setInterval(() => void purge(), 60 * 60 * 1000);
+  purgeTimer.unref();
+  stops.push(() => clearInterval(purgeTimer));
   // Retention (spec section 9): the anonymised intent log after its months, raw chat transcripts
   // after 24 hours; one instance at a time runs it (decision 040).
-  startRetentionJob(database, {
+  const retention = startRetentionJob(database, {
     onReport: (report) =>
       report.ran && Object.values(report.deleted).some((n) => n > 0) && logger.info(report.deleted, 'retention purge'),
     onError: (error) => logger.error({ err: error }, 'retention purge failed'),
   });
+  stops.push(() => retention.stop());
 
   const viteDevServer = options.dev
     ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
     : undefined;
 
+  // Loaders and actions answer 503 while the database is away (server/db/unavailable.ts).
+  const build = viteDevServer
+    ? () =>
+        (viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>).then(guardDatabaseErrors)
+    : guardDatabaseErrors((await import(path.resolve('build/server/index.js'))) as ServerBuild);
+  // Requests are counted by the id of the Remix route they match, never by their path.
+  const labelOf = typeof build === 'function' ? () => 'remix' : routeLabeller(build.routes);
+  const { requests, latency } = metrics();
+
   const app = express();
   app.disable('x-powered-by');
   if (config.TRUST_PROXY) app.set('trust proxy', config.TRUST_PROXY);
+
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    // While shutting down, a kept-alive connection is closed after its answer.
+    if (draining.value) res.set('Connection', 'close');
+    res.once('finish', () => {
+      const route = (res.locals.metricsRoute as string | undefined) ?? labelOf(req.path);
+      const method = req.method === 'HEAD' ? 'GET' : req.method;
+      requests.inc({ route, method, status: String(res.statusCode) });
+      latency.observe({ route, method }, Number(process.hrtime.bigint() - started) / 1e9);
+    });
+    next();
+  });
 
   app.use(
     pinoHttp({
@@ -115,18 +163,40 @@ export async function createServer(options: { dev: boolean }) {
     }),
   );
 
+  // Alive: the process answers (a liveness probe restarts it otherwise).
   app.get('/healthz', (_req, res) => {
-    res.type('text/plain').send('ok');
+    res.locals.metricsRoute = '/healthz';
+    res.set('Cache-Control', 'no-store').type('text/plain').send('ok');
   });
-  // Ready for traffic: the database answers and this build's migrations are applied.
+  // Ready for traffic: the database answers and this build's migrations are applied; not while
+  // the process shuts down.
   app.get(
     '/readyz',
     asyncHandler(async (_req, res) => {
-      const state = await readiness(database);
+      res.locals.metricsRoute = '/readyz';
+      const state = draining.value ? ({ ready: false, reason: 'shuttingDown' } as const) : await readiness(database);
       res
         .status(state.ready ? 200 : 503)
         .set('Cache-Control', 'no-store')
         .json(state);
+    }),
+  );
+  // Prometheus, with the bearer token of METRICS_TOKEN only; without a token the route does not exist.
+  app.get(
+    '/metrics',
+    asyncHandler(async (req, res, next) => {
+      res.locals.metricsRoute = '/metrics';
+      if (!config.METRICS_TOKEN) return next();
+      if (!metricsAllowed(config.METRICS_TOKEN, req.headers.authorization)) {
+        res.set('WWW-Authenticate', 'Bearer').status(401).type('text/plain').send('unauthorized');
+        return;
+      }
+      await readOutboxBacklog(database);
+      const { registry } = metrics();
+      res
+        .set('Cache-Control', 'no-store')
+        .type(registry.contentType)
+        .send(await registry.metrics());
     }),
   );
   // The maintenance switch is read at run time; never serve a copy baked into the build.
@@ -175,17 +245,21 @@ export async function createServer(options: { dev: boolean }) {
     app.use(viteDevServer.middlewares);
   } else {
     const client = path.resolve('build/client');
+    app.use('/assets', (_req, res, next) => {
+      res.locals.metricsRoute = 'assets';
+      next();
+    });
     app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }));
     // Only what lies at the top of build/client goes to the file server (favicon, robots.txt,
     // brand, media): asked for a page, it would look the address up on disk first, on every request.
     const publicEntries = new Set(readdirSync(client).filter((name) => name !== 'assets'));
     const serveFile = express.static(client, { maxAge: '1h' });
-    app.use((req, res, next) => (publicEntries.has(firstSegment(req.path)) ? serveFile(req, res, next) : next()));
+    app.use((req, res, next) => {
+      if (!publicEntries.has(firstSegment(req.path))) return next();
+      res.locals.metricsRoute = 'static';
+      serveFile(req, res, next);
+    });
   }
-
-  const build = viteDevServer
-    ? () => viteDevServer.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-    : ((await import(path.resolve('build/server/index.js'))) as ServerBuild);
 
   app.all(
     '*',
@@ -202,7 +276,70 @@ export async function createServer(options: { dev: boolean }) {
       }),
     ),
   );
-  return app;
+  return {
+    app,
+    draining,
+    stopWorkers: async () => {
+      await Promise.all(stops.map(async (stop) => stop()));
+    },
+  };
+}
+
+/** The outbox's pending and failed mails, read when Prometheus scrapes (left as it was if the database does not answer). */
+async function readOutboxBacklog(database: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<void> {
+  try {
+    const result = await database.execute<{ status: string; n: number }>(
+      sql`select status, count(*)::int as n from mail_outbox where status in ('pending', 'failed') group by status`,
+    );
+    const rows = (result as unknown as { rows: Array<{ status: string; n: number }> }).rows;
+    const { outboxBacklog } = metrics();
+    for (const status of ['pending', 'failed']) {
+      outboxBacklog.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
+    }
+  } catch (error) {
+    logger.warn({ err: error }, 'metrics: the outbox could not be read');
+  }
+}
+
+/**
+ * Serves the portal on `port` and stops it gracefully on SIGTERM and SIGINT: /readyz says 503,
+ * the listener takes no new connection, idle kept-alive connections are closed, the requests in
+ * flight finish (at most SHUTDOWN_TIMEOUT_MS), then the workers stop and the database closes.
+ * Resolves with the exit code once everything is closed.
+ */
+export function serve(portal: Portal, port: number, timeoutMs = env().SHUTDOWN_TIMEOUT_MS) {
+  const server: Server = portal.app.listen(port, () =>
+    logger.info({ port }, `portal listening on http://localhost:${port}`),
+  );
+  let stopping: Promise<number> | null = null;
+  const shutdown = (signal: string): Promise<number> => {
+    stopping ??= (async () => {
+      logger.info({ signal }, 'shutting down: finishing the requests in flight');
+      portal.draining.value = true;
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        closed.then(() => false),
+        new Promise<boolean>((resolve) => {
+          timer = setTimeout(() => resolve(true), timeoutMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      if (timedOut) {
+        logger.warn({ timeoutMs }, 'shutdown: requests still open after the timeout are cut');
+        server.closeAllConnections();
+      }
+      await portal.stopWorkers().catch((error: unknown) => logger.error({ err: error }, 'shutdown: a worker failed'));
+      await closeDatabase().catch((error: unknown) =>
+        logger.error({ err: error }, 'shutdown: closing the database failed'),
+      );
+      logger.info('stopped');
+      return timedOut ? 1 : 0;
+    })();
+    return stopping;
+  };
+  return { server, shutdown };
 }
 
 /** The first segment of a request path, decoded ("" for "/" or a malformed escape). */
@@ -219,12 +356,12 @@ const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve
 if (isMain) {
   const dev = process.argv.includes('--dev');
   const port = env().PORT;
-  createServer({ dev })
-    .then((app) => {
-      const server = app.listen(port, () => logger.info(`portal listening on http://localhost:${port}`));
-      const stop = () => server.close(() => process.exit(0));
-      process.on('SIGTERM', stop);
-      process.on('SIGINT', stop);
+  startPortal({ dev })
+    .then((portal) => {
+      const { shutdown } = serve(portal, port);
+      for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+        process.on(signal, () => void shutdown(signal).then((code) => process.exit(code)));
+      }
     })
     .catch((error: unknown) => {
       logger.fatal({ err: error }, 'portal failed to start');

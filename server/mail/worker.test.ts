@@ -215,3 +215,62 @@ describe('mail worker over real SMTP', () => {
     }
   });
 });
+
+describe('the mail server is down (issue 18, faults)', () => {
+  // A port of this helper's range where nothing listens until the mail server "comes back".
+  const downPort = 3705;
+
+  it('keeps the mail in the outbox and sends it once when the server is back, also with two workers', async () => {
+    const id = await enqueueMail(database.db, {
+      to: 'z@example.org',
+      template: 'receipt',
+      language: 'fr',
+      variant: 'de',
+      data: { name: '', salutation: 1, reference: '100000001', kind: 'callback' },
+    });
+    const [queued] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const created = queued!.createdAt;
+    const sender = () => smtpSender(`smtp://127.0.0.1:${downPort}?ignoreTLS=true`);
+
+    // No server answers: the attempt fails, the mail stays pending with the reason.
+    expect(await deliverDueMail(database.db, sender(), { now: created })).toEqual({ sent: 0, retried: 1, failed: 0 });
+    const [kept] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    expect(kept).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
+    expect(kept!.lastError).toMatch(/ECONNREFUSED/);
+
+    // The server is back; two instances' workers run at the same moment.
+    const received: string[] = [];
+    const back = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => back.listen(downPort, '127.0.0.1', resolve));
+    try {
+      const later = nextAttemptAt(created, 1)!;
+      const reports = await Promise.all([
+        deliverDueMail(database.db, sender(), { now: later }),
+        deliverDueMail(database.db, sender(), { now: later }),
+      ]);
+      expect(reports.reduce((sum, r) => sum + r.sent, 0)).toBe(1);
+      // Another run later finds nothing to send.
+      expect(await deliverDueMail(database.db, sender(), { now: new Date(later.getTime() + 3600_000) })).toEqual({
+        sent: 0,
+        retried: 0,
+        failed: 0,
+      });
+    } finally {
+      await new Promise<void>((resolve) => back.close(() => resolve()));
+    }
+    expect(received).toEqual(['z@example.org']);
+    const [sent] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+  });
+});

@@ -105,30 +105,35 @@ export async function deliverDueMail(
   return report;
 }
 
-/** Runs the worker every `intervalMs` (never two runs at once); returns a stop function. */
+/**
+ * Runs the worker every `intervalMs` (never two runs at once); returns a stop function that ends
+ * the timer and resolves once a run in progress has finished, then closes the sender.
+ */
 export function startMailWorker(
   db: Database,
   sender: MailSender,
   options: { intervalMs: number; onError?: (error: unknown) => void; onReport?: (report: DeliveryReport) => void },
-): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const report = await deliverDueMail(db, sender);
-      if (report.sent + report.retried + report.failed > 0) options.onReport?.(report);
-    } catch (error) {
-      options.onError?.(error);
-    } finally {
-      running = false;
-    }
+): () => Promise<void> {
+  let current: Promise<void> | null = null;
+  const tick = () => {
+    if (current) return;
+    current = deliverDueMail(db, sender)
+      .then(
+        (report) => {
+          if (report.sent + report.retried + report.failed > 0) options.onReport?.(report);
+        },
+        (error: unknown) => options.onError?.(error),
+      )
+      .finally(() => {
+        current = null;
+      });
   };
-  const timer = setInterval(() => void tick(), options.intervalMs);
+  const timer = setInterval(tick, options.intervalMs);
   timer.unref();
-  void tick();
-  return () => {
+  tick();
+  return async () => {
     clearInterval(timer);
+    await current;
     sender.close?.();
   };
 }

@@ -415,12 +415,24 @@ export async function applyProviderStatus(
   status: ProviderStatus | null,
   now = new Date(),
 ): Promise<PaymentRow> {
-  if (!status) return payment;
+  return (await applyStatus(db, payment, status, now)).payment;
+}
+
+/** The same, telling whether this call is the one that booked the payment (never two callers). */
+async function applyStatus(
+  db: Database,
+  payment: PaymentRow,
+  status: ProviderStatus | null,
+  now = new Date(),
+): Promise<{ payment: PaymentRow; booked: boolean }> {
+  if (!status) return { payment, booked: false };
   let current: PaymentRow | null = payment;
+  let booked = false;
   switch (status.outcome) {
     case 'paid': {
       const result = await bookPayment(db, payment.id, status, now);
       current = result.payment;
+      booked = result.booked;
       if (result.booked && result.payment) await afterBooking(db, result.payment);
       break;
     }
@@ -436,21 +448,38 @@ export async function applyProviderStatus(
     case 'open':
       break;
   }
-  if (current) return current;
+  if (current) return { payment: current, booked };
   const [again] = await db.select().from(t.payments).where(eq(t.payments.id, payment.id));
-  return again ?? payment;
+  return { payment: again ?? payment, booked };
 }
 
-/** The browser came back from the provider (or the payment page is reloaded): ask, then apply. */
+/** How long the browser's return waits for the provider's status before showing the payment as pending. */
+export const providerStatusTimeoutMs = 8_000;
+
+/**
+ * The browser came back from the provider (or the payment page is reloaded): ask, then apply.
+ * A provider that does not answer in time (or fails) changes nothing: the payment stays pending,
+ * the page says so, and the provider's webhook settles it later (issue 18, faults).
+ */
 export async function syncPayment(
   db: Database,
   payment: PaymentRow,
   query: URLSearchParams = new URLSearchParams(),
+  options: { provider?: PaymentProvider | null; timeoutMs?: number } = {},
 ): Promise<PaymentRow> {
   if (payment.status !== 'pending' || !payment.providerReference) return payment;
-  const provider = paymentProvider(db);
+  const provider = options.provider === undefined ? paymentProvider(db) : options.provider;
   if (!provider) return payment;
-  return applyProviderStatus(db, payment, await provider.handleReturn(payment.providerReference, query));
+  let timer: NodeJS.Timeout | undefined;
+  const status = await Promise.race([
+    provider.handleReturn(payment.providerReference, query),
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), options.timeoutMs ?? providerStatusTimeoutMs);
+    }),
+  ])
+    .catch(() => null)
+    .finally(() => clearTimeout(timer));
+  return applyProviderStatus(db, payment, status);
 }
 
 export async function cancelPayment(db: Database, payment: PaymentRow): Promise<PaymentRow> {
@@ -481,14 +510,14 @@ export async function receiveWebhook(db: Database, rawBody: string, headers: Hea
   const [payment] = await db.select().from(t.payments).where(eq(t.payments.id, event.merchantReference));
   if (!payment || payment.providerReference !== event.providerReference)
     return { status: 404, error: 'unknown payment' };
-  const before = payment.status;
-  const after = await applyProviderStatus(db, payment, {
+  // Booked is what the conditional booking says: of two identical webhooks racing, one only.
+  const { booked } = await applyStatus(db, payment, {
     outcome: event.outcome,
     reason: event.reason,
     amountMinor: event.amountMinor,
     currency: event.currency,
   });
-  return { status: 200, booked: before !== 'paid' && after.status === 'paid' };
+  return { status: 200, booked };
 }
 
 /** The provider's page for an open payment (the card form for the iframe, or where to continue). */

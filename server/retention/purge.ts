@@ -99,6 +99,7 @@ export async function purgeExpired(
 /**
  * Runs the job now and then every `intervalMs` (RETENTION_INTERVAL_MINUTES, hourly by default),
  * so nothing outlives its period by more than one interval. The timer does not keep the process.
+ * `stop()` ends the timer and resolves once a run in progress has finished (graceful shutdown).
  */
 export function startRetentionJob(
   db: Database,
@@ -108,15 +109,27 @@ export function startRetentionJob(
     onReport?: (report: PurgeReport) => void;
     onError?: (error: unknown) => void;
   } = {},
-): { stop(): void } {
+): { stop(): Promise<void> } {
   const intervalMs = options.intervalMs ?? env().RETENTION_INTERVAL_MINUTES * 60_000;
-  const run = () =>
-    purgeExpired(db, (options.rules ?? purgeRules)()).then(
-      (report) => options.onReport?.(report),
-      (error: unknown) => options.onError?.(error),
-    );
-  void run();
-  const timer = setInterval(() => void run(), intervalMs);
+  let current: Promise<void> | null = null;
+  const run = () => {
+    if (current) return;
+    current = purgeExpired(db, (options.rules ?? purgeRules)())
+      .then(
+        (report) => options.onReport?.(report),
+        (error: unknown) => options.onError?.(error),
+      )
+      .finally(() => {
+        current = null;
+      });
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
   timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await current;
+    },
+  };
 }

@@ -17,9 +17,10 @@ import { useRootData } from '~/root';
 export function ErrorHead({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
+  const unavailable = isRouteErrorResponse(error) && status === 503 && isUnavailable(error.data);
   return (
     <>
-      <ErrorTitle status={status} refused={refused} />
+      <ErrorTitle status={status} refused={refused} unavailable={unavailable} />
       <meta name="robots" content="noindex" />
     </>
   );
@@ -31,11 +32,17 @@ export function RouteErrorBoundary() {
   if (!isRouteErrorResponse(error)) console.error(error);
   // A request refused for its body or origin names its reason (app/lib/form.server.ts).
   const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
+  // The database is away (server/db/unavailable.ts): briefly unavailable, not maintenance.
+  const unavailable = isRouteErrorResponse(error) && status === 503 && isUnavailable(error.data);
   // The document's <title> for the error is rendered in the head by the root layout (ErrorHead).
-  return <ErrorPage status={status} refused={refused} />;
+  return <ErrorPage status={status} refused={refused} unavailable={unavailable} />;
 }
 
 const refusals: readonly RequestRefusal[] = ['notAForm', 'brokenForm', 'fieldTooLarge', 'tooLarge', 'crossSite'];
+
+function isUnavailable(data: unknown): boolean {
+  return Boolean(data && typeof data === 'object' && 'unavailable' in data);
+}
 
 /** The reason of a refused request, from the thrown response's data (`{ refused }`), or null. */
 export function refusalOf(data: unknown): RequestRefusal | null {
@@ -47,18 +54,28 @@ export function refusalOf(data: unknown): RequestRefusal | null {
  * The title of an error page. Error pages have no loader data for meta(), so the root layout
  * renders this in the head instead of the routes' <Meta /> (a <title> in the body is not HTML).
  */
-export function ErrorTitle({ status, refused = null }: { status: number; refused?: RequestRefusal | null }) {
+export function ErrorTitle({
+  status,
+  refused = null,
+  unavailable = false,
+}: {
+  status: number;
+  refused?: RequestRefusal | null;
+  unavailable?: boolean;
+}) {
   const { t } = useTranslation();
   const data = useRootData();
   const key = refused
     ? `errors.refused.${refused}.title`
-    : status === 404
-      ? 'errors.notFound.title'
-      : status === 403
-        ? 'errors.forbidden.title'
-        : status === 503
-          ? 'maintenance.title'
-          : 'errors.generic.title';
+    : unavailable
+      ? 'errors.unavailable.title'
+      : status === 404
+        ? 'errors.notFound.title'
+        : status === 403
+          ? 'errors.forbidden.title'
+          : status === 503
+            ? 'maintenance.title'
+            : 'errors.generic.title';
   return <title>{`${t(key)} – ${data?.variant.brand.name ?? 'Serviceportal'}`}</title>;
 }
 
@@ -66,10 +83,19 @@ export function ErrorTitle({ status, refused = null }: { status: number; refused
  * The page for a thrown response: a refused request with its reason (400, 403, 413), 404 with
  * useful links, 403 with phone contact, 503, 500.
  */
-export function ErrorPage({ status, refused = null }: { status: number; refused?: RequestRefusal | null }) {
+export function ErrorPage({
+  status,
+  refused = null,
+  unavailable = false,
+}: {
+  status: number;
+  refused?: RequestRefusal | null;
+  unavailable?: boolean;
+}) {
   const data = useRootData();
   if (!data) return <MinimalError status={status} />;
   if (refused) return <Refused variant={data.variant} status={status} reason={refused} />;
+  if (unavailable) return <Unavailable variant={data.variant} />;
   if (status === 404) return <NotFound variant={data.variant} />;
   if (status === 403) return <Forbidden variant={data.variant} locale={data.locale} />;
   if (status === 503) return <MaintenanceNotice variant={data.variant} locale={data.locale} />;
@@ -191,6 +217,29 @@ export function MaintenanceNotice({
         <p>
           {t('maintenance.phone')} <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
         </p>
+      </div>
+    </div>
+  );
+}
+
+/** 503 while the database is away: nothing was changed, try again shortly, or call. */
+function Unavailable({ variant }: { variant: PublicVariant }) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <div className="container page">
+      <h1>{t('errors.unavailable.title')}</h1>
+      <div className="prose">
+        <p className="lead">{t('errors.unavailable.text')}</p>
+        <p>{t('errors.unavailable.nothingLost')}</p>
+        <ul className="link-list">
+          <li>
+            <a href={`${location.pathname}${location.search}`}>{t('errors.generic.retry')}</a>
+          </li>
+          <li>
+            <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
+          </li>
+        </ul>
       </div>
     </div>
   );
