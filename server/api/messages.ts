@@ -112,3 +112,8 @@ export function issueMessage(message: string, kind: string, language: Language, 
   }
   return firstOf([`api:issues.${kind}`, 'api:issues.invalid'], language, values) ?? message;
 }
+
+/** Any translation by its namespaced key (`profile:reasons.move`), in the requested language. */
+export function translate(key: string, language: Language, values: Values = {}): string {
+  return firstOf([key], language, values) ?? key;
+}

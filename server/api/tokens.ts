@@ -61,3 +61,24 @@ export async function findApiSession(db: Database, token: string, now = new Date
   const idleExpiresAt = await recordActivity(db, row, now);
   return { ...row, idleExpiresAt };
 }
+
+/** The API session of a call by its key (the handler's `ctx.session.idHash`), with what the auth functions need. */
+export async function apiSessionByHash(db: Database, idHash: string): Promise<ApiTokenSession | null> {
+  const [row] = await db
+    .select({
+      idHash: t.sessions.idHash,
+      debtorId: t.sessions.debtorId,
+      fileId: t.sessions.fileId,
+      level: t.sessions.level,
+      loginType: t.sessions.loginType,
+      idleExpiresAt: t.sessions.idleExpiresAt,
+      absoluteExpiresAt: t.sessions.absoluteExpiresAt,
+      mustChangePassword: t.debtors.mustChangePassword,
+      variant: t.files.variant,
+    })
+    .from(t.sessions)
+    .innerJoin(t.debtors, eq(t.debtors.id, t.sessions.debtorId))
+    .innerJoin(t.files, eq(t.files.id, t.sessions.fileId))
+    .where(and(eq(t.sessions.idHash, idHash), eq(t.sessions.channel, 'api')));
+  return row ?? null;
+}
