@@ -42,7 +42,9 @@ import {
   type ApiSession,
   type ApiUpload,
 } from './define.ts';
+import { docsStylesheet, renderDocsPage } from './docs.ts';
 import { issueMessage, problemMessage } from './messages.ts';
+import { openApiDocument } from './openapi.ts';
 import { endpoints as registeredEndpoints } from './registry.ts';
 import { bearerTokenOf, findApiSession, type ApiTokenSession } from './tokens.ts';
 
@@ -295,6 +297,22 @@ export function matchEndpoint(
   return { endpoint: null, methods };
 }
 
+/** The API's own documents: the OpenAPI document, the reference page and its stylesheet (GET only). */
+function ownResource(method: string, pathname: string, language: Language): Response | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  const page = pathname.toLowerCase().replace(/\/$/, '');
+  const headers = (type: string) => ({ 'Content-Type': type, 'Cache-Control': 'public, max-age=900' });
+  if (page === `${apiPrefix}/openapi.json`)
+    return new Response(JSON.stringify(openApiDocument()), { headers: headers('application/json; charset=utf-8') });
+  if (page === `${apiPrefix}/docs`)
+    return new Response(renderDocsPage(language), {
+      headers: { ...headers('text/html; charset=utf-8'), 'Content-Language': language },
+    });
+  if (page === `${apiPrefix}/docs.css`)
+    return new Response(docsStylesheet, { headers: headers('text/css; charset=utf-8') });
+  return null;
+}
+
 /** Answers one request under /api/. Never throws. */
 export async function handleApiRequest(request: Request, options: ApiRequestOptions): Promise<Response> {
   let url: URL;
@@ -310,6 +328,8 @@ export async function handleApiRequest(request: Request, options: ApiRequestOpti
       const { status, reason } = options.refusal;
       return problemResponse(problem(status, reason), language, instance);
     }
+    const own = ownResource(request.method, url.pathname, language);
+    if (own) return own;
     let match: ReturnType<typeof matchEndpoint>;
     try {
       match = matchEndpoint(request.method, url.pathname, options.endpoints);
