@@ -78,10 +78,11 @@ export interface ApiInput<P, Q, B> {
  *   401 no or an expired token; 403 step-up needed or refused for this file (with the reason)
  *   404 not found (also another debtor's resource: never "forbidden", never its data)
  *   409 already exists; 429 limited (with `retryAfterSeconds`); 503 unavailable
+ *   (405, 413 and 415 are the runtime's own: wrong method, body too large, wrong content type)
  */
 export interface ApiProblem {
   ok: false;
-  status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 429 | 503;
   code: string;
   issues?: InputIssue[];
   detail?: Record<string, string | number | boolean | null>;

@@ -7,7 +7,7 @@
  * to the staff-review work and uses `created_at`.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { chatTranscripts } from '../db/schema.ts';
 
@@ -80,4 +80,24 @@ export async function rebindConversation(
     .update(chatTranscripts)
     .set({ sessionKey: toSessionKey })
     .where(and(eq(chatTranscripts.id, conversationId), eq(chatTranscripts.sessionKey, fromSessionKey)));
+}
+
+/**
+ * Binds a conversation to a session (the JSON API's SetEbbotUserInformation): a visitor's
+ * conversation is taken over by the session that signs in; a conversation of this session stays
+ * as it is; another session's conversation, or an unknown id, is never touched (false).
+ */
+export async function attachConversation(db: Database, id: string, sessionKey: string): Promise<boolean> {
+  if (!validId(id)) return false;
+  const [row] = await db
+    .update(chatTranscripts)
+    .set({ sessionKey, updatedAt: new Date() })
+    .where(
+      and(
+        eq(chatTranscripts.id, id),
+        or(isNull(chatTranscripts.sessionKey), eq(chatTranscripts.sessionKey, sessionKey)),
+      ),
+    )
+    .returning({ id: chatTranscripts.id });
+  return Boolean(row);
 }

@@ -40,13 +40,13 @@ export function readLetterToken(token: string, now = new Date()): z.infer<typeof
 }
 
 export type LetterLinkResult =
-  | { ok: true; cookie: string; variant: string; level: 'limited' | 'full'; mustChangePassword: boolean }
+  | { ok: true; cookie: string; token: string; variant: string; level: 'limited' | 'full'; mustChangePassword: boolean }
   | { ok: false; error: 'invalid' | 'used' | 'measureRunning' };
 
 export async function redeemLetterLink(
   db: Database,
   token: string,
-  ctx: { clientAddress: string; currentSession?: string | null; now?: Date },
+  ctx: { clientAddress: string; currentSession?: string | null; now?: Date; channel?: 'web' | 'api' },
 ): Promise<LetterLinkResult> {
   const now = ctx.now ?? new Date();
   const payload = readLetterToken(token, now);
@@ -91,10 +91,10 @@ export async function redeemLetterLink(
     return { ok: false, error: 'used' };
   }
   const level = file.full ? 'full' : 'limited';
-  const { cookie } = await createSession(
+  const { cookie, token: sessionToken } = await createSession(
     db,
     { debtorId: file.debtorId, fileId: file.id, loginType: 'letterLink', level },
-    { replacing: ctx.currentSession, now },
+    { replacing: ctx.currentSession, now, channel: ctx.channel },
   );
   await audit(db, {
     actor: 'debtor',
@@ -104,5 +104,12 @@ export async function redeemLetterLink(
     clientAddress: ctx.clientAddress,
     at: now,
   });
-  return { ok: true, cookie, variant: file.variant, level, mustChangePassword: file.mustChangePassword };
+  return {
+    ok: true,
+    cookie,
+    token: sessionToken,
+    variant: file.variant,
+    level,
+    mustChangePassword: file.mustChangePassword,
+  };
 }

@@ -31,13 +31,14 @@ export function mayChangePassword(
 }
 
 export type ChangePasswordResult =
-  { ok: true; cookie: string } | { ok: false; error: 'wrongOld' | PasswordProblem | 'sameAsOld' | 'notAllowed' };
+  | { ok: true; cookie: string; token: string }
+  | { ok: false; error: 'wrongOld' | PasswordProblem | 'sameAsOld' | 'notAllowed' };
 
 export async function changePassword(
   db: Database,
   session: ActiveSession,
   raw: z.infer<typeof changePasswordInput>,
-  options: { requireOld: boolean; clientAddress?: string; now?: Date },
+  options: { requireOld: boolean; clientAddress?: string; now?: Date; channel?: 'web' | 'api' },
 ): Promise<ChangePasswordResult> {
   const input = changePasswordInput.parse(raw);
   if (!mayChangePassword(session, options)) {
@@ -92,10 +93,10 @@ export async function changePassword(
     .where(eq(t.debtors.id, debtor.id));
   // Every other session of this debtor ends; this one is replaced by a fresh token.
   await db.delete(t.sessions).where(eq(t.sessions.debtorId, debtor.id));
-  const { cookie } = await createSession(
+  const { cookie, token } = await createSession(
     db,
     { debtorId: debtor.id, fileId: session.fileId, loginType: session.loginType, level: 'full' },
-    { now },
+    { now, channel: options.channel },
   );
   await audit(db, {
     actor: 'debtor',
@@ -104,5 +105,5 @@ export async function changePassword(
     clientAddress: options.clientAddress,
     at: now,
   });
-  return { ok: true, cookie };
+  return { ok: true, cookie, token };
 }

@@ -39,6 +39,8 @@ export async function findSession(request: Request, db?: Database, now = new Dat
     .where(
       and(
         eq(t.sessions.idHash, sha256Hex(token)),
+        // A bearer token of the JSON API is no cookie (decision 044).
+        eq(t.sessions.channel, 'web'),
         gt(t.sessions.idleExpiresAt, now),
         gt(t.sessions.absoluteExpiresAt, now),
       ),

@@ -21,7 +21,7 @@ export interface NewSession {
 export async function createSession(
   db: Database,
   session: NewSession,
-  options: { replacing?: string | null; now?: Date } = {},
+  options: { replacing?: string | null; now?: Date; channel?: 'web' | 'api' } = {},
 ) {
   const now = options.now ?? new Date();
   const { idleTimeoutMinutes, absoluteHours } = securityConfig().session;
@@ -30,6 +30,7 @@ export async function createSession(
   await db.insert(t.sessions).values({
     idHash: sha256Hex(token),
     ...session,
+    channel: options.channel ?? 'web',
     createdAt: now,
     lastSeenAt: now,
     idleExpiresAt: new Date(now.getTime() + idleTimeoutMinutes * 60_000),

@@ -26,6 +26,8 @@ export interface SignInContext {
   clientAddress: string;
   /** The hash of the session being replaced (step-up from reference-only to full). */
   currentSession?: string | null;
+  /** `api` when the JSON API asks: the session is a bearer token, never a cookie (decision 044). */
+  channel?: 'web' | 'api';
   now?: Date;
 }
 
@@ -38,6 +40,8 @@ export type SignInResult =
       cookie: string;
       /** The new session's id hash (what a conversation bound to the replaced session is moved to). */
       sessionIdHash: string;
+      /** The session's token (in `cookie` for the browser; the JSON API's bearer token). */
+      token: string;
       debtorId: number;
       fileId: number;
       variant: string;
@@ -119,7 +123,7 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   const { cookie, token } = await createSession(
     ctx.db,
     { debtorId: found.debtorId, fileId: found.fileId, loginType: input.mode, level },
-    { replacing: ctx.currentSession, now },
+    { replacing: ctx.currentSession, now, channel: ctx.channel },
   );
   await audit(ctx.db, {
     actor: 'debtor',
@@ -138,6 +142,7 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
     ok: true,
     cookie,
     sessionIdHash: sha256Hex(token),
+    token,
     debtorId: found.debtorId,
     fileId: found.fileId,
     variant: found.variant,

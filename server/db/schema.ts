@@ -549,6 +549,13 @@ export const sessions = pgTable(
       .references(() => files.id),
     loginType: text('login_type', { enum: ['reference', 'password', 'letterLink', 'bankId'] }).notNull(),
     level: text('level', { enum: ['limited', 'full'] }).notNull(),
+    /**
+     * Which door the session belongs to: `web` = the browser's cookie, `api` = a bearer token of the
+     * JSON API (decision 044). A cookie never opens an API session and a bearer token never a web one.
+     */
+    channel: text('channel', { enum: ['web', 'api'] })
+      .notNull()
+      .default('web'),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),

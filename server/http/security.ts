@@ -73,6 +73,8 @@ const drainAtMostBytes = 64 * 1024 * 1024;
 export function refuseWithPage(req: Request, res: Response, next: NextFunction, refusal: EdgeRefusal): void {
   res.locals.refusal = refusal;
   if (declaredLengthExceeds(req.get('content-length'), drainAtMostBytes)) res.set('Connection', 'close');
+  // The JSON API answers its own refusals as problem details (app/routes/api.$.ts reads the refusal first).
+  if (normalizedPath(req.originalUrl)?.startsWith('/api/')) return next();
   const base = variantFromPath(normalizedPath(req.originalUrl) ?? '/')?.basePath ?? variants[defaultVariantId].basePath;
   req.method = 'GET';
   req.url = `${base}/refused`;
@@ -173,7 +175,8 @@ export function requestGuards(options: { allowedOrigins: () => string[] }) {
     sameOriginWrites({
       allowedOrigins: options.allowedOrigins,
       // Payment providers post from their servers; these routes check the signature on the raw body.
-      exemptPaths: ['/payments/webhook/', '/serviceportal-ch/twintPostback'],
+      // The JSON API takes bearer tokens and never reads a cookie: a cross-site page cannot borrow a session there.
+      exemptPaths: ['/payments/webhook/', '/serviceportal-ch/twintPostback', '/api/'],
     }),
     bodyLimits(),
   ];

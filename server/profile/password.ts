@@ -18,14 +18,19 @@ export async function changeProfilePassword(
   db: Database,
   session: ActiveSession,
   input: { oldPassword: string; newPassword: string },
-  ctx: { clientAddress: string; now?: Date },
+  ctx: { clientAddress: string; now?: Date; channel?: 'web' | 'api' },
 ): Promise<ProfilePasswordResult> {
   const now = ctx.now ?? new Date();
   const [file] = await db.select({ refno: t.files.refno }).from(t.files).where(eq(t.files.id, session.fileId));
   const keys = { client: ctx.clientAddress, reference: file?.refno };
   const lock = await beginAttempt(db, keys, now);
   if (lock.locked) return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
-  const result = await changePassword(db, session, input, { requireOld: true, clientAddress: ctx.clientAddress, now });
+  const result = await changePassword(db, session, input, {
+    requireOld: true,
+    clientAddress: ctx.clientAddress,
+    now,
+    channel: ctx.channel,
+  });
   // Only a wrong old password is a failed guess.
   await settleAttempt(db, lock.ticket, result.ok || result.error !== 'wrongOld');
   return result;

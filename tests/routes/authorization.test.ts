@@ -64,6 +64,10 @@ const publicRoutes = new Set([
   // Closing the pane (POST only): marks the offers of this browser's own conversation abandoned, nothing else.
   '$portal.assistant.closed',
   '$portal.chatbot',
+  // The JSON API (issue 17): every endpoint declares its level and the runtime answers a call
+  // without a bearer token with a 401 problem before anything else; cookies are never read.
+  // tests/api/runtime.test.ts checks every registered endpoint.
+  'api.$',
 ]);
 
 const routeId = (file: string) => file.replace(/^.*\/routes\//, '').replace(/\.tsx?$/, '');

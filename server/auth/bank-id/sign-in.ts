@@ -39,6 +39,8 @@ export interface BankIdContext {
   clientAddress: string;
   /** The hash of the session being replaced (a limited session stepping up). */
   currentSession?: string | null;
+  /** `api` when the JSON API asks: the session is a bearer token (decision 044). */
+  channel?: 'web' | 'api';
   now?: Date;
 }
 
@@ -49,6 +51,8 @@ export type BankIdFailure =
 export type BankIdSignedIn = {
   status: 'complete';
   cookie: string;
+  /** The session's token (in `cookie` for the browser; the JSON API's bearer token). */
+  token: string;
   debtorId: number;
   fileId: number;
   variant: string;
@@ -218,6 +222,9 @@ export async function startNorwegianLogin(ctx: BankIdContext, callbackUrl: strin
   });
   return {
     url: request.url,
+    /** The binding the web keeps in `cookie`; the JSON API signs it into its own value (decision 044). */
+    orderRef: request.orderRef,
+    state: request.state,
     cookie: flowCookie({ country: 'NO', orderRef: request.orderRef, state: request.state, launchUrl: null }),
   };
 }
@@ -323,10 +330,10 @@ export async function signInWithIdentity(
     });
     return { status: 'failed', reason: 'measureRunning' };
   }
-  const { cookie } = await createSession(
+  const { cookie, token } = await createSession(
     ctx.db,
     { debtorId: file.debtorId, fileId: file.fileId, loginType: 'bankId', level: 'full' },
-    { replacing: ctx.currentSession, now },
+    { replacing: ctx.currentSession, now, channel: ctx.channel },
   );
   await audit(ctx.db, {
     actor: 'debtor',
@@ -344,6 +351,7 @@ export async function signInWithIdentity(
   return {
     status: 'complete',
     cookie,
+    token,
     debtorId: file.debtorId,
     fileId: file.fileId,
     variant: file.variant,
