@@ -23,7 +23,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { variants, type Variant, type VariantId } from '../variants/config.ts';
 import { isLanguage } from '../i18n/languages.ts';
 import { qrReference, splitStreet, swissQrBillSvg } from './swiss-qr-bill.ts';
-import { allowedMethods } from './allowed-methods.ts';
+import { allowedMethods, type AllowedPurpose } from './allowed-methods.ts';
 import { bankAccounts, cashSlipValidDays, paymentConfig, paymentValidMinutes, transferValidDays } from './config.ts';
 import { bookPayment, markFinished, nextOpenRow, type PaymentRow } from './booking.ts';
 import { feeRuleOf, providerFee } from './fees.ts';
@@ -95,28 +95,41 @@ export function checkoutOptionsFor(
   if (decision) return { ok: false, error: 'guard', decision };
   const amountMinor = amountFor(facts, purpose, today);
   if (amountMinor === null || facts.functionsBlocked) return { ok: false, error: 'nothingToPay', facts, purpose };
-  const online = paymentConfig().provider !== 'off';
-  const keys = allowedMethods({
-    variantMethods: variant.paymentProviders.map(methodKey),
-    purpose: allowedPurposeOf(purpose),
-    currency: facts.currency,
-    amountMinor,
-    functionsBlocked: facts.functionsBlocked,
-    providerOnline: online,
-  });
   return {
     ok: true,
     facts,
     purpose,
     amountMinor,
     currency: facts.currency,
-    methods: keys.map((key) => ({
-      key,
-      feeMinor: providerFee(variant.id, key, amountMinor),
-      feeRule: feeRuleOf(variant.id, key),
-      flow: methods[key].flow,
-    })),
+    methods: methodOptionsFor(facts, variant, allowedPurposeOf(purpose), amountMinor),
   };
+}
+
+/**
+ * The methods the file may use for an allowed-methods purpose (section 6) and amount, with their
+ * fees, in the variant's order: the pay-direct page's list and the JSON API's
+ * GetAllowedPaymentMethods variants (an instalment plan's or an extension's methods too).
+ */
+export function methodOptionsFor(
+  facts: Pick<FileFacts, 'currency' | 'functionsBlocked'>,
+  variant: Variant,
+  purpose: AllowedPurpose,
+  amountMinor: number,
+): MethodOption[] {
+  const keys = allowedMethods({
+    variantMethods: variant.paymentProviders.map(methodKey),
+    purpose,
+    currency: facts.currency,
+    amountMinor,
+    functionsBlocked: facts.functionsBlocked,
+    providerOnline: paymentConfig().provider !== 'off',
+  });
+  return keys.map((key) => ({
+    key,
+    feeMinor: providerFee(variant.id, key, amountMinor),
+    feeRule: feeRuleOf(variant.id, key),
+    flow: methods[key].flow,
+  }));
 }
 
 // ── Creating a payment ─────────────────────────────────────────────────────────────────────
