@@ -7,15 +7,14 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { and, eq, gte } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { statusView } from '#server/claims/rules.ts';
-import * as t from '#server/db/schema.ts';
-import { savePaymentFeedback } from '#server/payments/service.ts';
+import { paymentFeedbackGiven } from '#server/payments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
 import { Stepper } from '~/components/ui/Stepper';
+import { actionContext, runAction } from '~/lib/actions.server';
 import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle } from '~/lib/route-helpers.server';
@@ -40,15 +39,6 @@ const feedbackSchema = z.object({
 export const handle = { i18n: ['common', 'checkout', 'claim'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
-async function feedbackGiven(db: Awaited<ReturnType<typeof checkoutContext>>['db'], fileId: number, since: Date) {
-  const rows = await db
-    .select({ id: t.feedback.id })
-    .from(t.feedback)
-    .where(and(eq(t.feedback.fileId, fileId), eq(t.feedback.source, 'payment'), gte(t.feedback.createdAt, since)))
-    .limit(1);
-  return rows.length > 0;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params);
   const payment = await ownPayment(db, session.fileId, params.paymentId);
@@ -70,7 +60,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     status,
     planActive: facts.plan?.status === 'active',
     nextInstalment: facts.plan?.status === 'active' ? facts.plan.next : null,
-    feedbackGiven: await feedbackGiven(db, session.fileId, payment.createdAt),
+    feedbackGiven: await paymentFeedbackGiven(db, {
+      fileId: session.fileId,
+      source: 'payment',
+      since: payment.createdAt,
+    }),
   };
 }
 
@@ -79,22 +73,17 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { session, db } = await checkoutContext(request, params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant, session, language, db } = await checkoutContext(request, params);
   const payment = await ownPayment(db, session.fileId, params.paymentId, false);
   const parsed = feedbackSchema.safeParse(
     Object.fromEntries([...(await readForm(request))].filter(([, v]) => v !== '')),
   );
   if (!parsed.success) return data({ sent: false }, { status: 400 });
-  if (!(await feedbackGiven(db, session.fileId, payment.createdAt)) && (parsed.data.stars || parsed.data.comment)) {
-    await savePaymentFeedback(db, {
-      fileId: session.fileId,
-      source: 'payment',
-      stars: parsed.data.stars ?? null,
-      comment: parsed.data.comment || null,
-      paymentMethod: payment.purpose,
-      paymentProvider: payment.providerId,
-    });
+  // Nothing to say is no feedback; feedback given before stays as it was (the action keeps one per payment).
+  if (parsed.data.stars || parsed.data.comment) {
+    const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
+    await runAction('givePaymentFeedback', ctx, { paymentId: payment.id, ...parsed.data });
   }
   return { sent: true };
 }

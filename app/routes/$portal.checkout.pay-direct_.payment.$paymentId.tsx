@@ -11,24 +11,19 @@ import { eq } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import * as t from '#server/db/schema.ts';
-import { barcodeSvgDataUrl, qrPngDataUrl, qrSvgDataUrl } from '#server/payments/codes.ts';
+import { barcodeSvgDataUrl, qrSvgDataUrl } from '#server/payments/codes.ts';
 import { bankAccounts, paymentConfig } from '#server/payments/config.ts';
 import { epcPayload } from '#server/payments/epc-qr.ts';
 import { methods, type MethodKey } from '#server/payments/methods.ts';
 import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
-import {
-  cancelPayment,
-  instructionsFor,
-  mailTransferDetails,
-  providerPageUrl,
-  swissQrBillFor,
-} from '#server/payments/service.ts';
+import { cancelPayment, instructionsFor, providerPageUrl, swissQrBillFor } from '#server/payments/service.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
+import { actionContext, runAction } from '~/lib/actions.server';
 import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
 import { formatDate, formatMoney } from '~/lib/format';
 import { tooManyRequests } from '~/lib/rate-limit.server';
@@ -128,8 +123,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
   { name: 'robots', content: 'noindex' },
 ];
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  const { variant, session, db, facts } = await checkoutContext(request, params);
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const { variant, session, db, language } = await checkoutContext(request, params);
   const payment = await ownPayment(db, session.fileId, params.paymentId, false);
   const formData = await readForm(request);
   if (formData.get('intent') === 'cancel') {
@@ -143,29 +138,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
     ? { success: true as const, data: { email: null } }
     : mailSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return data({ mailed: false, error: 'errors.email' }, { status: 400 });
-  if (payment.providerId !== '6') return data({ mailed: false, error: 'errors.email' }, { status: 400 });
-  const instructions = await instructionsFor(db, payment, facts);
-  if (instructions?.type !== 'bankTransfer') return data({ mailed: false, error: 'errors.email' }, { status: 400 });
-  const payload = epcPayload({
-    ...instructions,
-    amountMinor: payment.amountMinor + payment.feeMinor,
-    currency: payment.currency,
-  });
-  const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, session.debtorId));
-  const sent = await mailTransferDetails(db, {
-    session,
-    payment,
-    to: parsed.data.email,
-    facts,
-    qrPngDataUrl: payload ? await qrPngDataUrl(payload) : null,
-    name: debtor?.companyName ?? [debtor?.firstName, debtor?.lastName].filter(Boolean).join(' '),
-    salutation: debtor?.salutation ?? 1,
-  });
-  if (!sent.ok && sent.error === 'rateLimited') return tooManyRequests({ mailed: false, error: null }, sent);
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
+  const sent = await runAction('mailTransfer', ctx, { paymentId: payment.id, email: parsed.data.email });
+  if (!sent.ok && sent.kind === 'refused' && sent.reason === 'rateLimited')
+    return tooManyRequests({ mailed: false, error: null }, { retryAfterSeconds: sent.retryAfterSeconds ?? 60 });
+  if (!sent.ok && sent.kind === 'refused' && sent.reason === 'noTransfer')
+    return data({ mailed: false, error: 'errors.email' }, { status: 400 });
   if (!sent.ok) {
-    const error =
-      sent.error === 'needsFullLogin' ? 'common:shell.stepUp.needsFullLogin' : 'common:shell.stepUp.noStoredAddress';
-    return data({ mailed: false, error }, { status: sent.error === 'needsFullLogin' ? 403 : 409 });
+    const error = sent.kind === 'stepUp' ? 'common:shell.stepUp.needsFullLogin' : 'common:shell.stepUp.noStoredAddress';
+    return data({ mailed: false, error }, { status: sent.kind === 'stepUp' ? 403 : 409 });
   }
   return { mailed: true, error: null };
 }

@@ -21,13 +21,13 @@ import {
   type DownloadFormValues,
   type FormKind,
 } from '#server/documents/form-schemas.ts';
-import { createDownloadForm, findFormDocument, loadDownloadCenter } from '#server/documents/forms.ts';
-import { documentStore } from '#server/documents/store.ts';
+import { findFormDocument, loadDownloadCenter } from '#server/documents/forms.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { DisputeForm, DisputeState, type DisputeActionData } from '~/components/documents/DisputeForm';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
+import { actionContext, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { handleDispute, notADispute } from '~/lib/documents.server';
 import { readFormWithUploads } from '~/lib/uploads.server';
@@ -91,7 +91,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, language, locale, t } = await pageContext(request, params, 'documents');
+  const { variant, language } = await pageContext(request, params, 'documents');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const form = formOf(params);
   const path = withBase(variant, `/download-center/${form}`);
@@ -116,27 +116,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(formData, { error: fieldError, schema });
   if (submission.status !== 'success')
     return data({ intent: 'create' as const, result: submission.reply() }, { status: 400 });
-  const created = await createDownloadForm(
-    db,
-    documentStore(),
-    {
-      fileId: session.fileId,
-      debtorId: session.debtorId,
-      form,
-      values: submission.value,
-      clientAddress: context.clientAddress,
-      language,
-      locale,
-    },
-    { t: (key, values) => t(key, values ?? {}) },
-  );
+  const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
+  const created = await runAction('createForm', ctx, { form, ...submission.value });
+  if (!created.ok && created.kind === 'stepUp') throw stepUpRedirect(variant, path, created.signIn);
   if (!created.ok)
     return data(
       { intent: 'create' as const, result: submission.reply({ formErrors: ['errors.failed'] }) },
       { status: 400 },
     );
   // Post/redirect/get: a reload does not create the form twice.
-  return redirect(`${path}?created=${created.orderId}#ready`);
+  return redirect(`${path}?created=${created.value.orderId}#ready`);
 }
 
 const inputSetup: Record<

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import { findSession } from '#server/auth/session.ts';
 import { getDatabase } from '#server/db/client.ts';
-import { feedbackState, readFeedbackLinkToken } from '#server/feedback/feedback.ts';
+import { feedbackLanding } from '#server/feedback/feedback.ts';
 import { callbackReasons, feedbackSchema, starValues } from '#server/feedback/schema.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
@@ -25,26 +25,16 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
  */
 export const handle = { i18n: ['common', 'feedback'] };
 
-/** The file this feedback is about: the survey link names it, otherwise the session's file. */
-async function whoIsAsking(request: Request, token: string | null) {
-  const db = await getDatabase();
-  const link = readFeedbackLinkToken(token);
-  if (link) return { db, fileId: link.fileId, source: 'call' as const };
-  const session = await findSession(request, db);
-  return { db, fileId: session?.fileId ?? null, source: 'portal' as const };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'feedback');
   const token = new URL(request.url).searchParams.get('t');
-  const { db, fileId, source } = await whoIsAsking(request, token);
+  const db = await getDatabase();
+  const session = await findSession(request, db);
+  const landing = await feedbackLanding(db, { token, sessionFileId: session?.fileId ?? null });
   return {
     title: documentTitle(t('title'), variant.brand.name),
-    token: source === 'call' ? token : null,
-    survey: source === 'call',
-    linkInvalid: token !== null && source !== 'call',
-    hasFile: fileId !== null,
-    state: await feedbackState(db, fileId),
+    token: landing.survey ? token : null,
+    ...landing,
   };
 }
 

@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { getDatabase } from '#server/db/client.ts';
-import { consumeAll } from '#server/limits/rate-limits.ts';
-import type { UploadContext } from '#server/uploads/receive.ts';
+import { consumeUploadLimit, type UploadContext } from '#server/uploads/receive.ts';
 import { requireDebtor } from '~/lib/auth.server';
 import { requireVariant } from '~/lib/route-helpers.server';
 import { readFormWithUploads } from '~/lib/uploads.server';
@@ -27,11 +26,7 @@ export async function action({ request, params, context: load }: ActionFunctionA
   if (!context || !contexts.includes(context))
     return Response.json({ accepted: [], refused: [], error: 'context' }, { status: 400 });
   const db = await getDatabase();
-  // Counted per request (one or more files), per file and per client address.
-  const limit = await consumeAll(db, [
-    ['uploadFile', String(session.fileId)],
-    ['uploadClient', load.clientAddress],
-  ]);
+  const limit = await consumeUploadLimit(db, { fileId: session.fileId, clientAddress: load.clientAddress });
   if (!limit.ok) {
     return Response.json(
       { accepted: [], refused: [], error: 'rateLimited' },

@@ -4,8 +4,13 @@
  * request streams; the actions attach them by id, only this file's. Full login only (decision 018).
  */
 import { z } from 'zod';
-import { disputeReasons, disputeSchema } from '../documents/form-schemas.ts';
-import { raiseDispute as raiseDisputeService } from '../documents/forms.ts';
+import { disputeReasons, disputeSchema, downloadFormSchema, formKinds } from '../documents/form-schemas.ts';
+import { createDownloadForm, raiseDispute as raiseDisputeService } from '../documents/forms.ts';
+import { documentStore } from '../documents/store.ts';
+import { isLanguage } from '../i18n/languages.ts';
+import { intlLocale } from '../i18n/negotiate.ts';
+import { serverTranslator } from '../i18n/translate.ts';
+import { variants, type VariantId } from '../variants/config.ts';
 import { postponeRequestedDocument, uploadRequestedDocument } from '../documents/upload-center.ts';
 import { todayIso } from '../dates.ts';
 import { defineAction, ok, refuse, type Scope } from './define.ts';
@@ -73,5 +78,43 @@ export const postponeDocument = defineAction({
   async handler(input, scope) {
     const result = await postponeRequestedDocument(scope.ctx.db, uploadCtx(scope), { requestId: input.requestId });
     return result.ok ? ok({ view: result.view }) : refuse(result.problem);
+  },
+});
+
+/**
+ * A printable form of the download center (power of attorney, goods not received, goods returned,
+ * identity theft), filled from the debtor's answers: a PDF to sign and send back within 7 days,
+ * recorded as a portal order. The form's own schema decides the fields (form-schemas.ts).
+ */
+export const createForm = defineAction({
+  name: 'createForm',
+  description:
+    'Fill in a printable form (power of attorney, goods not received, goods returned, identity theft) as a PDF.',
+  level: 'full',
+  input: ({ ctx }) => {
+    const today = todayIso(ctx.now);
+    const [first, ...rest] = formKinds.map((form) => downloadFormSchema(form, today).extend({ form: z.literal(form) }));
+    return z.discriminatedUnion('form', [first!, ...rest]);
+  },
+  async handler(input, { ctx, session, file }) {
+    const { form, ...values } = input;
+    const language = isLanguage(ctx.locale) ? ctx.locale : 'de';
+    const variant = variants[file.variant as VariantId] ?? variants.de;
+    const created = await createDownloadForm(
+      ctx.db,
+      documentStore(),
+      {
+        fileId: session.fileId,
+        debtorId: session.debtorId,
+        form,
+        values,
+        clientAddress: ctx.clientKey,
+        language,
+        locale: intlLocale(language, variant),
+      },
+      { t: serverTranslator(language, 'documents'), now: ctx.now },
+    );
+    if (!created.ok) return refuse(created.reason === 'fileNotFound' ? 'noFile' : 'failed');
+    return ok({ form, orderId: created.orderId, returnBy: created.returnBy });
   },
 });

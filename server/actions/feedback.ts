@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { optOutOfSurveys as optOutService, readFeedbackLinkToken, submitFeedback } from '../feedback/feedback.ts';
 import { feedbackSchema } from '../feedback/schema.ts';
+import { paymentFeedbackGiven, paymentForFile, savePaymentFeedback } from '../payments/service.ts';
 import { defineAction, ok, refuse, type Scope } from './define.ts';
 
 /** Which file the feedback is about: the survey link's, else the session's, else none (a visitor). */
@@ -45,5 +46,42 @@ export const optOutOfSurveys = defineAction({
     if (who.fileId === null) return refuse('noFile');
     await optOutService(scope.ctx.db, who.fileId, { clientAddress: scope.ctx.clientKey });
     return ok({ optedOut: true as const });
+  },
+});
+
+/**
+ * Stars and a comment after a payment went through (the confirmation page, section 7
+ * createPaymentFeedback): once per payment, only for a paid payment of the session's file; the
+ * method and provider stored are the payment's own.
+ */
+export const givePaymentFeedback = defineAction({
+  name: 'givePaymentFeedback',
+  description: 'Rate a payment that went through (1 to 5 stars and a comment, both optional), once per payment.',
+  level: 'limited',
+  input: z
+    .object({
+      paymentId: z.string().max(100),
+      stars: z.coerce.number().int().min(1, 'errors.starsRequired').max(5, 'errors.starsRequired').optional(),
+      comment: z.string().trim().max(1000, 'errors.textTooLong').optional(),
+    })
+    .refine((value) => value.stars !== undefined || Boolean(value.comment), {
+      path: ['stars'],
+      message: 'errors.starsRequired',
+    }),
+  async handler(input, { ctx, session }) {
+    const payment = await paymentForFile(ctx.db, session.fileId, input.paymentId);
+    if (!payment || payment.status !== 'paid') return refuse('notFound');
+    const since = payment.createdAt;
+    if (await paymentFeedbackGiven(ctx.db, { fileId: session.fileId, source: 'payment', since }))
+      return refuse('alreadyExists');
+    await savePaymentFeedback(ctx.db, {
+      fileId: session.fileId,
+      source: 'payment',
+      stars: input.stars ?? null,
+      comment: input.comment || null,
+      paymentMethod: payment.purpose,
+      paymentProvider: payment.providerId,
+    });
+    return ok({ saved: true as const });
   },
 });

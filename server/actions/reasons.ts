@@ -66,6 +66,7 @@ const registry = {
   notPossible: true,
   notStored: true,
   notYours: true,
+  noTransfer: true,
   nothingToPay: true,
   noticeInvalid: true,
   offerUnavailable: true,

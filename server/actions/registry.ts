@@ -6,16 +6,19 @@
 import { announcePayment } from './announce.ts';
 import { acknowledgeNotice, answerSpecialOffer, captureEmail, requestNoticeOfCompletion } from './claims.ts';
 import { requestCallback, sendMessage } from './contact.ts';
-import { postponeDocument, raiseDispute, uploadDocument } from './documents.ts';
-import { giveFeedback, optOutOfSurveys } from './feedback.ts';
+import { createForm, postponeDocument, raiseDispute, uploadDocument } from './documents.ts';
+import { giveFeedback, givePaymentFeedback, optOutOfSurveys } from './feedback.ts';
 import { agreePlan, continuePendingPlan, grantDeferral, mailPlan, skipInstalment } from './instalments.ts';
 import { leavePaymentFeedback, startPayment } from './payments.ts';
 import { requestProfileChange } from './profile.ts';
+import { mailTransfer } from './transfer.ts';
 
 export const registry = {
   // Paying
   startPayment,
+  mailTransfer,
   leavePaymentFeedback,
+  givePaymentFeedback,
   // Agreements
   agreePlan,
   continuePendingPlan,
@@ -29,6 +32,7 @@ export const registry = {
   requestProfileChange,
   requestNoticeOfCompletion,
   // Documents
+  createForm,
   raiseDispute,
   uploadDocument,
   postponeDocument,

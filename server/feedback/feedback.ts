@@ -47,6 +47,33 @@ export async function feedbackState(db: Database, fileId: number | null): Promis
   return given ? { kind: 'alreadyGiven' } : { kind: 'open' };
 }
 
+export interface FeedbackLanding {
+  /** The survey after a call: the link's token names the file. */
+  survey: boolean;
+  /** A token was given that is expired or not ours: the page offers the plain rating instead. */
+  linkInvalid: boolean;
+  hasFile: boolean;
+  state: FeedbackState;
+}
+
+/**
+ * What the feedback page shows first (section 7 GetLandingpageFeedback): the file is the survey
+ * link's, else the session's, else none (a visitor).
+ */
+export async function feedbackLanding(
+  db: Database,
+  input: { token: string | null; sessionFileId: number | null; now?: Date },
+): Promise<FeedbackLanding> {
+  const link = readFeedbackLinkToken(input.token, input.now);
+  const fileId = link ? link.fileId : input.sessionFileId;
+  return {
+    survey: link !== null,
+    linkInvalid: input.token !== null && link === null,
+    hasFile: fileId !== null,
+    state: await feedbackState(db, fileId),
+  };
+}
+
 export type SubmitFeedbackResult =
   | { ok: true }
   | { ok: false; error: 'alreadyExists' | 'optedOut' }

@@ -9,7 +9,7 @@
  *   cancelPayment    the debtor leaves the provider's page and chooses again
  */
 import { truncateClientAddress } from '../security/client-address.ts';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { audit } from '../audit/log.ts';
 import { mailRecipient } from '../auth/access.ts';
@@ -183,7 +183,7 @@ function fileReference(facts: Pick<FileFacts, 'refno' | 'subcase'>): string {
 }
 
 /** The remittance text in the debtor's language (the payment's), e.g. "Az 100000001" or "Ärende 400000001". */
-function remittanceFor(facts: Pick<FileFacts, 'refno' | 'subcase'>, language: string): string {
+export function remittanceFor(facts: Pick<FileFacts, 'refno' | 'subcase'>, language: string): string {
   return transferReferenceText(language, fileReference(facts));
 }
 
@@ -708,4 +708,37 @@ export async function savePaymentFeedback(
     paymentMethod: input.paymentMethod,
     paymentProvider: input.paymentProvider,
   });
+}
+
+/**
+ * Whether the file has given feedback of this kind since a payment was started (one per payment:
+ * the confirmation page's form and the API's createPaymentFeedback and CheckPaymentFeedback).
+ */
+export async function paymentFeedbackGiven(
+  db: Database,
+  input: { fileId: number; source: 'payment' | 'leftWithoutPayment'; since: Date },
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: t.feedback.id })
+    .from(t.feedback)
+    .where(
+      and(
+        eq(t.feedback.fileId, input.fileId),
+        eq(t.feedback.source, input.source),
+        gte(t.feedback.createdAt, input.since),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** The file's most recent payment (any status), for "has the last visit been rated?". */
+export async function latestPaymentOfFile(db: Database, fileId: number): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(t.payments)
+    .where(eq(t.payments.fileId, fileId))
+    .orderBy(desc(t.payments.createdAt))
+    .limit(1);
+  return row ?? null;
 }

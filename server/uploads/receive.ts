@@ -16,6 +16,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { createHash, randomUUID } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { consumeAll } from '../limits/rate-limits.ts';
 import {
   cleanFileName,
   maxFileBytes,
@@ -332,4 +333,19 @@ export async function discardPendingUpload(
   if (!row) return false;
   await store.delete(row.storageKey);
   return true;
+}
+
+/**
+ * The limit on sending files (server/limits/rate-limits.ts): counted per request, one or more
+ * files, per file and per client address. The uploads endpoint of the forms and the JSON API ask it.
+ */
+export async function consumeUploadLimit(
+  db: Database,
+  input: { fileId: number; clientAddress: string | undefined },
+): Promise<{ ok: true } | { ok: false; retryAfterSeconds: number }> {
+  const limit = await consumeAll(db, [
+    ['uploadFile', String(input.fileId)],
+    ['uploadClient', input.clientAddress],
+  ]);
+  return limit.ok ? { ok: true } : { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
 }
