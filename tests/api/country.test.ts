@@ -202,9 +202,9 @@ describe('language and caching', () => {
     const token = await tokenOf('100000001');
     const en = await apiCall('POST', '/api/Swish/CreatePaymentRequest?amount=5', { token, hl: 'en', json: {} });
     expectProblem(en, 403, 'providerNotAvailable');
-    expect(en.body.title).toBe('This payment method is not available for your file. Please choose another one.');
+    expect(en.body.title).toBe('This provider is not available for your file.');
     const sv = await apiCall('POST', '/api/Swish/CreatePaymentRequest?amount=5', { token, hl: 'sv', json: {} });
-    expect(sv.body.title).toBe('Det här betalningssättet är inte tillgängligt för ditt ärende. Välj ett annat.');
+    expect(sv.body.title).toBe('Den här leverantören är inte tillgänglig för ditt ärende.');
   });
 
   it('a started payment is not cacheable', async () => {

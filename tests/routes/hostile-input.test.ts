@@ -92,6 +92,7 @@ const answersBeforeReading: Record<string, string> = {
   'staff.entries.$id': 'no staff session: sent to the staff sign-in first',
   'staff.code': 'no password step waiting for its code: sent to the staff sign-in first',
   'staff.signout': 'signs out whatever the body; reads no form at all',
+  '$portal.assistant.closed': 'a beacon: records the open conversation as closed whatever the body; reads none',
   // The JSON API reads no cookie: without a bearer token it answers 401 before any body.
   // tests/api/runtime.test.ts posts broken, oversized and wrongly typed bodies with a token.
   'api.$': 'no bearer token: 401 problem before the body is read',

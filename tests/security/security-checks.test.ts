@@ -173,6 +173,9 @@ describe('security headers', () => {
 
 describe('cross-site writes', () => {
   const signedWebhooks = new Set(['routes/payments.webhook.$provider', 'routes/$portal.twintPostback']);
+  // The JSON API takes no cookie (bearer tokens only, decision 044), so a cross-site post carries
+  // nothing that could act for the debtor: it is refused as a call without a token, never done.
+  const bearerOnly = new Set(['routes/api.$']);
   const crossSite: Array<[string, Record<string, string>]> = [
     ['an Origin of another site', { Origin: 'https://evil.example' }],
     ['Sec-Fetch-Site cross-site without an Origin', { 'Sec-Fetch-Site': 'cross-site' }],
@@ -191,6 +194,10 @@ describe('cross-site writes', () => {
         headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
         body: 'intent=message&subjectId=2&body=Cross-site%20message%20of%20twenty%20chars&email=a%40example.org',
       });
+      if (bearerOnly.has(endpoint.id)) {
+        expect([401, 404], `${endpoint.id}: ${reply.status}`).toContain(reply.status);
+        continue;
+      }
       expect({ route: endpoint.id, status: reply.status }).toEqual({ route: endpoint.id, status: 403 });
       // The portal's page for the refusal, in the variant's language (German on /serviceportal).
       if (endpoint.params.portal === 'serviceportal')
