@@ -19,12 +19,26 @@ export interface ActiveSession {
   mustChangePassword: boolean;
 }
 
-/** The server-side session behind the request's cookie, if it is still valid. */
-export async function findSession(request: Request, db?: Database, now = new Date()): Promise<ActiveSession | null> {
-  const token = readCookie(request.headers.get('Cookie'), cookieName(sessionCookieBase));
-  if (!token) return null;
-  const database = db ?? (await getDatabase());
-  const [row] = await database
+/** A session row as the doors read it: the web's cookie (`findSession`) or the API's bearer token. */
+export interface SessionRecord extends ActiveSession {
+  absoluteExpiresAt: Date;
+  /** The variant of the session's file. */
+  variant: string;
+}
+
+/**
+ * The one query behind every door's session: the session with this id hash on this channel (a
+ * bearer token of the JSON API is no cookie and a cookie no bearer token, decision 044), with the
+ * debtor's forced password change and the file's variant; only while both deadlines lie ahead of
+ * `now`, unless `now` is null (a handler that re-reads the session its call was authorised with).
+ */
+export async function sessionByHash(
+  db: Database,
+  idHash: string,
+  channel: 'web' | 'api',
+  now: Date | null,
+): Promise<SessionRecord | null> {
+  const [row] = await db
     .select({
       idHash: t.sessions.idHash,
       debtorId: t.sessions.debtorId,
@@ -32,20 +46,29 @@ export async function findSession(request: Request, db?: Database, now = new Dat
       level: t.sessions.level,
       loginType: t.sessions.loginType,
       idleExpiresAt: t.sessions.idleExpiresAt,
+      absoluteExpiresAt: t.sessions.absoluteExpiresAt,
       mustChangePassword: t.debtors.mustChangePassword,
+      variant: t.files.variant,
     })
     .from(t.sessions)
     .innerJoin(t.debtors, eq(t.debtors.id, t.sessions.debtorId))
+    .innerJoin(t.files, eq(t.files.id, t.sessions.fileId))
     .where(
       and(
-        eq(t.sessions.idHash, sha256Hex(token)),
-        // A bearer token of the JSON API is no cookie (decision 044).
-        eq(t.sessions.channel, 'web'),
-        gt(t.sessions.idleExpiresAt, now),
-        gt(t.sessions.absoluteExpiresAt, now),
+        eq(t.sessions.idHash, idHash),
+        eq(t.sessions.channel, channel),
+        now ? gt(t.sessions.idleExpiresAt, now) : undefined,
+        now ? gt(t.sessions.absoluteExpiresAt, now) : undefined,
       ),
     );
   return row ?? null;
+}
+
+/** The server-side session behind the request's cookie, if it is still valid. */
+export async function findSession(request: Request, db?: Database, now = new Date()): Promise<ActiveSession | null> {
+  const token = readCookie(request.headers.get('Cookie'), cookieName(sessionCookieBase));
+  if (!token) return null;
+  return sessionByHash(db ?? (await getDatabase()), sha256Hex(token), 'web', now);
 }
 
 export function authLevel(session: ActiveSession | null): AuthLevel {
