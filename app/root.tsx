@@ -6,6 +6,7 @@ import {
   Scripts,
   type ShouldRevalidateFunction,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from '@remix-run/react';
@@ -29,6 +30,7 @@ import { Footer } from './components/shell/Footer';
 import { Header } from './components/shell/Header';
 import { PageTransition, useHashScroll } from './components/shell/navigation';
 import { ErrorHead, RouteErrorBoundary } from './components/pages/ErrorPage';
+import { StaffErrorHead } from './components/staff/StaffError';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { i18next } from './i18next.server';
 import { isStaffPath, staffLanguage } from './lib/staff.server';
@@ -145,7 +147,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function DocumentMeta() {
   const errors = useContext(UNSAFE_DataRouterStateContext)?.errors;
   const error = errors ? Object.values(errors)[0] : undefined;
-  return error === undefined ? <Meta /> : <ErrorHead error={error} />;
+  const { pathname } = useLocation();
+  if (error === undefined) return <Meta />;
+  // The review desk words its errors for staff (its own namespace and language).
+  return /^\/staff(\/|$)/.test(pathname) ? <StaffErrorHead error={error} /> : <ErrorHead error={error} />;
 }
 
 function Shell({ children }: { children: React.ReactNode }) {

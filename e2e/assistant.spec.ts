@@ -56,6 +56,26 @@ test('100000001 asks "wie viel muss ich zahlen" and sees the dashboard’s total
   await expect(page.getByRole('dialog').getByTestId('chat-open-amount')).toHaveText(total);
 });
 
+test('a question in English on the German page is answered in English, with an offer to switch the page', async ({
+  page,
+}) => {
+  await signIn(page, { refno: '100000001', password });
+  const pane = await openPane(page);
+  await ask(page, 'how much do I still have to pay in total');
+  // The answer's card is worded in English (its strings load on demand); the page stays German.
+  await expect(pane.getByText(a('balance.title', 'en'))).toBeVisible();
+  await expect(pane.getByTestId('chat-open-amount')).toContainText('€');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  const offer = pane.getByRole('button', { name: a('switchPage', 'en') });
+  await expect(offer).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'assistant pane open (answer in English on a German page)');
+  await screenshots(page, 'assistant', 'reply-in-english', { fullPage: false });
+  await offer.click();
+  // The same page, now in English.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('"ich kann nur 50 euro im monat zahlen" shows a plan in the pane, then the instalment step with 50 filled in', async ({
   page,
 }) => {

@@ -27,6 +27,18 @@ describe('replyLanguage', () => {
     expect(replyLanguage(text, page as 'de', offered)).toBe(expected);
   });
 
+  it.each([
+    'wie viel muss ich zahlen',
+    'ich kann nur 50 euro im monat zahlen',
+    'bitte ruft mich am montag vormittag zurück',
+    'meine Adresse hat sich geändert',
+    'kann ich später zahlen?',
+    'was passiert wenn ich nicht zahle',
+    'Ich habe gestern 120 Euro überwiesen von meinem Konto DE89 3704 0044 0532 0130 00, ich bin Jonas Becker',
+  ])('a German message on the German page stays German: %s', (text) => {
+    expect(replyLanguage(text, 'de', offered)).toBe('de');
+  });
+
   it('keeps the page language for a short message and for a language the variant does not offer', () => {
     expect(replyLanguage('ok gracias', 'de', offered)).toBe('de');
     expect(replyLanguage('jag har redan betalat fakturan förra veckan', 'de', offered)).toBe('de');
