@@ -18,8 +18,37 @@ export interface Runtime {
   maintenance(request: Request, variant: Variant): Promise<MaintenanceState>;
   /** A maintenance window announced for this variant and host that has not ended yet. */
   maintenanceAnnouncement(request: Request, variant: Variant, now?: Date): Promise<MaintenanceAnnouncement | null>;
+  /**
+   * Changes whenever the maintenance file read for the pages does (the page cache keys on it,
+   * server/http/page-cache.ts).
+   */
+  maintenanceStamp(): Promise<string>;
   analyticsUrl: string | undefined;
 }
+
+type MaintenanceReader = ReturnType<typeof createMaintenanceReader>;
+const readers = Symbol.for('debtor-portal.maintenance-readers');
+type ReaderHolder = { [readers]?: Map<string, MaintenanceReader> };
+
+/**
+ * One reader per maintenance file in the process. The HTTP server and the Remix bundle are two
+ * module graphs (as for the metrics in server/http/metrics.ts); they share the reader so that the
+ * page cache's key and the page's own banner come from the same reading.
+ */
+function maintenanceReader(file: string): MaintenanceReader {
+  const holder = globalThis as ReaderHolder;
+  holder[readers] ??= new Map();
+  let reader = holder[readers].get(file);
+  if (!reader) {
+    // Switching maintenance on takes effect within a second (spec 2.2 checks it before each navigation).
+    reader = createMaintenanceReader(file, { recheckMs: 1_000 });
+    holder[readers].set(file, reader);
+  }
+  return reader;
+}
+
+const stamps = new WeakMap<object, string>();
+let stampCount = 0;
 
 let instance: Runtime | undefined;
 
@@ -27,14 +56,20 @@ export function runtime(): Runtime {
   if (instance) return instance;
   const config = env();
   const hosts = parseHostMap(config.VARIANT_HOSTS);
-  // Switching maintenance on takes effect within a second (spec 2.2 checks it before each navigation).
-  const readMaintenance = createMaintenanceReader(config.MAINTENANCE_FILE, { recheckMs: 1_000 });
+  const readMaintenance = maintenanceReader(config.MAINTENANCE_FILE);
   instance = {
     variantOf: (request) => resolveVariant(new URL(request.url), hosts),
     maintenance: async (request, variant) =>
       decideMaintenance(await readMaintenance(), variant, new URL(request.url).host),
     maintenanceAnnouncement: async (request, variant, now) =>
       decideMaintenanceAnnouncement(await readMaintenance(), variant, new URL(request.url).host, now),
+    maintenanceStamp: async () => {
+      const file = await readMaintenance();
+      if (!file) return 'none';
+      let stamp = stamps.get(file);
+      if (!stamp) stamps.set(file, (stamp = String(++stampCount)));
+      return stamp;
+    },
     analyticsUrl: config.ANALYTICS_URL,
   };
   return instance;

@@ -5,7 +5,6 @@
  * process (`npm run start:prod`), it stops gracefully on SIGTERM and SIGINT: no new
  * connections, the requests in flight finish, the workers stop, the database is closed.
  */
-import { createRequestHandler } from '@remix-run/express';
 import type { ServerBuild } from '@remix-run/node';
 import compression from 'compression';
 import express from 'express';
@@ -25,6 +24,7 @@ import { escapeHtml } from '../mail/format.ts';
 import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
 import { startMailWorker } from '../mail/worker.ts';
 import { publicOrigin } from '../variants/public-url.ts';
+
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { asyncHandler } from './async-handler.ts';
 import { sql } from 'drizzle-orm';
@@ -32,9 +32,10 @@ import { startRetentionJob } from '../retention/purge.ts';
 import { ensureDemoStaff } from '../staff/demo.ts';
 import { logger } from './logger.ts';
 import { metrics, metricsAllowed } from './metrics.ts';
+import { portalPageCache, remixHandler } from './remix-handler.ts';
 import { routeLabeller } from './route-label.ts';
 import { scrubUrl } from './scrub.ts';
-import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from './security.ts';
+import { cspNonce, requestGuards, securityHeaders } from './security.ts';
 
 /** The Express app alone (the browser tests' server and the benchmarks mount it themselves). */
 export async function createServer(options: { dev: boolean }) {
@@ -261,20 +262,15 @@ export async function startPortal(options: { dev: boolean }): Promise<Portal> {
     });
   }
 
+  // A visitor's public pages are rendered once per few seconds, not once per request (decision 050).
   app.all(
     '*',
-    asyncHandler(
-      createRequestHandler({
-        build,
-        mode: options.dev ? 'development' : 'production',
-        getLoadContext: (req, res) => ({
-          cspNonce: res.locals.cspNonce as string,
-          clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
-          requestId: String(req.id),
-          refusal: res.locals.refusal as EdgeRefusal | undefined,
-        }),
-      }),
-    ),
+    remixHandler({
+      build,
+      mode: options.dev ? 'development' : 'production',
+      pageCache: options.dev ? null : portalPageCache(),
+      requestId: (req) => String(req.id),
+    }),
   );
   return {
     app,

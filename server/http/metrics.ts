@@ -19,6 +19,7 @@ export interface PortalMetrics {
   latency: Histogram<'route' | 'method'>;
   outboxBacklog: Gauge<'status'>;
   assistantTurns: Counter<'intent' | 'engine'>;
+  pageCacheResults: Counter<'result'>;
 }
 
 const key = Symbol.for('debtor-portal.metrics');
@@ -52,6 +53,12 @@ function create(): PortalMetrics {
       name: 'portal_assistant_turns_total',
       help: "The assistant's answered turns, by recognised intent and engine (embedded or model)",
       labelNames: ['intent', 'engine'] as const,
+      registers: [registry],
+    }),
+    pageCacheResults: new Counter({
+      name: 'portal_page_cache_total',
+      help: "A visitor's public page served from the page cache (hit), not found there and rendered (miss), or rendered for the request alone (skip)",
+      labelNames: ['result'] as const,
       registers: [registry],
     }),
   };

@@ -24,15 +24,19 @@ export function securityHeaders(options: {
   connectOrigins?: string[];
 }) {
   const frameable = options.frameablePaths ?? [];
-  return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = `'nonce-${res.locals.cspNonce as string}'`;
-    const framingAllowed = frameable.some((p) => req.path.startsWith(p));
+  // Built once for each of the two framing rules; the nonce is read from the response per request.
+  const headersFor = (framingAllowed: boolean) =>
     helmet({
       contentSecurityPolicy: {
         useDefaults: false,
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", nonce, "'strict-dynamic'", ...(options.dev ? ["'unsafe-eval'"] : [])],
+          scriptSrc: [
+            "'self'",
+            (_req, res) => `'nonce-${(res as Response).locals.cspNonce as string}'`,
+            "'strict-dynamic'",
+            ...(options.dev ? ["'unsafe-eval'"] : []),
+          ],
           styleSrc: ["'self'", ...(options.dev ? ["'unsafe-inline'"] : [])],
           // Inline style attributes (brand colours as custom properties) are allowed, style tags are not.
           styleSrcAttr: ["'unsafe-inline'"],
@@ -53,8 +57,11 @@ export function securityHeaders(options: {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       strictTransportSecurity: options.secure ? { maxAge: 63072000, includeSubDomains: true } : false,
       xFrameOptions: framingAllowed ? { action: 'sameorigin' } : { action: 'deny' },
-    })(req, res, next);
-  };
+    });
+  const framed = headersFor(true);
+  const unframed = headersFor(false);
+  return (req: Request, res: Response, next: NextFunction) =>
+    (frameable.some((p) => req.path.startsWith(p)) ? framed : unframed)(req, res, next);
 }
 
 /** Why the edge refused a request before the portal read it; the page says it in the debtor's language. */

@@ -8,11 +8,10 @@
  * are stand-ins: the document names script files that do not exist, which no test here loads.
  *
  * `edgeApp()` puts the portal's Express edge in front of it (CSP nonce, security headers, the
- * same-origin and body-size guards of server/http/security.ts, the Express adapter) with the same
- * options server/http/main.ts gives them.
+ * same-origin and body-size guards of server/http/security.ts, the Remix handler with the page
+ * cache of server/http/remix-handler.ts) with the same options server/http/main.ts gives them.
  */
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
-import { createRequestHandler as createExpressHandler } from '@remix-run/express';
 import { createRequestHandler } from '@remix-run/node';
 import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
 import express from 'express';
@@ -20,8 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { remixConfig } from '../../remix.config.ts';
 import * as entryServer from '~/entry.server';
 import * as root from '~/root';
-import { asyncHandler } from '#server/http/async-handler.ts';
-import { cspNonce, requestGuards, securityHeaders, type EdgeRefusal } from '#server/http/security.ts';
+import { portalPageCache, remixHandler as edgeRemixHandler } from '#server/http/remix-handler.ts';
+import { cspNonce, requestGuards, securityHeaders } from '#server/http/security.ts';
 import { context } from './routes.ts';
 
 type RouteModule = Record<string, unknown>;
@@ -128,20 +127,6 @@ export async function edgeApp(): Promise<express.Express> {
   app.use(cspNonce);
   app.use(securityHeaders({ secure: false, dev: false, frameablePaths: ['/sandbox/pay/'], connectOrigins: [] }));
   app.use(...requestGuards({ allowedOrigins: () => [] }));
-  app.all(
-    '*',
-    asyncHandler(
-      createExpressHandler({
-        build,
-        mode: 'production',
-        getLoadContext: (req, res) => ({
-          cspNonce: res.locals.cspNonce as string,
-          clientAddress: req.ip ?? '',
-          requestId: 'test',
-          refusal: res.locals.refusal as EdgeRefusal | undefined,
-        }),
-      }),
-    ),
-  );
+  app.all('*', edgeRemixHandler({ build, mode: 'production', pageCache: portalPageCache(), requestId: () => 'test' }));
   return app;
 }
