@@ -24,48 +24,17 @@ import * as t from '#server/db/schema.ts';
 import { asyncHandler } from '#server/http/async-handler.ts';
 import { requestGuards, type EdgeRefusal } from '#server/http/security.ts';
 import { context, demoFiles, run, useRouteDatabase } from '../helpers/routes.ts';
+import { routeTargets, type RouteTarget } from '../security/targets.ts';
 import { useUploadFolder } from '../helpers/uploads.ts';
 
-type RouteModule = {
-  action?: (args: ActionFunctionArgs) => unknown;
-  loader?: (args: LoaderFunctionArgs) => unknown;
-  default?: unknown;
-};
-
 const appFolder = fileURLToPath(new URL('../../app', import.meta.url));
-const modules = import.meta.glob<RouteModule>('../../app/routes/*.{ts,tsx}');
 
-/** Values for the dynamic segments of the route files. */
-const paramValues: Record<string, string> = {
-  portal: 'serviceportal',
-  paymentId: '1',
-  token: 'x',
-  customForm: 'identity-theft',
-  orderRef: 'x',
-  sessionId: 'x',
-  provider: 'sandbox',
-  invoiceId: '1',
-  id: '1',
-  orderId: '1',
-  // The JSON API's splat: a call that takes a multipart body.
-  '': 'Account/UpdateProfile',
-};
-/** Where a route only acts in one variant or needs a query to reach its body. */
-const overrides: Record<string, { portal?: string; query?: string }> = {
-  '$portal.twintPostback': { portal: 'serviceportal-ch' },
-  '$portal.signin_.bankid_.collect': { portal: 'serviceportal-se' },
-  '$portal.signin_.bankid': { portal: 'serviceportal-se' },
-  '$portal.uploads': { query: '?context=message' },
-};
-/** Signed webhooks: exempt from the same-origin rule, their signature decides (never a 500). */
-const signedWebhooks = new Set(['payments.webhook.$provider', '$portal.twintPostback']);
 /**
- * Exempt from the same-origin check besides the webhooks: the JSON API reads no cookie, only a
- * bearer token, so a cross-site page cannot borrow a session there (decision 044).
+ * The JSON API's splat: a call that takes a multipart body. Every other parameter, and the routes
+ * that need another variant or a query, come from the route table's enumeration of the security
+ * tests (tests/security/targets.ts), which fails on a parameter it has no value for.
  */
-const bearerOnly = new Set(['api.$']);
-/** Bodies that are not forms are the webhooks' own business (JSON, checked by signature). */
-const readsRawBody = signedWebhooks;
+const values = { '*': 'Account/UpdateProfile' };
 /**
  * Resource routes that take a small JSON body (the chat pane's messages): any other body is a 400
  * from the route itself before it is read, a JSON body that is no message too (its own 413 for
@@ -98,40 +67,8 @@ const answersBeforeReading: Record<string, string> = {
   'api.$': 'no bearer token: 401 problem before the body is read',
 };
 
-interface ActionRoute {
-  file: string;
-  path: string;
-  params: Record<string, string>;
-  module: RouteModule;
-  isPage: boolean;
-}
-
-/** `$portal.checkout.pay-direct_.card` → /serviceportal/checkout/pay-direct/card with its params. */
-function routeOf(file: string, module: RouteModule): ActionRoute {
-  const params: Record<string, string> = {};
-  const segments = file.split('.').flatMap((raw) => {
-    const segment = raw.replace(/_$/, '');
-    if (segment === '_index' || segment === '') return [];
-    if (segment.startsWith('$')) {
-      const name = segment.slice(1);
-      const value = name === 'portal' ? (overrides[file]?.portal ?? paramValues.portal!) : paramValues[name];
-      if (!value) throw new Error(`no test value for the parameter ${name} of ${file}: add one to paramValues`);
-      params[name] = value;
-      return [value];
-    }
-    return [segment];
-  });
-  return {
-    file,
-    path: `/${segments.join('/')}${overrides[file]?.query ?? ''}`,
-    params,
-    module,
-    isPage: module.default !== undefined,
-  };
-}
-
-let routes: ActionRoute[] = [];
-let refusedRoute: ActionRoute;
+let routes: RouteTarget[] = [];
+let refusedRoute: RouteTarget;
 let base = '';
 let close = () => {};
 
@@ -140,21 +77,17 @@ const { cookieFor } = demoFiles(database);
 useUploadFolder();
 
 /** Finds the route of a path the way the tests built it (refusal page included). */
-function routeFor(pathname: string): ActionRoute | undefined {
+function routeFor(pathname: string): RouteTarget | undefined {
   if (/^\/[^/]+\/refused$/.test(pathname)) return { ...refusedRoute, params: { portal: pathname.split('/')[1]! } };
   return routes.find((r) => r.path.split('?')[0] === pathname);
 }
 
 beforeAll(async () => {
-  const loaded = await Promise.all(
-    Object.entries(modules).map(async ([key, load]) => [key.replace(/^.*\/(.*)\.tsx?$/, '$1'), await load()] as const),
-  );
-  routes = loaded
-    .filter(([, module]) => typeof module.action === 'function')
-    .map(([file, module]) => routeOf(file, module));
-  const refused = loaded.find(([file]) => file === '$portal.refused');
+  const all = await routeTargets(values);
+  routes = all.filter((route) => typeof route.module.action === 'function');
+  const refused = all.find((route) => route.name === '$portal.refused');
   if (!refused) throw new Error('the refusal page is missing');
-  refusedRoute = routeOf(refused[0], refused[1]);
+  refusedRoute = refused;
 
   const app = express();
   app.use(...requestGuards({ allowedOrigins: () => [] }));
@@ -333,7 +266,7 @@ describe('every route action', () => {
   it('is found in app/routes', () => {
     // A floor, not the list: new actions join by themselves.
     expect(routes.length).toBeGreaterThanOrEqual(37);
-    expect(routes.map((r) => r.file)).toEqual(
+    expect(routes.map((r) => r.name)).toEqual(
       expect.arrayContaining([
         '$portal.signin',
         '$portal.upload-center',
@@ -350,18 +283,19 @@ describe('every route action', () => {
         const answer = await post(route.path, { Origin: base, ...cause.headers }, cause.body, {
           chunked: cause.chunked,
         });
-        expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
-        if (readsRawBody.has(route.file)) continue;
-        if (readsJson.has(route.file)) {
+        expect(answer.status, `${route.name}: ${answer.body.slice(0, 300)}`).not.toBe(500);
+        // A webhook's body is its own business (JSON, checked by its signature).
+        if (route.reads === 'signed') continue;
+        if (readsJson.has(route.name)) {
           // Not JSON (whatever its size, it is not read), or JSON that is no message: 400.
-          expect({ route: route.file, status: answer.status }).toEqual({ route: route.file, status: 400 });
+          expect({ route: route.name, status: answer.status }).toEqual({ route: route.name, status: 400 });
           continue;
         }
-        const expected = answersBeforeReading[route.file]
+        const expected = answersBeforeReading[route.name]
           ? { status: answer.status, refused: null }
           : { status: cause.status, refused: cause.refused };
-        expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({
-          route: route.file,
+        expect({ route: route.name, status: answer.status, refused: refusedAs(answer) }).toEqual({
+          route: route.name,
           ...expected,
         });
       }
@@ -376,8 +310,8 @@ describe('every route action', () => {
         Buffer.from(closing),
       ]);
       const answer = await post(route.path, { Origin: base, 'Content-Type': multipartType }, body);
-      expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
-      expect(refusedAs(answer), route.file).toBeNull();
+      expect(answer.status, `${route.name}: ${answer.body.slice(0, 300)}`).not.toBe(500);
+      expect(refusedAs(answer), route.name).toBeNull();
     }
   });
 
@@ -394,8 +328,8 @@ describe('every route action', () => {
         { Origin: base, 'Content-Type': 'application/x-www-form-urlencoded' },
         body,
       );
-      expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
-      expect(answer.location ?? '', route.file).not.toMatch(/[\r\n]/);
+      expect(answer.status, `${route.name}: ${answer.body.slice(0, 300)}`).not.toBe(500);
+      expect(answer.location ?? '', route.name).not.toMatch(/[\r\n]/);
     }
   });
 
@@ -406,10 +340,10 @@ describe('every route action', () => {
         { Origin: base, 'X-Forwarded-Host': 'evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
         'intent=pay',
       );
-      expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
-      if (signedWebhooks.has(route.file) || bearerOnly.has(route.file)) continue;
-      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({
-        route: route.file,
+      expect(answer.status, `${route.name}: ${answer.body.slice(0, 300)}`).not.toBe(500);
+      if (route.reads === 'signed' || route.bearerOnly) continue;
+      expect({ route: route.name, status: answer.status, refused: refusedAs(answer) }).toEqual({
+        route: route.name,
         status: 403,
         refused: 'crossSite',
       });
@@ -423,10 +357,10 @@ describe('every route action', () => {
         { Origin: 'http://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
         'intent=pay',
       );
-      expect(answer.status, `${route.file}: ${answer.body.slice(0, 300)}`).not.toBe(500);
-      if (signedWebhooks.has(route.file) || bearerOnly.has(route.file)) continue;
-      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({
-        route: route.file,
+      expect(answer.status, `${route.name}: ${answer.body.slice(0, 300)}`).not.toBe(500);
+      if (route.reads === 'signed' || route.bearerOnly) continue;
+      expect({ route: route.name, status: answer.status, refused: refusedAs(answer) }).toEqual({
+        route: route.name,
         status: 403,
         refused: 'crossSite',
       });
@@ -441,8 +375,8 @@ describe('every route action', () => {
         'intent=pay',
         { declaredLength: 30 * 1024 * 1024 },
       );
-      expect({ route: route.file, status: answer.status, refused: refusedAs(answer) }).toEqual({
-        route: route.file,
+      expect({ route: route.name, status: answer.status, refused: refusedAs(answer) }).toEqual({
+        route: route.name,
         status: 413,
         refused: 'tooLarge',
       });

@@ -31,17 +31,23 @@ export interface Answer {
   response: Response | null;
 }
 
-export interface Endpoint {
-  /** The route id (`$portal.feedback`) or the registered name. */
+/** What the tests know of a place they call, a route or a registered endpoint. */
+interface Target {
+  /** The route id (`routes/$portal.feedback`) or the registered name. */
   id: string;
   /** The path with its parameters filled in, query included. */
   path: string;
   params: Record<string, string>;
   reads: Reads;
+  /** Answers to a bearer token only (the JSON API): a cross-site post carries nothing it acts on. */
+  bearerOnly: boolean;
   /** A page (has a component): Remix renders its action's answer as a document. */
   isPage: boolean;
   /** The i18n namespaces the page loads (`handle.i18n`), for the field errors' keys. */
   namespaces: string[];
+}
+
+export interface Endpoint extends Target {
   loader?: (request: Request, ctx: AppLoadContext) => Promise<Answer>;
   action?: (request: Request, ctx: AppLoadContext) => Promise<Answer>;
 }
@@ -71,6 +77,7 @@ export function registerEndpoint(endpoint: {
     path: endpoint.path,
     params: {},
     reads: endpoint.reads,
+    bearerOnly: false,
     isPage: false,
     namespaces: ['common'],
     action: endpoint.action && wrap(endpoint.action),
@@ -78,7 +85,11 @@ export function registerEndpoint(endpoint: {
   });
 }
 
-/** Values for the dynamic segments. */
+/**
+ * Values for the dynamic segments, shared by every test that walks the route table
+ * (tests/routes/hostile-input.test.ts among them). A route with a parameter missing here makes
+ * `routeTargets()` throw, so a new route cannot slip past those tests.
+ */
 const paramValues: Record<string, string> = {
   portal: 'serviceportal',
   paymentId: '1',
@@ -102,6 +113,11 @@ const overrides: Record<string, { portal?: string; query?: string }> = {
 };
 const signed = new Set(['routes/payments.webhook.$provider', 'routes/$portal.twintPostback']);
 const json = (id: string) => id === 'routes/$portal.assistant.chat' || /^routes\/api[.]/.test(id);
+/**
+ * The JSON API reads no cookie, only a bearer token, so a cross-site page cannot borrow a session
+ * there (decision 044): exempt from the same-origin check like the signed webhooks.
+ */
+const bearerOnly = new Set(['routes/api.$']);
 
 function fullPath(route: RouteEntry, all: Map<string, RouteEntry>): string {
   const parts: string[] = [];
@@ -115,43 +131,76 @@ function toAnswer(result: Awaited<ReturnType<typeof run>>): Answer {
   return { status: result.status, headers: result.headers, data: result.data, response: result.response };
 }
 
-/** Every route of the route table and every registered endpoint, with paths and parameters. */
-export async function endpoints(): Promise<Endpoint[]> {
+export interface RouteModule {
+  action?: (args: ActionFunctionArgs) => unknown;
+  loader?: (args: LoaderFunctionArgs) => unknown;
+  default?: unknown;
+}
+
+/** A route of the route table with the path and parameters the tests call it with. */
+export interface RouteTarget extends Target {
+  /** The id without its folder (`$portal.feedback`), as the route files are named. */
+  name: string;
+  module: RouteModule;
+}
+
+/**
+ * Every route of the route table, with its path and parameters. `values` replaces some of the
+ * parameter values for one test (the hostile-input test posts to an API call that takes a form).
+ */
+export async function routeTargets(values: Record<string, string> = {}): Promise<RouteTarget[]> {
   const { routes } = await portalBuild();
   const byId = new Map(routes.map((r) => [r.id, r]));
-  const fromRoutes = routes.map((route): Endpoint => {
+  const valueOf: Record<string, string> = { ...paramValues, ...values };
+  return routes.map((route): RouteTarget => {
     const override = overrides[route.id];
     const params: Record<string, string> = {};
     const path = fullPath(route, byId).replace(/:(\w+)|\*/g, (_m, name: string | undefined) => {
       const key = name ?? '*';
-      const value = key === 'portal' ? (override?.portal ?? paramValues.portal!) : paramValues[key];
+      const value = key === 'portal' ? (override?.portal ?? valueOf.portal!) : valueOf[key];
       if (!value) throw new Error(`no test value for the parameter ${key} of ${route.id}: add one to paramValues`);
       params[key] = value;
       return value;
     });
-    const module = route.module as {
-      action?: (args: ActionFunctionArgs) => unknown;
-      loader?: (args: LoaderFunctionArgs) => unknown;
-      default?: unknown;
-    };
     // The namespaces of the route and its layouts (a staff page's keys are in the staff layout's).
     const i18n: string[] = [];
     for (let r: RouteEntry | undefined = route; r; r = r.parentId ? byId.get(r.parentId) : undefined) {
       const own = (r.module as { handle?: { i18n?: string[] | string } }).handle?.i18n;
       i18n.push(...(Array.isArray(own) ? own : own ? [own] : []));
     }
-    const call = (fn: (args: never) => unknown) => async (request: Request, ctx: AppLoadContext) =>
-      toAnswer(await run(fn as never, request, params, ctx));
+    const module = route.module as RouteModule;
     return {
       id: route.id,
+      name: route.id.replace(/^routes\//, ''),
       path: `${path === '/' ? '/' : path.replace(/\/$/, '')}${override?.query ?? ''}`,
       params,
       reads: signed.has(route.id) ? 'signed' : json(route.id) ? 'json' : 'form',
+      bearerOnly: bearerOnly.has(route.id),
       isPage: module.default !== undefined,
       namespaces: [...new Set([...i18n, 'common'])],
-      action: typeof module.action === 'function' ? call(module.action) : undefined,
-      loader: typeof module.loader === 'function' ? call(module.loader) : undefined,
+      module,
     };
   });
+}
+
+/** Every route of the route table and every registered endpoint, with paths and parameters. */
+export async function endpoints(): Promise<Endpoint[]> {
+  const fromRoutes = (await routeTargets()).map(
+    ({ id, path, params, reads, bearerOnly, isPage, namespaces, module }): Endpoint => {
+      const call = (fn: (args: never) => unknown) => async (request: Request, ctx: AppLoadContext) =>
+        toAnswer(await run(fn as never, request, params, ctx));
+      return {
+        id,
+        path,
+        params,
+        reads,
+        bearerOnly,
+        isPage,
+        namespaces,
+        action: typeof module.action === 'function' ? call(module.action) : undefined,
+        loader: typeof module.loader === 'function' ? call(module.loader) : undefined,
+      };
+    },
+  );
   return [...fromRoutes, ...registered];
 }
