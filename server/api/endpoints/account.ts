@@ -90,7 +90,19 @@ async function signInForToken(
         return problem(400, result.error, { issues: [{ path: ['refno'], message: `errors.${result.error}` }] });
     }
   }
-  const session = await findApiSession(db, result.token, now);
+  return tokenAnswer(ctx, result, { hasMultipleCases: result.hasMultipleFiles });
+}
+
+/**
+ * The answer of a sign-in that issued a token (password, reference number or letter link): the
+ * token with its session's deadlines, and what only that sign-in knows (`extra`).
+ */
+async function tokenAnswer<E extends object>(
+  ctx: ApiContext,
+  result: { token: string; level: 'limited' | 'full'; mustChangePassword: boolean; variant: string },
+  extra: E,
+) {
+  const session = await findApiSession(ctx.action.db, result.token, ctx.action.now);
   if (!session) return problem(503, 'unavailable');
   return apiOk({
     token: result.token,
@@ -99,7 +111,7 @@ async function signInForToken(
     idleExpiresAt: session.idleExpiresAt.toISOString(),
     absoluteExpiresAt: session.absoluteExpiresAt.toISOString(),
     mustChangePassword: result.mustChangePassword && result.level === 'full',
-    hasMultipleCases: result.hasMultipleFiles,
+    ...extra,
     variant: result.variant,
   });
 }
@@ -637,17 +649,7 @@ const autologin = defineEndpoint({
       if (result.error === 'measureRunning') return problem(403, 'measureRunning');
       return problem(result.error === 'used' ? 409 : 400, result.error === 'used' ? 'linkUsed' : 'invalidLink');
     }
-    const session = await findApiSession(db, result.token, now);
-    if (!session) return problem(503, 'unavailable');
-    return apiOk({
-      token: result.token,
-      tokenType: 'Bearer' as const,
-      level: result.level,
-      idleExpiresAt: session.idleExpiresAt.toISOString(),
-      absoluteExpiresAt: session.absoluteExpiresAt.toISOString(),
-      mustChangePassword: result.mustChangePassword && result.level === 'full',
-      variant: result.variant,
-    });
+    return tokenAnswer(ctx, result, {});
   },
 });
 
