@@ -148,7 +148,16 @@ function payByAmount(name: string, method: MethodKey, summary: string): AnyEndpo
 
 const feeSchema = z.object({ paymentProvider: z.string(), amount: moneySchema, fee: moneySchema, total: moneySchema });
 
-function feeLookup(name: string, method: MethodKey, what: string): AnyEndpoint {
+/** The spec's fee lookups: the call, the payment method and how the summary names it. */
+const feeLookups: ReadonlyArray<readonly [name: string, method: MethodKey, what: string]> = [
+  ['GetSofortGebuehr', '2', 'instant bank transfer (2)'],
+  ['GetBarzahlenGebuehr', '5', 'cash with a barcode (5)'],
+  ['GetPaypalGebuehr', '1', 'online wallet (1)'],
+  ['GetSepaGebuehr', '3', 'SEPA direct debit (3)'],
+  ['GetKreditkarteGebuehr', '4', 'card (4)'],
+];
+
+function feeLookup([name, method, what]: (typeof feeLookups)[number]): AnyEndpoint {
   return defineEndpoint({
     group: 'Zahlung',
     name,
@@ -285,6 +294,71 @@ function announce(name: string, payee: 'agency' | 'creditor', summary: string): 
  * be read, confirmed or deleted (404), and none can be created (403 provider not available).
  */
 const vaultTokenBody = z.object({ token: z.string().trim().min(1).max(200) });
+const vaultTokenNotFound = () => problem(404, 'vaultTokenNotFound');
+
+interface VaultCall {
+  name: string;
+  method: 'GET' | 'POST';
+  summary: string;
+  body?: typeof vaultTokenBody;
+  response: z.ZodObject;
+  answer: () => ApiResult<Record<string, unknown>>;
+}
+
+const vaultCalls: VaultCall[] = [
+  {
+    name: 'ExistsPaypalVaultToken',
+    method: 'GET',
+    summary: 'Whether a stored wallet token (vault, provider 8) exists for the file: the portal stores none.',
+    response: z.object({ exists: z.boolean() }),
+    answer: () => apiOk({ exists: false }),
+  },
+  {
+    name: 'GetPaypalVaultToken',
+    method: 'GET',
+    summary: 'The stored wallet token: none is stored by the portal (404).',
+    response: z.object({ token: z.string() }),
+    answer: vaultTokenNotFound,
+  },
+  {
+    name: 'CreatePaypalVaultUrl',
+    method: 'POST',
+    summary: 'Store a wallet for the plan: no vault provider is connected (403 provider not available).',
+    response: z.object({ url: z.string() }),
+    answer: () => providerNotAvailable('8'),
+  },
+  {
+    name: 'ConfirmPaypalVaultToken',
+    method: 'POST',
+    summary: 'Confirm a stored wallet token: the portal issued none (404).',
+    body: vaultTokenBody,
+    response: z.object({ confirmed: z.boolean() }),
+    answer: vaultTokenNotFound,
+  },
+  {
+    name: 'DeletePaypalVaultToken',
+    method: 'POST',
+    summary: 'Delete a stored wallet token: the portal stores none (404).',
+    body: vaultTokenBody,
+    response: z.object({ deleted: z.boolean() }),
+    answer: vaultTokenNotFound,
+  },
+];
+
+/** A vault call for a file: reads are cached like the file's other data, changes are not. */
+function vaultCall({ name, method, summary, body, response, answer }: VaultCall): AnyEndpoint {
+  return defineEndpoint({
+    group: 'Zahlung',
+    name,
+    method,
+    auth: 'limited',
+    cache: method === 'GET' ? 'private15' : 'none',
+    summary,
+    ...(body && { body }),
+    response,
+    handler: (_input, ctx) => withFile(ctx, answer),
+  }) as unknown as AnyEndpoint;
+}
 
 // ── Deferral (pay later) ───────────────────────────────────────────────────────────────────
 
@@ -738,11 +812,7 @@ export const zahlungEndpoints: AnyEndpoint[] = [
     handler: ({ body }, ctx) =>
       withFile(ctx, (file) => startPaymentFor(ctx, file, body.isApplePay ? '9' : '4', body.amount)),
   }),
-  feeLookup('GetSofortGebuehr', '2', 'instant bank transfer (2)'),
-  feeLookup('GetBarzahlenGebuehr', '5', 'cash with a barcode (5)'),
-  feeLookup('GetPaypalGebuehr', '1', 'online wallet (1)'),
-  feeLookup('GetSepaGebuehr', '3', 'SEPA direct debit (3)'),
-  feeLookup('GetKreditkarteGebuehr', '4', 'card (4)'),
+  ...feeLookups.map(feeLookup),
   defineEndpoint({
     group: 'Zahlung',
     name: 'GetSepaDate',
@@ -833,58 +903,7 @@ export const zahlungEndpoints: AnyEndpoint[] = [
         return apiOk({ ...started.value, slipNumber: slip.slipNumber, validUntil: slip.validUntil });
       }),
   }),
-  defineEndpoint({
-    group: 'Zahlung',
-    name: 'ExistsPaypalVaultToken',
-    method: 'GET',
-    auth: 'limited',
-    cache: 'private15',
-    summary: 'Whether a stored wallet token (vault, provider 8) exists for the file: the portal stores none.',
-    response: z.object({ exists: z.boolean() }),
-    handler: (_input, ctx) => withFile(ctx, () => apiOk({ exists: false })),
-  }),
-  defineEndpoint({
-    group: 'Zahlung',
-    name: 'GetPaypalVaultToken',
-    method: 'GET',
-    auth: 'limited',
-    cache: 'private15',
-    summary: 'The stored wallet token: none is stored by the portal (404).',
-    response: z.object({ token: z.string() }),
-    handler: (_input, ctx) => withFile(ctx, () => problem(404, 'vaultTokenNotFound')),
-  }),
-  defineEndpoint({
-    group: 'Zahlung',
-    name: 'CreatePaypalVaultUrl',
-    method: 'POST',
-    auth: 'limited',
-    cache: 'none',
-    summary: 'Store a wallet for the plan: no vault provider is connected (403 provider not available).',
-    response: z.object({ url: z.string() }),
-    handler: (_input, ctx) => withFile(ctx, () => providerNotAvailable('8')),
-  }),
-  defineEndpoint({
-    group: 'Zahlung',
-    name: 'ConfirmPaypalVaultToken',
-    method: 'POST',
-    auth: 'limited',
-    cache: 'none',
-    summary: 'Confirm a stored wallet token: the portal issued none (404).',
-    body: vaultTokenBody,
-    response: z.object({ confirmed: z.boolean() }),
-    handler: (_input, ctx) => withFile(ctx, () => problem(404, 'vaultTokenNotFound')),
-  }),
-  defineEndpoint({
-    group: 'Zahlung',
-    name: 'DeletePaypalVaultToken',
-    method: 'POST',
-    auth: 'limited',
-    cache: 'none',
-    summary: 'Delete a stored wallet token: the portal stores none (404).',
-    body: vaultTokenBody,
-    response: z.object({ deleted: z.boolean() }),
-    handler: (_input, ctx) => withFile(ctx, () => problem(404, 'vaultTokenNotFound')),
-  }),
+  ...vaultCalls.map(vaultCall),
   defineEndpoint({
     group: 'Zahlung',
     name: 'GetZahlungsankuendigungParameter',
