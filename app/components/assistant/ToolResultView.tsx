@@ -4,6 +4,7 @@
  * post to the classic screens' own actions (the same validation and messages).
  */
 import { Form, Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alternative, ToolResult } from '../../../intents/tools/results';
 import { formatDate, formatMoney, weekdayName } from '~/lib/format';
@@ -236,14 +237,7 @@ function InlineForm({
     const firstHour = (weekday: number) => hours.find((d) => d.weekday === weekday)?.open ?? '08:00';
     const weekday = Number(result.prefill.weekday ?? result.choices?.weekdays?.[0] ?? 1);
     return (
-      <Form
-        method="post"
-        action={href(variant, result.action)}
-        className="chat-card chat-form"
-        data-testid="chat-callback"
-      >
-        <p className="chat-card__title">{t('forms.callbackTitle')}</p>
-        <input type="hidden" name="intent" value="callback" />
+      <ChatForm result={result} variant={variant} name="callback" intent="callback" opens="screen">
         <label htmlFor={id('phone')}>{t('forms.phone')}</label>
         <input
           id={id('phone')}
@@ -273,22 +267,11 @@ function InlineForm({
         </select>
         <label htmlFor={id('hour')}>{t('forms.hour')}</label>
         <input id={id('hour')} name="hour" type="time" step={1800} defaultValue={firstHour(weekday)} required />
-        <button type="submit" className="button">
-          {t('forms.callbackSubmit')}
-        </button>
-        <Link to={href(variant, result.href)}>{t('forms.openScreen')}</Link>
-      </Form>
+      </ChatForm>
     );
   }
   return (
-    <Form
-      method="post"
-      action={href(variant, result.action)}
-      className="chat-card chat-form"
-      data-testid="chat-message"
-    >
-      <p className="chat-card__title">{t('forms.messageTitle')}</p>
-      <input type="hidden" name="intent" value="message" />
+    <ChatForm result={result} variant={variant} name="message" intent="message" opens="screen">
       <label htmlFor={id('subjectId')}>{t('forms.subject')}</label>
       <select id={id('subjectId')} name="subjectId" defaultValue={result.prefill.subjectId ?? '1'}>
         {(result.choices?.subjects ?? []).map((s) => (
@@ -303,15 +286,54 @@ function InlineForm({
       <input id={id('email')} name="email" type="email" autoComplete="email" defaultValue={result.prefill.email} />
       <label htmlFor={id('phone')}>{t('forms.phone')}</label>
       <input id={id('phone')} name="phone" type="tel" autoComplete="tel" defaultValue={result.prefill.phone} />
-      <button type="submit" className="button">
-        {t('forms.messageSubmit')}
-      </button>
-      <Link to={href(variant, result.href)}>{t('forms.openScreen')}</Link>
-    </Form>
+    </ChatForm>
   );
 }
 
 type FormResult = Extract<ToolResult, { kind: 'form' }>;
+
+/**
+ * The frame of every inline form: it posts to the screen's own action and holds the title
+ * (`forms.<name>Title`), the screen's intent as a hidden field (where its action reads one), the
+ * fields, the submit button (`forms.<name>Submit` unless `submit` names another) and the link that
+ * opens the screen or its form (`forms.openScreen`, `forms.openForm`).
+ */
+function ChatForm({
+  result,
+  variant,
+  name,
+  intent,
+  submit,
+  opens,
+  children,
+}: {
+  result: FormResult;
+  variant: PublicVariant;
+  /** Names the form: its texts, and `chat-<name>` for tests. */
+  name: 'callback' | 'message' | 'announce' | 'feedback';
+  intent?: string;
+  submit?: string;
+  opens: 'screen' | 'form';
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('assistant');
+  return (
+    <Form
+      method="post"
+      action={href(variant, result.action)}
+      className="chat-card chat-form"
+      data-testid={`chat-${name}`}
+    >
+      <p className="chat-card__title">{t(`forms.${name}Title`)}</p>
+      {intent === undefined ? null : <input type="hidden" name="intent" value={intent} />}
+      {children}
+      <button type="submit" className="button">
+        {submit ?? t(`forms.${name}Submit`)}
+      </button>
+      <Link to={href(variant, result.href)}>{t(opens === 'screen' ? 'forms.openScreen' : 'forms.openForm')}</Link>
+    </Form>
+  );
+}
 
 /**
  * The announce-payment screen's payee and payment steps, posting to its own action as step 20 (the
@@ -322,14 +344,7 @@ function AnnounceForm({ result, variant }: { result: FormResult; variant: Public
   const id = (name: string) => `chat-announce-${name}`;
   const payees = result.choices?.payees ?? [];
   return (
-    <Form
-      method="post"
-      action={href(variant, result.action)}
-      className="chat-card chat-form"
-      data-testid="chat-announce"
-    >
-      <p className="chat-card__title">{t('forms.announceTitle')}</p>
-      <input type="hidden" name="intent" value="20" />
+    <ChatForm result={result} variant={variant} name="announce" intent="20" opens="form">
       <fieldset>
         <legend>{t('announce:payee.legend')}</legend>
         {payees.map((payee, index) => (
@@ -369,11 +384,7 @@ function AnnounceForm({ result, variant }: { result: FormResult; variant: Public
         defaultValue={result.prefill.payerName}
         required
       />
-      <button type="submit" className="button">
-        {t('forms.announceSubmit')}
-      </button>
-      <Link to={href(variant, result.href)}>{t('forms.openForm')}</Link>
-    </Form>
+    </ChatForm>
   );
 }
 
@@ -382,13 +393,7 @@ function FeedbackForm({ result, variant }: { result: FormResult; variant: Public
   const { t } = useTranslation(['assistant', 'feedback']);
   const id = (name: string) => `chat-feedback-${name}`;
   return (
-    <Form
-      method="post"
-      action={href(variant, result.action)}
-      className="chat-card chat-form"
-      data-testid="chat-feedback"
-    >
-      <p className="chat-card__title">{t('forms.feedbackTitle')}</p>
+    <ChatForm result={result} variant={variant} name="feedback" submit={t('feedback:submit')} opens="form">
       {/* The page's honeypot: a bot fills it and is answered like a success, nothing stored. */}
       <div className="honeypot" aria-hidden="true">
         <label htmlFor={id('website')}>Website</label>
@@ -412,10 +417,6 @@ function FeedbackForm({ result, variant }: { result: FormResult; variant: Public
       </fieldset>
       <label htmlFor={id('freeText')}>{t('feedback:freeText.label')}</label>
       <textarea id={id('freeText')} name="freeText" rows={3} maxLength={2000} />
-      <button type="submit" className="button">
-        {t('feedback:submit')}
-      </button>
-      <Link to={href(variant, result.href)}>{t('forms.openForm')}</Link>
-    </Form>
+    </ChatForm>
   );
 }
