@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestRefusal } from '#server/http/request-body.ts';
 import { supportHoursLines } from '~/lib/format';
@@ -121,14 +122,7 @@ function Refused({ variant, status, reason }: { variant: PublicVariant; status: 
       <div className="prose">
         <p className="lead">{t(`errors.refused.${reason}.text`)}</p>
         <p>{t('errors.refused.unchanged')}</p>
-        <ul className="link-list">
-          <li>
-            <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
-          </li>
-          <li>
-            <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
-          </li>
-        </ul>
+        <WaysOn variant={variant} home />
       </div>
     </div>
   );
@@ -142,20 +136,14 @@ function NotFound({ variant }: { variant: PublicVariant }) {
       <h1>{t('errors.notFound.title')}</h1>
       <p className="lead">{t('errors.notFound.text')}</p>
       <h2>{t('errors.notFound.linksTitle')}</h2>
-      <ul className="link-list">
-        <li>
-          <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
-        </li>
+      <WaysOn variant={variant} home>
         <li>
           <Link to={href(variant, '/signin')}>{t('nav.signIn')}</Link>
         </li>
         <li>
           <Link to={href(variant, '/service/faq')}>{t('nav.faq')}</Link>
         </li>
-        <li>
-          <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
-        </li>
-      </ul>
+      </WaysOn>
     </div>
   );
 }
@@ -225,21 +213,13 @@ export function MaintenanceNotice({
 /** 503 while the database is away: nothing was changed, try again shortly, or call. */
 function Unavailable({ variant }: { variant: PublicVariant }) {
   const { t } = useTranslation();
-  const location = useLocation();
   return (
     <div className="container page">
       <h1>{t('errors.unavailable.title')}</h1>
       <div className="prose">
         <p className="lead">{t('errors.unavailable.text')}</p>
         <p>{t('errors.unavailable.nothingLost')}</p>
-        <ul className="link-list">
-          <li>
-            <a href={`${location.pathname}${location.search}`}>{t('errors.generic.retry')}</a>
-          </li>
-          <li>
-            <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
-          </li>
-        </ul>
+        <WaysOn variant={variant} retry />
       </div>
     </div>
   );
@@ -247,25 +227,51 @@ function Unavailable({ variant }: { variant: PublicVariant }) {
 
 function ServerError({ variant }: { variant: PublicVariant }) {
   const { t } = useTranslation();
-  const location = useLocation();
   return (
     <div className="container page">
       <h1>{t('errors.generic.title')}</h1>
       <p className="lead">{t('errors.generic.text')}</p>
       <p>{t('errors.generic.fileSafe')}</p>
       <h2>{t('errors.generic.linksTitle')}</h2>
-      <ul className="link-list">
+      <WaysOn variant={variant} retry home />
+    </div>
+  );
+}
+
+/**
+ * The links on from an error page, in this order: the same page again (`retry`), the home page
+ * (`home`), the page's own (`children`), and always the support's phone.
+ */
+function WaysOn({
+  variant,
+  retry = false,
+  home = false,
+  children,
+}: {
+  variant: PublicVariant;
+  retry?: boolean;
+  home?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  return (
+    <ul className="link-list">
+      {retry ? (
         <li>
           {/* A full load: the page's data are fetched afresh, whatever failed on the way. */}
           <a href={`${location.pathname}${location.search}`}>{t('errors.generic.retry')}</a>
         </li>
+      ) : null}
+      {home ? (
         <li>
           <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
         </li>
-        <li>
-          <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
-        </li>
-      </ul>
-    </div>
+      ) : null}
+      {children}
+      <li>
+        <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
+      </li>
+    </ul>
   );
 }
