@@ -4,16 +4,9 @@
  * checked against the endpoint's published `response`.
  */
 import { and, eq } from 'drizzle-orm';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
 import { pathOf, type AnyEndpoint, type ApiUpload } from '#server/api/define.ts';
 import { endpoints } from '#server/api/registry.ts';
 import * as t from '#server/db/schema.ts';
-import { ensureDemoInvoiceDocuments } from '#server/documents/demo-invoices.ts';
-import { documentStore } from '#server/documents/store.ts';
-import { resetEnvCache } from '#server/env.ts';
 import type { Language } from '#server/i18n/languages.ts';
 import type { TestDatabase } from '../helpers/db.ts';
 import { apiCall, apiSignIn, expectProblem, expectSchema, type ApiAnswer } from './helpers.ts';
@@ -124,20 +117,4 @@ export function demoSessions(database: { readonly db: TestDatabase['db'] }) {
 /** A multipart file part as the runtime hands it to a handler. */
 export function upload(field: string, filename: string, bytes: Uint8Array, contentType = 'application/pdf'): ApiUpload {
   return { field, filename, contentType, bytes };
-}
-
-/** A throw-away DATA_DIR for the test file (stored documents: invoices, forms), with the demo invoices. */
-export function useDocumentFolder(database: { readonly db: TestDatabase['db'] }) {
-  let dataDir = '';
-  beforeAll(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'api-claim-'));
-    process.env.DATA_DIR = dataDir;
-    resetEnvCache();
-    await ensureDemoInvoiceDocuments(database.db, documentStore());
-  });
-  afterAll(async () => {
-    delete process.env.DATA_DIR;
-    resetEnvCache();
-    await rm(dataDir, { recursive: true, force: true });
-  });
 }

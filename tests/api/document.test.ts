@@ -9,7 +9,8 @@ import * as t from '#server/db/schema.ts';
 import { serverTranslator } from '#server/i18n/translate.ts';
 import { useRouteDatabase } from '../helpers/routes.ts';
 import { exeBytes, pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
-import { apiCaller, demoSessions, upload, useDocumentFolder } from './claim-helpers.ts';
+import { apiCaller, demoSessions, upload } from './claim-helpers.ts';
+import { useDocumentFolder } from '../helpers/documents.ts';
 
 const database = useRouteDatabase();
 useDocumentFolder(database);

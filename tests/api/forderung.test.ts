@@ -9,7 +9,8 @@ import { loadClaimInformation } from '#server/claims/information.ts';
 import { loadDashboard } from '#server/claims/dashboard.ts';
 import * as t from '#server/db/schema.ts';
 import { useRouteDatabase } from '../helpers/routes.ts';
-import { apiCaller, demoSessions, useDocumentFolder } from './claim-helpers.ts';
+import { apiCaller, demoSessions } from './claim-helpers.ts';
+import { useDocumentFolder } from '../helpers/documents.ts';
 
 const database = useRouteDatabase();
 useDocumentFolder(database);

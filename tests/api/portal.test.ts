@@ -16,7 +16,8 @@ import { resetRuntime } from '#server/runtime.ts';
 import { feedbackLinkToken } from '#server/feedback/feedback.ts';
 import { useRouteDatabase } from '../helpers/routes.ts';
 import { exeBytes, pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
-import { apiCaller, demoSessions, upload, useDocumentFolder } from './claim-helpers.ts';
+import { apiCaller, demoSessions, upload } from './claim-helpers.ts';
+import { useDocumentFolder } from '../helpers/documents.ts';
 
 const database = useRouteDatabase();
 useDocumentFolder(database);

@@ -1,33 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClaimInformation } from '#server/claims/information.ts';
 import * as t from '#server/db/schema.ts';
-import { ensureDemoInvoiceDocuments } from '#server/documents/demo-invoices.ts';
-import { documentStore } from '#server/documents/store.ts';
-import { resetEnvCache } from '#server/env.ts';
 import { action, loader } from '~/routes/$portal.claim-information';
 import { loader as invoiceLoader } from '~/routes/$portal.claim-information_.invoices.$invoiceId';
+import { useDocumentFolder } from '../helpers/documents.ts';
 import { formRequest, getRequest, run, useRouteDatabase, demoFiles } from '../helpers/routes.ts';
 
 const de = { portal: 'serviceportal' };
 const database = useRouteDatabase();
 const { fileOf, cookieFor } = demoFiles(database);
 
-let dataDir = '';
-beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(tmpdir(), 'claim-info-'));
-  process.env.DATA_DIR = dataDir;
-  resetEnvCache();
-  await ensureDemoInvoiceDocuments(database.db, documentStore());
-});
-afterAll(async () => {
-  delete process.env.DATA_DIR;
-  resetEnvCache();
-  await rm(dataDir, { recursive: true, force: true });
-});
+useDocumentFolder(database);
 
 async function infoFor(refno: string, params = de): Promise<ClaimInformation> {
   const result = await run(
