@@ -12,20 +12,16 @@
  * BENCH_PORT (first of two ports, default 3805). Build first (`npm run build`).
  */
 import autocannon from 'autocannon';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { ensureDemoData } from '../../server/db/bootstrap.ts';
-import { openDatabase } from '../../server/db/client.ts';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createTestDatabase } from '../helpers/db.ts';
 import {
   call,
   CookieJar,
-  solvedCaptcha,
-  startInstance,
-  stopInstance,
-  waitUntilReady,
+  databaseUrlOf,
+  signInByForm,
+  startPair,
   type Instance,
+  type InstancePair,
 } from '../helpers/instances.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
@@ -67,43 +63,27 @@ function summary(name: string, results: autocannon.Result[]): Run {
   };
 }
 
-const name = `instances_bench_${process.pid}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${name}`);
-const url = new URL(adminUrl);
-url.pathname = `/${name}`;
-const storageDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-storage-'));
-const instances: Instance[] = [];
+// A fresh database with the demo files on the admin server, dropped at the end.
+const database = await createTestDatabase({ serverUrl: adminUrl });
+let pair: InstancePair | undefined;
 try {
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await ensureDemoData(handle, { fastHashes: true });
-  await handle.close();
-
-  const env = {
-    PUBLIC_BASE_URL: `http://127.0.0.1:${firstPort}`,
-    LOG_LEVEL: 'warn',
-    CAPTCHA_MAX_NUMBER: '2000',
-    RATE_LIMIT_CLIENT_SCALE: '100',
-  };
-  for (const [index, label] of ['a', 'b'].entries())
-    instances.push(
-      startInstance({ name: label, port: firstPort + index, databaseUrl: url.toString(), storageDir, env }),
-    );
-  await Promise.all(instances.map((instance) => waitUntilReady(instance, 120_000)));
-  const [a, b] = instances as [Instance, Instance];
+  pair = await startPair({
+    ports: [firstPort, firstPort + 1],
+    databaseUrl: await databaseUrlOf(database, adminUrl),
+    env: {
+      PUBLIC_BASE_URL: `http://127.0.0.1:${firstPort}`,
+      LOG_LEVEL: 'warn',
+      CAPTCHA_MAX_NUMBER: '2000',
+      RATE_LIMIT_CLIENT_SCALE: '100',
+    },
+    readyMs: 120_000,
+  });
+  const { a, b } = pair;
+  const instances = [a, b];
 
   // One visitor signed in on A; the cookie is good on B as well.
   const jar = new CookieJar();
-  const signedIn = await call(a, jar, '/serviceportal/signin', {
-    form: {
-      privacy: 'on',
-      altcha: await solvedCaptcha(a, jar),
-      mode: 'password',
-      reference: '100000001',
-      password: 'Demo-Pass1',
-    },
-  });
+  const signedIn = await signInByForm(a, jar, { mode: 'password', reference: '100000001', password: 'Demo-Pass1' });
   if (signedIn.status !== 302) throw new Error(`sign-in answered ${signedIn.status}`);
   for (const instance of instances) {
     const check = await call(instance, jar, target);
@@ -134,8 +114,6 @@ try {
     JSON.stringify({ at: new Date().toISOString(), target, connections, seconds, runs }, null, 2),
   );
 } finally {
-  await Promise.all(instances.map((instance) => stopInstance(instance)));
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  rmSync(storageDir, { recursive: true, force: true });
+  await pair?.stop();
+  await database.dispose();
 }

@@ -8,9 +8,6 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,11 +16,11 @@ import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import {
   call,
   CookieJar,
-  solvedCaptcha,
-  startInstance,
-  stopInstance,
-  waitUntilReady,
+  databaseUrlOf,
+  signInByForm,
+  startPair,
   type Instance,
+  type InstancePair,
 } from '../helpers/instances.ts';
 import { pdfBytes } from '../helpers/uploads.ts';
 
@@ -34,24 +31,13 @@ const queuedMails = 12;
 const expiredTranscripts = 5;
 
 let database: TestDatabase;
-let storageDir: string;
+let pair: InstancePair | undefined;
 let smtp: SMTPServer;
 /** X-Outbox-Id of every mail the SMTP server accepted. */
 const delivered: string[] = [];
 let a: Instance;
 let b: Instance;
 const jar = new CookieJar();
-
-function databaseUrlOf(db: TestDatabase): Promise<string> {
-  return db.db
-    .execute(sql`select current_database() as name`)
-    .then((r) => (r as unknown as { rows: Array<{ name: string }> }).rows[0]!.name)
-    .then((name) => {
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
-      return url.toString();
-    });
-}
 
 describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
@@ -65,7 +51,6 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     if (built !== 0) throw new Error('the build failed');
 
     database = await createTestDatabase();
-    storageDir = mkdtempSync(path.join(tmpdir(), 'portal-shared-storage-'));
 
     // Mail waiting from an outage, and chat transcripts past their 24 hours.
     const longAgo = new Date(Date.now() - 20 * 60_000);
@@ -109,7 +94,6 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(ports.smtp, '127.0.0.1', resolve));
 
-    const url = await databaseUrlOf(database);
     const env = {
       SMTP_URL: `smtp://127.0.0.1:${ports.smtp}`,
       MAIL_WORKER_INTERVAL_MS: '1000',
@@ -122,26 +106,24 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
       CAPTCHA_MAX_NUMBER: '2000',
     };
     // Both start at once: seeding, demo documents into the shared folder, workers and jobs race.
-    a = startInstance({ name: 'a', port: ports.a, databaseUrl: url, storageDir, env });
-    b = startInstance({ name: 'b', port: ports.b, databaseUrl: url, storageDir, env });
-    // Generous: on a busy machine compiling the server's TypeScript at start takes a while.
-    await Promise.all([waitUntilReady(a, 240_000), waitUntilReady(b, 240_000)]);
+    pair = await startPair({
+      ports: [ports.a, ports.b],
+      databaseUrl: await databaseUrlOf(database, serverUrl!),
+      env,
+      // Generous: on a busy machine compiling the server's TypeScript at start takes a while.
+      readyMs: 240_000,
+    });
+    ({ a, b } = pair);
   }, 900_000);
 
   afterAll(async () => {
-    await Promise.all([a, b].filter(Boolean).map((instance) => stopInstance(instance)));
+    await pair?.stop();
     await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
     await database?.dispose();
-    if (storageDir) rmSync(storageDir, { recursive: true, force: true });
   });
 
-  const signIn = async (on: Instance, captchaFrom: Instance, fields: Record<string, string>) =>
-    call(on, jar, '/serviceportal/signin', {
-      form: { privacy: 'on', altcha: await solvedCaptcha(captchaFrom, jar), ...fields },
-    });
-
   it('keeps the session and its step-up across both', async () => {
-    const limited = await signIn(b, a, { mode: 'reference', reference: '100000001' });
+    const limited = await signInByForm(b, jar, { mode: 'reference', reference: '100000001' }, a);
     expect(limited.status).toBe(302);
     expect(limited.headers.get('Location')).toBe('/serviceportal/dashboard');
     expect((await call(a, jar, '/serviceportal/dashboard')).status).toBe(200);
@@ -150,23 +132,15 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     const asked = await call(b, jar, '/serviceportal/upload-center');
     expect(asked.status).toBe(302);
     expect(asked.headers.get('Location')).toMatch(/^\/serviceportal\/signin\?/);
-    const full = await signIn(a, b, { mode: 'password', reference: '100000001', password: 'Demo-Pass1' });
+    const full = await signInByForm(a, jar, { mode: 'password', reference: '100000001', password: 'Demo-Pass1' }, b);
     expect(full.status).toBe(302);
     expect((await call(b, jar, '/serviceportal/upload-center')).status).toBe(200);
   });
 
   it('counts wrong passwords on both against one limit', async () => {
     const other = new CookieJar();
-    const attempt = async (on: Instance, password: string) =>
-      call(on, other, '/serviceportal/signin', {
-        form: {
-          privacy: 'on',
-          altcha: await solvedCaptcha(on, other),
-          mode: 'password',
-          reference: '100000002',
-          password,
-        },
-      });
+    const attempt = (on: Instance, password: string) =>
+      signInByForm(on, other, { mode: 'password', reference: '100000002', password });
     // Five wrong passwords, alternating: each is evaluated.
     for (let i = 0; i < 5; i++) expect((await attempt(i % 2 === 0 ? a : b, `Falsch-${i}`)).status).toBe(401);
     // The sixth is refused on either instance, even with the right password.

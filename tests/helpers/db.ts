@@ -1,6 +1,6 @@
 /**
- * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL a new
- * PostgreSQL database created in that server and dropped afterwards.
+ * A fresh database for one test file: in-memory PGlite by default; with TEST_DATABASE_URL (or the
+ * `serverUrl` option) a new PostgreSQL database created in that server and dropped afterwards.
  */
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
@@ -10,8 +10,10 @@ export interface TestDatabase extends DatabaseHandle {
   dispose(): Promise<void>;
 }
 
-export async function createTestDatabase(options: { seed?: boolean; today?: Date } = {}): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(
+  options: { seed?: boolean; today?: Date; serverUrl?: string } = {},
+): Promise<TestDatabase> {
+  const serverUrl = options.serverUrl ?? process.env.TEST_DATABASE_URL;
   let handle: DatabaseHandle;
   let drop: (() => Promise<void>) | undefined;
   if (serverUrl) {

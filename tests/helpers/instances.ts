@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
+import { sql } from 'drizzle-orm';
+import type { TestDatabase } from './db.ts';
 
 export interface Instance {
   name: string;
@@ -150,4 +152,67 @@ export async function solvedCaptcha(instance: Instance, jar: CookieJar): Promise
       signature: challenge.signature,
     }),
   ).toString('base64');
+}
+
+/** Two instances on one database and one shared storage folder, as behind a load balancer. */
+export interface InstancePair {
+  a: Instance;
+  b: Instance;
+  /** The storage folder both write to and read from. */
+  storageDir: string;
+  /** Stops both and removes the shared folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts instances `a` and `b` at once on `databaseUrl` with a fresh shared storage folder and the
+ * same environment, and resolves when both are ready (on failure both are stopped first).
+ */
+export async function startPair(options: {
+  ports: readonly [number, number];
+  databaseUrl: string;
+  env: Record<string, string>;
+  readyMs: number;
+}): Promise<InstancePair> {
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'portal-shared-storage-'));
+  const [a, b] = (['a', 'b'] as const).map((name, index) =>
+    startInstance({
+      name,
+      port: options.ports[index]!,
+      databaseUrl: options.databaseUrl,
+      storageDir,
+      env: options.env,
+    }),
+  ) as [Instance, Instance];
+  const stop = async () => {
+    await Promise.all([a, b].map((instance) => stopInstance(instance)));
+    rmSync(storageDir, { recursive: true, force: true });
+  };
+  try {
+    await Promise.all([waitUntilReady(a, options.readyMs), waitUntilReady(b, options.readyMs)]);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { a, b, storageDir, stop };
+}
+
+/** The URL of a test database (tests/helpers/db.ts) on the PostgreSQL server it was made on, for instances. */
+export async function databaseUrlOf(database: TestDatabase, serverUrl: string): Promise<string> {
+  const result = await database.db.execute(sql`select current_database() as name`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${(result as unknown as { rows: Array<{ name: string }> }).rows[0]!.name}`;
+  return url.toString();
+}
+
+/** Signs in through the form on `on`, with a captcha solved on `captchaFrom` (the same by default). */
+export async function signInByForm(
+  on: Instance,
+  jar: CookieJar,
+  fields: Record<string, string>,
+  captchaFrom: Instance = on,
+): Promise<Response> {
+  return call(on, jar, '/serviceportal/signin', {
+    form: { privacy: 'on', altcha: await solvedCaptcha(captchaFrom, jar), ...fields },
+  });
 }
