@@ -117,6 +117,11 @@ export interface EndpointDefinition<
   body?: B;
   /** `json` (default for POST) or `multipart` where the spec says multipart. */
   bodyType?: 'json' | 'multipart';
+  /**
+   * The request headers the handler honours (an `Idempotency-Key`), for the OpenAPI document. The
+   * runtime does not parse them: the handler reads them from `ctx.request` and answers 400 itself.
+   */
+  headers?: z.ZodObject;
   /** The answer's shape for status 200/201 (the OpenAPI response schema; the runtime checks it in tests). */
   response: R;
   handler: (input: ApiInput<z.output<P>, z.output<Q>, z.output<B>>, ctx: ApiContext) => Promise<ApiResult<z.input<R>>>;

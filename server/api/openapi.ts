@@ -84,8 +84,11 @@ function operation(endpoint: AnyEndpoint) {
     endpoint.query instanceof z.ZodObject ? endpoint.query.extend({ hl: hlParameter }) : z.object({ hl: hlParameter });
   const headers =
     endpoint.group === 'BankId' && endpoint.name !== 'Auth' && endpoint.name !== 'GetAuthUrl'
-      ? z.object({ 'X-BankId-Flow': z.string().describe('The `flow` value that Auth or GetAuthUrl answered.') })
-      : undefined;
+      ? z.object({
+          ...endpoint.headers?.shape,
+          'X-BankId-Flow': z.string().describe('The `flow` value that Auth or GetAuthUrl answered.'),
+        })
+      : endpoint.headers;
   const statuses = [400, 403, 404, 409, 429, 503];
   if (endpoint.auth !== 'none') statuses.push(401);
   if (endpoint.method === 'POST' && endpoint.body) statuses.push(413, 415);

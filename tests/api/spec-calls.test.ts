@@ -169,6 +169,32 @@ describe('the published document', () => {
     expect(document.components.schemas.Problem).toBeDefined();
     for (const code of errorCodes()) expect(hasProblemMessage(code), code).toBe(true);
   });
+
+  it('lists the optional Idempotency-Key header on exactly the calls that start a payment', () => {
+    const document = openApiDocument() as unknown as {
+      paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; required?: boolean }> }>>;
+    };
+    const withKey = endpoints
+      .filter((e) =>
+        document.paths[pathOf(e)]?.[e.method.toLowerCase()]?.parameters?.some(
+          (p) => p.in === 'header' && p.name === 'Idempotency-Key' && !p.required,
+        ),
+      )
+      .map((e) => `${e.method} ${pathOf(e)}`);
+    expect(withKey.sort()).toEqual(
+      [
+        'POST /api/Zahlung/CreatePartialPayment',
+        'POST /api/Zahlung/GetSofortHash',
+        'POST /api/Zahlung/GetBetterPaymentUrl',
+        'POST /api/Zahlung/GetBarzahlenToken',
+        'POST /api/Zahlung/GetTwintUrl',
+        'POST /api/Zahlung/GetFinApiUrl',
+        'GET /api/Finshark/GetPayment',
+        'POST /api/Swish/CreatePaymentRequest',
+        'POST /api/NelloPay/CreatePaymentRequest',
+      ].sort(),
+    );
+  });
 });
 
 describe('every registered GET without parameters answers its response schema for a demo file', () => {

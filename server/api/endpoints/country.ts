@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineEndpoint, type AnyEndpoint, type ApiContext } from '../define.ts';
 import type { MethodKey } from '../../payments/methods.ts';
 import { paymentStatus } from './zahlung.ts';
-import { fileOf, majorAmount, noFile, paymentSchema, startPaymentFor } from './payment-support.ts';
+import { fileOf, idempotencyHeaders, majorAmount, noFile, paymentSchema, startPaymentFor } from './payment-support.ts';
 
 async function start(ctx: ApiContext, method: MethodKey, amountMinor: number | undefined) {
   const file = await fileOf(ctx);
@@ -31,6 +31,7 @@ export const countryEndpoints: AnyEndpoint[] = [
     summary:
       "Start a TWINT payment (Swiss variant) of the amount, or of what the file asks without one; the answer is TWINT's page.",
     body: optionalAmount,
+    headers: idempotencyHeaders,
     response: paymentSchema,
     handler: ({ body }, ctx) => start(ctx, 'twint', body.amount),
   }),
@@ -55,6 +56,7 @@ export const countryEndpoints: AnyEndpoint[] = [
     cache: 'none',
     summary: "Start an open-banking payment of the amount (or of what the file asks); the answer is the bank's page.",
     body: optionalAmount,
+    headers: idempotencyHeaders,
     response: paymentSchema,
     handler: ({ body }, ctx) => start(ctx, 'openBanking', body.amount),
   }),
@@ -68,6 +70,7 @@ export const countryEndpoints: AnyEndpoint[] = [
     summary:
       'Start an open-banking payment (Swedish variant) of the amount; send an Idempotency-Key so that a repeated GET answers the same payment.',
     query: amountQuery,
+    headers: idempotencyHeaders,
     response: paymentSchema,
     handler: ({ query }, ctx) => start(ctx, 'openBanking', query.amount),
   }),
@@ -92,6 +95,7 @@ export const countryEndpoints: AnyEndpoint[] = [
     cache: 'none',
     summary: 'Start a Swish payment request (Swedish variant) of the amount.',
     query: amountQuery,
+    headers: idempotencyHeaders,
     response: paymentSchema,
     handler: ({ query }, ctx) => start(ctx, 'swish', query.amount),
   }),
@@ -121,6 +125,7 @@ export const countryEndpoints: AnyEndpoint[] = [
       language: z.string().trim().min(2).max(10),
       paymentType: z.string().trim().max(40).optional(),
     }),
+    headers: idempotencyHeaders,
     response: paymentSchema,
     handler: ({ query }, ctx) => start(ctx, 'noPaymentRequest', query.amount),
   }),

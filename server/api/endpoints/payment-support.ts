@@ -160,11 +160,24 @@ export function purposeForAmount(file: FileContext, amountMinor: number | undefi
   return 'partial';
 }
 
+const idempotencyKeyPattern = /^[\x21-\x7e]{8,100}$/;
+
+/** The request header of every call that starts a payment (startPaymentFor), declared on each. */
+export const idempotencyHeaders = z.object({
+  'Idempotency-Key': z
+    .string()
+    .regex(idempotencyKeyPattern)
+    .optional()
+    .describe(
+      '8 to 100 visible ASCII characters. A repeated call with the same key answers the payment made the first time (`replayed: true`) instead of starting another.',
+    ),
+});
+
 /** The client's `Idempotency-Key` (a repeated call answers with the same payment), else a fresh key. */
 export function idempotencyKeyOf(request: Request): string | { invalid: true } {
   const key = request.headers.get('Idempotency-Key');
   if (key === null) return randomUUID();
-  return /^[\x21-\x7e]{8,100}$/.test(key) ? key : { invalid: true };
+  return idempotencyKeyPattern.test(key) ? key : { invalid: true };
 }
 
 /**

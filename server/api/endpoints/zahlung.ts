@@ -58,6 +58,7 @@ import {
   paymentSchema,
   paymentView,
   providerNotAvailable,
+  idempotencyHeaders,
   startPaymentFor,
   variantOf,
   variantOffers,
@@ -139,6 +140,7 @@ function payByAmount(name: string, method: MethodKey, summary: string): AnyEndpo
     cache: 'none',
     summary,
     body: amountBody,
+    headers: idempotencyHeaders,
     response: paymentSchema,
     handler: ({ body }, ctx) => withFile(ctx, (file) => startPaymentFor(ctx, file, method, body.amount)),
   }) as unknown as AnyEndpoint;
@@ -508,6 +510,7 @@ export const zahlungEndpoints: AnyEndpoint[] = [
     summary:
       'Pay a part of the open amount by a provider; an Idempotency-Key header makes a repeated call answer the same payment.',
     body: z.object({ paymentProvider: z.union([z.string().max(40), z.number().int()]), amount: majorAmount }),
+    headers: idempotencyHeaders,
     response: paymentSchema,
     handler: ({ body }, ctx) =>
       withFile(ctx, (file) => {
@@ -808,6 +811,7 @@ export const zahlungEndpoints: AnyEndpoint[] = [
       isApplePay: z.boolean().optional(),
       additionalInformation: z.union([z.string().max(500), z.record(z.string(), z.unknown())]).nullish(),
     }),
+    headers: idempotencyHeaders,
     response: paymentSchema,
     handler: ({ body }, ctx) =>
       withFile(ctx, (file) => startPaymentFor(ctx, file, body.isApplePay ? '9' : '4', body.amount)),
@@ -892,6 +896,7 @@ export const zahlungEndpoints: AnyEndpoint[] = [
     cache: 'none',
     summary: 'Start a cash payment (5) of the amount: the payment slip number to pay at a shop, and until when.',
     body: amountBody,
+    headers: idempotencyHeaders,
     response: paymentSchema.extend({ slipNumber: z.string(), validUntil: z.iso.datetime({ offset: true }) }),
     handler: ({ body }, ctx) =>
       withFile(ctx, async (file) => {
