@@ -9,7 +9,8 @@ import { loader as rootLoader } from '~/root';
 import { loader as portalLoader } from '~/routes/$portal';
 import { loader as dashboardLoader } from '~/routes/$portal.dashboard';
 import { loader as claimInformationLoader } from '~/routes/$portal.claim-information';
-import { context, demoFiles, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
+import { action as signOut } from '~/routes/$portal.signout';
+import { context, demoFiles, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 import { recordStatements, writes } from '../helpers/statements.ts';
 
 const params = { portal: 'serviceportal' };
@@ -52,5 +53,27 @@ describe('statements per signed-in page view', () => {
       expect(result[2]!.status, refno).toBe(200);
       expect(statements, `${refno}\n${statements.join('\n')}`).toHaveLength(2);
     }
+  });
+});
+
+describe('the session shared by the loaders of one page view', () => {
+  it('is read afresh by the loaders that follow an action in the same context (sign-out)', async () => {
+    const cookie = await cookieFor('100000001', 'full');
+    const ctx = context();
+    const out = await run(signOut as never, formRequest('/serviceportal/signout', {}, { Cookie: cookie }), params, ctx);
+    expect(out.status).toBe(302);
+    // Remix runs the loaders after a document POST with a GET request of their own, same context.
+    const root = await run(rootLoader as never, getRequest('/serviceportal/signin', { Cookie: cookie }), params, ctx);
+    expect((root.data as { auth: { level: string } }).auth.level).toBe('none');
+  });
+
+  it('is not shared across page views: a session ended between two views is gone for the second', async () => {
+    const cookie = await cookieFor('100000001', 'full');
+    const first = await pageView('/dashboard', dashboardLoader as Loader, cookie);
+    expect(first[2]!.status).toBe(200);
+    await run(signOut as never, formRequest('/serviceportal/signout', {}, { Cookie: cookie }), params);
+    const second = await pageView('/dashboard', dashboardLoader as Loader, cookie);
+    expect((second[0]!.data as { auth: { level: string } }).auth.level).toBe('none');
+    expect(second[2]!.status).toBe(302);
   });
 });
