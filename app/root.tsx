@@ -16,9 +16,7 @@ import { UNSAFE_DataRouterStateContext } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { cookieName } from '#server/auth/cookies.ts';
-import { authLevel, findSession } from '#server/auth/session.ts';
-import { recordActivity } from '#server/auth/sessions.ts';
-import { getDatabase } from '#server/db/client.ts';
+import { authLevel } from '#server/auth/session.ts';
 import type { Language } from '#server/i18n/languages.ts';
 import { intlLocale, readCookie } from '#server/i18n/negotiate.ts';
 import { runtime } from '#server/runtime.ts';
@@ -34,6 +32,7 @@ import { StaffErrorHead } from './components/staff/StaffError';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { i18next } from './i18next.server';
 import { isStaffPath, staffLanguage } from './lib/staff.server';
+import { activeSession } from './lib/auth.server';
 import { useAnalytics } from './lib/analytics';
 import { useNonce } from './lib/nonce';
 import { publicVariant } from './lib/variant';
@@ -46,16 +45,15 @@ export const links: LinksFunction = () => [
 
 export const handle = { i18n: ['common'] };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const variant = runtime().variantOf(request);
   // The staff review desk offers all seven languages, whatever the variant offers (app/lib/staff.server.ts).
   const language = isStaffPath(request) ? staffLanguage(request) : ((await i18next.getLocale(request)) as Language);
-  // Without a session cookie findSession answers at once, without the database.
-  let session: Awaited<ReturnType<typeof findSession>> = null;
+  // Without a session cookie no database work (activeSession).
+  let session: Awaited<ReturnType<typeof activeSession>> = null;
   try {
-    session = await findSession(request);
-    // Every page a debtor opens counts as activity: the idle deadline moves on (written at most once a minute).
-    if (session) session.idleExpiresAt = await recordActivity(await getDatabase(), session);
+    // Every page a debtor opens counts as activity; the page's own guard shares this read (app/lib/auth.server.ts).
+    session = await activeSession(request, context);
   } catch (error) {
     // The database is away: the layout still renders in the debtor's language, and the page's own
     // loader answers 503 with the notice (server/db/unavailable.ts).

@@ -35,9 +35,10 @@ export const handle = { i18n: ['common', 'claim', 'claimInfo'] };
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: claimStyles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, language, t } = await pageContext(request, params, 'claimInfo');
-  const session = await requireDebtor(request, variant, { level: 'full' });
+  // The session the root loader reads serves this guard too (one read per page view).
+  const session = await requireDebtor(request, variant, { level: 'full', context });
   const info = await loadClaimInformation(await getDatabase(), session.fileId);
   if (!info) throw redirect(withBase(variant, '/signin?action=AZonly'));
   if (info.variant !== variant.id)

@@ -10,11 +10,8 @@ import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { claimSubjectText } from '~/lib/claim-texts';
-import { loadDashboardAndFacts } from '#server/claims/dashboard.ts';
+import { loadDashboardPage } from '#server/claims/dashboard.ts';
 import { modalDoneMessages, type ModalDone } from '#server/claims/modal-done.ts';
-import { pendingModals } from '#server/claims/modals.ts';
-import { loadUploadCenter } from '#server/documents/upload-center.ts';
-import { noticeOfCompletionState } from '#server/claims/notice-of-completion.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { runtime } from '#server/runtime.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
@@ -41,25 +38,19 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPag
 
 export const handle = { i18n: ['common', 'dashboard', 'claim', 'claimInfo', 'modals', 'uploads', 'documents'] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'dashboard');
-  const session = await requireDebtor(request, variant);
-  const db = await getDatabase();
-  const loaded = await loadDashboardAndFacts(db, session.fileId);
-  if (!loaded) throw redirect(withBase(variant, '/signin?action=AZonly'));
-  // The facts are read once and handed on: the modals and the notice judge the same day's file.
-  const { view, facts } = loaded;
-  // Today in the file's own time zone, as the view was made for.
-  const today = view.asOf;
+  // The session the root loader reads serves this guard too (one read per page view).
+  const session = await requireDebtor(request, variant, { context });
+  const announcement = await runtime().maintenanceAnnouncement(request, variant);
+  // One statement for the whole page: the view, the facts the modals and the notice are judged
+  // on (the same day's file), and the documents still asked for (server/claims/dashboard.ts).
+  const page = await loadDashboardPage(await getDatabase(), session.fileId, { level: session.level, announcement });
+  if (!page) throw redirect(withBase(variant, '/signin?action=AZonly'));
+  const { view, modals, notice } = page;
   // Each file lives in its own country variant (spec 2.2).
   if (view.variant !== variant.id)
     throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/dashboard'));
-  const announcement = await runtime().maintenanceAnnouncement(request, variant);
-  const [modals, notice, uploadCenter] = await Promise.all([
-    pendingModals(db, session.fileId, today, { level: session.level, announcement, facts }),
-    noticeOfCompletionState(db, session.fileId, today, facts),
-    loadUploadCenter(db, session.fileId),
-  ]);
   // In the HTML with the rest of the page, so that the modal works without JavaScript.
   if (modals.length > 0) await modalQueue.preload();
   return {
@@ -69,7 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     modals,
     notice,
     // Documents still asked for (upload center, spec 3); the tile shows only while some are.
-    outstandingDocuments: uploadCenter.showUploadCenter ? uploadCenter.outstanding : 0,
+    outstandingDocuments: page.outstandingDocuments,
   };
 }
 

@@ -3,13 +3,25 @@
  * status, amount to pay, next instalment and the actions the file allows. The assistant's
  * "claim_balance" answer uses the same function.
  */
-import { eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import type * as t from '../db/schema.ts';
 import { todayForVariant } from '../dates.ts';
-import { pendingAnnouncement } from '../payments-announced/announce.ts';
-import { loadFileFacts, type FileFacts } from './facts.ts';
+import {
+  announcementFromColumn,
+  pendingAnnouncementColumn,
+  type pendingAnnouncement,
+} from '../payments-announced/announce.ts';
+import { summarise, type DocumentStatus } from '../documents/upload-center.ts';
+import { fileRef, readFile, type ExtrasOf, type FileFacts } from './facts.ts';
+import {
+  modalSituation,
+  selectPendingModals,
+  type ModalKind,
+  type PendingModal,
+  type PendingModalsOptions,
+} from './modals.ts';
+import { noticeState, type NoticeOfCompletionState } from './notice-of-completion.ts';
 import { claimSubject, type ClaimSubject } from './subjects.ts';
 import {
   actionFlags,
@@ -51,75 +63,125 @@ export interface DashboardView {
   hasVideo: boolean;
 }
 
-const originalCreditors = alias(t.creditors, 'original_creditors');
+/**
+ * What the dashboard view shows besides the facts, as columns of the file's one statement
+ * (server/claims/facts.ts `readFile`): the creditors' names, the debtor's name, the announced
+ * payment staff have not checked yet.
+ */
+const viewColumns = {
+  creditor: sql<{ name: string; logo: string | null }>`(
+    select json_build_object('name', c.name, 'logo', c.logo_path) from creditors c where c.id = "files"."creditor_id")`,
+  originalCreditor: sql<string | null>`(select c.name from creditors c where c.id = "files"."original_creditor_id")`,
+  debtor: sql<DashboardView['debtor'] & { id: number; email: string | null; inFloodedArea: boolean }>`(
+    select json_build_object(
+      'id', d.id, 'salutation', d.salutation, 'firstName', d.first_name, 'lastName', d.last_name,
+      'companyName', d.company_name, 'email', d.email, 'inFloodedArea', d.in_flooded_area)
+    from debtors d where d.id = "files"."debtor_id")`,
+  announcedPayment: pendingAnnouncementColumn,
+};
+
+/** The dashboard page's own reads on top: the file's modal rows and the statuses of the documents asked for. */
+const pageColumns = {
+  ...viewColumns,
+  modalRows: sql<
+    Array<{ id: number; kind: ModalKind; orderNo: number; payload: ModalRow['payload']; acknowledgedAt: string | null }>
+  >`(
+    select coalesce(json_agg(json_build_object(
+      'id', m.id, 'kind', m.kind, 'orderNo', m.order_no, 'payload', m.payload, 'acknowledgedAt', m.acknowledged_at)
+      order by m.order_no, m.id), '[]'::json)
+    from modals m where m.file_id = ${fileRef})`,
+  documentStatuses: sql<DocumentStatus[]>`(
+    select coalesce(json_agg(r.status order by r.category_position, r.id), '[]'::json)
+    from document_requests r where r.file_id = ${fileRef})`,
+};
+
+type ModalRow = typeof t.modals.$inferSelect;
 
 export async function loadDashboard(db: Database, fileId: number, todayArg?: string): Promise<DashboardView | null> {
   return (await loadDashboardAndFacts(db, fileId, todayArg))?.view ?? null;
 }
 
 /**
- * The dashboard view and the file's facts it was made from, for the route to hand on to the
- * modals and the notice of completion: one read of the facts per page view.
+ * The dashboard view and the file's facts it was made from, for the caller to hand on (the
+ * modals, the notice of completion, the assistant): one statement for both.
  */
 export async function loadDashboardAndFacts(
   db: Database,
   fileId: number,
   todayArg?: string,
 ): Promise<{ view: DashboardView; facts: FileFacts } | null> {
-  const [fileRow] = await db.select({ variant: t.files.variant }).from(t.files).where(eq(t.files.id, fileId));
-  if (!fileRow) return null;
-  const today = todayArg ?? todayForVariant(fileRow.variant);
-  const facts = await loadFileFacts(db, fileId, { today });
-  if (!facts) return null;
-  const view = await dashboardView(db, fileId, today, facts);
-  return view ? { view, facts } : null;
+  const read = await readFile(db, fileId, viewColumns);
+  if (!read) return null;
+  const today = todayArg ?? todayForVariant(read.file.variant);
+  const facts = read.factsOn(today);
+  return { view: dashboardView(read.file, read.extras, today, facts), facts };
 }
 
-async function dashboardView(
+export interface DashboardPage {
+  view: DashboardView;
+  facts: FileFacts;
+  modals: PendingModal[];
+  notice: NoticeOfCompletionState;
+  /** Documents still asked for while the upload center is on (spec 3), else 0. */
+  outstandingDocuments: number;
+}
+
+/**
+ * Everything the dashboard page shows, from one statement: the view, the modals to show (as
+ * `pendingModals` decides them), the notice of completion (as `noticeOfCompletionState`) and the
+ * documents still asked for (as `loadUploadCenter` counts them).
+ */
+export async function loadDashboardPage(
   db: Database,
   fileId: number,
+  options: Pick<PendingModalsOptions, 'level' | 'announcement' | 'now'> & { today?: string } = {},
+): Promise<DashboardPage | null> {
+  const read = await readFile(db, fileId, pageColumns);
+  if (!read) return null;
+  const today = options.today ?? todayForVariant(read.file.variant);
+  const facts = read.factsOn(today);
+  const { debtor, modalRows, documentStatuses } = read.extras;
+  const rows = modalRows.map((row) => ({
+    ...row,
+    acknowledgedAt: row.acknowledgedAt ? new Date(row.acknowledgedAt) : null,
+  }));
+  const owner = { debtorId: debtor.id, email: debtor.email, inFloodedArea: debtor.inFloodedArea };
+  const documents = documentStatuses.map((status) => ({ status }));
+  return {
+    view: dashboardView(read.file, read.extras, today, facts),
+    facts,
+    modals: selectPendingModals(modalSituation(facts, { owner, rows }, today, options)),
+    notice: noticeState(facts, today, debtor.email),
+    outstandingDocuments: read.file.showUploadCenter ? summarise(documents).outstanding : 0,
+  };
+}
+
+function dashboardView(
+  file: typeof t.files.$inferSelect,
+  extras: ExtrasOf<typeof viewColumns>,
   today: string,
   facts: FileFacts,
-): Promise<DashboardView | null> {
-  const [row] = await db
-    .select({
-      variant: t.files.variant,
-      claimSubject: t.files.claimSubject,
-      subjectKey: t.files.subjectKey,
-      subjectParams: t.files.subjectParams,
-      creditor: t.creditors.name,
-      logo: t.creditors.logoPath,
-      originalCreditor: originalCreditors.name,
-      salutation: t.debtors.salutation,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      companyName: t.debtors.companyName,
-    })
-    .from(t.files)
-    .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
-    .leftJoin(originalCreditors, eq(originalCreditors.id, t.files.originalCreditorId))
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(eq(t.files.id, fileId));
-  if (!row) return null;
+): DashboardView {
+  const { creditor, originalCreditor, debtor, announcedPayment } = extras;
   const next = facts.plan?.status === 'active' ? facts.plan.next : null;
   return {
-    fileId,
+    fileId: file.id,
     reference: facts.subcase > 1 ? `${facts.refno}-${facts.subcase}` : facts.refno,
-    variant: row.variant,
+    variant: file.variant,
     debtor: {
-      salutation: row.salutation,
-      firstName: row.firstName,
-      lastName: row.lastName,
-      companyName: row.companyName,
+      salutation: debtor.salutation,
+      firstName: debtor.firstName,
+      lastName: debtor.lastName,
+      companyName: debtor.companyName,
     },
-    creditor: { name: row.creditor, logo: row.logo },
-    originalCreditor: row.originalCreditor,
-    claimSubject: claimSubject(row.claimSubject, row.subjectKey, row.subjectParams),
+    creditor: { name: creditor.name, logo: creditor.logo },
+    originalCreditor,
+    claimSubject: claimSubject(file.claimSubject, file.subjectKey, file.subjectParams),
     currency: facts.currency,
     openAmountMinor: facts.totalMinor,
     asOf: today,
     status: statusView(facts, today),
-    announcedPayment: await pendingAnnouncement(db, fileId),
+    announcedPayment: announcementFromColumn(announcedPayment),
     amountToPay: amountToPay(facts, today),
     nextInstalment: next
       ? {

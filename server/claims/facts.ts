@@ -3,7 +3,7 @@
  * dates and timestamps, integer minor units for money. Loading is the only part that touches the
  * database; everything derived from these facts is a pure function in rules.ts.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { todayIso } from '../dates.ts';
@@ -113,93 +113,157 @@ const iso = (value: Date | null | undefined): string | null => (value ? value.to
 /** Today's date in the agency's time zone; server/dates.ts is its one home. */
 export { todayIso };
 
-const planPreference: Record<PlanStatus, number> = { active: 0, pending: 1, completed: 2, cancelled: 2 };
+/** One instalment row as the facts need it. */
+interface RowRead {
+  position: number;
+  dueOn: string;
+  amountMinor: number;
+  paid: boolean;
+  skipped: boolean;
+}
 
-/** Prefers the pending row, otherwise the newest (rows arrive newest first). */
-function pendingOrLatest<T extends { status: DepositStatus }>(rows: readonly T[]): T | undefined {
-  return rows.find((r) => r.status === 'pending') ?? rows[0];
+/** What the one statement reads besides the file's row (JSON from the database: dates as ISO text). */
+interface FactsRead {
+  plan: {
+    status: PlanStatus;
+    isSepa: boolean;
+    sepaFailed: boolean;
+    skipsUsed: number;
+    monthlyMinor: number;
+    rows: RowRead[];
+  } | null;
+  downPayment: DownPaymentFacts | null;
+  deposit: DepositFacts | null;
+  deferral: { payBy: string; grantedAt: string } | null;
+  specialOffer: {
+    amountMinor: number;
+    validTill: string;
+    acceptedAt: string | null;
+    declinedAt: string | null;
+    paidAt: string | null;
+  } | null;
+  hasInvoices: boolean;
+  noticeRequestedAt: string | null;
+}
+
+/** A timestamp read as JSON text (any offset) as the ISO string a Date gives. */
+export const isoFromJson = (value: string | null | undefined): string | null =>
+  value ? new Date(value).toISOString() : null;
+
+/**
+ * The facts' reads as columns of one statement over the file's row, correlated by `files.id`:
+ * the plan to judge (the active one, else a pending one, else the most recent; newest first
+ * within each) with its rows, the pending-or-latest down payment and deposit, the latest
+ * deferral and special offer, whether invoices exist, the latest notice-of-completion request.
+ * Plain SQL that PGlite and PostgreSQL run alike.
+ */
+/** `files.id`, qualified: drizzle leaves a single table's columns unqualified, which a subquery would read as its own. */
+export const fileRef = sql.raw('"files"."id"');
+
+const factsColumns = {
+  plan: sql<FactsRead['plan']>`(
+    select json_build_object(
+      'status', p.status, 'isSepa', p.is_sepa, 'sepaFailed', p.sepa_failed,
+      'skipsUsed', p.skips_used, 'monthlyMinor', p.monthly_minor,
+      'rows', (
+        select coalesce(json_agg(json_build_object(
+          'position', r.position, 'dueOn', r.due_on, 'amountMinor', r.amount_minor,
+          'paid', r.paid_at is not null, 'skipped', r.skipped) order by r.position), '[]'::json)
+        from instalment_rows r where r.plan_id = p.id))
+    from instalment_plans p
+    where p.file_id = ${fileRef}
+    order by case p.status when 'active' then 0 when 'pending' then 1 else 2 end, p.created_at desc, p.id desc
+    limit 1)`,
+  downPayment: sql<FactsRead['downPayment']>`(
+    select json_build_object('amountMinor', d.amount_minor, 'dueOn', d.due_on, 'status', d.status)
+    from deposits d where d.file_id = ${fileRef} and d.kind = 'downPayment'
+    order by (d.status = 'pending') desc, d.created_at desc, d.id desc limit 1)`,
+  deposit: sql<FactsRead['deposit']>`(
+    select json_build_object('amountMinor', d.amount_minor, 'status', d.status)
+    from deposits d where d.file_id = ${fileRef} and d.kind = 'deposit'
+    order by (d.status = 'pending') desc, d.created_at desc, d.id desc limit 1)`,
+  deferral: sql<FactsRead['deferral']>`(
+    select json_build_object('payBy', d.pay_by, 'grantedAt', d.granted_at)
+    from deferrals d where d.file_id = ${fileRef}
+    order by d.granted_at desc, d.id desc limit 1)`,
+  specialOffer: sql<FactsRead['specialOffer']>`(
+    select json_build_object(
+      'amountMinor', o.amount_minor, 'validTill', o.valid_till,
+      'acceptedAt', o.accepted_at, 'declinedAt', o.declined_at, 'paidAt', o.paid_at)
+    from special_offers o where o.file_id = ${fileRef}
+    order by o.id desc limit 1)`,
+  hasInvoices: sql<boolean>`exists (select 1 from invoices i where i.file_id = ${fileRef})`,
+  noticeRequestedAt: sql<string | null>`(
+    select json_build_object('at', o.ordered_at)->>'at'
+    from portal_orders o where o.file_id = ${fileRef} and o.order_type = 'noticeOfCompletion'
+    order by o.ordered_at desc limit 1)`,
+};
+
+type FileRow = typeof t.files.$inferSelect;
+
+/** Extra columns a page reads in the same statement (correlated to `files.id`). */
+export type ExtraColumns = Record<string, SQL<unknown>>;
+export type ExtrasOf<E extends ExtraColumns> = { [K in keyof E]: E[K] extends SQL<infer T> ? T : never };
+
+/** The file's row and everything its facts need, read in one statement; null for a missing or deleted file. */
+export interface FileRead<E extends ExtraColumns = Record<never, never>> {
+  file: FileRow;
+  /** The facts as of `today` (ISO date; it only decides the plan's overdue flag). */
+  factsOn(today: string): FileFacts;
+  extras: ExtrasOf<E>;
 }
 
 /**
- * Reads the facts of one file. Returns null when the file does not exist or was deleted.
- * `today` (ISO date, default: today in Europe/Berlin) only decides the plan's overdue flag.
+ * Reads one file's row, its facts' rows and the caller's `extras` in a single statement (issue
+ * 16: seven statements became one). A page that shows more of the file adds its own columns as
+ * `extras`, so that one page view costs one read of the file.
  */
-export async function loadFileFacts(
+export async function readFile<E extends ExtraColumns = Record<never, never>>(
   db: Database,
   fileId: number,
-  options: { today?: string } = {},
-): Promise<FileFacts | null> {
-  const today = (options.today ?? todayIso()).slice(0, 10);
-  const [file] = await db.select().from(t.files).where(eq(t.files.id, fileId));
-  if (!file || file.deletedAt) return null;
+  extras?: E,
+): Promise<FileRead<E> | null> {
+  const [row] = await db
+    .select({ file: t.files, ...factsColumns, ...(extras ?? {}) })
+    .from(t.files)
+    .where(eq(t.files.id, fileId));
+  if (!row || row.file.deletedAt) return null;
+  const { file, plan, downPayment, deposit, deferral, specialOffer, hasInvoices, noticeRequestedAt, ...rest } =
+    row as unknown as { file: FileRow } & FactsRead & Record<string, unknown>;
+  const read: Omit<FactsRead, 'plan'> = {
+    downPayment,
+    deposit,
+    deferral,
+    specialOffer,
+    hasInvoices,
+    noticeRequestedAt,
+  };
+  return {
+    file,
+    factsOn: (today) => factsFrom(file, plan, read, today.slice(0, 10)),
+    extras: rest as ExtrasOf<E>,
+  };
+}
 
-  const [plans, depositRows, deferralRows, offerRows, invoiceCount, noticeRows] = await Promise.all([
-    db
-      .select()
-      .from(t.instalmentPlans)
-      .where(eq(t.instalmentPlans.fileId, fileId))
-      .orderBy(desc(t.instalmentPlans.createdAt), desc(t.instalmentPlans.id)),
-    db
-      .select()
-      .from(t.deposits)
-      .where(eq(t.deposits.fileId, fileId))
-      .orderBy(desc(t.deposits.createdAt), desc(t.deposits.id)),
-    db
-      .select()
-      .from(t.deferrals)
-      .where(eq(t.deferrals.fileId, fileId))
-      .orderBy(desc(t.deferrals.grantedAt), desc(t.deferrals.id))
-      .limit(1),
-    db
-      .select()
-      .from(t.specialOffers)
-      .where(eq(t.specialOffers.fileId, fileId))
-      .orderBy(desc(t.specialOffers.id))
-      .limit(1),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(t.invoices)
-      .where(eq(t.invoices.fileId, fileId)),
-    db
-      .select({ orderedAt: t.portalOrders.orderedAt })
-      .from(t.portalOrders)
-      .where(and(eq(t.portalOrders.fileId, fileId), eq(t.portalOrders.orderType, 'noticeOfCompletion')))
-      .orderBy(desc(t.portalOrders.orderedAt))
-      .limit(1),
-  ]);
+function planFacts(plan: NonNullable<FactsRead['plan']>, today: string): PlanFacts {
+  const unpaid = plan.rows.filter((r) => !r.paid);
+  const nextRow = unpaid.find((r) => !r.skipped);
+  const next = nextRow ? { position: nextRow.position, dueOn: nextRow.dueOn, amountMinor: nextRow.amountMinor } : null;
+  return {
+    status: plan.status,
+    isSepa: plan.isSepa,
+    sepaFailed: plan.sepaFailed,
+    skipsUsed: plan.skipsUsed,
+    monthlyMinor: plan.monthlyMinor,
+    instalmentCount: plan.rows.length,
+    next,
+    remainingMinor: unpaid.filter((r) => !r.skipped).reduce((sum, r) => sum + r.amountMinor, 0),
+    overdue: next !== null && next.dueOn < today,
+  };
+}
 
-  // Stable sort keeps "newest first" inside each preference group.
-  const planRow = [...plans].sort((a, b) => planPreference[a.status] - planPreference[b.status])[0];
-  let plan: PlanFacts | null = null;
-  if (planRow) {
-    const rows = await db
-      .select()
-      .from(t.instalmentRows)
-      .where(eq(t.instalmentRows.planId, planRow.id))
-      .orderBy(t.instalmentRows.position);
-    const unpaid = rows.filter((r) => !r.paidAt);
-    const nextRow = unpaid.find((r) => !r.skipped);
-    const next = nextRow
-      ? { position: nextRow.position, dueOn: nextRow.dueOn, amountMinor: nextRow.amountMinor }
-      : null;
-    plan = {
-      status: planRow.status,
-      isSepa: planRow.isSepa,
-      sepaFailed: planRow.sepaFailed,
-      skipsUsed: planRow.skipsUsed,
-      monthlyMinor: planRow.monthlyMinor,
-      instalmentCount: rows.length,
-      next,
-      remainingMinor: unpaid.filter((r) => !r.skipped).reduce((sum, r) => sum + r.amountMinor, 0),
-      overdue: next !== null && next.dueOn < today,
-    };
-  }
-
-  const downPaymentRow = pendingOrLatest(depositRows.filter((d) => d.kind === 'downPayment'));
-  const depositRow = pendingOrLatest(depositRows.filter((d) => d.kind === 'deposit'));
-  const deferralRow = deferralRows[0];
-  const offerRow = offerRows[0];
-
+function factsFrom(file: FileRow, plan: FactsRead['plan'], read: Omit<FactsRead, 'plan'>, today: string): FileFacts {
+  const { downPayment, deposit, deferral, specialOffer } = read;
   return {
     fileId: file.id,
     refno: file.refno,
@@ -219,23 +283,36 @@ export async function loadFileFacts(
     instalmentErrorCode: file.instalmentErrorCode,
     depositRequiredMinor: file.depositRequiredMinor,
     hasVideo: file.hasVideo,
-    hasInvoices: (invoiceCount[0]?.n ?? 0) > 0,
+    hasInvoices: read.hasInvoices,
     showEventHistory: file.showEventHistory,
-    plan,
-    downPayment: downPaymentRow
-      ? { amountMinor: downPaymentRow.amountMinor, dueOn: downPaymentRow.dueOn, status: downPaymentRow.status }
+    plan: plan ? planFacts(plan, today) : null,
+    downPayment: downPayment
+      ? { amountMinor: downPayment.amountMinor, dueOn: downPayment.dueOn, status: downPayment.status }
       : null,
-    deposit: depositRow ? { amountMinor: depositRow.amountMinor, status: depositRow.status } : null,
-    deferral: deferralRow ? { payBy: deferralRow.payBy, grantedAt: deferralRow.grantedAt.toISOString() } : null,
-    specialOffer: offerRow
+    deposit: deposit ? { amountMinor: deposit.amountMinor, status: deposit.status } : null,
+    deferral: deferral ? { payBy: deferral.payBy, grantedAt: isoFromJson(deferral.grantedAt)! } : null,
+    specialOffer: specialOffer
       ? {
-          amountMinor: offerRow.amountMinor,
-          validTill: offerRow.validTill,
-          acceptedAt: iso(offerRow.acceptedAt),
-          declinedAt: iso(offerRow.declinedAt),
-          paidAt: iso(offerRow.paidAt),
+          amountMinor: specialOffer.amountMinor,
+          validTill: specialOffer.validTill,
+          acceptedAt: isoFromJson(specialOffer.acceptedAt),
+          declinedAt: isoFromJson(specialOffer.declinedAt),
+          paidAt: isoFromJson(specialOffer.paidAt),
         }
       : null,
-    noticeOfCompletionRequestedAt: iso(noticeRows[0]?.orderedAt),
+    noticeOfCompletionRequestedAt: isoFromJson(read.noticeRequestedAt),
   };
+}
+
+/**
+ * Reads the facts of one file. Returns null when the file does not exist or was deleted.
+ * `today` (ISO date, default: today in Europe/Berlin) only decides the plan's overdue flag.
+ */
+export async function loadFileFacts(
+  db: Database,
+  fileId: number,
+  options: { today?: string } = {},
+): Promise<FileFacts | null> {
+  const read = await readFile(db, fileId);
+  return read ? read.factsOn(options.today ?? todayIso()) : null;
 }

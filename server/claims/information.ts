@@ -6,14 +6,17 @@
  *
  * Reads only; the one write is `discloseOriginalCreditor`, which records that the debtor asked.
  */
-import { pendingAnnouncement } from '../payments-announced/announce.ts';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import {
+  announcementFromColumn,
+  pendingAnnouncementColumn,
+  type pendingAnnouncement,
+} from '../payments-announced/announce.ts';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { loadFileFacts, todayIso } from './facts.ts';
+import { fileRef, isoFromJson, readFile, todayIso } from './facts.ts';
 import { claimSubject, type ClaimSubject } from './subjects.ts';
 import { actionFlags, statusView, type ActionFlags, type StatusView } from './rules.ts';
 
@@ -92,66 +95,78 @@ const asInterestBasis = (value: string | null, rateBp: number | null): InterestB
       ? (value as InterestBasis)
       : 'contractual';
 
-const originalCreditors = alias(t.creditors, 'original_creditors');
-
 /** Event kinds that are internal bookkeeping and never part of the journey shown to the debtor. */
 const hiddenEventKinds: ReadonlySet<string> = new Set(['originalCreditorRequested']);
 
+const creditorJson = (alias: string) =>
+  `json_build_object('name', ${alias}.name, 'street', ${alias}.street, 'postalCode', ${alias}.postal_code, ` +
+  `'city', ${alias}.city, 'country', ${alias}.country, 'logo', ${alias}.logo_path)`;
+
+/**
+ * What the page shows besides the facts, as columns of the file's one statement
+ * (server/claims/facts.ts `readFile`); each list in the order the page shows it.
+ */
+const informationColumns = {
+  creditor: sql<Address & { logo: string | null }>`(
+    select ${sql.raw(creditorJson('c'))} from creditors c where c.id = "files"."creditor_id")`,
+  original: sql<(Address & { logo: string | null }) | null>`(
+    select ${sql.raw(creditorJson('c'))} from creditors c where c.id = "files"."original_creditor_id")`,
+  costs: sql<ClaimInformation['costs']>`(
+    select coalesce(json_agg(json_build_object(
+      'kind', c.kind, 'amountMinor', c.amount_minor, 'legalBasis', c.legal_basis, 'vatIncluded', c.vat_included)
+      order by c.id), '[]'::json)
+    from collection_costs c where c.file_id = ${fileRef})`,
+  invoices: sql<
+    Array<Omit<ClaimInformation['invoices'][number], 'descriptions'> & { descriptions: Record<string, string> | null }>
+  >`(
+    select coalesce(json_agg(json_build_object(
+      'id', i.id, 'number', i.invoice_number, 'date', i.invoice_date, 'dueDate', i.due_date,
+      'amountMinor', i.amount_minor, 'description', i.description, 'descriptions', i.descriptions,
+      'hasDocument', i.document_key is not null)
+      order by i.invoice_date, i.id), '[]'::json)
+    from invoices i where i.file_id = ${fileRef})`,
+  payments: sql<ClaimInformation['payments']>`(
+    select coalesce(json_agg(json_build_object(
+      'bookedOn', p.booked_on, 'amountMinor', p.amount_minor, 'turnover', p.turnover, 'balanceMinor', p.balance_minor)
+      order by p.booked_on desc, p.id desc), '[]'::json)
+    from payments_made p where p.file_id = ${fileRef})`,
+  // Only where the server shows the journey for this file.
+  events: sql<Array<{
+    at: string;
+    kind: string;
+    detail: Record<string, string | number | boolean | null> | null;
+  }> | null>`(
+    case when "files"."show_event_history" then (
+      select coalesce(json_agg(json_build_object('at', e.occurred_at, 'kind', e.kind, 'detail', e.detail)
+        order by e.occurred_at desc, e.id desc), '[]'::json)
+      from events e where e.file_id = ${fileRef})
+    end)`,
+  disclosureAt: sql<string | null>`(
+    select json_build_object('at', e.occurred_at)->>'at' from events e
+    where e.file_id = ${fileRef} and e.kind = 'originalCreditorRequested'
+    order by e.occurred_at limit 1)`,
+  announcedPayment: pendingAnnouncementColumn,
+};
+
+/** Everything on the page from one statement (issue 16): the file's facts and the columns above. */
 export async function loadClaimInformation(
   db: Database,
   fileId: number,
   today = todayIso(),
 ): Promise<ClaimInformation | null> {
-  const facts = await loadFileFacts(db, fileId, { today });
-  if (!facts) return null;
-  const [row] = await db
-    .select({
-      file: t.files,
-      creditor: t.creditors,
-      original: originalCreditors,
-    })
-    .from(t.files)
-    .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
-    .leftJoin(originalCreditors, eq(originalCreditors.id, t.files.originalCreditorId))
-    .where(eq(t.files.id, fileId));
-  if (!row) return null;
-  const { file, creditor, original } = row;
-
-  const [costs, invoices, payments, events, disclosure] = await Promise.all([
-    db.select().from(t.collectionCosts).where(eq(t.collectionCosts.fileId, fileId)).orderBy(asc(t.collectionCosts.id)),
-    db
-      .select()
-      .from(t.invoices)
-      .where(eq(t.invoices.fileId, fileId))
-      .orderBy(asc(t.invoices.invoiceDate), asc(t.invoices.id)),
-    db
-      .select()
-      .from(t.paymentsMade)
-      .where(eq(t.paymentsMade.fileId, fileId))
-      .orderBy(desc(t.paymentsMade.bookedOn), desc(t.paymentsMade.id)),
-    file.showEventHistory
-      ? db
-          .select()
-          .from(t.events)
-          .where(eq(t.events.fileId, fileId))
-          .orderBy(desc(t.events.occurredAt), desc(t.events.id))
-      : Promise.resolve(null),
-    db
-      .select({ at: t.events.occurredAt })
-      .from(t.events)
-      .where(and(eq(t.events.fileId, fileId), eq(t.events.kind, 'originalCreditorRequested')))
-      .orderBy(asc(t.events.occurredAt))
-      .limit(1),
-  ]);
-
-  const address = (c: typeof t.creditors.$inferSelect): Address => ({
+  const read = await readFile(db, fileId, informationColumns);
+  if (!read) return null;
+  const { file } = read;
+  const facts = read.factsOn(today);
+  const { creditor, original, costs, invoices, payments, events, disclosureAt, announcedPayment } = read.extras;
+  const address = (c: Address): Address => ({
     name: c.name,
     street: c.street,
     postalCode: c.postalCode,
     city: c.city,
     country: c.country,
   });
-  const requestedAt = disclosure[0]?.at.toISOString() ?? null;
+  const requestedAt = isoFromJson(disclosureAt);
 
   return {
     fileId,
@@ -159,7 +174,7 @@ export async function loadClaimInformation(
     variant: file.variant,
     currency: facts.currency,
     status: statusView(facts, today),
-    announcedPayment: await pendingAnnouncement(db, fileId),
+    announcedPayment: announcementFromColumn(announcedPayment),
     flags: actionFlags(facts, today),
     breakdown: {
       mainClaimMinor: facts.mainClaimMinor,
@@ -170,7 +185,7 @@ export async function loadClaimInformation(
     },
     subject: claimSubject(file.claimSubject, file.subjectKey, file.subjectParams),
     contractDate: file.contractDate,
-    creditor: { ...address(creditor), logo: creditor.logoPath },
+    creditor: { ...address(creditor), logo: creditor.logo },
     originalCreditor: original ? { requestedAt, disclosed: requestedAt ? address(original) : null } : null,
     interest: {
       rateBp: file.interestRateBp,
@@ -178,32 +193,13 @@ export async function loadClaimInformation(
       fromDate: file.interestFrom,
       amountMinor: facts.interestMinor,
     },
-    costs: costs.map((c) => ({
-      kind: c.kind,
-      amountMinor: c.amountMinor,
-      legalBasis: c.legalBasis,
-      vatIncluded: c.vatIncluded,
-    })),
-    invoices: invoices.map((i) => ({
-      id: i.id,
-      number: i.invoiceNumber,
-      date: i.invoiceDate,
-      dueDate: i.dueDate,
-      amountMinor: i.amountMinor,
-      description: i.description,
-      descriptions: i.descriptions ?? {},
-      hasDocument: i.documentKey !== null,
-    })),
-    payments: payments.map((p) => ({
-      bookedOn: p.bookedOn,
-      amountMinor: p.amountMinor,
-      turnover: p.turnover,
-      balanceMinor: p.balanceMinor,
-    })),
+    costs,
+    invoices: invoices.map((i) => ({ ...i, descriptions: i.descriptions ?? {} })),
+    payments,
     events: events
       ? events
           .filter((e) => !hiddenEventKinds.has(e.kind))
-          .map((e) => ({ at: e.occurredAt.toISOString(), kind: e.kind, detail: e.detail ?? null }))
+          .map((e) => ({ at: isoFromJson(e.at)!, kind: e.kind, detail: e.detail ?? null }))
       : null,
     addressTraced: file.addressTraced,
     hasVideo: facts.hasVideo,

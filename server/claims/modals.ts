@@ -179,6 +179,38 @@ export interface PendingModalsOptions {
   facts?: FileFacts;
 }
 
+/** The file's modal rows and its debtor, as the situation needs them. */
+export interface ModalReads {
+  owner: { debtorId: number; email: string | null; inFloodedArea: boolean };
+  rows: ModalSituation['rows'];
+}
+
+/** The situation from what was read (pure): the dashboard reads it with the rest of its page. */
+export function modalSituation(
+  facts: FileFacts,
+  reads: ModalReads,
+  today: string,
+  options: PendingModalsOptions,
+): ModalSituation & { debtorId: number } {
+  const { owner, rows } = reads;
+  return {
+    debtorId: owner.debtorId,
+    rows,
+    debtor: { hasEmail: Boolean(owner.email?.trim()), inFloodedArea: owner.inFloodedArea },
+    file: {
+      statusCode: facts.statusCode,
+      closedAt: facts.closedAt,
+      currency: facts.currency,
+      totalMinor: facts.totalMinor,
+      specialOffer: facts.specialOffer,
+    },
+    announcement: options.announcement ?? null,
+    level: options.level ?? 'full',
+    today,
+    now: options.now ?? new Date(),
+  };
+}
+
 async function loadSituation(
   db: Database,
   fileId: number,
@@ -198,22 +230,7 @@ async function loadSituation(
     .from(t.modals)
     .where(eq(t.modals.fileId, fileId))
     .orderBy(t.modals.orderNo, t.modals.id);
-  return {
-    debtorId: owner.debtorId,
-    rows,
-    debtor: { hasEmail: Boolean(owner.email?.trim()), inFloodedArea: owner.inFloodedArea },
-    file: {
-      statusCode: facts.statusCode,
-      closedAt: facts.closedAt,
-      currency: facts.currency,
-      totalMinor: facts.totalMinor,
-      specialOffer: facts.specialOffer,
-    },
-    announcement: options.announcement ?? null,
-    level: options.level ?? 'full',
-    today,
-    now: options.now ?? new Date(),
-  };
+  return modalSituation(facts, { owner, rows }, today, options);
 }
 
 /**

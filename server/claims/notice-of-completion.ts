@@ -63,10 +63,15 @@ export async function noticeOfCompletionState(
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(eq(t.files.id, fileId));
+  return noticeState(facts, today, owner?.email ?? null);
+}
+
+/** The state from the facts and the debtor's e-mail address (pure): the dashboard reads both with its page. */
+export function noticeState(facts: FileFacts, today: string, email: string | null): NoticeOfCompletionState {
   return {
     available: actionFlags(facts, today).showNoticeOfCompletion,
     requestedAt: facts.noticeOfCompletionRequestedAt,
-    delivery: owner?.email ? 'email' : 'post',
+    delivery: email ? 'email' : 'post',
   };
 }
 

@@ -9,7 +9,8 @@
  * checked", and the status with everything it allows or refuses (a SEPA plan's page, a measure's
  * refusals) stays as it was.
  */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { fileRef } from '../claims/facts.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { audit } from '../audit/log.ts';
@@ -203,6 +204,34 @@ export async function announceFormDefaults(db: Database, session: { fileId: numb
     payerIban: file.iban ?? '',
     payerBic: file.bic ?? '',
   };
+}
+
+/**
+ * The same announcement as a column of the file's one statement (server/claims/facts.ts
+ * `readFile`), for the pages that read everything at once; `announcementFromColumn` turns it
+ * into what `pendingAnnouncement` returns.
+ */
+export const pendingAnnouncementColumn = sql<{
+  paidOn: string;
+  amountMinor: number;
+  currency: string;
+  createdAt: string;
+} | null>`(
+  select json_build_object('paidOn', a.paid_on, 'amountMinor', a.amount_minor, 'currency', a.currency, 'createdAt', a.created_at)
+  from announced_payments a where a.file_id = ${fileRef} and a.reviewed_at is null
+  order by a.created_at desc, a.id desc limit 1)`;
+
+export function announcementFromColumn(
+  value: (typeof pendingAnnouncementColumn)['_']['type'],
+): Awaited<ReturnType<typeof pendingAnnouncement>> {
+  return value
+    ? {
+        paidOn: value.paidOn,
+        amountMinor: value.amountMinor,
+        currency: value.currency,
+        announcedOn: new Date(value.createdAt).toISOString(),
+      }
+    : null;
 }
 
 /** The latest announced payment staff have not checked yet: the note beside the status. */
