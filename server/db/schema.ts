@@ -160,76 +160,92 @@ export const files = pgTable(
   ],
 );
 
-export const fileStatusHistory = pgTable('file_status_history', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  statusCode: text('status_code', { enum: statusCodes }).notNull(),
-  subState: text('sub_state', { enum: subStates }),
-  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
-  reason: text('reason'),
-});
+export const fileStatusHistory = pgTable(
+  'file_status_history',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    statusCode: text('status_code', { enum: statusCodes }).notNull(),
+    subState: text('sub_state', { enum: subStates }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    reason: text('reason'),
+  },
+  (t) => [index('file_status_history_file_idx').on(t.fileId)],
+);
 
-export const invoices = pgTable('invoices', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  invoiceNumber: text('invoice_number').notNull(),
-  invoiceDate: date('invoice_date').notNull(),
-  dueDate: date('due_date'),
-  amountMinor: money('amount_minor').notNull(),
-  description: text('description').notNull(),
-  /**
-   * The description in other languages, where the agency's system has it (decision 029): free
-   * text of the creditor's invoice has no catalogue to code it with. Missing languages show
-   * `description`, the original wording.
-   */
-  descriptions: jsonb('descriptions').$type<Record<string, string>>(),
-  /** Key of the PDF in document storage (outside the web root). */
-  documentKey: text('document_key'),
-});
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    invoiceNumber: text('invoice_number').notNull(),
+    invoiceDate: date('invoice_date').notNull(),
+    dueDate: date('due_date'),
+    amountMinor: money('amount_minor').notNull(),
+    description: text('description').notNull(),
+    /**
+     * The description in other languages, where the agency's system has it (decision 029): free
+     * text of the creditor's invoice has no catalogue to code it with. Missing languages show
+     * `description`, the original wording.
+     */
+    descriptions: jsonb('descriptions').$type<Record<string, string>>(),
+    /** Key of the PDF in document storage (outside the web root). */
+    documentKey: text('document_key'),
+  },
+  (t) => [index('invoices_file_idx').on(t.fileId)],
+);
 
 /** Collection costs, each with type, amount and legal basis (RDG §13a). */
-export const collectionCosts = pgTable('collection_costs', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  /** instalmentFee and settlementFee: charged by the portal when a plan or pay later is agreed (decision 026). */
-  kind: text('kind', {
-    enum: [
-      'collectionFee',
-      'dunningFee',
-      'addressInquiry',
-      'creditorCosts',
-      'courtFee',
-      'other',
-      'instalmentFee',
-      'settlementFee',
-    ],
-  }).notNull(),
-  amountMinor: money('amount_minor').notNull(),
-  legalBasis: text('legal_basis').notNull(),
-  vatIncluded: boolean('vat_included').notNull().default(false),
-});
+export const collectionCosts = pgTable(
+  'collection_costs',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    /** instalmentFee and settlementFee: charged by the portal when a plan or pay later is agreed (decision 026). */
+    kind: text('kind', {
+      enum: [
+        'collectionFee',
+        'dunningFee',
+        'addressInquiry',
+        'creditorCosts',
+        'courtFee',
+        'other',
+        'instalmentFee',
+        'settlementFee',
+      ],
+    }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    legalBasis: text('legal_basis').notNull(),
+    vatIncluded: boolean('vat_included').notNull().default(false),
+  },
+  (t) => [index('collection_costs_file_idx').on(t.fileId)],
+);
 
-export const paymentsMade = pgTable('payments_made', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  bookedOn: date('booked_on').notNull(),
-  amountMinor: money('amount_minor').notNull(),
-  /** What the booking was: payment, refund, correction. */
-  turnover: text('turnover', { enum: ['payment', 'refund', 'correction'] })
-    .notNull()
-    .default('payment'),
-  balanceMinor: money('balance_minor').notNull(),
-  providerId: text('provider_id'),
-  reference: text('reference'),
-});
+export const paymentsMade = pgTable(
+  'payments_made',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    bookedOn: date('booked_on').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    /** What the booking was: payment, refund, correction. */
+    turnover: text('turnover', { enum: ['payment', 'refund', 'correction'] })
+      .notNull()
+      .default('payment'),
+    balanceMinor: money('balance_minor').notNull(),
+    providerId: text('provider_id'),
+    reference: text('reference'),
+  },
+  (t) => [index('payments_made_file_idx').on(t.fileId)],
+);
 
 export const events = pgTable(
   'events',
@@ -246,26 +262,30 @@ export const events = pgTable(
   (t) => [index('events_file_idx').on(t.fileId, t.occurredAt)],
 );
 
-export const instalmentPlans = pgTable('instalment_plans', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  status: text('status', { enum: ['pending', 'active', 'cancelled', 'completed'] }).notNull(),
-  residualClaimMinor: money('residual_claim_minor').notNull(),
-  feeMinor: money('fee_minor').notNull().default(0),
-  expensesMinor: money('expenses_minor').notNull().default(0),
-  vatMinor: money('vat_minor').notNull().default(0),
-  totalMinor: money('total_minor').notNull(),
-  monthlyMinor: money('monthly_minor').notNull(),
-  instalmentCount: smallint('instalment_count').notNull(),
-  firstDueOn: date('first_due_on').notNull(),
-  providerId: text('provider_id'),
-  isSepa: boolean('is_sepa').notNull().default(false),
-  sepaFailed: boolean('sepa_failed').notNull().default(false),
-  skipsUsed: smallint('skips_used').notNull().default(0),
-  createdAt: createdAt(),
-});
+export const instalmentPlans = pgTable(
+  'instalment_plans',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    status: text('status', { enum: ['pending', 'active', 'cancelled', 'completed'] }).notNull(),
+    residualClaimMinor: money('residual_claim_minor').notNull(),
+    feeMinor: money('fee_minor').notNull().default(0),
+    expensesMinor: money('expenses_minor').notNull().default(0),
+    vatMinor: money('vat_minor').notNull().default(0),
+    totalMinor: money('total_minor').notNull(),
+    monthlyMinor: money('monthly_minor').notNull(),
+    instalmentCount: smallint('instalment_count').notNull(),
+    firstDueOn: date('first_due_on').notNull(),
+    providerId: text('provider_id'),
+    isSepa: boolean('is_sepa').notNull().default(false),
+    sepaFailed: boolean('sepa_failed').notNull().default(false),
+    skipsUsed: smallint('skips_used').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('instalment_plans_file_idx').on(t.fileId)],
+);
 
 export const instalmentRows = pgTable(
   'instalment_rows',
@@ -287,45 +307,57 @@ export const instalmentRows = pgTable(
   (t) => [uniqueIndex('instalment_rows_plan_position_idx').on(t.planId, t.position)],
 );
 
-export const deferrals = pgTable('deferrals', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
-  payBy: date('pay_by').notNull(),
-  noticeDays: smallint('notice_days').notNull().default(30),
-  feeMinor: money('fee_minor').notNull().default(0),
-  providerId: text('provider_id'),
-});
+export const deferrals = pgTable(
+  'deferrals',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
+    payBy: date('pay_by').notNull(),
+    noticeDays: smallint('notice_days').notNull().default(30),
+    feeMinor: money('fee_minor').notNull().default(0),
+    providerId: text('provider_id'),
+  },
+  (t) => [index('deferrals_file_idx').on(t.fileId)],
+);
 
 /** Deposits (required after broken agreements) and down payments (before a plan). */
-export const deposits = pgTable('deposits', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  kind: text('kind', { enum: ['deposit', 'downPayment'] }).notNull(),
-  amountMinor: money('amount_minor').notNull(),
-  dueOn: date('due_on'),
-  status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
-    .notNull()
-    .default('pending'),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const deposits = pgTable(
+  'deposits',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    kind: text('kind', { enum: ['deposit', 'downPayment'] }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    dueOn: date('due_on'),
+    status: text('status', { enum: ['pending', 'paid', 'cancelled'] })
+      .notNull()
+      .default('pending'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('deposits_file_idx').on(t.fileId)],
+);
 
-export const specialOffers = pgTable('special_offers', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  amountMinor: money('amount_minor').notNull(),
-  validTill: date('valid_till').notNull(),
-  acceptedAt: timestamp('accepted_at', { withTimezone: true }),
-  declinedAt: timestamp('declined_at', { withTimezone: true }),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-});
+export const specialOffers = pgTable(
+  'special_offers',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    amountMinor: money('amount_minor').notNull(),
+    validTill: date('valid_till').notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('special_offers_file_idx').on(t.fileId)],
+);
 
 /** Modals of section 2.4, shown sorted by orderNo until acknowledged. */
 export const modalKinds = [
@@ -338,84 +370,104 @@ export const modalKinds = [
   'deliveryCosts',
   'unbilledEnforcementCosts',
 ] as const;
-export const modals = pgTable('modals', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  kind: text('kind', { enum: modalKinds }).notNull(),
-  orderNo: smallint('order_no').notNull(),
-  payload: jsonb('payload').$type<Record<string, string | number | boolean | null>>(),
-  acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
-  response: text('response'),
-  createdAt: createdAt(),
-});
+export const modals = pgTable(
+  'modals',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    kind: text('kind', { enum: modalKinds }).notNull(),
+    orderNo: smallint('order_no').notNull(),
+    payload: jsonb('payload').$type<Record<string, string | number | boolean | null>>(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    response: text('response'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('modals_file_idx').on(t.fileId)],
+);
 
-export const documentRequests = pgTable('document_requests', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  templateId: text('template_id').notNull(),
-  category: text('category').notNull(),
-  categoryPosition: smallint('category_position').notNull(),
-  status: text('status', { enum: ['requested', 'Uploaded', 'UploadLater'] })
-    .notNull()
-    .default('requested'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const documentRequests = pgTable(
+  'document_requests',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    templateId: text('template_id').notNull(),
+    category: text('category').notNull(),
+    categoryPosition: smallint('category_position').notNull(),
+    status: text('status', { enum: ['requested', 'Uploaded', 'UploadLater'] })
+      .notNull()
+      .default('requested'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('document_requests_file_idx').on(t.fileId)],
+);
 
-export const uploads = pgTable('uploads', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  context: text('context', {
-    enum: ['announcedPayment', 'documentRequest', 'message', 'profileChange', 'proofOfIncome', 'dispute'],
-  }).notNull(),
-  /** The row in the owning table (announced payment, request, message, …). */
-  ownerId: integer('owner_id'),
-  originalName: text('original_name').notNull(),
-  mediaType: text('media_type', { enum: ['image/jpeg', 'image/png', 'application/pdf', 'image/tiff'] }).notNull(),
-  sizeBytes: integer('size_bytes').notNull(),
-  storageKey: text('storage_key').notNull(),
-  sha256: char('sha256', { length: 64 }).notNull(),
-  createdAt: createdAt(),
-});
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    context: text('context', {
+      enum: ['announcedPayment', 'documentRequest', 'message', 'profileChange', 'proofOfIncome', 'dispute'],
+    }).notNull(),
+    /** The row in the owning table (announced payment, request, message, …). */
+    ownerId: integer('owner_id'),
+    originalName: text('original_name').notNull(),
+    mediaType: text('media_type', { enum: ['image/jpeg', 'image/png', 'application/pdf', 'image/tiff'] }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_file_idx').on(t.fileId)],
+);
 
-export const announcedPayments = pgTable('announced_payments', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  payee: text('payee', { enum: ['agency', 'creditor', 'sisterBrand'] }).notNull(),
-  paidOn: date('paid_on').notNull(),
-  amountMinor: money('amount_minor').notNull(),
-  currency: char('currency', { length: 3 }).notNull(),
-  payerName: text('payer_name').notNull(),
-  payerIban: text('payer_iban'),
-  payerBic: text('payer_bic'),
-  payeeName: text('payee_name'),
-  payeeIban: text('payee_iban'),
-  payeeBic: text('payee_bic'),
-  reference: text('reference'),
-  reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const announcedPayments = pgTable(
+  'announced_payments',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    payee: text('payee', { enum: ['agency', 'creditor', 'sisterBrand'] }).notNull(),
+    paidOn: date('paid_on').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    payerName: text('payer_name').notNull(),
+    payerIban: text('payer_iban'),
+    payerBic: text('payer_bic'),
+    payeeName: text('payee_name'),
+    payeeIban: text('payee_iban'),
+    payeeBic: text('payee_bic'),
+    reference: text('reference'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('announced_payments_file_idx').on(t.fileId)],
+);
 
-export const messages = pgTable('messages', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  subjectId: smallint('subject_id').notNull(),
-  subSubject: text('sub_subject'),
-  body: text('body').notNull(),
-  email: text('email'),
-  phone: text('phone'),
-  fromAssistant: boolean('from_assistant').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    subjectId: smallint('subject_id').notNull(),
+    subSubject: text('sub_subject'),
+    body: text('body').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    fromAssistant: boolean('from_assistant').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('messages_file_idx').on(t.fileId)],
+);
 
 export const callbacks = pgTable(
   'callbacks',
@@ -431,7 +483,7 @@ export const callbacks = pgTable(
     hour: text('hour').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check('callbacks_weekday', sql`${t.weekday} between 1 and 6`)],
+  (t) => [check('callbacks_weekday', sql`${t.weekday} between 1 and 6`), index('callbacks_file_idx').on(t.fileId)],
 );
 
 export const feedback = pgTable(
@@ -452,7 +504,10 @@ export const feedback = pgTable(
     paymentProvider: text('payment_provider'),
     createdAt: createdAt(),
   },
-  () => [check('feedback_stars', sql`stars is null or stars between 1 and 5`)],
+  (t) => [
+    check('feedback_stars', sql`stars is null or stars between 1 and 5`),
+    index('feedback_file_idx').on(t.fileId),
+  ],
 );
 
 export const feedbackOptOuts = pgTable('feedback_opt_outs', {
@@ -462,53 +517,61 @@ export const feedbackOptOuts = pgTable('feedback_opt_outs', {
   createdAt: createdAt(),
 });
 
-export const profileChangeRequests = pgTable('profile_change_requests', {
-  id: serial('id').primaryKey(),
-  debtorId: integer('debtor_id')
-    .notNull()
-    .references(() => debtors.id),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  reason: text('reason', {
-    enum: ['addressError', 'nameError', 'marriage', 'divorce', 'move', 'secondAddress', 'misc'],
-  }).notNull(),
-  changes: jsonb('changes').$type<Record<string, string | null>>().notNull(),
-  relocationDate: date('relocation_date'),
-  status: text('status', { enum: ['pending', 'processed', 'rejected'] })
-    .notNull()
-    .default('pending'),
-  createdAt: createdAt(),
-  processedAt: timestamp('processed_at', { withTimezone: true }),
-});
+export const profileChangeRequests = pgTable(
+  'profile_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    debtorId: integer('debtor_id')
+      .notNull()
+      .references(() => debtors.id),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    reason: text('reason', {
+      enum: ['addressError', 'nameError', 'marriage', 'divorce', 'move', 'secondAddress', 'misc'],
+    }).notNull(),
+    changes: jsonb('changes').$type<Record<string, string | null>>().notNull(),
+    relocationDate: date('relocation_date'),
+    status: text('status', { enum: ['pending', 'processed', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    createdAt: createdAt(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [index('profile_change_requests_file_idx').on(t.fileId)],
+);
 
 /** Every agreement a debtor makes in the portal (section 3, "Portal order"). */
-export const portalOrders = pgTable('portal_orders', {
-  id: serial('id').primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  /** Truncated client address (last octet or 80 bits removed), never the full one. */
-  ip: text('ip'),
-  orderType: text('order_type', {
-    enum: [
-      'payDirect',
-      'instalments',
-      'deferral',
-      'skipInstalment',
-      'specialOffer',
-      'partialPayment',
-      'sepaMandate',
-      'noticeOfCompletion',
-      'downloadForm',
-    ],
-  }).notNull(),
-  orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull().defaultNow(),
-  targetAmountMinor: money('target_amount_minor'),
-  targetDate: date('target_date'),
-  feesMinor: money('fees_minor').notNull().default(0),
-  info: text('info'),
-});
+export const portalOrders = pgTable(
+  'portal_orders',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    /** Truncated client address (last octet or 80 bits removed), never the full one. */
+    ip: text('ip'),
+    orderType: text('order_type', {
+      enum: [
+        'payDirect',
+        'instalments',
+        'deferral',
+        'skipInstalment',
+        'specialOffer',
+        'partialPayment',
+        'sepaMandate',
+        'noticeOfCompletion',
+        'downloadForm',
+      ],
+    }).notNull(),
+    orderedAt: timestamp('ordered_at', { withTimezone: true }).notNull().defaultNow(),
+    targetAmountMinor: money('target_amount_minor'),
+    targetDate: date('target_date'),
+    feesMinor: money('fees_minor').notNull().default(0),
+    info: text('info'),
+  },
+  (t) => [index('portal_orders_file_idx').on(t.fileId)],
+);
 
 /**
  * Each SEPA direct debit mandate as signed, with its own account, reference and date: the
@@ -580,15 +643,19 @@ export const loginAttempts = pgTable(
 );
 
 /** Single-use letter links (the QR code on the letter). */
-export const letterLinks = pgTable('letter_links', {
-  tokenHash: char('token_hash', { length: 64 }).primaryKey(),
-  fileId: integer('file_id')
-    .notNull()
-    .references(() => files.id),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: createdAt(),
-});
+export const letterLinks = pgTable(
+  'letter_links',
+  {
+    tokenHash: char('token_hash', { length: 64 }).primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('letter_links_file_idx').on(t.fileId)],
+);
 
 /**
  * Counters of the rate limits on mail-sending and public posts (server/limits/rate-limits.ts),
