@@ -49,7 +49,7 @@ async function scriptsOf(page: Page, url: string): Promise<{ scripts: Script[]; 
   const scripts: Script[] = [];
   const translations: Script[] = [];
   cdp.on('Network.responseReceived', (event) => {
-    const translation = /\/assets\/translations-/.test(event.response.url);
+    const translation = /\/assets\/translations-[^/]+\/.+\.json$/.test(event.response.url);
     if (translation) isTranslation.add(event.requestId);
     if (translation || event.type === 'Script' || /javascript/.test(event.response.mimeType))
       // When the response arrives, what was received so far is its headers.
