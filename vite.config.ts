@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { remixConfig } from './remix.config';
+import { translations } from './scripts/vite-translations';
 
 declare module '@remix-run/node' {
   interface Future {
@@ -25,5 +26,5 @@ export default defineConfig({
     assetsInlineLimit: (file: string) => (/worker/.test(file) ? false : undefined),
   },
   ssr: { external: ['@electric-sql/pglite', 'argon2', 'pg', 'pino'] },
-  plugins: [remix(remixConfig)],
+  plugins: [remix(remixConfig), translations()],
 });

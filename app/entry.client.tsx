@@ -7,18 +7,23 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { getInitialNamespaces } from 'remix-i18next/client';
 import { i18nConfig } from './i18n';
 
-// Each language and namespace is its own small chunk, fetched only when a page needs it.
-const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
+/** The translations' version (scripts/vite-translations.ts): part of every translation file's address. */
+declare const __TRANSLATIONS_VERSION__: string;
+
+/** Each language and namespace is its own small JSON file, fetched only when a page needs it. */
+async function loadTranslations(language: string, namespace: string) {
+  const response = await fetch(
+    `${import.meta.env.BASE_URL}assets/translations-${__TRANSLATIONS_VERSION__}/${language}/${namespace}.json`,
+  );
+  // A failure is reported to i18next, which tries again (never an empty text shown as keys).
+  if (!response.ok) throw new Error(`translations ${language}/${namespace}: ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
 
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(
-      resourcesToBackend((language: string, namespace: string) => {
-        const load = bundles[`../locales/${language}/${namespace}.json`];
-        return load ? load().then((m) => m.default) : Promise.resolve({});
-      }),
-    )
+    .use(resourcesToBackend(loadTranslations))
     .init({
       ...i18nConfig,
       lng: document.documentElement.lang || i18nConfig.fallbackLng,

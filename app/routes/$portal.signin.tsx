@@ -13,10 +13,10 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
-import { z } from 'zod';
+import { lazyValidation, useLazyValidation } from '~/lib/lazy-validation';
+import { signInSchema } from '~/schemas/signin';
 import { bankIdMethod } from '#server/auth/bank-id/sign-in.ts';
 import { redeemCaptcha } from '#server/auth/captcha.ts';
-import { referenceField } from '#server/auth/reference.ts';
 import { findSession } from '#server/auth/session.ts';
 import { signIn } from '#server/auth/sign-in.ts';
 import { getDatabase } from '#server/db/client.ts';
@@ -34,19 +34,8 @@ import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
 
-/** One schema for the browser (conform) and the action. Messages are translation keys. */
-export const signInSchema = z
-  .object({
-    mode: z.enum(['reference', 'password']),
-    reference: referenceField,
-    password: z.string().max(256).optional(),
-    privacy: z.literal('on', { error: 'errors.privacy' }),
-    returnTo: z.string().optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.mode === 'password' && !value.password)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'errors.passwordRequired' });
-  });
+/** The form's validation in the browser, fetched when the debtor starts on the form. */
+const validation = lazyValidation(() => import('~/schemas/signin').then((module) => module.signInSchema));
 
 export const handle = { i18n: ['common', 'signin', 'bankid'] };
 
@@ -65,6 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     stepUp: session?.level === 'limited',
     challengeUrl: withBase(variant, '/captcha'),
     bankId: bankIdMethod(variant),
+    // The schema's HTML constraints (required, maxlength): the browser renders the form before it has the schema.
+    constraint: getZodConstraint(signInSchema),
   };
 }
 
@@ -148,7 +139,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-  const { mode, reference, returnTo, stepUp, challengeUrl, bankId } = useLoaderData<typeof loader>();
+  const { mode, reference, returnTo, stepUp, challengeUrl, bankId, constraint } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { variant } = useRootData()!;
@@ -157,12 +148,13 @@ export default function SignIn() {
   const [form, fields] = useForm({
     id: `signin-${mode}`,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(signInSchema),
+    constraint,
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     defaultValue: { mode, reference, returnTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: signInSchema }),
+    onValidate: validation.onValidate,
   });
+  useLazyValidation(validation, form.id);
   const message = (keys: string[] | undefined) =>
     keys?.[0]
       ? t(keys[0], {

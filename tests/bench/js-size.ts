@@ -34,24 +34,31 @@ interface PageResult {
   scripts: Script[];
   totalBytes: number;
   totalBodyBytes: number;
+  /** The page's translation files (JSON, not JavaScript since decision 051): shown beside the scripts. */
+  translations: Script[];
+  translationBodyBytes: number;
 }
 
 /** Opens a page and returns the scripts it loaded until the network was idle, with their bytes on the wire. */
-async function scriptsOf(page: Page, url: string): Promise<Script[]> {
+async function scriptsOf(page: Page, url: string): Promise<{ scripts: Script[]; translations: Script[] }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   const isScript = new Map<string, { url: string; headerBytes: number }>();
+  const isTranslation = new Set<string>();
   const scripts: Script[] = [];
+  const translations: Script[] = [];
   cdp.on('Network.responseReceived', (event) => {
-    if (event.type === 'Script' || /javascript/.test(event.response.mimeType))
+    const translation = /\/assets\/translations-[^/]+\/.+\.json$/.test(event.response.url);
+    if (translation) isTranslation.add(event.requestId);
+    if (translation || event.type === 'Script' || /javascript/.test(event.response.mimeType))
       // When the response arrives, what was received so far is its headers.
       isScript.set(event.requestId, { url: event.response.url, headerBytes: event.response.encodedDataLength });
   });
   cdp.on('Network.loadingFinished', (event) => {
     const script = isScript.get(event.requestId);
     if (script)
-      scripts.push({
+      (isTranslation.has(event.requestId) ? translations : scripts).push({
         url: script.url.replace(origin, ''),
         bytes: event.encodedDataLength,
         bodyBytes: event.encodedDataLength - script.headerBytes,
@@ -62,7 +69,7 @@ async function scriptsOf(page: Page, url: string): Promise<Script[]> {
   await page.waitForTimeout(1000);
   await page.waitForLoadState('networkidle');
   await cdp.detach();
-  return scripts.sort((a, b) => b.bytes - a.bytes);
+  return { scripts: scripts.sort((a, b) => b.bytes - a.bytes), translations };
 }
 
 const results: PageResult[] = [];
@@ -86,7 +93,7 @@ try {
         await context.addCookies([{ name: name!, value: value.join('='), domain: host, path: '/' }]);
       }
       const page = await context.newPage();
-      const scripts = await scriptsOf(page, `${origin}${target.path}`);
+      const { scripts, translations } = await scriptsOf(page, `${origin}${target.path}`);
       if (target.signedIn && !new URL(page.url()).pathname.endsWith('/dashboard'))
         throw new Error(`the dashboard was not shown (${page.url()})`);
       results.push({
@@ -96,6 +103,8 @@ try {
         scripts,
         totalBytes: scripts.reduce((sum, s) => sum + s.bytes, 0),
         totalBodyBytes: scripts.reduce((sum, s) => sum + s.bodyBytes, 0),
+        translations,
+        translationBodyBytes: translations.reduce((sum, s) => sum + s.bodyBytes, 0),
       });
       await context.close();
     }
@@ -108,14 +117,19 @@ try {
 
 const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 console.log(`\nFirst-load JavaScript on the wire (compressed, Chromium), target ≤ ${targetKb} kB\n`);
-console.log('| page | scripts | kB compressed (bodies) | kB with headers | largest (bodies) |');
-console.log('|---|---:|---:|---:|---|');
+console.log(
+  '| page | scripts | kB compressed (bodies) | kB with headers | translations (JSON, bodies) | largest (bodies) |',
+);
+console.log('|---|---:|---:|---:|---:|---|');
 for (const r of results) {
   const largest = r.scripts
     .slice(0, 3)
     .map((s) => `${path.basename(s.url)} ${kb(s.bodyBytes)}`)
     .join(', ');
-  console.log(`| ${r.name} | ${r.scripts.length} | ${kb(r.totalBodyBytes)} | ${kb(r.totalBytes)} | ${largest} |`);
+  const translations = `${kb(r.translationBodyBytes)} (${r.translations.length})`;
+  console.log(
+    `| ${r.name} | ${r.scripts.length} | ${kb(r.totalBodyBytes)} | ${kb(r.totalBytes)} | ${translations} | ${largest} |`,
+  );
 }
 const outDir = path.join(root, 'bench-results');
 mkdirSync(outDir, { recursive: true });
