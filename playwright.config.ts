@@ -29,7 +29,8 @@ export default defineConfig({
   outputDir: path.join(artifacts, 'test-results'),
   fullyParallel: true,
   forbidOnly: isCI,
-  workers: 2,
+  // E2E_WORKERS overrides, to compare on a given machine (docs/testing.md).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: isCI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 7_500 },
