@@ -2,6 +2,7 @@ import { vitePlugin as remix } from '@remix-run/dev';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { remixConfig } from './remix.config';
+import { precompress } from './scripts/vite-precompress';
 import { translations } from './scripts/vite-translations';
 
 declare module '@remix-run/node' {
@@ -26,5 +27,5 @@ export default defineConfig({
     assetsInlineLimit: (file: string) => (/worker/.test(file) ? false : undefined),
   },
   ssr: { external: ['@electric-sql/pglite', 'argon2', 'pg', 'pino'] },
-  plugins: [remix(remixConfig), translations()],
+  plugins: [remix(remixConfig), translations(), precompress()],
 });

@@ -23,11 +23,11 @@ import { runtime } from '#server/runtime.ts';
 import { consentCookieName } from '#server/privacy/consent.ts';
 import { AssistantFloatingButton, AssistantProvider } from './components/assistant/AssistantLauncher';
 import { ConsentBanner } from './components/shell/ConsentBanner';
-import { IdleWatcher } from './components/shell/IdleWatcher';
+import { IdleWatcherOnDemand } from './components/shell/IdleWatcherOnDemand';
 import { Footer } from './components/shell/Footer';
 import { Header } from './components/shell/Header';
 import { PageTransition, useHashScroll } from './components/shell/navigation';
-import { ErrorHead, RouteErrorBoundary } from './components/pages/ErrorPage';
+import { ErrorHead, RouteErrorBoundary } from './components/pages/ErrorBoundary';
 import { StaffErrorHead } from './components/staff/StaffError';
 import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { i18next } from './i18next.server';
@@ -183,7 +183,9 @@ function Shell({ children }: { children: React.ReactNode }) {
       </main>
       <Footer variant={data.variant} locale={data.locale} auth={data.auth.level} />
       <AssistantFloatingButton variant={data.variant} />
-      {data.auth.idleMsLeft !== null ? <IdleWatcher variant={data.variant} msLeft={data.auth.idleMsLeft} /> : null}
+      {data.auth.idleMsLeft !== null ? (
+        <IdleWatcherOnDemand variant={data.variant} msLeft={data.auth.idleMsLeft} />
+      ) : null}
     </AssistantProvider>
   );
 }

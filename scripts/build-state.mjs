@@ -2,7 +2,18 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
-const sources = ['app', 'server', 'locales', 'intents', 'public', 'vite.config.ts', 'remix.config.ts', 'package.json'];
+const sources = [
+  'app',
+  'server',
+  'locales',
+  'intents',
+  'public',
+  'vite.config.ts',
+  'remix.config.ts',
+  'package.json',
+  'scripts/vite-translations.ts',
+  'scripts/vite-precompress.ts',
+];
 const marker = 'build/server/index.js';
 
 function newest(entry) {

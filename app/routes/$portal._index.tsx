@@ -5,7 +5,7 @@ import { RichText } from '~/components/RichText';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'home'] };
 

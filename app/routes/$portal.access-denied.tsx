@@ -3,7 +3,7 @@ import { data } from '@remix-run/node';
 import { Forbidden } from '~/components/pages/ErrorPage';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /** The 403 page for files where a function is unavailable, with phone contact. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -41,7 +41,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * Announce a payment already made (spec 2.5): payee (step 10), payment data (20), receipts (30),

@@ -28,7 +28,7 @@ import { readForm } from '~/lib/form.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
 import styles from '~/styles/assistant.css?url';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'assistant', 'contact', 'announce', 'feedback', 'modals'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];

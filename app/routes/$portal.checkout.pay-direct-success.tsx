@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react';
 import { TwintResult } from '~/components/checkout/TwintResult';
 import { twintReturn } from '~/lib/twint.server';
 import checkoutStyles from '~/styles/checkout.css?url';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /** Swiss variant (/serviceportal-ch): TWINT sends the browser here after the payment (spec 2.1). The status is asked, not taken from the URL. */
 export const handle = { i18n: ['common', 'checkout'] };

@@ -41,7 +41,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * /checkout/pay-direct (spec 2.5 "Pay direct: choose method, pay via the provider, confirmation"):

@@ -30,7 +30,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * Card payment, step "contact data" (spec 2.5 "For provider 4 (card) a contact-data step comes

@@ -23,7 +23,7 @@ import { TextareaField } from '~/components/ui/Field';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * Confirmation after a payment (spec 2.5): the status is read again after the payment returned

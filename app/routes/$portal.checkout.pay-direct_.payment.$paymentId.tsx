@@ -33,7 +33,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The payment page of one payment of the debtor's own file: the card form of the provider in an

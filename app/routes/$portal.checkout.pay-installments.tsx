@@ -1,4 +1,4 @@
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 /**
  * Pay in instalments (spec 2.5, 3, 4.3, 5, 8, 9): choose the monthly amount (with an optional
  * affordability helper), the first date, the overview with the full repayment plan and its

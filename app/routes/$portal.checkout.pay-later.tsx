@@ -1,4 +1,4 @@
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 /**
  * Pay later (spec 2.5, 4.3, 8, 9): choose the payment notice (30 days) and how the claim will be
  * paid; the payment-agreement step only when a fee applies (its costs in writing first); for

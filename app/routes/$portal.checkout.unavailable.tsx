@@ -1,4 +1,4 @@
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 /**
  * Where the state guards of the payment journeys send a debtor whose file is in another state
  * (spec 2.3): it says why this page is not available now and what to do instead.

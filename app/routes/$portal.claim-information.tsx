@@ -24,7 +24,7 @@ import { feeExplanationKey } from '#server/instalments/config.ts';
 import { useRootData } from '~/root';
 import claimStyles from '~/styles/claim.css?url';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * Claim information (spec 2.1, 2.4): the breakdown, the statement of claim, payments made, the

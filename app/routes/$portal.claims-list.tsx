@@ -11,7 +11,7 @@ import { formatMoney } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /** The debtor's files (route name DebtorCases); opening one switches the session's file. */
 export const handle = { i18n: ['common', 'dashboard', 'claim'] };

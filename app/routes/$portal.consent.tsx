@@ -9,7 +9,7 @@ import { documentTitle, pageContext, requireVariant, safeReturnPath } from '~/li
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /** Cookie settings: the same choice as the banner, to change or withdraw at any time. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -34,7 +34,7 @@ import { onDemand } from '~/lib/on-demand';
 
 // The modals (and their form code: conform, zod) are fetched only by a dashboard that has one.
 const modalQueue = onDemand(() => import('~/components/dashboard/ModalQueue').then((m) => m.ModalQueue));
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'dashboard', 'claim', 'claimInfo', 'modals', 'uploads', 'documents'] };
 

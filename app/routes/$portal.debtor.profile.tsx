@@ -44,7 +44,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import profileStyles from '~/styles/profile.css?url';
 import serviceStyles from '~/styles/service.css?url';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The profile (spec 2.1, 3, 4.3, 5, 6): the "personal data" tab. It shows what we have on file;

@@ -20,7 +20,7 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import profileStyles from '~/styles/profile.css?url';
 import serviceStyles from '~/styles/service.css?url';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The profile's "change password" tab (spec 2.1 /debtor/profile/password, 5, 8): the old

@@ -6,7 +6,7 @@ import { disableReminders, readReminderOptOutToken } from '#server/mail/reminder
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'legal'] };
 

@@ -20,7 +20,7 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import documentsStyles from '~/styles/documents.css?url';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The download center (spec 2.1, 2.4): the four printable forms, and "the claim is not mine"

@@ -37,7 +37,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import documentsStyles from '~/styles/documents.css?url';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * One printable form of the download center (spec 2.1 /download-center/{customForm}): the short

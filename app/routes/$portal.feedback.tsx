@@ -17,7 +17,7 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * /feedback (open): a star rating with free text; after a call (signed survey link `?t=`) also

@@ -1,4 +1,4 @@
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 /**
  * The repayment plan (spec 2.1, 3): the agreed costs in writing, every row with its state, and
  * "send by e-mail", which writes the plan mail into the outbox and answers on a fresh page

@@ -4,7 +4,7 @@ import { runtime } from '#server/runtime.ts';
 import { MaintenanceNotice } from '~/components/pages/ErrorPage';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /** The maintenance page: 503 with Retry-After while maintenance is on. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -27,7 +27,7 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const resetSchema = z.object({ reference: referenceField });
 

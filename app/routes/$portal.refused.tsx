@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { refusedResponse } from '~/lib/form.server';
 import { requireVariant } from '~/lib/route-helpers.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The page for a request the Express edge refused before the portal read it (decision 023): a

@@ -1,4 +1,4 @@
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 /**
  * The SEPA direct debit mandate as a printable page (print CSS hides navigation and buttons
  * and adds a signature line): creditor id, mandate reference, account holder, IBAN, BIC,

@@ -10,7 +10,7 @@ import { supportHoursLines } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The service hub (spec 2.1 /service): every way to get help, open to everyone; the items that

@@ -52,7 +52,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * Contact (spec 2.1, 2.4): the "send message" tab and the "callback" tab. `?action=callback`

@@ -7,7 +7,7 @@ import { legalValues } from '~/lib/legal.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'faq'] };
 

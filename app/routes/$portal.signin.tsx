@@ -11,6 +11,7 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { lazyValidation, useLazyValidation } from '~/lib/lazy-validation';
@@ -24,18 +25,25 @@ import { logger } from '#server/http/logger.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import altchaStyles from 'altcha/altcha.css?url';
-import { BankIdEntry } from '~/components/BankIdEntry';
 import { Captcha } from '~/components/Captcha';
 import { CheckboxField, Field, Honeypot } from '~/components/ui/Field';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { documentTitle, pageContext, safeReturnPath } from '~/lib/route-helpers.server';
+import { onDemand } from '~/lib/on-demand';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /** The form's validation in the browser, fetched when the debtor starts on the form. */
 const validation = lazyValidation(() => import('~/schemas/signin').then((module) => module.signInSchema));
+
+/**
+ * "Sign in with BankID", only on the variants that offer it (Sweden, Norway): its own chunk, so
+ * the other variants' sign-in page never loads it (issue 16). The loader preloads it there, so it
+ * is in the server's HTML, and the browser keeps that HTML until the chunk is there.
+ */
+const bankIdEntry = onDemand(() => import('~/components/BankIdEntry').then((module) => module.BankIdEntry));
 
 export const handle = { i18n: ['common', 'signin', 'bankid'] };
 
@@ -46,6 +54,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const mode = url.searchParams.get('action') === 'AZonly' ? 'reference' : 'password';
   const session = await findSession(request);
+  const bankId = bankIdMethod(variant);
+  if (bankId) await bankIdEntry.preload();
   return {
     title: documentTitle(t(mode === 'reference' ? 'titleReference' : 'title'), variant.brand.name),
     mode,
@@ -53,7 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     returnTo: safeReturnPath(url.searchParams.get('returnTo'), ''),
     stepUp: session?.level === 'limited',
     challengeUrl: withBase(variant, '/captcha'),
-    bankId: bankIdMethod(variant),
+    bankId,
     // The schema's HTML constraints (required, maxlength): the browser renders the form before it has the schema.
     constraint: getZodConstraint(signInSchema),
   };
@@ -178,7 +188,11 @@ export default function SignIn() {
         <h1>{t(mode === 'reference' ? 'titleReference' : 'title')}</h1>
         <p className="lead">{t(mode === 'reference' ? 'leadReference' : stepUp ? 'leadStepUp' : 'lead')}</p>
         <ErrorSummary errors={summary} round={rounds.round} />
-        <BankIdEntry variant={variant} method={bankId} />
+        {bankId ? (
+          <Suspense fallback={null}>
+            <bankIdEntry.Component variant={variant} method={bankId} />
+          </Suspense>
+        ) : null}
         {blocked ? (
           <div className="panel panel--warning">
             <p>{t('ongoingProcess')}</p>

@@ -29,7 +29,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { BankIdFailurePanel } from '~/components/BankIdEntry';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * Sign-in with bank identity.

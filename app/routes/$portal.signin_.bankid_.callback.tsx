@@ -18,7 +18,7 @@ import { documentTitle, requireVariant } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { BankIdFailurePanel } from '~/components/BankIdEntry';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The Norwegian provider sends the browser back here with `code` and `state` (or `error` and

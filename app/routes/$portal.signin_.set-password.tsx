@@ -11,7 +11,7 @@ import { withBase } from '#server/variants/resolve.ts';
 import { NewPasswordForm, newPasswordHiddenFields, newPasswordSchema } from '~/components/forms/NewPassword';
 import { documentTitle, pageContext, requireVariant } from '~/lib/route-helpers.server';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'signin'] };
 

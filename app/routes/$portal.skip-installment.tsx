@@ -1,4 +1,4 @@
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 /**
  * Skip an instalment (spec 2.1, 4.3): offered only rarely (the claim rules' showSkipInstallment:
  * an active plan, no skip used yet, nothing overdue), confirmed by the debtor; the next

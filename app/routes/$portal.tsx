@@ -3,7 +3,7 @@ import { Outlet, type ShouldRevalidateFunction } from '@remix-run/react';
 import { runtime } from '#server/runtime.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { requireVariant } from '~/lib/route-helpers.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * Every screen lives under a variant's base path. Before each navigation the maintenance

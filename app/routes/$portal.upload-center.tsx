@@ -23,7 +23,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The upload center (spec 2.5): document type → upload → confirmation. The list shows the

@@ -13,7 +13,7 @@ import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
 import { i18next } from '~/i18next.server';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The sandbox provider's "identity app" (SANDBOX, not a real identity service). The portal's

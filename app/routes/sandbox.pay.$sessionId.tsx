@@ -19,7 +19,7 @@ import { formatMoney } from '~/lib/format';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
-export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorPage';
+export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
  * The sandbox payment provider's page (SANDBOX, not a real payment service). It lives outside

@@ -26,6 +26,7 @@ import { startMailWorker } from '../mail/worker.ts';
 import { publicOrigin } from '../variants/public-url.ts';
 
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
+import { serveAssets } from './assets.ts';
 import { asyncHandler } from './async-handler.ts';
 import { sql } from 'drizzle-orm';
 import { startRetentionJob } from '../retention/purge.ts';
@@ -250,7 +251,7 @@ export async function startPortal(options: { dev: boolean }): Promise<Portal> {
       res.locals.metricsRoute = 'assets';
       next();
     });
-    app.use('/assets', express.static(path.join(client, 'assets'), { immutable: true, maxAge: '1y' }));
+    app.use('/assets', serveAssets(path.join(client, 'assets')));
     // Only what lies at the top of build/client goes to the file server (favicon, robots.txt,
     // brand, media): asked for a page, it would look the address up on disk first, on every request.
     const publicEntries = new Set(readdirSync(client).filter((name) => name !== 'assets'));

@@ -19,7 +19,7 @@ describe('route error boundaries', () => {
     '%s exports an ErrorBoundary',
     (_name, source) => {
       expect(source).toMatch(
-        /^export (function ErrorBoundary\(|\{ RouteErrorBoundary as ErrorBoundary \} from '~\/components\/pages\/ErrorPage';$)/m,
+        /^export (function ErrorBoundary\(|\{ RouteErrorBoundary as ErrorBoundary \} from '~\/components\/pages\/ErrorBoundary';$)/m,
       );
     },
   );

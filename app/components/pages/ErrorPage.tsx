@@ -1,84 +1,10 @@
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from '@remix-run/react';
+import { Link, useLocation } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestRefusal } from '#server/http/request-body.ts';
 import { supportHoursLines } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
 import { useRootData } from '~/root';
-
-/**
- * The error boundary every screen exports (`export { RouteErrorBoundary as ErrorBoundary }`).
- * It renders inside the root layout, so header, footer, language switcher and the session stay
- * as they were; only the page area says, in the debtor's language, what happened and how to go on.
- */
-/**
- * The head of a page whose loader or action failed: its title in the debtor's language, and no
- * indexing. The routes' meta() would have no data here (a title "undefined").
- */
-export function ErrorHead({ error }: { error: unknown }) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
-  const unavailable = isRouteErrorResponse(error) && status === 503 && isUnavailable(error.data);
-  return (
-    <>
-      <ErrorTitle status={status} refused={refused} unavailable={unavailable} />
-      <meta name="robots" content="noindex" />
-    </>
-  );
-}
-
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
-  // A request refused for its body or origin names its reason (app/lib/form.server.ts).
-  const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
-  // The database is away (server/db/unavailable.ts): briefly unavailable, not maintenance.
-  const unavailable = isRouteErrorResponse(error) && status === 503 && isUnavailable(error.data);
-  // The document's <title> for the error is rendered in the head by the root layout (ErrorHead).
-  return <ErrorPage status={status} refused={refused} unavailable={unavailable} />;
-}
-
-const refusals: readonly RequestRefusal[] = ['notAForm', 'brokenForm', 'fieldTooLarge', 'tooLarge', 'crossSite'];
-
-function isUnavailable(data: unknown): boolean {
-  return Boolean(data && typeof data === 'object' && 'unavailable' in data);
-}
-
-/** The reason of a refused request, from the thrown response's data (`{ refused }`), or null. */
-export function refusalOf(data: unknown): RequestRefusal | null {
-  const reason = data && typeof data === 'object' && 'refused' in data ? (data as { refused: unknown }).refused : null;
-  return refusals.find((r) => r === reason) ?? null;
-}
-
-/**
- * The title of an error page. Error pages have no loader data for meta(), so the root layout
- * renders this in the head instead of the routes' <Meta /> (a <title> in the body is not HTML).
- */
-export function ErrorTitle({
-  status,
-  refused = null,
-  unavailable = false,
-}: {
-  status: number;
-  refused?: RequestRefusal | null;
-  unavailable?: boolean;
-}) {
-  const { t } = useTranslation();
-  const data = useRootData();
-  const key = refused
-    ? `errors.refused.${refused}.title`
-    : unavailable
-      ? 'errors.unavailable.title'
-      : status === 404
-        ? 'errors.notFound.title'
-        : status === 403
-          ? 'errors.forbidden.title'
-          : status === 503
-            ? 'maintenance.title'
-            : 'errors.generic.title';
-  return <title>{`${t(key)} – ${data?.variant.brand.name ?? 'Serviceportal'}`}</title>;
-}
 
 /**
  * The page for a thrown response: a refused request with its reason (400, 403, 413), 404 with

@@ -13,25 +13,25 @@ const minute = 60_000;
  */
 export function IdleWatcher({
   variant,
-  msLeft,
+  deadline: serverDeadline,
   warningMinutes = 5,
 }: {
   variant: PublicVariant;
-  msLeft: number;
+  /** When the session ends, on this browser's clock (IdleWatcherOnDemand takes it from the server's count). */
+  deadline: number;
   warningMinutes?: number;
 }) {
   const { t } = useTranslation();
   const extend = useFetcher<{ ok: boolean; msLeft?: number }>();
-  // The server says how long is left; the deadline is kept on this browser's own clock, so a
-  // browser clock that is off never signs anyone out early.
-  const [deadline, setDeadline] = useState(() => Date.now() + msLeft);
+  // The deadline is kept on this browser's own clock, so a browser clock that is off never signs
+  // anyone out early.
+  const [deadline, setDeadline] = useState(serverDeadline);
   const [now, setNow] = useState(() => Date.now());
   const signOutForm = useRef<HTMLFormElement>(null);
 
-  // Each page load and each extension brings the server's fresh count. The deadline is taken on
-  // this browser's clock when it arrives, and Date.now() must not run during render: so an effect.
-  // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
-  useEffect(() => setDeadline(Date.now() + msLeft), [msLeft]);
+  // Each page load and each extension brings the server's fresh count.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- a new count from the page's data
+  useEffect(() => setDeadline(serverDeadline), [serverDeadline]);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- see above
     if (extend.data?.ok && extend.data.msLeft !== undefined) setDeadline(Date.now() + extend.data.msLeft);
