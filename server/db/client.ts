@@ -23,7 +23,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+export type DatabaseTarget =
+  /** `loadDataDir`: start from a tarball of a data folder (the tests' migrated and seeded template). */
+  { kind: 'pglite'; dataDir: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string };
 
 export const migrationsFolder = path.resolve(process.cwd(), 'server/db/migrations');
 
@@ -55,7 +57,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.dataDir);
+  const client = await PGlite.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -5,6 +5,7 @@
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import { ensureDemoData } from '#server/db/bootstrap.ts';
+import { templateFor } from './db-template.ts';
 
 export interface TestDatabase extends DatabaseHandle {
   dispose(): Promise<void>;
@@ -32,7 +33,10 @@ export async function createTestDatabase(
       await again.end();
     };
   } else {
-    handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    // From the run's template when there is one (tests/helpers/db-template.ts): the migrations
+    // still run and find nothing to do; a seeded template makes the seed below find it seeded.
+    const loadDataDir = templateFor({ seed: options.seed !== false, today: options.today });
+    handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://', loadDataDir });
   }
   if (options.seed !== false) await ensureDemoData(handle, { fastHashes: true, today: options.today });
   return {
