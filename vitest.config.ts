@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -13,6 +14,10 @@ const alias = {
  */
 export default defineConfig({
   test: {
+    // One test file per core (decision 054). Vitest's own default is one fewer than the cores,
+    // which on CI's two cores ran every file one after the other while the second core idled:
+    // the main process only hands out files and transforms each module once.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         resolve: { alias },
