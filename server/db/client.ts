@@ -24,8 +24,13 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseTarget =
-  /** `loadDataDir`: start from a tarball of a data folder (the tests' migrated and seeded template). */
-  { kind: 'pglite'; dataDir: string; loadDataDir?: Blob } | { kind: 'postgres'; url: string };
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** Start from a tarball of a data folder (the tests' migrated and seeded template, decision 054). */
+      loadDataDir?: Blob;
+    }
+  | { kind: 'postgres'; url: string };
 
 export const migrationsFolder = path.resolve(process.cwd(), 'server/db/migrations');
 
