@@ -1,6 +1,6 @@
 import * as argon2 from 'argon2';
 import { eq, sql } from 'drizzle-orm';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { hashPassword } from '#server/auth/passwords.ts';
 import * as t from '#server/db/schema.ts';
 import { securityConfig } from '#server/config/security.ts';
@@ -222,7 +222,15 @@ describe('brute force', () => {
     // Issue 18: an attacker learns nothing from the answers, their number or the work behind them.
     const limit = securityConfig().signIn.referenceMaxFailures;
     const verify = vi.mocked(argon2.verify);
+    // The clock moves one second per attempt, the same for both numbers, so the waits they are
+    // told are compared without the machine's speed in them: on a busy machine one number's
+    // attempts took longer than the other's and their Retry-After differed by a second.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const attempt = async (reference: string, i: number) => {
+      vi.setSystemTime(Date.now() + 1000);
       verify.mockClear();
       const answer = await post(
         { mode: 'password', reference, password: `Wrong-Pass${i}` },
