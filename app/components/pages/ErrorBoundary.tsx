@@ -63,19 +63,18 @@ export function refusalOf(data: unknown): RequestRefusal | null {
   return refusals.find((r) => r === reason) ?? null;
 }
 
+/** What an error page is about: the status, and the reason of a refused or unavailable request. */
+export interface ErrorPageProps {
+  status: number;
+  refused?: RequestRefusal | null;
+  unavailable?: boolean;
+}
+
 /**
  * The title of an error page. Error pages have no loader data for meta(), so the root layout
  * renders this in the head instead of the routes' <Meta /> (a <title> in the body is not HTML).
  */
-export function ErrorTitle({
-  status,
-  refused = null,
-  unavailable = false,
-}: {
-  status: number;
-  refused?: RequestRefusal | null;
-  unavailable?: boolean;
-}) {
+export function ErrorTitle({ status, refused = null, unavailable = false }: ErrorPageProps) {
   const { t } = useTranslation();
   const data = useRootData();
   const key = refused

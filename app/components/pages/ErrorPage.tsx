@@ -5,20 +5,13 @@ import type { RequestRefusal } from '#server/http/request-body.ts';
 import { supportHoursLines } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
 import { useRootData } from '~/root';
+import type { ErrorPageProps } from './ErrorBoundary';
 
 /**
  * The page for a thrown response: a refused request with its reason (400, 403, 413), 404 with
  * useful links, 403 with phone contact, 503, 500.
  */
-export function ErrorPage({
-  status,
-  refused = null,
-  unavailable = false,
-}: {
-  status: number;
-  refused?: RequestRefusal | null;
-  unavailable?: boolean;
-}) {
+export function ErrorPage({ status, refused = null, unavailable = false }: ErrorPageProps) {
   const data = useRootData();
   if (!data) return <MinimalError status={status} />;
   if (refused) return <Refused variant={data.variant} status={status} reason={refused} />;
