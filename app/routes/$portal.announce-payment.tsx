@@ -59,9 +59,9 @@ function schemasFor(reading: AmountReading) {
 }
 type Values = Record<string, string>;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t: translate, locale } = await pageContext(request, params, 'announce');
-  const session = await requireDebtor(request, variant, { level: 'full' });
+  const session = await requireDebtor(request, variant, { level: 'full', context });
   const db = await getDatabase();
   const file = await announceFormDefaults(db, session);
   if (!file) throw redirect(withBase(variant, '/dashboard'));

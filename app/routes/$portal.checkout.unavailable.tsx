@@ -15,9 +15,9 @@ const reasons = ['statusOpen', 'status20', 'sepaActive', 'noPlan'] as const;
 
 export const handle = { i18n: ['common', 'instalments'] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, ['instalments', 'common']);
-  await requireDebtor(request, variant);
+  await requireDebtor(request, variant, { context });
   const reason = new URL(request.url).searchParams.get('reason');
   return {
     title: documentTitle(t('unavailable.title'), variant.brand.name),

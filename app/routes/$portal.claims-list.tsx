@@ -16,9 +16,9 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 /** The debtor's files (route name DebtorCases); opening one switches the session's file. */
 export const handle = { i18n: ['common', 'dashboard', 'claim'] };
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'dashboard');
-  const session = await requireDebtor(request, variant);
+  const session = await requireDebtor(request, variant, { context });
   const cases = await listDebtorCases(await getDatabase(), session);
   return { title: documentTitle(t('cases.title'), variant.brand.name), cases };
 }

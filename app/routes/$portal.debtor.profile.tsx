@@ -60,9 +60,9 @@ export const links: LinksFunction = () => [
 
 type Refusal = 'pending' | 'blocked';
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'profile');
-  const session = await requireDebtor(request, variant, { level: 'full' });
+  const session = await requireDebtor(request, variant, { level: 'full', context });
   const db = await getDatabase();
   const ctx = { fileId: session.fileId, debtorId: session.debtorId };
   const profile = await getProfile(db, ctx);

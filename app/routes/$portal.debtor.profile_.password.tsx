@@ -34,9 +34,9 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: profileStyles },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'profile');
-  await requireDebtor(request, variant, { level: 'full' });
+  await requireDebtor(request, variant, { level: 'full', context });
   return {
     title: documentTitle(t('password.title'), variant.brand.name),
     changed: new URL(request.url).searchParams.get('changed') === '1',

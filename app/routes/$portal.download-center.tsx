@@ -29,9 +29,9 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 export const handle = { i18n: ['common', 'documents', 'uploads'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'documents');
-  const session = await requireDebtor(request, variant, { level: 'full' });
+  const session = await requireDebtor(request, variant, { level: 'full', context });
   const view = await loadDownloadCenter(await getDatabase(), session.fileId);
   if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
   if (view.variant !== variant.id)

@@ -53,9 +53,9 @@ function formOf(params: LoaderFunctionArgs['params']): FormKind {
   return params.customForm;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'documents');
-  const session = await requireDebtor(request, variant, { level: 'full' });
+  const session = await requireDebtor(request, variant, { level: 'full', context });
   const form = formOf(params);
   const db = await getDatabase();
   const view = await loadDownloadCenter(db, session.fileId);

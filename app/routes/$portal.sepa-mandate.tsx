@@ -21,9 +21,9 @@ import styles from '~/styles/instalments.css?url';
 export const handle = { i18n: ['common', 'instalments'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, ['instalments', 'common']);
-  const session = await requireDebtor(request, variant);
+  const session = await requireDebtor(request, variant, { context });
   const mandate = await latestMandate(await getDatabase(), session);
   // The mandate as it was signed. A reference-only session sees the account masked and no BIC
   // (decision 018): enough to recognise one's own mandate, not to read someone's account.

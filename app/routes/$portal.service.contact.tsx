@@ -62,9 +62,9 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 export const handle = { i18n: ['common', 'contact', 'uploads'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceStyles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t: translate } = await pageContext(request, params, 'contact');
-  const session = await requireDebtor(request, variant, { level: 'full' });
+  const session = await requireDebtor(request, variant, { level: 'full', context });
   const [debtor] = await (
     await getDatabase()
   )

@@ -32,9 +32,9 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 export const handle = { i18n: ['common', 'uploads'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceStyles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'uploads');
-  const session = await requireDebtor(request, variant, { level: 'full' });
+  const session = await requireDebtor(request, variant, { level: 'full', context });
   const view = await loadUploadCenter(await getDatabase(), session.fileId);
   const url = new URL(request.url);
   const selected = view.documents.find((d) => d.id === Number(url.searchParams.get('document'))) ?? null;

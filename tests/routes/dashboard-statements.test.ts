@@ -10,6 +10,16 @@ import { loader as portalLoader } from '~/routes/$portal';
 import { loader as dashboardLoader } from '~/routes/$portal.dashboard';
 import { loader as claimInformationLoader } from '~/routes/$portal.claim-information';
 import { action as signOut } from '~/routes/$portal.signout';
+import { loader as announcePaymentLoader } from '~/routes/$portal.announce-payment';
+import { loader as checkoutUnavailableLoader } from '~/routes/$portal.checkout.unavailable';
+import { loader as claimsListLoader } from '~/routes/$portal.claims-list';
+import { loader as passwordLoader } from '~/routes/$portal.debtor.profile_.password';
+import { loader as profileLoader } from '~/routes/$portal.debtor.profile';
+import { loader as downloadCenterLoader } from '~/routes/$portal.download-center';
+import { loader as customFormLoader } from '~/routes/$portal.download-center_.$customForm';
+import { loader as sepaMandateLoader } from '~/routes/$portal.sepa-mandate';
+import { loader as contactLoader } from '~/routes/$portal.service.contact';
+import { loader as uploadCenterLoader } from '~/routes/$portal.upload-center';
 import { context, demoFiles, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 import { recordStatements, writes } from '../helpers/statements.ts';
 
@@ -20,13 +30,18 @@ const { cookieFor } = demoFiles(database);
 type Loader = (args: LoaderFunctionArgs) => unknown;
 
 /** One document request for `path`: the loaders of its matches, side by side, as Remix runs them. */
-async function pageView(path: string, page: Loader, cookie: string) {
+async function pageView(path: string, page: Loader, cookie: string, pageParams: Record<string, string> = {}) {
   const ctx = context();
   const loaders: Loader[] = [rootLoader, portalLoader, page];
   return Promise.all(
-    loaders.map((loader) => run(loader as never, getRequest(`/serviceportal${path}`, { Cookie: cookie }), params, ctx)),
+    loaders.map((loader) =>
+      run(loader as never, getRequest(`/serviceportal${path}`, { Cookie: cookie }), { ...params, ...pageParams }, ctx),
+    ),
   );
 }
+
+/** The statements that read or write the sessions table. */
+const sessionStatements = (statements: readonly string[]) => statements.filter((s) => /"sessions"/.test(s));
 
 describe('statements per signed-in page view', () => {
   it.each([
@@ -53,6 +68,36 @@ describe('statements per signed-in page view', () => {
       expect(result[2]!.status, refno).toBe(200);
       expect(statements, `${refno}\n${statements.join('\n')}`).toHaveLength(2);
     }
+  });
+});
+
+describe('one read of the session per page view on the other signed-in pages', () => {
+  it.each([
+    ['announce a payment', '/announce-payment', announcePaymentLoader, '100000001', {}],
+    ['checkout unavailable', '/checkout/unavailable', checkoutUnavailableLoader, '100000001', {}],
+    ['claims list', '/claims-list', claimsListLoader, '100000010', {}],
+    ['profile', '/debtor/profile', profileLoader, '100000001', {}],
+    ['password', '/debtor/profile/password', passwordLoader, '100000001', {}],
+    ['download center', '/download-center', downloadCenterLoader, '100000001', {}],
+    [
+      'a form of the download center',
+      '/download-center/identity-theft',
+      customFormLoader,
+      '100000001',
+      { customForm: 'identity-theft' },
+    ],
+    ['SEPA mandate', '/sepa-mandate', sepaMandateLoader, '100000011', {}],
+    ['contact', '/service/contact', contactLoader, '100000001', {}],
+    ['upload center', '/upload-center', uploadCenterLoader, '100000012', {}],
+  ] as const)('%s', async (_name, path, page, refno, pageParams) => {
+    const cookie = await cookieFor(refno, 'full');
+    await pageView(path, page as Loader, cookie, pageParams);
+    const { result, statements } = await recordStatements(database.db, () =>
+      pageView(path, page as Loader, cookie, pageParams),
+    );
+    expect(result[2]!.status, `${path} answers`).toBeLessThan(400);
+    expect(sessionStatements(statements), statements.join('\n')).toHaveLength(1);
+    expect(writes(statements)).toEqual([]);
   });
 });
 
