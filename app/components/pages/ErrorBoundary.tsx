@@ -14,39 +14,43 @@ import { useRootData } from '~/root';
 const errorPage = onDemand(() => import('./ErrorPage').then((module) => module.ErrorPage));
 if (typeof document === 'undefined') void errorPage.preload();
 
-/**
- * The error boundary every screen exports (`export { RouteErrorBoundary as ErrorBoundary }`).
- * It renders inside the root layout, so header, footer, language switcher and the session stay
- * as they were; only the page area says, in the debtor's language, what happened and how to go on.
- */
+/** What the thrown error says: its status, and the reason of a refused or unavailable request. */
+function errorFacts(error: unknown): Required<ErrorPageProps> {
+  if (!isRouteErrorResponse(error)) return { status: 500, refused: null, unavailable: false };
+  return {
+    status: error.status,
+    // A request refused for its body or origin names its reason (app/lib/form.server.ts).
+    refused: refusalOf(error.data),
+    // The database is away (server/db/unavailable.ts): briefly unavailable, not maintenance.
+    unavailable: error.status === 503 && isUnavailable(error.data),
+  };
+}
+
 /**
  * The head of a page whose loader or action failed: its title in the debtor's language, and no
  * indexing. The routes' meta() would have no data here (a title "undefined").
  */
 export function ErrorHead({ error }: { error: unknown }) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
-  const unavailable = isRouteErrorResponse(error) && status === 503 && isUnavailable(error.data);
   return (
     <>
-      <ErrorTitle status={status} refused={refused} unavailable={unavailable} />
+      <ErrorTitle {...errorFacts(error)} />
       <meta name="robots" content="noindex" />
     </>
   );
 }
 
+/**
+ * The error boundary every screen exports (`export { RouteErrorBoundary as ErrorBoundary }`).
+ * It renders inside the root layout, so header, footer, language switcher and the session stay
+ * as they were; only the page area says, in the debtor's language, what happened and how to go on.
+ * The document's <title> for the error is rendered in the head by the root layout (ErrorHead).
+ */
 export function RouteErrorBoundary() {
   const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
-  // A request refused for its body or origin names its reason (app/lib/form.server.ts).
-  const refused = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
-  // The database is away (server/db/unavailable.ts): briefly unavailable, not maintenance.
-  const unavailable = isRouteErrorResponse(error) && status === 503 && isUnavailable(error.data);
-  // The document's <title> for the error is rendered in the head by the root layout (ErrorHead).
   return (
     <Suspense fallback={null}>
-      <errorPage.Component status={status} refused={refused} unavailable={unavailable} />
+      <errorPage.Component {...errorFacts(error)} />
     </Suspense>
   );
 }
