@@ -65,7 +65,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     language,
     locale: intlLocale(language, variant),
     variant: publicVariant(variant),
-    auth: { level: authLevel(session), idleMsLeft: session ? session.idleExpiresAt.getTime() - Date.now() : null },
+    auth: {
+      level: authLevel(session),
+      // On a page the edge may keep, a mark it replaces with each request's own count (server/http/own-pages.ts).
+      idleMsLeft: session ? (context.idleMsLeftMark ?? session.idleExpiresAt.getTime() - Date.now()) : null,
+    },
     consent: consent === 'granted' || consent === 'denied' ? consent : null,
     analyticsUrl: runtime().analyticsUrl ?? null,
   };

@@ -33,7 +33,7 @@ import { startRetentionJob } from '../retention/purge.ts';
 import { ensureDemoStaff } from '../staff/demo.ts';
 import { logger } from './logger.ts';
 import { metrics, metricsAllowed } from './metrics.ts';
-import { portalPageCache, remixHandler } from './remix-handler.ts';
+import { portalPageCaches, remixHandler } from './remix-handler.ts';
 import { routeLabeller } from './route-label.ts';
 import { scrubUrl } from './scrub.ts';
 import { cspNonce, requestGuards, securityHeaders } from './security.ts';
@@ -269,7 +269,7 @@ export async function startPortal(options: { dev: boolean }): Promise<Portal> {
     remixHandler({
       build,
       mode: options.dev ? 'development' : 'production',
-      pageCache: options.dev ? null : portalPageCache(),
+      pageCaches: options.dev ? [] : portalPageCaches(),
       requestId: (req) => String(req.id),
     }),
   );

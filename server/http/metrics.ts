@@ -19,7 +19,7 @@ export interface PortalMetrics {
   latency: Histogram<'route' | 'method'>;
   outboxBacklog: Gauge<'status'>;
   assistantTurns: Counter<'intent' | 'engine'>;
-  pageCacheResults: Counter<'result'>;
+  pageCacheResults: Counter<'cache' | 'result'>;
 }
 
 const key = Symbol.for('debtor-portal.metrics');
@@ -57,8 +57,8 @@ function create(): PortalMetrics {
     }),
     pageCacheResults: new Counter({
       name: 'portal_page_cache_total',
-      help: "A visitor's public page served from the page cache (hit), not found there and rendered (miss), or rendered for the request alone (skip)",
-      labelNames: ['result'] as const,
+      help: "A page served from a page cache (hit), not found there and rendered (miss), or not one the cache keeps (skip); by cache (visitor: public pages, debtor: a debtor's own pages)",
+      labelNames: ['cache', 'result'] as const,
       registers: [registry],
     }),
   };

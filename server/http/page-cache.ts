@@ -1,29 +1,53 @@
 /**
- * The rendered public pages a visitor without a session sees, kept for a few seconds (issue 16;
- * decision 050). A visitor's legal notice, sign-in page or FAQ depends on nothing but the
- * address, the language, the consent choice, the maintenance switch and the build; rendering it
- * again for every visitor cost five to ten times a bare Remix page. The first request renders
- * it, the next ones within `ttlMs` get the same HTML with their own CSP nonce put in.
+ * Rendered pages kept for a few seconds (issue 16): a visitor's public pages (decision 050) and a
+ * signed-in debtor's own dashboard and claim information (decision 056, server/http/own-pages.ts).
+ * The first request renders a page, the next ones with the same key within `ttlMs` get the same
+ * HTML with their own per-request values put in (the CSP nonce; on a debtor's page also the idle
+ * deadline's count). Pages stay `no-store` for the browser (decision 012); this only spares the
+ * server the rendering.
  *
- * What is never kept: any request that carries a cookie other than the consent or language
- * choice (a session, the chat, a bank-ID flow, the review desk), anything but a GET, a refused
- * request, an answer other than a 200 HTML page, an answer that sets a cookie or says
- * `Vary` on anything, and a page larger than `maxBytes`. Pages stay `no-store` for the browser
- * (decision 012); this only spares the server the rendering.
+ * Whose request shares which page is the lookup's business (`visitorPages` below; `ownPages`);
+ * what is kept is decided here: only a 200 HTML answer that sets no cookie and says `Vary` on
+ * nothing, no larger than `maxBytes`. Anything but a GET, a refused request, a redirect, an error,
+ * data (`.data`) and files go through untouched.
  *
- * The key holds the host the page was built for (no Host header can put its page in another
- * host's entry), the full address with its query, Accept-Language, the two choices, and the
- * maintenance file as it was read (a switched maintenance mode is a new key, at once).
+ * A visitor's page: the key holds the host the page was built for (no Host header can put its
+ * page in another host's entry), the full address with its query, Accept-Language, the consent and
+ * language choices, and the maintenance file as it was read (a switched maintenance mode is a new
+ * key, at once). A visitor who carries any other cookie (a session, the chat, a bank-ID flow, the
+ * review desk) gets a page rendered for them alone.
  */
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import type { ActiveSession } from '../auth/session.ts';
+
+/**
+ * The values that differ between two answers of one kept page, as they appear in its HTML: each
+ * is replaced by the request's own when the page is sent again.
+ */
+export interface PageMarks {
+  /** The CSP nonce (a fresh 16-byte random value per request, so no other text matches it). */
+  nonce: string;
+  /** On a debtor's own page: the idle deadline's count in milliseconds (`ownPages`). */
+  idleMsLeft?: string;
+}
 
 export interface CachedPage {
   status: number;
   headers: Array<[string, string]>;
   body: string;
-  /** The nonce the page was rendered with; replaced by each request's own. */
-  nonce: string;
+  /** The values the page was rendered with; replaced by each request's own. */
+  marks: PageMarks;
+}
+
+/** Which kept page a request may be answered with. */
+export interface PageLookup {
+  key: string;
+  /**
+   * A debtor's own page: the session the key was made from, read once by the edge for the page
+   * view (the loaders share it, app/lib/auth.server.ts) with its activity recorded.
+   */
+  session?: ActiveSession;
 }
 
 export interface PageCacheOptions {
@@ -35,23 +59,21 @@ export interface PageCacheOptions {
   maxTotalBytes: number;
   /** A larger page is never kept. */
   maxBytes: number;
-  /** Cookie names a visitor may carry and still share the pages (their values are part of the key). */
-  sharedCookies: string[];
-  /** Something that changes whenever the maintenance switch does (part of the key). */
-  maintenanceStamp: () => Promise<string>;
+  /** The key for this request, or null when its answer must be rendered for it alone. */
+  lookup: (req: Request, res: Response) => Promise<PageLookup | null>;
   onResult?: (result: 'hit' | 'miss' | 'skip') => void;
 }
 
 export interface PageCache {
   /** The key for this request, or null when its answer must be rendered for it alone. */
-  keyFor(req: Request, res: Response): Promise<string | null>;
-  get(key: string): CachedPage | undefined;
+  keyFor(req: Request, res: Response): Promise<PageLookup | null>;
+  get(lookup: PageLookup): CachedPage | undefined;
   /**
    * Keeps a rendered answer if it is a shareable page and hands it back to be sent (its body is
    * read); null when it is not one (its body is untouched).
    */
-  keep(key: string, response: globalThis.Response, nonce: string): Promise<CachedPage | null>;
-  send(res: Response, page: CachedPage, nonce: string): void;
+  keep(lookup: PageLookup, response: globalThis.Response, marks: PageMarks): Promise<CachedPage | null>;
+  send(res: Response, page: CachedPage, marks: PageMarks): void;
   clear(): void;
 }
 
@@ -64,43 +86,54 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     // An entry past its time is not served, even if the LRU has not dropped it yet.
     allowStale: false,
   });
-  const shared = new Set(options.sharedCookies);
 
   return {
     async keyFor(req, res) {
-      if (req.method !== 'GET' || res.locals.refusal) return skip();
-      const choices = sharedCookieValues(req.headers.cookie, shared);
-      if (choices === null) return skip();
-      const host = req.get('host') ?? '';
-      const stamp = await options.maintenanceStamp();
-      return [req.protocol, host, req.originalUrl, req.get('accept-language') ?? '', choices, stamp].join('\n');
+      const lookup = req.method === 'GET' && !res.locals.refusal ? await options.lookup(req, res) : null;
+      if (!lookup) options.onResult?.('skip');
+      return lookup;
     },
-    get(key) {
-      const page = pages.get(key);
+    get(lookup) {
+      const page = pages.get(lookup.key);
       options.onResult?.(page ? 'hit' : 'miss');
       return page;
     },
-    async keep(key, response, nonce) {
+    async keep(lookup, response, marks) {
       if (!isShareable(response)) return null;
       const headers: Array<[string, string]> = [];
       response.headers.forEach((value, name) => headers.push([name, value]));
-      const page = { status: response.status, headers, body: await response.text(), nonce };
-      if (Buffer.byteLength(page.body) <= options.maxBytes) pages.set(key, page);
+      const page = { status: response.status, headers, body: await response.text(), marks };
+      // A mark that is not in the page exactly where it was put (once, for the idle count) would
+      // be replaced in the wrong place or not at all: such a page is sent, never kept.
+      const marked = marks.idleMsLeft === undefined || occurrences(page.body, marks.idleMsLeft) === 1;
+      if (marked && Buffer.byteLength(page.body) <= options.maxBytes) pages.set(lookup.key, page);
       return page;
     },
-    send(res, page, nonce) {
+    send(res, page, marks) {
       for (const [name, value] of page.headers) res.append(name, value);
-      res.status(page.status).send(page.nonce === nonce ? page.body : page.body.split(page.nonce).join(nonce));
+      res.status(page.status).send(withMarks(page.body, page.marks, marks));
     },
     clear() {
       pages.clear();
     },
   };
+}
 
-  function skip(): null {
-    options.onResult?.('skip');
-    return null;
+/** A page's HTML with each mark it was rendered with replaced by this request's value. */
+export function withMarks(body: string, rendered: PageMarks, request: PageMarks): string {
+  let html = body;
+  for (const name of ['nonce', 'idleMsLeft'] as const) {
+    const from = rendered[name];
+    const to = request[name];
+    if (from !== undefined && to !== undefined && from !== to) html = html.split(from).join(to);
   }
+  return html;
+}
+
+function occurrences(text: string, part: string): number {
+  let count = 0;
+  for (let at = text.indexOf(part); at >= 0 && count < 2; at = text.indexOf(part, at + part.length)) count++;
+  return count;
 }
 
 /** A 200 HTML page that sets no cookie and varies on nothing the key does not hold. */
@@ -110,6 +143,28 @@ function isShareable(response: globalThis.Response): boolean {
   if (!/^text\/html\b/i.test(headers.get('content-type') ?? '')) return false;
   if (headers.has('set-cookie') || headers.has('vary')) return false;
   return true;
+}
+
+/**
+ * A visitor's public pages: shared by every request for the same address, host, language and
+ * choices, as long as the request carries no cookie but the `sharedCookies` (decision 050).
+ */
+export function visitorPages(options: {
+  /** Cookie names a visitor may carry and still share the pages (their values are part of the key). */
+  sharedCookies: string[];
+  /** Something that changes whenever the maintenance switch does (part of the key). */
+  maintenanceStamp: () => Promise<string>;
+}): PageCacheOptions['lookup'] {
+  const shared = new Set(options.sharedCookies);
+  return async (req) => {
+    const choices = sharedCookieValues(req.headers.cookie, shared);
+    if (choices === null) return null;
+    const host = req.get('host') ?? '';
+    const stamp = await options.maintenanceStamp();
+    return {
+      key: [req.protocol, host, req.originalUrl, req.get('accept-language') ?? '', choices, stamp].join('\n'),
+    };
+  };
 }
 
 /**

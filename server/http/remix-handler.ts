@@ -1,5 +1,5 @@
 /**
- * The Remix request handler behind the Express edge, with the page cache in front of it: the
+ * The Remix request handler behind the Express edge, with the page caches in front of it: the
  * same piece serves the running portal (server/http/main.ts) and the tests' in-process app
  * (tests/helpers/remix-app.ts), so what the tests check is what runs.
  */
@@ -12,45 +12,98 @@ import { consentCookieName } from '../privacy/consent.ts';
 import { runtime } from '../runtime.ts';
 import { asyncHandler } from './async-handler.ts';
 import { metrics } from './metrics.ts';
-import { createPageCache, type PageCache } from './page-cache.ts';
+import { idleMark, ownPages } from './own-pages.ts';
+import {
+  createPageCache,
+  visitorPages,
+  withMarks,
+  type PageCache,
+  type PageLookup,
+  type PageMarks,
+} from './page-cache.ts';
 import type { EdgeRefusal } from './security.ts';
 
-/** The portal's page cache: ten seconds, at most 500 pages and 32 MB (decision 050). */
-export function portalPageCache(): PageCache {
+/**
+ * The portal's page caches, each ten seconds, at most 32 MB of pages and none over 512 kB: a
+ * visitor's public pages (500 at most, decision 050) and a debtor's own dashboard and claim
+ * information (2,000 at most, decision 056).
+ */
+export function portalPageCaches(): PageCache[] {
   const { pageCacheResults } = metrics();
-  return createPageCache({
-    ttlMs: 10_000,
-    maxEntries: 500,
-    maxTotalBytes: 32 * 1024 * 1024,
-    maxBytes: 512 * 1024,
+  const maintenanceStamp = () => runtime().maintenanceStamp();
+  const common = { ttlMs: 10_000, maxTotalBytes: 32 * 1024 * 1024, maxBytes: 512 * 1024 };
+  return [
+    createPageCache({
+      ...common,
+      maxEntries: 2_000,
+      lookup: ownPages({ maintenanceStamp }),
+      onResult: (result) => pageCacheResults.inc({ cache: 'debtor', result }),
+    }),
+    createPageCache({
+      ...common,
+      maxEntries: 500,
+      lookup: visitorLookup(maintenanceStamp),
+      onResult: (result) => pageCacheResults.inc({ cache: 'visitor', result }),
+    }),
+  ];
+}
+
+function visitorLookup(maintenanceStamp: () => Promise<string>) {
+  return visitorPages({
     sharedCookies: [cookieName(consentCookieName), cookieName(languageCookieName)],
-    maintenanceStamp: () => runtime().maintenanceStamp(),
-    onResult: (result) => pageCacheResults.inc({ result }),
+    maintenanceStamp,
   });
 }
 
 export function remixHandler(options: {
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: 'development' | 'production';
-  /** null: every page is rendered for its request (development). */
-  pageCache: PageCache | null;
+  /** Tried in order; the first that has a key for the request serves it. None: every page is rendered for its request (development). */
+  pageCaches: PageCache[];
   requestId: (req: Parameters<RequestHandler>[0]) => string;
 }): RequestHandler {
-  const { pageCache } = options;
   const handleRequest = createRequestHandler(options.build, options.mode);
   return asyncHandler(async (req, res) => {
     const nonce = res.locals.cspNonce as string;
-    const key = pageCache ? await pageCache.keyFor(req, res) : null;
-    const kept = key ? pageCache?.get(key) : undefined;
-    if (kept) return pageCache?.send(res, kept, nonce);
+    let cache: PageCache | undefined;
+    let lookup: PageLookup | null = null;
+    for (const candidate of options.pageCaches) {
+      lookup = await candidate.keyFor(req, res);
+      if (lookup) {
+        cache = candidate;
+        break;
+      }
+    }
+    const session = lookup?.session;
+    // The values this request's answer carries, taken when it is sent.
+    const marksNow = (): PageMarks => ({
+      nonce,
+      idleMsLeft: session ? String(session.idleExpiresAt.getTime() - Date.now()) : undefined,
+    });
+    const kept = cache && lookup ? cache.get(lookup) : undefined;
+    if (cache && kept) return cache.send(res, kept, marksNow());
+
+    const rendered: PageMarks = { nonce, idleMsLeft: session ? String(idleMark()) : undefined };
     const response = await handleRequest(createRemixRequest(req, res), {
       cspNonce: nonce,
       clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
       requestId: options.requestId(req),
       refusal: res.locals.refusal as EdgeRefusal | undefined,
+      ...(session ? { pageSession: session, idleMsLeftMark: Number(rendered.idleMsLeft) } : {}),
     });
-    const page = key ? await pageCache?.keep(key, response, nonce) : null;
-    if (page) return pageCache?.send(res, page, nonce);
+    const page = cache && lookup ? await cache.keep(lookup, response, rendered) : null;
+    if (cache && page) return cache.send(res, page, marksNow());
+    // A debtor's page that is not kept (an error page, one that sets a cookie) still had the mark
+    // rendered into its data: it is put right before the page leaves.
+    if (session && /^text\/html\b/i.test(response.headers.get('content-type') ?? '')) {
+      const body = withMarks(await response.text(), rendered, marksNow());
+      const headers = new Headers(response.headers);
+      headers.delete('content-length');
+      return sendRemixResponse(
+        res,
+        new Response(body, { status: response.status, statusText: response.statusText, headers }),
+      );
+    }
     await sendRemixResponse(res, response);
   });
 }

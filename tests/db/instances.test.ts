@@ -243,7 +243,38 @@ describe.skipIf(!serverUrl)('two instances on one PostgreSQL database', () => {
     expect(reports.reduce((sum, r) => sum + (r['chat-transcripts'] ?? 0), 0)).toBe(expiredTranscripts);
   });
 
+  it('shows on each instance a file changed by the other or by the agency’s own system, although both keep the page', async () => {
+    const total = async (on: Instance) => {
+      const response = await call(on, jar, '/serviceportal/dashboard');
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    // Each instance renders the dashboard once and keeps it (decision 056).
+    const before = [await total(a), await total(a), await total(b), await total(b)];
+    expect(before[1]).toContain('100000001');
+    // The agency's system books a payment of 10.00 straight into the shared database.
+    await database.db
+      .update(t.files)
+      .set({ paymentsMinor: sql`${t.files.paymentsMinor} + 1000` })
+      .where(and(eq(t.files.refno, '100000001'), eq(t.files.subcase, 1)));
+    const [file] = await database.db
+      .select({ totalMinor: t.files.totalMinor })
+      .from(t.files)
+      .where(and(eq(t.files.refno, '100000001'), eq(t.files.subcase, 1)));
+    const euros = (minor: number) => (minor / 100).toLocaleString('de-DE', { minimumFractionDigits: 2 });
+    for (const on of [a, b]) {
+      const after = await total(on);
+      expect(after).toContain(euros(file!.totalMinor!));
+    }
+    // The kept pages did not show that total: only a page rendered after the write can.
+    for (const page of before) expect(page).not.toContain(euros(file!.totalMinor!));
+  });
+
   it('ends the session on both when it is signed out on one', async () => {
+    // B keeps the dashboard of this session…
+    expect((await call(b, jar, '/serviceportal/dashboard')).status).toBe(200);
+    expect((await call(b, jar, '/serviceportal/dashboard')).status).toBe(200);
+    // …and still sends the request to sign in once A has ended the session.
     const out = await call(a, jar, '/serviceportal/signout', { form: {} });
     expect(out.status).toBe(302);
     const after = await call(b, jar, '/serviceportal/dashboard');

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { remixConfig } from '../../remix.config.ts';
 import * as entryServer from '~/entry.server';
 import * as root from '~/root';
-import { portalPageCache, remixHandler as edgeRemixHandler } from '#server/http/remix-handler.ts';
+import { portalPageCaches, remixHandler as edgeRemixHandler } from '#server/http/remix-handler.ts';
 import { cspNonce, requestGuards, securityHeaders } from '#server/http/security.ts';
 import { context } from './routes.ts';
 
@@ -127,6 +127,6 @@ export async function edgeApp(): Promise<express.Express> {
   app.use(cspNonce);
   app.use(securityHeaders({ secure: false, dev: false, frameablePaths: ['/sandbox/pay/'], connectOrigins: [] }));
   app.use(...requestGuards({ allowedOrigins: () => [] }));
-  app.all('*', edgeRemixHandler({ build, mode: 'production', pageCache: portalPageCache(), requestId: () => 'test' }));
+  app.all('*', edgeRemixHandler({ build, mode: 'production', pageCaches: portalPageCaches(), requestId: () => 'test' }));
   return app;
 }

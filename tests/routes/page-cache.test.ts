@@ -36,7 +36,7 @@ async function get(path: string, headers: Record<string, string> = {}) {
 
 async function count(result: 'hit' | 'miss' | 'skip') {
   const values = await metrics().pageCacheResults.get();
-  return values.values.find((v) => v.labels.result === result)?.value ?? 0;
+  return values.values.find((v) => v.labels.cache === 'visitor' && v.labels.result === result)?.value ?? 0;
 }
 
 describe('a visitor’s public page', () => {

@@ -4,7 +4,7 @@
  */
 import type { Request, Response } from 'express';
 import { describe, expect, it } from 'vitest';
-import { createPageCache, sharedCookieValues } from '#server/http/page-cache.ts';
+import { createPageCache, sharedCookieValues, visitorPages, withMarks } from '#server/http/page-cache.ts';
 
 function cacheWith(stamp = { value: 'a' }, results: string[] = []) {
   return createPageCache({
@@ -12,8 +12,10 @@ function cacheWith(stamp = { value: 'a' }, results: string[] = []) {
     maxEntries: 10,
     maxTotalBytes: 1_000_000,
     maxBytes: 1_000,
-    sharedCookies: ['portal_consent', 'portal_lang'],
-    maintenanceStamp: async () => stamp.value,
+    lookup: visitorPages({
+      sharedCookies: ['portal_consent', 'portal_lang'],
+      maintenanceStamp: async () => stamp.value,
+    }),
     onResult: (result) => results.push(result),
   });
 }
@@ -81,7 +83,7 @@ describe('which requests share a page', () => {
   it('keys on the host, the address with its query, the language, the choices and the maintenance switch', async () => {
     const stamp = { value: 'a' };
     const cache = cacheWith(stamp);
-    const key = (init: Parameters<typeof request>[0]) => cache.keyFor(request(init), reply().res);
+    const key = async (init: Parameters<typeof request>[0]) => (await cache.keyFor(request(init), reply().res))?.key;
     const plain = await key({});
     const others = [
       await key({ host: 'attacker.example' }),
@@ -110,12 +112,12 @@ describe('which answers are kept', () => {
     const kept = await cache.keep(
       key,
       page('<script nonce="N1+/=">a</script><link nonce="N1+/=">', { headers: { 'Cache-Control': 'no-store' } }),
-      'N1+/=',
+      { nonce: 'N1+/=' },
     );
     expect(kept).not.toBeNull();
     const hit = cache.get(key)!;
     const { res, sent } = reply();
-    cache.send(res, hit, 'N2');
+    cache.send(res, hit, { nonce: 'N2' });
     expect(sent.status).toBe(200);
     expect(sent.body).toBe('<script nonce="N2">a</script><link nonce="N2">');
     expect(sent.headers).toContainEqual(['cache-control', 'no-store']);
@@ -131,7 +133,7 @@ describe('which answers are kept', () => {
   ])('not %s (its body is left unread for the caller)', async (_name, response) => {
     const cache = cacheWith();
     const key = (await cache.keyFor(request(), reply().res))!;
-    expect(await cache.keep(key, response, 'N')).toBeNull();
+    expect(await cache.keep(key, response, { nonce: 'N' })).toBeNull();
     expect(response.bodyUsed).toBe(false);
     expect(cache.get(key)).toBeUndefined();
   });
@@ -140,7 +142,7 @@ describe('which answers are kept', () => {
     const cache = cacheWith();
     const key = (await cache.keyFor(request(), reply().res))!;
     const big = `<p>${'x'.repeat(2_000)}</p>`;
-    expect((await cache.keep(key, page(big), 'N'))?.body).toBe(big);
+    expect((await cache.keep(key, page(big), { nonce: 'N' }))?.body).toBe(big);
     expect(cache.get(key)).toBeUndefined();
   });
 
@@ -150,13 +152,41 @@ describe('which answers are kept', () => {
       maxEntries: 10,
       maxTotalBytes: 10_000,
       maxBytes: 1_000,
-      sharedCookies: [],
-      maintenanceStamp: async () => 'a',
+      lookup: visitorPages({ sharedCookies: [], maintenanceStamp: async () => 'a' }),
     });
     const key = (await cache.keyFor(request(), reply().res))!;
-    await cache.keep(key, page('<p>x</p>'), 'N');
+    await cache.keep(key, page('<p>x</p>'), { nonce: 'N' });
     expect(cache.get(key)).toBeDefined();
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(cache.get(key)).toBeUndefined();
+  });
+});
+
+describe('the marks of a debtor’s page (decision 056)', () => {
+  it('the idle count rendered as a mark is replaced by each request’s own count, and the nonce too', async () => {
+    const cache = cacheWith();
+    const key = (await cache.keyFor(request(), reply().res))!;
+    const rendered = { nonce: 'N1', idleMsLeft: '812345678901234' };
+    const kept = await cache.keep(key, page('<script nonce="N1">[1,812345678901234,2]</script>'), rendered);
+    expect(kept).not.toBeNull();
+    expect(cache.get(key)).toBeDefined();
+    const { res, sent } = reply();
+    cache.send(res, cache.get(key)!, { nonce: 'N2', idleMsLeft: '899000' });
+    expect(sent.body).toBe('<script nonce="N2">[1,899000,2]</script>');
+  });
+
+  it('a page where the idle mark is missing or appears twice is sent but never kept', async () => {
+    for (const body of ['<p>no count</p>', '<p>812345678901234 and 812345678901234</p>']) {
+      const cache = cacheWith();
+      const key = (await cache.keyFor(request(), reply().res))!;
+      const kept = await cache.keep(key, page(body), { nonce: 'N', idleMsLeft: '812345678901234' });
+      expect(kept?.body).toBe(body);
+      expect(cache.get(key)).toBeUndefined();
+    }
+  });
+
+  it('withMarks leaves a page alone when the values are the same or a mark was not rendered', () => {
+    expect(withMarks('a N b', { nonce: 'N' }, { nonce: 'N', idleMsLeft: '5' })).toBe('a N b');
+    expect(withMarks('a N b 7', { nonce: 'N', idleMsLeft: '7' }, { nonce: 'M', idleMsLeft: '5' })).toBe('a M b 5');
   });
 });
