@@ -15,6 +15,8 @@ import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/node';
 import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
 import express from 'express';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll } from 'vitest';
 import { fileURLToPath } from 'node:url';
 import { remixConfig } from '../../remix.config.ts';
 import * as entryServer from '~/entry.server';
@@ -127,6 +129,25 @@ export async function edgeApp(): Promise<express.Express> {
   app.use(cspNonce);
   app.use(securityHeaders({ secure: false, dev: false, frameablePaths: ['/sandbox/pay/'], connectOrigins: [] }));
   app.use(...requestGuards({ allowedOrigins: () => [] }));
-  app.all('*', edgeRemixHandler({ build, mode: 'production', pageCaches: portalPageCaches(), requestId: () => 'test' }));
+  app.all(
+    '*',
+    edgeRemixHandler({ build, mode: 'production', pageCaches: portalPageCaches(), requestId: () => 'test' }),
+  );
   return app;
+}
+
+/**
+ * The edge app listening on 127.0.0.1:`port` for this test file (started before its tests, closed
+ * after them), for tests that need real HTTP: headers as sent, bodies as a browser gets them.
+ */
+export function useEdgeServer(port: number): { base: string } {
+  let server: Server | undefined;
+  beforeAll(async () => {
+    const app = express();
+    app.use(await edgeApp());
+    server = app.listen(port, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+  });
+  afterAll(() => server?.close());
+  return { base: `http://127.0.0.1:${port}` };
 }

@@ -6,31 +6,19 @@
  * another session, a signed-out one, or after the debtor's state changed.
  */
 import { eq, sql } from 'drizzle-orm';
-import express from 'express';
 import type { Request } from 'express';
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as schema from '#server/db/schema.ts';
 import { metrics } from '#server/http/metrics.ts';
 import { sha256Hex } from '#server/security/crypto.ts';
 import { ownPagePath, ownPages } from '#server/http/own-pages.ts';
-import { edgeApp } from '../helpers/remix-app.ts';
+import { useEdgeServer } from '../helpers/remix-app.ts';
 import { demoFiles, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
 const { cookieFor, fileOf } = demoFiles(database);
 
-const port = 3613;
-const base = `http://127.0.0.1:${port}`;
-let server: Server;
-
-beforeAll(async () => {
-  const app = express();
-  app.use(await edgeApp());
-  server = app.listen(port);
-  await new Promise((resolve) => server.once('listening', resolve));
-});
-afterAll(() => server?.close());
+const { base } = useEdgeServer(3613);
 
 const minute = 60_000;
 

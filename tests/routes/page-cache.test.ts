@@ -3,27 +3,15 @@
  * a visitor's public page is rendered once and served again with each request's own nonce, and a
  * signed-in debtor's pages are never shared in either direction (decision 050).
  */
-import express from 'express';
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { metrics } from '#server/http/metrics.ts';
-import { edgeApp } from '../helpers/remix-app.ts';
+import { useEdgeServer } from '../helpers/remix-app.ts';
 import { demoFiles, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
 const { cookieFor } = demoFiles(database);
 
-const port = 3612;
-const base = `http://127.0.0.1:${port}`;
-let server: Server;
-
-beforeAll(async () => {
-  const app = express();
-  app.use(await edgeApp());
-  server = app.listen(port);
-  await new Promise((resolve) => server.once('listening', resolve));
-});
-afterAll(() => server?.close());
+const { base } = useEdgeServer(3612);
 
 async function get(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
