@@ -1,5 +1,5 @@
 import { redirect } from '@remix-run/node';
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import { eq } from 'drizzle-orm';
 import * as t from '#server/db/schema.ts';
 import { loadFileFacts } from '#server/claims/facts.ts';
@@ -16,9 +16,14 @@ import { pageContext } from '~/lib/route-helpers.server';
  * The start of every checkout loader and action: the debtor's session (a visitor goes to sign-in),
  * the file's facts, and the file's own variant (a file lives in its country's portal, spec 2.2).
  */
-export async function checkoutContext(request: Request, params: LoaderFunctionArgs['params']) {
+export async function checkoutContext(
+  request: Request,
+  params: LoaderFunctionArgs['params'],
+  /** A page's loader passes its context: the root's read of the session serves it too. */
+  context?: AppLoadContext,
+) {
   const ctx = await pageContext(request, params, ['checkout', 'common']);
-  const session = await requireDebtor(request, ctx.variant);
+  const session = await requireDebtor(request, ctx.variant, { context });
   const db = await getDatabase();
   // Today in the variant's own time zone (server/dates.ts).
   const today = todayForVariant(ctx.variant.id);

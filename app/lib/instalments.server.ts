@@ -1,6 +1,6 @@
 import type { Submission } from '@conform-to/react';
 import { data, redirect } from '@remix-run/node';
-import type { LoaderFunctionArgs } from '@remix-run/node';
+import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
 import { guardsFor } from '#server/instalments/guards.ts';
 import { identityReasons } from '#server/actions/instalments.ts';
@@ -22,10 +22,15 @@ import { pageContext } from '~/lib/route-helpers.server';
 export async function instalmentPage(
   request: Request,
   params: LoaderFunctionArgs['params'],
-  options: { guards: 'sepa' | 'agreement'; ns?: readonly [Namespace, ...Namespace[]] },
+  options: {
+    guards: 'sepa' | 'agreement';
+    ns?: readonly [Namespace, ...Namespace[]];
+    /** A page's loader passes its context: the root's read of the session serves it too. */
+    context?: AppLoadContext;
+  },
 ): Promise<Awaited<ReturnType<typeof pageContext>> & { session: ActiveSession; ctx: FileContext }> {
   const page = await pageContext(request, params, options.ns ?? ['instalments', 'common']);
-  const session = await requireDebtor(request, page.variant);
+  const session = await requireDebtor(request, page.variant, { context: options.context });
   const ctx = await loadFileContext(await getDatabase(), session);
   if (!ctx) throw redirect(withBase(page.variant, '/signin?action=AZonly'));
   if (ctx.variant !== page.variant.id) {

@@ -104,8 +104,8 @@ function prefillOf(
   };
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t, session, db, facts, today, locale } = await checkoutContext(request, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { variant, t, session, db, facts, today, locale } = await checkoutContext(request, params, context);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
   let options: CheckoutOptions | null = null;

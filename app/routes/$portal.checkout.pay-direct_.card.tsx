@@ -76,8 +76,8 @@ function partialFrom(url: URL, max: number): number | undefined {
   return Number.isInteger(value) && value >= 1 && value <= max ? value : undefined;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params, context);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
   const options = checkoutOptionsFor(facts, variant, purpose, today);

@@ -39,8 +39,8 @@ const feedbackSchema = z.object({
 export const handle = { i18n: ['common', 'checkout', 'claim'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params, context);
   const payment = await ownPayment(db, session.fileId, params.paymentId);
   if (payment.status !== 'paid')
     throw redirect(withBase(variant, pathForPayment(payment) ?? `/checkout/pay-direct/payment/${payment.id}`));

@@ -47,8 +47,8 @@ const mailSchema = z.object({ intent: z.literal('mail'), email: z.email({ error:
 export const handle = { i18n: ['common', 'checkout'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, language, t: tr, session, db, facts } = await checkoutContext(request, params);
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { variant, language, t: tr, session, db, facts } = await checkoutContext(request, params, context);
   const payment = await ownPayment(db, session.fileId, params.paymentId);
   const next = pathForPayment(payment);
   if (next) throw redirect(withBase(variant, next));

@@ -185,8 +185,8 @@ function suggestion(form: FormData, limits: MonthlyLimits, reading: AmountLocale
 export const handle = { i18n: ['common', 'instalments'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'sepa' });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'sepa', context });
   const url = new URL(request.url);
   const db = await getDatabase();
   const title = documentTitle(t('payInstalments.title'), variant.brand.name);

@@ -78,8 +78,8 @@ function path(step: Step, c: { days?: number | null; method?: string | null; agr
   return `/checkout/pay-later?${q.toString()}`;
 }
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'sepa' });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'sepa', context });
   const url = new URL(request.url);
   const c = carried(url);
   const offer = deferralOffer(ctx, c.days ?? undefined);

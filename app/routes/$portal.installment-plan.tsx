@@ -54,8 +54,8 @@ const storedSchema = z.object({ recipient: z.literal('stored') });
 export const handle = { i18n: ['common', 'instalments'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement' });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement', context });
   const db = await getDatabase();
   const plan = await loadPlan(db, session.fileId);
   if (!plan) throw redirect(`${withBase(variant, '/checkout/unavailable')}?reason=noPlan`);

@@ -39,8 +39,8 @@ const skipSchema = z.object({ confirm: z.literal('on', { error: 'skip.errors.con
 export const handle = { i18n: ['common', 'instalments'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement' });
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement', context });
   const plan = await loadPlan(await getDatabase(), session.fileId);
   const base = { title: documentTitle(t('skip.title'), variant.brand.name), currency: ctx.facts.currency };
   const open = plan?.rows.filter((r) => !r.paid && !r.skipped) ?? [];

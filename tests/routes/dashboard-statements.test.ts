@@ -20,6 +20,11 @@ import { loader as customFormLoader } from '~/routes/$portal.download-center_.$c
 import { loader as sepaMandateLoader } from '~/routes/$portal.sepa-mandate';
 import { loader as contactLoader } from '~/routes/$portal.service.contact';
 import { loader as uploadCenterLoader } from '~/routes/$portal.upload-center';
+import { loader as payDirectLoader } from '~/routes/$portal.checkout.pay-direct';
+import { loader as payInstalmentsLoader } from '~/routes/$portal.checkout.pay-installments';
+import { loader as payLaterLoader } from '~/routes/$portal.checkout.pay-later';
+import { loader as instalmentPlanLoader } from '~/routes/$portal.installment-plan';
+import { loader as skipInstalmentLoader } from '~/routes/$portal.skip-installment';
 import { context, demoFiles, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 import { recordStatements, writes } from '../helpers/statements.ts';
 
@@ -89,6 +94,11 @@ describe('one read of the session per page view on the other signed-in pages', (
     ['SEPA mandate', '/sepa-mandate', sepaMandateLoader, '100000011', {}],
     ['contact', '/service/contact', contactLoader, '100000001', {}],
     ['upload center', '/upload-center', uploadCenterLoader, '100000012', {}],
+    ['pay at once', '/checkout/pay-direct', payDirectLoader, '100000001', {}],
+    ['pay in instalments', '/checkout/pay-installments', payInstalmentsLoader, '100000001', {}],
+    ['pay later', '/checkout/pay-later', payLaterLoader, '100000001', {}],
+    ['the running plan', '/installment-plan', instalmentPlanLoader, '100000002', {}],
+    ['skip an instalment', '/skip-installment', skipInstalmentLoader, '100000002', {}],
   ] as const)('%s', async (_name, path, page, refno, pageParams) => {
     const cookie = await cookieFor(refno, 'full');
     await pageView(path, page as Loader, cookie, pageParams);
