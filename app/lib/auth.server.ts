@@ -1,5 +1,5 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import { recordActivity } from '#server/auth/sessions.ts';
+import { recordActivity, sessionWithActivity } from '#server/auth/sessions.ts';
 import { findSession, type ActiveSession } from '#server/auth/session.ts';
 import { getDatabase } from '#server/db/client.ts';
 import type { Variant } from '#server/variants/config.ts';
@@ -16,13 +16,8 @@ import { withBase } from '#server/variants/resolve.ts';
  */
 const sessionsByContext = new WeakMap<object, Promise<ActiveSession | null>>();
 
-async function readActiveSession(request: Request): Promise<ActiveSession | null> {
-  // Without a session cookie findSession answers at once, without the database.
-  const session = await findSession(request);
-  // Every page a debtor opens counts as activity: the idle deadline moves on (written at most once a minute).
-  if (session) session.idleExpiresAt = await recordActivity(await getDatabase(), session);
-  return session;
-}
+// Every page a debtor opens counts as activity: the idle deadline moves on (written at most once a minute).
+const readActiveSession = (request: Request) => sessionWithActivity(request.headers.get('Cookie'));
 
 /** The request's session with its activity recorded; once per page view for the loaders that pass their context. */
 export async function activeSession(request: Request, context?: AppLoadContext): Promise<ActiveSession | null> {

@@ -69,7 +69,19 @@ export async function sessionByHash(
 
 /** The server-side session behind the request's cookie, if it is still valid. */
 export async function findSession(request: Request, db?: Database, now = new Date()): Promise<ActiveSession | null> {
-  const token = readCookie(request.headers.get('Cookie'), cookieName(sessionCookieBase));
+  return sessionFromCookies(request.headers.get('Cookie'), db, now);
+}
+
+/**
+ * The same from a Cookie header as it arrived (the edge's page cache reads it before Remix has a
+ * Request), with the row's file variant and version. Without a session cookie no database work.
+ */
+export async function sessionFromCookies(
+  cookieHeader: string | null,
+  db?: Database,
+  now = new Date(),
+): Promise<SessionRecord | null> {
+  const token = readCookie(cookieHeader, cookieName(sessionCookieBase));
   if (!token) return null;
   return sessionByHash(db ?? (await getDatabase()), sha256Hex(token), 'web', now);
 }

@@ -5,11 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { securityConfig } from '../config/security.ts';
-import type { Database } from '../db/client.ts';
+import { getDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { randomToken, sha256Hex } from '../security/crypto.ts';
 import { clearCookie, cookieName, serializeCookie } from './cookies.ts';
-import { sessionCookieBase } from './session.ts';
+import { sessionCookieBase, sessionFromCookies, type SessionRecord } from './session.ts';
 
 export interface NewSession {
   debtorId: number;
@@ -68,6 +68,20 @@ export async function recordActivity(
   const lastWritten = session.idleExpiresAt.getTime() - idleTimeoutMinutes * 60_000;
   if (now.getTime() - lastWritten < touchIntervalMs) return session.idleExpiresAt;
   return touchSession(db, session.idHash, now);
+}
+
+/**
+ * The valid session behind a Cookie header with this page view counted as activity (its idle
+ * deadline as stored afterwards): what every signed-in page view reads, once (the root's loader,
+ * or the edge for a page it may keep). Without a session cookie no database work.
+ */
+export async function sessionWithActivity(
+  cookieHeader: string | null,
+  now = new Date(),
+): Promise<SessionRecord | null> {
+  const session = await sessionFromCookies(cookieHeader, undefined, now);
+  if (session) session.idleExpiresAt = await recordActivity(await getDatabase(), session, now);
+  return session;
 }
 
 /** Extends the idle deadline now (the idle dialog's "stay signed in"); findSession enforces the absolute lifetime. */

@@ -18,12 +18,10 @@
  */
 import { randomInt } from 'node:crypto';
 import { cookieName } from '../auth/cookies.ts';
-import { recordActivity } from '../auth/sessions.ts';
-import { sessionByHash, sessionCookieBase } from '../auth/session.ts';
+import { sessionWithActivity } from '../auth/sessions.ts';
+import { sessionCookieBase } from '../auth/session.ts';
 import { todayForVariant } from '../dates.ts';
-import { getDatabase } from '../db/client.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { readCookie } from '../i18n/negotiate.ts';
 import { sha256Hex } from '../security/crypto.ts';
 import type { PageCacheOptions } from './page-cache.ts';
 
@@ -38,15 +36,11 @@ export function ownPages(options: {
   const sessionCookie = cookieName(sessionCookieBase);
   return async (req) => {
     if (!ownPagePath.test(req.path)) return null;
-    // The token as the loaders would read it (the first such cookie, decoded).
-    const token = readCookie(req.headers.cookie ?? null, sessionCookie);
-    if (!token) return null;
     const now = options.now?.() ?? new Date();
-    const read = await readSession(sha256Hex(token), now);
-    // No valid session (the page's guard sends the request to sign in) or no database (the page
-    // answers 503 with the notice): rendered for the request alone.
-    if (!read) return null;
-    const { record, idleExpiresAt } = read;
+    const session = await readSession(req.headers.cookie ?? null, now);
+    // No session, none valid (the page's guard sends the request to sign in) or no database (the
+    // page answers 503 with the notice): rendered for the request alone.
+    if (!session) return null;
     const key = [
       req.protocol,
       req.get('host') ?? '',
@@ -54,29 +48,23 @@ export function ownPages(options: {
       req.get('accept-language') ?? '',
       otherCookies(req.headers.cookie, sessionCookie),
       await options.maintenanceStamp(),
-      record.idHash,
-      record.debtorId,
-      record.fileId,
-      record.level,
-      record.loginType,
-      record.mustChangePassword,
-      record.variant,
-      record.fileVersion,
-      todayForVariant(record.variant, now),
+      session.idHash,
+      session.debtorId,
+      session.fileId,
+      session.level,
+      session.loginType,
+      session.mustChangePassword,
+      session.variant,
+      session.fileVersion,
+      todayForVariant(session.variant, now),
     ].join('\n');
-    const { idHash, debtorId, fileId, level, loginType, mustChangePassword } = record;
-    return {
-      key: sha256Hex(key),
-      session: { idHash, debtorId, fileId, level, loginType, mustChangePassword, idleExpiresAt },
-    };
+    return { key: sha256Hex(key), session };
   };
 }
 
-async function readSession(idHash: string, now: Date) {
+async function readSession(cookieHeader: string | null, now: Date) {
   try {
-    const db = await getDatabase();
-    const record = await sessionByHash(db, idHash, 'web', now);
-    return record ? { record, idleExpiresAt: await recordActivity(db, record, now) } : null;
+    return await sessionWithActivity(cookieHeader, now);
   } catch (error) {
     if (isDatabaseUnavailable(error)) return null;
     throw error;

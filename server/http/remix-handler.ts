@@ -42,17 +42,13 @@ export function portalPageCaches(): PageCache[] {
     createPageCache({
       ...common,
       maxEntries: 500,
-      lookup: visitorLookup(maintenanceStamp),
+      lookup: visitorPages({
+        sharedCookies: [cookieName(consentCookieName), cookieName(languageCookieName)],
+        maintenanceStamp,
+      }),
       onResult: (result) => pageCacheResults.inc({ cache: 'visitor', result }),
     }),
   ];
-}
-
-function visitorLookup(maintenanceStamp: () => Promise<string>) {
-  return visitorPages({
-    sharedCookies: [cookieName(consentCookieName), cookieName(languageCookieName)],
-    maintenanceStamp,
-  });
 }
 
 export function remixHandler(options: {
@@ -65,23 +61,15 @@ export function remixHandler(options: {
   const handleRequest = createRequestHandler(options.build, options.mode);
   return asyncHandler(async (req, res) => {
     const nonce = res.locals.cspNonce as string;
-    let cache: PageCache | undefined;
-    let lookup: PageLookup | null = null;
-    for (const candidate of options.pageCaches) {
-      lookup = await candidate.keyFor(req, res);
-      if (lookup) {
-        cache = candidate;
-        break;
-      }
-    }
-    const session = lookup?.session;
+    const found = await lookUp(options.pageCaches, req, res);
+    const session = found?.lookup.session;
     // The values this request's answer carries, taken when it is sent.
     const marksNow = (): PageMarks => ({
       nonce,
       idleMsLeft: session ? String(session.idleExpiresAt.getTime() - Date.now()) : undefined,
     });
-    const kept = cache && lookup ? cache.get(lookup) : undefined;
-    if (cache && kept) return cache.send(res, kept, marksNow());
+    const kept = found?.cache.get(found.lookup);
+    if (found && kept) return found.cache.send(res, kept, marksNow());
 
     const rendered: PageMarks = { nonce, idleMsLeft: session ? String(idleMark()) : undefined };
     const response = await handleRequest(createRemixRequest(req, res), {
@@ -91,8 +79,8 @@ export function remixHandler(options: {
       refusal: res.locals.refusal as EdgeRefusal | undefined,
       ...(session ? { pageSession: session, idleMsLeftMark: Number(rendered.idleMsLeft) } : {}),
     });
-    const page = cache && lookup ? await cache.keep(lookup, response, rendered) : null;
-    if (cache && page) return cache.send(res, page, marksNow());
+    const page = found ? await found.cache.keep(found.lookup, response, rendered) : null;
+    if (found && page) return found.cache.send(res, page, marksNow());
     // A debtor's page that is not kept (an error page, one that sets a cookie) still had the mark
     // rendered into its data: it is put right before the page leaves.
     if (session && /^text\/html\b/i.test(response.headers.get('content-type') ?? '')) {
@@ -106,4 +94,17 @@ export function remixHandler(options: {
     }
     await sendRemixResponse(res, response);
   });
+}
+
+/** The first cache that has a key for the request, with that key; null when none keeps its answer. */
+async function lookUp(
+  caches: PageCache[],
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+): Promise<{ cache: PageCache; lookup: PageLookup } | null> {
+  for (const cache of caches) {
+    const lookup = await cache.keyFor(req, res);
+    if (lookup) return { cache, lookup };
+  }
+  return null;
 }

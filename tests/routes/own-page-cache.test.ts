@@ -34,14 +34,13 @@ async function count(result: 'hit' | 'miss' | 'skip') {
   return values.values.find((v) => v.labels.cache === 'debtor' && v.labels.result === result)?.value ?? 0;
 }
 
-/**
- * The idle counts in a page's data: the numbers within the idle timeout (15 minutes) of the
- * deadline that turbo-stream writes right after the key (`"idleMsLeft",N` or a reference to it).
- */
+/** A number that can be the idle count: within the idle timeout (15 minutes) of the deadline. */
+const isIdleCount = (n: number) => n > 14 * minute - 5_000 && n <= 15 * minute;
+const wholeNumbers = /(?<![\d.])(\d{5,6})(?![\d.])/g;
+
+/** The idle counts in a page's data. */
 function idleCounts(body: string): number[] {
-  return [...body.matchAll(/(?<![\d.])(\d{5,6})(?![\d.])/g)]
-    .map((m) => Number(m[1]))
-    .filter((n) => n > 14 * minute - 5_000 && n <= 15 * minute);
+  return [...body.matchAll(wholeNumbers)].map((m) => Number(m[1])).filter(isIdleCount);
 }
 
 /** The page with its per-request values (nonce, idle count) taken out. */
@@ -49,9 +48,7 @@ function normalised(page: { body: string; nonce: string }): string {
   return page.body
     .split(page.nonce)
     .join('NONCE')
-    .replace(/(?<![\d.])\d{5,6}(?![\d.])/g, (n) =>
-      Number(n) > 14 * minute - 5_000 && Number(n) <= 15 * minute ? 'IDLE' : n,
-    );
+    .replace(wholeNumbers, (n) => (isIdleCount(Number(n)) ? 'IDLE' : n));
 }
 
 /** The session row behind a cookie as the browser sends it. */
