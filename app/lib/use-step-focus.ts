@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useHydrated } from './use-hydrated';
 
 /**
@@ -20,21 +20,22 @@ export function useStepFocus<T extends HTMLElement>(
 ): RefObject<T> {
   const ref = useRef<T>(null);
   const pick = useRef(target);
-  pick.current = target;
-  // False while React hydrates the loaded page, true for anything mounted later.
-  const hydrated = useHydrated();
-  const mountedAfterLoad = useRef<boolean | null>(null);
-  mountedAfterLoad.current ??= hydrated;
+  useEffect(() => {
+    pick.current = target;
+  });
+  // False while React hydrates the loaded page, true for anything mounted later: kept as it was at mount.
+  const [mountedAfterLoad] = useState(useHydrated());
   const seen = useRef(false);
   useEffect(() => {
     const first = !seen.current;
     seen.current = true;
-    if (first && !mountedAfterLoad.current) return;
+    if (first && !mountedAfterLoad) return;
     const element = pick.current ? pick.current() : ref.current;
     if (!element) return;
     if (!element.hasAttribute('tabindex')) element.setAttribute('tabindex', '-1');
     element.focus({ preventScroll: true });
     element.scrollIntoView({ block: 'start' });
-  }, [step]);
+    // Only a new step moves focus; `mountedAfterLoad` never changes.
+  }, [step, mountedAfterLoad]);
   return ref;
 }

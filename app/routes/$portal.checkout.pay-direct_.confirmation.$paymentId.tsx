@@ -162,7 +162,9 @@ export default function Confirmation() {
       </div>
 
       <section className="card" aria-labelledby="feedback-heading">
-        <h2 id="feedback-heading" ref={feedbackHeading}>{t('feedback.title')}</h2>
+        <h2 id="feedback-heading" ref={feedbackHeading}>
+          {t('feedback.title')}
+        </h2>
         {actionData?.sent || d.feedbackGiven ? (
           <p role="status">{t('feedback.thanks')}</p>
         ) : (

@@ -235,6 +235,7 @@ function StepUp({ reference }: { reference: string }) {
             className="input--code"
             autoComplete="username"
             readOnly
+            required
           />
           <Field
             {...getInputProps(fields.password, { type: 'password' })}

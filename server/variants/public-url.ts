@@ -16,7 +16,14 @@ import { env, isDemo, type Env } from '../env.ts';
 import type { Variant } from './config.ts';
 import { parseHostMap, withBase } from './resolve.ts';
 
-const requestHost = new AsyncLocalStorage<string>();
+/**
+ * One store per process, shared by every copy of this module: the Express edge (server/http/main.ts,
+ * run from the source) sets it, the Remix server build (which bundles its own copy of this file)
+ * reads it.
+ */
+const storeKey = Symbol.for('portal.publicUrl.requestHost');
+const requestHost: AsyncLocalStorage<string> = ((globalThis as Record<symbol, unknown>)[storeKey] ??=
+  new AsyncLocalStorage<string>()) as AsyncLocalStorage<string>;
 
 /**
  * Runs `next` (the rest of one request's handling) with the request's Host header at hand for

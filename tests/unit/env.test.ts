@@ -192,4 +192,3 @@ describe('public links in the demo mode follow the loopback address the page was
     expect(withRequestHost('127.0.0.1:3000', () => publicOrigin())).toBe('http://localhost:3000');
   });
 });
-
