@@ -84,7 +84,7 @@ export const handle = { i18n: ['common', 'checkout'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
 const abortedStates = new Set(['failed', 'cancelled', 'expired']);
-const errorCodes = ['notAvailable', 'listFailed', 'cashApi', 'providerError', 'inFlight'] as const;
+const errorCodes = ['notAvailable', 'listFailed', 'cashApi', 'providerError', 'inFlight', 'keyReused'] as const;
 type ErrorCode = (typeof errorCodes)[number];
 
 function prefillOf(
@@ -126,7 +126,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ? (url.searchParams.get('error') as ErrorCode)
     : null;
   // A payment already under way would have paid the claim twice: name it and lead to it.
-  const underWay = error === 'inFlight' ? (await paymentsUnderWay(db, session.fileId)).latest : null;
+  const underWay =
+    error === 'inFlight' || error === 'keyReused' ? (await paymentsUnderWay(db, session.fileId)).latest : null;
   return {
     underWay: underWay ? { id: underWay.id, amountMinor: underWay.amountMinor, method: underWay.providerId } : null,
     title: documentTitle(t('title'), variant.brand.name),
@@ -226,9 +227,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   if (result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
   const error = result.kind === 'refused' ? result.reason : 'notAvailable';
-  if (error === 'inFlight')
+  // A payment under way, or this form's key already used for another amount or method (a page
+  // restored from the history and changed): a fresh form that says so, with a key of its own.
+  if (error === 'inFlight' || error === 'keyReused')
     return redirect(
-      `${url.pathname}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`,
+      `${url.pathname}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', error]])}`,
     );
   if (error !== 'notAvailable' && error !== 'providerError') return redirect(withBase(variant, '/dashboard'));
   const formError =

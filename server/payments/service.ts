@@ -153,6 +153,8 @@ export interface CreatePaymentRequest {
 export type CreatePaymentResult =
   | { ok: true; payment: PaymentRow; replayed: boolean; next: { kind: 'redirect'; url: string } | { kind: 'page' } }
   | { ok: false; error: 'notAvailable' | 'nothingToPay' | 'providerError' | 'guard'; payment?: PaymentRow }
+  /** The idempotency key already started a payment with another method, purpose or amount: nothing is replayed. */
+  | { ok: false; error: 'keyReused' }
   /** The amount is more than is still open once the payments under way are counted; `payment` is the latest of those. */
   | { ok: false; error: 'inFlight'; payment: PaymentRow | null; openMinor: number };
 
@@ -200,7 +202,7 @@ const orderTypeOf: Record<PaymentPurpose, (typeof t.portalOrders.$inferInsert)['
 export async function createPayment(db: Database, input: CreatePaymentRequest): Promise<CreatePaymentResult> {
   const now = input.now ?? new Date();
   const existing = await findByKey(db, input.fileId, input.idempotencyKey);
-  if (existing) return replay(db, existing);
+  if (existing) return replayOrRefuse(db, existing, input);
 
   const facts = await loadFileFacts(db, input.fileId, { today: todayIso(now) });
   if (!facts) return { ok: false, error: 'nothingToPay' };
@@ -259,14 +261,14 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
       .returning();
     return { kind: 'created' as const, payment: inserted[0] };
   });
-  if (outcome.kind === 'replay') return replay(db, outcome.payment);
+  if (outcome.kind === 'replay') return replayOrRefuse(db, outcome.payment, input);
   if (outcome.kind === 'inFlight')
     return { ok: false, error: 'inFlight', payment: outcome.payment, openMinor: outcome.openMinor };
   const created = outcome.payment;
   if (!created) {
     // A second submit with the same key won the race: answer with its payment.
     const winner = await findByKey(db, input.fileId, input.idempotencyKey);
-    return winner ? replay(db, winner) : { ok: false, error: 'providerError' };
+    return winner ? replayOrRefuse(db, winner, input) : { ok: false, error: 'providerError' };
   }
 
   await db.insert(t.portalOrders).values({
@@ -357,6 +359,31 @@ async function findByKey(db: Database, fileId: number, key: string): Promise<Pay
     .from(t.payments)
     .where(and(eq(t.payments.fileId, fileId), eq(t.payments.idempotencyKey, key)));
   return row ?? null;
+}
+
+/**
+ * Whether a request repeats the one that made `payment` (same method, same purpose, and for a part
+ * the same amount), so that the key may answer with that payment. A request that names an amount
+ * is compared by the amount, whatever purpose that amount read as the first time (the file may
+ * have moved on since). The contact data asked before a card payment is not compared: it does
+ * not change what is paid.
+ */
+export function repeatsRequest(
+  payment: Pick<PaymentRow, 'providerId' | 'purpose' | 'amountMinor'>,
+  input: Pick<CreatePaymentRequest, 'method' | 'purpose' | 'partialAmountMinor'>,
+): boolean {
+  if (payment.providerId !== input.method) return false;
+  if (input.purpose === 'partial') return payment.amountMinor === input.partialAmountMinor;
+  return payment.purpose === input.purpose;
+}
+
+/**
+ * The same key again: the payment it made when the request is the same (issue 31, finding 5),
+ * otherwise a refusal; another amount under the first request's key is never answered with the
+ * first payment as if it were the one asked for.
+ */
+function replayOrRefuse(db: Database, payment: PaymentRow, input: CreatePaymentRequest): CreatePaymentResult {
+  return repeatsRequest(payment, input) ? replay(db, payment) : { ok: false, error: 'keyReused' };
 }
 
 /** A repeated submit: the same payment again; an open redirect payment sends the debtor back to the provider. */

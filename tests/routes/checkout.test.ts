@@ -119,6 +119,29 @@ describe('choosing a method', () => {
     expect(orders.filter((o) => o.orderType === 'partialPayment')).toHaveLength(1);
   });
 
+  it('does not pass a form sent again with another amount off as the first payment: a fresh form says so', async () => {
+    const cookie = await cookieFor('100000001');
+    const fields = { intent: 'pay', method: '2', idempotencyKey: crypto.randomUUID() };
+    const path = '/serviceportal/checkout/pay-direct?partial=true';
+    const first = await run(payDirect, formRequest(path, { ...fields, amount: '20' }, { Cookie: cookie }), de);
+    expect(first.headers.get('Location')).toMatch(/^\/sandbox\/pay\//);
+    // The page restored from the history, another amount typed, the same hidden key.
+    const changed = await run(payDirect, formRequest(path, { ...fields, amount: '70' }, { Cookie: cookie }), de);
+    expect(changed.status).toBe(302);
+    expect(changed.headers.get('Location')).toBe('/serviceportal/checkout/pay-direct?partial=true&error=keyReused');
+    const rows = await paymentsOf('100000001');
+    expect(rows.map((row) => row.amountMinor)).toEqual([2000]);
+    const page = await run(
+      payDirectPage,
+      getRequest('/serviceportal/checkout/pay-direct?partial=true&error=keyReused', { Cookie: cookie }),
+      de,
+    );
+    const d = page.data as { error: string; underWay: { id: string } | null; idempotencyKey: string };
+    expect(d.error).toBe('keyReused');
+    expect(d.underWay?.id).toBe(rows[0]!.id);
+    expect(d.idempotencyKey).not.toBe(fields.idempotencyKey);
+  });
+
   it('asks card payers for contact data first, and refuses the form without the two confirmations', async () => {
     const cookie = await cookieFor('100000012');
     const key = crypto.randomUUID();
