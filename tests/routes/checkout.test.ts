@@ -205,6 +205,54 @@ describe('choosing a method', () => {
   });
 });
 
+describe('an awaited bank transfer (issue 31, finding 6; decision 058)', () => {
+  const at = { portal: 'serviceportal-at' };
+  const path = '/serviceportal-at/checkout/pay-direct';
+
+  it('does not block a newer payment: the page names it, the newer payment replaces it; a payment at a provider still blocks', async () => {
+    // A reference-only session (anyone holding the letter) starts a 14-day transfer of the whole claim.
+    const limited = await cookieFor('200000001', 'limited');
+    const transfer = await run(
+      payDirect,
+      formRequest(path, { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() }, { Cookie: limited }),
+      at,
+    );
+    expect(transfer.headers.get('Location')).toMatch(/^\/serviceportal-at\/checkout\/pay-direct\/payment\//);
+    const [awaited] = await paymentsOf('200000001');
+    expect(awaited).toMatchObject({ providerId: '6', status: 'pending' });
+
+    // The debtor, signed in later, is told about it before choosing ...
+    const cookie = await cookieFor('200000001');
+    const page = await run(payDirectPage, getRequest(path, { Cookie: cookie }), at);
+    const d = page.data as { awaited: { id: string } | null; methods: Array<{ key: string; flow: string }> };
+    expect(d.awaited?.id).toBe(awaited!.id);
+    const online = d.methods.find((m) => m.flow === 'redirect')!.key;
+
+    // ... and pays at once online: the transfer no longer counts and is marked as replaced.
+    const paid = await run(
+      payDirect,
+      formRequest(path, { intent: 'pay', method: online, idempotencyKey: crypto.randomUUID() }, { Cookie: cookie }),
+      at,
+    );
+    expect(paid.headers.get('Location')).toMatch(/^\/sandbox\/pay\//);
+    const rows = await paymentsOf('200000001');
+    expect(rows.find((row) => row.id === awaited!.id)).toMatchObject({
+      status: 'cancelled',
+      failureReason: 'superseded',
+    });
+    expect(rows.find((row) => row.providerId === online)).toMatchObject({ status: 'pending' });
+
+    // A payment at a provider's page (minutes) is still never doubled.
+    const again = await run(
+      payDirect,
+      formRequest(path, { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() }, { Cookie: cookie }),
+      at,
+    );
+    expect(again.headers.get('Location')).toBe(`${path}?error=inFlight`);
+    expect(await paymentsOf('200000001')).toHaveLength(2);
+  });
+});
+
 describe('returning from the provider and the webhook', () => {
   it('books once whether the webhook or the return comes first, and however often either comes', async () => {
     const cookie = await cookieFor('600000001');
