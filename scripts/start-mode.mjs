@@ -12,7 +12,7 @@ export const deploymentVariables = ['DEMO', 'SESSION_SECRET', 'PUBLIC_BASE_URL',
 /**
  * `{ demo: true }` for a fresh clone, else `{ demo: false }`; `extraEnv` is what start.mjs adds to
  * the server's environment (the caller's own variables always win).
- * @param {NodeJS.ProcessEnv} environment
+ * @param {Record<string, string | undefined>} environment
  * @returns {{ demo: boolean, extraEnv: Record<string, string> }}
  */
 export function startMode(environment) {
