@@ -41,6 +41,8 @@ export const e2eCopies = {
   '190000004': '100000004',
   // e2e/documents.spec.ts: disputes the claim online.
   '220000001': '200000001',
+  // e2e/awaited-transfer.spec.ts: a transfer started by reference number, then paid online instead.
+  '111000001': '100000001',
 } as const;
 
 export async function applyE2eFixtures(db: Database): Promise<void> {
