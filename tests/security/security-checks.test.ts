@@ -20,6 +20,7 @@
 import { eq } from 'drizzle-orm';
 import express from 'express';
 import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type * as PinoModule from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -31,6 +32,7 @@ import { logger } from '#server/http/logger.ts';
 import { scrubUrl } from '#server/http/scrub.ts';
 import { renderMail } from '#server/mail/templates.ts';
 import { edgeApp } from '../helpers/remix-app.ts';
+import { useDocumentFolder } from '../helpers/documents.ts';
 import { demoFiles, solvedCaptcha, useRouteDatabase } from '../helpers/routes.ts';
 import { pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
 import './registered-endpoints.ts';
@@ -54,9 +56,11 @@ vi.mock('pino', async (original) => {
 const database = useRouteDatabase();
 const { fileOf, cookieFor } = demoFiles(database);
 useUploadFolder();
+// The demo invoices stored, as a start stores them: their download is one of the answers checked.
+useDocumentFolder(database);
 
-const port = 3602;
-const base = `http://127.0.0.1:${port}`;
+/** The edge on a port the kernel chose (set once it listens). */
+let base = '';
 let server: Server;
 let all: Endpoint[] = [];
 const consoleLines: string[] = [];
@@ -83,8 +87,9 @@ beforeAll(async () => {
     }),
   );
   app.use(await edgeApp());
-  server = app.listen(port);
+  server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   for (const level of ['log', 'info', 'warn', 'error'] as const)
     vi.spyOn(console, level).mockImplementation(
       (...args: unknown[]) => void consoleLines.push(args.map(String).join(' ')),
