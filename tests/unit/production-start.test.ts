@@ -8,16 +8,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/ports.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function startServer(vars: Record<string, string>): Promise<{ code: number | null; output: string }> {
+async function startServer(vars: Record<string, string>): Promise<{ code: number | null; output: string }> {
   const environment: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
-    PORT: '3312',
+    // Were it to start after all, on a port no other run uses.
+    PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'fatal',
     ...vars,
@@ -42,7 +44,7 @@ function startServer(vars: Record<string, string>): Promise<{ code: number | nul
 
 describe('a production start', () => {
   // The env unit tests cover every combination; here the real process, twice at once.
-  it.concurrent.each<Record<string, string>>([{}, { PUBLIC_BASE_URL: 'http://localhost:3312' }])(
+  it.concurrent.each<Record<string, string>>([{}, { PUBLIC_BASE_URL: 'http://localhost:8080' }])(
     'refuses to start without SESSION_SECRET (%j) with a clear message',
     async (vars) => {
       const { code, output } = await startServer(vars);
