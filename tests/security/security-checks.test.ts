@@ -20,6 +20,7 @@
 import { eq } from 'drizzle-orm';
 import express from 'express';
 import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type * as PinoModule from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -59,8 +60,8 @@ useUploadFolder();
 // answered 404, and its own headers were never checked (issue 31, finding 9).
 useDocumentFolder(database);
 
-const port = 3602;
-const base = `http://127.0.0.1:${port}`;
+/** The edge on a port the kernel chose (set once it listens). */
+let base = '';
 let server: Server;
 let all: Endpoint[] = [];
 const consoleLines: string[] = [];
@@ -87,8 +88,9 @@ beforeAll(async () => {
     }),
   );
   app.use(await edgeApp());
-  server = app.listen(port);
+  server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   for (const level of ['log', 'info', 'warn', 'error'] as const)
     vi.spyOn(console, level).mockImplementation(
       (...args: unknown[]) => void consoleLines.push(args.map(String).join(' ')),

@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startMode } from '../../scripts/start-mode.mjs';
+import { freePort } from '../helpers/ports.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function startServer(
+async function startServer(
   vars: Record<string, string>,
   command: string[] = ['--import', 'tsx', 'server/http/main.ts'],
 ): Promise<{ code: number | null; output: string }> {
@@ -22,7 +23,8 @@ function startServer(
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: 'production',
-    PORT: '3312',
+    // Were it to start after all, on a port no other run uses.
+    PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'fatal',
     ...vars,
@@ -62,7 +64,7 @@ function startServer(
 
 describe('a production start', () => {
   // The env unit tests cover every combination; here the real process, twice at once.
-  it.concurrent.each<Record<string, string>>([{}, { PUBLIC_BASE_URL: 'http://localhost:3312' }])(
+  it.concurrent.each<Record<string, string>>([{}, { PUBLIC_BASE_URL: 'http://localhost:8080' }])(
     'refuses to start without SESSION_SECRET (%j) with a clear message',
     async (vars) => {
       const { code, output } = await startServer(vars);
