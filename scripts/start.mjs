@@ -2,20 +2,28 @@
 // `npm start`: builds the portal when the build is missing or older than the sources, then
 // serves it (PORT, default 3000) on the embedded database in ./data (created on first start).
 //
-// On a fresh clone (none of DEMO, SESSION_SECRET, PUBLIC_BASE_URL, DATABASE_URL set) it starts
-// the demo mode: the demo files, the sandbox providers and the development mailbox at
-// /dev/mailbox. Anything that configures a real deployment turns that default off, and the
-// server then refuses to start without its own secret and public address (server/env.ts).
+// On a fresh clone (none of NODE_ENV=production, DEMO, SESSION_SECRET, PUBLIC_BASE_URL,
+// DATABASE_URL set) it starts the demo mode: the demo files, the sandbox providers and the
+// development mailbox at /dev/mailbox. Anything that configures a real deployment, NODE_ENV=production
+// included, turns that default off (scripts/start-mode.mjs), and the start is then refused without its
+// own secret and public address, exactly as `npm run start:prod` refuses it (server/env.ts), before
+// anything is built.
 import { spawnSync, spawn } from 'node:child_process';
 import { buildIsCurrent } from './build-state.mjs';
+import { startMode } from './start-mode.mjs';
 
-const configured = ['DEMO', 'SESSION_SECRET', 'PUBLIC_BASE_URL', 'DATABASE_URL'].some((name) => process.env[name]);
-const demo = configured ? {} : { DEMO: 'true' };
-if (!configured) {
+const mode = startMode(process.env);
+if (mode.demo) {
   console.log(
     'Demo mode (DEMO=true): demo files, test payments and the development mailbox at /dev/mailbox.\n' +
       'For a real deployment set SESSION_SECRET and PUBLIC_BASE_URL (see README, Configuration).',
   );
+} else {
+  const check = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check-deployable.ts'], {
+    stdio: 'inherit',
+    env: { ...mode.extraEnv, ...process.env },
+  });
+  if (check.status !== 0) process.exit(check.status ?? 1);
 }
 
 // The assistant's model: trained when missing or stale (about 30 s on a fresh clone); the server
@@ -32,7 +40,7 @@ if (!buildIsCurrent()) {
 }
 const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...demo, ...process.env },
+  env: { ...mode.extraEnv, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

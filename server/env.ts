@@ -12,6 +12,12 @@ const schema = z.object({
    */
   DEMO: flag.optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * The address the server listens on: an IP address (127.0.0.1, ::1, 0.0.0.0) or a host name.
+   * Without it, every interface (IPv6 and IPv4), as before; behind a reverse proxy on the same
+   * machine, 127.0.0.1 keeps the portal off the network.
+   */
+  HOST: z.union([z.ipv4(), z.ipv6(), z.hostname()]).optional(),
   /** Public base URL; https here turns on Secure cookies, __Host- names and HSTS. */
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** PostgreSQL connection; without it the embedded PGlite database in DATA_DIR is used. */

@@ -4,9 +4,9 @@
  * test that classifies a message would train inside its own time limit.
  *
  * Then the test databases' templates (tests/helpers/db-template.ts, decision 054): with the
- * environment of tests/setup.ts, so the seed's keyed hashes use the secret the workers use.
+ * environment of tests/environment.ts, so the seed's keyed hashes use the secret the workers use.
  */
-import './setup.ts';
+import './environment.ts';
 import { commandPaths, ensureModels } from '../intents/engine/store.ts';
 import { buildTemplates, removeTemplates } from './helpers/db-template.ts';
 

@@ -1,6 +1,7 @@
 /**
  * A stored file answered as a download to its own debtor: the type the server decided (never
- * the name), the exact length, an attachment name that is safe in a header, and no sniffing.
+ * the name), the exact length and an attachment name that is safe in a header. No sniffing is
+ * the edge's header on every answer (server/http/security.ts): set here too, it went out twice.
  * Callers have already checked that the file belongs to the session.
  */
 export function downloadResponse(
@@ -18,7 +19,6 @@ export function downloadResponse(
       'Content-Length': String(file.sizeBytes),
       'Content-Disposition': attachment(file.name),
       'Cache-Control': file.cacheControl,
-      'X-Content-Type-Options': 'nosniff',
     },
   });
 }

@@ -24,6 +24,7 @@ import {
   checkoutOptionsFor,
   paymentForFile,
   paymentPagePath,
+  isAwaitedInstructions,
   paymentsUnderWay,
   type CheckoutOptions,
 } from '#server/payments/service.ts';
@@ -84,7 +85,7 @@ export const handle = { i18n: ['common', 'checkout'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
 const abortedStates = new Set(['failed', 'cancelled', 'expired']);
-const errorCodes = ['notAvailable', 'listFailed', 'cashApi', 'providerError', 'inFlight'] as const;
+const errorCodes = ['notAvailable', 'listFailed', 'cashApi', 'providerError', 'inFlight', 'keyReused'] as const;
 type ErrorCode = (typeof errorCodes)[number];
 
 function prefillOf(
@@ -125,10 +126,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const error = (errorCodes as readonly string[]).includes(url.searchParams.get('error') ?? '')
     ? (url.searchParams.get('error') as ErrorCode)
     : null;
+  const under = await paymentsUnderWay(db, session.fileId);
   // A payment already under way would have paid the claim twice: name it and lead to it.
-  const underWay = error === 'inFlight' ? (await paymentsUnderWay(db, session.fileId)).latest : null;
+  const underWay = error === 'inFlight' || error === 'keyReused' ? under.latest : null;
+  // An awaited transfer or cash slip does not block: it is named before the debtor chooses, since
+  // a new payment replaces it (decision 058).
+  const awaited = underWay ? null : (under.rows.find(isAwaitedInstructions) ?? null);
   return {
     underWay: underWay ? { id: underWay.id, amountMinor: underWay.amountMinor, method: underWay.providerId } : null,
+    awaited: awaited
+      ? {
+          id: awaited.id,
+          amountMinor: awaited.amountMinor,
+          method: awaited.providerId,
+          startedAt: awaited.createdAt.toISOString(),
+        }
+      : null,
     title: documentTitle(t('title'), variant.brand.name),
     purpose,
     query: queryOf(purpose),
@@ -226,9 +239,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     );
   if (result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
   const error = result.kind === 'refused' ? result.reason : 'notAvailable';
-  if (error === 'inFlight')
+  // A payment under way, or this form's key already used for another amount or method (a page
+  // restored from the history and changed): a fresh form that says so, with a key of its own.
+  if (error === 'inFlight' || error === 'keyReused')
     return redirect(
-      `${url.pathname}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', 'inFlight']])}`,
+      `${url.pathname}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', error]])}`,
     );
   if (error !== 'notAvailable' && error !== 'providerError') return redirect(withBase(variant, '/dashboard'));
   const formError =
@@ -345,6 +360,21 @@ export default function PayDirect() {
               </Link>
             </p>
           ) : null}
+        </div>
+      ) : null}
+
+      {d.awaited && d.amountMinor !== null ? (
+        <div className="panel" data-testid="awaited-instructions">
+          <p>
+            {t('awaited.text', {
+              method: t(`methods.${d.awaited.method}.name`),
+              amount: money(d.awaited.amountMinor),
+              date: formatDate(d.awaited.startedAt, locale),
+            })}
+          </p>
+          <p>
+            <Link to={href(variant, `/checkout/pay-direct/payment/${d.awaited.id}`)}>{t('awaited.link')}</Link>
+          </p>
         </div>
       ) : null}
 

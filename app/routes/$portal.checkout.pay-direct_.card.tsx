@@ -137,7 +137,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (result.ok) return redirect(paymentPagePath(variant, result.value.payment.id));
   if (result.kind === 'stepUp') return stepUpRedirect(variant, returnPathOf(request), result.signIn);
   const error = result.kind === 'refused' ? result.reason : 'notAvailable';
-  if (error === 'inFlight' || error === 'notAvailable')
+  if (error === 'inFlight' || error === 'notAvailable' || error === 'keyReused')
     return redirect(
       `${withBase(variant, '/checkout/pay-direct')}?${new URLSearchParams([...new URLSearchParams(queryOf(purpose)), ['error', error]])}`,
     );

@@ -17,7 +17,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
       'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
       // The bill carries the debtor's name and address: no scripts, no embedding elsewhere.
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
       ...(download ? { 'Content-Disposition': `attachment; filename="qr-bill-${facts.refno}.svg"` } : {}),

@@ -19,7 +19,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       'Content-Disposition': `attachment; filename="${language}.jsonl"`,
       'Content-Length': String(Buffer.byteLength(body)),
       'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
     },
   });
 }

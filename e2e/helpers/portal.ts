@@ -105,3 +105,25 @@ export function seedDay(days = 0): Date {
   date.setUTCDate(date.getUTCDate() + days);
   return date;
 }
+
+/** seedDay(days) as yyyy-mm-dd, for a date a journey types into a form (a first instalment day). */
+export function seedIso(days = 0): string {
+  return seedDay(days).toISOString().slice(0, 10);
+}
+
+/**
+ * For a date the server stamps as it answers (the day a request was made, "as of" today), which
+ * neither the seed day nor the journey's clock alone can predict when a run crosses midnight in
+ * Berlin: the agency's calendar days from `since` (taken before the action) to now, as noon UTC
+ * like seedDay. One day, or two across midnight; the page must show one of them.
+ */
+export function agencyDaysSince(since: Date): Date[] {
+  const day = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(at);
+  const days = [...new Set([day(since), day(new Date())])];
+  return days.map((iso) => new Date(`${iso}T12:00:00Z`));
+}
+
+/** A pattern that matches any of these texts literally. */
+export function anyOf(texts: readonly string[]): RegExp {
+  return new RegExp(texts.map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'));
+}

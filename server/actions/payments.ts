@@ -67,6 +67,7 @@ export const startPayment = defineAction({
     });
     if (result.ok) return ok({ payment: result.payment, replayed: result.replayed, next: result.next });
     if (result.error === 'inFlight') return refuse('inFlight');
+    if (result.error === 'keyReused') return refuse('keyReused');
     return refuse(result.error, { alternatives: alternativesFor(file, []) });
   },
 });

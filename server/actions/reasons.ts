@@ -50,6 +50,7 @@ const registry = {
   guard: true,
   inFlight: true,
   invalid: true,
+  keyReused: true,
   mandateInvalid: true,
   measureRunning: true,
   methodUnavailable: true,

@@ -77,7 +77,8 @@ export interface ApiInput<P, Q, B> {
  *   400 invalid input (with `issues`, the fields and their translated messages)
  *   401 no or an expired token; 403 step-up needed or refused for this file (with the reason)
  *   404 not found (also another debtor's resource: never "forbidden", never its data)
- *   409 already exists; 429 limited (with `retryAfterSeconds`); 503 unavailable
+ *   409 already exists; 422 an Idempotency-Key reused for another request; 429 limited (with
+ *   `retryAfterSeconds`); 503 unavailable
  *   (405, 413 and 415 are the runtime's own: wrong method, body too large, wrong content type)
  */
 export interface ApiProblem {
@@ -152,7 +153,7 @@ export function problem(
 /**
  * An action layer result that did not go through, as the API's problem: invalid input is 400 with
  * the fields; a refusal is 403 with the spec's reason (429 when it is a limit, 404 when the session's
- * file is gone, 409 when it says the thing already exists); step-up is 403 `stepUp` (401 `signIn`
+ * file is gone, 409 when it says the thing already exists, 422 for a reused Idempotency-Key); step-up is 403 `stepUp` (401 `signIn`
  * without a session).
  */
 export function problemFromAction(failure: ActionFailure): ApiProblem {
@@ -166,6 +167,8 @@ export function problemFromAction(failure: ActionFailure): ApiProblem {
       if (failure.retryAfterSeconds !== undefined)
         return problem(429, failure.reason, { ...extra, retryAfterSeconds: failure.retryAfterSeconds });
       if (failure.reason === 'noFile') return problem(404, failure.reason, extra);
+      // The key names a request that differs from this one: the payment APIs' 422, never a replay.
+      if (failure.reason === 'keyReused') return problem(422, failure.reason, extra);
       if (/^(already|exists)|Exists$|AlreadyGranted$/i.test(failure.reason)) return problem(409, failure.reason, extra);
       return problem(403, failure.reason, extra);
     }

@@ -57,6 +57,7 @@ const statusText: Record<number, string> = {
   409: 'Already exists',
   413: 'Body too large (`tooLarge`)',
   415: 'Wrong content type (`unsupportedMediaType`)',
+  422: 'The `Idempotency-Key` already started a payment with another method, purpose or amount (`keyReused`); nothing was replayed',
   429: 'Limited: wait `Retry-After` seconds (`locked`, `rateLimited`, `attemptsExceeded`, …)',
   503: 'Unavailable for the moment (`unavailable`)',
 };
@@ -92,6 +93,7 @@ function operation(endpoint: AnyEndpoint) {
   const statuses = [400, 403, 404, 409, 429, 503];
   if (endpoint.auth !== 'none') statuses.push(401);
   if (endpoint.method === 'POST' && endpoint.body) statuses.push(413, 415);
+  if (endpoint.headers?.shape['Idempotency-Key']) statuses.push(422);
   const responses: Record<string, unknown> = {
     '200': {
       description: `${endpoint.summary}\n\n${cacheText[endpoint.cache]}`,

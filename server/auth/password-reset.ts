@@ -1,6 +1,7 @@
 /**
  * Password reset: the debtor names the file (with a captcha); if the file has an e-mail address,
- * a signed, single-use link valid for one hour goes out through the outbox. The answer is the
+ * a sealed, single-use link valid for one hour goes out through the outbox. Sealed, not only
+ * signed (issue 31, finding 7): the link is opaque, it shows no debtor or file id. The answer is the
  * same whether or not a mail was sent, so the form reveals nothing about a file.
  *
  * Limits (server/limits/rate-limits.ts): requests per client address and per reference number are
@@ -15,7 +16,7 @@ import * as t from '../db/schema.ts';
 import { consume, consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { randomToken } from '../security/crypto.ts';
-import { readToken, signToken } from '../security/signed-token.ts';
+import { openToken, sealToken } from '../security/sealed-token.ts';
 import { checkPassword, type PasswordProblem } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import { parseReference } from './reference.ts';
@@ -34,7 +35,7 @@ const payloadSchema = z.object({
 });
 
 export function createResetToken(debtorId: number, fileId: number, now = new Date()): string {
-  return signToken(purpose, {
+  return sealToken(purpose, {
     d: debtorId,
     f: fileId,
     e: Math.floor(now.getTime() / 1000) + validMinutes * 60,
@@ -43,7 +44,7 @@ export function createResetToken(debtorId: number, fileId: number, now = new Dat
 }
 
 export function readResetToken(token: string, now = new Date()) {
-  return readToken(purpose, token, payloadSchema, now);
+  return openToken(purpose, token, payloadSchema, now);
 }
 
 /**

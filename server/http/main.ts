@@ -303,15 +303,17 @@ async function readOutboxBacklog(database: Awaited<ReturnType<typeof openDatabas
 }
 
 /**
- * Serves the portal on `port` and stops it gracefully on SIGTERM and SIGINT: /readyz says 503,
+ * Serves the portal on `port` (on `host`, the HOST setting; else every interface) and stops it
+ * gracefully on SIGTERM and SIGINT: /readyz says 503,
  * the listener takes no new connection, idle kept-alive connections are closed, the requests in
  * flight finish (at most SHUTDOWN_TIMEOUT_MS), then the workers stop and the database closes.
  * Resolves with the exit code once everything is closed.
  */
-export function serve(portal: Portal, port: number, timeoutMs = env().SHUTDOWN_TIMEOUT_MS) {
-  const server: Server = portal.app.listen(port, () =>
-    logger.info({ port }, `portal listening on http://localhost:${port}`),
-  );
+export function serve(portal: Portal, port: number, timeoutMs = env().SHUTDOWN_TIMEOUT_MS, host = env().HOST) {
+  const listening = () =>
+    logger.info({ port, host: host ?? null }, `portal listening on http://${urlHost(host ?? 'localhost')}:${port}`);
+  // HOST unset: every interface, as Node listens by default.
+  const server: Server = host ? portal.app.listen(port, host, listening) : portal.app.listen(port, listening);
   let stopping: Promise<number> | null = null;
   const shutdown = (signal: string): Promise<number> => {
     stopping ??= (async () => {
@@ -341,6 +343,11 @@ export function serve(portal: Portal, port: number, timeoutMs = env().SHUTDOWN_T
     return stopping;
   };
   return { server, shutdown };
+}
+
+/** A host for a URL: an IPv6 address in brackets. */
+function urlHost(host: string): string {
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 /** The first segment of a request path, decoded ("" for "/" or a malformed escape). */

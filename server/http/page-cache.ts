@@ -62,6 +62,8 @@ export interface PageCacheOptions {
   /** The key for this request, or null when its answer must be rendered for it alone. */
   lookup: (req: Request, res: Response) => Promise<PageLookup | null>;
   onResult?: (result: 'hit' | 'miss' | 'skip') => void;
+  /** The clock the time limit runs on, in milliseconds (default: performance.now); tests pass a fake one. */
+  now?: () => number;
 }
 
 export interface PageCache {
@@ -85,6 +87,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     ttl: options.ttlMs,
     // An entry past its time is not served, even if the LRU has not dropped it yet.
     allowStale: false,
+    // A given clock is read on every check (no cached reading between two of its ticks).
+    ...(options.now ? { perf: { now: options.now }, ttlResolution: 0 } : {}),
   });
 
   return {

@@ -21,7 +21,7 @@ import {
   type PageLookup,
   type PageMarks,
 } from './page-cache.ts';
-import type { EdgeRefusal } from './security.ts';
+import { dropEdgeDuplicates, type EdgeRefusal } from './security.ts';
 
 /**
  * The portal's page caches, each ten seconds, at most 32 MB of pages and none over 512 kB: a
@@ -79,6 +79,7 @@ export function remixHandler(options: {
       refusal: res.locals.refusal as EdgeRefusal | undefined,
       ...(session ? { pageSession: session, idleMsLeftMark: Number(rendered.idleMsLeft) } : {}),
     });
+    dropEdgeDuplicates(res, response.headers);
     const page = found ? await found.cache.keep(found.lookup, response, rendered) : null;
     if (found && page) return found.cache.send(res, page, marksNow());
     // A debtor's page that is not kept (an error page, one that sets a cookie) still had the mark

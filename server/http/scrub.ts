@@ -19,7 +19,9 @@ export function scrubText(value: string): string {
 export function scrubUrl(value: string): string {
   const [path = '', query] = value.split('?', 2);
   const safePath = scrubText(path)
-    // A long opaque segment in a path is a token (letter links).
+    // A long opaque segment in a path is a token (letter links), and so are two long parts joined
+    // by a dot (a password-reset link: they were logged in clear before).
+    .replace(/\/[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{24,}(?=\/|$)/g, '/[token]')
     .replace(/\/[A-Za-z0-9_-]{24,}(?=\/|$)/g, '/[token]');
   if (!query) return safePath;
   const params = new URLSearchParams(query);

@@ -64,6 +64,19 @@ export function securityHeaders(options: {
     (frameable.some((p) => req.path.startsWith(p)) ? framed : unframed)(req, res, next);
 }
 
+/**
+ * Before a route's answer is written after the edge's headers: a header the route sets to the very
+ * value the edge already set (a download's `X-Content-Type-Options: nosniff`) is left to the route,
+ * so it goes out once, not as "nosniff, nosniff" (issue 31, finding 9). A different value is still
+ * added beside the edge's (two CSPs are both enforced, so a route can only narrow the edge's).
+ */
+export function dropEdgeDuplicates(res: Response, headers: Headers): void {
+  for (const [name, value] of headers) {
+    if (name === 'set-cookie') continue;
+    if (String(res.getHeader(name) ?? '').toLowerCase() === value.toLowerCase()) res.removeHeader(name);
+  }
+}
+
 /** Why the edge refused a request before the portal read it; the page says it in the debtor's language. */
 export type EdgeRefusal = { status: 403; reason: 'crossSite' } | { status: 413; reason: 'tooLarge' };
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
+import { freePort } from '../../tests/helpers/ports.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail } from './outbox.ts';
 import { mailboxSender, readMailbox, smtpSender } from './transport.ts';
@@ -217,10 +218,9 @@ describe('mail worker over real SMTP', () => {
 });
 
 describe('the mail server is down (issue 18, faults)', () => {
-  // A port of this helper's range where nothing listens until the mail server "comes back".
-  const downPort = 3705;
-
   it('keeps the mail in the outbox and sends it once when the server is back, also with two workers', async () => {
+    // A free port where nothing listens until the mail server "comes back".
+    const downPort = await freePort();
     const id = await enqueueMail(database.db, {
       to: 'z@example.org',
       template: 'receipt',

@@ -187,6 +187,17 @@ describe('configuration and signatures', () => {
     expect(verifySignature('s'.repeat(32), '{"a":1}', null, at)).toBe('signature');
     expect(verifySignature('s'.repeat(32), '{"a":1}', header, new Date(at.getTime() + 600_000))).toBe('stale');
   });
+  it.each([
+    [-300, 'ok'],
+    [-301, 'stale'],
+    [30, 'ok'],
+    [31, 'stale'],
+    [300, 'stale'],
+  ] as const)('a signature made %i s away from now (minus: in the past) is %s', (offsetSeconds, expected) => {
+    const now = new Date('2026-01-01T10:00:00Z');
+    const header = sign('s'.repeat(32), '{"a":1}', new Date(now.getTime() + offsetSeconds * 1000));
+    expect(verifySignature('s'.repeat(32), '{"a":1}', header, now)).toBe(expected);
+  });
 });
 
 describe('what pay-direct pays (section 9)', () => {

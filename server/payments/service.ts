@@ -153,6 +153,8 @@ export interface CreatePaymentRequest {
 export type CreatePaymentResult =
   | { ok: true; payment: PaymentRow; replayed: boolean; next: { kind: 'redirect'; url: string } | { kind: 'page' } }
   | { ok: false; error: 'notAvailable' | 'nothingToPay' | 'providerError' | 'guard'; payment?: PaymentRow }
+  /** The idempotency key already started a payment with another method, purpose or amount: nothing is replayed. */
+  | { ok: false; error: 'keyReused' }
   /** The amount is more than is still open once the payments under way are counted; `payment` is the latest of those. */
   | { ok: false; error: 'inFlight'; payment: PaymentRow | null; openMinor: number };
 
@@ -200,7 +202,7 @@ const orderTypeOf: Record<PaymentPurpose, (typeof t.portalOrders.$inferInsert)['
 export async function createPayment(db: Database, input: CreatePaymentRequest): Promise<CreatePaymentResult> {
   const now = input.now ?? new Date();
   const existing = await findByKey(db, input.fileId, input.idempotencyKey);
-  if (existing) return replay(db, existing);
+  if (existing) return replayOrRefuse(db, existing, input);
 
   const facts = await loadFileFacts(db, input.fileId, { today: todayIso(now) });
   if (!facts) return { ok: false, error: 'nothingToPay' };
@@ -234,8 +236,13 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
     const again = await findByKey(tx, input.fileId, input.idempotencyKey);
     if (again) return { kind: 'replay' as const, payment: again };
     const under = await paymentsUnderWay(tx, input.fileId);
-    const openMinor = Math.max(0, (locked?.totalMinor ?? 0) - under.totalMinor);
+    // An awaited transfer or cash slip does not block a newer payment (decision 058): those the new
+    // amount would collide with, oldest first, are superseded; a payment at a provider's page
+    // (minutes) still blocks.
+    const superseded = supersededBy(under.rows, locked?.totalMinor ?? 0, amountMinor);
+    const openMinor = Math.max(0, (locked?.totalMinor ?? 0) - under.totalMinor + sumOf(superseded));
     if (amountMinor > openMinor) return { kind: 'inFlight' as const, payment: under.latest, openMinor };
+    for (const row of superseded) await markFinished(tx, row.id, 'cancelled', 'superseded', now);
     const inserted = await tx
       .insert(t.payments)
       .values({
@@ -257,16 +264,19 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
       })
       .onConflictDoNothing()
       .returning();
-    return { kind: 'created' as const, payment: inserted[0] };
+    return { kind: 'created' as const, payment: inserted[0], superseded };
   });
-  if (outcome.kind === 'replay') return replay(db, outcome.payment);
+  if (outcome.kind === 'replay') return replayOrRefuse(db, outcome.payment, input);
   if (outcome.kind === 'inFlight')
     return { ok: false, error: 'inFlight', payment: outcome.payment, openMinor: outcome.openMinor };
   const created = outcome.payment;
+  // The provider forgets the superseded instructions too (money sent to them is returned, as for a
+  // discarded transfer); the portal's rows are already final, so a provider that fails changes nothing.
+  for (const row of outcome.superseded) await forgetAtProvider(db, row);
   if (!created) {
     // A second submit with the same key won the race: answer with its payment.
     const winner = await findByKey(db, input.fileId, input.idempotencyKey);
-    return winner ? replay(db, winner) : { ok: false, error: 'providerError' };
+    return winner ? replayOrRefuse(db, winner, input) : { ok: false, error: 'providerError' };
   }
 
   await db.insert(t.portalOrders).values({
@@ -338,17 +348,52 @@ export function expiryFor(method: MethodKey, now: Date): Date {
   return new Date(now.getTime() + paymentValidMinutes * 60_000);
 }
 
-/** Payments of the file started but not yet paid or given up: their money may still arrive. */
+/** Payments of the file started but not yet paid or given up: their money may still arrive. Newest first. */
 export async function paymentsUnderWay(
   db: Database,
   fileId: number,
-): Promise<{ totalMinor: number; latest: PaymentRow | null }> {
+): Promise<{ totalMinor: number; latest: PaymentRow | null; rows: PaymentRow[] }> {
   const rows = await db
     .select()
     .from(t.payments)
     .where(and(eq(t.payments.fileId, fileId), inArray(t.payments.status, ['created', 'pending'])))
     .orderBy(desc(t.payments.createdAt));
-  return { totalMinor: rows.reduce((sum, row) => sum + row.amountMinor, 0), latest: rows[0] ?? null };
+  return { totalMinor: sumOf(rows), latest: rows[0] ?? null, rows };
+}
+
+const sumOf = (rows: readonly Pick<PaymentRow, 'amountMinor'>[]) => rows.reduce((sum, row) => sum + row.amountMinor, 0);
+
+/** An awaited transfer or cash slip: instructions the debtor may follow for days (not a provider's page). */
+export function isAwaitedInstructions(payment: Pick<PaymentRow, 'providerId' | 'status'>): boolean {
+  return (
+    (payment.status === 'pending' || payment.status === 'created') &&
+    methods[payment.providerId as MethodKey]?.flow === 'instructions'
+  );
+}
+
+/**
+ * The awaited transfers and cash slips (of `under`, newest first) that a new payment of
+ * `amountMinor` replaces (decision 058): none while it fits beside everything under way, else the
+ * oldest first until it fits. Payments at a provider's page are never superseded; when the
+ * amount does not fit even without the awaited instructions, nothing is (the caller refuses).
+ */
+export function supersededBy(under: readonly PaymentRow[], totalMinor: number, amountMinor: number): PaymentRow[] {
+  let openMinor = totalMinor - sumOf(under);
+  const superseded: PaymentRow[] = [];
+  for (const row of [...under].reverse()) {
+    if (amountMinor <= openMinor) break;
+    if (!isAwaitedInstructions(row)) continue;
+    superseded.push(row);
+    openMinor += row.amountMinor;
+  }
+  return amountMinor <= openMinor ? superseded : [];
+}
+
+/** Tells the provider that a superseded payment's instructions are void; a failure is logged by nobody and changes nothing. */
+async function forgetAtProvider(db: Database, payment: PaymentRow): Promise<void> {
+  const provider = paymentProvider(db);
+  if (!provider || !payment.providerReference) return;
+  await provider.cancel(payment.providerReference).catch(() => null);
 }
 
 async function findByKey(db: Database, fileId: number, key: string): Promise<PaymentRow | null> {
@@ -357,6 +402,31 @@ async function findByKey(db: Database, fileId: number, key: string): Promise<Pay
     .from(t.payments)
     .where(and(eq(t.payments.fileId, fileId), eq(t.payments.idempotencyKey, key)));
   return row ?? null;
+}
+
+/**
+ * Whether a request repeats the one that made `payment` (same method, same purpose, and for a part
+ * the same amount), so that the key may answer with that payment. A request that names an amount
+ * is compared by the amount, whatever purpose that amount read as the first time (the file may
+ * have moved on since). The contact data asked before a card payment is not compared: it does
+ * not change what is paid.
+ */
+export function repeatsRequest(
+  payment: Pick<PaymentRow, 'providerId' | 'purpose' | 'amountMinor'>,
+  input: Pick<CreatePaymentRequest, 'method' | 'purpose' | 'partialAmountMinor'>,
+): boolean {
+  if (payment.providerId !== input.method) return false;
+  if (input.purpose === 'partial') return payment.amountMinor === input.partialAmountMinor;
+  return payment.purpose === input.purpose;
+}
+
+/**
+ * The same key again: the payment it made when the request is the same (issue 31, finding 5),
+ * otherwise a refusal; another amount under the first request's key is never answered with the
+ * first payment as if it were the one asked for.
+ */
+function replayOrRefuse(db: Database, payment: PaymentRow, input: CreatePaymentRequest): CreatePaymentResult {
+  return repeatsRequest(payment, input) ? replay(db, payment) : { ok: false, error: 'keyReused' };
 }
 
 /** A repeated submit: the same payment again; an open redirect payment sends the debtor back to the provider. */

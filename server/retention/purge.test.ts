@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordTurn } from '#server/assistant/intent-log.ts';
 import * as t from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
+import { skipReason } from '../../tests/helpers/skip.ts';
+import { postgresServerForTest, postgresUnavailable } from '../../tests/helpers/temp-postgres.ts';
 import { intentLogRule, olderThanMonths, purgeExpired, purgeRules, transcriptRule } from './purge.ts';
 
 // The chat pane keeps raw transcripts in a table of its own; this stands in for it here.
@@ -95,31 +97,56 @@ describe('retention job', () => {
     }
     expect(intentLogRule().cutoff(now)).toEqual(new Date('2026-05-23T12:00:00Z'));
   });
-
-  it('skips the run while another instance holds the lock', async () => {
-    await database.db.insert(transcripts).values({ body: 'old', createdAt: hoursAgo(30) });
-    const rules = [transcriptRule(transcripts, transcripts.createdAt)];
-    // The other instance: a transaction that holds the job's lock while this one tries.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let locked!: () => void;
-    const isLocked = new Promise<void>((resolve) => (locked = resolve));
-    const other = database.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('debtor-portal:retention', 0))`);
-      locked();
-      await held;
-    });
-    await isLocked;
-    if (database.kind === 'postgres') {
-      expect(await purgeExpired(database.db, rules, now)).toEqual({ ran: false });
-      expect(await database.db.select().from(transcripts)).toHaveLength(1);
-    }
-    release();
-    await other;
-    expect(await purgeExpired(database.db, rules, now)).toEqual({
-      ran: true,
-      deleted: { 'chat-transcripts': 1 },
-      abandoned: 0,
-    });
-  });
 });
+
+// Two instances are two connections: PGlite is one connection in one process, where a second
+// transaction waits for the first and never meets its lock. So on a real PostgreSQL server
+// (TEST_DATABASE_URL, or one the test starts with initdb) whatever database the suite runs on.
+describe.skipIf(skipReason('the retention lock on PostgreSQL', postgresUnavailable()))(
+  'the retention job on two instances',
+  () => {
+    let server: Awaited<ReturnType<typeof postgresServerForTest>>;
+    let shared: TestDatabase;
+    beforeAll(async () => {
+      server = await postgresServerForTest();
+      shared = await createTestDatabase({ seed: false, serverUrl: server.url });
+      await shared.db.execute(
+        sql`create table test_chat_transcripts (id serial primary key, body text not null, created_at timestamptz not null)`,
+      );
+    });
+    afterAll(async () => {
+      await shared?.dispose();
+      await server?.dispose();
+    });
+
+    it('skips the run while another instance holds the lock', async () => {
+      expect(shared.kind).toBe('postgres');
+      await shared.db.insert(transcripts).values({ body: 'old', createdAt: hoursAgo(30) });
+      const rules = [transcriptRule(transcripts, transcripts.createdAt)];
+      // The other instance: a transaction on another connection that holds the job's lock.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      const other = shared.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('debtor-portal:retention', 0))`);
+        locked();
+        await held;
+      });
+      try {
+        await isLocked;
+        expect(await purgeExpired(shared.db, rules, now)).toEqual({ ran: false });
+        expect(await shared.db.select().from(transcripts)).toHaveLength(1);
+      } finally {
+        release();
+        await other;
+      }
+      // The lock ends with the other's transaction: the next run purges.
+      expect(await purgeExpired(shared.db, rules, now)).toEqual({
+        ran: true,
+        deleted: { 'chat-transcripts': 1 },
+        abandoned: 0,
+      });
+    });
+  },
+);

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadCorpus } from '../../intents/data/corpus.ts';
 import { recordOutcome, recordTurn } from '#server/assistant/intent-log.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
@@ -21,7 +21,9 @@ let database: TestDatabase;
 let staffId: number;
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
+// Every test on a log of its own (four turns, one reviewer): none relies on what another did,
+// so each runs alone (-t) and in any order.
+beforeEach(async () => {
   database = await createTestDatabase({ seed: false });
   const staff = await createStaffAccount(
     database.db,
@@ -51,7 +53,15 @@ beforeAll(async () => {
   ids.unknown = (await turn('wie wird das wetter', 'out_of_scope', 'de', 0.3)).turnId;
   await recordOutcome(database.db, ids.english, 'handedToPerson');
 });
-afterAll(async () => database.dispose());
+afterEach(async () => database.dispose());
+
+/** The reviewer's two corrections: the rate question is an instalment request, the IBAN turn a profile change. */
+async function correctTwo() {
+  expect(await correctEntry(database.db, staffId, ids.rate!, 'pay_instalments', { rate: '50' })).toEqual({
+    ok: true,
+  });
+  expect(await correctEntry(database.db, staffId, ids.iban!, 'update_profile')).toEqual({ ok: true });
+}
 
 describe('the log on the desk', () => {
   it('holds the anonymised text only', async () => {
@@ -76,10 +86,7 @@ describe('the log on the desk', () => {
 
 describe('corrections', () => {
   it('export as training lines of intents/corrections/<lang>.jsonl that the data checks accept', async () => {
-    expect(await correctEntry(database.db, staffId, ids.rate!, 'pay_instalments', { rate: '50' })).toEqual({
-      ok: true,
-    });
-    expect(await correctEntry(database.db, staffId, ids.iban!, 'update_profile')).toEqual({ ok: true });
+    await correctTwo();
     expect(await correctEntry(database.db, staffId, ids.iban!, 'no_such_intent')).toEqual({
       ok: false,
       error: 'intent',
@@ -115,6 +122,7 @@ describe('corrections', () => {
   });
 
   it('counts how many corrected entries a classifier gets right', async () => {
+    await correctTwo();
     const result = await correctedAccuracy(database.db, (text) =>
       text.includes('50 euro') ? 'pay_instalments' : 'claim_origin',
     );
@@ -122,6 +130,7 @@ describe('corrections', () => {
   });
 
   it('gives the figures behind the charts', async () => {
+    await correctTwo();
     const figures = await deskFigures(database.db, {});
     expect(figures.total).toBe(4);
     expect(figures.fallbackRate).toBe(0.25);

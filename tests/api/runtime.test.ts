@@ -4,6 +4,8 @@
  * Retry-After, one file's token never reaching another file, a reference-only token refused where
  * the password is needed, and one sign-in limit across the API and the web form.
  */
+import { randomUUID } from 'node:crypto';
+import { eq, ne } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { endpoints } from '#server/api/registry.ts';
 import { pathOf } from '#server/api/define.ts';
@@ -147,22 +149,23 @@ describe('language, caching and cookies', () => {
 });
 
 describe('files and levels', () => {
-  it('a token of one file never reaches another file: every GET answers for its own file only', async () => {
+  it('a token of one file never reaches another file: a GET without parameters ignores the other file’s ids in its query', async () => {
     const mine = await apiSignIn('100000001');
     const other = await demoFiles(database).fileOf('100000002');
-    const secrets = [other.refno];
     for (const e of endpoints.filter((x) => x.method === 'GET' && !x.params)) {
-      const answer = await apiCall(
+      const own = await apiCall('GET', pathOf(e), { token: mine });
+      const asked = await apiCall(
         'GET',
         `${pathOf(e)}?fileId=${other.id}&refno=${other.refno}&debtorId=${other.debtorId}`,
-        {
-          token: mine,
-        },
+        { token: mine },
       );
-      for (const secret of secrets) expect(JSON.stringify(answer.body), `${e.group}/${e.name}`).not.toContain(secret);
+      // The answer the call gives without them (the query may be refused as invalid, never obeyed).
+      const label = `${e.group}/${e.name}`;
+      if (asked.status === 400) expect(asked.body.code, label).toBe('invalid');
+      else expect(asked.status, label).toBe(own.status);
+      expect(JSON.stringify(asked.body), label).not.toContain(other.refno);
     }
   });
-
   it('a reference-only token is refused (403 stepUp) by every call that needs the password', async () => {
     const limited = await apiSignIn('100000001', { level: 'limited' });
     for (const e of endpoints.filter((x) => x.auth === 'full')) {
@@ -219,5 +222,166 @@ describe('sign-in limits', () => {
       context(client),
     );
     expect(webLocked.status).toBe(429);
+  });
+});
+
+/**
+ * Every call that names a file's own thing (an invoice, a payment, a requested document, a
+ * feedback visit, the file itself) by its id, in the path or the body: with another file's id it
+ * is refused with the status named here, and nothing of that thing comes back. A new endpoint
+ * with such an id and no row here fails the last test.
+ */
+describe('another file’s ids', () => {
+  interface Foreign {
+    invoiceId: string;
+    paymentId: string;
+    fieldId: string;
+    refno: string;
+  }
+  const calls: Array<{
+    endpoint: string;
+    call: (ids: Foreign) => { path: string; json?: Record<string, unknown>; form?: Record<string, string> };
+    status: number;
+    /** What must hold afterwards when the call succeeds (the id ignored, nothing of its thing taken). */
+    after?: () => Promise<void>;
+  }> = [
+    {
+      endpoint: 'GET /api/Forderung/GetRechnungen/{invoiceId}',
+      call: (ids) => ({ path: `/api/Forderung/GetRechnungen/${ids.invoiceId}` }),
+      status: 404,
+    },
+    {
+      endpoint: 'GET /api/Finshark/ValidatePayment/{id}',
+      call: (ids) => ({ path: `/api/Finshark/ValidatePayment/${ids.paymentId}` }),
+      status: 404,
+    },
+    {
+      endpoint: 'GET /api/Swish/GetPaymentRequest/{id}',
+      call: (ids) => ({ path: `/api/Swish/GetPaymentRequest/${ids.paymentId}` }),
+      status: 404,
+    },
+    {
+      endpoint: 'GET /api/Zahlung/GetTwintStatus',
+      call: (ids) => ({ path: `/api/Zahlung/GetTwintStatus?TransactionId=${ids.paymentId}` }),
+      status: 404,
+    },
+    {
+      endpoint: 'GET /api/Portal/CheckPaymentFeedback/{visitId}/{source}',
+      call: (ids) => ({ path: `/api/Portal/CheckPaymentFeedback/${ids.paymentId}/payment` }),
+      status: 404,
+    },
+    {
+      endpoint: 'POST /api/Portal/createPaymentFeedback',
+      call: (ids) => ({ path: '/api/Portal/createPaymentFeedback', json: { visitId: ids.paymentId, rating: 5 } }),
+      status: 404,
+    },
+    {
+      endpoint: 'POST /api/Portal/LeftWithoutPaymentFeedback',
+      call: (ids) => ({
+        path: '/api/Portal/LeftWithoutPaymentFeedback',
+        json: {
+          visitId: ids.paymentId,
+          rating: 2,
+          comment: 'Keine Karte.',
+          paymentMethod: 'openAmount',
+          source: 'checkout',
+        },
+      }),
+      // The visit is optional here: another file's is not looked up, the feedback is the own file's
+      // alone, without that payment's provider.
+      status: 201,
+      after: async () => {
+        const rows = await database.db.select().from(t.feedback).where(eq(t.feedback.source, 'leftWithoutPayment'));
+        expect(rows.at(-1)).toMatchObject({ fileId: (await demoFiles(database).fileOf(me)).id, paymentProvider: null });
+      },
+    },
+    {
+      endpoint: 'POST /api/Document/UploadDocuments',
+      call: (ids) => ({ path: '/api/Document/UploadDocuments', form: { fieldId: ids.fieldId } }),
+      status: 404,
+    },
+    {
+      endpoint: 'POST /api/Document/UploadDocumentLater',
+      call: (ids) => ({ path: '/api/Document/UploadDocumentLater', json: { fieldId: ids.fieldId } }),
+      status: 404,
+    },
+    {
+      endpoint: 'POST /api/Portal/SendNachricht',
+      call: (ids) => ({
+        path: '/api/Portal/SendNachricht',
+        form: {
+          SubjectId: '2',
+          Subject: 'Inkassokosten',
+          Message: 'Ich habe eine Frage zu den Inkassokosten meiner Akte.',
+          Mail: 'debtor@example.org',
+          Refno: ids.refno,
+        },
+      }),
+      status: 404,
+    },
+  ];
+
+  /** The signed-in file is 100000004; the things named belong to other files (100000001's, mostly). */
+  const me = '100000004';
+  async function foreignIds(): Promise<Foreign> {
+    const files = demoFiles(database);
+    const mine = await files.fileOf(me);
+    const victim = await files.fileOf('100000001');
+    const [invoice] = await database.db.select().from(t.invoices).where(ne(t.invoices.fileId, mine.id));
+    const [field] = await database.db.select().from(t.documentRequests).where(ne(t.documentRequests.fileId, mine.id));
+    const paymentId = randomUUID();
+    await database.db.insert(t.payments).values({
+      id: paymentId,
+      fileId: victim.id,
+      debtorId: victim.debtorId,
+      variant: victim.variant,
+      idempotencyKey: paymentId,
+      providerId: '1',
+      purpose: 'openAmount',
+      amountMinor: 1000,
+      currency: 'EUR',
+      status: 'paid',
+      expiresAt: new Date(Date.now() + 3_600_000),
+      paidAt: new Date(),
+    });
+    return { invoiceId: String(invoice!.id), paymentId, fieldId: String(field!.id), refno: victim.refno };
+  }
+
+  it.each(calls.map((c) => [c.endpoint, c.status, c] as const))('%s answers %i', async (_label, status, c) => {
+    const ids = await foreignIds();
+    const token = await apiSignIn(me);
+    const { path, json, form } = c.call(ids);
+    const method = c.endpoint.split(' ')[0]!;
+    const answer = await apiCall(method, path, { token, ...(json ? { json } : {}), ...(form ? { form } : {}) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    if (status >= 400) expect(answer.headers.get('Content-Type')).toMatch(/problem\+json/);
+    expect(JSON.stringify(answer.body)).not.toContain(ids.refno);
+    await c.after?.();
+  });
+
+  it('covers every endpoint that takes an id of a file’s thing', () => {
+    const idName = /^(invoiceId|id|visitId|fieldId|TransactionId|Refno|refno|fileId|paymentId)$/;
+    const global = new Set([
+      // The sign-in calls take the reference number to sign in with, not a file of the session's.
+      'POST /api/Account/Login',
+      'POST /api/Account/LoginAzOnly',
+      'POST /api/Account/ResetPassword',
+      // Ids of the agency's own lists, the same for every file.
+      'GET /api/Zahlung/GetAllowedPaymentMethodsForInstallments/{id}',
+      'GET /api/Zahlung/GetAllowedPaymentMethodsForSpecialDeal/{id}',
+      'GET /api/Portal/GetVideoUrl/{id}',
+    ]);
+    const fieldsOf = (schema: unknown) => Object.keys((schema as { shape?: object } | undefined)?.shape ?? {});
+    const taking = endpoints
+      .filter((e) =>
+        [
+          ...fieldsOf(e.params),
+          ...fieldsOf((e as { query?: unknown }).query),
+          ...fieldsOf((e as { body?: unknown }).body),
+        ].some((name) => idName.test(name)),
+      )
+      .map((e) => `${e.method} ${pathOf(e)}`)
+      .filter((label) => !global.has(label));
+    expect(taking.sort()).toEqual(calls.map((c) => c.endpoint).sort());
   });
 });

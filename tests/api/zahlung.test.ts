@@ -532,6 +532,42 @@ describe('payments through the provider adapter', () => {
     expect(orders.filter((o) => (o.info ?? '').includes(rows[0]!.id))).toHaveLength(1);
   });
 
+  it('answers 422 to an Idempotency-Key reused with another amount or method, and starts nothing more', async () => {
+    const headers = { 'Idempotency-Key': key() };
+    const first = await call('CreatePartialPayment', '100000012', {
+      body: { paymentProvider: '2', amount: 12 },
+      headers,
+    });
+    expect(first.status).toBe(200);
+    const otherAmount = await call('CreatePartialPayment', '100000012', {
+      body: { paymentProvider: '2', amount: 1200 },
+      headers,
+    });
+    expectProblem(otherAmount, 422, 'keyReused');
+    expect(otherAmount.body.paymentId).toBeUndefined();
+    const otherMethod = await call('CreatePartialPayment', '100000012', {
+      body: { paymentProvider: '6', amount: 12 },
+      headers,
+    });
+    expectProblem(otherMethod, 422, 'keyReused');
+    // The same body under the same key still answers the first payment.
+    const same = await call('CreatePartialPayment', '100000012', {
+      body: { paymentProvider: '2', amount: 12 },
+      headers,
+    });
+    expect(same.body).toMatchObject({ paymentId: first.body.paymentId, replayed: true });
+    const rows = await database.db
+      .select()
+      .from(t.payments)
+      .where(
+        and(
+          eq(t.payments.fileId, await fileId('100000012')),
+          eq(t.payments.idempotencyKey, headers['Idempotency-Key']),
+        ),
+      );
+    expect(rows.map((row) => row.amountMinor)).toEqual([1200]);
+  });
+
   it("never books on the client's word: the status is asked at the provider, and a paid payment is booked once", async () => {
     const started = await call('GetBetterPaymentUrl', '100000010', { body: { amount: 15 } });
     const id = started.body.paymentId as string;
@@ -558,7 +594,8 @@ describe('payments through the provider adapter', () => {
   it('does not pay more than is open once the payments under way are counted', async () => {
     const open = await call('GetAllowedPaymentMethodsForPartialPayment', '100000008');
     const all = (open.body.amount as { minor: number }).minor;
-    const first = await call('CreatePartialPayment', '100000008', { body: { paymentProvider: 6, amount: all / 100 } });
+    // A payment at the provider's page (an awaited transfer would be replaced instead: decision 058).
+    const first = await call('CreatePartialPayment', '100000008', { body: { paymentProvider: 2, amount: all / 100 } });
     expect(first.status).toBe(200);
     const second = await call('CreatePartialPayment', '100000008', { body: { paymentProvider: 6, amount: 1 } });
     expect(second.status).toBe(403);

@@ -20,8 +20,10 @@ import * as t from '#server/db/schema.ts';
 import { SandboxPaymentProvider } from '#server/payments/providers/sandbox.ts';
 import { createPayment } from '#server/payments/service.ts';
 import { variants } from '#server/variants/config.ts';
-import { hasBuild, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { postgresBinaries, startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.ts';
+import { buildTimeoutMs, ensureBuild } from '../helpers/build.ts';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { skipReason } from '../helpers/skip.ts';
+import { startTempPostgres, tempPostgresUnavailable, type TempPostgres } from '../helpers/temp-postgres.ts';
 
 const webhookSecret = 'fault-test-webhook-secret-0123456789abcdef';
 let postgres: TempPostgres | undefined;
@@ -56,12 +58,15 @@ function unavailableTitle(language: string): string {
 const servicePage = (origin: string, base: string, language: string) =>
   fetch(`${origin}${base}/service?hl=${language}`, { headers: { Cookie: 'portal_session=not-a-session' } });
 
-describe.skipIf(!hasBuild() || !postgresBinaries())('the database stops in the middle of a request', () => {
+const notHere = skipReason('the database stops', tempPostgresUnavailable());
+
+describe.skipIf(notHere)('the database stops in the middle of a request', () => {
+  beforeAll(ensureBuild, buildTimeoutMs);
   beforeAll(async () => {
-    postgres = await startTempPostgres(5442);
+    postgres = await startTempPostgres();
     handle = await openDatabase({ kind: 'postgres', url: postgres.url() });
     await ensureDemoData(handle, { fastHashes: true });
-    server = await startServerProcess(3706, { DATABASE_URL: postgres.url(), PAYMENT_WEBHOOK_SECRET: webhookSecret });
+    server = await startServerProcess({ DATABASE_URL: postgres.url(), PAYMENT_WEBHOOK_SECRET: webhookSecret });
   }, 120_000);
 
   it('answers 503 in the debtor language, writes nothing half, and resumes when the database is back', async () => {

@@ -6,7 +6,7 @@
  * on two connections).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as t from '#server/db/schema.ts';
 import { paymentConfig } from '#server/payments/config.ts';
 import { SandboxPaymentProvider } from '#server/payments/providers/sandbox.ts';
@@ -21,12 +21,22 @@ beforeAll(async () => {
 });
 afterAll(async () => database.dispose());
 
-/** The sandbox, except that its status call never returns and its webhooks are not sent by itself. */
-function silentProvider(sandbox: SandboxPaymentProvider): PaymentProvider {
-  return Object.assign(Object.create(sandbox) as SandboxPaymentProvider, {
-    handleReturn: () => new Promise<never>(() => {}),
-    getStatus: () => new Promise<never>(() => {}),
+/**
+ * The sandbox, except that its status call never returns and its webhooks are not sent by itself;
+ * `asked` resolves when the portal has asked it.
+ */
+function silentProvider(sandbox: SandboxPaymentProvider): { provider: PaymentProvider; asked: Promise<void> } {
+  let wasAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (wasAsked = resolve));
+  const never = () => {
+    wasAsked();
+    return new Promise<never>(() => {});
+  };
+  const provider = Object.assign(Object.create(sandbox) as SandboxPaymentProvider, {
+    handleReturn: never,
+    getStatus: never,
   });
+  return { provider, asked };
 }
 
 describe('a payment provider that never answers', () => {
@@ -58,13 +68,26 @@ describe('a payment provider that never answers', () => {
     const decided = await sandbox.decide(created.payment.providerReference!, 'approve');
     if (!decided.ok) throw new Error('not decided');
 
-    // The browser returns; the provider's status call hangs: after the timeout, still pending.
-    const started = Date.now();
-    const returned = await syncPayment(db, created.payment, new URLSearchParams(), {
-      provider: silentProvider(sandbox),
-      timeoutMs: 200,
-    });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // The browser returns; the provider's status call hangs. On a fake clock: the page waits for
+    // the provider exactly the time limit, not a moment less, and then goes on, still pending.
+    const timeoutMs = 8_000;
+    const silent = silentProvider(sandbox);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    let returned: Awaited<ReturnType<typeof syncPayment>>;
+    try {
+      let settled = false;
+      const syncing = syncPayment(db, created.payment, new URLSearchParams(), {
+        provider: silent.provider,
+        timeoutMs,
+      }).finally(() => (settled = true));
+      await silent.asked;
+      await vi.advanceTimersByTimeAsync(timeoutMs - 1);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      returned = await syncing;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(returned.status).toBe('pending');
     expect(await db.select().from(t.paymentsMade).where(eq(t.paymentsMade.reference, created.payment.id))).toEqual([]);
 

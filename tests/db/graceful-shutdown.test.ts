@@ -5,11 +5,12 @@
  * stop, the database is closed, and the process exits with 0.
  */
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
-import { hasBuild, startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
-import { postgresBinaries, startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTimeoutMs, ensureBuild } from '../helpers/build.ts';
+import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';
+import { skipReason } from '../helpers/skip.ts';
+import { startTempPostgres, tempPostgresUnavailable, type TempPostgres } from '../helpers/temp-postgres.ts';
 
-const port = 3701;
 let server: ServerProcess | undefined;
 let database: TempPostgres | undefined;
 afterAll(async () => {
@@ -21,7 +22,7 @@ afterAll(async () => {
  * A raw HTTP request that asks `Expect: 100-continue`: the server's "100 Continue" proves it has
  * the request in hand; the body follows only when `finish()` is called.
  */
-function slowRequest(body: string) {
+function slowRequest(port: number, body: string) {
   const socket = net.connect(port, '127.0.0.1');
   let received = '';
   let onContinue: () => void = () => {};
@@ -67,15 +68,19 @@ async function checkMetrics(origin: string) {
   expect(text).not.toContain('hl=en');
 }
 
-describe.skipIf(!hasBuild() || !postgresBinaries())('graceful shutdown of the built server', () => {
+const notHere = skipReason('graceful shutdown', tempPostgresUnavailable());
+
+describe.skipIf(notHere)('graceful shutdown of the built server', () => {
+  beforeAll(ensureBuild, buildTimeoutMs);
+
   it('finishes the request in flight after SIGTERM, then exits with 0', async () => {
-    database = await startTempPostgres(5443);
-    server = await startServerProcess(port, { DATABASE_URL: database.url(), METRICS_TOKEN: metricsToken });
+    database = await startTempPostgres();
+    server = await startServerProcess({ DATABASE_URL: database.url(), METRICS_TOKEN: metricsToken });
     const ready = await fetch(`${server.origin}/readyz`);
     expect(ready.status).toBe(200);
     await checkMetrics(server.origin);
 
-    const request = slowRequest('{"eventId":"e-1","merchantReference":"none"}');
+    const request = slowRequest(server.port, '{"eventId":"e-1","merchantReference":"none"}');
     // The server has the request in hand (it said "100 Continue"): now the signal.
     await request.accepted;
     server.child.kill('SIGTERM');

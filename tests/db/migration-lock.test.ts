@@ -2,7 +2,7 @@
  * Migrations run once at start-up under a PostgreSQL advisory lock (issue 18, production run):
  * three processes that start together on an empty database all come up, and every migration of
  * this build is applied exactly once. On a PostgreSQL server the test starts in a temporary
- * folder; skipped where initdb is missing.
+ * folder; skipped, saying so, where initdb is missing.
  */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -11,15 +11,16 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from '#server/db/client.ts';
-import { postgresBinaries, startTempPostgres, type TempPostgres } from '../helpers/temp-postgres.ts';
+import { skipReason } from '../helpers/skip.ts';
+import { startTempPostgres, tempPostgresUnavailable, type TempPostgres } from '../helpers/temp-postgres.ts';
 
 const run = promisify(execFile);
 const fixture = path.resolve('tests/db/fixtures/open-database.ts');
 let server: TempPostgres | undefined;
 
-describe.skipIf(!postgresBinaries())('migrations at start-up', () => {
+describe.skipIf(skipReason('migrations at start-up', tempPostgresUnavailable()))('migrations at start-up', () => {
   beforeAll(async () => {
-    server = await startTempPostgres(5441);
+    server = await startTempPostgres();
   });
   afterAll(async () => server?.dispose());
 

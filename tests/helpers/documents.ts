@@ -11,6 +11,7 @@ import type { TestDatabase } from './db.ts';
 /** DATA_DIR points at a fresh folder for the test file, with the demo files' invoices stored in it. */
 export function useDocumentFolder(database: { readonly db: TestDatabase['db'] }) {
   let dataDir = '';
+  const previous = process.env.DATA_DIR;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'portal-documents-'));
     process.env.DATA_DIR = dataDir;
@@ -18,7 +19,7 @@ export function useDocumentFolder(database: { readonly db: TestDatabase['db'] })
     await ensureDemoInvoiceDocuments(database.db, documentStore());
   });
   afterAll(async () => {
-    delete process.env.DATA_DIR;
+    process.env.DATA_DIR = previous;
     resetEnvCache();
     await rm(dataDir, { recursive: true, force: true });
   });

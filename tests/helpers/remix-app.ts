@@ -14,6 +14,7 @@
 import type { AppLoadContext, ServerBuild } from '@remix-run/node';
 import { createRequestHandler } from '@remix-run/node';
 import { flatRoutes } from '@remix-run/dev/dist/config/flat-routes.js';
+import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll } from 'vitest';
@@ -137,17 +138,25 @@ export async function edgeApp(): Promise<express.Express> {
 }
 
 /**
- * The edge app listening on 127.0.0.1:`port` for this test file (started before its tests, closed
- * after them), for tests that need real HTTP: headers as sent, bodies as a browser gets them.
+ * The edge app listening on 127.0.0.1, on a port the kernel chooses, for this test file (started
+ * before its tests, closed after them), for tests that need real HTTP: headers as sent, bodies as a
+ * browser gets them. `base` is known once it listens (inside the tests, not at the top of the file).
  */
-export function useEdgeServer(port: number): { base: string } {
+export function useEdgeServer(): { readonly base: string } {
   let server: Server | undefined;
+  let base = '';
   beforeAll(async () => {
     const app = express();
     app.use(await edgeApp());
-    server = app.listen(port, '127.0.0.1');
+    server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server!.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => server?.close());
-  return { base: `http://127.0.0.1:${port}` };
+  return {
+    get base() {
+      if (!base) throw new Error('the edge server is not listening yet (use base inside a test)');
+      return base;
+    },
+  };
 }

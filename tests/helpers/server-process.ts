@@ -2,16 +2,15 @@
  * The built portal as a child process, started as `npm run start:prod` starts it
  * (`node --import tsx server/http/main.ts` with NODE_ENV=production): for the tests of the
  * production run and the faults (issue 18). Its JSON log lines are collected, so a test waits
- * for what the server says rather than for time. These tests need `npm run build`; without a
- * build they are skipped (in CI the second database run, after the browser tests, has it).
+ * for what the server says rather than for time. These tests need the build: they make it in
+ * their `beforeAll` when it is missing or stale (tests/helpers/build.ts).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-/** Whether `npm run build` has made the server bundle these tests serve. */
-export const hasBuild = () => existsSync('build/server/index.js');
+import { freePort } from './ports.ts';
 
 export interface LogLine {
   level: number;
@@ -21,6 +20,7 @@ export interface LogLine {
 
 export interface ServerProcess {
   child: ChildProcess;
+  port: number;
   origin: string;
   dataDir: string;
   logs: LogLine[];
@@ -33,7 +33,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export async function startServerProcess(port: number, vars: Record<string, string> = {}): Promise<ServerProcess> {
+/** The server on a free port (or `options.port`), with `vars` added to its environment. */
+export async function startServerProcess(
+  vars: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<ServerProcess> {
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-prod-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
     env: {
@@ -109,6 +114,7 @@ export async function startServerProcess(port: number, vars: Record<string, stri
 
   const server: ServerProcess = {
     child,
+    port,
     origin: `http://127.0.0.1:${port}`,
     dataDir,
     logs,

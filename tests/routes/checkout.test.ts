@@ -119,6 +119,29 @@ describe('choosing a method', () => {
     expect(orders.filter((o) => o.orderType === 'partialPayment')).toHaveLength(1);
   });
 
+  it('does not pass a form sent again with another amount off as the first payment: a fresh form says so', async () => {
+    const cookie = await cookieFor('100000001');
+    const fields = { intent: 'pay', method: '2', idempotencyKey: crypto.randomUUID() };
+    const path = '/serviceportal/checkout/pay-direct?partial=true';
+    const first = await run(payDirect, formRequest(path, { ...fields, amount: '20' }, { Cookie: cookie }), de);
+    expect(first.headers.get('Location')).toMatch(/^\/sandbox\/pay\//);
+    // The page restored from the history, another amount typed, the same hidden key.
+    const changed = await run(payDirect, formRequest(path, { ...fields, amount: '70' }, { Cookie: cookie }), de);
+    expect(changed.status).toBe(302);
+    expect(changed.headers.get('Location')).toBe('/serviceportal/checkout/pay-direct?partial=true&error=keyReused');
+    const rows = await paymentsOf('100000001');
+    expect(rows.map((row) => row.amountMinor)).toEqual([2000]);
+    const page = await run(
+      payDirectPage,
+      getRequest('/serviceportal/checkout/pay-direct?partial=true&error=keyReused', { Cookie: cookie }),
+      de,
+    );
+    const d = page.data as { error: string; underWay: { id: string } | null; idempotencyKey: string };
+    expect(d.error).toBe('keyReused');
+    expect(d.underWay?.id).toBe(rows[0]!.id);
+    expect(d.idempotencyKey).not.toBe(fields.idempotencyKey);
+  });
+
   it('asks card payers for contact data first, and refuses the form without the two confirmations', async () => {
     const cookie = await cookieFor('100000012');
     const key = crypto.randomUUID();
@@ -179,6 +202,54 @@ describe('choosing a method', () => {
     expect((page.data as { providerUrl: string }).providerUrl).toMatch(
       /^\/sandbox\/pay\/[0-9a-f-]{36}\?embed=1&variant=de&hl=de$/,
     );
+  });
+});
+
+describe('an awaited bank transfer (issue 31, finding 6; decision 058)', () => {
+  const at = { portal: 'serviceportal-at' };
+  const path = '/serviceportal-at/checkout/pay-direct';
+
+  it('does not block a newer payment: the page names it, the newer payment replaces it; a payment at a provider still blocks', async () => {
+    // A reference-only session (anyone holding the letter) starts a 14-day transfer of the whole claim.
+    const limited = await cookieFor('200000001', 'limited');
+    const transfer = await run(
+      payDirect,
+      formRequest(path, { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() }, { Cookie: limited }),
+      at,
+    );
+    expect(transfer.headers.get('Location')).toMatch(/^\/serviceportal-at\/checkout\/pay-direct\/payment\//);
+    const [awaited] = await paymentsOf('200000001');
+    expect(awaited).toMatchObject({ providerId: '6', status: 'pending' });
+
+    // The debtor, signed in later, is told about it before choosing ...
+    const cookie = await cookieFor('200000001');
+    const page = await run(payDirectPage, getRequest(path, { Cookie: cookie }), at);
+    const d = page.data as { awaited: { id: string } | null; methods: Array<{ key: string; flow: string }> };
+    expect(d.awaited?.id).toBe(awaited!.id);
+    const online = d.methods.find((m) => m.flow === 'redirect')!.key;
+
+    // ... and pays at once online: the transfer no longer counts and is marked as replaced.
+    const paid = await run(
+      payDirect,
+      formRequest(path, { intent: 'pay', method: online, idempotencyKey: crypto.randomUUID() }, { Cookie: cookie }),
+      at,
+    );
+    expect(paid.headers.get('Location')).toMatch(/^\/sandbox\/pay\//);
+    const rows = await paymentsOf('200000001');
+    expect(rows.find((row) => row.id === awaited!.id)).toMatchObject({
+      status: 'cancelled',
+      failureReason: 'superseded',
+    });
+    expect(rows.find((row) => row.providerId === online)).toMatchObject({ status: 'pending' });
+
+    // A payment at a provider's page (minutes) is still never doubled.
+    const again = await run(
+      payDirect,
+      formRequest(path, { intent: 'pay', method: '6', idempotencyKey: crypto.randomUUID() }, { Cookie: cookie }),
+      at,
+    );
+    expect(again.headers.get('Location')).toBe(`${path}?error=inFlight`);
+    expect(await paymentsOf('200000001')).toHaveLength(2);
   });
 });
 

@@ -19,13 +19,14 @@ const database = useRouteDatabase();
 const { fileOf, cookieFor } = demoFiles(database);
 const uploadFolder = useUploadFolder();
 let dataDir = '';
+const previousDataDir = process.env.DATA_DIR;
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'download-center-'));
   process.env.DATA_DIR = dataDir;
   resetEnvCache();
 });
 afterAll(async () => {
-  delete process.env.DATA_DIR;
+  process.env.DATA_DIR = previousDataDir;
   resetEnvCache();
   await rm(dataDir, { recursive: true, force: true });
 });

@@ -18,12 +18,12 @@ import { demoFiles, useRouteDatabase } from '../helpers/routes.ts';
 const database = useRouteDatabase();
 const { cookieFor, fileOf } = demoFiles(database);
 
-const { base } = useEdgeServer(3613);
+const edge = useEdgeServer();
 
 const minute = 60_000;
 
 async function get(path: string, cookie: string) {
-  const response = await fetch(`${base}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
+  const response = await fetch(`${edge.base}${path}`, { headers: { Cookie: cookie }, redirect: 'manual' });
   const body = await response.text();
   const nonce = /'nonce-([^']+)'/.exec(response.headers.get('Content-Security-Policy') ?? '')?.[1] ?? '';
   return { status: response.status, location: response.headers.get('Location'), body, nonce };

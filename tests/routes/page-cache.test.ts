@@ -11,10 +11,10 @@ import { demoFiles, useRouteDatabase } from '../helpers/routes.ts';
 const database = useRouteDatabase();
 const { cookieFor } = demoFiles(database);
 
-const { base } = useEdgeServer(3612);
+const edge = useEdgeServer();
 
 async function get(path: string, headers: Record<string, string> = {}) {
-  const response = await fetch(`${base}${path}`, { headers, redirect: 'manual' });
+  const response = await fetch(`${edge.base}${path}`, { headers, redirect: 'manual' });
   const body = await response.text();
   const csp = response.headers.get('Content-Security-Policy') ?? '';
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { verify } from 'argon2';
-import { createResetToken } from '#server/auth/password-reset.ts';
+import { createResetToken, readResetToken } from '#server/auth/password-reset.ts';
 import { findSession } from '#server/auth/session.ts';
 import * as t from '#server/db/schema.ts';
 import { resetEnvCache } from '#server/env.ts';
@@ -127,6 +127,25 @@ describe('password reset', () => {
     // Opened again, the used link says so at once (no form to fill in first), with the way on.
     const reopened = await run(resetPage, getRequest(`/serviceportal/password/reset/${token}`), { ...params, token });
     expect((reopened.data as { state: string }).state).toBe('used');
+  });
+
+  it('sends an opaque link: no readable ids or expiry, and no part of it can be changed', async () => {
+    const token = createResetToken(4711, 815, new Date('2026-01-01T10:00:00Z'));
+    const readable = token
+      .split('.')
+      .map((part) => Buffer.from(part, 'base64url').toString('latin1'))
+      .join(' ');
+    expect(readable).not.toMatch(/"d":4711|"f":815|"e":\d/);
+    for (const part of token.split('.')) expect(() => JSON.parse(Buffer.from(part, 'base64url').toString())).toThrow();
+    expect(readResetToken(token, new Date('2026-01-01T10:30:00Z'))).toMatchObject({ d: 4711, f: 815 });
+    // Two links for the same file share nothing a reader could compare.
+    expect(createResetToken(4711, 815, new Date('2026-01-01T10:00:00Z')).split('.')[0]).not.toBe(token.split('.')[0]);
+    // Any changed character, and the link no longer opens.
+    const [iv, body] = token.split('.') as [string, string];
+    const flip = (text: string, at: number) => text.slice(0, at) + (text[at] === 'A' ? 'B' : 'A') + text.slice(at + 1);
+    for (const changed of [`${flip(iv, 3)}.${body}`, `${iv}.${flip(body, 5)}`, `${iv}.${flip(body, body.length - 2)}`])
+      expect(readResetToken(changed, new Date('2026-01-01T10:30:00Z'))).toBeNull();
+    expect(readResetToken(token, new Date('2026-01-01T11:00:01Z'))).toBeNull();
   });
 
   it('refuses forged and expired links', async () => {

@@ -20,6 +20,7 @@
 import { eq } from 'drizzle-orm';
 import express from 'express';
 import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import type * as PinoModule from 'pino';
 import { pinoHttp } from 'pino-http';
@@ -31,6 +32,7 @@ import { logger } from '#server/http/logger.ts';
 import { scrubUrl } from '#server/http/scrub.ts';
 import { renderMail } from '#server/mail/templates.ts';
 import { edgeApp } from '../helpers/remix-app.ts';
+import { useDocumentFolder } from '../helpers/documents.ts';
 import { demoFiles, solvedCaptcha, useRouteDatabase } from '../helpers/routes.ts';
 import { pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
 import './registered-endpoints.ts';
@@ -54,9 +56,12 @@ vi.mock('pino', async (original) => {
 const database = useRouteDatabase();
 const { fileOf, cookieFor } = demoFiles(database);
 useUploadFolder();
+// The stored invoices on disk, as a running portal has them: without them the invoice download
+// answered 404, and its own headers were never checked (issue 31, finding 9).
+useDocumentFolder(database);
 
-const port = 3602;
-const base = `http://127.0.0.1:${port}`;
+/** The edge on a port the kernel chose (set once it listens). */
+let base = '';
 let server: Server;
 let all: Endpoint[] = [];
 const consoleLines: string[] = [];
@@ -83,8 +88,9 @@ beforeAll(async () => {
     }),
   );
   app.use(await edgeApp());
-  server = app.listen(port);
+  server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   for (const level of ['log', 'info', 'warn', 'error'] as const)
     vi.spyOn(console, level).mockImplementation(
       (...args: unknown[]) => void consoleLines.push(args.map(String).join(' ')),
@@ -141,10 +147,13 @@ describe('security headers', () => {
   it('are on every answer of every route, signed in and as a visitor', async () => {
     const cookie = await cookieFor('100000001');
     let pages = 0;
+    const downloads: string[] = [];
     for (const endpoint of loaders()) {
       for (const headers of [{ Cookie: cookie }, {}] as Array<Record<string, string>>) {
         const reply = await send(endpoint.path, { headers });
         const where = `${endpoint.id} (${reply.status})`;
+        if (reply.status === 200 && /attachment/.test(reply.headers.get('Content-Disposition') ?? ''))
+          downloads.push(endpoint.id);
         const csp = reply.headers.get('Content-Security-Policy') ?? '';
         expect(csp, where).toMatch(/default-src 'self'/);
         expect(csp, where).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]{20,}' 'strict-dynamic'/);
@@ -168,6 +177,8 @@ describe('security headers', () => {
       }
     }
     expect(pages).toBeGreaterThan(60);
+    // A stored document was served, not a 404: its own headers were checked above.
+    expect(downloads).toContain('routes/$portal.claim-information_.invoices.$invoiceId');
   });
 });
 

@@ -1,11 +1,11 @@
 /**
  * The shared rate limits: counted in the database (PGlite here, PostgreSQL with
- * TEST_DATABASE_URL) or in Redis, so that two instances of the portal share one count.
+ * TEST_DATABASE_URL) or in Redis, so that two instances of the portal share one count. The two
+ * instances run on a real PostgreSQL server (TEST_DATABASE_URL, or one the test starts with
+ * initdb) and on a Redis (TEST_REDIS_URL, or a redis-server the test starts on a free port).
  */
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { Redis } from 'ioredis';
-import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#server/db/client.ts';
@@ -13,6 +13,9 @@ import * as schema from '#server/db/schema.ts';
 import { resetEnvCache } from '#server/env.ts';
 import { consume, consumeAll, policies, resetRateLimiters } from '#server/limits/rate-limits.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { startTestRedis, redisUnavailable, type TestRedis } from '../helpers/redis.ts';
+import { skipReason } from '../helpers/skip.ts';
+import { postgresServerForTest, postgresUnavailable } from '../helpers/temp-postgres.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -70,32 +73,50 @@ describe('rate limits in the database', () => {
   });
 });
 
-describe('two instances', () => {
-  it('share one count through the database', async () => {
-    // A second instance: its own connection (pool or PGlite client) and its own limiters.
-    const client = (database.db as unknown as { $client: unknown }).$client;
-    let closeSecond = async () => {};
-    let second: Database;
-    if (database.kind === 'postgres') {
-      const pool = new pg.Pool({ connectionString: (client as pg.Pool).options.connectionString, max: 2 });
-      closeSecond = () => pool.end();
-      second = drizzlePg(pool, { schema }) as unknown as Database;
-    } else {
-      second = drizzlePglite(client as PGlite, { schema }) as unknown as Database;
-    }
-    try {
-      const key = unique('file');
-      for (let i = 0; i < policies.transferMail.points; i++)
-        expect((await consume(i % 2 ? database.db : second, 'transferMail', key)).ok).toBe(true);
-      expect((await consume(second, 'transferMail', key)).ok).toBe(false);
-      expect((await consume(database.db, 'transferMail', key)).ok).toBe(false);
-    } finally {
-      await closeSecond();
-    }
+describe.skipIf(skipReason('rate limits of two instances on PostgreSQL', postgresUnavailable()))(
+  'two instances on one PostgreSQL database',
+  () => {
+    // Two instances are two processes with a pool each: PGlite is one connection in one process,
+    // where statements never overlap, so only a real server can show a count that is not atomic.
+    let server: Awaited<ReturnType<typeof postgresServerForTest>>;
+    let shared: TestDatabase;
+    beforeAll(async () => {
+      server = await postgresServerForTest();
+      shared = await createTestDatabase({ seed: false, serverUrl: server.url });
+    });
+    afterAll(async () => {
+      await shared?.dispose();
+      await server?.dispose();
+    });
+
+    it('share one count: of twelve requests at once, spread over both, exactly the policy’s number pass', async () => {
+      const url = (shared.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      const second = drizzlePg(pool, { schema }) as unknown as Database;
+      try {
+        const key = unique('file');
+        const verdicts = await Promise.all(
+          Array.from({ length: 12 }, (_, i) => consume(i % 2 ? shared.db : second, 'transferMail', key)),
+        );
+        expect(verdicts.filter((v) => v.ok)).toHaveLength(policies.transferMail.points);
+        expect((await consume(second, 'transferMail', key)).ok).toBe(false);
+        expect((await consume(shared.db, 'transferMail', key)).ok).toBe(false);
+      } finally {
+        await pool.end();
+      }
+    });
+  },
+);
+
+describe.skipIf(skipReason('rate limits in Redis', redisUnavailable()))('two instances on one Redis', () => {
+  let redisServer: TestRedis;
+  beforeAll(async () => {
+    redisServer = await startTestRedis();
   });
+  afterAll(async () => redisServer?.stop());
 
   it('share one count through Redis when REDIS_URL is set', async () => {
-    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const url = redisServer.url;
     process.env.REDIS_URL = url;
     resetEnvCache();
     await resetRateLimiters();
@@ -106,8 +127,10 @@ describe('two instances', () => {
     const rowsInDatabase = async () => (await database.db.select().from(schema.rateLimits)).length;
     const before = await rowsInDatabase();
     try {
-      for (let i = 0; i < policies.planMail.points; i++)
-        expect((await (i % 2 ? consume : other.consume)(database.db, 'planMail', key)).ok).toBe(true);
+      const verdicts = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => (i % 2 ? consume : other.consume)(database.db, 'planMail', key)),
+      );
+      expect(verdicts.filter((v) => v.ok)).toHaveLength(policies.planMail.points);
       expect((await consume(database.db, 'planMail', key)).ok).toBe(false);
       expect((await other.consume(database.db, 'planMail', key)).ok).toBe(false);
       // The count is in Redis, not in the database.

@@ -10,6 +10,11 @@ describe('log scrubbing', () => {
     ['/a?token=abc&iban=DE89370400440532013000', '/a?token=[redacted]&iban=[redacted]'],
     ['/a?note=mail%20anna%40example.org', '/a?note=mail [email]'],
     ['/serviceportal/dashboard', '/serviceportal/dashboard'],
+    [
+      '/serviceportal/password/reset/g98wt9lN98e495A5.PN5-H_T4YLcahaoUt_ed8qW8zpkWhfY5il6iacOa5dHjm7la4f1ykWqJ6U6',
+      '/serviceportal/password/reset/[token]',
+    ],
+    ['/assets/entry.client-Bx7abc12.js', '/assets/entry.client-Bx7abc12.js'],
   ])('%s', (input, expected) => {
     expect(scrubUrl(input)).toBe(expected);
   });
