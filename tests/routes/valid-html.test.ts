@@ -10,7 +10,7 @@ import { recordTurn } from '#server/assistant/intent-log.ts';
 import { createStaffAccount } from '#server/staff/accounts.ts';
 import { createStaffSession } from '#server/staff/sessions.ts';
 import { remixHandler } from '../helpers/remix-app.ts';
-import { demoFiles, getRequest, useRouteDatabase } from '../helpers/routes.ts';
+import { demoFiles, formRequest, getRequest, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
 const { cookieFor } = demoFiles(database);
@@ -78,6 +78,21 @@ describe('form controls', () => {
     const countryLabel = [...html.matchAll(label)].find((m) => m[1] === id)?.[2];
     expect(countryLabel).toBeDefined();
     expect(countryLabel).not.toContain('optional');
+  });
+});
+
+describe('the error summary', () => {
+  it('names no plain div (aria-labelledby is not allowed there); its heading is inside the alert', async () => {
+    const handle = await remixHandler();
+    const response = await handle(
+      formRequest('/serviceportal/signin', { mode: 'password' }, { Host: 'portal.test' }),
+    );
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    const summary = /<div class="error-summary"[^>]*>/.exec(html)?.[0];
+    expect(summary).toBeDefined();
+    expect(summary).not.toContain('aria-label');
+    expect(html).toMatch(/<div class="error-summary"[^>]*><div role="alert"><h2\b/);
   });
 });
 
