@@ -198,9 +198,9 @@ class Visitor {
     if (second.status !== 302) throw new Error(`${this.name}: staff code answered ${second.status}`);
   }
 
-  /** Fetches a page and records it; answers its HTML. */
-  async page(pathname: string, label: string, pages: Page[]): Promise<string> {
-    const response = await this.request(pathname);
+  /** Fetches a page (or, with `form`, the page a form post answers) and records it; answers its HTML. */
+  async page(pathname: string, label: string, pages: Page[], form?: Record<string, string>): Promise<string> {
+    const response = await this.request(pathname, form);
     const html = await response.text();
     const type = response.headers.get('content-type') ?? '';
     if (!type.startsWith('text/html')) return '';
@@ -286,6 +286,21 @@ const debtorPaths = [
   '/feedback',
 ];
 
+/** For the other demo files: the pages whose content follows the file's state. */
+const statePaths = [
+  '/dashboard',
+  '/claim-information',
+  '/claims-list',
+  '/checkout/pay-direct',
+  '/checkout/pay-installments',
+  '/checkout/pay-later',
+  '/installment-plan',
+  '/skip-installment',
+  '/upload-center',
+  '/debtor/profile',
+  '/sepa-mandate',
+];
+
 /** Demo files covering each state (docs/demo-data.md), with the variant they belong to. */
 const debtors: Array<{ reference: string; base: string; password?: boolean; follow?: boolean }> = [
   { reference: '100000001', base: '/serviceportal', password: true, follow: true },
@@ -342,6 +357,16 @@ export async function collectPages(origin: string, log: (line: string) => void =
   for (const language of languages.slice(1)) {
     for (const p of ['', '/signin', '/service/faq']) await visit(visitor, `/serviceportal${p}?hl=${language}`);
   }
+  // Forms answered with their errors: an empty sign-in, a wrong password, an empty reset request.
+  await visitor.page('/serviceportal/signin', 'sign-in, empty', pages, { mode: 'password' });
+  await visitor.page('/serviceportal/signin', 'sign-in, wrong password', pages, {
+    mode: 'password',
+    reference: '100000001',
+    password: 'not-the-password',
+    privacy: 'on',
+    altcha: await visitor.captcha('/serviceportal'),
+  });
+  await visitor.page('/serviceportal/password/reset', 'reset, empty', pages, {});
   await visit(visitor, '/no-such-page');
   await visit(visitor, '/staff');
   await visit(visitor, '/staff/signin');
@@ -352,13 +377,27 @@ export async function collectPages(origin: string, log: (line: string) => void =
     const name = `${debtor.reference} (${debtor.password ? 'full' : 'reference only'})`;
     const session = new Visitor(name, origin);
     await session.signIn(debtor.base, debtor.reference, debtor.password ? 'Demo-Pass1' : undefined);
-    const paths = debtor.reference === '100000009' ? ['/signin/set-password', '/dashboard'] : debtorPaths;
+    const paths =
+      debtor.reference === '100000009'
+        ? ['/signin/set-password', '/dashboard']
+        : debtor.follow
+          ? debtorPaths
+          : statePaths;
     const shown: string[] = [];
     for (const p of paths) {
       const html = await visit(session, `${debtor.base}${p}`);
       if (debtor.follow) shown.push(...linksOf(html, debtor.base));
     }
     for (const href of shown) await visit(session, href);
+    if (debtor.reference === '100000001' && debtor.password) {
+      // A chat turn (the no-JS chat page; it also gives the review desk an entry to open) and
+      // forms answered with their errors.
+      await session.request(`${debtor.base}/chatbot`, { text: 'Kann ich in Raten zahlen?' });
+      await session.page(`${debtor.base}/chatbot`, 'chat with a turn', pages);
+      await session.page(`${debtor.base}/service/contact`, 'contact form, empty', pages, {});
+      await session.page(`${debtor.base}/debtor/profile/password`, 'password form, empty', pages, {});
+      await session.page(`${debtor.base}/announce-payment`, 'announce payment, empty', pages, {});
+    }
     log(`${pages.length} pages after ${name}`);
   }
 
