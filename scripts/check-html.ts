@@ -23,6 +23,7 @@
  * printed, only when there is no Java).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -337,6 +338,30 @@ function linksOf(html: string, base: string): string[] {
   return [...found];
 }
 
+/**
+ * The payment pages: each method the file offers, started as the form does; the page it leads to
+ * (the bank-transfer details with the QR code or QR bill, cash, the card form, the sandbox
+ * provider's page) is checked. A method refused while another payment is under way gives its page too.
+ */
+async function payments(session: Visitor, base: string, pages: Page[], origin: string): Promise<void> {
+  const form = await session.request(`${base}/checkout/pay-direct`);
+  const offered = [
+    ...new Set([...(await form.text()).matchAll(/name="method"[^>]*value="([^"]+)"/g)].map((m) => m[1]!)),
+  ];
+  for (const method of offered) {
+    const answer = await session.request(`${base}/checkout/pay-direct`, {
+      intent: 'pay',
+      method,
+      idempotencyKey: randomUUID(),
+    });
+    const location = answer.headers.get('location');
+    if (answer.status !== 302 || !location) continue;
+    const target = new URL(location, origin);
+    if (target.origin !== origin) continue;
+    await session.page(`${target.pathname}${target.search}`, `payment by method ${method}`, pages);
+  }
+}
+
 export async function collectPages(origin: string, log: (line: string) => void = () => {}): Promise<Page[]> {
   const pages: Page[] = [];
   const seen = new Set<string>();
@@ -398,6 +423,7 @@ export async function collectPages(origin: string, log: (line: string) => void =
       await session.page(`${debtor.base}/debtor/profile/password`, 'password form, empty', pages, {});
       await session.page(`${debtor.base}/announce-payment`, 'announce payment, empty', pages, {});
     }
+    if (debtor.follow && debtor.password) await payments(session, debtor.base, pages, origin);
     log(`${pages.length} pages after ${name}`);
   }
 
