@@ -129,12 +129,17 @@ async function stopServer(server: Server): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // A visitor: a cookie jar and requests that do not follow redirects
 
-class Visitor {
+export class Visitor {
   private readonly cookies = new Map<string, string>();
   constructor(
     readonly name: string,
     private readonly origin: string,
   ) {}
+
+  /** The cookies it holds (name, value), e.g. to hand a signed-in session to a browser. */
+  cookieList(): Array<[string, string]> {
+    return [...this.cookies];
+  }
 
   async request(pathname: string, form?: Record<string, string>): Promise<Response> {
     const headers: Record<string, string> = { 'Accept-Language': 'de-DE,de;q=0.9', Origin: this.origin };
