@@ -344,16 +344,18 @@ function linksOf(html: string, base: string): string[] {
 }
 
 /**
- * The payment pages: each method the file offers, started as the form does; the page it leads to
- * (the bank-transfer details with the QR code or QR bill, cash, the card form, the sandbox
- * provider's page) is checked. A method refused while another payment is under way gives its page too.
+ * The payment pages: each method the variant offers, started as the form does, and the page it
+ * leads to (the bank-transfer details with the QR code or QR bill, cash, the card form, the
+ * sandbox provider's page). A started payment is under way for its file, which then refuses other
+ * methods (that page is checked too), so each method is started on the next file of `sessions`.
  */
-async function payments(session: Visitor, base: string, pages: Page[], origin: string): Promise<void> {
-  const form = await session.request(`${base}/checkout/pay-direct`);
+async function payments(sessions: Visitor[], base: string, pages: Page[], origin: string): Promise<void> {
+  const form = await sessions[0]!.request(`${base}/checkout/pay-direct`);
   const offered = [
     ...new Set([...(await form.text()).matchAll(/name="method"[^>]*value="([^"]+)"/g)].map((m) => m[1]!)),
   ];
-  for (const method of offered) {
+  for (const [index, method] of offered.entries()) {
+    const session = sessions[index % sessions.length]!;
     const answer = await session.request(`${base}/checkout/pay-direct`, {
       intent: 'pay',
       method,
@@ -403,6 +405,7 @@ export async function collectPages(origin: string, log: (line: string) => void =
   log(`${pages.length} public pages`);
 
   // Debtors.
+  const signedIn = new Map<string, Visitor[]>();
   for (const debtor of debtors) {
     const name = `${debtor.reference} (${debtor.password ? 'full' : 'reference only'})`;
     const session = new Visitor(name, origin);
@@ -428,9 +431,15 @@ export async function collectPages(origin: string, log: (line: string) => void =
       await session.page(`${debtor.base}/debtor/profile/password`, 'password form, empty', pages, {});
       await session.page(`${debtor.base}/announce-payment`, 'announce payment, empty', pages, {});
     }
-    if (debtor.follow && debtor.password) await payments(session, debtor.base, pages, origin);
+    if (debtor.password) signedIn.set(debtor.base, [...(signedIn.get(debtor.base) ?? []), session]);
     log(`${pages.length} pages after ${name}`);
   }
+  // Each variant's payment methods, started on its files (the German ones spread over several).
+  for (const [base, sessions] of signedIn) {
+    const open = sessions.filter((v) => !/\b(100000006|100000009|100000011)\b/.test(v.name));
+    if (open.length > 0) await payments(open, base, pages, origin);
+  }
+  log(`${pages.length} pages after the payments`);
 
   // The review desk: the demo reviewer (its pages, and the admin page it may not open) and admin.
   for (const account of [
