@@ -84,9 +84,7 @@ describe('form controls', () => {
 describe('the error summary', () => {
   it('names no plain div (aria-labelledby is not allowed there); its heading is inside the alert', async () => {
     const handle = await remixHandler();
-    const response = await handle(
-      formRequest('/serviceportal/signin', { mode: 'password' }, { Host: 'portal.test' }),
-    );
+    const response = await handle(formRequest('/serviceportal/signin', { mode: 'password' }, { Host: 'portal.test' }));
     expect(response.status).toBe(400);
     const html = await response.text();
     const summary = /<div class="error-summary"[^>]*>/.exec(html)?.[0];
