@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { hiddenInputProps } from '~/lib/hidden-input';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
@@ -204,8 +205,8 @@ export default function SignIn() {
         ) : null}
         <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
           <Honeypot />
-          <input {...getInputProps(fields.mode, { type: 'hidden' })} />
-          <input {...getInputProps(fields.returnTo, { type: 'hidden' })} />
+          <input {...hiddenInputProps(fields.mode)} />
+          <input {...hiddenInputProps(fields.returnTo)} />
           <Field
             {...getInputProps(fields.reference, { type: 'text' })}
             key={fields.reference.key}
