@@ -1,10 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from '@remix-run/node';
 import { RemixServer } from '@remix-run/react';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { i18next, renderingInstance } from './i18next.server';
+import { documentEndLast } from './lib/document-end.server';
 import { NonceProvider } from './lib/nonce';
 
 const streamTimeout = 5_000;
@@ -35,7 +35,8 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // Whatever streams after the shell goes before `</body></html>`, not after it.
+          const body = documentEndLast();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           // Pages show a debtor's file: never kept by any cache (docs/decisions/012).
           if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store');

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { hiddenInputProps } from '~/lib/hidden-input';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
@@ -190,7 +191,7 @@ export default function CardContact() {
           </h2>
           <ErrorSummary errors={errors} round={rounds.round} />
           <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-            <input {...getInputProps(fields.key, { type: 'hidden' })} key={fields.key.key} />
+            <input {...hiddenInputProps(fields.key)} key={fields.key.key} />
             {textFields.map(({ f, label, autoComplete }) => (
               <Field
                 {...getInputProps(f, { type: 'text' })}

@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { hiddenInputProps } from '~/lib/hidden-input';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
@@ -224,8 +225,8 @@ function StepUp({ reference }: { reference: string }) {
         <p className="lead">{t('leadStepUp')}</p>
         <ErrorSummary errors={summary} round={rounds.round} />
         <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-          <input {...getInputProps(fields.intent, { type: 'hidden' })} />
-          <input {...getInputProps(fields.returnTo, { type: 'hidden' })} />
+          <input {...hiddenInputProps(fields.intent)} />
+          <input {...hiddenInputProps(fields.returnTo)} />
           <Field
             id="step-up-reference"
             name="reference"
@@ -320,8 +321,8 @@ function SignInForm() {
         ) : null}
         <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
           <Honeypot />
-          <input {...getInputProps(fields.mode, { type: 'hidden' })} />
-          <input {...getInputProps(fields.returnTo, { type: 'hidden' })} />
+          <input {...hiddenInputProps(fields.mode)} />
+          <input {...hiddenInputProps(fields.returnTo)} />
           <Field
             {...getInputProps(fields.reference, { type: 'text' })}
             key={fields.reference.key}

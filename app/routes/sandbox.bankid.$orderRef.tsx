@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { hiddenInputProps } from '~/lib/hidden-input';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -174,7 +175,7 @@ export default function SandboxIdentityApp() {
               round={rounds.round}
             />
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-              <input {...getInputProps(fields.country, { type: 'hidden' })} />
+              <input {...hiddenInputProps(fields.country)} />
               <Field
                 {...getInputProps(fields.personalNumber, { type: 'text' })}
                 key={fields.personalNumber.key}

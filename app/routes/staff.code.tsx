@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { hiddenInputProps } from '~/lib/hidden-input';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -112,7 +113,7 @@ export default function StaffCode() {
         <p className="lead">{t('code.lead')}</p>
       )}
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <input {...getInputProps(fields.returnTo, { type: 'hidden' })} />
+        <input {...hiddenInputProps(fields.returnTo)} />
         <Field
           {...getInputProps(fields.code, { type: 'text' })}
           key={fields.code.key}

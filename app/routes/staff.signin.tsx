@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { hiddenInputProps } from '~/lib/hidden-input';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -100,7 +101,7 @@ export default function StaffSignIn() {
       ) : null}
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <input {...getInputProps(fields.returnTo, { type: 'hidden' })} />
+        <input {...hiddenInputProps(fields.returnTo)} />
         <Field
           {...getInputProps(fields.email, { type: 'email' })}
           key={fields.email.key}

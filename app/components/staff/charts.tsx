@@ -34,11 +34,14 @@ function Figure({
       <div role="img" aria-label={summary} className="staff-chart__drawing">
         {children}
       </div>
-      <figcaption className="staff-chart__summary">{summary}</figcaption>
-      <details className="staff-chart__table">
-        <summary>{t('charts.asTable')}</summary>
-        {table}
-      </details>
+      {/* The caption is the figure's last child (HTML allows it first or last only), the table in it. */}
+      <figcaption>
+        <p className="staff-chart__summary">{summary}</p>
+        <details className="staff-chart__table">
+          <summary>{t('charts.asTable')}</summary>
+          {table}
+        </details>
+      </figcaption>
     </figure>
   );
 }

@@ -27,7 +27,9 @@ export function ErrorSummary({ errors, round }: { errors: SummaryError[]; round:
   }, [round, hasErrors]);
   if (!hasErrors || round === 0) return null;
   return (
-    <div className="error-summary" ref={ref} tabIndex={-1} aria-labelledby="error-summary-title">
+    // No aria-labelledby here: a plain div may not be named (ARIA 1.2); the alert inside is read
+    // with its heading when the summary takes focus, as in GOV.UK's own markup.
+    <div className="error-summary" ref={ref} tabIndex={-1}>
       <div role="alert">
         <h2 id="error-summary-title">{t('form.errorSummaryTitle')}</h2>
         <ul>

@@ -1,3 +1,4 @@
+import { Children, isValidElement } from 'react';
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CharacterCount, characterHintId } from './CharacterCount';
@@ -70,6 +71,17 @@ export function Field({ id, label, hint, error, required, className, ...input }:
   );
 }
 
+/**
+ * Whether a select's first option is a real choice (a value other than ""). Such a list always
+ * sends a value, and HTML does not allow `required` on it (only a list that starts with an empty
+ * "please choose" option can be left unanswered): the label still reads as required.
+ */
+function startsWithChoice(children: ReactNode): boolean {
+  const first = Children.toArray(children)[0];
+  if (!isValidElement<{ value?: unknown }>(first) || first.type !== 'option') return false;
+  return first.props.value !== undefined && first.props.value !== '';
+}
+
 /** A labelled select with hint and inline error, like `Field`. */
 export function SelectField({
   id,
@@ -88,7 +100,7 @@ export function SelectField({
         className={`input${className ? ` ${className}` : ''}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy(id, hint, error)}
-        required={required}
+        required={required && !startsWithChoice(children)}
         {...select}
       >
         {children}

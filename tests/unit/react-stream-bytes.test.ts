@@ -1,0 +1,60 @@
+/**
+ * React 18's streaming renderer (renderToPipeableStream, which app/entry.server.tsx uses) fills
+ * 2,048-byte views; a character of two or more UTF-8 bytes that did not fit at the end of a view
+ * sent the whole view on, empty bytes included: a NUL in the page before the character ("H\0äufige
+ * Fragen"), which the Nu checker reports as "Saw U+0000 in stream" (scripts/check-html.ts). Patched
+ * in patches/react-dom+18.3.1.patch, for the development and the production build alike.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import { createElement } from 'react';
+import type * as ReactDomServer from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+
+const require = createRequire(import.meta.url);
+type Server = typeof ReactDomServer;
+// The package exports only react-dom/server (which picks a build by NODE_ENV): the builds by path.
+const folder = path.join(path.dirname(require.resolve('react-dom/package.json')), 'cjs');
+const builds: Array<[string, Server]> = [
+  ['development', require(path.join(folder, 'react-dom-server.node.development.js')) as Server],
+  ['production', require(path.join(folder, 'react-dom-server.node.production.min.js')) as Server],
+];
+
+/** Short strings are copied into the view (long ones are sent on their own): fillers of 600 bytes. */
+function render(server: Server, filler: number, text: string): Promise<Buffer> {
+  const fillers = ['a', 'b', 'c'].map((c) => createElement('p', { key: c }, c.repeat(600)));
+  return new Promise((resolve, reject) => {
+    const { pipe } = server.renderToPipeableStream(
+      createElement(
+        'div',
+        null,
+        ...fillers,
+        createElement('p', null, 'x'.repeat(filler)),
+        createElement('p', null, text),
+      ),
+      {
+        onAllReady() {
+          const out = new PassThrough();
+          buffer(out).then(resolve, reject);
+          pipe(out);
+        },
+        onError: reject,
+      },
+    );
+  });
+}
+
+describe.each(builds)('renderToPipeableStream (%s build)', (_name, server) => {
+  it('sends no NUL byte when a character of 2 or 3 bytes meets the end of a view', async () => {
+    // The filler puts the character at every position near the end of the first 2,048-byte view.
+    for (const text of ['Häufige Fragen', 'Zahlung – 5 €']) {
+      for (let filler = 180; filler <= 260; filler += 1) {
+        const html = await render(server, filler, text);
+        expect(html.includes(0), `${text}, ${filler} bytes before it`).toBe(false);
+        expect(html.toString('utf8')).toContain(`<p>${text}</p>`);
+      }
+    }
+  });
+});
