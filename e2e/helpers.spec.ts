@@ -19,6 +19,8 @@ async function counted(run: () => Promise<unknown>) {
 }
 
 test('axe runs once per page state and repeats its verdict, failures included', async ({ page: tab }) => {
+  // Seven real axe runs: 6–13 s each on a busy two-core machine.
+  test.setTimeout(180_000);
   const check = (label: string) => () => expectNoSeriousA11yViolations(tab, label);
   const failing = (label: string) => () =>
     expect(expectNoSeriousA11yViolations(tab, label)).rejects.toThrow(/image-alt/);
