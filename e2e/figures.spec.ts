@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { screenshots } from './helpers/screenshots';
+import { screenshot, screenshots } from './helpers/screenshots';
 import { signIn } from './helpers/auth';
 import { agencyDaysSince, anyOf, portalPath, seedIso, text, variants, waitForHydration } from './helpers/portal';
 
@@ -217,9 +217,6 @@ for (const file of dashboards) {
     await page.goto(portalPath(variants[file.variant], '/dashboard'));
     await waitForHydration(page);
     await expect(page.getByTestId('open-amount')).toBeVisible();
-    await page.screenshot({
-      path: `e2e/.artifacts/screenshots/figures-dashboard-${file.refno}-phone.png`,
-      fullPage: true,
-    });
+    await screenshot(page, `figures-dashboard-${file.refno}-phone.png`);
   });
 }

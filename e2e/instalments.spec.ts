@@ -11,7 +11,7 @@
 import { expect, test, type Page } from './helpers/test';
 import { createLetterToken } from '../server/auth/letter-links.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { screenshotPath, screenshots } from './helpers/screenshots';
+import { screenshot, screenshots } from './helpers/screenshots';
 import { errorSummary, signIn } from './helpers/auth';
 import { portalPath, seedIso, text, variants, waitForHydration } from './helpers/portal';
 
@@ -120,7 +120,7 @@ test('instalments end to end (a copy of 100000001): helper, amount, date, plan, 
   await check(page, 'mandate-print');
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('button', { name: t('mandatePage.print') })).toBeHidden();
-  await page.screenshot({ path: screenshotPath('instalments-mandate-print-media.png'), fullPage: true });
+  await screenshot(page, 'instalments-mandate-print-media.png');
   await page.emulateMedia({ media: 'screen' });
 
   // A second visit: the agreement exists (code 2).

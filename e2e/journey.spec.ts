@@ -13,7 +13,7 @@
  */
 import { expect, test, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { screenshotPath } from './helpers/screenshots';
+import { screenshot } from './helpers/screenshots';
 import {
   expectDocumentLanguage,
   noteUntranslated,
@@ -159,10 +159,7 @@ for (const { variant, language } of variantLanguages) {
       await test.step('screenshots and axe at 375 px', async () => {
         for (const size of screenshotSizes) {
           await page.setViewportSize(size);
-          await page.screenshot({
-            path: screenshotPath(`${variant.id}-home-${size.width}x${size.height}.png`),
-            fullPage: true,
-          });
+          await screenshot(page, `${variant.id}-home-${size.width}x${size.height}.png`);
           if (size.width < 640)
             await expectNoSeriousA11yViolations(page, `${variant.id} home [${language}] at ${size.width}px`, {
               soft: true,

@@ -1,14 +1,14 @@
 /**
  * The screenshot sweep of issue 12: every screen on a 390 × 844 phone in German and Turkish,
- * left in e2e/.artifacts/screenshots/screens-<language>-<name>.png to be looked at. On each
- * screen: axe, and nothing reaches past the right edge (no sideways scrolling). Failures are
- * soft, so one run lists every screen's problems. Rerun with
- *   E2E_PORT=… npx playwright test e2e/phone-screens.spec.ts
+ * left in e2e/.artifacts/screenshots/screens-<language>-<name>.png to be looked at when asked for
+ * (SCREENSHOTS=1). On each screen: axe, and nothing reaches past the right edge (no sideways
+ * scrolling). Failures are soft, so one run lists every screen's problems. Rerun with
+ *   SCREENSHOTS=1 E2E_PORT=… npx playwright test e2e/phone-screens.spec.ts
  */
 import { expect, test, type Page } from './helpers/test';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { screenshotPath } from './helpers/screenshots';
+import { screenshot } from './helpers/screenshots';
 import { portalPath, variants, waitForHydration } from './helpers/portal';
 
 test.describe.configure({ mode: 'parallel' });
@@ -66,7 +66,7 @@ async function look(page: Page, language: string, name: string) {
   }));
   expect.soft(widths.scroll, `${language} ${name} (${page.url()}) scrolls sideways`).toBeLessThanOrEqual(widths.client);
   await expectNoSeriousA11yViolations(page, `${language} ${name}`, { soft: true });
-  await page.screenshot({ path: screenshotPath(`screens-${language}-${name}.png`), fullPage: true });
+  await screenshot(page, `screens-${language}-${name}.png`);
 }
 
 for (const language of languages) {

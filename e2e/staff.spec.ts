@@ -15,7 +15,7 @@ import { generateSync } from 'otplib';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { text, waitForHydration } from './helpers/portal';
-import { screenshotPath } from './helpers/screenshots';
+import { screenshot } from './helpers/screenshots';
 
 interface Created {
   email: string;
@@ -36,7 +36,7 @@ async function pictures(page: Page, name: string) {
     { label: 'tablet', width: 820, height: 1180 },
   ]) {
     await page.setViewportSize({ width: size.width, height: size.height });
-    await page.screenshot({ path: screenshotPath(`staff-${name}-${size.label}.png`), fullPage: true });
+    await screenshot(page, `staff-${name}-${size.label}.png`);
   }
   if (original) await page.setViewportSize(original);
 }

@@ -1,19 +1,23 @@
 /**
- * The test databases' starting points, made once per test run (decision 054): an in-memory
- * PGlite migrated, and one migrated and seeded with the real `ensureDemoData`, each dumped to a
- * tarball in a temporary folder that the run's global setup removes again. A test file's
+ * The test databases' starting points (decision 054): an in-memory PGlite migrated, and one
+ * migrated and seeded with the real `ensureDemoData`, each dumped to a tarball. A test file's
  * database then starts PGlite from the tarball instead of running initdb, the migrations and the
  * seed again (about 1 s instead of 2–3 s per file).
  *
- * The seed depends on the agency's calendar day and on the session secret (the keyed hashes of
- * personal numbers); both are recorded with the tarballs, and a test database whose day or
- * secret differs is seeded the old way. The tarballs are made by the same run, so they can never
- * be older than the migrations or the seed's code.
+ * The tarballs are kept between runs in .cache/test-templates/<fingerprint>/ (decision 060). The
+ * fingerprint covers everything the tarballs are made from: every source file under server/ (the
+ * migrations, the schema, the seed and what it imports: passwords, variants, dates, claims; all
+ * of server/, so that no import is missed), this file, package-lock.json (PGlite's and drizzle's
+ * versions), the agency's calendar day the seed is dated from and the session secret (the keyed
+ * hashes of personal numbers). A change to any of them makes a new pair; an unchanged checkout
+ * reuses the last one. A test database whose day or secret differs from the template's (a faked
+ * clock) is still seeded the old way.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ensureDemoData, hashPersonalNumber } from '../../server/db/bootstrap.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { todayIso } from '../../server/dates.ts';
@@ -39,28 +43,102 @@ async function dump(handle: DatabaseHandle, file: string): Promise<void> {
   writeFileSync(file, new Uint8Array(await tarball.arrayBuffer()));
 }
 
-/** Builds both tarballs; returns the folder to remove after the run. */
-export async function buildTemplates(): Promise<{ folder: string; info: TemplateInfo }> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'portal-test-templates-'));
+const repository = fileURLToPath(new URL('../../', import.meta.url));
+/** Where the pairs of tarballs are kept, one folder per fingerprint (gitignored). */
+export const templateCache = path.join(repository, '.cache', 'test-templates');
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => /\.(ts|tsx|sql|json|mjs)$/.test(name) && !/\.test\.tsx?$/.test(name))
+    .map((name) => path.join(folder, name))
+    .sort();
+}
+
+/** A hash of everything the tarballs are made from (see the comment at the top). */
+export function templateFingerprint(options: { day?: string; root?: string } = {}): string {
+  const { day = todayIso(), root = repository } = options;
+  const hash = createHash('sha256').update(`day ${day}\nsecret ${secretProbe()}\n`);
+  const files = [
+    ...sourceFiles(path.join(root, 'server')),
+    fileURLToPath(import.meta.url),
+    path.join(root, 'package-lock.json'),
+  ];
+  for (const file of files) {
+    hash
+      .update(`${path.relative(root, file)}\n`)
+      .update(readFileSync(file))
+      .update('\n');
+  }
+  return hash.digest('hex').slice(0, 32);
+}
+
+/** A folder another run is still building (its process is alive). */
+function isBuilding(name: string): boolean {
+  const pid = /\.(\d+)\.building$/.exec(name)?.[1];
+  if (!pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function build(folder: string, day: string): Promise<void> {
   const handle = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
   try {
-    const migrated = path.join(folder, 'migrated.tar');
-    await dump(handle, migrated);
-    const day = todayIso();
+    await dump(handle, path.join(folder, 'migrated.tar'));
     // Passwords hashed with the cheap argon2 parameters, as createTestDatabase seeds them.
     await ensureDemoData(handle, { fastHashes: true });
-    const seeded = path.join(folder, 'seeded.tar');
-    await dump(handle, seeded);
-    const info: TemplateInfo = { day, secret: secretProbe(), migrated, seeded };
-    process.env[templateVariable] = JSON.stringify(info);
-    return { folder, info };
+    await dump(handle, path.join(folder, 'seeded.tar'));
+    writeFileSync(path.join(folder, 'day'), day);
   } finally {
     await handle.close();
   }
 }
 
-export function removeTemplates(folder: string): void {
-  rmSync(folder, { recursive: true, force: true });
+/**
+ * The tarballs for this checkout and day: the cached pair when its fingerprint is current,
+ * otherwise a new pair (older ones are removed). Tells the workers through the environment.
+ */
+export async function prepareTemplates(
+  options: { cache?: string; root?: string; log?: (line: string) => void } = {},
+): Promise<{ folder: string; info: TemplateInfo; reused: boolean }> {
+  const cache = options.cache ?? templateCache;
+  const day = todayIso();
+  const print = templateFingerprint({ day, root: options.root });
+  const folder = path.join(cache, print);
+  const reused = existsSync(path.join(folder, 'day'));
+  if (!reused) {
+    options.log?.(`test database templates: building (${print})`);
+    mkdirSync(cache, { recursive: true });
+    // Built beside, then renamed: a run that starts meanwhile never sees half a pair.
+    const building = path.join(cache, `${print}.${process.pid}.building`);
+    rmSync(building, { recursive: true, force: true });
+    mkdirSync(building);
+    await build(building, day);
+    try {
+      renameSync(building, folder);
+    } catch {
+      // Another run finished the same pair first: keep theirs.
+      rmSync(building, { recursive: true, force: true });
+    }
+    for (const other of readdirSync(cache)) {
+      if (other === print || isBuilding(other)) continue;
+      rmSync(path.join(cache, other), { recursive: true, force: true });
+    }
+  }
+  const info: TemplateInfo = {
+    day,
+    secret: secretProbe(),
+    migrated: path.join(folder, 'migrated.tar'),
+    seeded: path.join(folder, 'seeded.tar'),
+  };
+  process.env[templateVariable] = JSON.stringify(info);
+  return { folder, info, reused };
+}
+
+export function forgetTemplates(): void {
   delete process.env[templateVariable];
 }
 
