@@ -1,13 +1,14 @@
 /**
  * Issue 25, "On a phone (390 × 844), in Chromium", findings 1 to 6: each journey walks the
  * screen a phone user stumbled over and checks what they should have found. Pictures of what
- * the phone shows (not the whole page) go to e2e/.artifacts/screenshots/phone-findings-*.png.
+ * the phone shows (not the whole page) go to e2e/.artifacts/screenshots/phone-findings-*.png with
+ * SCREENSHOTS=1 (`npm run screenshots -- e2e/phone-findings.spec.ts`).
  */
 import { expect, test, type Locator, type Page } from './helpers/test';
 import { messagePattern, signIn, signInForm } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
-import { screenshotPath } from './helpers/screenshots';
+import { screenshot } from './helpers/screenshots';
 
 test.describe.configure({ mode: 'parallel' });
 test.use({ viewport: { width: 390, height: 844 } });
@@ -15,9 +16,9 @@ test.use({ viewport: { width: 390, height: 844 } });
 const port = Number(process.env.E2E_PORT ?? 3210);
 const password = 'Demo-Pass1';
 
-/** What the phone's screen shows now. */
+/** What the phone's screen shows now (not the whole page), when pictures are wanted (SCREENSHOTS=1). */
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: screenshotPath(`phone-findings-${name}.png`) });
+  await screenshot(page, `phone-findings-${name}.png`, { fullPage: false });
 }
 
 /** The step's heading has the focus and stands on the screen (not only the footer). */
