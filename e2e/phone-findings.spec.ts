@@ -27,6 +27,17 @@ async function expectStepHeading(heading: Locator): Promise<void> {
   await expect(heading).toBeInViewport();
 }
 
+/** Opens the phone's menu (a native disclosure) and waits until `item` shows in it. */
+async function openMenu(page: Page, language: string, item: Locator): Promise<void> {
+  await waitForHydration(page);
+  const menu = page.locator('details.nav-menu');
+  await expect(async () => {
+    if (!(await menu.evaluate((details) => (details as HTMLDetailsElement).open)))
+      await page.getByText(text(language, 'shell.menu'), { exact: true }).click();
+    await expect(item).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 async function chooseMethod(page: Page, method: string, language: string) {
   await waitForHydration(page);
   const name = text(language, `methods.${method}.name`, 'checkout').replace(/[()]/g, '\\$&');
@@ -169,9 +180,8 @@ test('3: a new password by the mailed link: signed in at once, told so; the used
   // The dashboard says so, and the menu knows the debtor is signed in (no "Anmelden").
   await expect(page).toHaveURL((url) => url.pathname === portalPath(paycare, '/dashboard'));
   await expect(page.getByRole('status').filter({ hasText: text('de', 'passwordChanged', 'dashboard') })).toBeVisible();
-  await page.getByText(text('de', 'shell.menu'), { exact: true }).click();
   const menu = page.locator('.site-nav--menu');
-  await expect(menu.getByRole('button', { name: text('de', 'nav.logout') })).toBeVisible();
+  await openMenu(page, 'de', menu.getByRole('button', { name: text('de', 'nav.logout') }));
   await expect(menu.getByRole('link', { name: text('de', 'nav.signIn') })).toHaveCount(0);
   await shot(page, '3-password-changed');
 
@@ -196,9 +206,8 @@ test.describe('4: a reference-only session in Turkish', () => {
     await page.goto(`${portalPath(variant, '/signin')}?action=AZonly&hl=tr`);
     await signIn(page, { refno: '100000001', variant, language: 'tr', stayOnPage: true });
 
-    await page.getByText(tr('shell.menu'), { exact: true }).click();
     const profile = page.locator('.site-nav--menu').getByRole('link', { name: tr('nav.profile') });
-    await expect(profile).toBeVisible();
+    await openMenu(page, 'tr', profile);
     await profile.click();
 
     // The step-up: the reference shown (and prefilled), no privacy tick, no captcha.
