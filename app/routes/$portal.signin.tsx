@@ -17,9 +17,9 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { lazyValidation, useLazyValidation } from '~/lib/lazy-validation';
 import { signInSchema } from '~/schemas/signin';
 import { bankIdMethod } from '#server/auth/bank-id/sign-in.ts';
-import { redeemCaptcha } from '#server/auth/captcha.ts';
+import { redeemCaptchaAfter } from '#server/auth/captcha.ts';
 import { findSession } from '#server/auth/session.ts';
-import { signIn } from '#server/auth/sign-in.ts';
+import { signIn, signInFailures } from '#server/auth/sign-in.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { logger } from '#server/http/logger.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
@@ -93,8 +93,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const db = await getDatabase();
   const altcha = formData.get('altcha');
-  if (!(await redeemCaptcha(db, typeof altcha === 'string' ? altcha : null)))
-    return reply(400, { captcha: ['errors.captcha'] });
+  // The puzzle has to be as large as this address's or this reference number's failures call for;
+  // the form asks for such a puzzle when it is shown again.
+  const failures = await signInFailures(db, context.clientAddress, submission.value.reference);
+  const captcha = await redeemCaptchaAfter(db, typeof altcha === 'string' ? altcha : null, failures);
+  if (captcha !== 'redeemed') {
+    const harder = captcha === 'tooSmall';
+    return data(
+      {
+        result: submission.reply({
+          fieldErrors: { captcha: [harder ? 'errors.captchaHarder' : 'errors.captcha'] },
+          hideFields: ['password'],
+        }),
+        captchaFailures: failures,
+      },
+      { status: 400 },
+    );
+  }
 
   const current = await findSession(request, db);
   let result: Awaited<ReturnType<typeof signIn>>;
@@ -246,7 +261,15 @@ export default function SignIn() {
             error={message(fields.privacy.errors)}
             required
           />
-          <Captcha key={rounds.replies} challengeUrl={challengeUrl} error={captchaError} />
+          <Captcha
+            key={rounds.replies}
+            challengeUrl={
+              actionData && 'captchaFailures' in actionData && actionData.captchaFailures
+                ? `${challengeUrl}?failures=${actionData.captchaFailures}`
+                : challengeUrl
+            }
+            error={captchaError}
+          />
           <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
             {t(mode === 'reference' ? 'submitReference' : 'submit')}
           </button>
