@@ -10,6 +10,7 @@
  */
 import { expect, test, type Page } from './helpers/test';
 import { createLetterToken } from '../server/auth/letter-links.ts';
+import { addMonths } from '../server/instalments/dates.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshotPath, screenshots } from './helpers/screenshots';
 import { errorSummary, signIn } from './helpers/auth';
@@ -37,6 +38,12 @@ function isoInDays(days: number): string {
   d.setDate(d.getDate() + days);
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(d);
 }
+
+/** "01.12.2026", the medium German date the plan's lines and table show. */
+const dateDeMedium = (iso: string) =>
+  new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(
+    new Date(`${iso}T12:00:00Z`),
+  );
 
 async function open(page: Page, path: string) {
   await page.goto(portalPath(de, path));
@@ -83,10 +90,23 @@ test('instalments end to end (a copy of 100000001): helper, amount, date, plan, 
 
   await expect(page).toHaveURL(new RegExp(`step=overview&monthly=5000&first=${first}`));
   await expect(page.getByTestId('plan-count')).toHaveText('13');
+  // Issue 25, finding 8: thirteen rates in a few lines (from when to when, the final rate); the
+  // table of all of them on demand.
+  await expect(page.getByTestId('plan-summary')).toContainText(
+    tf('planSummary.periodValue', { first: dateDeMedium(first), last: dateDeMedium(addMonths(first, 12)) }),
+  );
+  await expect(page.getByTestId('plan-summary')).toContainText(
+    tf('planSummary.rateOn', {
+      amount: new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(23.89),
+      date: dateDeMedium(addMonths(first, 12)),
+    }),
+  );
+  await expect(page.getByRole('table')).toBeHidden();
+  await check(page, 'overview');
+  await page.getByText(tf('planSummary.showAll', { number: 13 }), { exact: true }).click();
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(14);
   await expect(page.getByRole('cell', { name: tf('table.final', { position: 13 }) })).toBeVisible();
-  await check(page, 'overview');
   await page.getByRole('link', { name: t('next'), exact: true }).click();
 
   await page.getByRole('radio', { name: new RegExp(t('method.sepa')) }).check();
