@@ -235,6 +235,9 @@ test('the repayment plan of 100000002 sent by e-mail: the confirmation reads the
   await signIn(page, { refno: '100000002', password });
   await open(page, '/installment-plan');
   await expect(h1(page, t('plan.title'))).toBeVisible();
+  // Seven rates: the lines of the plan with the next one to pay, all rates on demand.
+  await expect(page.getByTestId('plan-next')).toBeVisible();
+  await page.getByText(tf('planSummary.showAll', { number: 7 }), { exact: true }).click();
   await expect(page.getByRole('cell', { name: t('table.paid') })).toHaveCount(2);
   await check(page, 'plan');
   const email = page.getByLabel(t('plan.email'), { exact: true });

@@ -45,6 +45,8 @@ test('an ended session says so on the sign-in page and leads back to the page as
   await expect(page).toHaveURL(
     (url) => url.searchParams.get('returnTo') === portalPath(variants.de, '/claim-information'),
   );
+  // The password form is rendered before anything is typed into it.
+  await expect(signInForm(page).password).toBeVisible();
   await signIn(page, { refno: '100000001', password, stayOnPage: true, expectPath: '/claim-information' });
 });
 
@@ -62,6 +64,22 @@ test('header icons keep their size, and no page glides on navigation (finding 11
       expect(box!.width, `${language}: icon ${i} width`).toBeGreaterThanOrEqual(18);
       expect(box!.height, `${language}: icon ${i} height`).toBeGreaterThanOrEqual(18);
     }
+    // The room the icons take does not come from the brand's words: none is broken inside.
+    const brokenWords = await page
+      .locator('.brand span')
+      .first()
+      .evaluate((name) => {
+        const text = name.firstChild!;
+        const broken: string[] = [];
+        for (const match of (text.textContent ?? '').matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          if (range.getClientRects().length > 1) broken.push(match[0]);
+        }
+        return broken;
+      });
+    expect(brokenWords, `${language}: brand words broken across lines`).toEqual([]);
   }
   await page.emulateMedia({ reducedMotion: 'no-preference' });
   expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior)).toBe('auto');

@@ -63,7 +63,7 @@ export default function StaffCharts() {
         <RatesChart rates={figures} locale={locale} />
         <ConfusionChart confusion={figures.confusion} />
       </div>
-      <p className="muted" data-testid="charts-definitions">
+      <p className="muted staff-charts__note" data-testid="charts-definitions">
         {t('charts.rates.definitions', { timeZone: agencyTimeZone })}
       </p>
     </div>
