@@ -208,8 +208,10 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
     // Paid by bank transfer: no mandate, and the reminder to pay each rate on time stays.
     expect(mails[0]!.data).not.toHaveProperty('directDebit');
     expect(
-      renderMail('instalmentPlan', mails[0]!.data as MailData['instalmentPlan'], { language: 'de', variant: 'de' })
-        .text,
+      renderMail('instalmentPlan', mails[0]!.data as unknown as MailData['instalmentPlan'], {
+        language: 'de',
+        variant: 'de',
+      }).text,
     ).toContain('Zahlen Sie jede Rate pünktlich');
     const audits = await database.db
       .select()
@@ -324,7 +326,7 @@ describe('SEPA direct debit mandate', () => {
     expect(planMail!.data).toMatchObject({
       directDebit: { mandateReference: `CI-100000010-3-P${plan!.id}`, account: 'DE89 •••• 3000' },
     });
-    const mail = renderMail('instalmentPlan', planMail!.data as MailData['instalmentPlan'], {
+    const mail = renderMail('instalmentPlan', planMail!.data as unknown as MailData['instalmentPlan'], {
       language: 'de',
       variant: 'de',
     });
