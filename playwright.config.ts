@@ -86,6 +86,11 @@ export default defineConfig({
       DEMO: 'true',
       // A small proof of work: the sign-in journeys solve many captchas on a busy machine.
       CAPTCHA_MAX_NUMBER: '5000',
+      // No growth after failed sign-ins (decision 062): it counts per client address, and every
+      // journey comes from this one, so one journey's wrong password (the lock-out journey, a
+      // wrong password at a SEPA mandate) would refuse the captcha another had just solved. The
+      // growth is held by server/auth/captcha.test.ts and tests/routes/signin.test.ts.
+      CAPTCHA_HARDEST_NUMBER: '5000',
       // Every test signs in from the same address (localhost); the failed attempts that
       // e2e/auth.spec.ts makes on purpose must not lock the other tests out. The limit per
       // reference number keeps its default (5), which the lock-out journey relies on.

@@ -10,6 +10,7 @@
  */
 import { expect, test, type Page } from './helpers/test';
 import { createLetterToken } from '../server/auth/letter-links.ts';
+import { addMonths } from '../server/instalments/dates.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshot, screenshots } from './helpers/screenshots';
 import { errorSummary, signIn } from './helpers/auth';
@@ -31,6 +32,12 @@ async function check(page: Page, name: string): Promise<void> {
 }
 
 const h1 = (page: Page, name: string) => page.getByRole('heading', { level: 1, name, exact: true });
+
+/** "01.12.2026", the medium German date the plan's lines and table show. */
+const dateDeMedium = (iso: string) =>
+  new Intl.DateTimeFormat('de-DE', { dateStyle: 'medium', timeZone: 'Europe/Berlin' }).format(
+    new Date(`${iso}T12:00:00Z`),
+  );
 
 async function open(page: Page, path: string) {
   await page.goto(portalPath(de, path));
@@ -78,10 +85,23 @@ test('instalments end to end (a copy of 100000001): helper, amount, date, plan, 
 
   await expect(page).toHaveURL(new RegExp(`step=overview&monthly=5000&first=${first}`));
   await expect(page.getByTestId('plan-count')).toHaveText('13');
+  // Issue 25, finding 8: thirteen rates in a few lines (from when to when, the final rate); the
+  // table of all of them on demand.
+  await expect(page.getByTestId('plan-summary')).toContainText(
+    tf('planSummary.periodValue', { first: dateDeMedium(first), last: dateDeMedium(addMonths(first, 12)) }),
+  );
+  await expect(page.getByTestId('plan-summary')).toContainText(
+    tf('planSummary.rateOn', {
+      amount: new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(23.89),
+      date: dateDeMedium(addMonths(first, 12)),
+    }),
+  );
+  await expect(page.getByRole('table')).toBeHidden();
+  await check(page, 'overview');
+  await page.getByText(tf('planSummary.showAll', { number: 13 }), { exact: true }).click();
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('row')).toHaveCount(14);
   await expect(page.getByRole('cell', { name: tf('table.final', { position: 13 }) })).toBeVisible();
-  await check(page, 'overview');
   await page.getByRole('link', { name: t('next'), exact: true }).click();
 
   await page.getByRole('radio', { name: new RegExp(t('method.sepa')) }).check();
@@ -210,6 +230,9 @@ test('the repayment plan of 100000002 sent by e-mail: the confirmation reads the
   await signIn(page, { refno: '100000002', password });
   await open(page, '/installment-plan');
   await expect(h1(page, t('plan.title'))).toBeVisible();
+  // Seven rates: the lines of the plan with the next one to pay, all rates on demand.
+  await expect(page.getByTestId('plan-next')).toBeVisible();
+  await page.getByText(tf('planSummary.showAll', { number: 7 }), { exact: true }).click();
   await expect(page.getByRole('cell', { name: t('table.paid') })).toHaveCount(2);
   await check(page, 'plan');
   const email = page.getByLabel(t('plan.email'), { exact: true });

@@ -4,10 +4,10 @@
  * clock in a named time zone, so that a file is judged by the day of its own country, not by
  * the server's UTC day (shortly after midnight in Berlin it is still yesterday in UTC).
  */
+import { agencyTimeZone } from './time-zone.ts';
 import { variants, type VariantId } from './variants/config.ts';
 
-/** The agency's own time zone: sessions, audit and the variants without one of their own. */
-export const agencyTimeZone = 'Europe/Berlin';
+export { agencyTimeZone };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

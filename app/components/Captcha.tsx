@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import workerUrl from 'altcha/worker?url';
 
@@ -13,53 +13,43 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
   const { t } = useTranslation('signin');
   const [ready, setReady] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
-  // The widget's code (about 24 kB compressed) is fetched when the debtor starts on the form, not
-  // with the page (issue 16): on a focus inside the form (the widget starts solving on that focus
-  // anyway, auto="onfocus"), or on any tap, click or key press on the page. A focus already in the
-  // form when the page hydrates loads it at once.
+  // The widget starts solving as soon as it is there (auto="onload"), so the check is done while
+  // the debtor types (issue 25, finding 7: it used to start on the first focus and took seconds
+  // after it). Its code (about 24 kB compressed) is still not part of the page's first load
+  // (issue 16): it is fetched once the page is idle after hydration, or earlier on a focus inside
+  // the form or any tap, click or key press on the page.
   useEffect(() => {
     let cancelled = false;
     const form = boxRef.current?.closest('form') ?? null;
     const events = ['pointerdown', 'keydown', 'touchstart'] as const;
-    const load = () => {
+    let idle: number | undefined;
+    const stopListening = () => {
       form?.removeEventListener('focusin', load);
       for (const type of events) document.removeEventListener(type, load, true);
+      if (idle === undefined) return;
+      if (window.cancelIdleCallback) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
+    function load() {
+      stopListening();
       void import('altcha/external').then(() => {
         widgetLoaded = true;
         if (!cancelled) setReady(true);
       });
-    };
-    const focused = document.activeElement;
-    if (widgetLoaded || !form || (focused && focused !== document.body && form.contains(focused))) load();
+    }
+    if (widgetLoaded || !form) load();
     else {
       form.addEventListener('focusin', load);
       for (const type of events) document.addEventListener(type, load, { capture: true, passive: true });
+      idle = window.requestIdleCallback
+        ? window.requestIdleCallback(load, { timeout: 1_000 })
+        : window.setTimeout(load, 200);
     }
     return () => {
       cancelled = true;
-      form?.removeEventListener('focusin', load);
-      for (const type of events) document.removeEventListener(type, load, true);
+      stopListening();
     };
   }, []);
-  // auto="onfocus" makes the widget start solving when something in its form gains focus, but it
-  // listens only from its own start on. A debtor who taps the reference field while the page or
-  // the widget is still loading has already focused it: that focus is never seen, and the widget
-  // would wait until the checkbox is ticked. So once the widget is up ("load"), a focus already
-  // in the form starts the solving at once.
-  // A layout effect: it runs in the same task as the widget's insertion, before the widget
-  // starts (after a microtask) and long before its "load" event.
-  const widgetRef = useRef<AltchaWidget>(null);
-  useIsomorphicLayoutEffect(() => {
-    const element = widgetRef.current;
-    if (!element) return;
-    const onLoad = () => {
-      const focused = document.activeElement;
-      const form = element.closest('form');
-      if (form && focused && focused !== document.body && form.contains(focused)) void element.verify?.();
-    };
-    element.addEventListener('load', onLoad, { once: true });
-    return () => element.removeEventListener('load', onLoad);
-  }, [ready]);
   const strings = JSON.stringify({
     label: t('captcha.label'),
     verified: t('captcha.verified'),
@@ -79,7 +69,6 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
       ) : null}
       {ready ? (
         <altcha-widget
-          ref={widgetRef}
           challengeurl={challengeUrl}
           workerurl={workerUrl}
           name="altcha"
@@ -87,7 +76,7 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
           hidelogo
           hidefooter
           disableautofocus
-          auto="onfocus"
+          auto="onload"
         />
       ) : (
         <p className="hint">{t('captcha.loading')}</p>
@@ -98,10 +87,3 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
     </div>
   );
 }
-
-/** The widget element's method used here (altcha's custom element exposes its component's API). */
-interface AltchaWidget extends HTMLElement {
-  verify?: () => Promise<void>;
-}
-
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import { recordActivity, sessionWithActivity } from '#server/auth/sessions.ts';
-import { findSession, type ActiveSession } from '#server/auth/session.ts';
+import { clearSessionCookie, recordActivity, sessionWithActivity } from '#server/auth/sessions.ts';
+import { endedSession, findSession, type ActiveSession } from '#server/auth/session.ts';
 import { getDatabase } from '#server/db/client.ts';
 import type { Variant } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
@@ -51,7 +51,13 @@ export async function requireDebtor(
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
   if (!session) {
-    throw redirect(`${withBase(variant, '/signin')}?action=AZonly&returnTo=${encodeURIComponent(returnTo)}`);
+    // A cookie whose session has ended: the sign-in page says why (idle, expired) and leads back
+    // to this page; the stale cookie goes (issue 25, finding 10).
+    const ended = await endedSession(request, db);
+    throw redirect(
+      `${withBase(variant, '/signin')}?action=AZonly&returnTo=${encodeURIComponent(returnTo)}${ended ? `&ended=${ended}` : ''}`,
+      ended ? { headers: { 'Set-Cookie': clearSessionCookie() } } : undefined,
+    );
   }
   // The forced change follows a password (or a full letter link): a reference-only session cannot
   // set one, so it is asked for the password where full login is needed, like any other.

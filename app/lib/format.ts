@@ -84,3 +84,20 @@ export function supportHoursLines(
     return `${days}: ${formatTime(g.open, locale)} – ${formatTime(g.close, locale)}`;
   });
 }
+
+/**
+ * The groups a long code is read in: an IBAN in fours from the left ("CH44 3199 9123 0008 8901 2"),
+ * a Swiss QR reference in fives from the right ("21 00000 00003 13947 14300 09017", as printed on
+ * the QR-bill). Shown one group to an unbreakable piece, so a line ends only between groups
+ * (issue 25, finding 11: the reference wrapped in the middle of a group on a phone).
+ */
+export function codeGroups(code: string, kind: 'iban' | 'qrReference'): string[] {
+  const compact = code.replace(/\s+/g, '');
+  const groups: string[] = [];
+  if (kind === 'iban') {
+    for (let i = 0; i < compact.length; i += 4) groups.push(compact.slice(i, i + 4));
+  } else {
+    for (let end = compact.length; end > 0; end -= 5) groups.unshift(compact.slice(Math.max(0, end - 5), end));
+  }
+  return groups;
+}

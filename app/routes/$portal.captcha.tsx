@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
+import { recentFailures } from '#server/auth/attempts.ts';
 import { newCaptchaChallenge } from '#server/auth/captcha.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { consume } from '#server/limits/rate-limits.ts';
@@ -12,7 +13,8 @@ import { requireVariant } from '~/lib/route-helpers.server';
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireVariant(params);
-  const limit = await consume(await getDatabase(), 'captchaClient', context.clientAddress);
+  const db = await getDatabase();
+  const limit = await consume(db, 'captchaClient', context.clientAddress);
   if (!limit.ok) {
     const t = await i18next.getFixedT(await i18next.getLocale(request), 'common');
     const error = t('form.rateLimited', { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
@@ -21,5 +23,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds), 'Cache-Control': 'no-store' } },
     );
   }
-  return Response.json(await newCaptchaChallenge(), { headers: { 'Cache-Control': 'no-store' } });
+  const asked = Number(new URL(request.url).searchParams.get('failures'));
+  const failures = Math.max(
+    await recentFailures(db, { client: context.clientAddress }),
+    Number.isInteger(asked) && asked > 0 ? Math.min(asked, 30) : 0,
+  );
+  return Response.json(await newCaptchaChallenge(failures), { headers: { 'Cache-Control': 'no-store' } });
 }

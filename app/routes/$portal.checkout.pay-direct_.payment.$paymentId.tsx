@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { eq } from 'drizzle-orm';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import * as t from '#server/db/schema.ts';
@@ -25,7 +26,7 @@ import { Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, runAction } from '~/lib/actions.server';
 import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
-import { formatDate, formatMoney } from '~/lib/format';
+import { codeGroups, formatDate, formatMoney } from '~/lib/format';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -200,7 +201,9 @@ export default function PaymentPage() {
                 <dt>{t('transfer.recipient')}</dt>
                 <dd>{d.instructions.recipient}</dd>
                 <dt>{t(d.qrBill ? 'transfer.qrIban' : 'transfer.iban')}</dt>
-                <dd className="copyable">{(d.qrBill?.iban ?? d.instructions.iban).replace(/(.{4})/g, '$1 ').trim()}</dd>
+                <dd className="copyable copyable--grouped">
+                  <CodeGroups groups={codeGroups(d.qrBill?.iban ?? d.instructions.iban, 'iban')} />
+                </dd>
                 <dt>{t('transfer.bic')}</dt>
                 <dd className="copyable">{d.instructions.bic}</dd>
                 <dt>{t('transfer.amount')}</dt>
@@ -208,7 +211,9 @@ export default function PaymentPage() {
                 {d.qrBill ? (
                   <>
                     <dt>{t('transfer.qrReference')}</dt>
-                    <dd className="copyable">{d.qrBill.reference}</dd>
+                    <dd className="copyable copyable--grouped" data-testid="qr-reference">
+                      <CodeGroups groups={codeGroups(d.qrBill.reference, 'qrReference')} />
+                    </dd>
                   </>
                 ) : null}
                 <dt>{t('transfer.remittance')}</dt>
@@ -413,4 +418,14 @@ export default function PaymentPage() {
       </div>
     </div>
   );
+}
+
+/** A code in its groups, each unbreakable, with ordinary spaces between them (copied as typed on the bill). */
+function CodeGroups({ groups }: { groups: string[] }) {
+  return groups.map((group, index) => (
+    <Fragment key={index}>
+      {index > 0 ? ' ' : null}
+      <span className="code-group">{group}</span>
+    </Fragment>
+  ));
 }

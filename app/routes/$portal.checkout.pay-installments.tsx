@@ -36,7 +36,7 @@ import { withBase } from '#server/variants/resolve.ts';
 import { Choices, SelectField } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';
 import { MandateForm, mandateFields } from '~/components/instalments/mandate';
-import { PlanTable } from '~/components/instalments/PlanTable';
+import { PlanOverview } from '~/components/instalments/PlanOverview';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
@@ -484,7 +484,7 @@ function Handover({
         <section aria-labelledby="pending-plan">
           <h2 id="pending-plan">{t('downPayment.planTitle')}</h2>
           <Costs {...plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
-          <PlanTable rows={plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
+          <PlanOverview rows={plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
         </section>
       ) : null}
       <Form method="post">
@@ -550,7 +550,13 @@ function Summary() {
         </dl>
       ) : null}
       <Costs {...plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
-      <PlanTable rows={plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
+      <PlanOverview
+        rows={plan.rows}
+        currency={d.currency}
+        locale={locale}
+        caption={t('overview.tableCaption')}
+        showNext
+      />
       <div className="button-row">
         {plan.isSepa ? (
           <Link className="button button--secondary" to={href(variant, '/sepa-mandate')}>
@@ -877,7 +883,7 @@ function OverviewStep({ d }: { d: Extract<FlowData, { step: 'overview' }> }) {
       {q.costs.feeMinor > 0 ? null : <p className="muted">{t('overview.noFee')}</p>}
       {q.proofRequired ? <p className="panel">{t('overview.proofNote')}</p> : null}
       <h2>{t('overview.planTitle')}</h2>
-      <PlanTable rows={q.plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
+      <PlanOverview rows={q.plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
       <div className="button-row">
         <Link className="button" to={carriedQuery(d.carried, 'method')}>
           {t('next')}
@@ -1017,7 +1023,7 @@ function Continue() {
         <p>{t('downPayment.paid')}</p>
       </div>
       <Costs {...d.plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
-      <PlanTable rows={d.plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
+      <PlanOverview rows={d.plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
       {d.step === 'mandate' ? (
         <MandateStep
           d={{ holder: d.holder, creditor: d.creditor, creditorId: d.creditorId, targetDate: d.plan.firstDueOn }}

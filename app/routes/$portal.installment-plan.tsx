@@ -25,7 +25,7 @@ import { feeExplanationKey } from '#server/instalments/config.ts';
 import { loadPlan } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Costs } from '~/components/instalments/Costs';
-import { PlanTable } from '~/components/instalments/PlanTable';
+import { PlanOverview } from '~/components/instalments/PlanOverview';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { Field } from '~/components/ui/Field';
@@ -230,7 +230,13 @@ export default function InstallmentPlan() {
         </section>
       </div>
       <h2>{t('overview.planTitle')}</h2>
-      <PlanTable rows={plan.rows} currency={d.currency} locale={locale} caption={t('overview.tableCaption')} />
+      <PlanOverview
+        rows={plan.rows}
+        currency={d.currency}
+        locale={locale}
+        caption={t('overview.tableCaption')}
+        showNext
+      />
       <div className="button-row no-print">
         {plan.isSepa ? (
           <Link className="button button--secondary" to={href(variant, '/sepa-mandate')}>

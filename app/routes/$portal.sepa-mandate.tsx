@@ -67,10 +67,11 @@ export default function SepaMandate() {
   const { variant, locale } = useRootData()!;
   return (
     <div className="container page instalments">
-      <h1>{t('mandatePage.title')}</h1>
+      <h1 id="mandate-title">{t('mandatePage.title')}</h1>
       {mandate ? (
-        <article className="card" aria-labelledby="mandate-heading">
-          <h2 id="mandate-heading">{t('mandatePage.heading')}</h2>
+        // The page's heading names the mandate; a second heading with the same words only repeated
+        // it (issue 25, finding 11).
+        <article className="card" aria-labelledby="mandate-title">
           <dl className="definition-list">
             <dt>{t('mandate.creditor')}</dt>
             <dd>

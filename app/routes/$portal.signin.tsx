@@ -18,9 +18,11 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { lazyValidation, useLazyValidation } from '~/lib/lazy-validation';
 import { signInSchema, stepUpSchema } from '~/schemas/signin';
 import { bankIdMethod } from '#server/auth/bank-id/sign-in.ts';
-import { redeemCaptcha } from '#server/auth/captcha.ts';
-import { findSession } from '#server/auth/session.ts';
-import { signIn, stepUpReference } from '#server/auth/sign-in.ts';
+import { redeemCaptchaAfter } from '#server/auth/captcha.ts';
+import { endedSession, findSession } from '#server/auth/session.ts';
+import { clearSessionCookie } from '#server/auth/sessions.ts';
+import { securityConfig } from '#server/config/security.ts';
+import { signIn, signInFailures, stepUpReference } from '#server/auth/sign-in.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { logger } from '#server/http/logger.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
@@ -56,33 +58,48 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const mode = url.searchParams.get('action') === 'AZonly' ? 'reference' : 'password';
   const session = await findSession(request);
+  // Why the debtor is asked again (issue 25, finding 10): the guard names it (it has cleared the
+  // stale cookie), or, after an action that found no session, the stale cookie still tells.
+  const stale = session ? null : await endedSession(request);
+  const asked = url.searchParams.get('ended');
+  const ended = stale ?? (asked === 'idle' || asked === 'expired' || asked === 'ended' ? asked : null);
   // A reference-only session asking for more: its file is known, only the password is missing.
   const stepUpRef =
     session?.level === 'limited' && mode === 'password' ? await stepUpReference(await getDatabase(), session) : null;
   const bankId = bankIdMethod(variant);
   if (bankId) await bankIdEntry.preload();
-  return {
-    title: documentTitle(t(mode === 'reference' ? 'titleReference' : 'title'), variant.brand.name),
-    mode,
-    reference: (url.searchParams.get('az') ?? '').replace(/[^\d\s/-]/g, '').slice(0, 13),
-    returnTo: safeReturnPath(url.searchParams.get('returnTo'), ''),
-    stepUp: session?.level === 'limited',
-    stepUpReference: stepUpRef,
-    challengeUrl: withBase(variant, '/captcha'),
-    bankId,
-    // The schema's HTML constraints (required, maxlength): the browser renders the form before it has the schema.
-    constraint: getZodConstraint(signInSchema),
-    stepUpConstraint: getZodConstraint(stepUpSchema),
-  };
+  const { idleTimeoutMinutes, absoluteHours } = securityConfig().session;
+  return data(
+    {
+      ended,
+      idleMinutes: idleTimeoutMinutes,
+      absoluteHours,
+      title: documentTitle(t(mode === 'reference' ? 'titleReference' : 'title'), variant.brand.name),
+      mode,
+      reference: (url.searchParams.get('az') ?? '').replace(/[^\d\s/-]/g, '').slice(0, 13),
+      returnTo: safeReturnPath(url.searchParams.get('returnTo'), ''),
+      stepUp: session?.level === 'limited',
+      stepUpReference: stepUpRef,
+      challengeUrl: withBase(variant, '/captcha'),
+      bankId,
+      // The schema's HTML constraints (required, maxlength): the browser renders the form before it has the schema.
+      constraint: getZodConstraint(signInSchema),
+      stepUpConstraint: getZodConstraint(stepUpSchema),
+    },
+    stale ? { headers: { 'Set-Cookie': clearSessionCookie() } } : undefined,
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
 
 /** Lets the action's Retry-After (locked out, service unavailable) reach the browser. */
-export const headers: HeadersFunction = ({ actionHeaders }) => {
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
   const headers = new Headers();
   const retryAfter = actionHeaders.get('Retry-After');
   if (retryAfter) headers.set('Retry-After', retryAfter);
+  // The stale session cookie the loader clears.
+  const clearCookie = loaderHeaders.get('Set-Cookie');
+  if (clearCookie) headers.set('Set-Cookie', clearCookie);
   return headers;
 };
 
@@ -120,8 +137,23 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       return data({ result: full.reply({ hideFields: ['password'] }) }, { status: 400 });
     }
     const altcha = formData.get('altcha');
-    if (!(await redeemCaptcha(db, typeof altcha === 'string' ? altcha : null)))
-      return reply(400, { captcha: ['errors.captcha'] });
+    // The puzzle has to be as large as this address's or this reference number's failures call for;
+    // the form asks for such a puzzle when it is shown again.
+    const failures = await signInFailures(db, context.clientAddress, full.value.reference);
+    const captcha = await redeemCaptchaAfter(db, typeof altcha === 'string' ? altcha : null, failures);
+    if (captcha !== 'redeemed') {
+      const harder = captcha === 'tooSmall';
+      return data(
+        {
+          result: full.reply({
+            fieldErrors: { captcha: [harder ? 'errors.captchaHarder' : 'errors.captcha'] },
+            hideFields: ['password'],
+          }),
+          captchaFailures: failures,
+        },
+        { status: 400 },
+      );
+    }
     current = await findSession(request, db);
     credentials = full.value;
   }
@@ -266,7 +298,8 @@ function StepUp({ reference }: { reference: string }) {
 }
 
 function SignInForm() {
-  const { mode, reference, returnTo, stepUp, challengeUrl, bankId, constraint } = useLoaderData<typeof loader>();
+  const { mode, reference, returnTo, stepUp, challengeUrl, bankId, constraint, ended, idleMinutes, absoluteHours } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { variant } = useRootData()!;
@@ -303,6 +336,14 @@ function SignInForm() {
     <div className="container page">
       <div className="form-card">
         <h1>{t(mode === 'reference' ? 'titleReference' : 'title')}</h1>
+        {ended ? (
+          <div className="panel panel--warning" role="status" data-testid="session-ended">
+            <p>
+              <strong>{t(`ended.${ended}`, { minutes: idleMinutes, hours: absoluteHours })}</strong>
+            </p>
+            <p>{t(returnTo ? 'ended.backToPage' : 'ended.again')}</p>
+          </div>
+        ) : null}
         <p className="lead">{t(mode === 'reference' ? 'leadReference' : stepUp ? 'leadStepUp' : 'lead')}</p>
         <ErrorSummary errors={summary} round={rounds.round} />
         {bankId ? (
@@ -363,23 +404,31 @@ function SignInForm() {
             error={message(fields.privacy.errors)}
             required
           />
-          <Captcha key={rounds.replies} challengeUrl={challengeUrl} error={captchaError} />
+          <Captcha
+            key={rounds.replies}
+            challengeUrl={
+              actionData && 'captchaFailures' in actionData && actionData.captchaFailures
+                ? `${challengeUrl}?failures=${actionData.captchaFailures}`
+                : challengeUrl
+            }
+            error={captchaError}
+          />
           <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
             {t(mode === 'reference' ? 'submitReference' : 'submit')}
           </button>
         </Form>
         <p className="mode-switch">
-          {mode === 'reference' ? (
-            <Link to={`${href(variant, '/signin')}${reference ? `?az=${encodeURIComponent(reference)}` : ''}`}>
-              {t('switchToPassword')}
-            </Link>
-          ) : (
-            <Link
-              to={`${href(variant, '/signin')}?action=AZonly${reference ? `&az=${encodeURIComponent(reference)}` : ''}`}
-            >
-              {t('switchToReference')}
-            </Link>
-          )}
+          {/* The other way in keeps where the debtor was going. */}
+          <Link
+            to={switchMode(
+              href(variant, '/signin'),
+              mode === 'reference' ? 'password' : 'reference',
+              reference,
+              returnTo,
+            )}
+          >
+            {t(mode === 'reference' ? 'switchToPassword' : 'switchToReference')}
+          </Link>
         </p>
         <div className="panel">
           <h2>{t('help.title')}</h2>
@@ -391,4 +440,14 @@ function SignInForm() {
       </div>
     </div>
   );
+}
+
+/** The sign-in page in the other mode, with the reference typed so far and the page to return to. */
+function switchMode(path: string, to: 'password' | 'reference', reference: string, returnTo: string): string {
+  const query = new URLSearchParams();
+  if (to === 'reference') query.set('action', 'AZonly');
+  if (reference) query.set('az', reference);
+  if (returnTo) query.set('returnTo', returnTo);
+  const text = query.toString();
+  return text ? `${path}?${text}` : path;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { audit } from '#server/audit/log.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { deskFigures, readLogQuery } from '#server/staff/review.ts';
+import { agencyTimeZone } from '#server/time-zone.ts';
 import { ConfusionChart, RatesChart, VolumeChart } from '~/components/staff/charts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
@@ -62,6 +63,9 @@ export default function StaffCharts() {
         <RatesChart rates={figures} locale={locale} />
         <ConfusionChart confusion={figures.confusion} />
       </div>
+      <p className="muted staff-charts__note" data-testid="charts-definitions">
+        {t('charts.rates.definitions', { timeZone: agencyTimeZone })}
+      </p>
     </div>
   );
 }

@@ -39,22 +39,29 @@ function keyList(keys: AttemptKeys): Array<[KeyType, string, number]> {
 
 export type LockState = { locked: false } | { locked: true; retryAfterSeconds: number };
 
-async function lockStateOf(db: Database | Tx, list: Array<[KeyType, string, number]>, now: Date): Promise<LockState> {
+/** The failures of the window for one key, and when the oldest of them was. */
+async function failuresOf(db: Database | Tx, keyType: KeyType, keyHash: string, now: Date) {
   const { windowMinutes } = securityConfig().signIn;
   const since = new Date(now.getTime() - windowMinutes * 60_000);
+  const [row] = await db
+    .select({ failures: count(), oldest: min(t.loginAttempts.attemptedAt) })
+    .from(t.loginAttempts)
+    .where(
+      and(
+        eq(t.loginAttempts.keyType, keyType),
+        eq(t.loginAttempts.keyHash, keyHash),
+        eq(t.loginAttempts.succeeded, false),
+        gt(t.loginAttempts.attemptedAt, since),
+      ),
+    );
+  return row;
+}
+
+async function lockStateOf(db: Database | Tx, list: Array<[KeyType, string, number]>, now: Date): Promise<LockState> {
+  const { windowMinutes } = securityConfig().signIn;
   let retryAfterSeconds = 0;
   for (const [keyType, keyHash, max] of list) {
-    const [row] = await db
-      .select({ failures: count(), oldest: min(t.loginAttempts.attemptedAt) })
-      .from(t.loginAttempts)
-      .where(
-        and(
-          eq(t.loginAttempts.keyType, keyType),
-          eq(t.loginAttempts.keyHash, keyHash),
-          eq(t.loginAttempts.succeeded, false),
-          gt(t.loginAttempts.attemptedAt, since),
-        ),
-      );
+    const row = await failuresOf(db, keyType, keyHash, now);
     if (row && row.failures >= max && row.oldest) {
       const oldest = row.oldest instanceof Date ? row.oldest : new Date(row.oldest);
       retryAfterSeconds = Math.max(
@@ -69,6 +76,19 @@ async function lockStateOf(db: Database | Tx, list: Array<[KeyType, string, numb
 /** Whether this client or this reference number has to wait, and for how long (a read, no lock). */
 export async function lockState(db: Database, keys: AttemptKeys, now = new Date()): Promise<LockState> {
   return lockStateOf(db, keyList(keys), now);
+}
+
+/**
+ * The most failed attempts of the window among the keys (a read, no lock): how hard the captcha of
+ * the next attempt from this client, or for this reference number, is (server/auth/captcha.ts).
+ */
+export async function recentFailures(db: Database, keys: AttemptKeys, now = new Date()): Promise<number> {
+  let most = 0;
+  for (const [keyType, keyHash] of keyList(keys)) {
+    const row = await failuresOf(db, keyType, keyHash, now);
+    most = Math.max(most, Number(row?.failures ?? 0));
+  }
+  return most;
 }
 
 /** An attempt counted as a failure until it is settled as a success. */

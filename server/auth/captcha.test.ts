@@ -6,7 +6,7 @@
 import { solveChallenge } from 'altcha-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
-import { newCaptchaChallenge, redeemCaptcha } from './captcha.ts';
+import { captchaMaxNumber, newCaptchaChallenge, redeemCaptcha, redeemCaptchaAfter } from './captcha.ts';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -14,8 +14,8 @@ beforeAll(async () => {
 });
 afterAll(async () => database?.dispose());
 
-async function solved() {
-  const challenge = await newCaptchaChallenge();
+async function solved(failures = 0) {
+  const challenge = await newCaptchaChallenge(failures);
   const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
     .promise;
   if (!solution) throw new Error('not solvable');
@@ -65,5 +65,64 @@ describe('redeemCaptcha', () => {
     const solution = await solved();
     expect(await redeemCaptcha(database.db, 'not base64 json')).toBe(false);
     expect(await redeemCaptcha(database.db, encode({ ...solution, signature: '0'.repeat(64) }))).toBe(false);
+  });
+});
+
+/**
+ * Issue 25, finding 7: a small puzzle for a first attempt, a larger one after each failed sign-in,
+ * and the size checked when the solution is redeemed (it is in the signed salt).
+ */
+describe('the puzzle grows with failed sign-ins', () => {
+  const saved = { ...process.env };
+  beforeAll(() => {
+    process.env.CAPTCHA_MAX_NUMBER = '1000';
+    process.env.CAPTCHA_HARDEST_NUMBER = '8000';
+  });
+  afterAll(() => {
+    process.env.CAPTCHA_MAX_NUMBER = saved.CAPTCHA_MAX_NUMBER;
+    process.env.CAPTCHA_HARDEST_NUMBER = saved.CAPTCHA_HARDEST_NUMBER;
+  });
+
+  it.each([
+    [0, 1000],
+    [1, 2000],
+    [2, 4000],
+    [3, 8000],
+    [4, 8000],
+    [500, 8000],
+    [-1, 1000],
+  ])('after %i failures the bound is %i', async (failures, bound) => {
+    expect(captchaMaxNumber(failures)).toBe(bound);
+    expect((await newCaptchaChallenge(failures)).maxnumber).toBe(bound);
+  });
+
+  it('defaults to a small first puzzle that grows to sixteen times its size', () => {
+    process.env.CAPTCHA_MAX_NUMBER = '';
+    process.env.CAPTCHA_HARDEST_NUMBER = '';
+    try {
+      expect(captchaMaxNumber(0)).toBe(20_000);
+      expect(captchaMaxNumber(4)).toBe(320_000);
+      expect(captchaMaxNumber(9)).toBe(320_000);
+    } finally {
+      process.env.CAPTCHA_MAX_NUMBER = '1000';
+      process.env.CAPTCHA_HARDEST_NUMBER = '8000';
+    }
+  });
+
+  it('refuses a solution of a smaller puzzle than the failures call for, and accepts one of the right size', async () => {
+    const easy = encode(await solved(0));
+    expect(await redeemCaptchaAfter(database.db, easy, 2)).toBe('tooSmall');
+    const fitting = encode(await solved(2));
+    expect(await redeemCaptchaAfter(database.db, fitting, 2)).toBe('redeemed');
+    // A larger puzzle than needed is fine; the small one is still good for a first attempt.
+    expect(await redeemCaptchaAfter(database.db, encode(await solved(3)), 1)).toBe('redeemed');
+    expect(await redeemCaptchaAfter(database.db, easy, 0)).toBe('redeemed');
+  });
+
+  it('refuses a solution whose size was edited in the salt', async () => {
+    const solution = await solved(0);
+    const forged = { ...solution, salt: solution.salt.replace(/max=\d+/, 'max=8000') };
+    expect(forged.salt).not.toBe(solution.salt);
+    expect(await redeemCaptchaAfter(database.db, encode(forged), 3)).toBe('refused');
   });
 });

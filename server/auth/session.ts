@@ -67,6 +67,24 @@ export async function sessionByHash(
   return row ?? null;
 }
 
+export type EndedSession = 'idle' | 'expired' | 'ended';
+
+/**
+ * Why a request's session cookie no longer opens a session (issue 25, finding 10), so that the
+ * sign-in page can say it: `idle` past the idle deadline, `expired` past the absolute one, `ended`
+ * when the session is gone (signed out elsewhere, removed). Null without a session cookie, or
+ * when the session is still valid.
+ */
+export async function endedSession(request: Request, db?: Database, now = new Date()): Promise<EndedSession | null> {
+  const token = readCookie(request.headers.get('Cookie'), cookieName(sessionCookieBase));
+  if (!token) return null;
+  const row = await sessionByHash(db ?? (await getDatabase()), sha256Hex(token), 'web', null);
+  if (!row) return 'ended';
+  if (row.absoluteExpiresAt.getTime() <= now.getTime()) return 'expired';
+  if (row.idleExpiresAt.getTime() <= now.getTime()) return 'idle';
+  return null;
+}
+
 /** The server-side session behind the request's cookie, if it is still valid. */
 export async function findSession(request: Request, db?: Database, now = new Date()): Promise<ActiveSession | null> {
   return sessionFromCookies(request.headers.get('Cookie'), db, now);

@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { measureRunning } from '../claims/rules.ts';
 import { sha256Hex } from '../security/crypto.ts';
-import { beginAttempt, settleAttempt } from './attempts.ts';
+import { beginAttempt, recentFailures, settleAttempt } from './attempts.ts';
 import { verifyPassword } from './passwords.ts';
 import { formatReference, parseReference } from './reference.ts';
 import { createSession } from './sessions.ts';
@@ -55,6 +55,15 @@ export type SignInResult =
 // A real argon2id hash of a random string: unknown numbers cost the same time as wrong passwords.
 const timingDummyHash =
   '$argon2id$v=19$m=65536,p=4,t=3$iscBNeL48YXlzgIiNBnDWw$zLjrnYK9XxJ4WPKyYLCTe7MlmW4K9w3CHwEiOYHy9Ec';
+
+/**
+ * The failed sign-ins of the window for this client address or this reference number, whichever
+ * has more: the captcha of this attempt has to be that much harder (server/auth/captcha.ts).
+ */
+export async function signInFailures(db: Database, clientAddress: string, reference: string, now = new Date()) {
+  const parsed = parseReference(reference);
+  return recentFailures(db, { client: clientAddress, ...(parsed.ok ? { reference: parsed.refno } : {}) }, now);
+}
 
 export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<SignInResult> {
   const input = signInInput.parse(raw);

@@ -19,8 +19,16 @@ export function securityConfig() {
       windowMinutes: numberFrom('SIGNIN_WINDOW_MINUTES', 15),
     },
     captcha: {
-      /** Upper bound of the proof-of-work search space; about half a second on a cheap phone. */
-      maxNumber: numberFrom('CAPTCHA_MAX_NUMBER', 100_000),
+      /**
+       * Upper bound of the proof-of-work search space for a first attempt (the widget tries half of
+       * it on average): a fraction of a second on a cheap phone, solved while the debtor types.
+       */
+      maxNumber: numberFrom('CAPTCHA_MAX_NUMBER', 20_000),
+      /**
+       * The bound doubles with each failed sign-in of the window (per client address and per
+       * reference number) up to this one: slow for a guesser, once, for a debtor who mistyped.
+       */
+      hardestNumber: numberFrom('CAPTCHA_HARDEST_NUMBER', 320_000),
       expiresMinutes: numberFrom('CAPTCHA_EXPIRES_MINUTES', 10),
     },
     session: {

@@ -328,26 +328,29 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       costs: 14557,
       extra: { hasVideo: true },
     });
+    // An invoice's number carries the year of its date (issue 25, finding 11: "RE-2025-…" was
+    // dated 2026 once the demo's dates moved with the clock).
+    const invoice = (serial: string, daysAgo: number) => {
+      const invoiceDate = isoDate(today, -daysAgo);
+      const invoiceNumber = `RE-${invoiceDate.slice(0, 4)}-${serial}`;
+      return { invoiceNumber, invoiceDate, documentKey: `invoices/${invoiceNumber}.pdf` };
+    };
     await tx.insert(t.invoices).values([
       {
         fileId: f1,
-        invoiceNumber: 'RE-2025-118842',
-        invoiceDate: isoDate(today, -230),
+        ...invoice('118842', 230),
         dueDate: isoDate(today, -216),
         amountMinor: 25995,
         description: 'Wintermantel, Wollmischung',
         descriptions: invoiceDescriptions.winterCoat,
-        documentKey: 'invoices/RE-2025-118842.pdf',
       },
       {
         fileId: f1,
-        invoiceNumber: 'RE-2025-121907',
-        invoiceDate: isoDate(today, -221),
+        ...invoice('121907', 221),
         dueDate: isoDate(today, -207),
         amountMinor: 16995,
         description: 'Stiefel und Schal',
         descriptions: invoiceDescriptions.bootsAndScarf,
-        documentKey: 'invoices/RE-2025-121907.pdf',
       },
     ]);
 

@@ -67,7 +67,8 @@ const euroPlan: PlanLimits = {
 const none: FeeRule = { kind: 'none' };
 
 /** The German agreement fee: Einigungsgebühr of a payment agreement, 0.7 on half of the claim. */
-const rvgBasis = 'Nr. 1000 VV RVG, § 31b RVG (0,7 auf 50 % der Forderung)';
+// A no-break space after the section sign: "§" never ends a line apart from its number.
+const rvgBasis = 'Nr. 1000 VV RVG, §\u00a031b RVG (0,7 auf 50 % der Forderung)';
 
 export const costRules: Record<VariantId, CostRules> = {
   de: {

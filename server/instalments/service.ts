@@ -43,6 +43,7 @@ import {
   bicForIban,
   checkSepaIban,
   mandateReference,
+  maskIban,
   normaliseBic,
   samePostalCode,
 } from './sepa.ts';
@@ -393,6 +394,7 @@ function planMail(
     vatMinor: number;
   },
   rows: MailData['instalmentPlan']['rows'],
+  mandate?: { reference: string; iban: string } | null,
 ): MailData['instalmentPlan'] {
   const currency = ctx.facts.currency;
   const fees: MailData['instalmentPlan']['fees'] = [
@@ -410,6 +412,7 @@ function planMail(
     fees,
     total: { amountMinor: plan.totalMinor, currency },
     rows,
+    ...(mandate ? { directDebit: { mandateReference: mandate.reference, account: maskIban(mandate.iban) } } : {}),
   };
 }
 
@@ -558,7 +561,15 @@ export async function agreePlan(
         await tx.update(t.files).set({ showUploadCenter: true }).where(eq(t.files.id, session.fileId));
       }
 
-      const mailQueued = await mail('instalmentPlan', planMail(ctx, { ...plan, ...costs }, plan.rows));
+      const mailQueued = await mail(
+        'instalmentPlan',
+        planMail(
+          ctx,
+          { ...plan, ...costs },
+          plan.rows,
+          mandate?.ok && reference ? { reference, iban: mandate.iban } : null,
+        ),
+      );
       await audit('instalments.agreed', {
         planId,
         status,
@@ -654,6 +665,7 @@ export async function continuePendingPlan(
             remainingMinor,
             isFinal,
           })),
+          mandate?.ok && reference ? { reference, iban: mandate.iban } : null,
         ),
       );
       await audit('instalments.continued', { planId: pending.id, method: input.method });
@@ -1093,6 +1105,21 @@ export async function mailPlan(
   if (!recipient.ok) return recipient;
   const limit = await consume(db, 'planMail', String(session.fileId));
   if (!limit.ok) return { ok: false, error: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
+  // A plan paid by direct debit names the mandate it is collected under (issue 25, finding 8).
+  const [mandate] = plan.isSepa
+    ? await db
+        .select({ reference: t.sepaMandates.mandateReference, iban: t.sepaMandates.iban })
+        .from(t.sepaMandates)
+        .where(
+          and(
+            eq(t.sepaMandates.fileId, session.fileId),
+            eq(t.sepaMandates.purpose, 'plan'),
+            eq(t.sepaMandates.agreementId, plan.id),
+          ),
+        )
+        .orderBy(desc(t.sepaMandates.signedAt))
+        .limit(1)
+    : [];
   const mailId = await enqueueMail(db, {
     to: recipient.to,
     template: 'instalmentPlan',
@@ -1113,6 +1140,7 @@ export async function mailPlan(
           remainingMinor,
           isFinal,
         })),
+      mandate ?? null,
     ),
   });
   await audit(db, {

@@ -44,6 +44,11 @@ export interface MailData {
       remainingMinor: number;
       isFinal: boolean;
     }>;
+    /**
+     * A plan paid by SEPA direct debit: the rates are collected from this account (masked) under
+     * this mandate, each on its date (issue 25, finding 8); absent for plans paid by the debtor.
+     */
+    directDebit?: { mandateReference: string; account: string };
   };
   /** Bank transfer details for paying by transfer, with the EPC QR code as a PNG data URL. */
   bankTransferDetails: Addressee & {

@@ -93,9 +93,27 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
   instalmentPlan: (d, ctx) => ({
     subject: ctx.t('instalmentPlan.subject', { reference: d.reference }),
     greeting: greeting(ctx, d),
-    paragraphs: [ctx.t('instalmentPlan.intro')],
+    paragraphs: [
+      ctx.t('instalmentPlan.intro'),
+      ...(d.directDebit
+        ? [
+            ctx.t('instalmentPlan.directDebit', {
+              account: d.directDebit.account,
+              mandate: d.directDebit.mandateReference,
+              first: ctx.date(d.firstDueOn),
+              last: ctx.date(d.rows.at(-1)?.dueOn ?? d.firstDueOn),
+            }),
+          ]
+        : []),
+    ],
     details: [
       [ctx.t('labels.reference'), d.reference],
+      ...(d.directDebit
+        ? ([
+            [ctx.t('instalmentPlan.mandateReference'), d.directDebit.mandateReference],
+            [ctx.t('instalmentPlan.debitedAccount'), d.directDebit.account],
+          ] satisfies Array<[string, string]>)
+        : []),
       [ctx.t('instalmentPlan.monthly'), ctx.money(d.monthly)],
       [ctx.t('instalmentPlan.firstDueOn'), ctx.date(d.firstDueOn)],
       [ctx.t('instalmentPlan.count'), String(d.instalmentCount)],
@@ -109,7 +127,7 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
       caption: ctx.t('instalmentPlan.tableCaption'),
       head: [
         ctx.t('instalmentPlan.position'),
-        ctx.t('instalmentPlan.dueOn'),
+        ctx.t(d.directDebit ? 'instalmentPlan.debitOn' : 'instalmentPlan.dueOn'),
         ctx.t('instalmentPlan.amount'),
         ctx.t('instalmentPlan.remaining'),
       ],
@@ -120,7 +138,7 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
         ctx.money({ amountMinor: row.remainingMinor, currency: d.total.currency }),
       ]),
     },
-    after: [ctx.t('instalmentPlan.keep')],
+    after: [ctx.t(d.directDebit ? 'instalmentPlan.keepDirectDebit' : 'instalmentPlan.keep')],
   }),
   bankTransferDetails: (d, ctx) => ({
     subject: ctx.t('bankTransferDetails.subject', { reference: d.reference }),

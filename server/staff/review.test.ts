@@ -134,7 +134,7 @@ describe('corrections', () => {
     const figures = await deskFigures(database.db, {});
     expect(figures.total).toBe(4);
     expect(figures.fallbackRate).toBe(0.25);
-    expect(figures.containment).toBe(0.75);
+    expect(figures.containment).toBe(0.5);
     expect(figures.confusion).toEqual(
       expect.arrayContaining([
         { predicted: 'pay_now', corrected: 'pay_instalments', turns: 1 },

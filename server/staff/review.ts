@@ -13,6 +13,7 @@ import { turnOutcomes } from '../assistant/outcomes.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { agencyTimeZone } from '../time-zone.ts';
 
 import { confidenceBands, type ConfidenceBand } from './constants.ts';
 
@@ -48,11 +49,28 @@ export function readLogQuery(url: URL): LogQuery {
 
 export const pageSize = 25;
 
+/**
+ * The agency's time zone as an SQL literal, not a parameter: the day expression has to be the same
+ * text in SELECT and GROUP BY (a constant of ours, checked to be a plain zone name).
+ */
+const zone = sql.raw(`'${/^[A-Za-z_]+(\/[A-Za-z_]+)*$/.test(agencyTimeZone) ? agencyTimeZone : 'UTC'}'`);
+
+/**
+ * The start of a calendar day in the agency's time zone, as an instant (issue 25, finding 9: the
+ * desk's days are the agency's, in the filters, the charts and the log's times alike).
+ */
+const dayStart = (isoDay: string, plusDays = 0) =>
+  sql`((${isoDay}::date + ${plusDays}::int)::timestamp at time zone ${zone})`;
+
+/** The agency's calendar day of an instant, as YYYY-MM-DD. */
+const agencyDay = (column: SQL | typeof t.intentLog.at) =>
+  sql<string>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD')`;
+
 function whereOf(q: LogQuery): SQL | undefined {
   const l = t.intentLog;
   const parts: Array<SQL | undefined> = [
-    q.from ? gte(l.at, new Date(`${q.from}T00:00:00Z`)) : undefined,
-    q.to ? lt(l.at, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000)) : undefined,
+    q.from ? sql`${l.at} >= ${dayStart(q.from)}` : undefined,
+    q.to ? sql`${l.at} < ${dayStart(q.to, 1)}` : undefined,
     q.language ? eq(l.language, q.language) : undefined,
     q.variant ? eq(l.variant, q.variant) : undefined,
     q.intent ? eq(l.intentId, q.intent) : undefined,
@@ -149,13 +167,20 @@ export async function loggedVariants(db: Database): Promise<string[]> {
 
 export interface DeskFigures {
   total: number;
-  /** Per day (YYYY-MM-DD) and intent. */
+  /** Per day (YYYY-MM-DD, the agency's calendar day, as the log shows its times) and intent. */
   volume: Array<{ day: string; intent: string; turns: number }>;
   /** Share of turns classified as out of scope (the assistant could not place them). */
   fallbackRate: number;
   /** Share of turns where the assistant asked back. */
   clarificationRate: number;
-  /** Share of turns that ended in the portal, without being handed to a person. */
+  /** Share of turns handed to a person (a message or a callback instead of an answer). */
+  handedRate: number;
+  /**
+   * Share of turns placed on an intent and not handed to a person (issue 25, finding 9). An
+   * unplaced turn never counts here: it used to (containment was "not handed over"), so a log with
+   * a quarter unplaced showed "100 % solved in the portal" beside "25 % not matched". Whether the
+   * debtor's matter was settled is not in the log; the label says only what is counted.
+   */
   containment: number;
   /** Corrected entries: predicted intent → corrected intent. */
   confusion: Array<{ predicted: string; corrected: string; turns: number }>;
@@ -164,7 +189,7 @@ export interface DeskFigures {
 export async function deskFigures(db: Database, q: LogQuery): Promise<DeskFigures> {
   const where = whereOf(q);
   const l = t.intentLog;
-  const day = sql<string>`to_char(${l.at} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const day = agencyDay(l.at);
   const volume = await db
     .select({ day, intent: l.intentId, turns: count() })
     .from(l)
@@ -177,6 +202,10 @@ export async function deskFigures(db: Database, q: LogQuery): Promise<DeskFigure
       fallback: sql<number>`count(*) filter (where ${l.intentId} = 'out_of_scope')`.mapWith(Number),
       clarified: sql<number>`count(*) filter (where ${l.clarified})`.mapWith(Number),
       handed: sql<number>`count(*) filter (where ${l.outcome} = 'handedToPerson')`.mapWith(Number),
+      contained:
+        sql<number>`count(*) filter (where ${l.intentId} <> 'out_of_scope' and ${l.outcome} is distinct from 'handedToPerson')`.mapWith(
+          Number,
+        ),
     })
     .from(l)
     .where(where);
@@ -193,7 +222,8 @@ export async function deskFigures(db: Database, q: LogQuery): Promise<DeskFigure
     volume: volume.map((v) => ({ ...v, turns: Number(v.turns) })),
     fallbackRate: share(totals?.fallback ?? 0),
     clarificationRate: share(totals?.clarified ?? 0),
-    containment: total === 0 ? 0 : 1 - share(totals?.handed ?? 0),
+    handedRate: share(totals?.handed ?? 0),
+    containment: share(totals?.contained ?? 0),
     confusion: confusion.map((c) => ({ ...c, turns: Number(c.turns) })),
   };
 }

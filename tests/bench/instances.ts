@@ -74,6 +74,7 @@ try {
       PUBLIC_BASE_URL: `http://127.0.0.1:${firstPort}`,
       LOG_LEVEL: 'warn',
       CAPTCHA_MAX_NUMBER: '2000',
+      CAPTCHA_HARDEST_NUMBER: '2000',
       RATE_LIMIT_CLIENT_SCALE: '100',
     },
     readyMs: 120_000,

@@ -116,6 +116,7 @@ describe.skipIf(notHere)('two instances on one PostgreSQL database', () => {
       RATE_LIMIT_CLIENT_SCALE: '20',
       // A light proof of work: the captcha is redeemed once across both, its strength is not under test.
       CAPTCHA_MAX_NUMBER: '2000',
+      CAPTCHA_HARDEST_NUMBER: '2000',
     };
     // Both start at once: seeding, demo documents into the shared folder, workers and jobs race.
     pair = await startPair({

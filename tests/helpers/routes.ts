@@ -38,9 +38,9 @@ export function getRequest(path: string, headers: Record<string, string> = {}): 
   return new Request(`${origin}${path}`, { headers });
 }
 
-/** A real solution of a real challenge, as the browser widget would send it. */
-export async function solvedCaptcha(): Promise<string> {
-  const challenge = await newCaptchaChallenge();
+/** A real solution of a real challenge (for an attempt after `failures` failed sign-ins), as the browser widget would send it. */
+export async function solvedCaptcha(failures = 0): Promise<string> {
+  const challenge = await newCaptchaChallenge(failures);
   const { promise } = solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber);
   const solution = await promise;
   if (!solution) throw new Error('captcha not solvable');

@@ -37,7 +37,12 @@ describe('claim information loader, per demo file', () => {
     expect(info.costs.reduce((sum, c) => sum + c.amountMinor, 0)).toBe(b.costsMinor);
     expect(info.costs.map((c) => c.kind)).toEqual(['dunningFee', 'addressInquiry', 'collectionFee']);
     expect(info.costs.every((c) => c.legalBasis.length > 0)).toBe(true);
-    expect(info.invoices.map((i) => i.number)).toEqual(['RE-2025-118842', 'RE-2025-121907']);
+    expect(info.invoices.map((i) => i.number)).toEqual([
+      expect.stringMatching(/^RE-\d{4}-118842$/),
+      expect.stringMatching(/^RE-\d{4}-121907$/),
+    ]);
+    // Issue 25, finding 11: each number carries the year of its invoice's date.
+    for (const i of info.invoices) expect(i.number.slice(3, 7), i.number).toBe(i.date.slice(0, 4));
     expect(info.invoices.every((i) => i.hasDocument)).toBe(true);
     expect(info.invoices.reduce((sum, i) => sum + i.amountMinor, 0)).toBe(b.mainClaimMinor);
     expect(info.payments).toEqual([]);
@@ -199,7 +204,7 @@ describe('original invoices', () => {
     expect(result.status).toBe(200);
     expect(result.headers.get('Content-Type')).toBe('application/pdf');
     expect(result.headers.get('Cache-Control')).toBe('private, max-age=900');
-    expect(result.headers.get('Content-Disposition')).toContain('RE-2025-118842.pdf');
+    expect(result.headers.get('Content-Disposition')).toMatch(/RE-\d{4}-118842\.pdf/);
     const bytes = new Uint8Array(await result.response!.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     expect(bytes.length).toBe(Number(result.headers.get('Content-Length')));

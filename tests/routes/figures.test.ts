@@ -70,7 +70,7 @@ describe('finding 2: "pay the entire remaining claim" of a running plan includes
       .from(t.collectionCosts)
       .where(and(eq(t.collectionCosts.fileId, file.id), eq(t.collectionCosts.kind, 'instalmentFee')));
     expect(costs).toMatchObject([
-      { amountMinor: 36_05, legalBasis: 'Nr. 1000 VV RVG, § 31b RVG (0,7 auf 50 % der Forderung)' },
+      { amountMinor: 36_05, legalBasis: 'Nr. 1000 VV RVG, §\u00a031b RVG (0,7 auf 50 % der Forderung)' },
     ]);
 
     const { view } = await viewOf('100000001');

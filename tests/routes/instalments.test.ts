@@ -8,6 +8,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '#server/auth/sessions.ts';
 import * as t from '#server/db/schema.ts';
+import type { MailData } from '#server/mail/outbox.ts';
+import { renderMail } from '#server/mail/templates.ts';
 import { action as payInstalments, loader as payInstalmentsLoader } from '~/routes/$portal.checkout.pay-installments';
 import { loader as mandatePage } from '~/routes/$portal.sepa-mandate';
 import { context, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
@@ -203,6 +205,14 @@ describe('pay in instalments: the steps for an open claim (100000001)', () => {
       total: { amountMinor: 623_89, currency: 'EUR' },
       instalmentCount: 13,
     });
+    // Paid by bank transfer: no mandate, and the reminder to pay each rate on time stays.
+    expect(mails[0]!.data).not.toHaveProperty('directDebit');
+    expect(
+      renderMail('instalmentPlan', mails[0]!.data as unknown as MailData['instalmentPlan'], {
+        language: 'de',
+        variant: 'de',
+      }).text,
+    ).toContain('Zahlen Sie jede Rate pünktlich');
     const audits = await database.db
       .select()
       .from(t.auditLog)
@@ -306,6 +316,24 @@ describe('SEPA direct debit mandate', () => {
         targetDate: first,
       },
     });
+
+    // Issue 25, finding 8: the plan's mail says that the rates are collected from that account under
+    // that mandate, on the dates of its table, and no longer asks to pay each rate on time.
+    const [planMail] = await database.db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.fileId, file.id), eq(t.mailOutbox.template, 'instalmentPlan')));
+    expect(planMail!.data).toMatchObject({
+      directDebit: { mandateReference: `CI-100000010-3-P${plan!.id}`, account: 'DE89 •••• 3000' },
+    });
+    const mail = renderMail('instalmentPlan', planMail!.data as unknown as MailData['instalmentPlan'], {
+      language: 'de',
+      variant: 'de',
+    });
+    expect(mail.text).toContain('per SEPA-Lastschrift von Ihrem Konto DE89 •••• 3000 eingezogen');
+    expect(mail.text).toContain(`Mandatsreferenz CI-100000010-3-P${plan!.id}`);
+    expect(mail.html).toContain('Einzug am');
+    expect(mail.text).not.toContain('pünktlich');
   });
 
   it('limits wrong attempts with the attempts-exceeded message', async () => {

@@ -117,7 +117,11 @@ describe('pay later', () => {
       .from(t.collectionCosts)
       .where(and(eq(t.collectionCosts.fileId, file.id), eq(t.collectionCosts.kind, 'settlementFee')));
     expect(costs).toMatchObject([
-      { amountMinor: 36_05, legalBasis: 'Nr. 1000 VV RVG, § 31b RVG (0,7 auf 50 % der Forderung)', vatIncluded: false },
+      {
+        amountMinor: 36_05,
+        legalBasis: 'Nr. 1000 VV RVG, §\u00a031b RVG (0,7 auf 50 % der Forderung)',
+        vatIncluded: false,
+      },
     ]);
     const orders = await database.db
       .select()

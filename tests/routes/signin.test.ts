@@ -6,6 +6,7 @@ import * as t from '#server/db/schema.ts';
 import { findSession } from '#server/auth/session.ts';
 import { securityConfig } from '#server/config/security.ts';
 import { action, loader } from '~/routes/$portal.signin';
+import { loader as captchaLoader } from '~/routes/$portal.captcha';
 import { action as signOut } from '~/routes/$portal.signout';
 import {
   context,
@@ -272,6 +273,70 @@ describe('the checks before any lookup', () => {
     const response = await post({ mode: 'reference', reference: '100000001', website: 'http://spam.example' });
     expect(response.status).toBe(400);
     expect(response.headers.get('Set-Cookie')).toBeNull();
+  });
+});
+
+describe('the captcha after failed attempts (issue 25, finding 7)', () => {
+  const saved = process.env.CAPTCHA_HARDEST_NUMBER;
+  beforeEach(() => {
+    process.env.CAPTCHA_HARDEST_NUMBER = '16000';
+    onTestFinished(() => {
+      process.env.CAPTCHA_HARDEST_NUMBER = saved;
+    });
+  });
+  const challengeSize = async (client: string, query = '') => {
+    const response = await run(captchaLoader, getRequest(`/serviceportal/captcha${query}`), params, context(client));
+    return ((await response.response!.json()) as { maxnumber: number }).maxnumber;
+  };
+
+  it('gives a first attempt a small puzzle and the next one from that address a larger one', async () => {
+    expect(await challengeSize('198.51.100.70')).toBe(2000);
+    const wrong = await post(
+      { mode: 'password', reference: '100000001', password: 'Wrong-1x' },
+      { client: '198.51.100.70' },
+    );
+    expect(wrong.status).toBe(401);
+    expect(await challengeSize('198.51.100.70')).toBe(4000);
+    // Another address is not slowed down by it, unless the form asks for more.
+    expect(await challengeSize('198.51.100.71')).toBe(2000);
+    expect(await challengeSize('198.51.100.71', '?failures=2')).toBe(8000);
+    expect(await challengeSize('198.51.100.71', '?failures=-3')).toBe(2000);
+
+    // A first-size solution is not enough any more; the answer says why and how large a puzzle to fetch.
+    const easy = await post(
+      { mode: 'password', reference: '100000001', password: 'Demo-Pass1' },
+      { client: '198.51.100.70' },
+    );
+    expect(easy.status).toBe(400);
+    expect(fieldErrors(easy.data).captcha).toEqual(['errors.captchaHarder']);
+    expect((easy.data as { captchaFailures: number }).captchaFailures).toBe(1);
+    const right = await post(
+      { mode: 'password', reference: '100000001', password: 'Demo-Pass1' },
+      { client: '198.51.100.70', captcha: await solvedCaptcha(1) },
+    );
+    expect(right.status).toBe(302);
+  });
+
+  it("asks for a larger puzzle for a reference number's failures from other addresses", async () => {
+    for (let i = 0; i < 2; i++) {
+      const r = await post(
+        { mode: 'password', reference: '100000004', password: `Wrong-${i}x` },
+        { client: `198.51.100.8${i}`, captcha: await solvedCaptcha(i) },
+      );
+      expect(r.status).toBe(401);
+    }
+    const fresh = await post(
+      { mode: 'password', reference: '100000004', password: 'Demo-Pass1' },
+      { client: '198.51.100.89' },
+    );
+    expect(fieldErrors(fresh.data).captcha).toEqual(['errors.captchaHarder']);
+    expect((fresh.data as { captchaFailures: number }).captchaFailures).toBe(2);
+    // A broken solution is still the plain captcha error.
+    const broken = await post(
+      { mode: 'password', reference: '100000004', password: 'Demo-Pass1' },
+      { client: '198.51.100.89', captcha: 'bm90IGEgc29sdXRpb24=' },
+    );
+    expect(fieldErrors(broken.data).captcha).toEqual(['errors.captcha']);
   });
 });
 

@@ -170,18 +170,19 @@ export function VolumeChart({ volume }: { volume: VolumePoint[] }) {
   );
 }
 
-/** Fallback, clarification and containment as shares of all turns. */
+/** Fallback, clarification, hand-over and containment as shares of all turns (defined in server/staff/review.ts). */
 export function RatesChart({
   rates,
   locale,
 }: {
-  rates: { fallbackRate: number; clarificationRate: number; containment: number; total: number };
+  rates: { fallbackRate: number; clarificationRate: number; handedRate: number; containment: number; total: number };
   locale: string;
 }) {
   const { t } = useTranslation('staff');
   const items = [
     { key: 'fallback', label: t('charts.rates.fallback'), value: rates.fallbackRate },
     { key: 'clarification', label: t('charts.rates.clarification'), value: rates.clarificationRate },
+    { key: 'handed', label: t('charts.rates.handed'), value: rates.handedRate },
     { key: 'containment', label: t('charts.rates.containment'), value: rates.containment },
   ];
   const width = 440;

@@ -1,4 +1,6 @@
 /** Small formatting helpers of the desk (the browser and the server render the same). */
+import { agencyTimeZone } from '#server/time-zone.ts';
+
 export function formatShare(value: number, locale: string): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(value);
 }
@@ -8,7 +10,7 @@ export function formatConfidence(value: number, locale: string): string {
 }
 
 export function formatTime(value: string | Date, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Berlin' }).format(
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short', timeZone: agencyTimeZone }).format(
     new Date(value),
   );
 }

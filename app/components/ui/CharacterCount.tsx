@@ -1,6 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * A count of characters as the reader's language writes numbers: "5,000" in English, "5.000" in
+ * German, "5 000" in French (issue 25, finding 11). The page's locale joins the language with the
+ * file's country for money and dates; "en-DE" writes "5.000", which an English reader takes for
+ * five characters. A count is no amount of money: the language alone decides.
+ */
+export function formatCount(value: number, locale: string): string {
+  return new Intl.NumberFormat(locale.split('-')[0] || undefined).format(value);
+}
+
 /** How long the typing must pause before the count is announced. */
 const announceAfterMs = 1500;
 
@@ -22,7 +32,7 @@ export function CharacterCount({ fieldId, max, locale }: { fieldId: string; max:
   const [length, setLength] = useState<number | null>(null);
   const [announced, setAnnounced] = useState('');
   const timer = useRef<number | undefined>(undefined);
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const number = (value: number) => formatCount(value, locale);
   const message = (count: number) =>
     count > max
       ? t('form.characters.over', { count: count - max, over: number(count - max) })
