@@ -77,16 +77,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /**
  * The actions that change what the root shows: the login state (sign-in, its bank-ID and
- * set-password steps, sign-out), the idle deadline ("stay signed in"), consent and language.
+ * set-password steps, a new password by a reset link, which signs in, sign-out), the idle
+ * deadline ("stay signed in", a changed password's new session), consent and language.
  */
 const rootActions = [
-  '/signin',
-  '/signin/bankid',
-  '/signin/set-password',
-  '/signout',
-  '/session',
-  '/consent',
-  '/language',
+  /\/signin$/,
+  /\/signin\/bankid$/,
+  /\/signin\/set-password$/,
+  /\/password\/reset\/[^/]+$/,
+  /\/debtor\/profile\/password$/,
+  /\/signout$/,
+  /\/session$/,
+  /\/consent$/,
+  /\/language$/,
 ];
 
 /**
@@ -98,7 +101,7 @@ const rootActions = [
 export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, formAction, defaultShouldRevalidate }) => {
   if (!formMethod || formMethod.toUpperCase() === 'GET') return true;
   const action = formAction ? new URL(formAction, 'http://portal.invalid').pathname.replace(/\/+$/, '') : '';
-  return rootActions.some((path) => action.endsWith(path)) ? defaultShouldRevalidate : false;
+  return rootActions.some((path) => path.test(action)) ? defaultShouldRevalidate : false;
 };
 
 export type RootData = Awaited<ReturnType<typeof loader>>;

@@ -65,7 +65,11 @@ test.describe('reference number and password', () => {
     await signIn(page, { refno: '100000002', stayOnPage: true });
     await expect(referenceLine(page, '100000002')).toBeVisible();
     await expect(navLink(page, 'payment')).toBeVisible();
-    await expect(navLink(page, 'profile')).toHaveCount(0);
+    // Profile is offered through the password (the step-up, decision 061); the claim information is not.
+    await expect(navLink(page, 'profile')).toHaveAttribute(
+      'href',
+      `${signInPath(de)}?returnTo=${encodeURIComponent(portalPath(de, '/debtor/profile'))}`,
+    );
     await expect(navLink(page, 'claimInformation')).toHaveCount(0);
     await expectNoSeriousA11yViolations(page, 'dashboard, limited');
     const limitedSession = await sessionValue(page);

@@ -173,15 +173,17 @@ test('contact: a message with an attachment, then a callback within the callback
   await page.getByLabel(c('fields.phone')).fill('040 123456');
   await page.getByLabel(c('callback.reason')).fill('Frage zur Ratenzahlung');
   await page.getByLabel(c('callback.weekday'), { exact: true }).selectOption({ label: 'Freitag' });
-  await page.getByLabel(c('callback.timeOfDay'), { exact: true }).selectOption('afternoon');
-  const hours = await page.getByLabel(c('callback.hour'), { exact: true }).locator('option').allTextContents();
-  expect(hours.slice(1)).toEqual(['14:00', '14:30', '15:00', '15:30', '16:00', '16:30']);
+  const hours = await page
+    .getByLabel(c('callback.hour'), { exact: true })
+    .locator(`optgroup[label="${c('timeOfDay.afternoon')}"] option`)
+    .allTextContents();
+  expect(hours).toEqual(['14:00', '14:30', '15:00', '15:30', '16:00', '16:30']);
   await page.getByLabel(c('callback.hour'), { exact: true }).selectOption('15:00');
   await expectNoSeriousA11yViolations(page, 'contact callback');
   await screenshots(page, 'service', 'contact-callback');
   await page.getByRole('button', { name: c('callback.send') }).click();
   await expect(page.getByRole('status').filter({ hasText: c('sent.callback.title') })).toBeVisible();
-  await expect(page).toHaveURL(/action=callback&sent=callback/);
+  await expect(page).toHaveURL(/action=callback&sent=callback&callback=\d+/);
 });
 
 test('without JavaScript: the receipts step is a plain multipart form; a text file named .pdf is refused by the server and everything else is kept', async ({

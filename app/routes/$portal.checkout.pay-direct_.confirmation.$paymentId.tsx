@@ -19,6 +19,7 @@ import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.serv
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
+import { useStepFocus } from '~/lib/use-step-focus';
 import { TextareaField } from '~/components/ui/Field';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
@@ -103,6 +104,8 @@ export default function Confirmation() {
   const { t } = useTranslation(['checkout', 'claim', 'common']);
   const p = d.payment;
   const money = (minor: number) => formatMoney(minor, p.currency, locale);
+  // The inline feedback sent: its heading takes focus and its thanks are in view.
+  const feedbackHeading = useStepFocus<HTMLHeadingElement>(Boolean(actionData?.sent));
   return (
     <div className="container page">
       <Stepper steps={[t('steps.method'), t('steps.pay'), t('steps.done')]} current={2} />
@@ -159,7 +162,9 @@ export default function Confirmation() {
       </div>
 
       <section className="card" aria-labelledby="feedback-heading">
-        <h2 id="feedback-heading">{t('feedback.title')}</h2>
+        <h2 id="feedback-heading" ref={feedbackHeading}>
+          {t('feedback.title')}
+        </h2>
         {actionData?.sent || d.feedbackGiven ? (
           <p role="status">{t('feedback.thanks')}</p>
         ) : (

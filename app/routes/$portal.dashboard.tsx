@@ -180,6 +180,11 @@ export default function Dashboard() {
     <div className="container page dashboard">
       <h1>{name ? t('greeting', { name }) : t('title')}</h1>
       <p className="lead">{t('reference', { reference: view.reference })}</p>
+      {searchParams.get('password') === 'changed' ? (
+        <div className="panel panel--success" role="status">
+          <p>{t('passwordChanged')}</p>
+        </div>
+      ) : null}
       {done ? (
         <div className="panel panel--success" role="status">
           <p>{t(`modals:done.${done}`)}</p>

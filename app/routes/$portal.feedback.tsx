@@ -15,6 +15,7 @@ import { Field, Honeypot, SelectField, TextareaField } from '~/components/ui/Fie
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
+import { useStepFocus } from '~/lib/use-step-focus';
 import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
@@ -116,6 +117,8 @@ export default function Feedback() {
     actionData?.done ?? (state.kind === 'alreadyGiven' ? 'already' : state.kind === 'optedOut' ? 'optedOut' : null);
   const failure =
     actionData?.error === 'alreadyExists' ? 'already' : actionData?.error === 'optedOut' ? 'optedOut' : null;
+  // Sent (or refused as given already): the heading takes focus, the answer is shown from the top.
+  const heading = useStepFocus<HTMLHeadingElement>(done ?? failure);
 
   const scale = (prefix: string) =>
     starValues.map((value) => ({ value: String(value), label: t(`${prefix}.${value}`) }));
@@ -127,7 +130,7 @@ export default function Feedback() {
   return (
     <div className="container page">
       <div className="form-card">
-        <h1>{t('title')}</h1>
+        <h1 ref={heading}>{t('title')}</h1>
         {linkInvalid ? (
           <p className="panel panel--warning" role="alert">
             {t('linkInvalid')}

@@ -3,7 +3,7 @@ import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { completePasswordReset, readResetToken } from '#server/auth/password-reset.ts';
+import { completePasswordReset, resetLinkState } from '#server/auth/password-reset.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
@@ -20,7 +20,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'signin');
   return {
     title: documentTitle(t('reset.newTitle'), variant.brand.name),
-    valid: readResetToken(params.token ?? '') !== null,
+    // A used link says so at once, with the way on, instead of a form that fails after typing.
+    state: await resetLinkState(await getDatabase(), params.token ?? ''),
   };
 }
 
@@ -45,11 +46,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return data({ result: submission.reply({ ...hidden, formErrors: [key] }) }, { status: 400 });
   }
   const fileVariant = variants[result.variant as VariantId] ?? variant;
-  return redirect(withBase(fileVariant, '/dashboard'), { headers: { 'Set-Cookie': result.cookie } });
+  // Signed in with the new password: the dashboard says the password was changed.
+  return redirect(`${withBase(fileVariant, '/dashboard')}?password=changed`, {
+    headers: { 'Set-Cookie': result.cookie },
+  });
 }
 
 export default function ResetWithLink() {
-  const { valid } = useLoaderData<typeof loader>();
+  const { state } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { variant } = useRootData()!;
   const { t } = useTranslation('signin');
@@ -57,11 +61,23 @@ export default function ResetWithLink() {
     <div className="container page">
       <div className="form-card">
         <h1>{t('reset.newTitle')}</h1>
-        {valid ? (
+        {state === 'valid' ? (
           <>
             <p className="lead">{t('reset.newLead')}</p>
             <NewPasswordForm id="reset-password" lastResult={actionData?.result} />
           </>
+        ) : state === 'used' ? (
+          <div className="panel panel--warning" role="alert">
+            <p>{t('reset.usedText')}</p>
+            <p>
+              <Link className="button" to={href(variant, '/signin')}>
+                {t('reset.signIn')}
+              </Link>
+            </p>
+            <p>
+              <Link to={href(variant, '/password/reset')}>{t('reset.again')}</Link>
+            </p>
+          </div>
         ) : (
           <div className="panel panel--warning" role="alert">
             <p>{t('reset.errors.invalidLink')}</p>

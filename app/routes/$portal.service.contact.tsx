@@ -44,12 +44,14 @@ import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { Field, SelectField, TextareaField } from '~/components/ui/Field';
 import { requireDebtor } from '~/lib/auth.server';
+import { findCallback } from '#server/contact/send.ts';
 import { formatTime, weekdayName } from '~/lib/format';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { readFormWithUploads } from '~/lib/uploads.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
+import { useStepFocus } from '~/lib/use-step-focus';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
@@ -75,6 +77,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const subject = Number(url.searchParams.get('subject'));
   const sent = url.searchParams.get('sent');
+  const booked =
+    sent === 'callback'
+      ? await findCallback(await getDatabase(), {
+          fileId: session.fileId,
+          id: Number(url.searchParams.get('callback')),
+        })
+      : null;
   return {
     title: documentTitle(translate('title'), variant.brand.name),
     tab: url.searchParams.get('action') === 'callback' ? ('callback' as const) : ('message' as const),
@@ -84,6 +93,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     slots: allSlots(variant.support.callbackHours),
     contact: { email: debtor?.email ?? '', phone: debtor?.mobile ?? debtor?.phone ?? '' },
     sent: sent === 'message' || sent === 'callback' ? sent : null,
+    booked,
     // The assistant's deep link (intents.md): ?action=callback&day=monday&time=morning preselects both.
     prefill: callbackPrefill(url, callbackDays(variant.support.callbackHours)),
   };
@@ -153,7 +163,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         { form: 'callback', result: submission.reply({ formErrors: ['errors.generic'] }), kept: keptInfo, refused: [] },
         { status: 400 },
       );
-    return redirect(`${base}?action=callback&sent=callback`);
+    // The confirmation restates the slot booked (read back by its id, for this file only).
+    const id = result.value.id;
+    return redirect(`${base}?action=callback&sent=callback&callback=${id}`);
   }
 
   // Only this file's pending attachments count.
@@ -185,16 +197,18 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function Contact() {
-  const { tab, sent } = useLoaderData<typeof loader>();
+  const { tab, sent, booked } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(['contact', 'common']);
-  const { variant } = useRootData()!;
+  const { variant, locale } = useRootData()!;
   const current = actionData?.form ?? tab;
   const base = href(variant, '/service/contact');
   const location = useLocation();
+  // Sent: the page comes back with its confirmation under the heading, which takes focus.
+  const heading = useStepFocus<HTMLHeadingElement>(sent ? location.key : null);
   return (
     <div className="container page">
-      <h1>{t('title')}</h1>
+      <h1 ref={heading}>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
       <nav aria-label={t('tabs.label')}>
         <ul className="tabs">
@@ -215,7 +229,17 @@ export default function Contact() {
           <p>
             <strong>{t(`sent.${sent}.title`)}</strong>
           </p>
-          <p>{t(`sent.${sent}.text`)}</p>
+          {sent === 'callback' && booked ? (
+            <p data-testid="callback-booked">
+              {t('sent.callback.when', {
+                day: weekdayName(booked.weekday, locale),
+                time: formatTime(booked.hour, locale),
+                phone: booked.phone,
+              })}
+            </p>
+          ) : (
+            <p>{t(`sent.${sent}.text`)}</p>
+          )}
         </div>
       ) : null}
       {/* After a send the page comes back (redirect to ?sent=…) as a new location: its key gives a
@@ -367,19 +391,23 @@ function CallbackForm() {
     defaultValue: {
       phone: contact.phone,
       ...(prefill.weekday ? { weekday: String(prefill.weekday) } : {}),
-      ...(prefill.timeOfDay ? { timeOfDay: prefill.timeOfDay } : {}),
     },
     constraint: getZodConstraint(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
-  // With JavaScript the hours follow the chosen day and time of day; without, all are listed and the server checks.
+  // Day, then time: the times are grouped by time of day (asked once, not twice). With JavaScript
+  // they follow the chosen day; without, all are listed and the server checks. A time of day the
+  // assistant's link named ("Monday morning") comes first.
   const [weekday, setWeekday] = useState<number | null>(prefill.weekday);
-  const [timeOfDay, setTimeOfDay] = useState<TimeOfDay | null>(prefill.timeOfDay);
   const daySlots = weekday ? slotsFor(variant.support.callbackHours, weekday) : slots;
-  const offeredTimes = timesOfDay.filter((tod) => daySlots.some((s) => timeOfDayOf(s) === tod));
-  const hours = daySlots.filter((s) => !timeOfDay || timeOfDayOf(s) === timeOfDay);
+  const order = prefill.timeOfDay
+    ? [prefill.timeOfDay, ...timesOfDay.filter((tod) => tod !== prefill.timeOfDay)]
+    : timesOfDay;
+  const groups = order
+    .map((tod) => ({ tod, hours: daySlots.filter((s) => timeOfDayOf(s) === tod) }))
+    .filter((group) => group.hours.length > 0);
   const err = (name: 'phone' | 'reason' | 'weekday' | 'timeOfDay' | 'hour') => {
     const key = fields[name].errors?.[0];
     return key ? t(key) : undefined;
@@ -388,9 +416,11 @@ function CallbackForm() {
   const limited = useRateLimitError(reply, form.id);
   const summary: SummaryError[] = [
     ...(formError ? [{ fieldId: fields.phone.id, message: formError }] : []),
-    ...(['phone', 'reason', 'weekday', 'timeOfDay', 'hour'] as const).flatMap((name) =>
+    ...(['phone', 'reason', 'weekday', 'hour'] as const).flatMap((name) =>
       err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [],
     ),
+    // Only a link can name a time of day (the form has none): its error belongs to the time.
+    ...(!err('hour') && err('timeOfDay') ? [{ fieldId: fields.hour.id, message: err('timeOfDay')! }] : []),
     ...(limited ? [limited] : []),
   ];
   return (
@@ -432,36 +462,25 @@ function CallbackForm() {
             ))}
           </SelectField>
           <SelectField
-            {...getSelectProps(fields.timeOfDay)}
-            key={fields.timeOfDay.key}
-            label={t('callback.timeOfDay')}
-            error={err('timeOfDay')}
+            {...getSelectProps(fields.hour)}
+            key={fields.hour.key}
+            label={t('callback.hour')}
+            hint={t('callback.hourHint')}
+            error={err('hour') ?? err('timeOfDay')}
             required
-            onChange={(e) => setTimeOfDay((e.target.value || null) as TimeOfDay | null)}
           >
             <option value="">{t('callback.choose')}</option>
-            {offeredTimes.map((tod) => (
-              <option key={tod} value={tod}>
-                {t(`timeOfDay.${tod}`)}
-              </option>
+            {groups.map((group) => (
+              <optgroup key={group.tod} label={t(`timeOfDay.${group.tod}`)}>
+                {group.hours.map((slot) => (
+                  <option key={slot} value={slot}>
+                    {formatTime(slot, locale)}
+                  </option>
+                ))}
+              </optgroup>
             ))}
           </SelectField>
         </div>
-        <SelectField
-          {...getSelectProps(fields.hour)}
-          key={fields.hour.key}
-          label={t('callback.hour')}
-          hint={t('callback.hourHint')}
-          error={err('hour')}
-          required
-        >
-          <option value="">{t('callback.choose')}</option>
-          {hours.map((slot) => (
-            <option key={slot} value={slot}>
-              {formatTime(slot, locale)}
-            </option>
-          ))}
-        </SelectField>
         <RateLimitMessage error={limited} />
         <button
           type="submit"

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { hiddenInputProps } from '~/lib/hidden-input';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
@@ -16,13 +16,13 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { lazyValidation, useLazyValidation } from '~/lib/lazy-validation';
-import { signInSchema } from '~/schemas/signin';
+import { signInSchema, stepUpSchema } from '~/schemas/signin';
 import { bankIdMethod } from '#server/auth/bank-id/sign-in.ts';
 import { redeemCaptchaAfter } from '#server/auth/captcha.ts';
 import { endedSession, findSession } from '#server/auth/session.ts';
 import { clearSessionCookie } from '#server/auth/sessions.ts';
 import { securityConfig } from '#server/config/security.ts';
-import { signIn, signInFailures } from '#server/auth/sign-in.ts';
+import { signIn, signInFailures, stepUpReference } from '#server/auth/sign-in.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { logger } from '#server/http/logger.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
@@ -40,6 +40,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 
 /** The form's validation in the browser, fetched when the debtor starts on the form. */
 const validation = lazyValidation(() => import('~/schemas/signin').then((module) => module.signInSchema));
+const stepUpValidation = lazyValidation(() => import('~/schemas/signin').then((module) => module.stepUpSchema));
 
 /**
  * "Sign in with BankID", only on the variants that offer it (Sweden, Norway): its own chunk, so
@@ -62,6 +63,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const stale = session ? null : await endedSession(request);
   const asked = url.searchParams.get('ended');
   const ended = stale ?? (asked === 'idle' || asked === 'expired' || asked === 'ended' ? asked : null);
+  // A reference-only session asking for more: its file is known, only the password is missing.
+  const stepUpRef =
+    session?.level === 'limited' && mode === 'password' ? await stepUpReference(await getDatabase(), session) : null;
   const bankId = bankIdMethod(variant);
   if (bankId) await bankIdEntry.preload();
   const { idleTimeoutMinutes, absoluteHours } = securityConfig().session;
@@ -75,10 +79,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       reference: (url.searchParams.get('az') ?? '').replace(/[^\d\s/-]/g, '').slice(0, 13),
       returnTo: safeReturnPath(url.searchParams.get('returnTo'), ''),
       stepUp: session?.level === 'limited',
+      stepUpReference: stepUpRef,
       challengeUrl: withBase(variant, '/captcha'),
       bankId,
       // The schema's HTML constraints (required, maxlength): the browser renders the form before it has the schema.
       constraint: getZodConstraint(signInSchema),
+      stepUpConstraint: getZodConstraint(stepUpSchema),
     },
     stale ? { headers: { 'Set-Cookie': clearSessionCookie() } } : undefined,
   );
@@ -100,40 +106,62 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'signin');
   const formData = await readForm(request);
-  const submission = parseWithZod(formData, { error: fieldError, schema: signInSchema });
+  const db = await getDatabase();
+  let credentials: { mode: 'reference' | 'password'; reference: string; password?: string; returnTo?: string };
+  let current: Awaited<ReturnType<typeof findSession>>;
+  let submission: { reply: (options?: ReplyOptions) => SubmissionResult<string[]> };
   const reply = (status: number, errors: Record<string, string[]>, headers?: HeadersInit) =>
     data({ result: submission.reply({ fieldErrors: errors, hideFields: ['password'] }) }, { status, headers });
 
-  // Bots fill the hidden field; they get the same answer as a failed captcha, nothing more.
-  if (formData.get('website')) return reply(400, { captcha: ['errors.captcha'] });
-  if (submission.status !== 'success') {
-    return data({ result: submission.reply({ hideFields: ['password'] }) }, { status: 400 });
-  }
-  const db = await getDatabase();
-  const altcha = formData.get('altcha');
-  // The puzzle has to be as large as this address's or this reference number's failures call for;
-  // the form asks for such a puzzle when it is shown again.
-  const failures = await signInFailures(db, context.clientAddress, submission.value.reference);
-  const captcha = await redeemCaptchaAfter(db, typeof altcha === 'string' ? altcha : null, failures);
-  if (captcha !== 'redeemed') {
-    const harder = captcha === 'tooSmall';
-    return data(
-      {
-        result: submission.reply({
-          fieldErrors: { captcha: [harder ? 'errors.captchaHarder' : 'errors.captcha'] },
-          hideFields: ['password'],
-        }),
-        captchaFailures: failures,
-      },
-      { status: 400 },
-    );
+  if (formData.get('intent') === 'stepUp') {
+    // The step-up of a reference-only session (decision 061): the session names the file; the
+    // password is checked with the same attempt limits as every sign-in.
+    const stepUp = parseWithZod(formData, { error: fieldError, schema: stepUpSchema });
+    submission = stepUp;
+    if (stepUp.status !== 'success')
+      return data({ result: stepUp.reply({ hideFields: ['password'] }) }, { status: 400 });
+    current = await findSession(request, db);
+    const reference = current?.level === 'limited' ? await stepUpReference(db, current) : null;
+    if (!reference) {
+      // The reference-only session ended meanwhile: the full sign-in form, keeping the way on.
+      const returnTo = safeReturnPath(stepUp.value.returnTo || null, '');
+      throw redirect(`${withBase(variant, '/signin')}${returnTo ? `?returnTo=${encodeURIComponent(returnTo)}` : ''}`);
+    }
+    credentials = { mode: 'password', reference, password: stepUp.value.password, returnTo: stepUp.value.returnTo };
+  } else {
+    const full = parseWithZod(formData, { error: fieldError, schema: signInSchema });
+    submission = full;
+    // Bots fill the hidden field; they get the same answer as a failed captcha, nothing more.
+    if (formData.get('website')) return reply(400, { captcha: ['errors.captcha'] });
+    if (full.status !== 'success') {
+      return data({ result: full.reply({ hideFields: ['password'] }) }, { status: 400 });
+    }
+    const altcha = formData.get('altcha');
+    // The puzzle has to be as large as this address's or this reference number's failures call for;
+    // the form asks for such a puzzle when it is shown again.
+    const failures = await signInFailures(db, context.clientAddress, full.value.reference);
+    const captcha = await redeemCaptchaAfter(db, typeof altcha === 'string' ? altcha : null, failures);
+    if (captcha !== 'redeemed') {
+      const harder = captcha === 'tooSmall';
+      return data(
+        {
+          result: full.reply({
+            fieldErrors: { captcha: [harder ? 'errors.captchaHarder' : 'errors.captcha'] },
+            hideFields: ['password'],
+          }),
+          captchaFailures: failures,
+        },
+        { status: 400 },
+      );
+    }
+    current = await findSession(request, db);
+    credentials = full.value;
   }
 
-  const current = await findSession(request, db);
   let result: Awaited<ReturnType<typeof signIn>>;
   try {
     result = await signIn(
-      { mode: submission.value.mode, reference: submission.value.reference, password: submission.value.password },
+      { mode: credentials.mode, reference: credentials.reference, password: credentials.password },
       { db, clientAddress: context.clientAddress, currentSession: current?.idHash },
     );
   } catch (error) {
@@ -175,13 +203,101 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     result.mustChangePassword && result.level === 'full'
       ? withBase(fileVariant, '/signin/set-password')
       : safeReturnPath(
-          submission.value.returnTo || null,
+          credentials.returnTo || null,
           withBase(fileVariant, result.hasMultipleFiles && result.level === 'full' ? '/claims-list' : '/dashboard'),
         );
   return redirect(target, { headers: { 'Set-Cookie': result.cookie } });
 }
 
+type ReplyOptions = { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] };
+
 export default function SignIn() {
+  const { stepUpReference: known } = useLoaderData<typeof loader>();
+  return known ? <StepUp reference={known} /> : <SignInForm />;
+}
+
+/**
+ * A reference-only session on its way to a page that needs the password: the reference is shown
+ * (and offered to password managers), the password is all that is asked.
+ */
+function StepUp({ reference }: { reference: string }) {
+  const { returnTo, stepUpConstraint } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const { variant } = useRootData()!;
+  const { t } = useTranslation(['signin', 'common']);
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useForm({
+    id: 'signin-step-up',
+    lastResult: actionData?.result,
+    constraint: stepUpConstraint,
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
+    defaultValue: { intent: 'stepUp', returnTo },
+    onValidate: stepUpValidation.onValidate,
+  });
+  useLazyValidation(stepUpValidation, form.id);
+  const message = (keys: string[] | undefined) =>
+    keys?.[0]
+      ? t(keys[0], {
+          minutes: actionData && 'retryMinutes' in actionData ? actionData.retryMinutes : 15,
+          phone: variant.support.phone,
+        })
+      : undefined;
+  const summary = [
+    ...(form.errors ?? []).map((key) => ({ fieldId: fields.password.id, message: message([key])! })),
+    ...(fields.password.errors?.length
+      ? [{ fieldId: fields.password.id, message: message(fields.password.errors)! }]
+      : []),
+  ];
+  return (
+    <div className="container page">
+      <div className="form-card">
+        <h1>{t('title')}</h1>
+        <p className="lead">{t('leadStepUp')}</p>
+        <ErrorSummary errors={summary} round={rounds.round} />
+        <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
+          <input {...hiddenInputProps(fields.intent)} />
+          <input {...hiddenInputProps(fields.returnTo)} />
+          <Field
+            id="step-up-reference"
+            name="reference"
+            label={t('reference.label')}
+            hint={t('stepUpReferenceHint')}
+            defaultValue={reference}
+            className="input--code"
+            autoComplete="username"
+            readOnly
+            required
+          />
+          <Field
+            {...getInputProps(fields.password, { type: 'password' })}
+            key={fields.password.key}
+            label={t('password.label')}
+            error={message(fields.password.errors)}
+            autoComplete="current-password"
+            required
+          />
+          <p className="field-after">
+            <Link to={href(variant, '/password/reset')}>{t('reset.forgot')}</Link>
+          </p>
+          <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
+            {t('submit')}
+          </button>
+        </Form>
+        <div className="panel">
+          <h2>{t('help.title')}</h2>
+          <p>{t('help.text')}</p>
+          <p>
+            <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SignInForm() {
   const { mode, reference, returnTo, stepUp, challengeUrl, bankId, constraint, ended, idleMinutes, absoluteHours } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

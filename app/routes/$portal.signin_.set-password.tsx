@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirect(withBase(variant, '/dashboard'), { headers: { 'Set-Cookie': result.cookie } });
+  return redirect(`${withBase(variant, '/dashboard')}?password=changed`, { headers: { 'Set-Cookie': result.cookie } });
 }
 
 export default function SetPassword() {

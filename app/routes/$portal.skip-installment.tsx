@@ -29,6 +29,7 @@ import { instalmentPage } from '~/lib/instalments.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
+import { useStepFocus } from '~/lib/use-step-focus';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
@@ -88,6 +89,8 @@ export default function SkipInstallment() {
   const rounds = useSubmissionRounds(actionData);
   const date = (iso: string) => formatDate(iso, locale);
   const money = (minor: number) => formatMoney(minor, d.currency, locale);
+  // Skipped: the page's heading takes focus and the confirmation is shown from the top.
+  const heading = useStepFocus<HTMLHeadingElement>(d.view);
   const [form, fields] = useForm({
     id: 'skip-installment',
     lastResult: actionData?.result,
@@ -101,7 +104,7 @@ export default function SkipInstallment() {
   return (
     <div className="container page instalments">
       <div className="form-card">
-        <h1>{t('skip.title')}</h1>
+        <h1 ref={heading}>{t('skip.title')}</h1>
         {d.view === 'notOffered' ? <NotAvailable message={t('skip.errors.notOffered')} /> : null}
         {d.view === 'done' ? (
           <div className="panel panel--success" role="status" data-testid="skip-confirmation">

@@ -216,6 +216,13 @@ export default function SandboxPaymentPage() {
         ) : finished ? (
           <div className="panel" role="status">
             <p>{t('finished')}</p>
+            {session.returnTo ? (
+              <p>
+                <a href={session.returnTo} target="_top">
+                  {t('returnToMerchant')}
+                </a>
+              </p>
+            ) : null}
           </div>
         ) : flow === 'embedded' ? (
           <form method="post" noValidate>

@@ -17,3 +17,13 @@ export const signInSchema = z
     if (value.mode === 'password' && !value.password)
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'errors.passwordRequired' });
   });
+
+/**
+ * The step-up from a reference-only session to the full login: the session names the file, so
+ * only the password is asked (no reference, privacy tick or captcha again, decision 061).
+ */
+export const stepUpSchema = z.object({
+  intent: z.literal('stepUp'),
+  password: z.string({ error: 'errors.passwordRequired' }).max(256),
+  returnTo: z.string().optional(),
+});

@@ -85,11 +85,18 @@ export async function signIn(page: Page, options: SignInOptions): Promise<void> 
   }
   await waitForHydration(page);
   const form = signInForm(page, language);
-  await form.reference.fill(options.refno);
-  if (options.password !== undefined) await form.password.fill(options.password);
-  await form.privacy.check();
-  await waitForCaptcha(page, language);
-  await (options.password !== undefined ? form.submitPassword : form.submitReference).click();
+  if (options.password !== undefined && (await form.reference.getAttribute('readonly')) !== null) {
+    // The step-up of a reference-only session (decision 061): the reference is given, only the password is asked.
+    await expect(form.reference).toHaveValue(options.refno);
+    await form.password.fill(options.password);
+    await form.submitPassword.click();
+  } else {
+    await form.reference.fill(options.refno);
+    if (options.password !== undefined) await form.password.fill(options.password);
+    await form.privacy.check();
+    await waitForCaptcha(page, language);
+    await (options.password !== undefined ? form.submitPassword : form.submitReference).click();
+  }
   const target = portalPath(variant, options.expectPath ?? '/dashboard');
   await expect(page).toHaveURL((url) => url.pathname === target, { timeout: 15_000 });
 }

@@ -41,6 +41,12 @@ export const e2eCopies = {
   '190000004': '100000004',
   // e2e/documents.spec.ts: disputes the claim online.
   '220000001': '200000001',
+  // e2e/phone-findings.spec.ts: pays by Swish at 127.0.0.1, announces a payment, resets the
+  // password by a mailed link (Paycare, whose mail subject no other journey produces), books a callback.
+  '420000001': '400000001',
+  '230000001': '100000001',
+  '610000001': '600000001',
+  '260000001': '100000001',
   // e2e/awaited-transfer.spec.ts: a transfer started by reference number, then paid online instead.
   '111000001': '100000001',
 } as const;

@@ -21,7 +21,7 @@ import { checkPassword, type PasswordProblem } from './password-policy.ts';
 import { hashPassword } from './passwords.ts';
 import { parseReference } from './reference.ts';
 import { createSession } from './sessions.ts';
-import { redeemSingleUseLink } from './used-links.ts';
+import { redeemSingleUseLink, singleUseLinkUsed } from './used-links.ts';
 import { defaultVariantId, variants, type VariantId } from '../variants/config.ts';
 import { publicUrl } from '../variants/public-url.ts';
 
@@ -45,6 +45,20 @@ export function createResetToken(debtorId: number, fileId: number, now = new Dat
 
 export function readResetToken(token: string, now = new Date()) {
   return openToken(purpose, token, payloadSchema, now);
+}
+
+/**
+ * What a reset link's page shows before anything is typed: the form (`valid`), that the link
+ * was used already (`used`: the password was set with it), or that it is broken or expired.
+ */
+export async function resetLinkState(
+  db: Database,
+  token: string,
+  now = new Date(),
+): Promise<'valid' | 'used' | 'invalid'> {
+  const payload = readResetToken(token, now);
+  if (!payload) return 'invalid';
+  return (await singleUseLinkUsed(db, { kind: 'reset', nonce: payload.n })) ? 'used' : 'valid';
 }
 
 export async function requestPasswordReset(

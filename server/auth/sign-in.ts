@@ -11,7 +11,7 @@ import { measureRunning } from '../claims/rules.ts';
 import { sha256Hex } from '../security/crypto.ts';
 import { beginAttempt, recentFailures, settleAttempt } from './attempts.ts';
 import { verifyPassword } from './passwords.ts';
-import { parseReference } from './reference.ts';
+import { formatReference, parseReference } from './reference.ts';
 import { createSession } from './sessions.ts';
 
 export const signInInput = z.object({
@@ -159,4 +159,17 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
     mustChangePassword: found.mustChangePassword,
     hasMultipleFiles: siblings.length > 1,
   };
+}
+
+/**
+ * The reference number of a reference-only session's file, for the step-up to the full login
+ * (decision 061): the debtor is identified already, so the page shows the number and asks only
+ * for what the full login adds, the password. Null when the file is gone.
+ */
+export async function stepUpReference(db: Database, session: { fileId: number }): Promise<string | null> {
+  const [file] = await db
+    .select({ refno: t.files.refno, subcase: t.files.subcase })
+    .from(t.files)
+    .where(and(eq(t.files.id, session.fileId), isNull(t.files.deletedAt)));
+  return file ? formatReference(file.refno, file.subcase) : null;
 }

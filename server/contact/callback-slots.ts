@@ -49,13 +49,17 @@ export function allSlots(hours: Hours): string[] {
 
 export type SlotProblem = 'dayClosed' | 'hourOutside' | 'timeOfDayMismatch';
 
+/**
+ * Whether a slot is bookable. The time of day follows from the hour (the form asks only day and
+ * time); a caller that names one anyway (the assistant's "Monday morning") must name the hour's.
+ */
 export function checkSlot(
   hours: Hours,
-  slot: { weekday: number; timeOfDay: TimeOfDay; hour: string },
+  slot: { weekday: number; timeOfDay?: TimeOfDay | undefined; hour: string },
 ): SlotProblem | null {
   const slots = slotsFor(hours, slot.weekday);
   if (slots.length === 0) return 'dayClosed';
   if (!slots.includes(slot.hour)) return 'hourOutside';
-  if (timeOfDayOf(slot.hour) !== slot.timeOfDay) return 'timeOfDayMismatch';
+  if (slot.timeOfDay && timeOfDayOf(slot.hour) !== slot.timeOfDay) return 'timeOfDayMismatch';
   return null;
 }

@@ -68,7 +68,8 @@ export function callbackSchema(hours: Hours) {
         .number({ error: 'errors.weekday' })
         .int()
         .refine((v) => (callbackWeekdays as readonly number[]).includes(v), 'errors.weekday'),
-      timeOfDay: z.enum(timesOfDay, { error: 'errors.timeOfDay' }),
+      // Optional: the hour says it (the form groups the hours by it instead of asking twice).
+      timeOfDay: z.enum(timesOfDay, { error: 'errors.timeOfDay' }).optional(),
       hour: z.string({ error: 'errors.hour' }).regex(/^\d{2}:\d{2}$/, 'errors.hour'),
     })
     .superRefine((value, ctx) => {

@@ -2,7 +2,7 @@
  * Messages and callback requests from /service/contact (and the assistant): stored, mailed to
  * the agency through the outbox, a receipt to the debtor, an audit entry. One transaction each.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -12,6 +12,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { AttachRefused, attachUploads } from '../uploads/receive.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { callbackSchema, messageSchema, type CallbackInput, type MessageInput } from './schema.ts';
+import { timeOfDayOf } from './callback-slots.ts';
 
 interface Ctx {
   fileId: number;
@@ -138,6 +139,19 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
   }
 }
 
+/** A callback of this file as booked (the confirmation restates day, time and number). */
+export async function findCallback(
+  db: Database,
+  where: { fileId: number; id: number },
+): Promise<{ weekday: number; hour: string; phone: string } | null> {
+  if (!Number.isSafeInteger(where.id) || where.id <= 0) return null;
+  const [row] = await db
+    .select({ weekday: t.callbacks.weekday, hour: t.callbacks.hour, phone: t.callbacks.phone })
+    .from(t.callbacks)
+    .where(and(eq(t.callbacks.id, where.id), eq(t.callbacks.fileId, where.fileId)));
+  return row ?? null;
+}
+
 export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput): Promise<SendResult> {
   const file = await fileFacts(db, ctx.fileId, ctx.debtorId);
   if (!file) return { ok: false, problem: 'noFile' };
@@ -145,7 +159,7 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
   if (!variant) return { ok: false, problem: 'noFile' };
   const parsed = callbackSchema(variant.support.callbackHours).safeParse(raw);
   if (!parsed.success) return { ok: false, problem: 'invalid' };
-  const input = parsed.data;
+  const input = { ...parsed.data, timeOfDay: parsed.data.timeOfDay ?? timeOfDayOf(parsed.data.hour) };
   const limited = await contactLimit(db, ctx);
   if (limited) return limited;
   const now = ctx.now ?? new Date();
@@ -186,7 +200,14 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
         language: ctx.language,
         variant: file.variant,
         fileId: ctx.fileId,
-        data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'callback' },
+        data: {
+          name: file.name,
+          salutation: file.salutation,
+          reference: file.reference,
+          kind: 'callback',
+          // The booked slot, restated in the mail.
+          callback: { weekday: input.weekday, hour: input.hour, phone: input.phone },
+        },
       });
     }
     await audit(tx, {

@@ -23,7 +23,7 @@ import { assertDeployable, env, isDemo, isSecureDeployment } from '../env.ts';
 import { escapeHtml } from '../mail/format.ts';
 import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
 import { startMailWorker } from '../mail/worker.ts';
-import { publicOrigin } from '../variants/public-url.ts';
+import { publicOrigin, withRequestHost } from '../variants/public-url.ts';
 
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { serveAssets } from './assets.ts';
@@ -130,6 +130,10 @@ export async function startPortal(options: { dev: boolean }): Promise<Portal> {
     });
     next();
   });
+
+  // Demo mode without PUBLIC_BASE_URL: links back to the portal use the loopback address this
+  // request came to (server/variants/public-url.ts, decision 061); otherwise nothing reads it.
+  app.use((req, _res, next) => withRequestHost(req.headers.host, next));
 
   app.use(
     pinoHttp({

@@ -118,6 +118,8 @@ export interface MailData {
   receipt: Addressee & {
     reference: string;
     kind: 'message' | 'callback' | 'announcedPayment' | 'documents' | 'profileChange' | 'dispute';
+    /** For `callback`: the slot booked (weekday 1 = Monday, hour "HH:MM") and the number called. */
+    callback?: { weekday: number; hour: string; phone: string };
   };
 }
 

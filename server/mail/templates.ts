@@ -246,8 +246,26 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
   receipt: (d, ctx) => ({
     subject: ctx.t(`receipt.${d.kind}.subject`, { reference: d.reference }),
     greeting: greeting(ctx, d),
-    paragraphs: [ctx.t(`receipt.${d.kind}.intro`), ctx.t('receipt.next')],
-    details: [[ctx.t('labels.reference'), d.reference]],
+    paragraphs: [
+      ctx.t(`receipt.${d.kind}.intro`),
+      d.callback
+        ? ctx.t('receipt.callback.when', {
+            day: mailWeekday(d.callback.weekday, ctx.locale),
+            time: d.callback.hour,
+            phone: d.callback.phone,
+          })
+        : ctx.t('receipt.next'),
+    ],
+    details: [
+      [ctx.t('labels.reference'), d.reference],
+      ...(d.callback
+        ? ([
+            [ctx.t('labels.weekday'), mailWeekday(d.callback.weekday, ctx.locale)],
+            [ctx.t('labels.hour'), d.callback.hour],
+            [ctx.t('labels.phone'), d.callback.phone],
+          ] as Array<[string, string]>)
+        : []),
+    ],
   }),
 };
 

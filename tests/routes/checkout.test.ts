@@ -420,6 +420,16 @@ describe('authorization', () => {
         )
       ).status,
     ).toBe(404);
+    // …as the portal's own page in the debtor's language (a page with the way on), never a bare "Not Found".
+    for (const query of [`payment=${id}`, 'payment=00000000-0000-0000-0000-000000000000', 'payment=', '']) {
+      const unknown = await run(
+        returnLoader,
+        getRequest(`/serviceportal/checkout/pay-direct/return?hl=tr&${query}`, { Cookie: stranger }),
+        de,
+      );
+      expect(unknown.status, query).toBe(404);
+      expect(unknown.data, query).toMatchObject({ title: expect.stringContaining('Bu ödemeyi tanımıyoruz') });
+    }
     expect(
       (
         await run(

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { renderMail } from '#server/mail/templates.ts';
 import { describe, expect, it } from 'vitest';
 import * as t from '#server/db/schema.ts';
 import { action, loader } from '~/routes/$portal.service.contact';
@@ -174,7 +175,9 @@ describe('contact', () => {
       ),
       params,
     );
-    expect(saturday.headers.get('Location')).toBe(`${path}?action=callback&sent=callback`);
+    expect(saturday.headers.get('Location')).toMatch(
+      /^\/serviceportal\/service\/contact\?action=callback&sent=callback&callback=\d+$/,
+    );
 
     const ok = await run(
       action,
@@ -192,7 +195,9 @@ describe('contact', () => {
       ),
       params,
     );
-    expect(ok.headers.get('Location')).toBe(`${path}?action=callback&sent=callback`);
+    expect(ok.headers.get('Location')).toMatch(
+      /^\/serviceportal\/service\/contact\?action=callback&sent=callback&callback=\d+$/,
+    );
     const callbacks = await database.db
       .select()
       .from(t.callbacks)
@@ -209,5 +214,71 @@ describe('contact', () => {
     expect(mails.map((m) => m.data)).toEqual(
       expect.arrayContaining([expect.objectContaining({ weekday: 6, hour: '09:00', reason: 'Ratenzahlung' })]),
     );
+  });
+
+  it('asks day and time only (the time of day follows from the time) and restates the slot booked, on the page and in the mail', async () => {
+    const cookie = await cookieFor('100000001');
+    const f = await fileOf('100000001');
+    const booked = await run(
+      action,
+      formRequest(
+        path,
+        { intent: 'callback', phone: '040 123456', reason: 'Frage zur Ratenzahlung', weekday: '6', hour: '13:30' },
+        { Cookie: cookie },
+      ),
+      params,
+    );
+    const location = booked.headers.get('Location') ?? '';
+    expect(location).toMatch(/sent=callback&callback=\d+$/);
+    const [row] = await database.db
+      .select()
+      .from(t.callbacks)
+      .where(eq(t.callbacks.fileId, f.id))
+      .orderBy(desc(t.callbacks.id))
+      .limit(1);
+    expect(row).toMatchObject({ weekday: 6, hour: '13:30', timeOfDay: 'noon' });
+
+    // The confirmation page reads the slot back, for this file only.
+    const page = (await run(loader, getRequest(location, { Cookie: cookie }), params)).data as {
+      sent: string;
+      booked: { weekday: number; hour: string; phone: string } | null;
+    };
+    expect(page).toMatchObject({ sent: 'callback', booked: { weekday: 6, hour: '13:30', phone: '040 123456' } });
+    const stranger = (await run(loader, getRequest(location, { Cookie: await cookieFor('100000002') }), params))
+      .data as { booked: unknown };
+    expect(stranger.booked).toBeNull();
+
+    // The debtor's receipt restates day, time and number.
+    const [receipt] = await database.db
+      .select()
+      .from(t.mailOutbox)
+      .where(and(eq(t.mailOutbox.fileId, f.id), eq(t.mailOutbox.template, 'receipt')))
+      .orderBy(desc(t.mailOutbox.id))
+      .limit(1);
+    expect(receipt?.data).toMatchObject({
+      kind: 'callback',
+      callback: { weekday: 6, hour: '13:30', phone: '040 123456' },
+    });
+    const mail = renderMail('receipt', receipt!.data as never, { language: 'de', variant: 'de' });
+    expect(mail.text).toContain('Samstag um 13:30 Uhr unter 040 123456');
+
+    // A time of day named anyway must be the time's own.
+    const mismatch = await run(
+      action,
+      formRequest(
+        path,
+        {
+          intent: 'callback',
+          phone: '040 123456',
+          reason: 'Ratenzahlung',
+          weekday: '2',
+          timeOfDay: 'afternoon',
+          hour: '08:00',
+        },
+        { Cookie: cookie },
+      ),
+      params,
+    );
+    expect((mismatch.data as Reply).result.error).toMatchObject({ hour: ['errors.timeOfDayMismatch'] });
   });
 });

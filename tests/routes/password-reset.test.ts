@@ -87,7 +87,7 @@ describe('password reset', () => {
     const [mail] = await outbox();
     const token = String(mail!.data.link).split('/').pop()!;
     const page = await run(resetPage, getRequest(`/serviceportal/password/reset/${token}`), { ...params, token });
-    expect((page.data as { valid: boolean }).valid).toBe(true);
+    expect((page.data as { state: string }).state).toBe('valid');
     const weak = await run(
       completeReset,
       formRequest(`/serviceportal/password/reset/${token}`, {
@@ -106,7 +106,8 @@ describe('password reset', () => {
       { ...params, token },
     );
     expect(done.status).toBe(302);
-    expect(done.headers.get('Location')).toBe('/serviceportal/dashboard');
+    // The dashboard says the password was changed.
+    expect(done.headers.get('Location')).toBe('/serviceportal/dashboard?password=changed');
     const session = await findSession(getRequest('/x', { Cookie: sessionCookieFrom(done.headers) }), database.db);
     expect(session?.level).toBe('full');
     const [debtor] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, session!.debtorId));
@@ -123,6 +124,9 @@ describe('password reset', () => {
     expect((again.data as { result: { error: Record<string, string[]> } }).result.error['']).toEqual([
       'reset.errors.used',
     ]);
+    // Opened again, the used link says so at once (no form to fill in first), with the way on.
+    const reopened = await run(resetPage, getRequest(`/serviceportal/password/reset/${token}`), { ...params, token });
+    expect((reopened.data as { state: string }).state).toBe('used');
   });
 
   it('sends an opaque link: no readable ids or expiry, and no part of it can be changed', async () => {
@@ -150,7 +154,7 @@ describe('password reset', () => {
       ...params,
       token: expired,
     });
-    expect((page.data as { valid: boolean }).valid).toBe(false);
+    expect((page.data as { state: string }).state).toBe('invalid');
     const forged = await run(
       completeReset,
       formRequest('/serviceportal/password/reset/abc.def', {

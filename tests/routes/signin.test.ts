@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { hashPassword } from '#server/auth/passwords.ts';
 import * as t from '#server/db/schema.ts';
+import { findSession } from '#server/auth/session.ts';
 import { securityConfig } from '#server/config/security.ts';
 import { action, loader } from '~/routes/$portal.signin';
 import { loader as captchaLoader } from '~/routes/$portal.captcha';
@@ -164,6 +165,90 @@ describe('sign-in with reference number and password', () => {
     expect((stepUpLoader.data as { stepUp: boolean }).stepUp).toBe(false);
     const oldStillThere = await run(loader, getRequest('/serviceportal/signin', { Cookie: firstCookie }), params);
     expect((oldStillThere.data as { stepUp: boolean }).stepUp).toBe(false);
+  });
+});
+
+describe('the step-up of a reference-only session', () => {
+  it('shows the session’s reference and asks only for the password: no privacy tick, no captcha again', async () => {
+    const limited = await post({ mode: 'reference', reference: '100000010-2' });
+    const cookie = sessionCookieFrom(limited.headers);
+    const page = await run(
+      loader,
+      getRequest('/serviceportal/signin?returnTo=%2Fserviceportal%2Fdebtor%2Fprofile', { Cookie: cookie }),
+      params,
+    );
+    expect(page.data).toMatchObject({ stepUp: true, stepUpReference: '100000010-2' });
+
+    const missing = await run(
+      action,
+      formRequest('/serviceportal/signin', { intent: 'stepUp' }, { Cookie: cookie }),
+      params,
+    );
+    expect(missing.status).toBe(400);
+    expect(fieldErrors(missing.data).password).toEqual(['errors.passwordRequired']);
+
+    const wrong = await run(
+      action,
+      formRequest('/serviceportal/signin', { intent: 'stepUp', password: 'Wrong-1x' }, { Cookie: cookie }),
+      params,
+    );
+    expect(wrong.status).toBe(401);
+    expect(fieldErrors(wrong.data).password).toEqual(['errors.wrongCredentials']);
+
+    // A reference in the form is ignored: the session names the file.
+    const full = await run(
+      action,
+      formRequest(
+        '/serviceportal/signin',
+        { intent: 'stepUp', password: 'Demo-Pass1', reference: '100000001', returnTo: '/serviceportal/debtor/profile' },
+        { Cookie: cookie },
+      ),
+      params,
+    );
+    expect(full.status).toBe(302);
+    expect(full.headers.get('Location')).toBe('/serviceportal/debtor/profile');
+    const session = await findSession(getRequest('/x', { Cookie: sessionCookieFrom(full.headers) }), database.db);
+    const [file] = await database.db.select().from(t.files).where(eq(t.files.id, session!.fileId));
+    expect(session?.level).toBe('full');
+    expect([file?.refno, file?.subcase]).toEqual(['100000010', 2]);
+  });
+
+  it('counts wrong step-up passwords towards the lock like any sign-in', async () => {
+    const limited = await post({ mode: 'reference', reference: '100000004' });
+    const cookie = sessionCookieFrom(limited.headers);
+    for (let i = 0; i < 5; i++) {
+      const r = await run(
+        action,
+        formRequest('/serviceportal/signin', { intent: 'stepUp', password: `Wrong-${i}x` }, { Cookie: cookie }),
+        params,
+        context(`198.51.100.${i}`),
+      );
+      expect(r.status).toBe(401);
+    }
+    const locked = await run(
+      action,
+      formRequest('/serviceportal/signin', { intent: 'stepUp', password: 'Demo-Pass1' }, { Cookie: cookie }),
+      params,
+    );
+    expect(locked.status).toBe(429);
+  });
+
+  it('without a reference-only session, a step-up post leads to the full sign-in form', async () => {
+    const response = await run(
+      action,
+      formRequest('/serviceportal/signin', {
+        intent: 'stepUp',
+        password: 'Demo-Pass1',
+        returnTo: '/serviceportal/debtor/profile',
+      }),
+      params,
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('/serviceportal/signin?returnTo=%2Fserviceportal%2Fdebtor%2Fprofile');
+    expect(response.headers.get('Set-Cookie')).toBeNull();
+    // The full form as before for a visitor.
+    const page = await run(loader, getRequest('/serviceportal/signin'), params);
+    expect(page.data).toMatchObject({ stepUp: false, stepUpReference: null });
   });
 });
 

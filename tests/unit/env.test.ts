@@ -13,7 +13,7 @@ import {
 import { senderFromEnv } from '#server/mail/transport.ts';
 import { paymentConfig, resetPaymentConfig } from '#server/payments/config.ts';
 import { variants } from '#server/variants/config.ts';
-import { publicOrigin, publicUrl } from '#server/variants/public-url.ts';
+import { loopbackOrigin, publicOrigin, publicUrl, withRequestHost } from '#server/variants/public-url.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -153,5 +153,42 @@ describe('public links', () => {
     expect(publicUrl(variants.de, '/l/t')).toBe('https://portal.example/serviceportal/l/t');
     expect(publicUrl(variants.paycare, '/l/t')).toBe('https://portal.paycare.example/paycare/l/t');
     expect(publicOrigin(variants.ch)).toBe('https://portal.clarus.ch');
+  });
+});
+
+describe('public links in the demo mode follow the loopback address the page was opened at', () => {
+  it.each([
+    ['127.0.0.1:3000', 'http://127.0.0.1:3000'],
+    ['localhost:3000', 'http://localhost:3000'],
+    ['LOCALHOST:8080', 'http://localhost:8080'],
+    ['[::1]:3000', 'http://[::1]:3000'],
+    ['127.0.0.1', 'http://127.0.0.1'],
+    ['127.1.2.3:9', 'http://127.1.2.3:9'],
+    ['portal.example', null],
+    ['10.0.0.5:3000', null],
+    ['localhost.evil.example', null],
+    ['evil@localhost:3000', null],
+    ['localhost:3000/evil', null],
+    ['127.1:3000', null],
+    ['0x7f.0.0.1', null],
+    ['[::ffff:127.0.0.1]', null],
+    ['', null],
+  ])('Host %j → %j', (host, origin) => {
+    expect(loopbackOrigin(host)).toBe(origin);
+  });
+
+  it('uses the request host only in the demo mode without PUBLIC_BASE_URL, and only a loopback one', () => {
+    given({ NODE_ENV: 'production', DEMO: 'true', PORT: '3000' });
+    expect(withRequestHost('127.0.0.1:3000', () => publicUrl(variants.de, '/checkout/pay-direct/return'))).toBe(
+      'http://127.0.0.1:3000/serviceportal/checkout/pay-direct/return',
+    );
+    expect(withRequestHost('[::1]:4000', () => publicOrigin())).toBe('http://[::1]:4000');
+    expect(withRequestHost('attacker.example', () => publicOrigin())).toBe('http://localhost:3000');
+    expect(publicOrigin()).toBe('http://localhost:3000');
+
+    given({ NODE_ENV: 'production', DEMO: 'false', PUBLIC_BASE_URL: 'https://portal.example' });
+    expect(withRequestHost('127.0.0.1:3000', () => publicOrigin())).toBe('https://portal.example');
+    given({ NODE_ENV: 'production', DEMO: 'true', PUBLIC_BASE_URL: 'http://localhost:3000' });
+    expect(withRequestHost('127.0.0.1:3000', () => publicOrigin())).toBe('http://localhost:3000');
   });
 });

@@ -30,6 +30,8 @@ describe('what the root and the variant layout read again', () => {
       '/serviceportal/uploads',
       '/serviceportal/dashboard?index',
       '/serviceportal/checkout/pay-installments?step=date',
+      // Asking for a reset link changes nothing the root shows.
+      '/serviceportal/password/reset',
     ]) {
       expect(root(submission(action)), action).toBe(false);
       expect(variantLayout(submission(action)), action).toBe(false);
@@ -44,6 +46,9 @@ describe('what the root and the variant layout read again', () => {
       '/serviceportal/session',
       '/serviceportal-ch/consent',
       '/serviceportal/language',
+      // A new password by a reset link signs the debtor in (the menu must leave "Sign in" at once).
+      '/serviceportal/password/reset/eyJhbGciOi.abc-def_1',
+      '/paycare/debtor/profile/password',
     ]) {
       expect(root(submission(action)), action).toBe(true);
     }

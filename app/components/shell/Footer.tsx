@@ -23,8 +23,16 @@ export function Footer({ variant, locale, auth }: { variant: PublicVariant; loca
             <p>
               {t('footer.phoneLabel')} <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
             </p>
+            {/* Two sets of hours, each named: the phone line's, and the callbacks' (to Saturday). */}
+            <p className="footer-hours-title">{t('footer.phoneHours')}</p>
             <ul aria-label={t('footer.hoursLabel')}>
               {supportHoursLines(variant.support.hours.days, locale).map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p className="footer-hours-title">{t('footer.callbackHours')}</p>
+            <ul aria-label={t('footer.callbackHoursLabel')}>
+              {supportHoursLines(variant.support.callbackHours.days, locale).map((line) => (
                 <li key={line}>{line}</li>
               ))}
             </ul>

@@ -11,13 +11,18 @@ interface MenuItem {
   path: string;
   /** Shown only from this login level on (items flagged with an authentication level). */
   needs: Exclude<AuthLevel, 'none'>;
+  /**
+   * Also shown to a reference-only session, leading through the password sign-in (the step-up,
+   * decision 061) to the page, as the dashboard's tiles do.
+   */
+  stepUp?: true;
 }
 
 const menu: MenuItem[] = [
   { key: 'payment', path: '/dashboard', needs: 'limited' },
   { key: 'claimInformation', path: '/claim-information', needs: 'full' },
   { key: 'service', path: '/service', needs: 'limited' },
-  { key: 'profile', path: '/debtor/profile', needs: 'full' },
+  { key: 'profile', path: '/debtor/profile', needs: 'full', stepUp: true },
 ];
 
 const rank: Record<AuthLevel, number> = { none: 0, limited: 1, full: 2 };
@@ -88,7 +93,11 @@ function PhoneMenu({ variant, auth }: { variant: PublicVariant; auth: AuthLevel 
 
 function MenuItems({ variant, auth }: { variant: PublicVariant; auth: AuthLevel }) {
   const { t } = useTranslation();
-  const items = menu.filter((item) => rank[auth] >= rank[item.needs]);
+  const items = menu.filter((item) => rank[auth] >= rank[item.needs] || (auth === 'limited' && item.stepUp));
+  const to = (item: MenuItem) =>
+    rank[auth] >= rank[item.needs]
+      ? href(variant, item.path)
+      : `${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, item.path))}`;
   if (auth === 'none') {
     return (
       <ul>
@@ -105,7 +114,7 @@ function MenuItems({ variant, auth }: { variant: PublicVariant; auth: AuthLevel 
     <ul>
       {items.map((item) => (
         <li key={item.key}>
-          <NavLink to={href(variant, item.path)}>{t(`nav.${item.key}`)}</NavLink>
+          <NavLink to={to(item)}>{t(`nav.${item.key}`)}</NavLink>
         </li>
       ))}
       <li>

@@ -67,6 +67,8 @@ export interface SandboxSessionView {
   slipNumber: string | null;
   expiresAt: string;
   finished: boolean;
+  /** Once finished: the portal's address for its outcome, so a reloaded page still leads back. */
+  returnTo: string | null;
 }
 
 export class SandboxPaymentProvider implements PaymentProvider {
@@ -180,6 +182,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       slipNumber: row.slipNumber,
       expiresAt: row.expiresAt.toISOString(),
       finished: row.status !== 'open',
+      returnTo: row.status === 'open' ? null : row.status === 'approved' ? row.successUrl : row.failureUrl,
     };
   }
 
