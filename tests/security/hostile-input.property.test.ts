@@ -326,7 +326,7 @@ function fieldErrors(data: unknown, found: string[] = [], depth = 0): string[] {
   return found;
 }
 
-const refusals = new Set(['notAForm', 'brokenForm', 'fieldTooLarge', 'tooLarge', 'crossSite']);
+const refusals = new Set(['notAForm', 'brokenForm', 'fieldTooLarge', 'tooManyFields', 'tooLarge', 'crossSite']);
 
 async function bodyOf(answer: Answer): Promise<string> {
   if (!answer.response || answer.response.bodyUsed) return '';
