@@ -3,10 +3,12 @@
  * outside against a real server. `npm run bench:hostile` starts the built portal as a child
  * process (as `npm run start:prod` does, on DATABASE_URL when set, else the embedded database),
  * or measures the one at HOSTILE_URL. A probe asks /healthz every 10 ms on a kept-alive
- * connection throughout; first a quiet phase gives the probe's own latency, then each hostile
- * request of the attack is sent in waves (HOSTILE_WAVES, default 3, of HOSTILE_PARALLEL at once,
- * default 12, as the attack did) while the probe keeps asking. For each phase: the answers'
- * statuses, the probe's median and worst latency, and the delay (worst minus the quiet median).
+ * connection; first a quiet phase gives the probe's own latency, then each hostile request of the
+ * attack is sent in waves (HOSTILE_WAVES, default 12, of HOSTILE_PARALLEL at once, default 1; the
+ * attack sent 12 at once) while the probe keeps asking. For each phase: the answers' statuses,
+ * the probe's median and worst latency, the delay (worst minus the quiet median), and the
+ * server's CPU time per request (24 sent one after another, from /proc; what one request can
+ * hold the event loop for at most, which a machine busy with other work disturbs far less).
  * Prints a table and writes bench-results/hostile-healthz.json; exits with 1 when a phase delays
  * the probe by more than 100 ms or any answer is a 5xx. Measured, never asserted in a test: a
  * machine busy with other work adds its own delays, so the figure is read together with the
@@ -15,7 +17,7 @@
  * Environment: HOSTILE_URL (a running portal; nothing is started), HOSTILE_PORT (default 3221),
  * HOSTILE_WAVES, HOSTILE_PARALLEL.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
@@ -23,8 +25,8 @@ import { hasBuild, startServerProcess, type ServerProcess } from '../helpers/ser
 
 const root = path.resolve(import.meta.dirname, '../..');
 const port = Number(process.env.HOSTILE_PORT ?? 3221);
-const waves = Number(process.env.HOSTILE_WAVES ?? 3);
-const parallel = Number(process.env.HOSTILE_PARALLEL ?? 12);
+const waves = Number(process.env.HOSTILE_WAVES ?? 12);
+const parallel = Number(process.env.HOSTILE_PARALLEL ?? 1);
 const allowedDelayMs = 100;
 
 interface Answer {
@@ -61,8 +63,12 @@ const multipart = (origin: URL) => [
 const part = (name: string | null, value: string) =>
   `--${boundary}\r\nContent-Disposition: form-data${name === null ? '' : `; name="${name}"`}\r\n\r\n${value}\r\n`;
 
-/** The hostile requests of issue 31 (findings 1, 3 and 4), each as one request. */
+/** The hostile requests of issue 31 (findings 1, 3 and 4), each as one request, after a page for reference. */
 const phases: Array<{ name: string; send: (origin: URL) => Promise<Answer> }> = [
+  {
+    name: 'reference: the feedback page, GET',
+    send: (o) => raw(o, ['GET /serviceportal/feedback HTTP/1.1', `Host: ${o.host}`]),
+  },
   {
     name: '30,000 repeats of one name, url-encoded (120 KiB) to /feedback',
     send: (o) => raw(o, ['POST /serviceportal/feedback HTTP/1.1', ...form(o)], Array(30_000).fill('stars=5').join('&')),
@@ -157,6 +163,17 @@ function probe(origin: URL) {
   };
 }
 
+/** The CPU time the process has used so far, in ms (Linux: /proc/<pid>/stat, 10 ms ticks); null elsewhere. */
+function cpuMs(pid: number | undefined): number | null {
+  if (!pid) return null;
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -167,10 +184,7 @@ async function main() {
     origin = new URL(process.env.HOSTILE_URL);
   } else {
     if (!hasBuild()) throw new Error('no build: run `node scripts/ensure-build.mjs` first');
-    server = await startServerProcess(port, {
-      LOG_LEVEL: 'warn',
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    });
+    server = await startServerProcess(port, process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {});
     origin = new URL(server.origin);
   }
   try {
@@ -190,10 +204,19 @@ async function main() {
         medianMs: round(quietMedian),
         worstMs: round(Math.max(...quiet.latencies)),
         delayMs: 0,
+        cpuMsPerRequest: null as number | null,
       },
     ];
     let failed = false;
     for (const phase of phases) {
+      // The server's CPU time per request, one request after another without the probe: what a
+      // request can hold the event loop for at most, whatever else the machine is doing.
+      const pid = server?.child.pid;
+      const cpuBefore = cpuMs(pid);
+      for (let i = 0; i < 24; i++) await phase.send(origin);
+      const cpuAfter = cpuMs(pid);
+      const cpuMsPerRequest = cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / 24);
+
       const watch = probe(origin);
       const counts = new Map<number, number>();
       for (let wave = 0; wave < waves; wave++) {
@@ -215,6 +238,7 @@ async function main() {
         medianMs: round(median(seen.latencies)),
         worstMs: round(worst),
         delayMs: round(delay),
+        cpuMsPerRequest,
       });
     }
     console.table(rows);
