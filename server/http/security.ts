@@ -183,7 +183,9 @@ export function bodyLimits() {
  */
 export function requestTarget() {
   return (req: Request, res: Response, next: NextFunction) => {
-    const host = plainHost(req.get('host'));
+    // HTTP/1.0 may omit Host (some load balancers' health checks do): only an origin-form target then.
+    const sent = req.get('host');
+    const host = sent === undefined ? undefined : plainHost(sent);
     if (host === null) return badTarget(res);
     // Express reads the host from X-Forwarded-Host instead when the proxy in front is trusted.
     const forwarded = req.get('x-forwarded-host');

@@ -73,6 +73,13 @@ describe('request targets and hosts no browser sends', () => {
     expect(answer).toContain('<html');
   });
 
+  it('serves an HTTP/1.0 request without a Host in origin form, refuses one in absolute form', async () => {
+    const plain = await raw(['GET /serviceportal/service/faq?hl=en HTTP/1.0']);
+    expect(statusOf(plain.replace(/^HTTP\/1\.0/, 'HTTP/1.1')), plain.slice(0, 400)).toBe(200);
+    const absolute = await raw(['GET http://evil.example/serviceportal/service/faq HTTP/1.0']);
+    expect(statusOf(absolute.replace(/^HTTP\/1\.0/, 'HTTP/1.1')), absolute.slice(0, 400)).toBe(400);
+  });
+
   it('still serves the page in origin form', async () => {
     const answer = await raw(['GET /serviceportal/service/faq?hl=en HTTP/1.1', `Host: 127.0.0.1:${port}`]);
     expect(statusOf(answer), answer.slice(0, 400)).toBe(200);
