@@ -4,6 +4,7 @@ import {
   declaredLengthExceeds,
   mediaTypeOf,
   readBodyText,
+  urlEncodedFields,
   type RequestRefusal,
 } from '#server/http/request-body.ts';
 import { readMultipart, type MultipartHandlers } from '#server/uploads/multipart.ts';
@@ -11,9 +12,10 @@ import { readMultipart, type MultipartHandlers } from '#server/uploads/multipart
 /**
  * The one way an action reads its form (the Request's own `formData()` is never called in app/, see
  * tests/routes/hostile-input.test.ts). Url-encoded and multipart bodies are read while they
- * stream, within the limits of server/http/request-body.ts; multipart files go to `handlers`
+ * stream, within the limits of server/http/request-body.ts; their fields are counted before
+ * anything parses them (at most 200, one name at most 20 times); multipart files go to `handlers`
  * (the upload module) and never into the form data. Whatever is wrong with the body (not a form,
- * broken multipart, a text field over 64 KiB, too large) is thrown as a 400 or 413 response
+ * broken multipart, a text field over 64 KiB, too many fields, too large) is thrown as a 400 or 413 response
  * that the page's error boundary shows in the debtor's language.
  */
 export async function readForm(request: Request, handlers?: MultipartHandlers): Promise<FormData> {
@@ -35,7 +37,7 @@ async function formBody(request: Request, handlers: MultipartHandlers | undefine
   const fields =
     type === 'multipart/form-data'
       ? await readMultipart({ contentType: contentType!, body: request.body, maxBodyBytes: limit }, handlers)
-      : new URLSearchParams(await readBodyText(request, limit));
+      : urlEncodedFields(await readBodyText(request, limit));
   // NUL is never part of what a person types, and PostgreSQL refuses it in text columns: it is
   // dropped here, once for every form, instead of failing an insert later (issue 18, hostile input).
   for (const [name, value] of fields) form.append(withoutNul(name), withoutNul(value));

@@ -55,7 +55,7 @@ const statusText: Record<number, string> = {
   403: 'Refused for this file (the reason as `code`), password sign-in needed (`stepUp`), password change first',
   404: 'Not found (`notFound`, `noFile`; another debtor’s resource is never “forbidden”)',
   409: 'Already exists',
-  413: 'Body too large (`tooLarge`)',
+  413: 'Body too large (`tooLarge`), or more fields than any call takes (`tooManyFields`: over 200, or one name over 20 times)',
   415: 'Wrong content type (`unsupportedMediaType`)',
   422: 'The `Idempotency-Key` already started a payment with another method, purpose or amount (`keyReused`); nothing was replayed',
   429: 'Limited: wait `Retry-After` seconds (`locked`, `rateLimited`, `attemptsExceeded`, …)',

@@ -31,7 +31,7 @@ import { asyncHandler } from './async-handler.ts';
 import { sql } from 'drizzle-orm';
 import { startRetentionJob } from '../retention/purge.ts';
 import { ensureDemoStaff } from '../staff/demo.ts';
-import { logger } from './logger.ts';
+import { logOutput, logger } from './logger.ts';
 import { metrics, metricsAllowed } from './metrics.ts';
 import { portalPageCaches, remixHandler } from './remix-handler.ts';
 import { routeLabeller } from './route-label.ts';
@@ -304,10 +304,13 @@ async function readOutboxBacklog(database: Awaited<ReturnType<typeof openDatabas
 
 /**
  * Serves the portal on `port` (on `host`, the HOST setting; else every interface) and stops it
- * gracefully on SIGTERM and SIGINT: /readyz says 503,
- * the listener takes no new connection, idle kept-alive connections are closed, the requests in
- * flight finish (at most SHUTDOWN_TIMEOUT_MS), then the workers stop and the database closes.
- * Resolves with the exit code once everything is closed.
+ * gracefully on SIGTERM and SIGINT, all within SHUTDOWN_TIMEOUT_MS of the signal whatever the
+ * log's reader does (issue 31, finding 8): /readyz says 503, the listener takes no new connection,
+ * idle kept-alive connections are closed, the requests in flight finish (until the last 2 s of the
+ * time, at most a quarter of it, which are kept for the rest; what is still open then is cut),
+ * then the workers stop and the database closes, and the log is given what is left of the time to
+ * be written out. Resolves with the exit code once everything is closed: 1 when something had to
+ * be cut.
  */
 export function serve(portal: Portal, port: number, timeoutMs = env().SHUTDOWN_TIMEOUT_MS, host = env().HOST) {
   const listening = () =>
@@ -317,28 +320,34 @@ export function serve(portal: Portal, port: number, timeoutMs = env().SHUTDOWN_T
   let stopping: Promise<number> | null = null;
   const shutdown = (signal: string): Promise<number> => {
     stopping ??= (async () => {
+      const deadline = Date.now() + timeoutMs;
+      const requestsUntil = deadline - Math.min(2_000, Math.floor(timeoutMs / 4));
       logger.info({ signal }, 'shutting down: finishing the requests in flight');
       portal.draining.value = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      let timer: NodeJS.Timeout | undefined;
-      const timedOut = await Promise.race([
-        closed.then(() => false),
-        new Promise<boolean>((resolve) => {
-          timer = setTimeout(() => resolve(true), timeoutMs);
-        }),
-      ]);
-      clearTimeout(timer);
-      if (timedOut) {
+      const requestsFinished = await before(closed, requestsUntil);
+      if (!requestsFinished) {
         logger.warn({ timeoutMs }, 'shutdown: requests still open after the timeout are cut');
         server.closeAllConnections();
       }
-      await portal.stopWorkers().catch((error: unknown) => logger.error({ err: error }, 'shutdown: a worker failed'));
-      await closeDatabase().catch((error: unknown) =>
-        logger.error({ err: error }, 'shutdown: closing the database failed'),
+      const workersStopped = await before(
+        portal.stopWorkers().catch((error: unknown) => logger.error({ err: error }, 'shutdown: a worker failed')),
+        deadline,
       );
+      const databaseClosed = await before(
+        closeDatabase().catch((error: unknown) =>
+          logger.error({ err: error }, 'shutdown: closing the database failed'),
+        ),
+        deadline,
+      );
+      if (!workersStopped || !databaseClosed)
+        logger.warn({ workersStopped, databaseClosed }, 'shutdown: cut at the timeout');
       logger.info('stopped');
-      return timedOut ? 1 : 0;
+      // A reader that stalls or has gone keeps the rest of the log, never the process; the
+      // exit itself gets the last moment (a tenth of the time, at most half a second).
+      await logOutput.flushed(Math.max(0, deadline - Math.min(500, Math.floor(timeoutMs / 10)) - Date.now()));
+      return requestsFinished && workersStopped && databaseClosed ? 0 : 1;
     })();
     return stopping;
   };
@@ -348,6 +357,19 @@ export function serve(portal: Portal, port: number, timeoutMs = env().SHUTDOWN_T
 /** A host for a URL: an IPv6 address in brackets. */
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Whether `work` settled before the time `until` (a Date.now() value); it is not waited for after that. */
+async function before(work: Promise<unknown>, until: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, until - Date.now()));
+  });
+  try {
+    return await Promise.race([work.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** The first segment of a request path, decoded ("" for "/" or a malformed escape). */
@@ -375,6 +397,6 @@ if (isMain) {
       logger.fatal({ err: error }, 'portal failed to start');
       // One plain line for whoever started it, beside the JSON log.
       console.error(error instanceof Error ? error.message : String(error));
-      process.exit(1);
+      void logOutput.flushed(2_000).then(() => process.exit(1));
     });
 }

@@ -18,16 +18,37 @@ export const maxSmallBodyBytes = 128 * 1024;
 export const multipartOverheadBytes = 512 * 1024;
 /** The files of one form may together be 10 MB (spec 5), plus the form around them. */
 export const maxMultipartBodyBytes = maxTotalBytes + multipartOverheadBytes;
-/** More parts than any form of the portal has; a guard against a body of thousands of tiny parts. */
-export const maxMultipartParts = 200;
+/**
+ * More fields (or multipart parts) than any form of the portal has (the largest, the instalment
+ * calculator and the profile, have under 40): a guard against a body of thousands of tiny fields.
+ */
+export const maxFormFields = 200;
+export const maxMultipartParts = maxFormFields;
+/**
+ * The most times one name may come in a form. The portal repeats a name only for the files kept
+ * from an earlier attempt (`uploadId`, at most 10, answered with a field error above that); conform
+ * gathers repeats into a list at a cost that grows with the square of their number (issue 31:
+ * 30,000 repeats of one name held the event loop for 9 s), so more than this is refused.
+ */
+export const maxRepeatsPerName = 20;
+/** A field's name; the portal's longest is under 40 characters. */
+export const maxFieldNameBytes = 200;
+/**
+ * The parts of a field's name as conform reads it (`a.b[0]` is three): the portal's forms are flat
+ * (one part), and conform builds a nested object for every part, so 200 names of 60 parts each
+ * took it 26 ms; more parts than this are not a form of this portal.
+ */
+export const maxFieldNameParts = 4;
 
 export type BodyRefusal =
   /** JSON, text/plain, no content type: not what an HTML form sends. */
   | 'notAForm'
   /** Multipart without a boundary, truncated, or otherwise unreadable. */
   | 'brokenForm'
-  /** A text field over `maxTextFieldBytes`. */
+  /** A text field over `maxTextFieldBytes`, or a name over `maxFieldNameBytes`. */
   | 'fieldTooLarge'
+  /** More than `maxFormFields` fields, or one name more than `maxRepeatsPerName` times (413). */
+  | 'tooManyFields'
   /** The body is larger than its kind may be (413). */
   | 'tooLarge';
 
@@ -41,8 +62,57 @@ export class BodyRefused extends Error {
   }
 
   get status(): 400 | 413 {
-    return this.reason === 'tooLarge' ? 413 : 400;
+    return this.reason === 'tooLarge' || this.reason === 'tooManyFields' ? 413 : 400;
   }
+}
+
+/**
+ * Counts the fields of one form as they are read, before anything parses them: throws
+ * `tooManyFields` past `maxFormFields` fields or `maxRepeatsPerName` of one name,
+ * `fieldTooLarge` for a name over `maxFieldNameBytes` and `notAForm` for a name of more than
+ * `maxFieldNameParts` parts. Every form reader (url-encoded and
+ * multipart, the routes' and the JSON API's) counts with it, so what reaches conform and zod is
+ * small enough to parse in well under a millisecond.
+ */
+export function fieldCounter(): (name: string) => void {
+  const repeats = new Map<string, number>();
+  let fields = 0;
+  return (name) => {
+    if (name.length > maxFieldNameBytes || Buffer.byteLength(name) > maxFieldNameBytes)
+      throw new BodyRefused('fieldTooLarge');
+    if (nameParts(name) > maxFieldNameParts) throw new BodyRefused('notAForm');
+    const seen = (repeats.get(name) ?? 0) + 1;
+    if (++fields > maxFormFields || seen > maxRepeatsPerName) throw new BodyRefused('tooManyFields');
+    repeats.set(name, seen);
+  };
+}
+
+/** How many parts conform sees in a name: one, and one more for every "." and "[". */
+function nameParts(name: string): number {
+  let parts = 1;
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c === 0x2e || c === 0x5b) parts++;
+  }
+  return parts;
+}
+
+/**
+ * The fields of a url-encoded body, counted before it is parsed: the separators are counted
+ * first (a native scan), so a body of thousands of fields is refused without being split.
+ */
+export function urlEncodedFields(text: string): Array<[string, string]> {
+  let separators = 0;
+  for (let at = text.indexOf('&'); at !== -1; at = text.indexOf('&', at + 1)) {
+    if (++separators >= maxFormFields) throw new BodyRefused('tooManyFields');
+  }
+  const count = fieldCounter();
+  const fields: Array<[string, string]> = [];
+  for (const [name, value] of new URLSearchParams(text)) {
+    count(name);
+    fields.push([name, value]);
+  }
+  return fields;
 }
 
 /** The media type of a Content-Type header, lower case, without parameters. */

@@ -187,11 +187,66 @@ export function bodyLimits() {
 }
 
 /**
+ * The request target and the host as a browser sends them, or a 400 (issue 31, finding 4): the
+ * Remix adapter builds the request's URL from the Host header (X-Forwarded-Host behind a trusted
+ * proxy) and the target, and threw on anything else (a 500). An absolute-form target
+ * (`GET http://host/path`, which HTTP/1.1 servers must accept and proxies send) is served as its
+ * path when it names the host the request was sent to; one naming another host, the asterisk
+ * form (`OPTIONS *`) and a Host that is not a plain host with an optional port are refused.
+ */
+export function requestTarget() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    // HTTP/1.0 may omit Host (some load balancers' health checks do): only an origin-form target then.
+    const sent = req.get('host');
+    const host = sent === undefined ? undefined : plainHost(sent);
+    if (host === null) return badTarget(res);
+    // Express reads the host from X-Forwarded-Host instead when the proxy in front is trusted.
+    const forwarded = req.get('x-forwarded-host');
+    const trusted = req.app.get('trust proxy fn') as (address: string | undefined, hop: number) => boolean;
+    if (
+      forwarded !== undefined &&
+      trusted(req.socket.remoteAddress, 0) &&
+      plainHost(forwarded.split(',')[0]?.trim()) === null
+    )
+      return badTarget(res);
+    if (req.url.startsWith('/')) return next();
+    let target: URL;
+    try {
+      target = new URL(req.url);
+    } catch {
+      return badTarget(res);
+    }
+    if ((target.protocol !== 'http:' && target.protocol !== 'https:') || target.host !== host || target.username)
+      return badTarget(res);
+    req.url = `${target.pathname}${target.search}`;
+    req.originalUrl = req.url;
+    next();
+  };
+}
+
+/** The host (and port) of a Host header, normalised as URLs write it; null when it is anything more or less. */
+function plainHost(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(`http://${value}`);
+    const plain = !url.username && !url.password && url.pathname === '/' && !url.search && !url.hash;
+    return plain && !/[/?#@\\\s]/.test(value) ? url.host : null;
+  } catch {
+    return null;
+  }
+}
+
+function badTarget(res: Response): void {
+  res.status(400).set({ 'Cache-Control': 'no-store', Connection: 'close' }).type('text/plain').send('bad request');
+}
+
+/**
  * The portal's request guards in their order: server/http/main.ts mounts them, and the
  * hostile-input test mounts the same ones in front of every route action.
  */
 export function requestGuards(options: { allowedOrigins: () => string[] }) {
   return [
+    requestTarget(),
     sameOriginWrites({
       allowedOrigins: options.allowedOrigins,
       // Payment providers post from their servers; these routes check the signature on the raw body.

@@ -188,7 +188,35 @@ describe('readMultipart', () => {
 
   it('refuses thousands of tiny parts', async () => {
     const parts = Array.from({ length: 500 }, (_, i) => ({ name: `f${i}`, value: '1' }));
-    expect(await refusal(readMultipart({ contentType, body: source(body(parts)).stream }))).toBe('brokenForm');
+    expect(await refusal(readMultipart({ contentType, body: source(body(parts)).stream }))).toBe('tooManyFields');
+  });
+
+  it('refuses one name more than 20 times, text or file, and takes it 20 times (issue 31)', async () => {
+    const texts = (n: number) => Array.from({ length: n }, () => ({ name: 'uploadId', value: '1' }));
+    expect(await readMultipart({ contentType, body: source(body(texts(20))).stream })).toHaveLength(20);
+    expect(await refusal(readMultipart({ contentType, body: source(body(texts(21))).stream }))).toBe('tooManyFields');
+    const files = Array.from({ length: 21 }, () => ({ name: 'files', filename: 'a.pdf', bytes: new Uint8Array(8) }));
+    let stored = 0;
+    const reading = readMultipart(
+      { contentType, body: source(body(files)).stream },
+      { onFile: async (part) => void (await bytesOf(part), stored++) },
+    );
+    expect(await refusal(reading)).toBe('tooManyFields');
+    expect(stored).toBeLessThanOrEqual(20);
+  });
+
+  it.each([
+    ['a text part', { name: 'x', filename: '', bytes: new Uint8Array(0), header: 'form-data' }],
+    ['a file part', { name: 'x', filename: 'a.pdf', bytes: new Uint8Array(8), header: 'form-data; filename="a.pdf"' }],
+  ])('refuses %s without a name as a broken form, never another error (issue 31, finding 3)', async (_label, part) => {
+    const parts: Part[] = [{ name: 'intent', value: 'send' }, part];
+    let files = 0;
+    const reading = readMultipart(
+      { contentType, body: source(body(parts)).stream },
+      { onFile: async (p) => void (await bytesOf(p), files++) },
+    );
+    expect(await refusal(reading)).toBe('brokenForm');
+    expect(files).toBe(0);
   });
 
   it('never reads far ahead of a slow file handler: a 10 MB file is never held whole', async () => {

@@ -6,13 +6,14 @@
  * nor the body is ever held whole in memory. The body as a whole is bounded too.
  *
  * Anything wrong with the body is a `BodyRefused` with its reason (a 400 or 413 for the route),
- * never another error: no boundary, a truncated or garbled body, a text field over its limit,
- * too many parts, a body over its limit.
+ * never another error: no boundary, a truncated or garbled body, a part without a name, a text
+ * field over its limit, too many parts or too many of one name, a body over its limit.
  */
 import Busboy, { type BusboyInstance } from '@fastify/busboy';
 import { Readable } from 'node:stream';
 import {
   BodyRefused,
+  fieldCounter,
   limitedChunks,
   maxMultipartBodyBytes,
   maxMultipartParts,
@@ -78,6 +79,21 @@ export async function readMultipart(
     stop();
   };
 
+  // Every part, text or file, is counted as it comes (server/http/request-body.ts); a part
+  // without a name (no browser sends one) makes the body broken (issue 31, finding 3).
+  const count = fieldCounter();
+  const counted = (name: string | undefined): name is string => {
+    if (failure) return false;
+    try {
+      if (name === undefined) throw new BodyRefused('brokenForm');
+      count(name);
+      return true;
+    } catch (error) {
+      fail(error);
+      return false;
+    }
+  };
+
   // Handlers run one after another in the order of the body: a field after a file is seen after
   // that file was stored, as the upload budget expects.
   let work: Promise<void> = Promise.resolve();
@@ -86,21 +102,23 @@ export async function readMultipart(
   };
 
   const parsed = new Promise<void>((resolve) => {
-    parser.on('field', (name, value, nameTruncated, valueTruncated) => {
+    parser.on('field', (name: string | undefined, value, nameTruncated, valueTruncated) => {
       if (nameTruncated || valueTruncated) return fail(new BodyRefused('fieldTooLarge'));
+      if (!counted(name)) return;
       fields.push([name, value]);
       if (handlers.onField) queue(() => handlers.onField!(name, value));
     });
-    parser.on('file', (name, stream, filename, _encoding, mimeType) => {
+    parser.on('file', (name: string | undefined, stream, filename, _encoding, mimeType) => {
       // A truncated body errors the part's stream; its reader (or the drain) sees that error.
       stream.on('error', () => undefined);
+      if (!counted(name)) return void drain(stream).catch(() => undefined);
       queue(() =>
         failure || !handlers.onFile
           ? drain(stream)
           : handlers.onFile({ name, filename, contentType: mimeType, data: stream }),
       );
     });
-    parser.on('partsLimit', () => fail(new BodyRefused('brokenForm')));
+    parser.on('partsLimit', () => fail(new BodyRefused('tooManyFields')));
     parser.on('error', (error) => {
       fail(error);
       resolve();

@@ -21,6 +21,11 @@
  *  4. the body limit holds: a body over it is never read past the limit (the stream counts
  *     what was pulled) and is answered 413, 400 or before reading.
  *
+ * Issue 31 added floods of one repeated name and of distinct names (refused before conform sees
+ * them), multipart parts without a name, and a property at the edge: requests with absolute-form
+ * targets and odd Host headers, sent raw over a socket to the Express edge in front of Remix
+ * (tests/helpers/remix-app.ts), never answered with a 5xx.
+ *
  * Runs: HOSTILE_RUNS (default 10,200) inputs spread over the actions, plus the rendered and the
  * body-size properties; the count is printed and asserted at the end.
  */
@@ -30,7 +35,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages as LANGUAGES } from '#server/i18n/languages.ts';
 import { maxMultipartBodyBytes, maxSmallBodyBytes } from '#server/http/request-body.ts';
 import { i18next } from '~/i18next.server';
-import { remixHandler } from '../helpers/remix-app.ts';
+import express from 'express';
+import type { Server } from 'node:http';
+import net, { type AddressInfo } from 'node:net';
+import { edgeApp, remixHandler } from '../helpers/remix-app.ts';
 import { context, demoFiles, origin, useRouteDatabase } from '../helpers/routes.ts';
 import { useUploadFolder } from '../helpers/uploads.ts';
 import './registered-endpoints.ts';
@@ -43,9 +51,10 @@ useUploadFolder();
 const totalRuns = Number(process.env.HOSTILE_RUNS ?? 10_200);
 const renderedRunsPerPage = Number(process.env.HOSTILE_RENDERED_RUNS ?? 6);
 const sizeRunsPerEndpoint = Number(process.env.HOSTILE_SIZE_RUNS ?? 4);
+const edgeRuns = Number(process.env.HOSTILE_EDGE_RUNS ?? 300);
 const seed = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined;
 
-const counts = { direct: 0, rendered: 0, size: 0 };
+const counts = { direct: 0, rendered: 0, size: 0, edge: 0 };
 /** HOSTILE_SURVEY=1: collect every broken property instead of stopping at the first (for fixing). */
 const survey = process.env.HOSTILE_SURVEY ? new Set<string>() : null;
 const statusCounts = new Map<number, number>();
@@ -140,7 +149,15 @@ const hostileValue: fc.Arbitrary<string> = fc.oneof(
 );
 
 type Encoding =
-  'urlencoded' | 'badPercent' | 'multipart' | 'multipartFile' | 'brokenMultipart' | 'json' | 'text' | 'none';
+  | 'urlencoded'
+  | 'badPercent'
+  | 'multipart'
+  | 'multipartFile'
+  | 'brokenMultipart'
+  | 'namelessPart'
+  | 'json'
+  | 'text'
+  | 'none';
 const encodings: Encoding[] = [
   'urlencoded',
   'urlencoded',
@@ -150,6 +167,7 @@ const encodings: Encoding[] = [
   'multipart',
   'multipartFile',
   'brokenMultipart',
+  'namelessPart',
   'json',
   'text',
   'none',
@@ -187,6 +205,16 @@ function encode(encoding: Encoding, fields: Array<[string, string]>, fileBytes: 
       return {
         type: `multipart/form-data; boundary=${boundary}`,
         body: `${parts.join('')}--${boundary}\r\nContent-Disposition: form-da` as BodyInit,
+      };
+    }
+    case 'namelessPart': {
+      // Issue 31, finding 3: a part whose Content-Disposition names no field (a 500 before).
+      const parts = fields.map(
+        ([k, v], i) => `--${boundary}\r\nContent-Disposition: form-data${i % 2 ? '' : `; name="${k}"`}\r\n\r\n${v}\r\n`,
+      );
+      return {
+        type: `multipart/form-data; boundary=${boundary}`,
+        body: `${parts.join('')}--${boundary}\r\nContent-Disposition: form-data\r\n\r\nx\r\n--${boundary}--\r\n` as BodyInit,
       };
     }
     case 'json':
@@ -326,7 +354,7 @@ function fieldErrors(data: unknown, found: string[] = [], depth = 0): string[] {
   return found;
 }
 
-const refusals = new Set(['notAForm', 'brokenForm', 'fieldTooLarge', 'tooLarge', 'crossSite']);
+const refusals = new Set(['notAForm', 'brokenForm', 'fieldTooLarge', 'tooManyFields', 'tooLarge', 'crossSite']);
 
 async function bodyOf(answer: Answer): Promise<string> {
   if (!answer.response || answer.response.bodyUsed) return '';
@@ -443,11 +471,20 @@ function inputFor(target: Endpoint): fc.Arbitrary<Input> {
     who: fc.constantFrom('visitor', ...files, ...files.map((f) => `${f}:limited`)),
     language: fc.constantFrom(...LANGUAGES),
     encoding: fc.constantFrom(...encodings),
-    // Missing fields (none), repeated keys (the same name twice: an array where a string is expected).
+    // Missing fields (none), repeated keys (the same name twice: an array where a string is
+    // expected), and now and then a flood (issue 31): one name repeated up to 400 times, or up to
+    // 400 names, around the limits of 20 repeats and 200 fields.
     fields: fc
       .array(field, { maxLength: 10 })
       .chain((fs) =>
-        fc.boolean().map((repeat) => (repeat && fs[0] ? [...fs, [fs[0][0], `${fs[0][1]}2`] as [string, string]] : fs)),
+        fc
+          .oneof(
+            { arbitrary: fc.constant<Flood>({ kind: 'none', n: 0 }), weight: 14 },
+            { arbitrary: fc.constant<Flood>({ kind: 'twice', n: 0 }), weight: 14 },
+            { arbitrary: fc.integer({ min: 15, max: 400 }).map((n): Flood => ({ kind: 'repeat', n })), weight: 1 },
+            { arbitrary: fc.integer({ min: 150, max: 400 }).map((n): Flood => ({ kind: 'distinct', n })), weight: 1 },
+          )
+          .map((flood) => flooded(fs, flood)),
       ),
     // Random bytes (refused by their content) or the start of a PDF (taken: its name is stored).
     fileBytes: fc.oneof(
@@ -465,6 +502,16 @@ function inputFor(target: Endpoint): fc.Arbitrary<Input> {
       hostileValue.map((v) => new URLSearchParams({ returnTo: v }).toString()),
     ),
   });
+}
+
+type Flood = { kind: 'none' | 'twice' | 'repeat' | 'distinct'; n: number };
+
+function flooded(fields: Array<[string, string]>, flood: Flood): Array<[string, string]> {
+  const [first] = fields;
+  if (flood.kind === 'none' || !first) return fields;
+  if (flood.kind === 'twice') return [...fields, [first[0], `${first[1]}2`]];
+  if (flood.kind === 'repeat') return [...fields, ...Array.from({ length: flood.n }, (): [string, string] => first)];
+  return [...fields, ...Array.from({ length: flood.n }, (_, i): [string, string] => [`${first[0]}${i}`, first[1]])];
 }
 
 async function requestFor(target: Endpoint, input: Input): Promise<Request> {
@@ -635,15 +682,99 @@ describe('hostile input, property-based (issue 18, part 3)', () => {
   );
 });
 
+describe('hostile request targets and hosts at the edge (issue 31)', () => {
+  let server: Server | undefined;
+  let port = 0;
+  beforeAll(async () => {
+    const app = express();
+    app.use(await edgeApp());
+    server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server!.once('listening', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())));
+
+  /** One request exactly as written over a socket; the status of the answer (0: none). */
+  function raw(head: string, body: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1');
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)));
+      socket.on('error', reject);
+      socket.once('connect', () => socket.write(`${head}\r\n\r\n${body}`));
+    });
+  }
+
+  it(
+    'answers absolute-form targets and odd hosts without a 5xx',
+    async () => {
+      const own = () => `127.0.0.1:${port}`;
+      const hosts = [
+        'OWN',
+        'evil.example',
+        'evil.example:80',
+        'OWN@evil.example',
+        'user:pass@OWN',
+        '[::1]',
+        '[::1',
+        'a b',
+        'a/b',
+        '%zz',
+        'xn--nxasmq6b',
+        'portal.test',
+        '',
+      ];
+      const paths = [...new Set(targets.map((t) => t.path)), '/', '/healthz', '/readyz', '/serviceportal'];
+      await holds(
+        fc.asyncProperty(
+          fc.constantFrom('GET', 'POST', 'HEAD', 'OPTIONS'),
+          fc.constantFrom('http://', 'https://', 'HTTP://', 'ftp://', '//', 'javascript:', ''),
+          fc.constantFrom(...hosts),
+          fc.constantFrom(...paths),
+          fc.constantFrom(...hosts),
+          fc.oneof(
+            fc.constant(''),
+            hostileValue.map((v) => `?${new URLSearchParams({ returnTo: v }).toString()}`),
+          ),
+          fc.constantFrom('', 'intent=pay', Array.from({ length: 300 }, () => 'a=1').join('&')),
+          async (method, scheme, targetHost, path, hostHeader, query, body) => {
+            counts.edge++;
+            const target =
+              scheme === '' && targetHost === 'OWN'
+                ? '*'
+                : `${scheme}${targetHost.replace('OWN', own())}${path}${query}`;
+            const head = [
+              `${method} ${target} HTTP/1.1`,
+              `Host: ${hostHeader.replace('OWN', own())}`,
+              `Origin: http://${own()}`,
+              'Content-Type: application/x-www-form-urlencoded',
+              `Content-Length: ${Buffer.byteLength(body)}`,
+              'Connection: close',
+            ].join('\r\n');
+            const status = await raw(head, body);
+            statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
+            // Node itself answers a request line it cannot parse with 400; nothing may be a 5xx.
+            expect(status, `${head}`).toBeGreaterThanOrEqual(200);
+            expect(status, `${head}`).toBeLessThan(500);
+          },
+        ),
+        edgeRuns,
+      );
+    },
+    10 * 60_000,
+  );
+});
+
 afterAll(() => {
   const cpu = process.cpuUsage(startedAt);
-  const total = counts.direct + counts.rendered + counts.size;
+  const total = counts.direct + counts.rendered + counts.size + counts.edge;
   const statuses = [...statusCounts.entries()]
     .sort(([a], [b]) => a - b)
     .map(([s, n]) => `${s}: ${n}`)
     .join(', ');
   console.warn(
-    `hostile input: ${total} inputs (${counts.direct} direct, ${counts.rendered} rendered, ${counts.size} body size) ` +
+    `hostile input: ${total} inputs (${counts.direct} direct, ${counts.rendered} rendered, ${counts.size} body size, ${counts.edge} at the edge) ` +
       `on ${targets.length} endpoints; statuses ${statuses}; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s`,
   );
   if (survey) console.warn([...survey].sort().join('\n'));

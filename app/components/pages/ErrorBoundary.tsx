@@ -55,7 +55,14 @@ export function RouteErrorBoundary() {
   );
 }
 
-const refusals: readonly RequestRefusal[] = ['notAForm', 'brokenForm', 'fieldTooLarge', 'tooLarge', 'crossSite'];
+const refusals: readonly RequestRefusal[] = [
+  'notAForm',
+  'brokenForm',
+  'fieldTooLarge',
+  'tooManyFields',
+  'tooLarge',
+  'crossSite',
+];
 
 function isUnavailable(data: unknown): boolean {
   return Boolean(data && typeof data === 'object' && 'unavailable' in data);
