@@ -14,7 +14,7 @@
  * machine busy with other work adds its own delays, so the figure is read together with the
  * quiet phase's.
  *
- * Environment: HOSTILE_URL (a running portal; nothing is started), HOSTILE_PORT (default 3221),
+ * Environment: HOSTILE_URL (a running portal; nothing is started), HOSTILE_PORT (default: a free port),
  * HOSTILE_WAVES, HOSTILE_PARALLEL.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
