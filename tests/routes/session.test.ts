@@ -230,7 +230,7 @@ describe('forced password change', () => {
       params,
     );
     expect(result.status).toBe(302);
-    expect(result.headers.get('Location')).toBe('/serviceportal/dashboard');
+    expect(result.headers.get('Location')).toBe('/serviceportal/dashboard?password=changed');
     const fresh = sessionCookieFrom(result.headers);
     expect(fresh).not.toBe(cookie);
     expect(await findSession(withCookie('/x', cookie), database.db)).toBeNull();
