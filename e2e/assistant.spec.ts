@@ -126,7 +126,9 @@ test('a callback booked inside the pane is stored like one booked on the contact
   await expectNoSeriousA11yViolations(page, 'assistant pane open (callback form)');
   await screenshots(page, 'assistant', 'callback', { fullPage: false });
   await form.getByRole('button', { name: a('forms.callbackSubmit') }).click();
-  await expect(page).toHaveURL(/\/service\/contact\?action=callback&sent=callback$/);
+  await expect(page).toHaveURL(/\/service\/contact\?action=callback&sent=callback&callback=\d+$/);
+  // The confirmation restates the day asked for in the pane (issue 25, finding 5).
+  await expect(page.getByRole('status').filter({ hasText: 'Montag' })).toBeVisible();
 });
 
 test('/chatbot works without JavaScript: the question posted, the answer rendered on the server', async ({
