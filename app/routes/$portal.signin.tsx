@@ -270,17 +270,11 @@ function StepUp({ reference }: { reference: string }) {
             readOnly
             required
           />
-          <Field
-            {...getInputProps(fields.password, { type: 'password' })}
+          <PasswordField
             key={fields.password.key}
-            label={t('password.label')}
+            inputProps={getInputProps(fields.password, { type: 'password' })}
             error={message(fields.password.errors)}
-            autoComplete="current-password"
-            required
           />
-          <p className="field-after">
-            <Link to={href(variant, '/password/reset')}>{t('reset.forgot')}</Link>
-          </p>
           <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
             {t('submit')}
           </button>
@@ -378,19 +372,11 @@ function SignInForm() {
             required
           />
           {mode === 'password' ? (
-            <>
-              <Field
-                {...getInputProps(fields.password, { type: 'password' })}
-                key={fields.password.key}
-                label={t('password.label')}
-                error={message(fields.password.errors)}
-                autoComplete="current-password"
-                required
-              />
-              <p className="field-after">
-                <Link to={href(variant, '/password/reset')}>{t('reset.forgot')}</Link>
-              </p>
-            </>
+            <PasswordField
+              key={fields.password.key}
+              inputProps={getInputProps(fields.password, { type: 'password' })}
+              error={message(fields.password.errors)}
+            />
           ) : null}
           <CheckboxField
             {...getInputProps(fields.privacy, { type: 'checkbox' })}
@@ -443,6 +429,26 @@ function SignInForm() {
 }
 
 /** The sign-in page in the other mode, with the reference typed so far and the page to return to. */
+/** The password with the way to a new one beside it: the sign-in form's and the step-up's. */
+function PasswordField({
+  inputProps,
+  error,
+}: {
+  inputProps: ReturnType<typeof getInputProps>;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation('signin');
+  const { variant } = useRootData()!;
+  return (
+    <>
+      <Field {...inputProps} label={t('password.label')} error={error} autoComplete="current-password" required />
+      <p className="field-after">
+        <Link to={href(variant, '/password/reset')}>{t('reset.forgot')}</Link>
+      </p>
+    </>
+  );
+}
+
 function switchMode(path: string, to: 'password' | 'reference', reference: string, returnTo: string): string {
   const query = new URLSearchParams();
   if (to === 'reference') query.set('action', 'AZonly');
