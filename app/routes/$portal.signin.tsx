@@ -279,13 +279,7 @@ function StepUp({ reference }: { reference: string }) {
             {t('submit')}
           </button>
         </Form>
-        <div className="panel">
-          <h2>{t('help.title')}</h2>
-          <p>{t('help.text')}</p>
-          <p>
-            <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
-          </p>
-        </div>
+        <HelpPanel />
       </div>
     </div>
   );
@@ -416,19 +410,28 @@ function SignInForm() {
             {t(mode === 'reference' ? 'switchToPassword' : 'switchToReference')}
           </Link>
         </p>
-        <div className="panel">
-          <h2>{t('help.title')}</h2>
-          <p>{t('help.text')}</p>
-          <p>
-            <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
-          </p>
-        </div>
+        <HelpPanel />
       </div>
     </div>
   );
 }
 
 /** The sign-in page in the other mode, with the reference typed so far and the page to return to. */
+/** Help beside both forms: the support line to call. */
+function HelpPanel() {
+  const { t } = useTranslation('signin');
+  const { variant } = useRootData()!;
+  return (
+    <div className="panel">
+      <h2>{t('help.title')}</h2>
+      <p>{t('help.text')}</p>
+      <p>
+        <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
+      </p>
+    </div>
+  );
+}
+
 /** The password with the way to a new one beside it: the sign-in form's and the step-up's. */
 function PasswordField({
   inputProps,
