@@ -22,7 +22,8 @@ export function serverEntry(entry: string): Plugin {
     options(options) {
       if (!ssr) return null;
       const remixInput = options.input;
-      if (typeof remixInput !== 'string') throw new Error('portal-server-entry: expected the Remix server build as the one input');
+      if (typeof remixInput !== 'string')
+        throw new Error('portal-server-entry: expected the Remix server build as the one input');
       return { ...options, input: { index: remixInput, server: entry } };
     },
     outputOptions(output) {

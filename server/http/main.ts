@@ -116,7 +116,8 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   stops.push(() => retention.stop());
 
   const viteDevServer = options.dev ? options.vite : undefined;
-  if (options.dev && !viteDevServer) throw new Error('development: start the portal with `npm run dev` (scripts/dev.mjs)');
+  if (options.dev && !viteDevServer)
+    throw new Error('development: start the portal with `npm run dev` (scripts/dev.mjs)');
 
   // Loaders and actions answer 503 while the database is away (server/db/unavailable.ts).
   const build = viteDevServer
