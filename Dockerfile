@@ -10,11 +10,18 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+COPY patches ./patches
+# The runtime dependencies only, without install scripts: the root's postinstall is patch-package, a
+# dev dependency (argon2, the one runtime dependency with a script, ships prebuilt binaries). The
+# patches the server needs at run time (React's stream, decision 063) are applied by patch-package at
+# the version the lock file has.
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npx --yes patch-package@8.0.1
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The patches first: npm ci applies them (postinstall), and the client build bundles the patched router.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

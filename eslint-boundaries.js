@@ -125,7 +125,10 @@ const restricted = (rule) => {
   return { patterns: [{ regex, message, ...(allowTypeImports ? { allowTypeImports } : {}) }] };
 };
 
-/** The flat-config blocks: two rule implementations, so a route gets rules 2 and 3 at once. */
+/**
+ * The flat-config blocks: two rule implementations, so a route gets rules 2 and 3 at once.
+ * @type {import('eslint').Linter.Config[]}
+ */
 export const boundaries = [
   {
     files: ['intents/**/*.{ts,tsx}'],

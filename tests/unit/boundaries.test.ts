@@ -24,7 +24,7 @@ function linter(blocks: Linter.Config[]) {
 }
 
 /** The messages of the boundary rules for `code` as if it were the file `filePath`. */
-async function violations(code: string, filePath: string, blocks = boundaries as Linter.Config[]): Promise<string[]> {
+async function violations(code: string, filePath: string, blocks = boundaries): Promise<string[]> {
   const [result] = await linter(blocks).lintText(code, { filePath });
   return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
@@ -77,7 +77,7 @@ describe('the temporary allowlists (TODO issue 30)', () => {
     const lists = [intentsImportingServer, appImportingDatabase, routesImportingServices];
     for (const [index, list] of lists.entries()) {
       // The block of this list without its allowlist, on the listed files themselves.
-      const { ignores: _ignores, ...strict } = (boundaries as Linter.Config[])[index]!;
+      const { ignores: _ignores, ...strict } = boundaries[index]!;
       const results = await linter([strict]).lintFiles(list.map(unescape));
       expect(results).toHaveLength(list.length);
       expect(results.filter((r) => r.messages.length === 0).map((r) => r.filePath)).toEqual([]);
