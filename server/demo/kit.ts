@@ -63,6 +63,36 @@ export type FileInput = {
   extra?: Partial<typeof t.files.$inferInsert>;
 };
 
+/** A demo debtor who is a person, born 17 May 1984, with a German mobile number unless `extra` says otherwise. */
+export const person = (
+  first: string,
+  last: string,
+  salutation: 1 | 2,
+  street: string,
+  no: string,
+  zip: string,
+  city: string,
+  country: string,
+  email: string | null,
+  extra: Partial<DebtorInput> = {},
+): DebtorInput => ({
+  salutation,
+  personType: 'person',
+  firstName: first,
+  lastName: last,
+  birthdate: '1984-05-17',
+  streetName: street,
+  houseNumber: no,
+  postalCode: zip,
+  city,
+  countryCode: country,
+  email,
+  emailSetOnce: email !== null,
+  phone: '+49 151 23456789',
+  matchcode: `${last.toUpperCase()}${first.slice(0, 1).toUpperCase()}`,
+  ...extra,
+});
+
 /** The tools a demo file's module writes its file with, inside the one seeding transaction. */
 export interface DemoKit {
   tx: Tx;
@@ -71,18 +101,7 @@ export interface DemoKit {
   options: SeedOptions;
   addDebtor(values: DebtorInput): Promise<number>;
   addFile(file: FileInput): Promise<number>;
-  person(
-    first: string,
-    last: string,
-    salutation: 1 | 2,
-    street: string,
-    no: string,
-    zip: string,
-    city: string,
-    country: string,
-    email: string | null,
-    extra?: Partial<DebtorInput>,
-  ): DebtorInput;
+  person: typeof person;
 }
 
 /** Writes the demo creditors and returns the kit bound to them. */
@@ -233,35 +252,6 @@ export async function createKit(tx: Tx, today: Date, options: SeedOptions): Prom
     await tx.insert(t.events).values(standardJourney(id, today));
     return id;
   };
-
-  const person = (
-    first: string,
-    last: string,
-    salutation: 1 | 2,
-    street: string,
-    no: string,
-    zip: string,
-    city: string,
-    country: string,
-    email: string | null,
-    extra: Partial<DebtorInput> = {},
-  ): DebtorInput => ({
-    salutation,
-    personType: 'person',
-    firstName: first,
-    lastName: last,
-    birthdate: '1984-05-17',
-    streetName: street,
-    houseNumber: no,
-    postalCode: zip,
-    city,
-    countryCode: country,
-    email,
-    emailSetOnce: email !== null,
-    phone: '+49 151 23456789',
-    matchcode: `${last.toUpperCase()}${first.slice(0, 1).toUpperCase()}`,
-    ...extra,
-  });
 
   return { tx, today, options, addDebtor, addFile, person };
 }
