@@ -9,6 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { defineConfig } from 'eslint/config';
+import { boundaries } from './eslint-boundaries.js';
 
 export default defineConfig(
   {
@@ -115,6 +116,9 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.flat.recommended.rules,
   },
+
+  // The layers' boundaries: what intents/, app/ and the routes may import (eslint-boundaries.js, decision 077).
+  ...boundaries,
 
   prettier,
 );

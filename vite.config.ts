@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { remixConfig } from './remix.config';
 import { precompress } from './scripts/vite-precompress';
+import { serverEntry } from './scripts/vite-server-entry';
 import { translations } from './scripts/vite-translations';
 
 declare module '@remix-run/node' {
@@ -27,5 +28,5 @@ export default defineConfig({
     assetsInlineLimit: (file: string) => (/worker/.test(file) ? false : undefined),
   },
   ssr: { external: ['@electric-sql/pglite', 'argon2', 'pg', 'pino'] },
-  plugins: [remix(remixConfig), translations(), precompress()],
+  plugins: [remix(remixConfig), translations(), precompress(), serverEntry('server/http/main.ts')],
 });

@@ -13,6 +13,7 @@ const sources = [
   'package.json',
   'scripts/vite-translations.ts',
   'scripts/vite-precompress.ts',
+  'scripts/vite-server-entry.ts',
 ];
 const marker = 'build/server/index.js';
 

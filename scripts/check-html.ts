@@ -79,7 +79,7 @@ async function startServer(port: number): Promise<Server> {
   // A fresh embedded database, whatever the caller's shell points at.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_BASE_URL', 'VARIANT_HOSTS', 'FILE_STORAGE'])
     delete environment[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
+  const child = spawn(process.execPath, ['build/server/server.js'], {
     cwd: root,
     env: {
       ...environment,

@@ -3,7 +3,7 @@
  * file. Links are signed with SESSION_SECRET, so they work on a server started with the same one.
  */
 import { createLetterToken } from '../server/auth/letter-links.ts';
-import { demoFiles } from '../server/db/seed.ts';
+import { demoFiles } from '../server/demo/catalogue.ts';
 import { variants } from '../server/variants/config.ts';
 import { publicUrl } from '../server/variants/public-url.ts';
 

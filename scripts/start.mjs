@@ -38,7 +38,8 @@ if (!buildIsCurrent()) {
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
+// The compiled server (decision 076): plain node, no TypeScript at run time.
+const server = spawn(process.execPath, ['build/server/server.js'], {
   stdio: 'inherit',
   env: { ...mode.extraEnv, ...process.env },
 });

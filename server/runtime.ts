@@ -27,22 +27,18 @@ export interface Runtime {
 }
 
 type MaintenanceReader = ReturnType<typeof createMaintenanceReader>;
-const readers = Symbol.for('debtor-portal.maintenance-readers');
-type ReaderHolder = { [readers]?: Map<string, MaintenanceReader> };
+const readers = new Map<string, MaintenanceReader>();
 
 /**
- * One reader per maintenance file in the process. The HTTP server and the Remix bundle are two
- * module graphs (as for the metrics in server/http/metrics.ts); they share the reader so that the
- * page cache's key and the page's own banner come from the same reading.
+ * One reader per maintenance file in the process, so that the page cache's key (the edge) and the
+ * page's own banner (the routes, the same module graph: decision 076) come from the same reading.
  */
 function maintenanceReader(file: string): MaintenanceReader {
-  const holder = globalThis as ReaderHolder;
-  holder[readers] ??= new Map();
-  let reader = holder[readers].get(file);
+  let reader = readers.get(file);
   if (!reader) {
     // Switching maintenance on takes effect within a second (spec 2.2 checks it before each navigation).
     reader = createMaintenanceReader(file, { recheckMs: 1_000 });
-    holder[readers].set(file, reader);
+    readers.set(file, reader);
   }
   return reader;
 }

@@ -3,14 +3,14 @@
 // (playwright.config.ts) as `node --import tsx e2e/support/web-server.mjs`.
 //
 // 1. Builds the app when the build is stale (scripts/ensure-build.mjs; a no-op when current).
-// 2. Starts the production server (in the demo mode) of server/http/main.ts (its exported createServer, the same
-//    app `node --import tsx server/http/main.ts` runs) on a fresh, empty DATA_DIR, so the
+// 2. Starts the production server (in the demo mode) of the compiled build/server/server.js (its exported
+//    createServer, the same app `node build/server/server.js` runs) on a fresh, empty DATA_DIR, so the
 //    embedded database is created, migrated and seeded from scratch (about 5 s) and no run
 //    sees another run's data or an older schema.
 // 3. On SIGTERM/SIGINT (Playwright's graceful shutdown) it stops listening and removes its
 //    DATA_DIR. Folders left behind by a run that was killed hard are removed at the next start.
 //
-// The server runs in this process rather than as a child `node … server/http/main.ts`: the
+// The server runs in this process rather than as a child `node build/server/server.js`: the
 // machine is shared, and a command line of its own keeps the test server out of the way of
 // anyone stopping "their" portal server by name.
 import { spawnSync } from 'node:child_process';
@@ -38,7 +38,8 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 // The journeys need the demo mode (demo files, sandbox providers, development mailbox);
 // playwright.config.ts sets it, and a server started by hand gets it here too.
 process.env.DEMO ??= 'true';
-const { createServer } = await import('../../server/http/main.ts');
+// The compiled server (decision 076): the fixtures below get its own database handle.
+const { createServer, getDatabase } = await import('../../build/server/server.js');
 const { env } = await import('../../server/env.ts');
 
 let app;
@@ -51,7 +52,6 @@ try {
 }
 
 // Data for the browser tests only (e2e/support/fixtures.ts).
-const { getDatabase } = await import('../../server/db/client.ts');
 const { applyE2eFixtures } = await import('./fixtures.ts');
 await applyE2eFixtures(await getDatabase());
 const { applyStaffFixtures } = await import('./staff-fixtures.ts');

@@ -104,27 +104,21 @@ export function targetFromEnv(environment: { DATABASE_URL?: string; DATA_DIR: st
     : { kind: 'pglite', dataDir: path.resolve(environment.DATA_DIR, 'pglite') };
 }
 
-// The HTTP server and the Remix server bundle are separate module graphs in one process:
-// the handle lives on globalThis so that both share a single database (PGlite allows one
-// opener per data folder).
-const key = Symbol.for('debtor-portal.database');
-type Holder = { [key]?: Promise<DatabaseHandle> };
+// The process's one database (PGlite allows one opener per data folder). The HTTP server and the
+// Remix routes are one module graph (decision 076), so they share this module and its handle.
+let current: Promise<DatabaseHandle> | undefined;
 
 export function setDatabase(handle: Promise<DatabaseHandle>): void {
-  (globalThis as Holder)[key] = handle;
+  current = handle;
 }
 
 export async function getDatabase(): Promise<Database> {
-  const holder = globalThis as Holder;
-  if (!holder[key]) {
-    holder[key] = openDatabase(targetFromEnv(env()));
-  }
-  return (await holder[key]).db;
+  current ??= openDatabase(targetFromEnv(env()));
+  return (await current).db;
 }
 
 export async function closeDatabase(): Promise<void> {
-  const holder = globalThis as Holder;
-  const handle = holder[key];
-  delete holder[key];
+  const handle = current;
+  current = undefined;
   if (handle) await (await handle).close();
 }

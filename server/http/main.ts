@@ -4,8 +4,13 @@
  * without personal data, counts it for /metrics, and serves the built assets. Started as a
  * process (`npm run start:prod`), it stops gracefully on SIGTERM and SIGINT: no new
  * connections, the requests in flight finish, the workers stop, the database is closed.
+ *
+ * It runs compiled, never from the source (decision 076): the build compiles this file into
+ * build/server/server.js with the Remix server build, one module graph (`node build/server/server.js`);
+ * in development scripts/dev.mjs loads it through Vite's dev server, again in one graph with the routes.
  */
 import type { ServerBuild } from '@remix-run/node';
+import type { ViteDevServer } from 'vite';
 import compression from 'compression';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
@@ -39,7 +44,7 @@ import { scrubUrl } from './scrub.ts';
 import { cspNonce, requestGuards, securityHeaders } from './security.ts';
 
 /** The Express app alone (the browser tests' server and the benchmarks mount it themselves). */
-export async function createServer(options: { dev: boolean }) {
+export async function createServer(options: PortalOptions) {
   return (await startPortal(options)).app;
 }
 
@@ -51,7 +56,16 @@ export interface Portal {
   draining: { value: boolean };
 }
 
-export async function startPortal(options: { dev: boolean }): Promise<Portal> {
+export interface PortalOptions {
+  dev: boolean;
+  /** Development: the Vite dev server that loaded this module (scripts/dev.mjs); it serves the routes from source. */
+  vite?: ViteDevServer;
+}
+
+/** The database of the running portal, for the browser tests' fixtures (e2e/support/web-server.mjs) in the same module graph. */
+export { getDatabase } from '../db/client.ts';
+
+export async function startPortal(options: PortalOptions): Promise<Portal> {
   const config = env();
   const stops: Array<() => Promise<void> | void> = [];
   const draining = { value: false };
@@ -101,9 +115,9 @@ export async function startPortal(options: { dev: boolean }): Promise<Portal> {
   });
   stops.push(() => retention.stop());
 
-  const viteDevServer = options.dev
-    ? await import('vite').then((vite) => vite.createServer({ server: { middlewareMode: true } }))
-    : undefined;
+  const viteDevServer = options.dev ? options.vite : undefined;
+  if (options.dev && !viteDevServer)
+    throw new Error('development: start the portal with `npm run dev` (scripts/dev.mjs)');
 
   // Loaders and actions answer 503 while the database is away (server/db/unavailable.ts).
   const build = viteDevServer
@@ -382,11 +396,10 @@ function firstSegment(requestPath: string): string {
   }
 }
 
-const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
-if (isMain) {
-  const dev = process.argv.includes('--dev');
+/** Starts the portal on PORT and stops it gracefully on SIGTERM and SIGINT (build/server/server.js, scripts/dev.mjs). */
+export function main(options: PortalOptions): void {
   const port = env().PORT;
-  startPortal({ dev })
+  startPortal(options)
     .then((portal) => {
       const { shutdown } = serve(portal, port);
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -400,3 +413,7 @@ if (isMain) {
       void logOutput.flushed(2_000).then(() => process.exit(1));
     });
 }
+
+// `node build/server/server.js`: this module, compiled, is the process's entry.
+const isMain = process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname);
+if (isMain) main({ dev: false });

@@ -6,9 +6,8 @@
  * Labels are bounded sets only: a route is the Remix route id the path matches (never the path
  * itself, which carries reference numbers and tokens), an intent the id the classifier gave.
  *
- * The HTTP server and the Remix server bundle are separate module graphs in one process (like
- * the database handle in server/db/client.ts): the registry lives on globalThis so both count
- * into the same one.
+ * One registry per process: the HTTP server and the Remix routes are one module graph
+ * (decision 076), so both count into this module's registry.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -22,8 +21,7 @@ export interface PortalMetrics {
   pageCacheResults: Counter<'cache' | 'result'>;
 }
 
-const key = Symbol.for('debtor-portal.metrics');
-type Holder = { [key]?: PortalMetrics };
+let current: PortalMetrics | undefined;
 
 function create(): PortalMetrics {
   const registry = new Registry();
@@ -65,9 +63,8 @@ function create(): PortalMetrics {
 }
 
 export function metrics(): PortalMetrics {
-  const holder = globalThis as Holder;
-  holder[key] ??= create();
-  return holder[key];
+  current ??= create();
+  return current;
 }
 
 /** One answered turn of the assistant (server/assistant/intent-log.ts records it). */

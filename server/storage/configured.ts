@@ -22,17 +22,15 @@ export function storageFromEnv(config: Env = env()): FileStorage {
   return new FolderStorage(path.resolve(config.FILE_STORAGE_DIR ?? config.DATA_DIR));
 }
 
-const holderKey = Symbol.for('debtor-portal.file-storage');
-type Holder = { [holderKey]?: FileStorage };
+let current: FileStorage | undefined;
 
-/** One per process: the Remix build and the server share it through globalThis. */
+/** One per process (the edge and the routes are one module graph, decision 076). */
 export function fileStorage(): FileStorage {
-  const holder = globalThis as Holder;
-  holder[holderKey] ??= storageFromEnv();
-  return holder[holderKey];
+  current ??= storageFromEnv();
+  return current;
 }
 
 /** For tests and tools: another storage (or the configured one again with undefined). */
 export function setFileStorage(storage: FileStorage | undefined): void {
-  (globalThis as Holder)[holderKey] = storage;
+  current = storage;
 }

@@ -9,16 +9,14 @@ import { within, type FileStorage } from '../storage/files.ts';
 
 export type ObjectStore = FileStorage;
 
-const holderKey = Symbol.for('debtor-portal.object-store');
-type Holder = { [holderKey]?: ObjectStore };
+let chosen: ObjectStore | undefined;
 
 /** The process's upload store: set by a test, otherwise `uploads/` in the configured storage. */
 export function objectStore(): ObjectStore {
-  const holder = globalThis as Holder;
-  return holder[holderKey] ?? within(fileStorage(), 'uploads');
+  return chosen ?? within(fileStorage(), 'uploads');
 }
 
 /** For tests: uploads go to `store` (undefined: back to the configured storage). */
 export function setObjectStore(store: ObjectStore | undefined): void {
-  (globalThis as Holder)[holderKey] = store;
+  chosen = store;
 }

@@ -17,13 +17,10 @@ import type { Variant } from './config.ts';
 import { parseHostMap, withBase } from './resolve.ts';
 
 /**
- * One store per process, shared by every copy of this module: the Express edge (server/http/main.ts,
- * run from the source) sets it, the Remix server build (which bundles its own copy of this file)
- * reads it.
+ * One store per process: the Express edge (server/http/main.ts) sets it, the Remix routes read it;
+ * both are one module graph (decision 076), so this module's own state is the process's.
  */
-const storeKey = Symbol.for('portal.publicUrl.requestHost');
-const requestHost: AsyncLocalStorage<string> = ((globalThis as Record<symbol, unknown>)[storeKey] ??=
-  new AsyncLocalStorage<string>()) as AsyncLocalStorage<string>;
+const requestHost = new AsyncLocalStorage<string>();
 
 /**
  * Runs `next` (the rest of one request's handling) with the request's Host header at hand for

@@ -285,7 +285,7 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
   if (database === 'pglite') delete env.DATABASE_URL;
   else await ensurePostgresDatabase(env.DATABASE_URL!);
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [];
-  const server = start(`portal (${database})`, [...profile, '--import', 'tsx', 'server/http/main.ts'], env);
+  const server = start(`portal (${database})`, [...profile, 'build/server/server.js'], env);
   const origin = `http://${host}:${port}`;
   try {
     await waitFor(`${origin}/healthz`, server);

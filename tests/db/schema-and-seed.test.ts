@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verify } from 'argon2';
 import * as t from '#server/db/schema.ts';
-import { demoFiles, demoPassword } from '#server/db/seed.ts';
+import { demoFiles, demoPassword } from '#server/demo/catalogue.ts';
 import { ensureDemoData } from '#server/db/bootstrap.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 

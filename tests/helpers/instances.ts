@@ -1,5 +1,5 @@
 /**
- * Several instances of the built portal (server/http/main.ts on build/) as child processes, the
+ * Several instances of the built portal (build/server/server.js, compiled) as child processes, the
  * way they run behind a load balancer: one PostgreSQL database, one shared storage folder, each
  * with its own DATA_DIR (nothing else on disk is shared). Used by tests/db/instances.test.ts and
  * tests/bench/instances.ts.
@@ -31,7 +31,7 @@ export interface InstanceOptions {
 
 export function startInstance(options: InstanceOptions): Instance {
   const dataDir = mkdtempSync(path.join(tmpdir(), `portal-${options.name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
+  const child = spawn(process.execPath, ['build/server/server.js'], {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

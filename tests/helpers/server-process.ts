@@ -1,6 +1,6 @@
 /**
  * The built portal as a child process, started as `npm run start:prod` starts it
- * (`node --import tsx server/http/main.ts` with NODE_ENV=production): for the tests of the
+ * (`node build/server/server.js` with NODE_ENV=production): for the tests of the
  * production run and the faults (issue 18). Its JSON log lines are collected, so a test waits
  * for what the server says rather than for time. These tests need the build: they make it in
  * their `beforeAll` when it is missing or stale (tests/helpers/build.ts).
@@ -40,7 +40,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-prod-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
+  const child = spawn(process.execPath, ['build/server/server.js'], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

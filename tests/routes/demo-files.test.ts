@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { ClaimInformation } from '#server/claims/information.ts';
-import { demoFiles as catalogue } from '#server/db/seed.ts';
+import { demoFiles as catalogue } from '#server/demo/catalogue.ts';
 import { variants } from '#server/variants/config.ts';
 import { loader as claimInformation } from '~/routes/$portal.claim-information';
 import { loader as dashboard } from '~/routes/$portal.dashboard';

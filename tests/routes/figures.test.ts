@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as t from '#server/db/schema.ts';
 import { todayForVariant } from '#server/dates.ts';
-import { demoFiles as demoCatalogue } from '#server/db/seed.ts';
+import { demoFiles as demoCatalogue } from '#server/demo/catalogue.ts';
 import { sandboxProvider } from '#server/payments/service.ts';
 import { variants } from '#server/variants/config.ts';
 import { loader as claimInformation } from '~/routes/$portal.claim-information';

@@ -1,15 +1,17 @@
 /**
  * The real server process, started as `npm start` starts it with NODE_ENV=production but without
  * the demo mode and without a secret: it must refuse to start and say why, whatever
- * PUBLIC_BASE_URL is. (It stops before opening a database, so no build is needed.) And `npm start`
+ * PUBLIC_BASE_URL is. It is the compiled server (`node build/server/server.js`, decision 076), so the
+ * build is made first when missing or stale (tests/helpers/build.ts). And `npm start`
  * itself (scripts/start.mjs) with NODE_ENV=production: the same refusal, never the demo mode.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMode } from '../../scripts/start-mode.mjs';
+import { buildTimeoutMs, ensureBuild } from '../helpers/build.ts';
 import { freePort } from '../helpers/ports.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-start-'));
@@ -17,7 +19,7 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function startServer(
   vars: Record<string, string>,
-  command: string[] = ['--import', 'tsx', 'server/http/main.ts'],
+  command: string[] = ['build/server/server.js'],
 ): Promise<{ code: number | null; output: string }> {
   const environment: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
@@ -63,6 +65,8 @@ async function startServer(
 }
 
 describe('a production start', () => {
+  beforeAll(ensureBuild, buildTimeoutMs);
+
   // The env unit tests cover every combination; here the real process, twice at once.
   it.concurrent.each<Record<string, string>>([{}, { PUBLIC_BASE_URL: 'http://localhost:8080' }])(
     'refuses to start without SESSION_SECRET (%j) with a clear message',

@@ -1,0 +1,148 @@
+// The layers' boundaries, enforced by ESLint (decision 077, issue 30 item 6). Three rules on what a
+// file may import, written as import-path patterns (aliases `#server/…` and relative `../server/…`
+// both match), so they need no module resolver:
+//
+//   1. intents/ (the assistant's language library) never imports server/;
+//   2. app/ never imports the database (server/db/…; a type-only import of `Database` is allowed);
+//   3. a route (app/routes/) imports capabilities, never a service module (server/…/service.ts).
+//
+// Today's code breaks them in the files listed below: a temporary allowlist, counted in
+// tests/unit/boundaries.test.ts so that it can only shrink. Any other file that adds such an import
+// fails `npm run lint`. TODO(issue 30): empty these lists (capabilities that own their reads, the
+// assistant's tools moved to server/assistant/) and delete them.
+
+/** Relative or aliased: `#server/x`, `../server/x`, `../../server/x` … */
+const server = String.raw`^(?:#server|(?:\.\./)+server)/`;
+
+export const boundaryRules = {
+  intentsImportServer: {
+    regex: `${server}`,
+    message:
+      'intents/ is a language library and never imports server/ (decision 077): move the code to server/assistant/ or pass what it needs in.',
+  },
+  appImportsDatabase: {
+    regex: `${server}db/`,
+    allowTypeImports: true,
+    message:
+      'app/ never imports the database (decision 077): call a server/ function that reads or writes for you (it opens the database itself).',
+  },
+  routeImportsService: {
+    regex: `${server}(?:.+/)?service\\.ts$`,
+    message:
+      'A route imports capabilities (server/actions, the views of a capability), never a service module (decision 077).',
+  },
+};
+
+/** TODO(issue 30): intents/ files that still import server/ (7). */
+export const intentsImportingServer = [
+  'intents/tools/actions.ts',
+  'intents/tools/already-paid.ts',
+  'intents/tools/check.ts',
+  'intents/tools/context.ts',
+  'intents/tools/refusal-reasons.test.ts',
+  'intents/tools/refusal-reasons.ts',
+  'intents/tools/results.ts',
+];
+
+/** TODO(issue 30): app/ files that still import the database (57). */
+export const appImportingDatabase = [
+  'app/lib/actions.server.ts',
+  'app/lib/assistant.server.ts',
+  'app/lib/auth.server.ts',
+  'app/lib/checkout.server.ts',
+  'app/lib/instalments.server.ts',
+  'app/lib/staff.server.ts',
+  'app/lib/webhook.server.ts',
+  'app/root.tsx',
+  'app/routes/$portal.announce-payment.tsx',
+  'app/routes/$portal.assistant.closed.ts',
+  'app/routes/$portal.assistant.follow.ts',
+  'app/routes/$portal.captcha.tsx',
+  'app/routes/$portal.checkout.pay-direct_.card.tsx',
+  'app/routes/$portal.checkout.pay-direct_.payment.$paymentId.tsx',
+  'app/routes/$portal.checkout.pay-installments.tsx',
+  'app/routes/$portal.checkout.pay-later.tsx',
+  'app/routes/$portal.claim-information.tsx',
+  'app/routes/$portal.claim-information_.invoices.$invoiceId.tsx',
+  'app/routes/$portal.claims-list.tsx',
+  'app/routes/$portal.dashboard.tsx',
+  'app/routes/$portal.debtor.profile.tsx',
+  'app/routes/$portal.debtor.profile_.password.tsx',
+  'app/routes/$portal.disable-reminder.tsx',
+  'app/routes/$portal.download-center.tsx',
+  'app/routes/$portal.download-center_.$customForm.tsx',
+  'app/routes/$portal.download-center_.$customForm_.pdf.$orderId.tsx',
+  'app/routes/$portal.feedback.tsx',
+  'app/routes/$portal.installment-plan.tsx',
+  'app/routes/$portal.l.$token.tsx',
+  'app/routes/$portal.password.reset.tsx',
+  'app/routes/$portal.password.reset_.$token.tsx',
+  'app/routes/$portal.sepa-mandate.tsx',
+  'app/routes/$portal.service._index.tsx',
+  'app/routes/$portal.service.contact.tsx',
+  'app/routes/$portal.session.tsx',
+  'app/routes/$portal.signin.tsx',
+  'app/routes/$portal.signin_.bankid.tsx',
+  'app/routes/$portal.signin_.bankid_.callback.tsx',
+  'app/routes/$portal.signin_.bankid_.collect.tsx',
+  'app/routes/$portal.signin_.set-password.tsx',
+  'app/routes/$portal.signout.tsx',
+  'app/routes/$portal.skip-installment.tsx',
+  'app/routes/$portal.upload-center.tsx',
+  'app/routes/$portal.uploads.$id.tsx',
+  'app/routes/$portal.uploads.tsx',
+  'app/routes/sandbox.bankid.$orderRef.tsx',
+  'app/routes/sandbox.pay.$sessionId.tsx',
+  'app/routes/staff._index.tsx',
+  'app/routes/staff.accounts.tsx',
+  'app/routes/staff.charts.tsx',
+  'app/routes/staff.code.tsx',
+  'app/routes/staff.corrections.tsx',
+  'app/routes/staff.entries.$id.tsx',
+  'app/routes/staff.export.$lang.tsx',
+  'app/routes/staff.signin.tsx',
+  'app/routes/staff.signout.tsx',
+  'app/routes/staff.tsx',
+];
+
+/** TODO(issue 30): routes that still import a service module (11). */
+export const routesImportingServices = [
+  'app/routes/$portal.checkout.pay-direct.tsx',
+  'app/routes/$portal.checkout.pay-direct_.card.tsx',
+  'app/routes/$portal.checkout.pay-direct_.confirmation.$paymentId.tsx',
+  'app/routes/$portal.checkout.pay-direct_.payment.$paymentId.tsx',
+  'app/routes/$portal.checkout.pay-direct_.payment.$paymentId_.qr-bill\\[.\\]svg.tsx',
+  'app/routes/$portal.checkout.pay-installments.tsx',
+  'app/routes/$portal.checkout.pay-later.tsx',
+  'app/routes/$portal.installment-plan.tsx',
+  'app/routes/$portal.sepa-mandate.tsx',
+  'app/routes/$portal.skip-installment.tsx',
+  'app/routes/sandbox.pay.$sessionId.tsx',
+];
+
+const restricted = (rule) => {
+  const { message, regex, allowTypeImports } = boundaryRules[rule];
+  return { patterns: [{ regex, message, ...(allowTypeImports ? { allowTypeImports } : {}) }] };
+};
+
+/**
+ * The flat-config blocks: two rule implementations, so a route gets rules 2 and 3 at once.
+ * @type {import('eslint').Linter.Config[]}
+ */
+export const boundaries = [
+  {
+    files: ['intents/**/*.{ts,tsx}'],
+    ignores: intentsImportingServer,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restricted('intentsImportServer')] },
+  },
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: appImportingDatabase,
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', restricted('appImportsDatabase')] },
+  },
+  {
+    files: ['app/routes/**/*.{ts,tsx}'],
+    ignores: routesImportingServices,
+    rules: { 'no-restricted-imports': ['error', restricted('routeImportsService')] },
+  },
+];

@@ -1,0 +1,71 @@
+import * as t from '../../db/schema.ts';
+import { isoDate, type DemoKit } from '../kit.ts';
+
+/**
+ * Invoice lines as the agency's system hands them over: the creditor's wording (German) and the
+ * translations it keeps (decision 029).
+ */
+const invoiceDescriptions = {
+  winterCoat: {
+    en: 'Winter coat, wool blend',
+    es: 'Abrigo de invierno, mezcla de lana',
+    fr: "Manteau d'hiver, laine mélangée",
+    it: 'Cappotto invernale, misto lana',
+    tr: 'Kışlık mont, yün karışımlı',
+    sv: 'Vinterkappa, ullblandning',
+  },
+  bootsAndScarf: {
+    en: 'Boots and scarf',
+    es: 'Botas y bufanda',
+    fr: 'Bottes et écharpe',
+    it: 'Stivali e sciarpa',
+    tr: 'Bot ve atkı',
+    sv: 'Stövlar och halsduk',
+  },
+} satisfies Record<string, Record<string, string>>;
+
+/** 100000001: open claim, every pay button, invoices, history, video, e-mail set. */
+export async function seed({ tx, today, addDebtor, addFile, person }: DemoKit): Promise<void> {
+  const d1 = await addDebtor(
+    person('Anna', 'Schneider', 2, 'Lindenallee', '14', '50968', 'Köln', 'DE', 'anna.schneider@example.org'),
+  );
+  const f1 = await addFile({
+    refno: '100000001',
+    debtorId: d1,
+    variant: 'de',
+    creditor: 'Nordwind',
+    originalCreditor: 'Modehaus Lindner',
+    status: '1',
+    subject: 'Kaufvertrag über Bekleidung, Bestellung 4471-2291 im Onlineshop',
+    subjectCode: { key: 'purchase', params: { goods: 'clothing', order: '4471-2291' } },
+    main: 42990,
+    interest: 1237,
+    costs: 14557,
+    extra: { hasVideo: true },
+  });
+  // An invoice's number carries the year of its date (issue 25, finding 11: "RE-2025-…" was
+  // dated 2026 once the demo's dates moved with the clock).
+  const invoice = (serial: string, daysAgo: number) => {
+    const invoiceDate = isoDate(today, -daysAgo);
+    const invoiceNumber = `RE-${invoiceDate.slice(0, 4)}-${serial}`;
+    return { invoiceNumber, invoiceDate, documentKey: `invoices/${invoiceNumber}.pdf` };
+  };
+  await tx.insert(t.invoices).values([
+    {
+      fileId: f1,
+      ...invoice('118842', 230),
+      dueDate: isoDate(today, -216),
+      amountMinor: 25995,
+      description: 'Wintermantel, Wollmischung',
+      descriptions: invoiceDescriptions.winterCoat,
+    },
+    {
+      fileId: f1,
+      ...invoice('121907', 221),
+      dueDate: isoDate(today, -207),
+      amountMinor: 16995,
+      description: 'Stiefel und Schal',
+      descriptions: invoiceDescriptions.bootsAndScarf,
+    },
+  ]);
+}

@@ -1,0 +1,84 @@
+/**
+ * The compiled server (decision 076): `npm run build` compiles the edge server with the Remix
+ * server build into one module graph, started with plain node; the demo data is a chunk that only
+ * a demo start loads (decision 078); every dependency is pinned and tsx is no runtime dependency.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildTimeoutMs, ensureBuild } from '../helpers/build.ts';
+
+const serverDir = path.resolve('build/server');
+const read = (file: string) => readFileSync(path.join(serverDir, file), 'utf8');
+
+/** Every .js file of the server build, relative to build/server. */
+function serverFiles(): string[] {
+  return [
+    'index.js',
+    'server.js',
+    ...readdirSync(path.join(serverDir, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => `assets/${f}`),
+  ];
+}
+
+/** The files `entry` loads by static imports, itself included (dynamic `import()` left out). */
+function staticClosure(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const match of read(file).matchAll(
+      /(?:^|[;\n])\s*(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["'](\.{1,2}\/[^"']+)["']/g,
+    ))
+      visit(path.posix.normalize(path.posix.join(path.posix.dirname(file), match[1]!)));
+  };
+  visit(entry);
+  return seen;
+}
+
+describe('the compiled server', () => {
+  beforeAll(ensureBuild, buildTimeoutMs);
+
+  it('is plain JavaScript next to the Remix build, started by node alone', () => {
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+    expect(pkg.scripts['start:prod']).toBe('NODE_ENV=production node build/server/server.js');
+    expect(read('server.js')).not.toMatch(/from ["']tsx|\.ts["']/);
+    expect(staticClosure('server.js').has('index.js') || read('server.js').includes('build/server/index.js')).toBe(
+      true,
+    );
+  });
+
+  it('is one module graph with the routes: the database client is compiled once', () => {
+    // A module both the edge and the routes use (server/db/client.ts) is in one shared chunk that
+    // both entries load, never in a copy per entry.
+    const marker = 'debtor-portal:migrations';
+    const holders = serverFiles().filter((file) => read(file).includes(marker));
+    expect(holders).toHaveLength(1);
+    expect(staticClosure('server.js').has(holders[0]!)).toBe(true);
+    expect(staticClosure('index.js').has(holders[0]!)).toBe(true);
+  });
+
+  it('keeps the demo data out of what a production start loads', () => {
+    const demo = serverFiles().filter((file) => read(file).includes('Nordwind Versand GmbH'));
+    expect(demo).toHaveLength(1);
+    expect(staticClosure('server.js').has(demo[0]!)).toBe(false);
+    expect(staticClosure('index.js').has(demo[0]!)).toBe(false);
+  });
+});
+
+describe('the dependencies', () => {
+  const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as Record<string, Record<string, string>>;
+
+  it('are pinned to exact versions', () => {
+    const ranges = Object.entries({ ...pkg.dependencies, ...pkg.devDependencies, ...pkg.overrides }).filter(
+      ([, version]) => !/^\d+\.\d+\.\d+(?:-[\w.]+)?$/.test(version),
+    );
+    expect(ranges).toEqual([]);
+  });
+
+  it('leave tsx to the development tools', () => {
+    expect(pkg.dependencies).not.toHaveProperty('tsx');
+    expect(pkg.devDependencies).toHaveProperty('tsx');
+  });
+});
