@@ -1,5 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 // The variants come from the source, so that a new variant or language is tested without
 // touching the tests. (The file imports only a type from another `.ts` file, which Playwright's
@@ -7,60 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { variantIds, variants, type Variant } from '../../server/variants/config.ts';
 
 export { variantIds, variants, type Variant };
-
-/** Every variant with every language it offers, default language first. */
-export const variantLanguages = variantIds.flatMap((id) => {
-  const variant = variants[id];
-  const ordered = [variant.defaultLanguage, ...variant.languages.filter((l) => l !== variant.defaultLanguage)];
-  return ordered.map((language) => ({ variant, language }));
-});
-
-/** A path inside a variant (`/` is the variant's home), optionally with `?hl=`. */
-export function portalPath(variant: Variant, path = '/', language?: string): string {
-  const url = new URL(path === '/' ? variant.basePath : `${variant.basePath}${path}`, 'http://portal.invalid');
-  if (language) url.searchParams.set('hl', language);
-  return `${url.pathname}${url.search}${url.hash}`;
-}
-
-const localesDir = fileURLToPath(new URL('../../locales/', import.meta.url));
-const cache = new Map<string, unknown>();
-
-function load(language: string, namespace: string): unknown {
-  const key = `${language}/${namespace}`;
-  if (!cache.has(key)) {
-    const file = `${localesDir}${language}/${namespace}.json`;
-    cache.set(key, existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {});
-  }
-  return cache.get(key);
-}
-
-function lookup(tree: unknown, key: string): string | undefined {
-  let node: unknown = tree;
-  for (const part of key.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[part];
-  }
-  return typeof node === 'string' ? node : undefined;
-}
-
-/**
- * A string from locales/<language>/<namespace>.json with German as the fallback, as i18next
- * does; used to find buttons and links by their accessible name without copying the text.
- */
-export function text(language: string, key: string, namespace = 'common'): string {
-  const value = lookup(load(language, namespace), key) ?? lookup(load('de', namespace), key);
-  if (value === undefined) throw new Error(`No string ${namespace}:${key} in locales/${language} or locales/de`);
-  return value;
-}
-
-/**
- * A heading that is an untranslated i18n key rather than text: dotted (`hero.title`,
- * `faq:items.x`) or a single lower-case token (`title`), which no real heading is.
- */
-export function looksLikeKey(value: string): boolean {
-  const trimmed = value.trim();
-  return /^[A-Za-z][\w-]*(:[\w-]+)?(\.[\w-]+)+$/.test(trimmed) || /^[a-z][A-Za-z0-9_]*$/.test(trimmed);
-}
+export { text } from './locale-text';
+export { looksLikeKey, portalPath, variantLanguages } from './shell-links';
+import { looksLikeKey } from './shell-links';
 
 /**
  * Records (without failing) a page whose main heading is a raw key or, for a language other
