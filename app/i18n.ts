@@ -27,6 +27,7 @@ export const namespaces = [
   'uploads',
   'announce',
   'contact',
+  'hardship',
   'mail',
   'documents',
   'instalments',

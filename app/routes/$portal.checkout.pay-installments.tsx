@@ -26,6 +26,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
+import { affordableMonthly } from '#server/instalments/affordability.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
 import { isIsoDate } from '#server/instalments/dates.ts';
 import { checkMonthly, errorKey, type MonthlyLimits } from '#server/instalments/plan.ts';
@@ -149,7 +150,7 @@ function stepPath(step: Step, c: Partial<Carried>, extra: Record<string, string>
 }
 
 /**
- * The affordability helper: half of what remains of the monthly income, within the limits.
+ * The affordability helper (server/instalments/affordability.ts) from the typed figures.
  * Posted (never in the address or the request log) and answered at once; nothing is stored.
  */
 const helperFields = ['income', 'rent', 'living', 'obligations'] as const;
@@ -168,14 +169,10 @@ function suggestion(form: FormData, limits: MonthlyLimits, reading: AmountLocale
     else errors[name] = parsed.error.issues[0]?.message ?? 'common:form.amount.format';
   }
   if (Object.keys(errors).length > 0) return { kind: 'invalid' as const, errors };
-  const income = figures.income ?? 0;
-  const outgoings = (figures.rent ?? 0) + (figures.living ?? 0) + (figures.obligations ?? 0);
-  const surplus = income - outgoings;
-  if (surplus <= 0) return { kind: 'noRoom' as const };
-  const half = Math.floor(surplus / 2 / 100) * 100;
-  const amount = Math.min(limits.maxMinor, half);
-  if (amount < limits.absoluteMinMinor) return { kind: 'belowMinimum' as const, amountMinor: amount };
-  return { kind: 'ok' as const, amountMinor: amount, proofRequired: amount < limits.regularMinMinor };
+  return affordableMonthly(limits, {
+    incomeMinor: figures.income ?? 0,
+    outgoingsMinor: (figures.rent ?? 0) + (figures.living ?? 0) + (figures.obligations ?? 0),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -287,15 +287,21 @@ export default function Dashboard() {
             </p>
           </div>
         ) : actions.length > 0 ? (
-          <ul className="action-list">
-            {actions.map((action) => (
-              <li key={action.key}>
-                <Link className={`button${action.primary ? '' : ' button--secondary'}`} to={href(variant, action.to)}>
-                  {t(`actions.${action.key}`)}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <>
+            <ul className="action-list">
+              {actions.map((action) => (
+                <li key={action.key}>
+                  <Link className={`button${action.primary ? '' : ' button--secondary'}`} to={href(variant, action.to)}>
+                    {t(`actions.${action.key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+            {/* Something is owed: a debtor who cannot pay it finds help (issue 26, item 3). */}
+            <p className="hardship-link">
+              <Link to={href(variant, '/service/hardship')}>{t('hardshipLink')}</Link>
+            </p>
+          </>
         ) : notice && (notice.available || notice.requestedAt || noticeResult) ? (
           <NoticeOfCompletionCard
             state={notice}

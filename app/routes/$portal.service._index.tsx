@@ -23,6 +23,7 @@ type Item = { key: string; path: string; needs: Exclude<AuthLevel, 'none'> | nul
 const items: Item[] = [
   { key: 'contact', path: '/service/contact', needs: 'limited' },
   { key: 'callback', path: '/service/contact?action=callback', needs: 'limited' },
+  { key: 'hardship', path: '/service/hardship', needs: 'limited' },
   { key: 'faq', path: '/service/faq', needs: null },
   { key: 'announce', path: '/announce-payment', needs: 'limited' },
   { key: 'uploads', path: '/upload-center', needs: 'limited' },

@@ -210,6 +210,9 @@ export default function Contact() {
     <div className="container page">
       <h1 ref={heading}>{t('title')}</h1>
       <p className="lead">{t('lead')}</p>
+      <p className="hardship-link">
+        <Link to={href(variant, '/service/hardship')}>{t('hardshipLink')}</Link>
+      </p>
       <nav aria-label={t('tabs.label')}>
         <ul className="tabs">
           <li>

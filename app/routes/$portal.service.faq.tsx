@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '~/components/RichText';
-import { faqGroups } from '~/lib/faq';
+import { faqGroups, faqLinks } from '~/lib/faq';
 import { legalValues } from '~/lib/legal.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
@@ -34,6 +34,11 @@ export default function Faq() {
               <summary>{t(`items.${key}.question`, values)}</summary>
               <div>
                 <RichText text={t(`items.${key}.answer`, values)} />
+                {faqLinks[key] ? (
+                  <p>
+                    <Link to={href(variant, faqLinks[key])}>{t(`items.${key}.link`)}</Link>
+                  </p>
+                ) : null}
               </div>
             </details>
           ))}

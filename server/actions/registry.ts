@@ -7,6 +7,7 @@ import { announcePayment } from './announce.ts';
 import { acknowledgeNotice, answerSpecialOffer, captureEmail, requestNoticeOfCompletion } from './claims.ts';
 import { requestCallback, sendMessage } from './contact.ts';
 import { createForm, postponeDocument, raiseDispute, uploadDocument } from './documents.ts';
+import { requestBreathingSpace } from './hardship.ts';
 import { giveFeedback, givePaymentFeedback, optOutOfSurveys } from './feedback.ts';
 import { agreePlan, continuePendingPlan, grantDeferral, mailPlan, skipInstalment } from './instalments.ts';
 import { leavePaymentFeedback, startPayment } from './payments.ts';
@@ -31,6 +32,8 @@ export const registry = {
   requestCallback,
   requestProfileChange,
   requestNoticeOfCompletion,
+  // Hardship
+  requestBreathingSpace,
   // Documents
   createForm,
   raiseDispute,

@@ -10,6 +10,7 @@ import { countryEndpoints } from './endpoints/country.ts';
 import { documentEndpoints } from './endpoints/document.ts';
 import { ebbotEndpoints } from './endpoints/ebbot.ts';
 import { forderungEndpoints } from './endpoints/forderung.ts';
+import { hardshipEndpoints } from './endpoints/hardship.ts';
 import { portalEndpoints } from './endpoints/portal.ts';
 import { zahlungEndpoints } from './endpoints/zahlung.ts';
 
@@ -22,4 +23,6 @@ export const endpoints: readonly AnyEndpoint[] = [
   ...countryEndpoints,
   ...portalEndpoints,
   ...documentEndpoints,
+  // Beyond spec section 7: the hardship view and breathing space (issue 26, item 3).
+  ...hardshipEndpoints,
 ];

@@ -146,6 +146,13 @@ export const files = pgTable(
     legalBlocking: boolean('legal_blocking').notNull().default(false),
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
     disputeReason: text('dispute_reason'),
+    /**
+     * The last breathing space the debtor asked for on /service/hardship (decision 068): when it
+     * was asked (once per file in 12 months) and the last day collection is paused; reminders
+     * stop until then, as while a dispute is reviewed (server/hardship/rules.ts `remindersPaused`).
+     */
+    breathingSpaceAt: timestamp('breathing_space_at', { withTimezone: true }),
+    collectionPausedUntil: date('collection_paused_until'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),

@@ -11,6 +11,8 @@ import { truncateClientAddress } from '../security/client-address.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
+import { todayIso } from '../dates.ts';
+import { remindersPaused as pausedByRules } from '../hardship/rules.ts';
 import { isFinished } from '../claims/rules.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -61,11 +63,15 @@ function asReason(value: string | null): DisputeReason | null {
 
 /**
  * Reminders pause while an objection is under review: a file with `disputedAt` set gets no
- * reminder until the agency has reviewed it (and cleared `disputedAt`, or settled the file).
- * Any reminder or dunning job asks this before it writes a letter or a mail.
+ * reminder until the agency has reviewed it (and cleared `disputedAt`, or settled the file). They
+ * pause as well while a breathing space runs (server/hardship/rules.ts, decision 068). Any
+ * reminder or dunning job asks this before it writes a letter or a mail.
  */
-export function remindersPaused(file: { disputedAt: Date | string | null }): boolean {
-  return file.disputedAt !== null;
+export function remindersPaused(
+  file: { disputedAt: Date | string | null; collectionPausedUntil?: string | null },
+  today: string = todayIso(),
+): boolean {
+  return pausedByRules(file, today);
 }
 
 export async function loadDownloadCenter(db: Database, fileId: number): Promise<DownloadCenterView | null> {

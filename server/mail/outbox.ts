@@ -114,12 +114,30 @@ export interface MailData {
     replyEmail: string | null;
     disputedAt: string;
   };
+  /**
+   * To the agency: a debtor in hardship asks for a breathing space (/service/hardship, decision
+   * 068). Collection and reminders pause until `pausedUntil` while the agency reviews it.
+   */
+  agencyHardship: {
+    reference: string;
+    reason: 'jobLoss' | 'illness' | 'bereavement' | 'separation' | 'other';
+    statement: string | null;
+    income: Money | null;
+    expenses: Money | null;
+    pausedUntil: string;
+    debtorName: string;
+    replyEmail: string | null;
+    requestedAt: string;
+    fromAssistant: boolean;
+  };
   /** To the debtor: the message, callback or announcement was received. */
   receipt: Addressee & {
     reference: string;
-    kind: 'message' | 'callback' | 'announcedPayment' | 'documents' | 'profileChange' | 'dispute';
+    kind: 'message' | 'callback' | 'announcedPayment' | 'documents' | 'profileChange' | 'dispute' | 'hardship';
     /** For `callback`: the slot booked (weekday 1 = Monday, hour "HH:MM") and the number called. */
     callback?: { weekday: number; hour: string; phone: string };
+    /** For `hardship`: the last day collection is paused. */
+    pausedUntil?: string;
   };
 }
 

@@ -83,6 +83,18 @@ export const samples: { [K in MailTemplate]: MailData[K] } = {
     replyEmail: 'celine.favre@example.org',
     disputedAt: '2026-11-20T09:30:00Z',
   },
+  agencyHardship: {
+    reference: '300000001',
+    reason: 'jobLoss',
+    statement: 'Seit Oktober arbeitslos, Arbeitslosengeld ist beantragt.',
+    income: { amountMinor: 180000, currency: 'CHF' },
+    expenses: { amountMinor: 150000, currency: 'CHF' },
+    pausedUntil: '2026-12-20',
+    debtorName: 'Céline Favre',
+    replyEmail: null,
+    requestedAt: '2026-11-20T09:30:00Z',
+    fromAssistant: true,
+  },
   receipt: { ...person, reference: '300000001', kind: 'announcedPayment' },
 };
 
@@ -120,6 +132,17 @@ describe('mail templates', () => {
     expect(mail.text).toContain(new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK' }).format(50));
     const paycare = renderMail('receipt', samples.receipt, { language: 'de', variant: 'paycare' });
     expect(paycare.text).toContain('Ihr Team von Paycare');
+  });
+
+  it.each(languages)('confirms a breathing space in %s with the day it ends', (language) => {
+    const mail = renderMail(
+      'receipt',
+      { ...person, reference: '300000001', kind: 'hardship', pausedUntil: '2026-12-20' },
+      { language, variant: 'ch' },
+    );
+    expect(mail.text).toContain(
+      new Intl.DateTimeFormat(`${language}-CH`, { dateStyle: 'long' }).format(new Date('2026-12-20T12:00:00Z')),
+    );
   });
 
   it('escapes what the debtor typed in the HTML', () => {

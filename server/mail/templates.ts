@@ -243,11 +243,32 @@ const renderers: { [K in MailTemplate]: (data: MailData[K], ctx: Ctx) => Body } 
     ],
     after: [ctx.t('agencyDispute.paused')],
   }),
+  agencyHardship: (d, ctx) => ({
+    subject: ctx.t('agencyHardship.subject', { reference: d.reference }),
+    greeting: null,
+    paragraphs: [
+      ctx.t('agencyHardship.intro'),
+      ...(d.statement ? [d.statement] : [ctx.t('agencyHardship.noStatement')]),
+    ],
+    details: [
+      [ctx.t('labels.reference'), d.reference],
+      [ctx.t('labels.hardshipReason'), ctx.t(`hardshipReasons.${d.reason}`, { defaultValue: d.reason })],
+      [ctx.t('labels.debtorName'), d.debtorName],
+      [ctx.t('labels.requestedAt'), ctx.date(d.requestedAt)],
+      [ctx.t('labels.pausedUntil'), ctx.date(d.pausedUntil)],
+      [ctx.t('labels.monthlyIncome'), d.income ? ctx.money(d.income) : ctx.t('agencyHardship.notGiven')],
+      [ctx.t('labels.monthlyExpenses'), d.expenses ? ctx.money(d.expenses) : ctx.t('agencyHardship.notGiven')],
+      [ctx.t('labels.replyEmail'), d.replyEmail ?? ctx.t('agencyDispute.noEmail')],
+    ],
+    after: [ctx.t('agencyHardship.paused'), ...(d.fromAssistant ? [ctx.t('agencyHardship.fromAssistant')] : [])],
+  }),
   receipt: (d, ctx) => ({
     subject: ctx.t(`receipt.${d.kind}.subject`, { reference: d.reference }),
     greeting: greeting(ctx, d),
     paragraphs: [
-      ctx.t(`receipt.${d.kind}.intro`),
+      d.pausedUntil
+        ? ctx.t(`receipt.${d.kind}.intro`, { date: ctx.date(d.pausedUntil) })
+        : ctx.t(`receipt.${d.kind}.intro`),
       d.callback
         ? ctx.t('receipt.callback.when', {
             day: mailWeekday(d.callback.weekday, ctx.locale),

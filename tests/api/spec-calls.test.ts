@@ -136,6 +136,15 @@ export const specCalls: Call[] = [
   ['Document', 'UploadDocumentLater', 'POST'],
 ];
 
+/**
+ * Calls beyond section 7 that the portal serves on purpose, each with the issue that asked for it:
+ * the hardship view and the breathing space (issue 26, item 3; server/api/endpoints/hardship.ts).
+ */
+export const beyondSpecCalls: Call[] = [
+  ['Portal', 'GetHardship', 'GET'],
+  ['Portal', 'RequestBreathingSpace', 'POST'],
+];
+
 const database = useApiDatabase();
 
 describe('every call of spec section 7 is registered', () => {
@@ -148,7 +157,7 @@ describe('every call of spec section 7 is registered', () => {
   });
 
   it('registers nothing the spec does not list, and no path twice', () => {
-    const listed = new Set(specCalls.map(([g, n, m]) => `${g}/${n.toLowerCase()}/${m}`));
+    const listed = new Set([...specCalls, ...beyondSpecCalls].map(([g, n, m]) => `${g}/${n.toLowerCase()}/${m}`));
     const extra = endpoints.filter((e) => !listed.has(`${e.group}/${e.name.toLowerCase()}/${e.method}`));
     expect(extra.map((e) => `${e.group}/${e.name}`)).toEqual([]);
     const keys = endpoints.map((e) => `${e.method} ${pathOf(e).toLowerCase()}`);
