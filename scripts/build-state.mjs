@@ -14,8 +14,7 @@ const sources = [
   'scripts/vite-translations.ts',
   'scripts/vite-precompress.ts',
 ];
-// The Remix build and the HTTP server compiled after it (scripts/build-server.mjs).
-const markers = ['build/server/index.js', 'build/http/main.js'];
+const marker = 'build/server/index.js';
 
 function newest(entry) {
   if (!existsSync(entry)) return 0;
@@ -25,7 +24,7 @@ function newest(entry) {
 }
 
 export function buildIsCurrent() {
-  if (!markers.every((marker) => existsSync(marker))) return false;
-  const built = Math.min(...markers.map((marker) => statSync(marker).mtimeMs));
+  if (!existsSync(marker)) return false;
+  const built = statSync(marker).mtimeMs;
   return sources.every((s) => newest(s) <= built);
 }

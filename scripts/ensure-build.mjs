@@ -11,7 +11,5 @@ if (!buildIsCurrent()) {
   const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {
     stdio: 'inherit',
   });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  const server = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  process.exit(server.status ?? 1);
+  process.exit(build.status ?? 1);
 }

@@ -37,11 +37,8 @@ if (!buildIsCurrent()) {
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  const server = spawnSync(process.execPath, ['scripts/build-server.mjs'], { stdio: 'inherit' });
-  if (server.status !== 0) process.exit(server.status ?? 1);
 }
-// The server as compiled by the build (decision 075), run without tsx.
-const server = spawn(process.execPath, ['build/http/main.js'], {
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
   stdio: 'inherit',
   env: { ...mode.extraEnv, ...process.env },
 });

@@ -14,7 +14,7 @@ export async function startPortal(port: number): Promise<{ origin: string; stop:
   if (build.status !== 0) throw new Error('the portal build failed');
   mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
   writeFileSync(path.join(root, '.cache/bench/maintenance.json'), '{"maintenance": false}\n');
-  const server = spawn(process.execPath, ['build/http/main.js'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/http/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

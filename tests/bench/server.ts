@@ -382,7 +382,7 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
   });
   if (prepared.status !== 0) throw new Error(`preparing the ${database} database failed`);
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [];
-  const server = start(`portal (${database})`, [...profile, 'build/http/main.js'], env);
+  const server = start(`portal (${database})`, [...profile, '--import', 'tsx', 'server/http/main.ts'], env);
   const origin = `http://${host}:${port}`;
   try {
     await waitFor(`${origin}/healthz`, server);

@@ -49,7 +49,7 @@ describe('Dockerfile', () => {
     expect(runtime.some((l) => /^COPY --from=deps .*node_modules/.test(l))).toBe(true);
     expect(runtime.some((l) => /^COPY --from=build .*\/app\/build /.test(l))).toBe(true);
     expect(runtime.some((l) => /^COPY --from=build .*node_modules/.test(l))).toBe(false);
-    expect(runtime.find((l) => /^CMD /.test(l))).toBe('CMD ["node", "build/http/main.js"]');
+    expect(runtime.find((l) => /^CMD /.test(l))).toBe('CMD ["node", "--import", "tsx", "server/http/main.ts"]');
     expect(runtime.some((l) => /^HEALTHCHECK .*\/healthz/.test(l))).toBe(true);
   });
 
