@@ -67,8 +67,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     variant: publicVariant(variant),
     auth: {
       level: authLevel(session),
-      // On a page the edge may keep, a mark it replaces with each request's own count (server/http/own-pages.ts).
-      idleMsLeft: session ? (context.idleMsLeftMark ?? session.idleExpiresAt.getTime() - Date.now()) : null,
+      idleMsLeft: session ? session.idleExpiresAt.getTime() - Date.now() : null,
     },
     consent: consent === 'granted' || consent === 'denied' ? consent : null,
     analyticsUrl: runtime().analyticsUrl ?? null,

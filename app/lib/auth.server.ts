@@ -11,8 +11,6 @@ import { withBase } from '#server/variants/resolve.ts';
  * so the session is read, and its activity recorded, once per load context. Only for reads (GET,
  * HEAD): an action may sign in, step up or sign out, and the loaders Remix runs after it in the
  * same context get a GET request of their own, so they read the session as the action left it.
- * For a page the edge may keep, the edge read the session (and recorded the activity) in the same
- * way before rendering, and hands it on in the context (`pageSession`).
  */
 const sessionsByContext = new WeakMap<object, Promise<ActiveSession | null>>();
 
@@ -25,8 +23,7 @@ export async function activeSession(request: Request, context?: AppLoadContext):
   if (!context || (method !== 'GET' && method !== 'HEAD')) return readActiveSession(request);
   let shared = sessionsByContext.get(context);
   if (!shared) {
-    // The edge read it already for a page it may keep (server/http/own-pages.ts).
-    shared = context.pageSession ? Promise.resolve(context.pageSession) : readActiveSession(request);
+    shared = readActiveSession(request);
     sessionsByContext.set(context, shared);
   }
   const session = await shared;

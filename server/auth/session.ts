@@ -24,14 +24,12 @@ export interface SessionRecord extends ActiveSession {
   absoluteExpiresAt: Date;
   /** The variant of the session's file. */
   variant: string;
-  /** The file's version, raised by every write to what its pages show (the own-page cache's key). */
-  fileVersion: number;
 }
 
 /**
  * The one query behind every door's session: the session with this id hash on this channel (a
  * bearer token of the JSON API is no cookie and a cookie no bearer token, decision 044), with the
- * debtor's forced password change, the file's variant and version; only while both deadlines lie ahead of
+ * debtor's forced password change and the file's variant; only while both deadlines lie ahead of
  * `now`, unless `now` is null (a handler that re-reads the session its call was authorised with).
  */
 export async function sessionByHash(
@@ -51,7 +49,6 @@ export async function sessionByHash(
       absoluteExpiresAt: t.sessions.absoluteExpiresAt,
       mustChangePassword: t.debtors.mustChangePassword,
       variant: t.files.variant,
-      fileVersion: t.files.version,
     })
     .from(t.sessions)
     .innerJoin(t.debtors, eq(t.debtors.id, t.sessions.debtorId))
@@ -91,8 +88,8 @@ export async function findSession(request: Request, db?: Database, now = new Dat
 }
 
 /**
- * The same from a Cookie header as it arrived (the edge's page cache reads it before Remix has a
- * Request), with the row's file variant and version. Without a session cookie no database work.
+ * The same from a Cookie header as it arrived, with the file's variant. Without a session cookie
+ * no database work.
  */
 export async function sessionFromCookies(
   cookieHeader: string | null,

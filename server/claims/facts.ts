@@ -4,6 +4,7 @@
  * database; everything derived from these facts is a pure function in rules.ts.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { todayIso } from '../dates.ts';
@@ -218,15 +219,46 @@ export interface FileRead<E extends ExtraColumns = Record<never, never>> {
  * 16: seven statements became one). A page that shows more of the file adds its own columns as
  * `extras`, so that one page view costs one read of the file.
  */
+/**
+ * The statement of `readFile` for one set of extra columns, prepared once per database handle
+ * (issue 28): building this long statement with drizzle on every page view was a noticeable part
+ * of a page's CPU, and PostgreSQL plans a named statement once per connection. The pages pass
+ * their extra columns as module constants, so there are as many as there are pages.
+ */
+const preparedReads = new WeakMap<Database, Map<ExtraColumns, ReturnType<typeof prepareRead>>>();
+const noExtras: ExtraColumns = {};
+/** One name per set of columns, the same on every connection (a connection prepares a name once). */
+const statementNames = new WeakMap<ExtraColumns, string>();
+let nextName = 1;
+
+function prepareRead(db: Database, extras: ExtraColumns) {
+  let name = statementNames.get(extras);
+  if (!name) statementNames.set(extras, (name = `read_file_${nextName++}`));
+  return db
+    .select({ file: t.files, ...factsColumns, ...extras })
+    .from(t.files)
+    .where(eq(t.files.id, sql.placeholder('fileId')))
+    .prepare(name);
+}
+
+function readStatement(db: Database, extras: ExtraColumns) {
+  // A transaction is a handle of its own for a moment: prepared under the same name, not kept.
+  if ((db as unknown) instanceof PgTransaction) return prepareRead(db, extras);
+  let perDatabase = preparedReads.get(db);
+  if (!perDatabase) preparedReads.set(db, (perDatabase = new Map()));
+  let statement = perDatabase.get(extras);
+  if (!statement) perDatabase.set(extras, (statement = prepareRead(db, extras)));
+  return statement;
+}
+
 export async function readFile<E extends ExtraColumns = Record<never, never>>(
   db: Database,
   fileId: number,
   extras?: E,
 ): Promise<FileRead<E> | null> {
-  const [row] = await db
-    .select({ file: t.files, ...factsColumns, ...(extras ?? {}) })
-    .from(t.files)
-    .where(eq(t.files.id, fileId));
+  const [row] = (await readStatement(db, extras ?? noExtras).execute({ fileId })) as Array<
+    { file: FileRow } & Record<string, unknown>
+  >;
   if (!row || row.file.deletedAt) return null;
   const { file, plan, downPayment, deposit, deferral, specialOffer, hasInvoices, noticeRequestedAt, ...rest } =
     row as unknown as { file: FileRow } & FactsRead & Record<string, unknown>;

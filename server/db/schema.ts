@@ -4,7 +4,6 @@
  */
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   char,
   check,
@@ -156,17 +155,6 @@ export const files = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
-    /**
-     * Raised by the database on every write the debtor's pages could show (migration
-     * 0011_file_version): any change to this row other than the version itself; an insert,
-     * update or delete on a table that carries this file's rows (plans and their instalment rows,
-     * deposits, deferrals, offers, invoices, costs, payments, orders, modals, events, …); a change
-     * to its debtor or to its creditor or original creditor. Triggers, so that writes of other
-     * instances and of the agency's own systems count as well. A cached page of the file is
-     * valid while this number is unchanged. Never written by the portal's code; only goes up.
-     * tests/db/file-version.test.ts lists which tables raise it and which are left out, and why.
-     */
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     uniqueIndex('files_refno_subcase_idx').on(t.refno, t.subcase),

@@ -1,12 +1,11 @@
 /**
- * Rendered pages kept for a few seconds (issue 16): a visitor's public pages (decision 050) and a
- * signed-in debtor's own dashboard and claim information (decision 056, server/http/own-pages.ts).
- * The first request renders a page, the next ones with the same key within `ttlMs` get the same
- * HTML with their own per-request values put in (the CSP nonce; on a debtor's page also the idle
- * deadline's count). Pages stay `no-store` for the browser (decision 012); this only spares the
- * server the rendering.
+ * Rendered pages kept for a few seconds (issue 16): a visitor's public pages (decision 050), the
+ * same for everyone who asks for the same address in the same language. A debtor's own pages are
+ * rendered for every request (decision 074). The first request renders a page, the next ones with
+ * the same key within `ttlMs` get the same HTML with their own CSP nonce put in. Pages stay
+ * `no-store` for the browser (decision 012); this only spares the server the rendering.
  *
- * Whose request shares which page is the lookup's business (`visitorPages` below; `ownPages`);
+ * Whose request shares which page is the lookup's business (`visitorPages` below);
  * what is kept is decided here: only a 200 HTML answer that sets no cookie and says `Vary` on
  * nothing, no larger than `maxBytes`. Anything but a GET, a refused request, a redirect, an error,
  * data (`.data`) and files go through untouched.
@@ -19,7 +18,6 @@
  */
 import type { Request, Response } from 'express';
 import { LRUCache } from 'lru-cache';
-import type { ActiveSession } from '../auth/session.ts';
 
 /**
  * The values that differ between two answers of one kept page, as they appear in its HTML: each
@@ -28,8 +26,6 @@ import type { ActiveSession } from '../auth/session.ts';
 export interface PageMarks {
   /** The CSP nonce (a fresh 16-byte random value per request, so no other text matches it). */
   nonce: string;
-  /** On a debtor's own page: the idle deadline's count in milliseconds (`ownPages`). */
-  idleMsLeft?: string;
 }
 
 export interface CachedPage {
@@ -43,11 +39,6 @@ export interface CachedPage {
 /** Which kept page a request may be answered with. */
 export interface PageLookup {
   key: string;
-  /**
-   * A debtor's own page: the session the key was made from, read once by the edge for the page
-   * view (the loaders share it, app/lib/auth.server.ts) with its activity recorded.
-   */
-  session?: ActiveSession;
 }
 
 export interface PageCacheOptions {
@@ -107,10 +98,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const headers: Array<[string, string]> = [];
       response.headers.forEach((value, name) => headers.push([name, value]));
       const page = { status: response.status, headers, body: await response.text(), marks };
-      // A mark that is not in the page exactly where it was put (once, for the idle count) would
-      // be replaced in the wrong place or not at all: such a page is sent, never kept.
-      const marked = marks.idleMsLeft === undefined || occurrences(page.body, marks.idleMsLeft) === 1;
-      if (marked && Buffer.byteLength(page.body) <= options.maxBytes) pages.set(lookup.key, page);
+      if (Buffer.byteLength(page.body) <= options.maxBytes) pages.set(lookup.key, page);
       return page;
     },
     send(res, page, marks) {
@@ -125,19 +113,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 
 /** A page's HTML with each mark it was rendered with replaced by this request's value. */
 export function withMarks(body: string, rendered: PageMarks, request: PageMarks): string {
-  let html = body;
-  for (const name of ['nonce', 'idleMsLeft'] as const) {
-    const from = rendered[name];
-    const to = request[name];
-    if (from !== undefined && to !== undefined && from !== to) html = html.split(from).join(to);
-  }
-  return html;
-}
-
-function occurrences(text: string, part: string): number {
-  let count = 0;
-  for (let at = text.indexOf(part); at >= 0 && count < 2; at = text.indexOf(part, at + part.length)) count++;
-  return count;
+  return rendered.nonce === request.nonce ? body : body.split(rendered.nonce).join(request.nonce);
 }
 
 /** A 200 HTML page that sets no cookie and varies on nothing the key does not hold. */

@@ -108,3 +108,19 @@ console.log(`${path.relative(process.cwd(), file)}: ${(total / 1e6).toFixed(1)} 
 console.log(`| package or folder (self time) | share |\n|---|---:|\n${top(perArea)}\n`);
 console.log(`| package or folder (on the stack) | share |\n|---|---:|\n${top(inclusive)}\n`);
 console.log(`| function (self time) | share |\n|---|---:|\n${top(perFunction)}`);
+
+// Inclusive per function: a sample counts for every function on its stack (once each), to find
+// the subtrees a request spends its time in.
+const inclusiveFunctions = new Map<string, number>();
+profile.samples.forEach((id, i) => {
+  if (idle.has(id)) return;
+  const seen = new Set<string>();
+  for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+    const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+    if (!url) continue;
+    seen.add(`${functionName || '(anonymous)'} ${path.basename(url.replace(/^file:\/\//, ''))}:${lineNumber + 1}`);
+  }
+  for (const key of seen)
+    inclusiveFunctions.set(key, (inclusiveFunctions.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0));
+});
+console.log(`\n| function (on the stack) | share |\n|---|---:|\n${top(inclusiveFunctions)}`);

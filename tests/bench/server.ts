@@ -1,12 +1,17 @@
 /**
- * The server benchmark of `npm run bench` (issue 16): the production build on 127.0.0.1 under
- * autocannon, beside two references measured in the same run on the same machine — Node's bare
- * http server and a bare Remix page built from the portal's own dependencies
- * (tests/bench/bare-remix). Then the portal: the sign-in page, the legal notice, the dashboard
- * and the claim information signed in (demo file 100000001, signed in through the real form,
- * captcha included) and one instalment step posted (the first due date, answered by a redirect
- * to the overview). On the embedded database always; on PostgreSQL too when DATABASE_URL is set
- * (the database named there is created when missing, never dropped).
+ * The server benchmark of `npm run bench` (issues 16 and 28): the production build on 127.0.0.1
+ * under autocannon, beside two references measured in the same run on the same machine — Node's
+ * bare http server and a bare Remix page built from the portal's own dependencies
+ * (tests/bench/bare-remix). Then the portal, **every request a first view**: a debtor's request
+ * carries a session of its own that no other request used (signed in through a letter link the
+ * benchmark signs, tests/bench/prepare-data.ts), a visitor's request a cookie of its own, so that
+ * nothing the server kept from an earlier request can answer it. The targets: the legal notice
+ * and the sign-in page as first views and, beside them, as the visitor page cache serves them to
+ * a visitor without cookies (decision 050, its gain shown against the first view); a letter link
+ * redeemed (POST); the dashboard and the claim information (demo file 100000001); the instalment
+ * plan's date step posted (answered by a redirect to the overview); one chat turn. On the
+ * embedded database always; on PostgreSQL too when DATABASE_URL is set (the database named there
+ * is created when missing, never dropped).
  *
  * For each target: requests per second, p50 and p99 latency, the ratio of requests per second
  * to the bare Remix page (the mean of its two runs, one before the portal and one after), errors
@@ -18,14 +23,22 @@
  * Environment: BENCH_SECONDS (per target, default 6), BENCH_CONNECTIONS (default 10),
  * BENCH_PORT (first of three ports, default 3225), BENCH_ONLY (comma-separated target keys),
  * BENCH_DB (pglite, postgres or both; default: both when DATABASE_URL is set),
- * BENCH_PROFILE (a folder: the portal runs under `node --cpu-prof` and writes its profile there).
+ * BENCH_PROFILE (a folder: the portal runs under `node --cpu-prof` and writes its profile there),
+ * BENCH_POOL (sessions signed in before each debtor target, default 3000; when a run needs more,
+ * sessions are used again and the row says how many requests were not first views).
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { signIn } from './sign-in.ts';
+import { randomBytes } from 'node:crypto';
+
+// The letter links the benchmark signs must be accepted by the portal it starts: one secret for both.
+process.env.SESSION_SECRET ??= randomBytes(33).toString('base64url');
+process.env.DEMO = 'true';
+const { createLetterToken } = await import('../../server/auth/letter-links.ts');
+const benchRefno = '100000001';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
@@ -33,6 +46,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const firstPort = Number(process.env.BENCH_PORT ?? 3225);
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
+const poolSize = Number(process.env.BENCH_POOL ?? 3000);
 const host = '127.0.0.1';
 const base = '/serviceportal';
 
@@ -46,6 +60,12 @@ interface Target {
   body?: string;
   /** The status every answer must have; anything else counts as an error. */
   status: number;
+  /**
+   * What makes each request a first view: `visitor` a cookie of its own (the visitor page cache
+   * shares only requests without one), `session` a signed-in session no other request used,
+   * `letter` a letter link of its own redeemed. None: the same request again and again.
+   */
+  fresh?: 'visitor' | 'session' | 'letter';
 }
 
 interface Row {
@@ -64,6 +84,8 @@ interface Row {
   requests: number;
   statusCodes: Record<string, number>;
   rssMb: number | null;
+  /** Requests that were not first views (the session pool ran out and its sessions were used again). */
+  reused: number;
 }
 
 // ------------------------------------------------------------------------------------------
@@ -179,23 +201,91 @@ function ensureBuilds(): void {
 // Measuring
 // ------------------------------------------------------------------------------------------
 
-async function cannon(target: Target, duration: number) {
-  return autocannon({
-    url: `http://${host}:${target.port}${target.path}`,
+/** The sessions of one debtor target, each for one request; `used` counts the requests that took one. */
+interface SessionPool {
+  cookies: string[];
+  used: number;
+}
+
+let visitorCount = 0;
+
+async function cannon(target: Target, duration: number, pool: SessionPool | null) {
+  const request = {
     method: target.method ?? 'GET',
-    headers: target.headers,
+    path: target.path,
+    headers: target.headers ?? {},
     body: target.body,
+  };
+  return autocannon({
+    url: `http://${host}:${target.port}`,
     connections,
     duration,
     timeout: 10,
-  });
+    requests: [
+      {
+        ...request,
+        setupRequest: (req: typeof request) => {
+          if (target.fresh === 'visitor') {
+            return { ...req, headers: { ...req.headers, Cookie: `bench_visitor=${++visitorCount}` } };
+          }
+          if (target.fresh === 'session' && pool) {
+            const cookie = pool.cookies[pool.used++ % pool.cookies.length]!;
+            return { ...req, headers: { ...req.headers, Cookie: cookie } };
+          }
+          if (target.fresh === 'letter') {
+            const token = createLetterToken(benchRefno, 1, { validDays: 1 });
+            return {
+              ...req,
+              path: `${base}/l/${token}`,
+              body: new URLSearchParams({ token }).toString(),
+            };
+          }
+          return req;
+        },
+      },
+    ],
+  } as autocannon.Options);
 }
 
-async function measure(target: Target, database: string | null, server: ChildProcess): Promise<Row> {
-  await cannon(target, 1); // warm-up: JIT, caches, pools
+/** Signs `count` debtors in through letter links (eight at a time) and returns their session cookies. */
+async function signInMany(origin: string, count: number): Promise<SessionPool> {
+  const cookies: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      next++;
+      const token = createLetterToken(benchRefno, 1, { validDays: 1 });
+      const response = await fetch(`${origin}${base}/l/${token}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+        body: new URLSearchParams({ token }).toString(),
+      });
+      await response.arrayBuffer();
+      const session = response.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0]!)
+        .find((c) => c.startsWith('portal_session='));
+      if (response.status !== 302 || !session) throw new Error(`letter link sign-in failed: ${response.status}`);
+      cookies.push(session);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return { cookies, used: 0 };
+}
+
+async function measure(
+  target: Target,
+  database: string | null,
+  server: ChildProcess,
+  pool: SessionPool | null = null,
+): Promise<Row> {
+  await cannon(target, 1, pool); // warm-up: JIT, caches, pools
+  const usedBefore = pool?.used ?? 0;
   const cpuBefore = cpuSeconds(server.pid);
-  const result = await cannon(target, seconds);
+  const result = await cannon(target, seconds, pool);
   const cpuAfter = cpuSeconds(server.pid);
+  const reused = pool ? Math.max(0, Math.min(pool.used - usedBefore, pool.used - pool.cookies.length)) : 0;
   const statusCodes: Record<string, number> = {};
   let unexpected = 0;
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {})) {
@@ -220,6 +310,7 @@ async function measure(target: Target, database: string | null, server: ChildPro
     requests: result.requests.total,
     statusCodes,
     rssMb: rssMb(server.pid),
+    reused,
   };
 }
 
@@ -284,32 +375,63 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
   };
   if (database === 'pglite') delete env.DATABASE_URL;
   else await ensurePostgresDatabase(env.DATABASE_URL!);
+  const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/prepare-data.ts'], {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  });
+  if (prepared.status !== 0) throw new Error(`preparing the ${database} database failed`);
   const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [];
   const server = start(`portal (${database})`, [...profile, 'build/server/server.js'], env);
   const origin = `http://${host}:${port}`;
   try {
     await waitFor(`${origin}/healthz`, server);
-    const cookie = await signIn(origin);
-    const signedIn = { Cookie: cookie };
-    const step = await instalmentStep(origin, cookie);
+    // The instalment step's address (the amount chosen, the first date offered) as a debtor reaches it.
+    const step = await instalmentStep(origin, (await signInMany(origin, 1)).cookies[0]!);
+    const form = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin };
     const targets: Target[] = [
-      { key: 'signin', name: 'sign-in page', port, path: `${base}/signin`, status: 200 },
-      { key: 'legal', name: 'legal notice', port, path: `${base}/legal-notice`, status: 200 },
+      {
+        key: 'legal',
+        name: 'legal notice, first view',
+        port,
+        path: `${base}/legal-notice`,
+        status: 200,
+        fresh: 'visitor',
+      },
+      {
+        key: 'legal-kept',
+        name: 'legal notice, kept (visitor cache)',
+        port,
+        path: `${base}/legal-notice`,
+        status: 200,
+      },
+      { key: 'signin', name: 'sign-in page, first view', port, path: `${base}/signin`, status: 200, fresh: 'visitor' },
+      { key: 'signin-kept', name: 'sign-in page, kept (visitor cache)', port, path: `${base}/signin`, status: 200 },
+      {
+        key: 'letter',
+        name: 'letter link redeemed (POST)',
+        port,
+        method: 'POST',
+        path: `${base}/l/`,
+        headers: form,
+        status: 302,
+        fresh: 'letter',
+      },
       {
         key: 'dashboard',
-        name: 'dashboard, signed in',
+        name: 'dashboard, first view',
         port,
         path: `${base}/dashboard`,
-        headers: signedIn,
         status: 200,
+        fresh: 'session',
       },
       {
         key: 'claim',
-        name: 'claim information, signed in',
+        name: 'claim information, first view',
         port,
         path: `${base}/claim-information`,
-        headers: signedIn,
         status: 200,
+        fresh: 'session',
       },
       {
         key: 'instalment',
@@ -317,9 +439,10 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
         port,
         method: 'POST',
         path: step.path,
-        headers: { ...signedIn, 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
+        headers: form,
         body: step.body,
         status: 302,
+        fresh: 'session',
       },
       {
         // One assistant turn on the embedded engine, to the stream's last byte: no chat cookie, so
@@ -329,15 +452,17 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
         port,
         method: 'POST',
         path: `${base}/assistant/chat`,
-        headers: { ...signedIn, 'Content-Type': 'application/json', Origin: origin },
+        headers: { 'Content-Type': 'application/json', Origin: origin },
         body: JSON.stringify({ text: 'wie viel muss ich zahlen' }),
         status: 200,
+        fresh: 'session',
       },
     ];
     const rows: Row[] = [];
     for (const target of targets) {
       if (only && !only.has(target.key)) continue;
-      rows.push(await measure(target, database, server));
+      const pool = target.fresh === 'session' ? await signInMany(origin, poolSize) : null;
+      rows.push(await measure(target, database, server, pool));
       report(rows.at(-1)!);
     }
     return rows;
@@ -360,6 +485,7 @@ const columns = [
   'CPU ms/req',
   '% of bare Remix by CPU',
   'errors',
+  'not first views',
   'RSS MB',
 ];
 
@@ -374,6 +500,7 @@ function cells(row: Row): string[] {
     row.cpuMsPerRequest === null ? '–' : row.cpuMsPerRequest.toFixed(2),
     row.cpuRatio === null ? '–' : `${(row.cpuRatio * 100).toFixed(1)} %`,
     String(row.errors),
+    String(row.reused),
     row.rssMb === null ? '–' : String(row.rssMb),
   ];
 }

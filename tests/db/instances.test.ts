@@ -270,14 +270,14 @@ describe.skipIf(notHere)('two instances on one PostgreSQL database', () => {
     expect(purgedInReports()).toBe(expiredTranscripts);
   }, 90_000);
 
-  it('shows on each instance a file changed by the other or by the agency’s own system, although both keep the page', async () => {
+  it('shows on each instance a file changed by the other or by the agency’s own system at once', async () => {
     const jar = await signedIn();
     const total = async (on: Instance) => {
       const response = await call(on, jar, '/serviceportal/dashboard');
       expect(response.status).toBe(200);
       return response.text();
     };
-    // Each instance renders the dashboard once and keeps it (decision 056).
+    // Each instance renders the dashboard for every request (decision 074: nothing is kept).
     const before = [await total(a), await total(a), await total(b), await total(b)];
     expect(before[1]).toContain('100000001');
     // The agency's system books a payment of 10.00 straight into the shared database.
@@ -294,13 +294,13 @@ describe.skipIf(notHere)('two instances on one PostgreSQL database', () => {
       const after = await total(on);
       expect(after).toContain(euros(file!.totalMinor!));
     }
-    // The kept pages did not show that total: only a page rendered after the write can.
+    // The pages before the write did not show that total.
     for (const page of before) expect(page).not.toContain(euros(file!.totalMinor!));
   });
 
   it('ends the session on both when it is signed out on one', async () => {
     const jar = await signedIn();
-    // B keeps the dashboard of this session…
+    // B shows the dashboard of this session…
     expect((await call(b, jar, '/serviceportal/dashboard')).status).toBe(200);
     expect((await call(b, jar, '/serviceportal/dashboard')).status).toBe(200);
     // …and still sends the request to sign in once A has ended the session.

@@ -182,31 +182,21 @@ describe('which answers are kept', () => {
   });
 });
 
-describe('the marks of a debtor’s page (decision 056)', () => {
-  it('the idle count rendered as a mark is replaced by each request’s own count, and the nonce too', async () => {
+describe('the nonce mark', () => {
+  it('a kept page is sent with each request’s own nonce in every place the first had its own', async () => {
     const cache = cacheWith();
     const key = (await cache.keyFor(request(), reply().res))!;
-    const rendered = { nonce: 'N1', idleMsLeft: '812345678901234' };
-    const kept = await cache.keep(key, page('<script nonce="N1">[1,812345678901234,2]</script>'), rendered);
+    const kept = await cache.keep(key, page('<script nonce="N1">1</script><style nonce="N1"></style>'), {
+      nonce: 'N1',
+    });
     expect(kept).not.toBeNull();
-    expect(cache.get(key)).toBeDefined();
     const { res, sent } = reply();
-    cache.send(res, cache.get(key)!, { nonce: 'N2', idleMsLeft: '899000' });
-    expect(sent.body).toBe('<script nonce="N2">[1,899000,2]</script>');
+    cache.send(res, cache.get(key)!, { nonce: 'N2' });
+    expect(sent.body).toBe('<script nonce="N2">1</script><style nonce="N2"></style>');
   });
 
-  it('a page where the idle mark is missing or appears twice is sent but never kept', async () => {
-    for (const body of ['<p>no count</p>', '<p>812345678901234 and 812345678901234</p>']) {
-      const cache = cacheWith();
-      const key = (await cache.keyFor(request(), reply().res))!;
-      const kept = await cache.keep(key, page(body), { nonce: 'N', idleMsLeft: '812345678901234' });
-      expect(kept?.body).toBe(body);
-      expect(cache.get(key)).toBeUndefined();
-    }
-  });
-
-  it('withMarks leaves a page alone when the values are the same or a mark was not rendered', () => {
-    expect(withMarks('a N b', { nonce: 'N' }, { nonce: 'N', idleMsLeft: '5' })).toBe('a N b');
-    expect(withMarks('a N b 7', { nonce: 'N', idleMsLeft: '7' }, { nonce: 'M', idleMsLeft: '5' })).toBe('a M b 5');
+  it('withMarks leaves a page alone when the nonce is the same', () => {
+    expect(withMarks('a N b', { nonce: 'N' }, { nonce: 'N' })).toBe('a N b');
+    expect(withMarks('a N b N', { nonce: 'N' }, { nonce: 'M' })).toBe('a M b M');
   });
 });
