@@ -28,6 +28,10 @@ export interface Candidate {
   intent: IntentId;
   confidence: number;
   href: string | null;
+  /** The slots said in the clause of this wish (only its own clause: "paid 100 … in 3 instalments" gives no rate of 100). */
+  slots?: Slots;
+  /** Index of the clause that says this wish (for answering several wishes in the order they were said). */
+  position?: number;
 }
 
 export interface Classification {
@@ -42,6 +46,11 @@ export interface Classification {
   alternatives: Candidate[];
   /** Further wishes found in other clauses of a long message, most confident first. */
   others: Candidate[];
+  /**
+   * Every wish of the message in the order said: the main intent and the others, each with the
+   * slots of its own clause. One entry (the main intent with `slots`) when the message has one wish.
+   */
+  wishes: Candidate[];
   slots: Slots;
   /** Deep link of `intent` with its slots, or null when the intent has no screen. */
   href: string | null;
@@ -133,32 +142,46 @@ export class Engine {
         ? { lang: options.lang, source: 'given' as const }
         : detectLanguage(text, pageLang);
     const model = this.modelFor(lang, pageLang);
-    const candidate = (intent: IntentId, confidence: number, said: string): Candidate => ({
-      intent,
-      confidence,
-      href: buildHref(intent, extractSlots(said, { lang: model.lang, intent, today })),
-    });
+    const candidate = (intent: IntentId, confidence: number, said: string, position?: number): Candidate => {
+      const slots = extractSlots(said, { lang: model.lang, intent, today });
+      return { intent, confidence, href: buildHref(intent, slots), slots, position };
+    };
 
     const whole = ranked(model, text);
     let main = whole[0]!;
     const others = new Map<IntentId, Candidate>();
+    /** Where the main intent is said, when the message has several clauses. */
+    let mainClause: { text: string; position: number } | null = null;
     if (words(text).length >= SPLIT_MIN_WORDS) {
       const clauses = splitClauses(text, model.lang);
       if (clauses.length > 1) {
-        for (const clause of clauses) {
+        clauses.forEach((clause, position) => {
           const top = ranked(model, clause)[0]!;
-          if (top.confidence < OTHER_MIN || !top.covered || SOCIAL.has(top.intent)) continue;
+          if (top.confidence < OTHER_MIN || !top.covered || SOCIAL.has(top.intent)) return;
           if (SOCIAL.has(main.intent)) main = top;
-          if (top.intent === main.intent) continue;
+          if (top.intent === main.intent) {
+            mainClause ??= { text: clause, position };
+            return;
+          }
           const seen = others.get(top.intent);
           if (!seen || seen.confidence < top.confidence)
-            others.set(top.intent, candidate(top.intent, top.confidence, clause));
-        }
+            others.set(top.intent, candidate(top.intent, top.confidence, clause, position));
+        });
       }
     }
     // Out of scope needs no evidence: unknown words are what it is for.
     const clarify = main.confidence < CLARIFY_BELOW || (!main.covered && main.intent !== 'out_of_scope');
-    const slots = extractSlots(text, { lang: model.lang, intent: main.intent, today });
+    // With several wishes each takes the slots of its own clause; with one, the whole message's.
+    const own = others.size > 0 && mainClause ? (mainClause as { text: string; position: number }) : null;
+    const slots = extractSlots(own?.text ?? text, { lang: model.lang, intent: main.intent, today });
+    const first: Candidate = {
+      intent: main.intent,
+      confidence: main.confidence,
+      href: buildHref(main.intent, slots),
+      slots,
+      position: own?.position ?? -1,
+    };
+    const wishes = clarify ? [] : [first, ...others.values()].sort((a, b) => (a.position ?? -1) - (b.position ?? -1));
     return {
       intent: main.intent,
       confidence: main.confidence,
@@ -171,6 +194,7 @@ export class Engine {
             .map((c) => candidate(c.intent, c.confidence, text))
         : [],
       others: [...others.values()].sort((a, b) => b.confidence - a.confidence),
+      wishes,
       slots,
       href: buildHref(main.intent, slots),
     };

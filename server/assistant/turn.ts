@@ -81,8 +81,11 @@ function outcomeOf(result: ToolResult | undefined, intent: IntentId | 'clarify')
     case 'form':
       return intent === 'callback' ? 'handedToPerson' : 'linkOffered';
     case 'proposal':
+    case 'carryOut':
       // The proposal's button leads into the checkout step, prefilled.
       return 'linkOffered';
+    case 'ended':
+      return 'handedToPerson';
     default:
       return intent === 'human_agent' ? 'handedToPerson' : 'answered';
   }
@@ -169,8 +172,9 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
               const parts = toolParts(responseMessage);
               const first = parts[0];
               const u = understood as Understanding | null;
+              // The end of an abusive conversation is logged as the abuse it answers.
               const intent: IntentId | 'clarify' =
-                u?.toolName ??
+                (u?.toolName === 'end_conversation' ? 'abuse' : u?.toolName) ??
                 (first && (isIntentId(first.name) || first.name === 'clarify') ? first.name : 'out_of_scope');
               const classification = u?.classification ?? engine.classify(text, { pageLang: request.language, today });
               const outcome = outcomeOf(first?.output, intent);
