@@ -9,7 +9,7 @@ import { buildHref } from '../links.ts';
 import { extractSlots, type Slots } from '../slots/index.ts';
 import { detectLanguage } from './language.ts';
 import { assess, type LangModel } from './model.ts';
-import { words } from './normalise.ts';
+import { fold, words } from './normalise.ts';
 
 /** Below this calibrated confidence the engine asks rather than acts (docs/decisions/031). */
 export const CLARIFY_BELOW = 0.5;
@@ -127,6 +127,41 @@ export class Engine {
     return [...this.models.keys()];
   }
 
+  /**
+   * How many words of a text belong to one language only: words (folded) that the training data of
+   * exactly that language has, and of no other (decision 071). Numbers and words shared by several
+   * languages ("ok", "no", "50") say nothing and are not counted.
+   */
+  ownWords(text: string): Map<Lang, number> {
+    const counts = new Map<Lang, number>();
+    for (const word of words(fold(text))) {
+      if (!/\p{L}/u.test(word)) continue;
+      const owners = [...this.models.values()].filter((m) => m.vocab.has(`w:${word}`)).map((m) => m.lang);
+      if (owners.length === 1) counts.set(owners[0]!, (counts.get(owners[0]!) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /**
+   * The reply language of a message (decision 071): a short message keeps the page's unless its
+   * words belong to one other language only; a longer one is detected (decision 032), and a mixed
+   * one answered in its main language, the one most of its own words belong to.
+   */
+  detect(text: string, pageLang: Lang): { lang: Lang; source: 'detected' | 'page' } {
+    const detected = detectLanguage(text, pageLang);
+    const own = [...this.ownWords(text)].sort((a, b) => b[1] - a[1]);
+    const [top, second] = own;
+    if (detected.source === 'page') {
+      // "muchas gracias", "tack så mycket", "dale": words of one language only, none of the page's.
+      if (top && !second && top[0] !== pageLang && this.models.has(top[0])) return { lang: top[0], source: 'detected' };
+      return detected;
+    }
+    // A mixed message: the language of clearly most of its own words, over the n-gram guess.
+    if (top && top[0] !== detected.lang && top[1] >= 2 && top[1] >= 2 * (second?.[1] ?? 0) && this.models.has(top[0]))
+      return { lang: top[0], source: 'detected' };
+    return detected;
+  }
+
   /** The model for a language, else the page's, else German's, else any. */
   private modelFor(lang: Lang, pageLang: Lang): LangModel {
     return (
@@ -140,7 +175,7 @@ export class Engine {
     const { lang, source } =
       options.lang && isLang(options.lang)
         ? { lang: options.lang, source: 'given' as const }
-        : detectLanguage(text, pageLang);
+        : this.detect(text, pageLang);
     const model = this.modelFor(lang, pageLang);
     const candidate = (intent: IntentId, confidence: number, said: string, position?: number): Candidate => {
       const slots = extractSlots(said, { lang: model.lang, intent, today });
