@@ -62,7 +62,7 @@ test('without JavaScript, "yes do it" after a proposal answers with the plan’s
   const carried = noJs.getByTestId('chat-carry-out');
   await expect(carried).toBeVisible();
   await expect(carried).toContainText(a('carryOut.notYet', 'en'));
-  await noJs.locator('#latest').scrollIntoViewIfNeeded();
+  await carried.scrollIntoViewIfNeeded();
   await screenshots(noJs, 'assistant', 'dialogue-ok-nojs-en', { fullPage: false });
   await carried.getByTestId('chat-carry-out-link').click();
   await expect(noJs).toHaveURL(/\/checkout\/pay-installments\?rate=50$/);
