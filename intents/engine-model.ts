@@ -17,18 +17,26 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { CATALOGUE, isIntentId, type IntentId, type Lang } from './catalogue.ts';
-import type { Classification, Engine } from './engine/classify.ts';
+import { CATALOGUE, type IntentId, type Lang } from './catalogue.ts';
+import { actOf, amendedSlots, type Act } from './dialogue/acts.ts';
+import { decide } from './dialogue/policy.ts';
+import { dialogueState, type Pending } from './dialogue/state.ts';
+import { splitClauses, type Classification, type Engine } from './engine/classify.ts';
 import { getEngine } from './engine/store.ts';
-import { extractSlots, type Slots } from './slots/index.ts';
+import type { Slots } from './slots/index.ts';
 
 export interface Understanding {
   classification: Classification;
   /** The intent acted on (the previous one for a follow-up) and the tool input given to it. */
   intent: IntentId;
-  toolName: IntentId | 'clarify';
+  toolName: IntentId | 'clarify' | 'end_conversation';
   input: Record<string, unknown>;
+  /** Whether the message acted on the last proposal (an amendment, "ok", "no", "why?"). */
   followUp: boolean;
+  /** The message's dialogue act (intents/dialogue/acts.ts). */
+  act: Act['kind'];
+  /** Further wishes of the same message, answered after the first, in the order said. */
+  more: Array<{ toolName: IntentId; input: Record<string, unknown> }>;
 }
 
 export interface EmbeddedModelOptions {
@@ -45,9 +53,9 @@ const usage: LanguageModelV3Usage = {
   outputTokens: { total: undefined, text: undefined, reasoning: undefined },
 };
 
-/** "in 6 Raten", "6 instalments", "en 6 cuotas" …: the number of instalments asked for. */
+/** "in 6 Raten", "6 instalments", "3 monthly instalments", "en 6 cuotas" …: the number of instalments asked for. */
 const COUNT =
-  /(?<![\p{L}\p{N}])(\d{1,2})\s*(?:raten|monatsraten|monate[n]?|rates|instal+ments?|payments|months|cuotas|plazos|meses|mensualités|mensualites|mois|versements|rate|mesi|taksit|ay|avbetalningar|delbetalningar|månader|manader)(?![\p{L}\p{N}])/iu;
+  /(?<![\p{L}\p{N}])(\d{1,2})\s*(?:(?:monthly|monatliche[n]?|mensuales|mensuelles|mensili|aylık|aylik|månatliga|manatliga)\s+)?(?:raten|monatsraten|monate[n]?|rates|instal+ments?|payments|months|cuotas|plazos|meses|mensualités|mensualites|mois|versements|rate|mesi|taksit|ay|avbetalningar|delbetalningar|månader|manader)(?![\p{L}\p{N}])/iu;
 
 export function countOf(text: string): number | undefined {
   const match = COUNT.exec(text);
@@ -64,29 +72,6 @@ function textOf(content: unknown): string {
     .trim();
 }
 
-/** The last tool call of an intent before the latest message, with its input. */
-function previousCall(prompt: LanguageModelV3Prompt): { intent: IntentId; input: Record<string, unknown> } | null {
-  for (let i = prompt.length - 2; i >= 0; i--) {
-    const message = prompt[i]!;
-    if (message.role !== 'assistant') continue;
-    for (const part of [...message.content].reverse()) {
-      if (part.type === 'tool-call' && isIntentId(part.toolName)) {
-        const input = typeof part.input === 'string' ? safeJson(part.input) : part.input;
-        return { intent: part.toolName, input: (input as Record<string, unknown>) ?? {} };
-      }
-    }
-  }
-  return null;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return {};
-  }
-}
-
 /** Only the slots the intent's tool takes, nothing missing or guessed. */
 function toolInput(intent: IntentId, slots: Slots & { count?: number }): Record<string, unknown> {
   const input: Record<string, unknown> = {};
@@ -98,50 +83,94 @@ function toolInput(intent: IntentId, slots: Slots & { count?: number }): Record<
   return input;
 }
 
-const SOCIAL: ReadonlySet<IntentId> = new Set(['greeting', 'thanks_goodbye', 'out_of_scope']);
-
-/** What the engine makes of the latest user message of a prompt, in the context of the earlier turns. */
+/**
+ * What the engine makes of the latest user message of a prompt, in the context of the earlier
+ * turns: the dialogue state (intents/dialogue/state.ts), the message's act and the policy's rule
+ * for it (acts.ts, policy.ts), then the tool calls that carry it out.
+ */
 export function understand(prompt: LanguageModelV3Prompt, options: EmbeddedModelOptions): Understanding | null {
   const last = prompt[prompt.length - 1];
   if (!last || last.role !== 'user') return null;
   const text = textOf(last.content);
   const engine = options.engine ?? getEngine();
   const c = engine.classify(text, { pageLang: options.pageLang, today: options.today });
-  const count = countOf(text);
-  const previous = previousCall(prompt);
-  if (previous && (c.clarify || SOCIAL.has(c.intent) || c.intent === previous.intent)) {
-    const more: Slots & { count?: number } = extractSlots(text, {
-      lang: c.lang,
-      intent: previous.intent,
-      today: options.today,
-    });
-    if (count !== undefined && previous.intent === 'pay_instalments') more.count = count;
-    if (Object.keys(toolInput(previous.intent, more)).length > 0) {
-      const merged: Record<string, unknown> = { ...previous.input, ...toolInput(previous.intent, more) };
-      if (more.count !== undefined && more.rate === undefined) delete merged.rate;
-      if (more.rate !== undefined) delete merged.count;
-      return {
-        classification: c,
-        intent: previous.intent,
-        toolName: previous.intent,
-        input: merged,
-        followUp: true,
-      };
+  const state = dialogueState(prompt);
+  const amend = (pending: Pending) => amendedSlots(text, pending, { lang: c.lang, today: options.today, countOf });
+  const act = actOf(text, c, state.pending, amend);
+  const action = decide(act.kind, state);
+  const pending = state.pending;
+  const one = (
+    intent: IntentId,
+    toolName: IntentId | 'clarify' | 'end_conversation',
+    input: Record<string, unknown>,
+    followUp = false,
+  ): Understanding => ({
+    classification: c,
+    intent,
+    toolName,
+    input,
+    followUp,
+    act: act.kind,
+    more: [],
+  });
+  switch (action) {
+    case 'end':
+      return one('abuse', 'end_conversation', {});
+    case 'calm':
+      return one('abuse', 'abuse', {});
+    case 'repeatWithSlots': {
+      const slots = act.kind === 'amend' ? act.slots : {};
+      const merged: Record<string, unknown> = { ...pending!.input, ...toolInput(pending!.intent, slots) };
+      // A count replaces a monthly amount and the other way round: the plan is made by one of them.
+      if (slots.count !== undefined && slots.rate === undefined) delete merged.rate;
+      if (slots.rate !== undefined) delete merged.count;
+      return one(pending!.intent, pending!.intent, merged, true);
     }
+    case 'carryOut':
+      return one('affirm', 'affirm', { intent: pending!.intent, slots: pending!.input }, true);
+    case 'withdraw':
+      return one('deny', 'deny', { intent: pending!.intent }, true);
+    case 'askWhat':
+      return one(act.kind === 'deny' ? 'deny' : 'affirm', act.kind === 'deny' ? 'deny' : 'affirm', {});
+    case 'explain':
+      return one('explain_costs', 'explain_costs', {}, true);
+    case 'answerWishes':
+      break;
   }
   if (c.clarify) {
     const alternatives = (c.alternatives.length > 0 ? c.alternatives.map((a) => a.intent) : [c.intent]).slice(0, 3);
-    return { classification: c, intent: c.intent, toolName: 'clarify', input: { alternatives }, followUp: false };
+    return { ...one(c.intent, 'clarify', { alternatives }), act: 'wish' };
   }
-  const slots: Slots & { count?: number } = { ...c.slots };
-  if (count !== undefined) slots.count = count;
+  // Every wish of the message, in the order said, each with the slots of its own clause.
+  const calls = (c.wishes.length > 0 ? c.wishes : [{ intent: c.intent, slots: c.slots, position: -1 }]).map(
+    (wish, index) => {
+      const slots: Slots & { count?: number } = { ...(wish.slots ?? (index === 0 ? c.slots : {})) };
+      const count = countOf(
+        wish.position !== undefined && wish.position >= 0 && c.wishes.length > 1
+          ? clauseText(text, c, wish.intent)
+          : text,
+      );
+      if (count !== undefined) slots.count = count;
+      return { toolName: wish.intent, input: toolInput(wish.intent, slots) };
+    },
+  );
+  const [first, ...more] = calls;
   return {
     classification: c,
-    intent: c.intent,
-    toolName: c.intent,
-    input: toolInput(c.intent, slots),
+    intent: first!.toolName,
+    toolName: first!.toolName,
+    input: first!.input,
     followUp: false,
+    act: act.kind,
+    more,
   };
+}
+
+/** The clause of a message that says a wish (for its count), or the whole message. */
+function clauseText(text: string, c: Classification, intent: IntentId): string {
+  const wish = c.wishes.find((w) => w.intent === intent);
+  if (!wish || wish.position === undefined || wish.position < 0) return text;
+  return splitClauses(text, c.lang)[wish.position] ?? text;
 }
 
 let callCounter = 0;
@@ -153,16 +182,16 @@ function answer(options: LanguageModelV3CallOptions, model: EmbeddedModelOptions
   const understood = understand(options.prompt, model);
   if (!understood) return [];
   model.onUnderstood?.(understood);
-  const offered = !options.tools || options.tools.some((t) => t.name === understood.toolName);
-  if (!offered) return [];
-  return [
-    {
-      type: 'tool-call',
+  const calls = [{ toolName: understood.toolName as string, input: understood.input }, ...understood.more];
+  const offered = (name: string) => !options.tools || options.tools.some((t) => t.name === name);
+  return calls
+    .filter((call) => offered(call.toolName))
+    .map((call) => ({
+      type: 'tool-call' as const,
       toolCallId: `embedded-${Date.now().toString(36)}-${(callCounter++).toString(36)}`,
-      toolName: understood.toolName,
-      input: JSON.stringify(understood.input),
-    },
-  ];
+      toolName: call.toolName,
+      input: JSON.stringify(call.input),
+    }));
 }
 
 /** The embedded engine as a language model of the `ai` SDK. */

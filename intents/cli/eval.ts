@@ -3,12 +3,12 @@
  * Per language: intent accuracy (language given, as in the classify command), accuracy per
  * intent, the most frequent confusions, calibration (ECE) and the clarify rate, language
  * detection on messages of three words or more, and slot exactness (the whole deep link of
- * lines that carry an `href`). Then the anonymiser's recall on intents/anonymiser/dev.jsonl:
+ * lines that carry an `href`), and the intents of issue 26 on a line of their own. Then the anonymiser's recall on intents/anonymiser/dev.jsonl:
  * lines `{"text", "pii": [values that must disappear], "keep"?: [values that must stay]}`.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { INTENT_IDS, LANGS } from '../catalogue.ts';
+import { INTENT_IDS, LANGS, type IntentId } from '../catalogue.ts';
 import { anonymise } from '../anonymiser/index.ts';
 import { loadCorpus } from '../data/corpus.ts';
 import { detectLanguage } from '../engine/language.ts';
@@ -16,6 +16,8 @@ import { expectedCalibrationError } from '../engine/linear.ts';
 import { words } from '../engine/normalise.ts';
 import { commandPaths, getEngine } from '../engine/store.ts';
 
+/** Shown on a line of their own in every language, whether or not they are below 100 %. */
+const NEW_INTENTS: IntentId[] = ['hardship', 'explain_costs', 'who_we_are', 'abuse', 'affirm', 'deny'];
 const pct = (a: number, b: number) => (b === 0 ? '   n/a' : `${((100 * a) / b).toFixed(1).padStart(5)} %`);
 const corpus = loadCorpus(commandPaths().root);
 if (corpus.violations.length > 0)
@@ -78,6 +80,13 @@ for (const lang of LANGS) {
     .filter(([, a, b]) => a < b);
   console.log(
     `   intents below 100 %: ${weak.length === 0 ? 'none' : weak.map(([id, a, b]) => `${id} ${a}/${b}`).join(', ')}`,
+  );
+  // The intents of issue 26 (hardship, explanations, who we are, abuse, the dialogue acts), always shown.
+  console.log(
+    `   new intents: ${NEW_INTENTS.map((id) => {
+      const [a, b] = perIntent.get(id) ?? [0, 0];
+      return `${id} ${a}/${b}`;
+    }).join(', ')}`,
   );
   const top = [...confusions].sort((a, b) => b[1] - a[1]).slice(0, 8);
   if (top.length > 0) console.log(`   confusions: ${top.map(([pair, n]) => `${pair} ×${n}`).join('; ')}`);

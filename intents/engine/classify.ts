@@ -9,7 +9,7 @@ import { buildHref } from '../links.ts';
 import { extractSlots, type Slots } from '../slots/index.ts';
 import { detectLanguage } from './language.ts';
 import { assess, type LangModel } from './model.ts';
-import { words } from './normalise.ts';
+import { fold, words } from './normalise.ts';
 
 /** Below this calibrated confidence the engine asks rather than acts (docs/decisions/031). */
 export const CLARIFY_BELOW = 0.5;
@@ -28,6 +28,10 @@ export interface Candidate {
   intent: IntentId;
   confidence: number;
   href: string | null;
+  /** The slots said in the clause of this wish (only its own clause: "paid 100 … in 3 instalments" gives no rate of 100). */
+  slots?: Slots;
+  /** Index of the clause that says this wish (for answering several wishes in the order they were said). */
+  position?: number;
 }
 
 export interface Classification {
@@ -42,6 +46,11 @@ export interface Classification {
   alternatives: Candidate[];
   /** Further wishes found in other clauses of a long message, most confident first. */
   others: Candidate[];
+  /**
+   * Every wish of the message in the order said: the main intent and the others, each with the
+   * slots of its own clause. One entry (the main intent with `slots`) when the message has one wish.
+   */
+  wishes: Candidate[];
   slots: Slots;
   /** Deep link of `intent` with its slots, or null when the intent has no screen. */
   href: string | null;
@@ -118,6 +127,41 @@ export class Engine {
     return [...this.models.keys()];
   }
 
+  /**
+   * How many words of a text belong to one language only: words (folded) that the training data of
+   * exactly that language has, and of no other (decision 071). Numbers and words shared by several
+   * languages ("ok", "no", "50") say nothing and are not counted.
+   */
+  ownWords(text: string): Map<Lang, number> {
+    const counts = new Map<Lang, number>();
+    for (const word of words(fold(text))) {
+      if (!/\p{L}/u.test(word)) continue;
+      const owners = [...this.models.values()].filter((m) => m.vocab.has(`w:${word}`)).map((m) => m.lang);
+      if (owners.length === 1) counts.set(owners[0]!, (counts.get(owners[0]!) ?? 0) + 1);
+    }
+    return counts;
+  }
+
+  /**
+   * The reply language of a message (decision 071): a short message keeps the page's unless its
+   * words belong to one other language only; a longer one is detected (decision 032), and a mixed
+   * one answered in its main language, the one most of its own words belong to.
+   */
+  detect(text: string, pageLang: Lang): { lang: Lang; source: 'detected' | 'page' } {
+    const detected = detectLanguage(text, pageLang);
+    const own = [...this.ownWords(text)].sort((a, b) => b[1] - a[1]);
+    const [top, second] = own;
+    if (detected.source === 'page') {
+      // "muchas gracias", "tack så mycket", "dale": words of one language only, none of the page's.
+      if (top && !second && top[0] !== pageLang && this.models.has(top[0])) return { lang: top[0], source: 'detected' };
+      return detected;
+    }
+    // A mixed message: the language of clearly most of its own words, over the n-gram guess.
+    if (top && top[0] !== detected.lang && top[1] >= 2 && top[1] >= 2 * (second?.[1] ?? 0) && this.models.has(top[0]))
+      return { lang: top[0], source: 'detected' };
+    return detected;
+  }
+
   /** The model for a language, else the page's, else German's, else any. */
   private modelFor(lang: Lang, pageLang: Lang): LangModel {
     return (
@@ -131,34 +175,48 @@ export class Engine {
     const { lang, source } =
       options.lang && isLang(options.lang)
         ? { lang: options.lang, source: 'given' as const }
-        : detectLanguage(text, pageLang);
+        : this.detect(text, pageLang);
     const model = this.modelFor(lang, pageLang);
-    const candidate = (intent: IntentId, confidence: number, said: string): Candidate => ({
-      intent,
-      confidence,
-      href: buildHref(intent, extractSlots(said, { lang: model.lang, intent, today })),
-    });
+    const candidate = (intent: IntentId, confidence: number, said: string, position?: number): Candidate => {
+      const slots = extractSlots(said, { lang: model.lang, intent, today });
+      return { intent, confidence, href: buildHref(intent, slots), slots, position };
+    };
 
     const whole = ranked(model, text);
     let main = whole[0]!;
     const others = new Map<IntentId, Candidate>();
+    /** Where the main intent is said, when the message has several clauses. */
+    let mainClause: { text: string; position: number } | null = null;
     if (words(text).length >= SPLIT_MIN_WORDS) {
       const clauses = splitClauses(text, model.lang);
       if (clauses.length > 1) {
-        for (const clause of clauses) {
+        clauses.forEach((clause, position) => {
           const top = ranked(model, clause)[0]!;
-          if (top.confidence < OTHER_MIN || !top.covered || SOCIAL.has(top.intent)) continue;
+          if (top.confidence < OTHER_MIN || !top.covered || SOCIAL.has(top.intent)) return;
           if (SOCIAL.has(main.intent)) main = top;
-          if (top.intent === main.intent) continue;
+          if (top.intent === main.intent) {
+            mainClause ??= { text: clause, position };
+            return;
+          }
           const seen = others.get(top.intent);
           if (!seen || seen.confidence < top.confidence)
-            others.set(top.intent, candidate(top.intent, top.confidence, clause));
-        }
+            others.set(top.intent, candidate(top.intent, top.confidence, clause, position));
+        });
       }
     }
     // Out of scope needs no evidence: unknown words are what it is for.
     const clarify = main.confidence < CLARIFY_BELOW || (!main.covered && main.intent !== 'out_of_scope');
-    const slots = extractSlots(text, { lang: model.lang, intent: main.intent, today });
+    // With several wishes each takes the slots of its own clause; with one, the whole message's.
+    const own = others.size > 0 && mainClause ? (mainClause as { text: string; position: number }) : null;
+    const slots = extractSlots(own?.text ?? text, { lang: model.lang, intent: main.intent, today });
+    const first: Candidate = {
+      intent: main.intent,
+      confidence: main.confidence,
+      href: buildHref(main.intent, slots),
+      slots,
+      position: own?.position ?? -1,
+    };
+    const wishes = clarify ? [] : [first, ...others.values()].sort((a, b) => (a.position ?? -1) - (b.position ?? -1));
     return {
       intent: main.intent,
       confidence: main.confidence,
@@ -171,6 +229,7 @@ export class Engine {
             .map((c) => candidate(c.intent, c.confidence, text))
         : [],
       others: [...others.values()].sort((a, b) => b.confidence - a.confidence),
+      wishes,
       slots,
       href: buildHref(main.intent, slots),
     };

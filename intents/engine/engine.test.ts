@@ -149,7 +149,7 @@ describe('Engine.classify on a small fixture corpus', () => {
     expect(engine.classify('rückruf bitte', { lang: 'de' }).others).toEqual([]);
   });
 
-  it('replies in the language of the message, and in the page language for one or two words', () => {
+  it('replies in the language of the message, and in the page language for one or two words that say nothing about it', () => {
     expect(engine.classify('I would like to pay in monthly instalments', { pageLang: 'de' })).toMatchObject({
       lang: 'en',
       langSource: 'detected',
@@ -160,8 +160,11 @@ describe('Engine.classify on a small fixture corpus', () => {
       langSource: 'detected',
       intent: 'pay_instalments',
     });
-    expect(engine.classify('hallo', { pageLang: 'en' })).toMatchObject({ lang: 'en', langSource: 'page' });
-    expect(engine.classify('ok danke', { pageLang: 'sv' })).toMatchObject({ lang: 'sv', langSource: 'page' });
+    // One or two words keep the page language when they say nothing about it (decision 071) …
+    expect(engine.classify('ok', { pageLang: 'en' })).toMatchObject({ lang: 'en', langSource: 'page' });
+    expect(engine.classify('50', { pageLang: 'sv' })).toMatchObject({ lang: 'sv', langSource: 'page' });
+    // … and follow the one language their words belong to when they do: only the German data says "hallo".
+    expect(engine.classify('hallo', { pageLang: 'en' })).toMatchObject({ lang: 'de', langSource: 'detected' });
     expect(engine.classify('hello', { lang: 'de' })).toMatchObject({ lang: 'de', langSource: 'given' });
   });
 

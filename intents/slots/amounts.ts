@@ -71,7 +71,13 @@ export function findAmounts(spans: Spans, lx: Lexicon): FoundAmount[] {
     const hasCurrency = currencyAfter || currencyBefore;
     const afterCurrency = after.replace(new RegExp(`^\\s*(?:${currency})(?![\\p{L}])`, 'u'), '');
     const rateCueBefore = new RegExp(`${B}(?:${rateBefore})\\s*$`, 'u').test(before);
-    if (!hasCurrency && !rateCueBefore && new RegExp(`^\\s*(?:${countNouns})${E}`, 'u').test(after)) continue;
+    // "3 instalments", and "3 monthly instalments": a count, not a monthly amount of 3.
+    if (
+      !hasCurrency &&
+      !rateCueBefore &&
+      new RegExp(`^\\s*(?:(?:${monthly})\\s+)?(?:${countNouns})${E}`, 'u').test(after)
+    )
+      continue;
     if (isWord && !hasCurrency) continue;
     if (!hasCurrency && Number.isInteger(value) && value >= 1900 && value <= 2100) continue;
     const isMonthly =

@@ -23,6 +23,10 @@ describe('monthly rate and first date (pay_instalments)', () => {
     ['de', 'pay_instalments', 'ich schulde 600 euro und kann 50 im monat', { rate: 50 }],
     ['de', 'pay_instalments', 'kann ich die 600 euro in raten zahlen', {}],
     ['de', 'pay_instalments', 'in 6 raten bitte', {}],
+    // A count with its adjective is no monthly amount (issue 26: "3 monthly instalments" was a rate of 3).
+    ['en', 'pay_instalments', 'I want to pay the rest in 3 monthly instalments', {}],
+    ['de', 'pay_instalments', 'den rest in 3 monatlichen raten', {}],
+    ['fr', 'pay_instalments', 'le reste en 4 mensualités', {}],
     ['de', 'pay_instalments', 'die 1.250,00 in raten von 100', { rate: 100 }],
     ['de', 'pay_instalments', 'ratenzahlung mit fünfzig euro', { rate: 50 }],
     ['en', 'pay_instalments', 'I can only do 50 a month starting next friday', { rate: 50, firstDate: '2026-11-27' }],

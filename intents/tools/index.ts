@@ -2,7 +2,7 @@
  * The assistant's tools: one per intent of the catalogue (one file each) and the clarifying
  * question, bound to one turn's context. The embedded engine and a language model get the same set.
  */
-import type { IntentId } from '../catalogue.ts';
+import { isIntentId, type IntentId } from '../catalogue.ts';
 import claimBalance from './claim-balance.ts';
 import claimOrigin from './claim-origin.ts';
 import payNow from './pay-now.ts';
@@ -34,6 +34,9 @@ import thanksGoodbye from './thanks-goodbye.ts';
 import logout from './logout.ts';
 import outOfScope from './out-of-scope.ts';
 import clarify from './clarify.ts';
+import { affirmTool, denyTool, endConversationTool } from './dialogue.ts';
+import { abuse, explainCosts, hardship, whoWeAre } from './stand-ins.ts';
+import type { ToolResult } from './results.ts';
 import type { ToolContext } from './context.ts';
 
 export function createTools(ctx: ToolContext) {
@@ -68,9 +71,24 @@ export function createTools(ctx: ToolContext) {
     thanks_goodbye: thanksGoodbye(ctx),
     logout: logout(ctx),
     out_of_scope: outOfScope(ctx),
+    hardship: hardship(ctx),
+    explain_costs: explainCosts(ctx),
+    who_we_are: whoWeAre(ctx),
+    abuse: abuse(ctx),
     clarify: clarify(),
+  };
+  // "ok" runs the last proposal's own tool again, with its slots (decision 070).
+  const run = async (intent: IntentId, slots: Record<string, unknown>): Promise<ToolResult> => {
+    const own = isIntentId(intent) && intent !== 'affirm' && intent !== 'deny' ? tools[intent] : null;
+    if (!own?.execute) return { kind: 'clarify', alternatives: [] };
+    return (await own.execute(slots as never, { toolCallId: `affirm-${intent}`, messages: [] })) as ToolResult;
+  };
+  const all = {
+    ...tools,
+    affirm: affirmTool(ctx, run),
+    deny: denyTool(ctx),
   } satisfies Record<IntentId | 'clarify', unknown>;
-  return tools;
+  return { ...all, end_conversation: endConversationTool() };
 }
 
 export type AssistantTools = ReturnType<typeof createTools>;

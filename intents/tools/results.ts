@@ -101,9 +101,43 @@ export type ToolResult =
       href: string;
     }
   | {
+      /**
+       * "ok" to the last proposal or offer (the dialogue layer, decision 070): the screen or form for
+       * exactly that plan, which the pane opens. Nothing is arranged by this: the debtor confirms it
+       * there. `plan` repeats the proposal's figures when the offer was a plan.
+       */
+      kind: 'carryOut';
+      intent: IntentId;
+      href: string;
+      plan: { currency: string; rateMinor: number; count: number; firstDueOn: string } | null;
+      slots: Record<string, string | number>;
+    }
+  | {
+      /** "no" to the last proposal or offer: withdrawn, and what else fits. */
+      kind: 'withdrawn';
+      intent: IntentId;
+      alternatives: Alternative[];
+    }
+  | {
+      /** Abuse again after a calm answer: the conversation ends politely, a person is offered. */
+      kind: 'ended';
+    }
+  | {
       kind: 'answer';
       intent: IntentId;
-      topic: 'consequences' | 'privacy' | 'human' | 'greeting' | 'goodbye' | 'outOfScope' | 'logout' | 'notice';
+      topic:
+        | 'consequences'
+        | 'privacy'
+        | 'human'
+        | 'greeting'
+        | 'goodbye'
+        | 'outOfScope'
+        | 'logout'
+        | 'notice'
+        | 'hardship'
+        | 'whoWeAre'
+        | 'abuse'
+        | 'nothingPending';
       href: string | null;
       alternatives: Alternative[];
     };

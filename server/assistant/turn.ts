@@ -12,7 +12,6 @@ import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type U
 import { randomBytes } from 'node:crypto';
 import { CATALOGUE, isIntentId, type IntentId, type Lang } from '../../intents/catalogue.ts';
 import { embeddedModel, type Understanding } from '../../intents/engine-model.ts';
-import { detectLanguage } from '../../intents/engine/language.ts';
 import { configuredModel, systemPrompt, withFallback, type LlmSettings } from '../../intents/llm.ts';
 import { createTools, type ToolResult } from '../../intents/tools/index.ts';
 import type { KnownValues } from '../../intents/anonymiser/index.ts';
@@ -50,11 +49,12 @@ export interface AnswerMetadata {
 }
 
 /**
- * The language to answer in: the message's own when it is long enough to tell (decision 032) and
- * the variant offers it, otherwise the page's.
+ * The language to answer in: the message's main language (decision 071) when the variant offers
+ * it, otherwise the page's; a short message keeps the page's unless its words belong to another
+ * language only ("muchas gracias", "dale").
  */
 export function replyLanguage(text: string, pageLang: Lang, offered: readonly string[]): Lang {
-  const detected = detectLanguage(text, pageLang);
+  const detected = serverEngine().detect(text, pageLang);
   return detected.source === 'detected' && offered.includes(detected.lang) ? detected.lang : pageLang;
 }
 
@@ -81,8 +81,11 @@ function outcomeOf(result: ToolResult | undefined, intent: IntentId | 'clarify')
     case 'form':
       return intent === 'callback' ? 'handedToPerson' : 'linkOffered';
     case 'proposal':
+    case 'carryOut':
       // The proposal's button leads into the checkout step, prefilled.
       return 'linkOffered';
+    case 'ended':
+      return 'handedToPerson';
     default:
       return intent === 'human_agent' ? 'handedToPerson' : 'answered';
   }
@@ -169,8 +172,9 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
               const parts = toolParts(responseMessage);
               const first = parts[0];
               const u = understood as Understanding | null;
+              // The end of an abusive conversation is logged as the abuse it answers.
               const intent: IntentId | 'clarify' =
-                u?.toolName ??
+                (u?.toolName === 'end_conversation' ? 'abuse' : u?.toolName) ??
                 (first && (isIntentId(first.name) || first.name === 'clarify') ? first.name : 'out_of_scope');
               const classification = u?.classification ?? engine.classify(text, { pageLang: request.language, today });
               const outcome = outcomeOf(first?.output, intent);

@@ -237,7 +237,7 @@ describe('forms and answers', () => {
 
   it('has a tool for every intent of the catalogue, each answering for an open claim', async () => {
     const tools = await toolsFor('100000001');
-    expect(Object.keys(tools).sort()).toEqual([...INTENT_IDS, 'clarify'].sort());
+    expect(Object.keys(tools).sort()).toEqual([...INTENT_IDS, 'clarify', 'end_conversation'].sort());
     for (const intent of INTENT_IDS) {
       const result = await call('100000001', intent);
       expect(result.kind, intent).toMatch(/^(balance|proposal|plan|link|refused|form|answer)$/);

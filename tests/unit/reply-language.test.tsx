@@ -39,8 +39,30 @@ describe('replyLanguage', () => {
     expect(replyLanguage(text, 'de', offered)).toBe('de');
   });
 
-  it('keeps the page language for a short message and for a language the variant does not offer', () => {
-    expect(replyLanguage('ok gracias', 'de', offered)).toBe('de');
+  it.each([
+    ['ok', 'de', 'de'],
+    ['ok danke', 'en', 'en'],
+    ['50', 'fr', 'fr'],
+    ['muchas gracias', 'de', 'es'],
+    ['ok gracias', 'de', 'es'],
+    ['grazie mille', 'de', 'it'],
+    ['tamam', 'de', 'tr'],
+  ])(
+    'a short message %s on a %s page: %s (the page only when it says nothing; decision 071)',
+    (text, page, expected) => {
+      expect(replyLanguage(text, page as 'de', offered)).toBe(expected);
+    },
+  );
+
+  it.each([
+    'merhaba ich habe eine Mahnung bekommen ama ben bu borcu bilmiyorum neden bana yazıyorsunuz',
+    'Ratenzahlung vereinbaren möglich? param yok lütfen yardım edin, çok zor durumdayım',
+    'ich habe meinen job verloren ve param yok, ne yapacağımı hiç bilmiyorum',
+  ])('Turkish mixed with German is answered in its main language, Turkish: %s', (text) => {
+    expect(replyLanguage(text, 'de', offered)).toBe('tr');
+  });
+
+  it('keeps the page language for a language the variant does not offer', () => {
     expect(replyLanguage('jag har redan betalat fakturan förra veckan', 'de', offered)).toBe('de');
   });
 });

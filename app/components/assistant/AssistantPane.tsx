@@ -7,9 +7,11 @@
  */
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
+import { useNavigate } from '@remix-run/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntentId } from '../../../intents/catalogue';
+import type { ToolResult } from '../../../intents/tools/results';
 import type { PaneGreeting } from '#server/assistant/pane.ts';
 import { href, type PublicVariant } from '~/lib/variant';
 import { Conversation } from './Conversation';
@@ -96,7 +98,24 @@ function PaneFrame({ onClose: close, variant, children }: AssistantPaneProps & {
   );
 }
 
-function Chat({ variant, locale, data, api, initialQuestion }: AssistantPaneProps & { data: PaneData; api: string }) {
+/** The screen an answer carries out ("ok" to a proposal: decision 070), if it does. */
+function carriedOut(message: UIMessage | undefined): string | null {
+  if (message?.role !== 'assistant') return null;
+  for (const part of message.parts) {
+    const output = (part as { output?: ToolResult }).output;
+    if (output?.kind === 'carryOut') return output.href;
+  }
+  return null;
+}
+
+function Chat({
+  variant,
+  locale,
+  data,
+  api,
+  initialQuestion,
+  onClose,
+}: AssistantPaneProps & { data: PaneData; api: string }) {
   const { t } = useTranslation('assistant');
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -135,6 +154,23 @@ function Chat({ variant, locale, data, api, initialQuestion }: AssistantPaneProp
     log.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
   }, [messages]);
   const busy = status === 'submitted' || status === 'streaming';
+  // "ok" to a proposal opens its screen, prefilled, as soon as the answer is in (only for an answer
+  // of this visit, not one shown again from the stored conversation). On a phone the full-screen
+  // pane closes, so the screen is seen; on a desktop it stays beside it.
+  const navigate = useNavigate();
+  const answering = useRef(false);
+  useEffect(() => {
+    if (busy) {
+      answering.current = true;
+      return;
+    }
+    if (!answering.current) return;
+    answering.current = false;
+    const target = carriedOut(messages[messages.length - 1]);
+    if (!target) return;
+    navigate(`${href(variant, '/assistant/follow')}?to=${encodeURIComponent(target)}`);
+    if (window.matchMedia?.('(max-width: 47.99rem)').matches) onClose();
+  }, [busy, messages, navigate, variant, onClose]);
   return (
     <>
       <div className="chat-pane__log" role="log" aria-live="polite" aria-label={t('log')} ref={log}>

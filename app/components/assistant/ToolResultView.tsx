@@ -178,10 +178,45 @@ export function ToolResultView({ result, variant, locale, onAsk, question = null
       );
     case 'form':
       return <InlineForm result={result} variant={variant} locale={locale} />;
+    case 'carryOut': {
+      const screen = t(`intents.${result.intent}`);
+      return (
+        <div className="chat-card" data-testid="chat-carry-out">
+          <p>
+            {result.plan
+              ? t('carryOut.plan', {
+                  count: result.plan.count,
+                  amount: money(result.plan.rateMinor, result.plan.currency),
+                  date: date(result.plan.firstDueOn),
+                })
+              : t('carryOut.link', { screen })}
+          </p>
+          <p>
+            <strong>{t('carryOut.notYet')}</strong>
+          </p>
+          <Link className="button" to={follow(result.href)} data-testid="chat-carry-out-link">
+            {t('carryOut.open', { screen })}
+          </Link>
+        </div>
+      );
+    }
+    case 'withdrawn':
+      return (
+        <div className="chat-card" data-testid="chat-withdrawn">
+          <p>{t('withdrawn.text')}</p>
+          <Alternatives items={result.alternatives} variant={variant} />
+        </div>
+      );
+    case 'ended':
+      return (
+        <div className="chat-card" data-testid="chat-ended">
+          <p>{t('ended.text', { phone: variant.support.phone })}</p>
+        </div>
+      );
     case 'answer':
       return (
-        <div className="chat-card">
-          <p>{t(`answers.${result.topic}`, { phone: variant.support.phone })}</p>
+        <div className="chat-card" data-testid={`chat-answer-${result.topic}`}>
+          <p>{t(`answers.${result.topic}`, { phone: variant.support.phone, brand: variant.brand.name })}</p>
           {result.topic === 'logout' ? (
             <Form method="post" action={to('/signout')}>
               <button type="submit" className="button">
@@ -193,7 +228,10 @@ export function ToolResultView({ result, variant, locale, onAsk, question = null
               {t(`intents.${result.intent}`)}
             </Link>
           ) : null}
-          {result.topic === 'greeting' || result.topic === 'outOfScope' ? (
+          {result.topic === 'greeting' ||
+          result.topic === 'outOfScope' ||
+          result.topic === 'hardship' ||
+          result.topic === 'nothingPending' ? (
             <Alternatives items={result.alternatives} variant={variant} />
           ) : null}
         </div>
