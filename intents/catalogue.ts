@@ -123,6 +123,24 @@ export const CATALOGUE = {
   thanks_goodbye: def('thanks, bye', { kind: 'answer', path: null }, 'visitor'),
   logout: def('log me out', { kind: 'link', path: '/signout' }, 'visitor'),
   out_of_scope: def('anything the portal does not handle', { kind: 'answer', path: null }, 'visitor'),
+  hardship: def(
+    'I lost my job, I am ill, someone died, I cannot pay anything now',
+    { kind: 'answer', path: '/service/hardship' },
+    'visitor',
+  ),
+  explain_costs: def(
+    'what are these costs, why so much more than my invoice, on what legal basis',
+    { kind: 'answer', path: '/claim-information' },
+    'full',
+  ),
+  who_we_are: def(
+    'who are you, is this a scam, who is the creditor',
+    { kind: 'answer', path: '/legal-notice' },
+    'visitor',
+  ),
+  abuse: def('insults, threats, swearing', { kind: 'answer', path: null }, 'visitor'),
+  affirm: def('yes, ok, do it', { kind: 'answer', path: null }, 'visitor'),
+  deny: def('no, not that, something else', { kind: 'answer', path: null }, 'visitor'),
 } as const satisfies Record<string, IntentDef>;
 
 export type IntentId = keyof typeof CATALOGUE;
