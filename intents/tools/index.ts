@@ -33,8 +33,18 @@ import greeting from './greeting.ts';
 import thanksGoodbye from './thanks-goodbye.ts';
 import logout from './logout.ts';
 import outOfScope from './out-of-scope.ts';
+import hardship from './hardship.ts';
+import explainCosts from './explain-costs.ts';
+import whoWeAre from './who-we-are.ts';
+import abuse from './abuse.ts';
 import clarify from './clarify.ts';
 import type { ToolContext } from './context.ts';
+
+/**
+ * Dialogue acts of the catalogue: "yes, do it" and "no" act on the conversation's last proposal
+ * (the dialogue layer), so they are not tools of their own.
+ */
+export type DialogueAct = 'affirm' | 'deny';
 
 export function createTools(ctx: ToolContext) {
   const tools = {
@@ -68,8 +78,12 @@ export function createTools(ctx: ToolContext) {
     thanks_goodbye: thanksGoodbye(ctx),
     logout: logout(ctx),
     out_of_scope: outOfScope(ctx),
+    hardship: hardship(ctx),
+    explain_costs: explainCosts(ctx),
+    who_we_are: whoWeAre(ctx),
+    abuse: abuse(ctx),
     clarify: clarify(),
-  } satisfies Record<IntentId | 'clarify', unknown>;
+  } satisfies Record<Exclude<IntentId, DialogueAct> | 'clarify', unknown>;
   return tools;
 }
 

@@ -237,10 +237,14 @@ describe('forms and answers', () => {
 
   it('has a tool for every intent of the catalogue, each answering for an open claim', async () => {
     const tools = await toolsFor('100000001');
-    expect(Object.keys(tools).sort()).toEqual([...INTENT_IDS, 'clarify'].sort());
-    for (const intent of INTENT_IDS) {
+    // "yes" and "no" act on the conversation's last proposal (the dialogue layer), not as tools.
+    const tooled = INTENT_IDS.filter((intent) => intent !== 'affirm' && intent !== 'deny');
+    expect(Object.keys(tools).sort()).toEqual([...tooled, 'clarify'].sort());
+    for (const intent of tooled) {
       const result = await call('100000001', intent);
-      expect(result.kind, intent).toMatch(/^(balance|proposal|plan|link|refused|form|answer)$/);
+      expect(result.kind, intent).toMatch(
+        /^(balance|proposal|plan|link|refused|form|answer|explain|whoWeAre|hardship|abuse|offers)$/,
+      );
     }
   });
 
