@@ -96,9 +96,8 @@ function outcomeOf(result: ToolResult | undefined, intent: IntentId | 'clarify')
 
 /** How often the conversation so far was answered as abuse (the third time ends it). */
 export function abuseStrikes(messages: readonly UIMessage[]): number {
-  return messages
-    .filter((m) => m.role === 'assistant')
-    .reduce((sum, m) => sum + toolParts(m).filter((p) => p.output?.kind === 'abuse').length, 0);
+  // One per answer: a model that calls the tool twice in one answer was told once.
+  return messages.filter((m) => m.role === 'assistant' && toolParts(m).some((p) => p.output?.kind === 'abuse')).length;
 }
 
 /** Whether the conversation was ended after repeated abuse: no further turn is answered. */
