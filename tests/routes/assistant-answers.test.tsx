@@ -314,3 +314,41 @@ describe('what the file offers, brought up where it matters', () => {
     expect(await call('100000012', 'upload_documents', {}, { level: 'limited' })).toMatchObject({ kind: 'stepUp' });
   });
 });
+
+/**
+ * `SCREENSHOTS=1`: the hardship and explain answers as the pane shows them on a 390 px phone, in
+ * German and Spanish, with the portal's own style sheets and the variant's colours, written to
+ * e2e/.artifacts/screenshots/ (the classifier learns these intents on the dialogue branch, so the
+ * journeys cannot ask for them by text yet).
+ */
+describe.runIf(process.env.SCREENSHOTS === '1')('phone screenshots of the answers', () => {
+  it('hardship and explain in de and es', async () => {
+    const { chromium } = await import('@playwright/test');
+    const { readFileSync, mkdirSync } = await import('node:fs');
+    const css = ['app/styles/app.css', 'app/styles/assistant.css'].map((f) => readFileSync(f, 'utf8')).join('\n');
+    const theme = variants.de.brand.theme;
+    const vars = `:root{--brand:${theme.primary};--brand-dark:${theme.primaryDark};--brand-tint:${theme.tint};--accent:${theme.accent};}`;
+    const out = 'e2e/.artifacts/screenshots';
+    mkdirSync(out, { recursive: true });
+    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium' });
+    try {
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      for (const lang of ['de', 'es'] as const) {
+        for (const [name, refno, intent] of [
+          ['hardship', '100000001', 'hardship'],
+          ['explain', '100000001', 'explain_costs'],
+        ] as const) {
+          const result = await call(refno, intent, {}, { language: lang });
+          const { html } = await answerText(result, lang);
+          await page.setContent(
+            `<!doctype html><html lang="${lang}"><head><style>${vars}\n${css}</style></head><body>` +
+              `<div class="chat-pane" role="dialog"><div class="chat-pane__log"><div class="chat-message chat-message--assistant">${html}</div></div></div></body></html>`,
+          );
+          await page.screenshot({ path: `${out}/answers-${name}-${lang}.png`, fullPage: true });
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  }, 120_000);
+});

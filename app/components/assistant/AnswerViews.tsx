@@ -24,6 +24,14 @@ function listOf(items: string[], locale: string): string {
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(items);
 }
 
+/**
+ * A label used inside a sentence ("for purchase of clothing"): its first letter in lower case,
+ * except in German, where nouns keep their capital.
+ */
+function inSentence(label: string, language: string): string {
+  return language.startsWith('de') ? label : label.charAt(0).toLocaleLowerCase(language) + label.slice(1);
+}
+
 /** The screen through /assistant/follow, so that the intent log learns the offer was taken. */
 function followHref(variant: PublicVariant, path: string): string {
   return `${href(variant, '/assistant/follow')}?to=${encodeURIComponent(path)}`;
@@ -52,7 +60,7 @@ export function ExplainView({ result, variant, locale }: ViewProps<'explain'>) {
   const { t, i18n } = useTranslation(['assistant', 'claimInfo', 'claim']);
   const money = (minor: number) => formatMoney(minor, result.currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
-  const subject = claimSubjectText(t, result.subject);
+  const subject = inSentence(claimSubjectText(t, result.subject), i18n.language);
   const invoices = result.invoices.map((i) =>
     t('explain.invoice', {
       number: i.number,
@@ -74,7 +82,7 @@ export function ExplainView({ result, variant, locale }: ViewProps<'explain'>) {
           });
   const costs = result.costs.map((c) =>
     t('explain.cost', {
-      kind: t(`claimInfo:costKinds.${c.kind}`),
+      kind: inSentence(t(`claimInfo:costKinds.${c.kind}`), i18n.language),
       amount: money(c.amountMinor),
       basis: legalBasisText(t, c.legalBasis),
     }),
@@ -129,7 +137,7 @@ export function ExplainView({ result, variant, locale }: ViewProps<'explain'>) {
 }
 
 export function WhoWeAreView({ result, variant, locale }: ViewProps<'whoWeAre'>) {
-  const { t } = useTranslation(['assistant', 'claim']);
+  const { t, i18n } = useTranslation(['assistant', 'claim']);
   const file = result.file;
   return (
     <div className="chat-card" data-testid="chat-who-we-are">
@@ -143,7 +151,12 @@ export function WhoWeAreView({ result, variant, locale }: ViewProps<'whoWeAre'>)
       </p>
       {file ? (
         <>
-          <p>{t('whoWeAre.why', { creditor: file.creditor, subject: claimSubjectText(t, file.subject) })}</p>
+          <p>
+            {t('whoWeAre.why', {
+              creditor: file.creditor,
+              subject: inSentence(claimSubjectText(t, file.subject), i18n.language),
+            })}
+          </p>
           {file.originalCreditor ? (
             <p>{t('whoWeAre.original', { original: file.originalCreditor, creditor: file.creditor })}</p>
           ) : null}
