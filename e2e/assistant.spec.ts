@@ -2,7 +2,8 @@
  * The assistant (issue 14) on a 390 px phone, axe with the pane open: the dashboard's total for
  * "wie viel muss ich zahlen", a plan proposal for 50 a month that leads into the instalment step
  * with 50 filled in, "ya pagué" on the Spanish page leading to announcing the payment, a
- * callback booked inside the pane, the pane kept across a navigation and closed by Escape, and
+ * callback booked inside the pane, the pane closed by a link followed on the phone (focus on the
+ * target's heading) and kept beside the page on a desktop, closed by Escape, and
  * /chatbot without JavaScript.
  */
 import { expect, test, type Page } from './helpers/test';
@@ -89,8 +90,24 @@ test('"ich kann nur 50 euro im monat zahlen" shows a plan in the pane, then the 
   await proposal.getByRole('link').click();
   await expect(page).toHaveURL(/\/checkout\/pay-installments\?rate=50$/);
   await expect(page.getByLabel(text('de', 'amount.label', 'instalments'))).toHaveValue('50,00');
-  // The pane stays open across the navigation, with the conversation.
+  // On a phone the full-screen pane closes, so the target is seen, and the focus is on its heading
+  // (issue 26); reopened, the pane still has the conversation.
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.locator('main h1')).toBeFocused();
+  await page.getByTestId('assistant-fab').click();
   await expect(page.getByRole('dialog').getByTestId('chat-proposal')).toBeVisible();
+});
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test('the side panel stays open beside the page a link of it opened', async ({ page }) => {
+    await signIn(page, { refno: '100000001', password });
+    const pane = await openPane(page);
+    await ask(page, 'ich kann nur 50 euro im monat zahlen');
+    await pane.getByTestId('chat-proposal').getByRole('link').click();
+    await expect(page).toHaveURL(/\/checkout\/pay-installments\?rate=50$/);
+    await expect(page.getByRole('dialog').getByTestId('chat-proposal')).toBeVisible();
+  });
 });
 
 test('on the Spanish page "ya pagué" leads to announcing the payment', async ({ page }) => {

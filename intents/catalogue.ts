@@ -131,7 +131,7 @@ export const CATALOGUE = {
   explain_costs: def(
     'what are these costs, why so much more than my invoice, on what legal basis',
     { kind: 'answer', path: '/claim-information' },
-    'limited',
+    'full',
   ),
   who_we_are: def(
     'who are you, is this a scam, who is the creditor',

@@ -5,11 +5,11 @@
  * is read through the bounded reader; anything but a small JSON object with a text is a 400,
  * never a 500. The conversation lives on the server, bound to the session.
  */
-import { createUIMessageStreamResponse } from 'ai';
+import { createUIMessageStreamResponse, type UIMessage } from 'ai';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { LANGS } from '../../intents/catalogue.ts';
-import { maxMessageChars, runTurn } from '#server/assistant/turn.ts';
+import { conversationEnded, maxMessageChars, runTurn } from '#server/assistant/turn.ts';
 import { BodyRefused, mediaTypeOf, readBodyText } from '#server/http/request-body.ts';
 import { assistantSettings, chatContext, chatTurnAllowed, chatView } from '~/lib/assistant.server';
 
@@ -50,6 +50,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = chatBody.safeParse(body);
   if (!parsed.success) return badRequest('invalidMessage');
   const ctx = await chatContext(request, params);
+  // A conversation ended after repeated abuse takes no further message (the pane shows no input).
+  if (conversationEnded(ctx.conversation.messages as UIMessage[]))
+    return Response.json({ error: 'ended' }, { status: 409, headers: { 'Cache-Control': 'no-store' } });
   const allowed = await chatTurnAllowed(ctx, context.clientAddress);
   if (!allowed.ok)
     return Response.json(

@@ -17,10 +17,10 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import type { UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
 import { createTools, type ToolResult } from '../../intents/tools/index.ts';
-import { maxMessageChars, runTurn } from '#server/assistant/turn.ts';
+import { conversationEnded, maxMessageChars, runTurn } from '#server/assistant/turn.ts';
 import { todayForVariant } from '#server/dates.ts';
 import { withBase } from '#server/variants/resolve.ts';
-import { Conversation } from '~/components/assistant/Conversation';
+import { Conversation, conversationEnded as endedInView } from '~/components/assistant/Conversation';
 import { ToolResultView } from '~/components/assistant/ToolResultView';
 import { assistantSettings, chatContext, chatTurnAllowed, chatView, stepUpChat } from '~/lib/assistant.server';
 import { ChatFormStateContext, type ChatFormState } from '~/components/assistant/ChatFormState';
@@ -30,7 +30,9 @@ import { useRootData } from '~/root';
 import styles from '~/styles/assistant.css?url';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
-export const handle = { i18n: ['common', 'assistant', 'contact', 'announce', 'feedback', 'modals'] };
+export const handle = {
+  i18n: ['common', 'assistant', 'contact', 'announce', 'feedback', 'modals', 'claimInfo', 'claim'],
+};
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 /** The spec's topics: the already-paid topic is "Gezahlt", in the Spanish variant "Pagada". */
@@ -93,7 +95,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { error: 'rateLimited' as const, text, formState: null },
       { status: 429, headers: { 'Retry-After': String(allowed.retryAfterSeconds) } },
     );
-  await answer(ctx, text);
+  // A conversation ended after repeated abuse takes no further message.
+  if (!conversationEnded(ctx.conversation.messages as UIMessage[])) await answer(ctx, text);
   return redirect(`${withBase(ctx.variant, '/chatbot')}#latest`, { headers });
 }
 
@@ -138,28 +141,34 @@ export default function Chatbot() {
         {d.topicResult ? <ToolResultView result={d.topicResult} variant={variant} locale={locale} /> : null}
         <span id="latest" />
       </div>
-      <Form method="post" className="card chat-form">
-        {actionData?.error ? (
-          <p className="error-message" role="alert" id="chatbot-error">
-            {t(actionData.error === 'rateLimited' ? 'rateLimited' : 'chatbot.empty')}
-          </p>
-        ) : null}
-        <label htmlFor="chatbot-text">{t('inputLabel')}</label>
-        <textarea
-          id="chatbot-text"
-          name="text"
-          rows={3}
-          maxLength={1000}
-          required
-          // What was typed stays when the message is refused (too long, or too many in a short time).
-          defaultValue={actionData?.text ?? ''}
-          aria-invalid={actionData?.error ? true : undefined}
-          aria-describedby={actionData?.error ? 'chatbot-error' : undefined}
-        />
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {t('send')}
-        </button>
-      </Form>
+      {endedInView(d.messages as unknown as UIMessage[]) ? (
+        <p className="card" data-testid="chat-ended">
+          {t('abuse.endedNote')}
+        </p>
+      ) : (
+        <Form method="post" className="card chat-form">
+          {actionData?.error ? (
+            <p className="error-message" role="alert" id="chatbot-error">
+              {t(actionData.error === 'rateLimited' ? 'rateLimited' : 'chatbot.empty')}
+            </p>
+          ) : null}
+          <label htmlFor="chatbot-text">{t('inputLabel')}</label>
+          <textarea
+            id="chatbot-text"
+            name="text"
+            rows={3}
+            maxLength={1000}
+            required
+            // What was typed stays when the message is refused (too long, or too many in a short time).
+            defaultValue={actionData?.text ?? ''}
+            aria-invalid={actionData?.error ? true : undefined}
+            aria-describedby={actionData?.error ? 'chatbot-error' : undefined}
+          />
+          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
+            {t('send')}
+          </button>
+        </Form>
+      )}
     </div>
   );
 }

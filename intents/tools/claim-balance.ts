@@ -1,11 +1,13 @@
 import { breakdown, dashboard } from './actions.ts';
 import { allowedAlternatives, linkOf } from './context.ts';
 import { intentTool } from './define.ts';
+import { fileOffers } from './offers.ts';
 
 /**
  * How much is owed and why: the dashboard's open amount (the same function, so the same figure),
  * what is due now, the next instalment, and for a fully signed-in debtor the claim information's
- * breakdown (main claim, interest, costs, payments).
+ * breakdown (main claim, interest, costs, payments), and what the file offers (the total over the
+ * debtor's files, a settlement offer, a down payment or deposit, a direct debit, a deferral, documents asked for).
  */
 export default intentTool(
   'claim_balance',
@@ -32,6 +34,15 @@ export default intentTool(
         : null,
       href: linkOf('claim_balance')!,
       alternatives: (await allowedAlternatives(ctx, 'claim_balance')).slice(0, 4),
+      offers: await fileOffers(ctx, [
+        'otherFiles',
+        'settlement',
+        'downPayment',
+        'deposit',
+        'directDebit',
+        'deferral',
+        'documents',
+      ]),
     };
   },
 );

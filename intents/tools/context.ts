@@ -21,6 +21,8 @@ export interface ToolContext {
   variant: Variant;
   language: Lang;
   today: string;
+  /** What the conversation so far says that a tool needs: how often it was abusive (the third time ends it). */
+  conversation?: { abuseStrikes: number };
 }
 
 const isoDate = z

@@ -33,9 +33,12 @@ import greeting from './greeting.ts';
 import thanksGoodbye from './thanks-goodbye.ts';
 import logout from './logout.ts';
 import outOfScope from './out-of-scope.ts';
+import hardship from './hardship.ts';
+import explainCosts from './explain-costs.ts';
+import whoWeAre from './who-we-are.ts';
+import abuse from './abuse.ts';
 import clarify from './clarify.ts';
 import { affirmTool, denyTool, endConversationTool } from './dialogue.ts';
-import { abuse, explainCosts, hardship, whoWeAre } from './stand-ins.ts';
 import type { ToolResult } from './results.ts';
 import type { ToolContext } from './context.ts';
 

@@ -5,6 +5,7 @@ import { intentTool } from './define.ts';
 import { offerOf } from './check.ts';
 import type { ToolResult } from './results.ts';
 import { refusal } from './rules.ts';
+import { fileOffers, withOffers } from './offers.ts';
 
 const schema = slotSchema('pay_instalments').extend({
   count: z.number().int().min(2).max(48).optional().describe('number of monthly instalments the debtor asks for'),
@@ -23,6 +24,9 @@ export default intentTool(
   async (ctx, input): Promise<ToolResult> => {
     // Whether a plan may be agreed is the action layer's to say (codes 1–6, a deposit or down payment first, a measure).
     const refused = await offerOf(ctx, 'pay_instalments', 'agreePlan');
+    if (refused?.kind === 'refused' && (refused.reason === 'depositFirst' || refused.reason === 'downPaymentFirst'))
+      // The deposit or down payment with the step that pays it, not only the refusal.
+      return withOffers(refused, await fileOffers(ctx, ['deposit', 'downPayment']));
     if (refused && !(refused.kind === 'refused' && refused.reason === 'continuePending')) return refused;
     const file = await fileContext(ctx.db, ctx.session!, ctx.today);
     if (!file) return refusal(ctx, 'pay_instalments', 'codeApi');

@@ -8,6 +8,8 @@
  * Types only: imported by browser code too.
  */
 import type { ActionRefusalReason } from '../../server/actions/reasons.ts';
+import type { InterestBasis } from '../../server/claims/information.ts';
+import type { ClaimSubject } from '../../server/claims/subjects.ts';
 import type { IntentId } from '../catalogue.ts';
 
 export interface Alternative {
@@ -23,6 +25,26 @@ export interface Alternative {
  */
 export type ToolRefusalReason = 'rateTooLow' | 'rateTooHigh' | 'noPlan';
 export type RefusalReason = ToolRefusalReason | ActionRefusalReason;
+
+/**
+ * What the file itself offers, brought up where it matters (intents.md): each with the figures of
+ * the server code the screens use and the screen that takes it. Money in the file's currency.
+ */
+export type FileOffer =
+  | { kind: 'settlement'; currency: string; amountMinor: number; validTill: string; settlesMinor: number; href: string }
+  | { kind: 'downPayment'; currency: string; amountMinor: number; dueOn: string | null; href: string }
+  | { kind: 'deposit'; currency: string; amountMinor: number; href: string }
+  | { kind: 'directDebit'; currency: string; amountMinor: number; dueOn: string; href: string }
+  /** A deferral already granted; `covers`: whether the day the debtor asked for lies within it (null: none asked). */
+  | { kind: 'deferral'; payBy: string; covers: boolean | null; href: string }
+  | { kind: 'documents'; count: number; href: string }
+  | { kind: 'otherFiles'; currency: string; count: number; totalMinor: number; href: string };
+
+/** Relief a file in hardship may have, from the same rules as the checkout (with figures). */
+export type Relief =
+  | { kind: 'deferral'; payBy: string; feeMinor: number; currency: string; href: string }
+  | { kind: 'lowerInstalment'; currency: string; minMonthlyMinor: number; regularMinMinor: number; href: string }
+  | { kind: 'skip'; currency: string; dueOn: string; amountMinor: number; href: string };
 
 export type FormKind = 'callback' | 'message' | 'feedback' | 'announce';
 
@@ -47,6 +69,7 @@ export type ToolResult =
       /** Reference-only session: the breakdown needs the password first. */
       breakdownNeedsPassword: boolean;
       alternatives: Alternative[];
+      offers?: FileOffer[];
     }
   | {
       kind: 'proposal';
@@ -71,7 +94,7 @@ export type ToolResult =
       instalmentCount: number;
       href: string;
     }
-  | { kind: 'link'; intent: IntentId; href: string; slots: Record<string, string | number> }
+  | { kind: 'link'; intent: IntentId; href: string; slots: Record<string, string | number>; offers?: FileOffer[] }
   | {
       kind: 'refused';
       intent: IntentId;
@@ -79,6 +102,74 @@ export type ToolResult =
       /** Figures and dates the reason names (a pay-by date, a deposit, a limit), formatted by the component. */
       params: { date?: string; amountMinor?: number; currency?: string };
       alternatives: Alternative[];
+      offers?: FileOffer[];
+    }
+  | {
+      /** A question about what the file already has, answered yes (a deferral that reaches the day asked for). */
+      kind: 'offers';
+      intent: IntentId;
+      offers: FileOffer[];
+      alternatives: Alternative[];
+    }
+  | {
+      /** What is owed and why, in sentences from the claim information (explain_costs). */
+      kind: 'explain';
+      intent: IntentId;
+      currency: string;
+      /** The variant's country: the legal bases and the statutory interest are worded for it. */
+      country: string;
+      reference: string;
+      creditor: string;
+      subject: ClaimSubject;
+      totalMinor: number;
+      mainClaimMinor: number;
+      interestMinor: number;
+      costsMinor: number;
+      paymentsMinor: number;
+      invoices: Array<{
+        number: string;
+        date: string;
+        amountMinor: number;
+        description: string;
+        descriptions: Record<string, string>;
+      }>;
+      interest: { rateBp: number | null; basis: InterestBasis; fromDate: string | null };
+      /** Each cost with its legal basis as the file has it (a code worded per language, or the agency's text). */
+      costs: Array<{ kind: string; amountMinor: number; legalBasis: string }>;
+      /** Payments booked (turnover "payment"), newest first. */
+      payments: Array<{ bookedOn: string; amountMinor: number }>;
+      href: string;
+      offers: FileOffer[];
+    }
+  | {
+      /** Who writes and why, and how to check it is genuine (who_we_are). */
+      kind: 'whoWeAre';
+      intent: IntentId;
+      brand: string;
+      legalName: string;
+      legalAddress: string;
+      register: string;
+      /** The debtor's own file, when signed in. */
+      file: { reference: string; creditor: string; originalCreditor: string | null; subject: ClaimSubject } | null;
+      phone: string;
+      href: string;
+    }
+  | {
+      /** Hardship: acknowledged, the relief the file allows, the hardship page and a person (never a question). */
+      kind: 'hardship';
+      intent: IntentId;
+      relief: Relief[];
+      offers: FileOffer[];
+      href: string;
+      callbackHref: string;
+    }
+  | {
+      /** Abuse: a calm answer that offers a person; `ended` once it was repeated (the conversation ends). */
+      kind: 'abuse';
+      intent: IntentId;
+      strike: number;
+      ended: boolean;
+      callbackHref: string;
     }
   | { kind: 'stepUp'; intent: IntentId; returnTo: string }
   | { kind: 'signIn'; intent: IntentId; returnTo: string }

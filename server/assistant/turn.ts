@@ -82,13 +82,37 @@ function outcomeOf(result: ToolResult | undefined, intent: IntentId | 'clarify')
       return intent === 'callback' ? 'handedToPerson' : 'linkOffered';
     case 'proposal':
     case 'carryOut':
-      // The proposal's button leads into the checkout step, prefilled.
+    case 'explain':
+    case 'offers':
+      // The proposal's button leads into the checkout step, prefilled; an explanation to its page.
       return 'linkOffered';
     case 'ended':
+    case 'hardship':
+    case 'abuse':
+      // These answers offer a person (callback and phone) in the answer itself.
       return 'handedToPerson';
     default:
       return intent === 'human_agent' ? 'handedToPerson' : 'answered';
   }
+}
+
+/** How often the conversation so far was answered as abuse (the third time ends it). */
+export function abuseStrikes(messages: readonly UIMessage[]): number {
+  // One per answer: a model that calls the tool twice in one answer was told once.
+  return messages.filter((m) => m.role === 'assistant' && toolParts(m).some((p) => p.output?.kind === 'abuse')).length;
+}
+
+/** Whether the conversation was ended after repeated abuse: no further turn is answered. */
+export function conversationEnded(messages: readonly UIMessage[]): boolean {
+  return messages.some(
+    (m) => m.role === 'assistant' && toolParts(m).some((p) => p.output?.kind === 'abuse' && p.output.ended),
+  );
+}
+
+/** The support hours as plain text for the model's instructions (weekdays as ISO numbers, times as set). */
+function hoursText(variant: Variant): string {
+  const names = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+  return variant.support.hours.days.map((d) => `${names[d.weekday]} ${d.open}–${d.close}`).join(', ');
 }
 
 /** Tool parts of a UI message: `tool-<name>` with the tool's output once it answered. */
@@ -130,6 +154,7 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
     variant: request.variant,
     language: request.language,
     today,
+    conversation: { abuseStrikes: abuseStrikes(request.conversation.messages as UIMessage[]) },
   });
   const replyLang = replyLanguage(text, request.language, request.variant.languages);
   const metadata: AnswerMetadata = replyLang === request.language ? {} : { replyLang };
@@ -154,6 +179,7 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
             language: request.language,
             brand: request.variant.brand.name,
             signedIn: request.session !== null,
+            support: { phone: request.variant.support.phone, hours: hoursText(request.variant) },
           }),
           messages: await convertToModelMessages(messages, { tools }),
           tools,

@@ -7,14 +7,14 @@
  */
 import { useChat } from '@ai-sdk/react';
 import { DefaultChatTransport, type UIMessage } from 'ai';
-import { useNavigate } from '@remix-run/react';
+import { useLocation, useNavigate } from '@remix-run/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntentId } from '../../../intents/catalogue';
 import type { ToolResult } from '../../../intents/tools/results';
 import type { PaneGreeting } from '#server/assistant/pane.ts';
 import { href, type PublicVariant } from '~/lib/variant';
-import { Conversation } from './Conversation';
+import { Conversation, conversationEnded } from './Conversation';
 import '~/styles/assistant.css';
 
 interface PaneData {
@@ -66,10 +66,29 @@ function PaneFrame({ onClose: close, variant, children }: AssistantPaneProps & {
   }, [close, closedUrl]);
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  // Set when a link of the pane was followed on a phone: the focus goes to the new page's heading.
+  const toHeading = useRef(false);
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
-    return () => opener?.focus?.();
+    return () => {
+      if (toHeading.current) focusPageHeading();
+      else opener?.focus?.();
+    };
   }, []);
+  // On a phone the pane covers the page: a link followed from it (a new page) closes it, so the
+  // debtor sees the target (issue 26). A side panel on a wider screen stays open beside the page.
+  const location = useLocation();
+  const shown = useRef(`${location.pathname}${location.search}`);
+  useEffect(() => {
+    const now = `${location.pathname}${location.search}`;
+    if (now === shown.current) return;
+    shown.current = now;
+    if (window.matchMedia?.(fullScreenQuery).matches) {
+      toHeading.current = true;
+      // Not a beacon: the link followed is the offer taken, which /assistant/follow has recorded.
+      close();
+    }
+  }, [location.pathname, location.search, close]);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) onClose();
@@ -98,6 +117,17 @@ function PaneFrame({ onClose: close, variant, children }: AssistantPaneProps & {
   );
 }
 
+/** Below this width the pane is full screen (assistant.css: the side panel starts at 48rem). */
+export const fullScreenQuery = '(max-width: 47.99rem)';
+
+/** Moves the focus to the page's heading (or its main region), as a new page would be read from the top. */
+export function focusPageHeading() {
+  const heading = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
 /** The screen an answer carries out ("ok" to a proposal: decision 070), if it does. */
 function carriedOut(message: UIMessage | undefined): string | null {
   if (message?.role !== 'assistant') return null;
@@ -108,14 +138,7 @@ function carriedOut(message: UIMessage | undefined): string | null {
   return null;
 }
 
-function Chat({
-  variant,
-  locale,
-  data,
-  api,
-  initialQuestion,
-  onClose,
-}: AssistantPaneProps & { data: PaneData; api: string }) {
+function Chat({ variant, locale, data, api, initialQuestion }: AssistantPaneProps & { data: PaneData; api: string }) {
   const { t } = useTranslation('assistant');
   const [text, setText] = useState('');
   const input = useRef<HTMLTextAreaElement>(null);
@@ -155,8 +178,7 @@ function Chat({
   }, [messages]);
   const busy = status === 'submitted' || status === 'streaming';
   // "ok" to a proposal opens its screen, prefilled, as soon as the answer is in (only for an answer
-  // of this visit, not one shown again from the stored conversation). On a phone the full-screen
-  // pane closes, so the screen is seen; on a desktop it stays beside it.
+  // of this visit, not one shown again from the stored conversation).
   const navigate = useNavigate();
   const answering = useRef(false);
   useEffect(() => {
@@ -168,9 +190,9 @@ function Chat({
     answering.current = false;
     const target = carriedOut(messages[messages.length - 1]);
     if (!target) return;
+    // On a phone the pane frame closes on the new page and moves the focus to its heading.
     navigate(`${href(variant, '/assistant/follow')}?to=${encodeURIComponent(target)}`);
-    if (window.matchMedia?.('(max-width: 47.99rem)').matches) onClose();
-  }, [busy, messages, navigate, variant, onClose]);
+  }, [busy, messages, navigate, variant]);
   return (
     <>
       <div className="chat-pane__log" role="log" aria-live="polite" aria-label={t('log')} ref={log}>
@@ -200,35 +222,41 @@ function Chat({
           ))}
         </ul>
       ) : null}
-      <form
-        className="chat-pane__input"
-        onSubmit={(event) => {
-          event.preventDefault();
-          ask(text);
-        }}
-      >
-        <label htmlFor="chat-input" className="visually-hidden">
-          {t('inputLabel')}
-        </label>
-        <textarea
-          id="chat-input"
-          ref={input}
-          rows={2}
-          maxLength={1000}
-          value={text}
-          placeholder={t('inputLabel')}
-          onChange={(e) => setText(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              ask(text);
-            }
+      {conversationEnded(messages) ? (
+        <p className="chat-pane__ended" data-testid="chat-ended">
+          {t('abuse.endedNote')}
+        </p>
+      ) : (
+        <form
+          className="chat-pane__input"
+          onSubmit={(event) => {
+            event.preventDefault();
+            ask(text);
           }}
-        />
-        <button type="submit" className="button" disabled={busy}>
-          {t('send')}
-        </button>
-      </form>
+        >
+          <label htmlFor="chat-input" className="visually-hidden">
+            {t('inputLabel')}
+          </label>
+          <textarea
+            id="chat-input"
+            ref={input}
+            rows={2}
+            maxLength={1000}
+            value={text}
+            placeholder={t('inputLabel')}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey) {
+                e.preventDefault();
+                ask(text);
+              }
+            }}
+          />
+          <button type="submit" className="button" disabled={busy}>
+            {t('send')}
+          </button>
+        </form>
+      )}
     </>
   );
 }

@@ -140,6 +140,7 @@ function MessageView({
               onAsk={onAsk}
               question={questionBefore(messages, messageIndex)}
               latest={messageIndex === messages.length - 1}
+              signedIn={props.signedIn}
             />
           );
         if (tool.state === 'output-error')
@@ -154,7 +155,7 @@ function MessageView({
           </p>
         );
       })}
-      {message.role === 'assistant' ? (
+      {message.role === 'assistant' && !offersPersonItself(message) ? (
         <PersonOffer variant={variant} locale={locale} signedIn={props.signedIn} />
       ) : null}
     </div>
@@ -182,6 +183,23 @@ export function Conversation(props: ConversationProps) {
       })}
     </>
   );
+}
+
+function outputsOf(message: UIMessage): ToolResult[] {
+  return message.parts
+    .filter((part) => part.type.startsWith('tool-'))
+    .map((part) => (part as { output?: ToolResult }).output)
+    .filter((output): output is ToolResult => output !== undefined);
+}
+
+/** A hardship or abuse answer names the person in its own sentences: no second offer below it. */
+function offersPersonItself(message: UIMessage): boolean {
+  return outputsOf(message).some((o) => o.kind === 'hardship' || o.kind === 'abuse');
+}
+
+/** The conversation was ended after repeated abuse (the server's `abuse` answer says so): no more input. */
+export function conversationEnded(messages: readonly UIMessage[]): boolean {
+  return messages.some((m) => m.role === 'assistant' && outputsOf(m).some((o) => o.kind === 'abuse' && o.ended));
 }
 
 /** The debtor's message an answer replies to: the nearest user message before it. */

@@ -10,6 +10,7 @@ import type { Alternative, ToolResult } from '../../../intents/tools/results';
 import { formatDate, formatMoney, weekdayName } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
 import { StepUp } from './StepUp';
+import { AbuseView, ExplainView, HardshipView, OffersList, OffersView, WhoWeAreView } from './AnswerViews';
 
 interface Props {
   result: ToolResult;
@@ -21,9 +22,19 @@ interface Props {
   question?: string | null;
   /** Whether this is the latest answer (only its forms take input; earlier ones link to their screens). */
   latest?: boolean;
+  /** Whether a debtor is signed in (a visitor's hardship answer says that signing in shows the relief). */
+  signedIn?: boolean;
 }
 
-export function ToolResultView({ result, variant, locale, onAsk, question = null, latest = true }: Props) {
+export function ToolResultView({
+  result,
+  variant,
+  locale,
+  onAsk,
+  question = null,
+  latest = true,
+  signedIn = true,
+}: Props) {
   const { t } = useTranslation('assistant');
   const money = (minor: number, currency: string) => formatMoney(minor, currency, locale);
   const date = (iso: string) => formatDate(iso, locale);
@@ -69,6 +80,7 @@ export function ToolResultView({ result, variant, locale, onAsk, question = null
             </p>
           ) : null}
           {result.breakdownNeedsPassword ? <p className="muted">{t('balance.needsPassword')}</p> : null}
+          <OffersList offers={result.offers} variant={variant} locale={locale} />
           <Alternatives items={result.alternatives} variant={variant} />
         </div>
       );
@@ -116,6 +128,7 @@ export function ToolResultView({ result, variant, locale, onAsk, question = null
     case 'link':
       return (
         <div className="chat-card">
+          <OffersList offers={result.offers} variant={variant} locale={locale} except={result.href} />
           <p>{t('link.lead')}</p>
           <Link className="button" to={follow(result.href)} data-testid="chat-link">
             {t(`intents.${result.intent}`)}
@@ -135,10 +148,32 @@ export function ToolResultView({ result, variant, locale, onAsk, question = null
               phone: variant.support.phone,
             })}
           </p>
+          <OffersList
+            offers={result.offers}
+            variant={variant}
+            locale={locale}
+            said={
+              result.reason === 'depositFirst'
+                ? ['deposit']
+                : result.reason === 'downPaymentFirst'
+                  ? ['downPayment']
+                  : []
+            }
+          />
           {result.alternatives.length > 0 ? <p>{t('refused.instead')}</p> : null}
           <Alternatives items={result.alternatives} variant={variant} />
         </div>
       );
+    case 'offers':
+      return <OffersView result={result} variant={variant} locale={locale} />;
+    case 'explain':
+      return <ExplainView result={result} variant={variant} locale={locale} />;
+    case 'whoWeAre':
+      return <WhoWeAreView result={result} variant={variant} locale={locale} />;
+    case 'hardship':
+      return <HardshipView result={result} variant={variant} locale={locale} signedIn={signedIn} />;
+    case 'abuse':
+      return <AbuseView result={result} variant={variant} locale={locale} />;
     case 'stepUp':
       return <StepUp result={result} variant={variant} question={question} onAsk={onAsk} latest={latest} />;
     case 'signIn':
