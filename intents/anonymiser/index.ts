@@ -16,7 +16,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import personnummer from 'personnummer';
 import { fnr, dnr } from '@navikt/fnrvalidator';
-import { isFirstName, isLastName, looksLikeSurname } from './names.ts';
+import { isFirstName, isLastName, isOrdinaryWord, looksLikeSurname } from './names.ts';
 import { cues } from './cues.ts';
 
 export type Placeholder =
@@ -29,17 +29,27 @@ export type Placeholder =
   | '[REFERENCE]'
   | '[NATIONAL_ID]'
   | '[BIRTHDATE]'
+  | '[PASSWORD]'
   | '[NUMBER]';
 
 /** What the portal knows of a signed-in debtor; removed first, in whatever format it was typed. */
 export interface KnownValues {
+  /** Whole names (a company, an account holder): each of their words is removed. */
   names?: readonly string[];
+  /** First names: also removed as an initial before a surname ("A. Schneider"). */
+  firstNames?: readonly string[];
+  /** Surnames: also removed as an initial after a first name ("Anna S."). */
+  lastNames?: readonly string[];
+  /** Street with house number. */
   street?: string;
+  /** The street's name alone ("Lindenallee"). */
+  streetName?: string;
   zip?: string;
   city?: string;
   email?: string;
   phones?: readonly string[];
   iban?: string;
+  ibans?: readonly string[];
   /** ISO date, YYYY-MM-DD. */
   birthDate?: string;
   references?: readonly string[];
@@ -61,7 +71,7 @@ function loosePattern(value: string): RegExp | undefined {
   return new RegExp(`${NB}${chars.map(escape).join('[\\s\\-./()]?')}${NE}`, 'giu');
 }
 
-function wordPattern(value: string): RegExp | undefined {
+function wordPattern(value: string, suffix = ''): RegExp | undefined {
   const trimmed = value.trim();
   if (trimmed.length < 2) return undefined;
   const folded = trimmed.replace(/ı/g, 'i').replace(/İ/g, 'I').normalize('NFD').replace(/\p{M}/gu, '');
@@ -73,7 +83,10 @@ function wordPattern(value: string): RegExp | undefined {
       trimmed.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'),
     ]),
   ];
-  return new RegExp(`${NB}(?:${alternatives.map((a) => escape(a).replace(/\s+/g, '\\s+')).join('|')})${NE}`, 'giu');
+  return new RegExp(
+    `${NB}(?:${alternatives.map((a) => escape(a).replace(/\s+/g, '\\s+')).join('|')})${suffix}${NE}`,
+    'giu',
+  );
 }
 
 function birthDateFormats(iso: string): string[] {
@@ -100,7 +113,7 @@ function removeKnown(text: string, known: KnownValues): string {
     if (pattern) out = out.replace(pattern, placeholder);
   };
   if (known.email) replace(new RegExp(escape(known.email), 'giu'), '[EMAIL]');
-  if (known.iban) replace(loosePattern(known.iban), '[IBAN]');
+  for (const iban of [known.iban, ...(known.ibans ?? [])]) if (iban) replace(loosePattern(iban), '[IBAN]');
   for (const phone of known.phones ?? []) {
     const digits = phone.replace(/\D/g, '');
     if (digits.length >= 6) {
@@ -110,17 +123,36 @@ function removeKnown(text: string, known: KnownValues): string {
       if (national) replace(loosePattern(`0${national}`), '[PHONE]');
     }
   }
-  for (const reference of known.references ?? []) replace(loosePattern(reference), '[REFERENCE]');
+  const references = [...(known.references ?? [])].sort((a, b) => b.length - a.length);
+  for (const reference of references) replace(loosePattern(reference), '[REFERENCE]');
   if (known.birthDate)
     for (const format of birthDateFormats(known.birthDate))
       replace(new RegExp(`${NB}${escape(format)}${NE}`, 'gu'), '[BIRTHDATE]');
   if (known.street) replace(wordPattern(known.street), '[ADDRESS]');
+  if (known.streetName && known.streetName.trim().length >= 4) replace(wordPattern(known.streetName), '[ADDRESS]');
   if (known.zip && known.city)
     replace(new RegExp(`${NB}${escape(known.zip)}\\s+${escape(known.city)}${NE}`, 'giu'), '[ADDRESS]');
   if (known.zip && known.zip.length >= 4) replace(new RegExp(`${NB}${escape(known.zip)}${NE}`, 'gu'), '[ADDRESS]');
   if (known.city) replace(wordPattern(known.city), '[ADDRESS]');
-  const names = [...(known.names ?? [])].filter((n) => n.trim().length >= 2).sort((a, b) => b.length - a.length);
-  for (const name of names) replace(wordPattern(name), '[NAME]');
+  const firstNames = (known.firstNames ?? []).flatMap((n) => n.split(/\s+/));
+  const lastNames = (known.lastNames ?? []).flatMap((n) => n.split(/[\s]+/));
+  const names = [...(known.names ?? []), ...(known.firstNames ?? []), ...(known.lastNames ?? [])]
+    .flatMap((n) => [n, ...n.split(/[\s,]+/)])
+    .filter((n) => n.trim().length >= 2)
+    .sort((a, b) => b.length - a.length);
+  // a name, also in the genitive ("Schneiders Konto", "Anna's")
+  for (const name of [...new Set(names)]) replace(wordPattern(name, "(?:['’]?s)?"), '[NAME]');
+  // initials next to a known name: "A. Schneider", "A Schneider", "Anna S.", "S., Anna"
+  const initials = (list: string[]) =>
+    [...new Set(list.map((n) => n.trim()[0]?.toUpperCase() ?? '').filter((c) => /\p{Lu}/u.test(c)))]
+      .map(escape)
+      .join('');
+  const firstInitials = initials(firstNames);
+  const lastInitials = initials(lastNames);
+  if (firstInitials)
+    replace(new RegExp(`${NB}[${firstInitials}${firstInitials.toLowerCase()}]\\.?\\s*\\[NAME\\]`, 'gu'), '[NAME]');
+  if (lastInitials)
+    replace(new RegExp(`\\[NAME\\],?\\s+[${lastInitials}${lastInitials.toLowerCase()}]\\.?${NE}`, 'gu'), '[NAME]');
   return out;
 }
 
@@ -249,8 +281,64 @@ function replaceAll(text: string, pattern: RegExp, replacer: (m: RegExpExecArray
   });
 }
 
+const PASSWORD_TRAILING = /[.,!?;)"“”'’»]+$/u;
+
+/** A token that looks like a password rather than a word: a digit, a sign, or a capital inside. */
+function passwordLike(token: string): boolean {
+  return /\d/.test(token) || /[^\p{L}\p{N}]/u.test(token) || /.\p{Lu}/u.test(token);
+}
+
+/**
+ * A password typed after a cue ("mein Passwort ist Demo-Pass1", "password: x", "şifrem Ankara1923").
+ * After a linking verb or a colon whatever follows is the password, unless it is a word that says
+ * something about the password ("ist falsch"); without one, only a token that looks like a password.
+ */
+function replacePasswords(text: string): string {
+  const pattern = new RegExp(
+    `(${NB}(?:${cues.password})${NE})((?:\\s*[:=]\\s*|\\s+(?:(?:${cues.passwordLink})(?:\\s*:)?\\s+)?)[„"'“‘«]?)([^\\s„"“”«»]+)`,
+    'giu',
+  );
+  return replaceAll(text, pattern, (m) => {
+    const [, cue, link, raw] = m as unknown as [string, string, string, string];
+    const trailing = PASSWORD_TRAILING.exec(raw)?.[0] ?? '';
+    const token = raw.slice(0, raw.length - trailing.length);
+    if (token === '' || token.startsWith('[')) return undefined;
+    if (cues.passwordStates.has(token.toLowerCase())) return undefined;
+    const linked = /[:=]|\p{L}/u.test(link);
+    if (!linked && !passwordLike(token)) return undefined;
+    return `${cue}${link}[PASSWORD]${trailing}`;
+  });
+}
+
+const ID_PART = '(?:[A-Za-z]{0,3}\\d[\\dA-Za-z]*)';
+
+/** Identity-card, passport, tax and social-security numbers: after a cue, and the shapes of a few countries. */
+function replaceNationalIds(text: string): string {
+  let out = text.replace(
+    new RegExp(
+      `(${NB}(?:${cues.nationalId})${NE}[\\s:#.-]*(?:(?:ist|lautet|sind|endet auf|is|are|ends with|es|son|termina en|est|sont|se termine par|è|sono|finisce con|e|är|slutar på|er|numaram|no|nr|nummer|number|número|numéro|numero)\\.?\\s*[:.]?\\s*)?)(${ID_PART}(?:[\\s./-]+(?:${ID_PART}|\\p{Lu}(?=[\\s./-]+\\d)))*)`,
+      'giu',
+    ),
+    (_m, cue: string, value: string) => (value.replace(/\D/g, '').length >= 3 ? `${cue}[NATIONAL_ID]` : _m),
+  );
+  const shapes = [
+    // US social security, Spanish DNI and NIE, Italian codice fiscale, German social insurance,
+    // French NIR, German identity card (nine characters with a digit)
+    /(?<![\p{L}\p{N}])\d{3}-\d{2}-\d{4}(?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])\d{8}-?[A-Za-z](?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])[XYZxyz]-?\d{7}-?[A-Za-z](?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])[A-Za-z]{6}\d{2}[A-Za-z]\d{2}[A-Za-z]\d{3}[A-Za-z](?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])\d{2}\s?\d{6}\s?[A-Za-z]\s?\d{3}(?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])[12]\s?\d{2}\s?\d{2}\s?\d{2}\s?\d{3}\s?\d{3}(?:\s?\d{2})?(?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ0-9]{8}(?![\p{L}\p{N}])/gu,
+  ];
+  for (const shape of shapes) out = out.replace(shape, '[NATIONAL_ID]');
+  return out;
+}
+
 export function anonymise(text: string, known: KnownValues = {}): string {
   let out = removeKnown(text, known);
+  out = replacePasswords(out);
 
   // e-mail addresses
   out = out.replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, '[EMAIL]');
@@ -285,6 +373,8 @@ export function anonymise(text: string, known: KnownValues = {}): string {
     // spaced like on the ID card, with a valid birth date: the shape alone is enough
     return /\s/.test(m[0]) && month >= 1 && month <= 12 && day >= 1 && day <= 31 ? '[NATIONAL_ID]' : undefined;
   });
+
+  out = replaceNationalIds(out);
 
   // dates of birth: a date after a cue ("geboren am", "date of birth", "född") or "(*12.03.1985)"
   const dateShape =
@@ -344,15 +434,21 @@ export function anonymise(text: string, known: KnownValues = {}): string {
 
   // names: after a cue ("mein Name ist", "my name is", "me llamo", "Herr", "Grüße"),
   // then first name + surname pairs from the name lists
-  const nameWord = `[${L}][${L}'’-]*`;
+  const nameWord = `(?:\\p{Lu}\\.\\s?)?[${L}][${L}'’-]*`;
+  const inLists = (word: string) => isFirstName(word) || isLastName(word);
+  const startsName = (word: string) =>
+    inLists(word) || (/^\p{Lu}/u.test(word) && !cues.stopWords.has(word.toLowerCase()) && !isOrdinaryWord(word));
   out = replaceAll(
     out,
-    new RegExp(`((?:${cues.nameBefore})[\\s:,]+)(${nameWord}(?:\\s+${nameWord}){0,3})`, 'giu'),
+    new RegExp(
+      `(${NB}(?:${cues.nameBefore}|${cues.relation})${NE}[\\s:,]*(?:(?:ist|is|es|est|è|är|er|heißt|heisst|called|named)\\s+)?)(${nameWord}(?:\\s+${nameWord}){0,3})`,
+      'giu',
+    ),
     (m) => {
       const words = (m[2] ?? '').split(/\s+/);
-      // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name.
-      if (WEAK_NAME_CUE.test((m[1] ?? '').trim()) && !(isFirstName(words[0]!) || isLastName(words[0]!)))
-        return undefined;
+      // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name; after
+      // any other a name-list word or a capitalised word that is no ordinary word ("seit" is none).
+      if (WEAK_NAME_CUE.test((m[1] ?? '').trim()) ? !inLists(words[0]!) : !startsName(words[0]!)) return undefined;
       const kept: string[] = [];
       for (const word of words) {
         if (cues.stopWords.has(word.toLowerCase())) break;
