@@ -32,7 +32,9 @@ export const PLACEHOLDER_KINDS: Record<string, string> = {
 };
 
 const TITLES = new Set(
-  'dr mr mrs ms miss herr frau familie sr sra señor señora me maître maitre avv av sig signor signora bay bayan fru'.split(' '),
+  'dr mr mrs ms miss herr frau familie sr sra señor señora me maître maitre avv av sig signor signora bay bayan fru'.split(
+    ' ',
+  ),
 );
 
 const words = (text: string) => text.match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -101,15 +103,12 @@ export function evaluate(entries: DevEntry[], anonymise: (text: string) => strin
     const out = anonymise(entry.text);
     const outWords = new Set((out.match(/\[[A-Z_]+\]|[\p{L}\p{N}]+/gu) ?? []).map(key));
     const piiWords = new Map<string, number>();
-    for (const p of entry.pii)
-      for (const w of words(p.value)) piiWords.set(key(w), (piiWords.get(key(w)) ?? 0) + 1);
+    for (const p of entry.pii) for (const w of words(p.value)) piiWords.set(key(w), (piiWords.get(key(w)) ?? 0) + 1);
     let rest = entry.text;
     for (const p of entry.pii) rest = rest.replace(p.value, ' ');
     const restWords = new Set(words(rest).map(key));
     for (const p of entry.pii) {
-      const identifying = words(p.value).filter(
-        (w) => w.length >= 2 && !TITLES.has(key(w)) && !restWords.has(key(w)),
-      );
+      const identifying = words(p.value).filter((w) => w.length >= 2 && !TITLES.has(key(w)) && !restWords.has(key(w)));
       const removed = identifying.every((w) => !outWords.has(key(w)));
       for (const c of [at(evaluation.byLang, entry.lang), at(evaluation.byKind, p.kind), evaluation.all]) {
         c.total++;
@@ -133,7 +132,8 @@ export function evaluate(entries: DevEntry[], anonymise: (text: string) => strin
         c.removed++;
         c.right += Number(right);
       }
-      if (!right) evaluation.falsePositives.push(`${entry.lang} "${word}" by [${placeholder}]: ${entry.text}  →  ${out}`);
+      if (!right)
+        evaluation.falsePositives.push(`${entry.lang} "${word}" by [${placeholder}]: ${entry.text}  →  ${out}`);
     }
   }
   return evaluation;
@@ -143,10 +143,7 @@ const pct = (a: number, b: number) => (b === 0 ? 'n/a' : `${((100 * a) / b).toFi
 
 /** The table of recall and precision per language and per kind, as Markdown. */
 export function table(evaluation: Evaluation): string {
-  const rows = [
-    '| | personal data | recall | words replaced | precision |',
-    '| --- | --: | --: | --: | --: |',
-  ];
+  const rows = ['| | personal data | recall | words replaced | precision |', '| --- | --: | --: | --: | --: |'];
   const line = (name: string, c: Cell) =>
     `| ${name} | ${c.total} | ${pct(c.found, c.total)} | ${c.removed} | ${pct(c.right, c.removed)} |`;
   for (const [lang, c] of [...evaluation.byLang].sort()) rows.push(line(lang, c));

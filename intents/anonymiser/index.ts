@@ -18,6 +18,8 @@ import personnummer from 'personnummer';
 import { fnr, dnr } from '@navikt/fnrvalidator';
 import { isFirstName, isLastName, isOrdinaryWord, looksLikeSurname } from './names.ts';
 import { cues } from './cues.ts';
+import { ensureTagger } from './model.ts';
+import { tag, tokenize } from './tagger.ts';
 
 export type Placeholder =
   | '[NAME]'
@@ -336,7 +338,7 @@ function replaceNationalIds(text: string): string {
   return out;
 }
 
-export function anonymise(text: string, known: KnownValues = {}): string {
+export function anonymise(text: string, known: KnownValues = {}, options: { tagger?: boolean } = {}): string {
   let out = removeKnown(text, known);
   out = replacePasswords(out);
 
@@ -482,5 +484,31 @@ export function anonymise(text: string, known: KnownValues = {}): string {
   out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})\\s+\\[NAME\\]`, 'gu'), (m) =>
     isFirstName(m[1]!) ? '[NAME]' : undefined,
   );
+  out = out.replace(/\[NAME\](?:\s+\[NAME\])+/g, '[NAME]');
+  return options.tagger === false ? out : applyTagger(out);
+}
+
+/**
+ * The learned token classifier after the rules (decision 067): it labels what the rules left;
+ * neighbouring words of one label become one placeholder ("Ahmed Benali" → "[NAME]").
+ */
+function applyTagger(text: string): string {
+  const tokens = tokenize(text);
+  if (tokens.length === 0) return text;
+  const labels = tag(ensureTagger(), tokens);
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const label = labels[i]!;
+    if (label === 'O') continue;
+    // a bare number is a name never; an amount is no address
+    if (label === 'NAME' && !/\p{L}/u.test(tokens[i]!.text)) continue;
+    let j = i;
+    while (j + 1 < tokens.length && labels[j + 1] === label) j++;
+    out += `${text.slice(last, tokens[i]!.start)}[${label}]`;
+    last = tokens[j]!.end;
+    i = j;
+  }
+  out += text.slice(last);
   return out.replace(/\[NAME\](?:\s+\[NAME\])+/g, '[NAME]');
 }
