@@ -16,7 +16,7 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import personnummer from 'personnummer';
 import { fnr, dnr } from '@navikt/fnrvalidator';
-import { isFirstName, isLastName, isOrdinaryWord, looksLikeSurname } from './names.ts';
+import { isCommonWord, isFirstName, isLastName, isOrdinaryWord, looksLikeSurname } from './names.ts';
 import { cues } from './cues.ts';
 import { ensureTagger } from './model.ts';
 import { tag, tokenize } from './tagger.ts';
@@ -392,7 +392,8 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
     out,
     /(?:\+|(?<![\p{L}\p{N}])00|(?<![\p{L}\p{N}.,])0)\d{1,4}(?:[\s./-]?\(0\))?(?:[\s./-]?\d){5,13}(?![\p{N}])/gu,
     (m) => {
-      if (/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(m[0])) return undefined;
+      // a plain date ("01/12/2026", "01.10.2026", "01-10-2026") is no phone number
+      if (/^\d{1,2}([./-])\d{1,2}\1\d{2,4}$/.test(m[0])) return undefined;
       return isPossiblePhone(m[0]) ? '[PHONE]' : undefined;
     },
   );
@@ -438,8 +439,15 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
   // then first name + surname pairs from the name lists
   const nameWord = `(?:\\p{Lu}\\.\\s?)?[${L}][${L}'’-]*`;
   const inLists = (word: string) => isFirstName(word) || isLastName(word);
+  // a word written in lower case that debtors use as an ordinary word ("del", "mia", "está") starts
+  // no name, even when some name list holds it
+  const lowerOrdinary = (word: string) => !/^\p{Lu}/u.test(word) && isCommonWord(word);
   const startsName = (word: string) =>
-    inLists(word) || (/^\p{Lu}/u.test(word) && !cues.stopWords.has(word.toLowerCase()) && !isOrdinaryWord(word));
+    cues.stopWords.has(word.toLowerCase())
+      ? false
+      : inLists(word)
+        ? !lowerOrdinary(word)
+        : /^\p{Lu}/u.test(word) && !isOrdinaryWord(word);
   out = replaceAll(
     out,
     new RegExp(
@@ -450,11 +458,14 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
       const words = (m[2] ?? '').split(/\s+/);
       // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name; after
       // any other a name-list word or a capitalised word that is no ordinary word ("seit" is none).
-      if (WEAK_NAME_CUE.test((m[1] ?? '').trim()) ? !inLists(words[0]!) : !startsName(words[0]!)) return undefined;
+      if (WEAK_NAME_CUE.test((m[1] ?? '').trim())
+          ? !(inLists(words[0]!) && !lowerOrdinary(words[0]!))
+          : !startsName(words[0]!)) return undefined;
       const kept: string[] = [];
       for (const word of words) {
         if (cues.stopWords.has(word.toLowerCase())) break;
-        if (kept.length > 0 && !/^\p{Lu}/u.test(word) && !isLastName(word) && !isFirstName(word)) break;
+        if (kept.length > 0 && !/^\p{Lu}/u.test(word) && (!inLists(word) || isCommonWord(word))) break;
+        if (kept.length > 0 && /^\p{Lu}/u.test(word) && isCommonWord(word) && !inLists(word)) break;
         kept.push(word);
       }
       if (kept.length === 0) return undefined;

@@ -14,7 +14,7 @@ import { deserialiseTagger, serialiseTagger, train, type TaggerModel } from './t
 import { trainingExamples } from './templates.ts';
 
 export const TAGGER_FILE = fileURLToPath(new URL('../model/anonymiser-model.json', import.meta.url));
-const SOURCES = ['tagger.ts', 'templates.ts', 'names.ts', 'lexicon.ts'].map((f) =>
+const SOURCES = ['tagger.ts', 'templates.ts', 'names.ts', 'lexicon.ts', 'places.ts'].map((f) =>
   fileURLToPath(new URL(f, import.meta.url)),
 );
 

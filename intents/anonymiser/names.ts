@@ -275,6 +275,11 @@ export function nameLists(): { first: string[]; last: string[] } {
   return { first: [...firstNames!].sort(), last: [...lastNames!].sort() };
 }
 
+/** A word of the debtors' ordinary vocabulary, whether or not a name list also holds it. */
+export function isCommonWord(word: string): boolean {
+  return ordinaryWords().has(foldWord(word));
+}
+
 /** A word of the debtors' ordinary vocabulary that is not a name of the lists. */
 export function isOrdinaryWord(word: string): boolean {
   const key = foldWord(word);

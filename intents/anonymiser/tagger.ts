@@ -7,7 +7,8 @@
  * time (`npm run assistant:train`) on sentences generated from templates (templates.ts), and runs
  * after the rules and checksums, on what they left.
  */
-import { isFirstName, isLastName, isOrdinaryWord, looksLikeSurname } from './names.ts';
+import { isCommonWord, isFirstName, isLastName, looksLikeSurname } from './names.ts';
+import { isCity } from './places.ts';
 import { fold } from './lexicon.ts';
 
 export const LABELS = ['O', 'NAME', 'ADDRESS', 'BIRTHDATE', 'NATIONAL_ID', 'PASSWORD'] as const;
@@ -41,6 +42,7 @@ interface WordFacts {
   first: boolean;
   last: boolean;
   ordinary: boolean;
+  city: boolean;
   surname: boolean;
   digit: boolean;
   letter: boolean;
@@ -56,7 +58,8 @@ function facts(word: string): WordFacts {
     cap: /^\p{Lu}/u.test(word),
     first: letter && !placeholder && isFirstName(word),
     last: letter && !placeholder && isLastName(word),
-    ordinary: letter && !placeholder && isOrdinaryWord(word),
+    ordinary: letter && !placeholder && isCommonWord(word),
+    city: letter && !placeholder && isCity(word),
     surname: letter && !placeholder && looksLikeSurname(word),
     digit: /\p{N}/u.test(word),
     letter,
@@ -92,6 +95,9 @@ export function features(words: WordFacts[], i: number, previous: readonly Label
     ['fn', w.first],
     ['ln', w.last],
     ['ord', w.ordinary],
+    ['city', w.city],
+    ['p1city', p1?.city ?? false],
+    ['n1city', n1?.city ?? false],
     ['sur', w.surname],
     ['dig', w.digit],
     ['mix', w.digit && w.letter],

@@ -8,6 +8,7 @@
  */
 import { trainingLines } from './lexicon.ts';
 import { nameLists } from './names.ts';
+import { CITIES as ALL_CITIES } from './places.ts';
 import { random, tokenize, type Example, type Label } from './tagger.ts';
 
 type Lang = 'de' | 'en' | 'es' | 'fr' | 'it' | 'tr' | 'sv';
@@ -28,10 +29,15 @@ const SLOTS: Record<string, Label> = {
   DATE: 'O',
   NUM: 'O',
   MONTH: 'O',
+  REL: 'O',
 };
 
 const TEMPLATES: Record<Lang, string[]> = {
   de: [
+    '{REL} {NAME} kümmert sich ab jetzt um die Zahlung',
+    'das hat {REL} {FIRST} bestellt',
+    '{REL} {NAME} wohnt in {CITY}',
+    'ich wohne in {CITY}, {REL} auch',
     'ich bin {NAME} und kann im Moment nur {AMT} zahlen',
     'hallo hier spricht {NAME}, ich habe am {DATE} {AMT} überwiesen',
     'Mein Name ist {NAME}, Aktenzeichen habe ich nicht',
@@ -66,6 +72,10 @@ const TEMPLATES: Record<Lang, string[]> = {
     'ich, {NAME}, bestreite die Forderung',
   ],
   en: [
+    '{REL} {NAME} takes care of the payments now',
+    '{REL} {FIRST} ordered it',
+    '{REL} {NAME} lives in {CITY}',
+    'I live in {CITY}, {REL} too',
     "I'm {NAME} and I can only pay {AMT} right now",
     'hello, {NAME} here, I transferred {AMT} on {DATE}',
     'My name is {NAME}, I have no reference',
@@ -96,6 +106,10 @@ const TEMPLATES: Record<Lang, string[]> = {
     'I, {NAME}, dispute this claim',
   ],
   es: [
+    '{REL} {NAME} se ocupa ahora de los pagos',
+    '{REL} {FIRST} lo pidió',
+    '{REL} {NAME} vive en {CITY}',
+    'vivo en {CITY}, {REL} también',
     'soy {NAME} y ahora solo puedo pagar {AMT}',
     'hola, aquí {NAME}, transferí {AMT} el {DATE}',
     'Mi nombre es {NAME}, no tengo la referencia',
@@ -124,6 +138,10 @@ const TEMPLATES: Record<Lang, string[]> = {
     '{NAME} aquí, pagaré la semana que viene',
   ],
   fr: [
+    "{REL} {NAME} s'occupe maintenant des paiements",
+    "{REL} {FIRST} l'a commandé",
+    '{REL} {NAME} habite à {CITY}',
+    "j'habite à {CITY}, {REL} aussi",
     'je suis {NAME} et je ne peux payer que {AMT}',
     "bonjour, c'est {NAME}, j'ai viré {AMT} le {DATE}",
     "Mon nom est {NAME}, je n'ai pas la référence",
@@ -152,6 +170,10 @@ const TEMPLATES: Record<Lang, string[]> = {
     '{NAME} ici, je paierai la semaine prochaine',
   ],
   it: [
+    '{REL} {NAME} si occupa ora dei pagamenti',
+    "{REL} {FIRST} l'ha ordinato",
+    '{REL} {NAME} abita a {CITY}',
+    'abito a {CITY}, {REL} anche',
     'sono {NAME} e posso pagare solo {AMT}',
     'ciao, sono {NAME}, ho bonificato {AMT} il {DATE}',
     'Il mio nome è {NAME}, non ho il riferimento',
@@ -180,6 +202,10 @@ const TEMPLATES: Record<Lang, string[]> = {
     '{NAME} qui, pagherò la settimana prossima',
   ],
   tr: [
+    '{REL} {NAME} artık ödemelerle ilgileniyor',
+    '{REL} {FIRST} sipariş etti',
+    '{REL} {NAME} {CITY} şehrinde oturuyor',
+    '{CITY} şehrinde oturuyorum, {REL} de',
     'ben {NAME}, şu an sadece {AMT} ödeyebilirim',
     'merhaba, {NAME} yazıyor, {DATE} tarihinde {AMT} gönderdim',
     'Adım {NAME}, dosya numaram yok',
@@ -208,6 +234,10 @@ const TEMPLATES: Record<Lang, string[]> = {
     '{NAME} ben, haftaya öderim',
   ],
   sv: [
+    '{REL} {NAME} sköter betalningarna nu',
+    '{REL} {FIRST} beställde det',
+    '{REL} {NAME} bor i {CITY}',
+    'jag bor i {CITY}, {REL} också',
     'jag är {NAME} och kan bara betala {AMT} nu',
     'hej, det är {NAME}, jag förde över {AMT} den {DATE}',
     'Mitt namn är {NAME}, jag har inget ärendenummer',
@@ -303,6 +333,16 @@ const STREET_FORMS: Record<Lang, Array<(root: string, n: string) => string>> = {
   sv: [(r, n) => `${r}gatan ${n}`, (r, n) => `${r}vägen ${n}`, (r, n) => `${r} gate ${n}`, (r, n) => `${r}stigen ${n}`],
 };
 
+const RELATIVES: Record<Lang, string[]> = {
+  de: 'mein Mann|meine Frau|mein Vater|meine Mutter|mein Sohn|meine Tochter|mein Partner|meine Lebensgefährtin|mein Onkel|meine Tante|mein Schwager|mein Enkel'.split('|'),
+  en: 'my husband|my wife|my father|my mother|my son|my daughter|my partner|my uncle|my aunt|my nephew|my grandson'.split('|'),
+  es: 'mi marido|mi esposa|mi padre|mi madre|mi hijo|mi hija|mi pareja|mi tío|mi tía|mi sobrino|mi nieto'.split('|'),
+  fr: 'mon mari|ma femme|mon père|ma mère|mon fils|ma fille|mon compagnon|mon oncle|ma tante|mon neveu|mon petit-fils'.split('|'),
+  it: 'mio marito|mia moglie|mio padre|mia madre|mio figlio|mia figlia|il mio compagno|mio zio|mia zia|mio nipote'.split('|'),
+  tr: 'kocam|karım|eşim|babam|annem|oğlum|kızım|amcam|teyzem|yeğenim|torunum'.split('|'),
+  sv: 'min man|min fru|min pappa|min mamma|min son|min dotter|min sambo|min farbror|min moster|min brorson|mitt barnbarn'.split('|'),
+};
+
 const MONTHS: Record<Lang, string[]> = {
   de: ['Januar', 'März', 'Juli', 'Oktober', 'Dezember'],
   en: ['January', 'March', 'July', 'October', 'December'],
@@ -350,7 +390,7 @@ function fill(
     case 'STREET':
       return pick(STREET_FORMS[lang])(last(), `${1 + Math.floor(next() * 150)}${next() < 0.15 ? 'a' : ''}`);
     case 'CITY':
-      return pick(CITIES[lang]);
+      return next() < 0.5 ? pick(CITIES[lang]) : pick(ALL_CITIES);
     case 'ZIPCITY': {
       const zip =
         lang === 'sv'
@@ -401,6 +441,8 @@ function fill(
       ]);
     case 'MONTH':
       return pick(MONTHS[lang]);
+    case 'REL':
+      return pick(RELATIVES[lang]);
     case 'NUM':
       return String(1 + Math.floor(next() * 12));
     default:
