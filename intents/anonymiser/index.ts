@@ -327,6 +327,7 @@ function replaceNationalIds(text: string): string {
     // US social security, Spanish DNI and NIE, Italian codice fiscale, German social insurance,
     // French NIR, German identity card (nine characters with a digit)
     /(?<![\p{L}\p{N}])\d{3}-\d{2}-\d{4}(?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])[A-Za-z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-Da-d](?![\p{L}\p{N}])/gu,
     /(?<![\p{L}\p{N}])\d{8}-?[A-Za-z](?![\p{L}\p{N}])/gu,
     /(?<![\p{L}\p{N}])[XYZxyz]-?\d{7}-?[A-Za-z](?![\p{L}\p{N}])/gu,
     /(?<![\p{L}\p{N}])[A-Za-z]{6}\d{2}[A-Za-z]\d{2}[A-Za-z]\d{3}[A-Za-z](?![\p{L}\p{N}])/gu,
@@ -380,9 +381,12 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
 
   // dates of birth: a date after a cue ("geboren am", "date of birth", "född") or "(*12.03.1985)"
   const dateShape =
-    '(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\.?\\s+[\\p{L}]+\\.?\\s+\\d{4}|\\d{8})';
+    '(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\.?\\s+(?:de\\s+)?[\\p{L}]+\\.?\\s+(?:de\\s+)?\\d{4}|\\d{8})';
   out = out.replace(
-    new RegExp(`((?:${cues.birth})[\\s:,.]*(?:(?:am|le|el|il|den|on|the|de|the)\\s+)?)${dateShape}`, 'giu'),
+    new RegExp(
+      `((?:${cues.birth})[\\s:,.]*(?:(?:is|ist|es|est|è|är|er|war|was|era)\\s+)?(?:(?:am|der|le|el|il|den|on|the|de)\\s+)?)${dateShape}`,
+      'giu',
+    ),
     '$1[BIRTHDATE]',
   );
   out = out.replace(new RegExp(`(\\*\\s?)${dateShape}`, 'gu'), '$1[BIRTHDATE]');
@@ -414,14 +418,19 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
     `${CAP}(?:[\\s-]${CAP})*${STREET_SUFFIX_DE}\\s*${HOUSE}`,
     `${CAP}[-\\s]?(?:[Ss]tra(?:ss|ß)e|[Ss]tr\\.|[Ww]eg|[Gg]asse|[Pp]latz|[Aa]llee)\\s*${HOUSE}`,
     `(?:Am|An der|An den|Auf der|Auf dem|Im|In der|Zum|Zur|Hinter der|Unter den)\\s+${CAP}\\s*${HOUSE}`,
-    `${HOUSE},?\\s+${CAP}(?:\\s${CAP})*\\s+(?:${STREET_WORDS_AFTER_EN})(?![\\p{L}])`,
-    `(?:${HOUSE},?\\s+)?(?:${anyCase(STREET_WORDS_BEFORE)})\\s+(?:(?:de la|de|del|des|du|di|della|dei|delle|d'|l')\\s*)?${CAP}(?:\\s+(?:(?:de la|de|del|des|du|di|della|d')\\s*)?${CAP})*(?:,?\\s*(?:n[º°o.]?\\s*)?${HOUSE})?`,
-    `${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_TR)})\\s*(?:[Nn]o[:.]?\\s*)?(?:${HOUSE})?`,
+    `(?:(?:[Ff]lat|[Aa]pt\\.?|[Aa]partment|[Uu]nit)\\s*\\d{1,4}[a-zA-Z]?,?\\s*)?${HOUSE},?\\s+${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_AFTER_EN)})(?![\\p{L}])`,
+    `(?:${HOUSE},?\\s+)?(?:${anyCase(STREET_WORDS_BEFORE)})\\s+(?:(?:de la|de|del|des|du|di|della|dei|delle|d'|l')\\s*)?${CAP}(?:\\s+(?:(?:de la|de|del|des|du|di|della|d')\\s*)?${CAP})*(?:,?\\s*(?:n[º°o.]?\\s*)?${HOUSE}(?:,?\\s*\\d{1,2}\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|izq\\.?|izda\\.?|dcha\\.?)?)?)?`,
+    `${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_TR)})(?![\\p{L}])\\s*(?:[Nn]o[:.]?\\s*)?(?:${HOUSE})?`,
     `${CAP}${STREET_SUFFIX_NORDIC}\\s*${HOUSE}`,
     `${CAP}(?:\\s${CAP})*\\s+(?:gate|gata|gatan|vei|veien|veg|vegen|vägen|väg|allé|plass|plassen|gränd|torg|torget)\\s*${HOUSE}`,
   ];
   for (const street of streets)
     out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${street})${zipCity}`, 'gu'), '[ADDRESS]');
+  // a British postcode ("NW1 6XE", "BS5 9JA"), with the town before it
+  out = out.replace(
+    new RegExp(`(?:${CAP}\\s+)?(?<![\\p{L}\\p{N}])[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}(?![\\p{L}\\p{N}])`, 'gu'),
+    '[ADDRESS]',
+  );
   // postal code and city alone ("in 20095 Hamburg", "CH-8001 Zürich", "114 55 Stockholm")
   out = replaceAll(
     out,
@@ -448,31 +457,35 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
       : inLists(word)
         ? !lowerOrdinary(word)
         : /^\p{Lu}/u.test(word) && !isOrdinaryWord(word);
-  out = replaceAll(
-    out,
-    new RegExp(
-      `(${NB}(?:${cues.nameBefore}|${cues.relation})${NE}[\\s:,]*(?:(?:ist|is|es|est|è|är|er|heißt|heisst|called|named)\\s+)?)(${nameWord}(?:\\s+${nameWord}){0,3})`,
-      'giu',
-    ),
-    (m) => {
-      const words = (m[2] ?? '').split(/\s+/);
-      // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name; after
-      // any other a name-list word or a capitalised word that is no ordinary word ("seit" is none).
-      if (WEAK_NAME_CUE.test((m[1] ?? '').trim())
-          ? !(inLists(words[0]!) && !lowerOrdinary(words[0]!))
-          : !startsName(words[0]!)) return undefined;
-      const kept: string[] = [];
-      for (const word of words) {
-        if (cues.stopWords.has(word.toLowerCase())) break;
-        if (kept.length > 0 && !/^\p{Lu}/u.test(word) && (!inLists(word) || isCommonWord(word))) break;
-        if (kept.length > 0 && /^\p{Lu}/u.test(word) && isCommonWord(word) && !inLists(word)) break;
-        kept.push(word);
-      }
-      if (kept.length === 0) return undefined;
-      const rest = words.slice(kept.length).join(' ');
-      return `${m[1]}[NAME]${rest ? ` ${rest}` : ''}`;
-    },
-  );
+  for (let pass = 0; pass < 2; pass++)
+    out = replaceAll(
+      out,
+      new RegExp(
+        `(${NB}(?:${cues.nameBefore}|${cues.relation})${NE}[\\s:,]*(?:(?:ist|is|es|est|è|är|er|heißt|heisst|called|named)\\s+)?)(${nameWord}(?:\\s+${nameWord}){0,3})`,
+        'giu',
+      ),
+      (m) => {
+        const words = (m[2] ?? '').split(/\s+/);
+        // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name; after
+        // any other a name-list word or a capitalised word that is no ordinary word ("seit" is none).
+        if (
+          WEAK_NAME_CUE.test((m[1] ?? '').trim())
+            ? !(inLists(words[0]!) && !lowerOrdinary(words[0]!))
+            : !startsName(words[0]!)
+        )
+          return undefined;
+        const kept: string[] = [];
+        for (const word of words) {
+          if (cues.stopWords.has(word.toLowerCase())) break;
+          if (kept.length > 0 && !/^\p{Lu}/u.test(word) && (!inLists(word) || isCommonWord(word))) break;
+          if (kept.length > 0 && /^\p{Lu}/u.test(word) && isCommonWord(word) && !inLists(word)) break;
+          kept.push(word);
+        }
+        if (kept.length === 0) return undefined;
+        const rest = words.slice(kept.length).join(' ');
+        return `${m[1]}[NAME]${rest ? ` ${rest}` : ''}`;
+      },
+    );
   out = out.replace(new RegExp(`((?:${cues.title})\\.?\\s+)(?:${CAP}\\s+)?${CAP}`, 'gu'), '$1[NAME]');
   out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})(?:\\s+(${CAP}))?\\s+(${CAP})(?![\\p{L}])`, 'gu'), (m) => {
     // A capitalised word may end in a dot (an initial, "J."); at the end of a sentence ("ich bin
@@ -495,8 +508,17 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
   out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})\\s+\\[NAME\\]`, 'gu'), (m) =>
     isFirstName(m[1]!) ? '[NAME]' : undefined,
   );
-  out = out.replace(/\[NAME\](?:\s+\[NAME\])+/g, '[NAME]');
-  return options.tagger === false ? out : applyTagger(out);
+  out = joinNames(out);
+  return options.tagger === false ? out : joinNames(applyTagger(out));
+}
+
+const PARTICLES = 'von|vom|van|der|den|de|del|della|di|da|du|des|dos|al|el|bin|ibn|zu|ter|ten|la|le';
+
+/** One placeholder for one name: "[NAME] [NAME]", "[NAME] von [NAME]", "[NAME] von Alvensleben". */
+function joinNames(text: string): string {
+  return text
+    .replace(new RegExp(`\\[NAME\\]\\s+(?:${PARTICLES})\\s+(?:\\[NAME\\]|\\p{Lu}[\\p{L}'’-]+)`, 'gu'), '[NAME]')
+    .replace(/\[NAME\](?:\s+\[NAME\])+/g, '[NAME]');
 }
 
 /**
@@ -514,10 +536,17 @@ function applyTagger(text: string): string {
     if (label === 'O') continue;
     // a bare number is a name never; an amount is no address
     if (label === 'NAME' && !/\p{L}/u.test(tokens[i]!.text)) continue;
+    // the whole part of an amount ("79" of "79,90") is never a datum
+    if (/^\d+$/.test(tokens[i]!.text) && /^[.,]\d/.test(text.slice(tokens[i]!.end))) continue;
     let j = i;
     while (j + 1 < tokens.length && labels[j + 1] === label) j++;
+    // a day of the month alone ("ab dem 1.") is no datum
+    if (j === i && /^\d{1,2}$/.test(tokens[i]!.text)) continue;
     out += `${text.slice(last, tokens[i]!.start)}[${label}]`;
-    last = tokens[j]!.end;
+    // a suffix after an apostrophe stays ("Köln'de" → "[ADDRESS]'de")
+    const lastToken = tokens[j]!.text;
+    const apostrophe = /['’]\p{Ll}{1,4}$/u.exec(lastToken);
+    last = tokens[j]!.end - (apostrophe ? apostrophe[0].length : 0);
     i = j;
   }
   out += text.slice(last);

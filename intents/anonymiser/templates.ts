@@ -334,13 +334,23 @@ const STREET_FORMS: Record<Lang, Array<(root: string, n: string) => string>> = {
 };
 
 const RELATIVES: Record<Lang, string[]> = {
-  de: 'mein Mann|meine Frau|mein Vater|meine Mutter|mein Sohn|meine Tochter|mein Partner|meine Lebensgefährtin|mein Onkel|meine Tante|mein Schwager|mein Enkel'.split('|'),
-  en: 'my husband|my wife|my father|my mother|my son|my daughter|my partner|my uncle|my aunt|my nephew|my grandson'.split('|'),
+  de: 'mein Mann|meine Frau|mein Vater|meine Mutter|mein Sohn|meine Tochter|mein Partner|meine Lebensgefährtin|mein Onkel|meine Tante|mein Schwager|mein Enkel'.split(
+    '|',
+  ),
+  en: 'my husband|my wife|my father|my mother|my son|my daughter|my partner|my uncle|my aunt|my nephew|my grandson'.split(
+    '|',
+  ),
   es: 'mi marido|mi esposa|mi padre|mi madre|mi hijo|mi hija|mi pareja|mi tío|mi tía|mi sobrino|mi nieto'.split('|'),
-  fr: 'mon mari|ma femme|mon père|ma mère|mon fils|ma fille|mon compagnon|mon oncle|ma tante|mon neveu|mon petit-fils'.split('|'),
-  it: 'mio marito|mia moglie|mio padre|mia madre|mio figlio|mia figlia|il mio compagno|mio zio|mia zia|mio nipote'.split('|'),
+  fr: 'mon mari|ma femme|mon père|ma mère|mon fils|ma fille|mon compagnon|mon oncle|ma tante|mon neveu|mon petit-fils'.split(
+    '|',
+  ),
+  it: 'mio marito|mia moglie|mio padre|mia madre|mio figlio|mia figlia|il mio compagno|mio zio|mia zia|mio nipote'.split(
+    '|',
+  ),
   tr: 'kocam|karım|eşim|babam|annem|oğlum|kızım|amcam|teyzem|yeğenim|torunum'.split('|'),
-  sv: 'min man|min fru|min pappa|min mamma|min son|min dotter|min sambo|min farbror|min moster|min brorson|mitt barnbarn'.split('|'),
+  sv: 'min man|min fru|min pappa|min mamma|min son|min dotter|min sambo|min farbror|min moster|min brorson|mitt barnbarn'.split(
+    '|',
+  ),
 };
 
 const MONTHS: Record<Lang, string[]> = {
