@@ -461,7 +461,7 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
     out = replaceAll(
       out,
       new RegExp(
-        `(${NB}(?:${cues.nameBefore}|${cues.relation})${NE}[\\s:,]*(?:(?:ist|is|es|est|è|är|er|heißt|heisst|called|named)\\s+)?)(${nameWord}(?:\\s+${nameWord}){0,3})`,
+        `(${NB}(?:${cues.nameBefore}|${cues.relation})${NE}[\\s:,]*(?:(?:ist|is|es|est|è|är|er|heißt|heisst|called|named)\\s+)?(?:(?:Herr|Frau|Dr|Prof|Mr|Mrs|Ms|Me|Maître|Maitre|Avv|Av|Sr|Sra|Sig|Bay|Bayan)\\.?\\s+)?)(${nameWord}(?:\\s+${nameWord}){0,3})`,
         'giu',
       ),
       (m) => {

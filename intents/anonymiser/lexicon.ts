@@ -7,7 +7,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const TRAINING_DIR = fileURLToPath(new URL('../training', import.meta.url));
+/**
+ * Beside this module in development and tests; the bundled production server resolves its own
+ * address elsewhere and finds the sentences from its working directory (the image keeps intents/).
+ */
+const TRAINING_DIR = [fileURLToPath(new URL('../training', import.meta.url)), path.resolve('intents/training')].find(
+  (dir) => existsSync(dir),
+);
 
 let cached: Set<string> | undefined;
 
@@ -16,9 +22,9 @@ export function fold(word: string): string {
 }
 
 /** Lines of the intent training files (the debtors' own phrasings, no personal data). */
-export function trainingLines(dir: string = TRAINING_DIR): Array<{ lang: string; text: string }> {
+export function trainingLines(dir: string | undefined = TRAINING_DIR): Array<{ lang: string; text: string }> {
   const lines: Array<{ lang: string; text: string }> = [];
-  if (!existsSync(dir)) return lines;
+  if (!dir || !existsSync(dir)) return lines;
   for (const lang of readdirSync(dir).sort()) {
     const langDir = path.join(dir, lang);
     if (!existsSync(langDir) || !/^[a-z]{2}$/.test(lang)) continue;

@@ -48,7 +48,16 @@ let loaded: TaggerModel | undefined;
 export function ensureTagger(options: { file?: string; log?: (line: string) => void } = {}): TaggerModel {
   if (loaded) return loaded;
   const file = options.file ?? TAGGER_FILE;
-  const print = taggerFingerprint();
+  let print: string;
+  try {
+    print = taggerFingerprint();
+  } catch (error) {
+    // The bundled production server cannot see the sources beside its bundle: `npm run build`
+    // trained the model first, and it is read as it is from the working directory.
+    const built = path.resolve(process.env.ANONYMISER_MODEL_FILE ?? 'intents/model/anonymiser-model.json');
+    if (!existsSync(built)) throw error;
+    return (loaded = deserialiseTagger(readFileSync(built, 'utf8')).model);
+  }
   if (existsSync(file)) {
     try {
       const stored = deserialiseTagger(readFileSync(file, 'utf8'));
