@@ -241,10 +241,12 @@ export default function StaffLog() {
                   <td className="staff-text">
                     {entry.text}
                     {entry.flagged ? (
-                      <span className="staff-flag" title={t('log.flaggedNote')}>
+                      <>
                         {' '}
-                        {t('log.flagged')}
-                      </span>
+                        <span className="staff-flag" title={t('log.flaggedNote')}>
+                          {t('log.flagged')}
+                        </span>
+                      </>
                     ) : null}
                   </td>
                   <td>
