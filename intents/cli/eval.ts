@@ -99,7 +99,10 @@ if (existsSync(anonDev)) {
   console.log(table(result));
   for (const miss of result.misses) console.log(`   missed: ${miss}`);
   for (const fp of result.falsePositives) console.log(`   removed wrongly: ${fp}`);
-  if (result.all.found / Math.max(1, result.all.total) < 0.995 || result.all.right / Math.max(1, result.all.removed) < 0.98)
+  if (
+    result.all.found / Math.max(1, result.all.total) < 0.995 ||
+    result.all.right / Math.max(1, result.all.removed) < 0.98
+  )
     console.log('\nanonymiser below its targets (recall 99.5 %, precision 98 %)');
 } else console.log('\n== anonymiser: no intents/anonymiser/dev.jsonl yet');
 

@@ -10,4 +10,7 @@ const { root, file } = commandPaths();
 const models = trainAll(root, (line) => console.log(line));
 writeModelFile(models, fingerprint(root), file);
 console.log(`wrote ${file} (${models.length} languages) in ${Math.round(performance.now() - started)} ms`);
-writeTagger(trainTagger((line) => console.log(line)), taggerFingerprint());
+writeTagger(
+  trainTagger((line) => console.log(line)),
+  taggerFingerprint(),
+);
