@@ -187,3 +187,54 @@ test("a debtor's session does not open the review desk", async ({ page }) => {
   await expect(page).toHaveURL(/\/staff\/signin/);
   await expect(page.getByRole('navigation', { name: /Bereiche des Prüfpults|Review desk sections/ })).toHaveCount(0);
 });
+
+test('issue 27: the password and a relative’s name written in the pane reach no one at /staff; a leaked entry is masked, flagged and deleted', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  const debtor = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    viewport: { width: 390, height: 844 },
+  });
+  const debtorPage = await debtor.newPage();
+  await signIn(debtorPage, { refno: '100000001', password: 'Demo-Pass1' });
+  await waitForHydration(debtorPage);
+  await debtorPage.getByTestId('assistant-fab').click();
+  const pane = debtorPage.getByRole('dialog', { name: text('de', 'title', 'assistant') });
+  const input = pane.getByRole('textbox', { name: text('de', 'inputLabel', 'assistant') });
+  const send = pane.locator('form.chat-pane__input button[type="submit"]');
+  for (const message of [
+    'Mein Passwort ist Demo-Pass1 und ich komme nicht rein',
+    'mein Vater Horst Engelmann zahlt ab März die Raten für mich',
+  ]) {
+    await input.fill(message);
+    await input.press('Enter');
+    // the message stands in the pane, and the answer has come (the send button is free again)
+    await expect(pane.getByText(message)).toBeVisible();
+    await expect(send).toBeEnabled();
+  }
+  await debtor.close();
+
+  await staffSignIn(page, created('staff-privacy.json'), { firstTime: true });
+  await expect(page.getByRole('heading', { level: 1, name: 'Log of questions' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Mein Passwort ist [PASSWORD]' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'mein Vater [NAME] zahlt' })).toHaveCount(1);
+  const secrets = [/Demo-Pass1/, /Horst/, /Engelmann/, /Anna/, /Schneider/, /Pfannenstiel/, /Gerlinde/, /14\.07\.1961/];
+  for (const pattern of secrets) expect(await page.content()).not.toMatch(pattern);
+  // The entry an older anonymiser left with a name and a birth date: masked here and flagged.
+  const leaked = page.getByRole('row').filter({ hasText: 'Kontoinhaberin ist [NAME]' });
+  await expect(leaked).toContainText('Flagged for deletion');
+  await expect(page.getByText(/still held personal data: masked and flagged for deletion/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'staff log with a flagged entry');
+  await pictures(page, 'log-flagged');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, 'staff-log-flagged-phone.png');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole('button', { name: 'Delete flagged entries' }).click();
+  await expect(page.getByRole('status')).toContainText(/flagged entr(y was|ies were) deleted/);
+  await expect(page.getByRole('row').filter({ hasText: 'Kontoinhaberin ist' })).toHaveCount(0);
+  for (const pattern of secrets) expect(await page.content()).not.toMatch(pattern);
+});

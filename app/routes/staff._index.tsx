@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { INTENT_IDS, LANGS } from '../../intents/catalogue.ts';
@@ -6,7 +6,15 @@ import { turnOutcomes } from '#server/assistant/outcomes.ts';
 import { audit } from '#server/audit/log.ts';
 import { getDatabase } from '#server/db/client.ts';
 import { confidenceBands } from '#server/staff/constants.ts';
-import { listLog, loggedVariants, readLogQuery, type LogQuery } from '#server/staff/review.ts';
+import {
+  flaggedCount,
+  listLog,
+  loggedVariants,
+  purgeFlagged,
+  readLogQuery,
+  type LogQuery,
+} from '#server/staff/review.ts';
+import { readForm } from '~/lib/form.server';
 import { formatConfidence, formatTime, withQuery } from '~/components/staff/format';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
@@ -16,8 +24,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const db = await getDatabase();
   const { t, language } = await staffText(request);
-  const query = readLogQuery(new URL(request.url));
+  const url = new URL(request.url);
+  const query = readLogQuery(url);
   const [list, variants] = await Promise.all([listLog(db, query), loggedVariants(db)]);
+  // After the list was screened (issue 27): how many entries wait for deletion.
+  const flagged = await flaggedCount(db);
+  const purgedParam = Number(url.searchParams.get('purged'));
+  const purged =
+    Number.isInteger(purgedParam) && purgedParam >= 0 && url.searchParams.has('purged') ? purgedParam : null;
   await audit(db, {
     actor: 'staff',
     action: 'staff.log.viewed',
@@ -29,8 +43,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     locale: staffLocale(language),
     query,
     variants,
+    flagged,
+    purged,
     ...list,
   };
+}
+
+/** Deletes the entries flagged for deletion (issue 27); any staff member may, and it is audited. */
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request);
+  const form = await readForm(request);
+  if (form.get('intent') !== 'purgeFlagged') return new Response('Bad Request', { status: 400 });
+  const purged = await purgeFlagged(await getDatabase(), staff.staffId);
+  return redirect(`/staff?purged=${purged}`);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
@@ -93,7 +118,7 @@ function SortHeader({
 }
 
 export default function StaffLog() {
-  const { query, entries, total, page, pages, variants, locale } = useLoaderData<typeof loader>();
+  const { query, entries, total, page, pages, variants, locale, flagged, purged } = useLoaderData<typeof loader>();
   const { t } = useTranslation('staff');
   const { search } = useLocation();
   const sort = query.sort ?? 'at';
@@ -180,7 +205,16 @@ export default function StaffLog() {
 
       <p role="status" className="staff-count">
         {t('log.count', { count: total })}
+        {purged !== null ? ` ${t('log.purged', { count: purged })}` : null}
       </p>
+      {flagged > 0 ? (
+        <Form method="post" className="staff-flagged" aria-label={t('log.purgeFlagged')}>
+          <p>{t('log.flaggedCount', { count: flagged })}</p>
+          <button type="submit" name="intent" value="purgeFlagged" className="button button--quiet">
+            {t('log.purgeFlagged')}
+          </button>
+        </Form>
+      ) : null}
       {entries.length === 0 ? (
         <p>{t('log.empty')}</p>
       ) : (
@@ -204,7 +238,17 @@ export default function StaffLog() {
                   <td className="staff-nowrap">
                     <Link to={`/staff/entries/${entry.id}`}>{formatTime(entry.at, locale)}</Link>
                   </td>
-                  <td className="staff-text">{entry.text}</td>
+                  <td className="staff-text">
+                    {entry.text}
+                    {entry.flagged ? (
+                      <>
+                        {' '}
+                        <span className="staff-flag" title={t('log.flaggedNote')}>
+                          {t('log.flagged')}
+                        </span>
+                      </>
+                    ) : null}
+                  </td>
                   <td>
                     <code>{entry.intent}</code>
                   </td>

@@ -138,6 +138,7 @@ export default function StaffEntry() {
           <blockquote className="staff-quote" lang={entry.language}>
             {entry.text}
           </blockquote>
+          {entry.flagged ? <p className="staff-flag">{`${t('log.flagged')}: ${t('log.flaggedNote')}`}</p> : null}
           <h2>{t('entry.facts')}</h2>
           <dl className="staff-facts">
             {facts.map(([term, value]) => (

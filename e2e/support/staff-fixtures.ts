@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { recordOutcome, recordTurn } from '../../server/assistant/intent-log.ts';
 import type { Database } from '../../server/db/client.ts';
+import { intentLog } from '../../server/db/schema.ts';
 import { staffCreate } from '../../server/staff/cli.ts';
 
 export const e2eReviewerFile = 'staff-reviewer.json';
@@ -32,6 +33,18 @@ export async function applyStaffFixtures(db: Database, dataDir: string): Promise
   if (created.code === 0) writeFileSync(path.join(dataDir, e2eReviewerFile), created.line);
   const admin = await staffCreate(db, ['--email', 'e2e.admin@agency.example', '--role', 'admin']);
   if (admin.code === 0) writeFileSync(path.join(dataDir, 'staff-admin.json'), admin.line);
+  // The privacy journey's reviewer (issue 27), and one entry as an older anonymiser stored it,
+  // with a name and a birth date left in clear: the desk masks it, flags it and deletes it.
+  const privacy = await staffCreate(db, ['--email', 'e2e.privacy@agency.example', '--role', 'reviewer']);
+  if (privacy.code === 0) writeFileSync(path.join(dataDir, 'staff-privacy.json'), privacy.line);
+  await db.insert(intentLog).values({
+    variant: 'serviceportal',
+    language: 'de',
+    anonymisedText: 'Kontoinhaberin ist Gerlinde Pfannenstiel, geboren am 14.07.1961',
+    intentId: 'update_profile',
+    confidence: 810,
+    engine: 'embedded',
+  });
   for (const [index, turn] of e2eTurns.entries()) {
     const { turnId } = await recordTurn(db, {
       conversationId: `e2e-${index}`,

@@ -109,3 +109,45 @@ describe('values known from the file go first, however they are typed', () => {
     expect(anonymise(input, known)).toBe(expected);
   });
 });
+
+describe('issue 27: passwords, identity numbers, other people’s names, and no ordinary word taken for a name', () => {
+  it.each([
+    ['Mein Passwort ist Demo-Pass1 und ich komme nicht rein', 'Mein Passwort ist [PASSWORD] und ich komme nicht rein'],
+    ['password: hunter2', 'password: [PASSWORD]'],
+    ['şifrem Ankara1923 ama giremiyorum', 'şifrem [PASSWORD] ama giremiyorum'],
+    ['mi contraseña es "gato-feliz" y no funciona', 'mi contraseña es "[PASSWORD]" y no funciona'],
+    ['Ausweisnummer L01X00T47', 'Ausweisnummer [NATIONAL_ID]'],
+    ['SV-Nummer 12 150385 S 123', 'SV-Nummer [NATIONAL_ID]'],
+    ['mi DNI es 12345678Z', 'mi DNI es [NATIONAL_ID]'],
+    [
+      'die letzten Ziffern meiner Sozialversicherungsnummer sind 4711',
+      'die letzten Ziffern meiner Sozialversicherungsnummer sind [NATIONAL_ID]',
+    ],
+    ['Hier schreibt A. Schneider, ich zahle seit Mai', 'Hier schreibt [NAME], ich zahle seit Mai'],
+    ['Kontoinhaber ist Jürgen Weber-Hohenstein', 'Kontoinhaber ist [NAME]'],
+    ['Mein Vater Hans Müller zahlt seit März', 'Mein Vater [NAME] zahlt seit März'],
+    ['Eşim Ayşe Kaya ödeyecek', 'Eşim [NAME] ödeyecek'],
+    ["Maître Dupont-Aignan s'occupe du dossier", "Maître [NAME] s'occupe du dossier"],
+  ])('%s', (input, expected) => {
+    expect(anonymise(input)).toBe(expected);
+  });
+
+  it.each([
+    'hier schreibt seit heute meine Tochter',
+    'mein name seit der Heirat ist anders',
+    'ich habe mein Passwort vergessen',
+    'mein Passwort ist falsch',
+    'şifrem çalışmıyor',
+    'mein vater zahlt seit märz',
+  ])('keeps "%s"', (input) => {
+    expect(anonymise(input)).toBe(input);
+  });
+
+  it('removes the debtor’s name however it is written: initials, reversed, lower case', () => {
+    const known = { firstNames: ['Anna'], lastNames: ['Schneider'] };
+    expect(anonymise('Hier schreibt A. Schneider', known)).toBe('Hier schreibt [NAME]');
+    expect(anonymise('schneider anna kann nicht zahlen', known)).toBe('[NAME] kann nicht zahlen');
+    expect(anonymise('danke, Anna S.', known)).toBe('danke, [NAME]');
+    expect(anonymise('Schneiders Konto', known)).toBe('[NAME] Konto');
+  });
+});

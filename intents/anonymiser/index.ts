@@ -16,8 +16,10 @@ import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import personnummer from 'personnummer';
 import { fnr, dnr } from '@navikt/fnrvalidator';
-import { isFirstName, isLastName, looksLikeSurname } from './names.ts';
+import { isCommonWord, isFirstName, isLastName, isOrdinaryWord, looksLikeSurname } from './names.ts';
 import { cues } from './cues.ts';
+import { ensureTagger } from './model.ts';
+import { tag, tokenize } from './tagger.ts';
 
 export type Placeholder =
   | '[NAME]'
@@ -29,17 +31,27 @@ export type Placeholder =
   | '[REFERENCE]'
   | '[NATIONAL_ID]'
   | '[BIRTHDATE]'
+  | '[PASSWORD]'
   | '[NUMBER]';
 
 /** What the portal knows of a signed-in debtor; removed first, in whatever format it was typed. */
 export interface KnownValues {
+  /** Whole names (a company, an account holder): each of their words is removed. */
   names?: readonly string[];
+  /** First names: also removed as an initial before a surname ("A. Schneider"). */
+  firstNames?: readonly string[];
+  /** Surnames: also removed as an initial after a first name ("Anna S."). */
+  lastNames?: readonly string[];
+  /** Street with house number. */
   street?: string;
+  /** The street's name alone ("Lindenallee"). */
+  streetName?: string;
   zip?: string;
   city?: string;
   email?: string;
   phones?: readonly string[];
   iban?: string;
+  ibans?: readonly string[];
   /** ISO date, YYYY-MM-DD. */
   birthDate?: string;
   references?: readonly string[];
@@ -61,7 +73,7 @@ function loosePattern(value: string): RegExp | undefined {
   return new RegExp(`${NB}${chars.map(escape).join('[\\s\\-./()]?')}${NE}`, 'giu');
 }
 
-function wordPattern(value: string): RegExp | undefined {
+function wordPattern(value: string, suffix = ''): RegExp | undefined {
   const trimmed = value.trim();
   if (trimmed.length < 2) return undefined;
   const folded = trimmed.replace(/ı/g, 'i').replace(/İ/g, 'I').normalize('NFD').replace(/\p{M}/gu, '');
@@ -73,7 +85,10 @@ function wordPattern(value: string): RegExp | undefined {
       trimmed.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'),
     ]),
   ];
-  return new RegExp(`${NB}(?:${alternatives.map((a) => escape(a).replace(/\s+/g, '\\s+')).join('|')})${NE}`, 'giu');
+  return new RegExp(
+    `${NB}(?:${alternatives.map((a) => escape(a).replace(/\s+/g, '\\s+')).join('|')})${suffix}${NE}`,
+    'giu',
+  );
 }
 
 function birthDateFormats(iso: string): string[] {
@@ -100,7 +115,7 @@ function removeKnown(text: string, known: KnownValues): string {
     if (pattern) out = out.replace(pattern, placeholder);
   };
   if (known.email) replace(new RegExp(escape(known.email), 'giu'), '[EMAIL]');
-  if (known.iban) replace(loosePattern(known.iban), '[IBAN]');
+  for (const iban of [known.iban, ...(known.ibans ?? [])]) if (iban) replace(loosePattern(iban), '[IBAN]');
   for (const phone of known.phones ?? []) {
     const digits = phone.replace(/\D/g, '');
     if (digits.length >= 6) {
@@ -110,17 +125,36 @@ function removeKnown(text: string, known: KnownValues): string {
       if (national) replace(loosePattern(`0${national}`), '[PHONE]');
     }
   }
-  for (const reference of known.references ?? []) replace(loosePattern(reference), '[REFERENCE]');
+  const references = [...(known.references ?? [])].sort((a, b) => b.length - a.length);
+  for (const reference of references) replace(loosePattern(reference), '[REFERENCE]');
   if (known.birthDate)
     for (const format of birthDateFormats(known.birthDate))
       replace(new RegExp(`${NB}${escape(format)}${NE}`, 'gu'), '[BIRTHDATE]');
   if (known.street) replace(wordPattern(known.street), '[ADDRESS]');
+  if (known.streetName && known.streetName.trim().length >= 4) replace(wordPattern(known.streetName), '[ADDRESS]');
   if (known.zip && known.city)
     replace(new RegExp(`${NB}${escape(known.zip)}\\s+${escape(known.city)}${NE}`, 'giu'), '[ADDRESS]');
   if (known.zip && known.zip.length >= 4) replace(new RegExp(`${NB}${escape(known.zip)}${NE}`, 'gu'), '[ADDRESS]');
   if (known.city) replace(wordPattern(known.city), '[ADDRESS]');
-  const names = [...(known.names ?? [])].filter((n) => n.trim().length >= 2).sort((a, b) => b.length - a.length);
-  for (const name of names) replace(wordPattern(name), '[NAME]');
+  const firstNames = (known.firstNames ?? []).flatMap((n) => n.split(/\s+/));
+  const lastNames = (known.lastNames ?? []).flatMap((n) => n.split(/[\s]+/));
+  const names = [...(known.names ?? []), ...(known.firstNames ?? []), ...(known.lastNames ?? [])]
+    .flatMap((n) => [n, ...n.split(/[\s,]+/)])
+    .filter((n) => n.trim().length >= 2)
+    .sort((a, b) => b.length - a.length);
+  // a name, also in the genitive ("Schneiders Konto", "Anna's")
+  for (const name of [...new Set(names)]) replace(wordPattern(name, "(?:['’]?s)?"), '[NAME]');
+  // initials next to a known name: "A. Schneider", "A Schneider", "Anna S.", "S., Anna"
+  const initials = (list: string[]) =>
+    [...new Set(list.map((n) => n.trim()[0]?.toUpperCase() ?? '').filter((c) => /\p{Lu}/u.test(c)))]
+      .map(escape)
+      .join('');
+  const firstInitials = initials(firstNames);
+  const lastInitials = initials(lastNames);
+  if (firstInitials)
+    replace(new RegExp(`${NB}[${firstInitials}${firstInitials.toLowerCase()}]\\.?\\s*\\[NAME\\]`, 'gu'), '[NAME]');
+  if (lastInitials)
+    replace(new RegExp(`\\[NAME\\],?\\s+[${lastInitials}${lastInitials.toLowerCase()}]\\.?${NE}`, 'gu'), '[NAME]');
   return out;
 }
 
@@ -249,8 +283,65 @@ function replaceAll(text: string, pattern: RegExp, replacer: (m: RegExpExecArray
   });
 }
 
-export function anonymise(text: string, known: KnownValues = {}): string {
+const PASSWORD_TRAILING = /[.,!?;)"“”'’»]+$/u;
+
+/** A token that looks like a password rather than a word: a digit, a sign, or a capital inside. */
+function passwordLike(token: string): boolean {
+  return /\d/.test(token) || /[^\p{L}\p{N}]/u.test(token) || /.\p{Lu}/u.test(token);
+}
+
+/**
+ * A password typed after a cue ("mein Passwort ist Demo-Pass1", "password: x", "şifrem Ankara1923").
+ * After a linking verb or a colon whatever follows is the password, unless it is a word that says
+ * something about the password ("ist falsch"); without one, only a token that looks like a password.
+ */
+function replacePasswords(text: string): string {
+  const pattern = new RegExp(
+    `(${NB}(?:${cues.password})${NE})((?:\\s*[:=]\\s*|\\s+(?:(?:${cues.passwordLink})(?:\\s*:)?\\s+)?)[„"'“‘«]?)([^\\s„"“”«»]+)`,
+    'giu',
+  );
+  return replaceAll(text, pattern, (m) => {
+    const [, cue, link, raw] = m as unknown as [string, string, string, string];
+    const trailing = PASSWORD_TRAILING.exec(raw)?.[0] ?? '';
+    const token = raw.slice(0, raw.length - trailing.length);
+    if (token === '' || token.startsWith('[')) return undefined;
+    if (cues.passwordStates.has(token.toLowerCase())) return undefined;
+    const linked = /[:=]|\p{L}/u.test(link);
+    if (!linked && !passwordLike(token)) return undefined;
+    return `${cue}${link}[PASSWORD]${trailing}`;
+  });
+}
+
+const ID_PART = '(?:[A-Za-z]{0,3}\\d[\\dA-Za-z]*)';
+
+/** Identity-card, passport, tax and social-security numbers: after a cue, and the shapes of a few countries. */
+function replaceNationalIds(text: string): string {
+  let out = text.replace(
+    new RegExp(
+      `(${NB}(?:${cues.nationalId})${NE}[\\s:#.-]*(?:(?:ist|lautet|sind|endet auf|is|are|ends with|es|son|termina en|est|sont|se termine par|è|sono|finisce con|e|är|slutar på|er|numaram|no|nr|nummer|number|número|numéro|numero)\\.?\\s*[:.]?\\s*)?)(${ID_PART}(?:[\\s./-]+(?:${ID_PART}|\\p{Lu}(?=[\\s./-]+\\d)))*)`,
+      'giu',
+    ),
+    (_m, cue: string, value: string) => (value.replace(/\D/g, '').length >= 3 ? `${cue}[NATIONAL_ID]` : _m),
+  );
+  const shapes = [
+    // US social security, Spanish DNI and NIE, Italian codice fiscale, German social insurance,
+    // French NIR, German identity card (nine characters with a digit)
+    /(?<![\p{L}\p{N}])\d{3}-\d{2}-\d{4}(?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])[A-Za-z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-Da-d](?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])\d{8}-?[A-Za-z](?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])[XYZxyz]-?\d{7}-?[A-Za-z](?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])[A-Za-z]{6}\d{2}[A-Za-z]\d{2}[A-Za-z]\d{3}[A-Za-z](?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])\d{2}\s?\d{6}\s?[A-Za-z]\s?\d{3}(?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])[12]\s?\d{2}\s?\d{2}\s?\d{2}\s?\d{3}\s?\d{3}(?:\s?\d{2})?(?![\p{L}\p{N}])/gu,
+    /(?<![\p{L}\p{N}])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ0-9]{8}(?![\p{L}\p{N}])/gu,
+  ];
+  for (const shape of shapes) out = out.replace(shape, '[NATIONAL_ID]');
+  return out;
+}
+
+export function anonymise(text: string, known: KnownValues = {}, options: { tagger?: boolean } = {}): string {
   let out = removeKnown(text, known);
+  out = replacePasswords(out);
 
   // e-mail addresses
   out = out.replace(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+\.[\p{L}]{2,}/gu, '[EMAIL]');
@@ -286,11 +377,16 @@ export function anonymise(text: string, known: KnownValues = {}): string {
     return /\s/.test(m[0]) && month >= 1 && month <= 12 && day >= 1 && day <= 31 ? '[NATIONAL_ID]' : undefined;
   });
 
+  out = replaceNationalIds(out);
+
   // dates of birth: a date after a cue ("geboren am", "date of birth", "född") or "(*12.03.1985)"
   const dateShape =
-    '(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\.?\\s+[\\p{L}]+\\.?\\s+\\d{4}|\\d{8})';
+    '(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\.?\\s+(?:de\\s+)?[\\p{L}]+\\.?\\s+(?:de\\s+)?\\d{4}|\\d{8})';
   out = out.replace(
-    new RegExp(`((?:${cues.birth})[\\s:,.]*(?:(?:am|le|el|il|den|on|the|de|the)\\s+)?)${dateShape}`, 'giu'),
+    new RegExp(
+      `((?:${cues.birth})[\\s:,.]*(?:(?:is|ist|es|est|è|är|er|war|was|era)\\s+)?(?:(?:am|der|le|el|il|den|on|the|de)\\s+)?)${dateShape}`,
+      'giu',
+    ),
     '$1[BIRTHDATE]',
   );
   out = out.replace(new RegExp(`(\\*\\s?)${dateShape}`, 'gu'), '$1[BIRTHDATE]');
@@ -300,7 +396,8 @@ export function anonymise(text: string, known: KnownValues = {}): string {
     out,
     /(?:\+|(?<![\p{L}\p{N}])00|(?<![\p{L}\p{N}.,])0)\d{1,4}(?:[\s./-]?\(0\))?(?:[\s./-]?\d){5,13}(?![\p{N}])/gu,
     (m) => {
-      if (/^\d{1,2}\.\d{1,2}\.\d{2,4}$/.test(m[0])) return undefined;
+      // a plain date ("01/12/2026", "01.10.2026", "01-10-2026") is no phone number
+      if (/^\d{1,2}([./-])\d{1,2}\1\d{2,4}$/.test(m[0])) return undefined;
       return isPossiblePhone(m[0]) ? '[PHONE]' : undefined;
     },
   );
@@ -321,14 +418,19 @@ export function anonymise(text: string, known: KnownValues = {}): string {
     `${CAP}(?:[\\s-]${CAP})*${STREET_SUFFIX_DE}\\s*${HOUSE}`,
     `${CAP}[-\\s]?(?:[Ss]tra(?:ss|ß)e|[Ss]tr\\.|[Ww]eg|[Gg]asse|[Pp]latz|[Aa]llee)\\s*${HOUSE}`,
     `(?:Am|An der|An den|Auf der|Auf dem|Im|In der|Zum|Zur|Hinter der|Unter den)\\s+${CAP}\\s*${HOUSE}`,
-    `${HOUSE},?\\s+${CAP}(?:\\s${CAP})*\\s+(?:${STREET_WORDS_AFTER_EN})(?![\\p{L}])`,
-    `(?:${HOUSE},?\\s+)?(?:${anyCase(STREET_WORDS_BEFORE)})\\s+(?:(?:de la|de|del|des|du|di|della|dei|delle|d'|l')\\s*)?${CAP}(?:\\s+(?:(?:de la|de|del|des|du|di|della|d')\\s*)?${CAP})*(?:,?\\s*(?:n[º°o.]?\\s*)?${HOUSE})?`,
-    `${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_TR)})\\s*(?:[Nn]o[:.]?\\s*)?(?:${HOUSE})?`,
+    `(?:(?:[Ff]lat|[Aa]pt\\.?|[Aa]partment|[Uu]nit)\\s*\\d{1,4}[a-zA-Z]?,?\\s*)?${HOUSE},?\\s+${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_AFTER_EN)})(?![\\p{L}])`,
+    `(?:${HOUSE},?\\s+)?(?:${anyCase(STREET_WORDS_BEFORE)})\\s+(?:(?:de la|de|del|des|du|di|della|dei|delle|d'|l')\\s*)?${CAP}(?:\\s+(?:(?:de la|de|del|des|du|di|della|d')\\s*)?${CAP})*(?:,?\\s*(?:n[º°o.]?\\s*)?${HOUSE}(?:,?\\s*\\d{1,2}\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|izq\\.?|izda\\.?|dcha\\.?)?)?)?`,
+    `${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_TR)})(?![\\p{L}])\\s*(?:[Nn]o[:.]?\\s*)?(?:${HOUSE})?`,
     `${CAP}${STREET_SUFFIX_NORDIC}\\s*${HOUSE}`,
     `${CAP}(?:\\s${CAP})*\\s+(?:gate|gata|gatan|vei|veien|veg|vegen|vägen|väg|allé|plass|plassen|gränd|torg|torget)\\s*${HOUSE}`,
   ];
   for (const street of streets)
     out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${street})${zipCity}`, 'gu'), '[ADDRESS]');
+  // a British postcode ("NW1 6XE", "BS5 9JA"), with the town before it
+  out = out.replace(
+    new RegExp(`(?:${CAP}\\s+)?(?<![\\p{L}\\p{N}])[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}(?![\\p{L}\\p{N}])`, 'gu'),
+    '[ADDRESS]',
+  );
   // postal code and city alone ("in 20095 Hamburg", "CH-8001 Zürich", "114 55 Stockholm")
   out = replaceAll(
     out,
@@ -344,26 +446,46 @@ export function anonymise(text: string, known: KnownValues = {}): string {
 
   // names: after a cue ("mein Name ist", "my name is", "me llamo", "Herr", "Grüße"),
   // then first name + surname pairs from the name lists
-  const nameWord = `[${L}][${L}'’-]*`;
-  out = replaceAll(
-    out,
-    new RegExp(`((?:${cues.nameBefore})[\\s:,]+)(${nameWord}(?:\\s+${nameWord}){0,3})`, 'giu'),
-    (m) => {
-      const words = (m[2] ?? '').split(/\s+/);
-      // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name.
-      if (WEAK_NAME_CUE.test((m[1] ?? '').trim()) && !(isFirstName(words[0]!) || isLastName(words[0]!)))
-        return undefined;
-      const kept: string[] = [];
-      for (const word of words) {
-        if (cues.stopWords.has(word.toLowerCase())) break;
-        if (kept.length > 0 && !/^\p{Lu}/u.test(word) && !isLastName(word) && !isFirstName(word)) break;
-        kept.push(word);
-      }
-      if (kept.length === 0) return undefined;
-      const rest = words.slice(kept.length).join(' ');
-      return `${m[1]}[NAME]${rest ? ` ${rest}` : ''}`;
-    },
-  );
+  const nameWord = `(?:\\p{Lu}\\.\\s?)?[${L}][${L}'’-]*`;
+  const inLists = (word: string) => isFirstName(word) || isLastName(word);
+  // a word written in lower case that debtors use as an ordinary word ("del", "mia", "está") starts
+  // no name, even when some name list holds it
+  const lowerOrdinary = (word: string) => !/^\p{Lu}/u.test(word) && isCommonWord(word);
+  const startsName = (word: string) =>
+    cues.stopWords.has(word.toLowerCase())
+      ? false
+      : inLists(word)
+        ? !lowerOrdinary(word)
+        : /^\p{Lu}/u.test(word) && !isOrdinaryWord(word);
+  for (let pass = 0; pass < 2; pass++)
+    out = replaceAll(
+      out,
+      new RegExp(
+        `(${NB}(?:${cues.nameBefore}|${cues.relation})${NE}[\\s:,]*(?:(?:ist|is|es|est|è|är|er|heißt|heisst|called|named)\\s+)?(?:(?:Herr|Frau|Dr|Prof|Mr|Mrs|Ms|Me|Maître|Maitre|Avv|Av|Sr|Sra|Sig|Bay|Bayan)\\.?\\s+)?)(${nameWord}(?:\\s+${nameWord}){0,3})`,
+        'giu',
+      ),
+      (m) => {
+        const words = (m[2] ?? '').split(/\s+/);
+        // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name; after
+        // any other a name-list word or a capitalised word that is no ordinary word ("seit" is none).
+        if (
+          WEAK_NAME_CUE.test((m[1] ?? '').trim())
+            ? !(inLists(words[0]!) && !lowerOrdinary(words[0]!))
+            : !startsName(words[0]!)
+        )
+          return undefined;
+        const kept: string[] = [];
+        for (const word of words) {
+          if (cues.stopWords.has(word.toLowerCase())) break;
+          if (kept.length > 0 && !/^\p{Lu}/u.test(word) && (!inLists(word) || isCommonWord(word))) break;
+          if (kept.length > 0 && /^\p{Lu}/u.test(word) && isCommonWord(word) && !inLists(word)) break;
+          kept.push(word);
+        }
+        if (kept.length === 0) return undefined;
+        const rest = words.slice(kept.length).join(' ');
+        return `${m[1]}[NAME]${rest ? ` ${rest}` : ''}`;
+      },
+    );
   out = out.replace(new RegExp(`((?:${cues.title})\\.?\\s+)(?:${CAP}\\s+)?${CAP}`, 'gu'), '$1[NAME]');
   out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})(?:\\s+(${CAP}))?\\s+(${CAP})(?![\\p{L}])`, 'gu'), (m) => {
     // A capitalised word may end in a dot (an initial, "J."); at the end of a sentence ("ich bin
@@ -386,5 +508,47 @@ export function anonymise(text: string, known: KnownValues = {}): string {
   out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})\\s+\\[NAME\\]`, 'gu'), (m) =>
     isFirstName(m[1]!) ? '[NAME]' : undefined,
   );
+  out = joinNames(out);
+  return options.tagger === false ? out : joinNames(applyTagger(out));
+}
+
+const PARTICLES = 'von|vom|van|der|den|de|del|della|di|da|du|des|dos|al|el|bin|ibn|zu|ter|ten|la|le';
+
+/** One placeholder for one name: "[NAME] [NAME]", "[NAME] von [NAME]", "[NAME] von Alvensleben". */
+function joinNames(text: string): string {
+  return text
+    .replace(new RegExp(`\\[NAME\\]\\s+(?:${PARTICLES})\\s+(?:\\[NAME\\]|\\p{Lu}[\\p{L}'’-]+)`, 'gu'), '[NAME]')
+    .replace(/\[NAME\](?:\s+\[NAME\])+/g, '[NAME]');
+}
+
+/**
+ * The learned token classifier after the rules (decision 067): it labels what the rules left;
+ * neighbouring words of one label become one placeholder ("Ahmed Benali" → "[NAME]").
+ */
+function applyTagger(text: string): string {
+  const tokens = tokenize(text);
+  if (tokens.length === 0) return text;
+  const labels = tag(ensureTagger(), tokens);
+  let out = '';
+  let last = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const label = labels[i]!;
+    if (label === 'O') continue;
+    // a bare number is a name never; an amount is no address
+    if (label === 'NAME' && !/\p{L}/u.test(tokens[i]!.text)) continue;
+    // the whole part of an amount ("79" of "79,90") is never a datum
+    if (/^\d+$/.test(tokens[i]!.text) && /^[.,]\d/.test(text.slice(tokens[i]!.end))) continue;
+    let j = i;
+    while (j + 1 < tokens.length && labels[j + 1] === label) j++;
+    // a day of the month alone ("ab dem 1.") is no datum
+    if (j === i && /^\d{1,2}$/.test(tokens[i]!.text)) continue;
+    out += `${text.slice(last, tokens[i]!.start)}[${label}]`;
+    // a suffix after an apostrophe stays ("Köln'de" → "[ADDRESS]'de")
+    const lastToken = tokens[j]!.text;
+    const apostrophe = /['’]\p{Ll}{1,4}$/u.exec(lastToken);
+    last = tokens[j]!.end - (apostrophe ? apostrophe[0].length : 0);
+    i = j;
+  }
+  out += text.slice(last);
   return out.replace(/\[NAME\](?:\s+\[NAME\])+/g, '[NAME]');
 }

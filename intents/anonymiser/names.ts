@@ -29,6 +29,7 @@ import {
   tr,
   type LocaleDefinition,
 } from '@faker-js/faker';
+import { fold as foldWord, ordinaryWords } from './lexicon.ts';
 
 const LOCALES: LocaleDefinition[] = [
   de,
@@ -218,21 +219,71 @@ function collect(pick: (l: LocaleDefinition) => unknown): Set<string> {
   return out;
 }
 
+/**
+ * Names of the languages debtors also write in whose faker lists are not in Latin script or
+ * missing (Arabic, Kurdish, Persian, Albanian, Bosnian/Serbian, Russian and Ukrainian, as they are
+ * transliterated in letters and forms), written for the anonymiser.
+ */
+export const EXTRA_FIRST_NAMES = (
+  'mohammed mohammad muhammad mohamed ahmad ahmed ali hassan hussein hussain omar umar khaled khalid youssef yusuf ibrahim ' +
+  'mustafa mahmoud mahmud abdullah abdul karim kareem samir sami tarek tariq walid nabil bilal hamza amir amin jamal rami ' +
+  'fatima fatma aisha aischa ayesha mariam maryam leila layla noor nour amina zainab zeynab rania yasmin yasmina hanan ' +
+  'salma samira nadia huda dalia lina rana soraya shirin reza mehdi hossein parisa dilan rojda baran azad berivan ' +
+  'arben besnik dritan ermal fatos gentian ilir luan valon arta blerina drita elira mimoza vjosa ' +
+  'dragan goran milan nikola stefan zoran jelena milica ivana snezana amra emir adnan edin senad ' +
+  'dmitri dmitrij sergej sergei aleksandr oleksandr andrij vladimir volodymyr natalia natalja olga oksana tetiana tatjana ' +
+  'iryna irina svetlana yulia julija'
+).split(' ');
+export const EXTRA_LAST_NAMES = (
+  'al-hassan al-ahmad al-sayed el-sayed abdallah haddad khoury nasser saleh hamdan mansour darwish habib aziz ' +
+  'rahman hosseini ahmadi mohammadi karimi rezaei jafari akbari hashemi ' +
+  'hoxha krasniqi berisha gashi shala morina kelmendi ' +
+  'hodzic hadzic begovic petrovic jovanovic nikolic markovic djordjevic ' +
+  'ivanov ivanova petrov petrova smirnov kuznetsov shevchenko kovalenko bondarenko melnyk boyko tkachenko'
+).split(' ');
+
 let firstNames: Set<string> | undefined;
 let lastNames: Set<string> | undefined;
 
 function fold(word: string): string {
-  return word.toLowerCase().replace(/[’']s$/, '');
+  return foldWord(word.replace(/[’']s$/, ''));
+}
+
+function withFolded(list: Iterable<string>): Set<string> {
+  const out = new Set<string>();
+  for (const name of list) {
+    out.add(name.toLowerCase());
+    out.add(foldWord(name));
+  }
+  return out;
 }
 
 export function isFirstName(word: string): boolean {
-  firstNames ??= collect((l) => l.person?.first_name);
+  firstNames ??= withFolded([...collect((l) => l.person?.first_name), ...EXTRA_FIRST_NAMES]);
   return firstNames.has(fold(word));
 }
 
 export function isLastName(word: string): boolean {
-  lastNames ??= collect((l) => l.person?.last_name);
+  lastNames ??= withFolded([...collect((l) => l.person?.last_name), ...EXTRA_LAST_NAMES]);
   return lastNames.has(fold(word));
+}
+
+/** The name lists themselves (the tagger's training draws names from them). */
+export function nameLists(): { first: string[]; last: string[] } {
+  isFirstName('');
+  isLastName('');
+  return { first: [...firstNames!].sort(), last: [...lastNames!].sort() };
+}
+
+/** A word of the debtors' ordinary vocabulary, whether or not a name list also holds it. */
+export function isCommonWord(word: string): boolean {
+  return ordinaryWords().has(foldWord(word));
+}
+
+/** A word of the debtors' ordinary vocabulary that is not a name of the lists. */
+export function isOrdinaryWord(word: string): boolean {
+  const key = foldWord(word);
+  return ordinaryWords().has(key) && !isFirstName(word) && !isLastName(word);
 }
 
 /** Surname endings common among the agency's debtors, for names the lists do not hold. */

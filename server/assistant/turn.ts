@@ -14,12 +14,12 @@ import { CATALOGUE, isIntentId, type IntentId, type Lang } from '../../intents/c
 import { embeddedModel, type Understanding } from '../../intents/engine-model.ts';
 import { configuredModel, systemPrompt, withFallback, type LlmSettings } from '../../intents/llm.ts';
 import { createTools, type ToolResult } from '../../intents/tools/index.ts';
-import type { KnownValues } from '../../intents/anonymiser/index.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import { todayForVariant } from '../dates.ts';
 import type { Database } from '../db/client.ts';
 import type { Variant } from '../variants/config.ts';
 import { saveConversation, type Conversation } from './conversations.ts';
+import { knownValuesOf } from './known-values.ts';
 import { serverEngine } from './engine.ts';
 import { recordTurn, type TurnOutcome } from './intent-log.ts';
 
@@ -35,7 +35,6 @@ export interface TurnRequest {
   settings: LlmSettings & { ASSISTANT_TIMEOUT_MS?: number };
   /** A model to use instead of the configured one (tests: the SDK's mock model). */
   model?: LanguageModelV3;
-  known?: KnownValues;
   now?: Date;
 }
 
@@ -220,7 +219,9 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
                 variant: request.variant.id,
                 language: classification.lang,
                 text,
-                known: request.known,
+                // The debtor's own stored values, read from the session's file on the server:
+                // every door that runs a turn removes them (issue 27).
+                known: await knownValuesOf(request.db, request.session),
                 intent: intent === 'clarify' ? (u?.intent ?? classification.intent) : intent,
                 confidence: classification.confidence,
                 engine: used,

@@ -753,6 +753,12 @@ export const intentLog = pgTable(
     correctedSlots: jsonb('corrected_slots').$type<Record<string, string>>(),
     correctedBy: integer('corrected_by').references(() => staffAccounts.id, { onDelete: 'set null' }),
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /**
+     * The staff view found text in this entry that still matched a pattern of personal data
+     * (issue 27): the stored text was masked again at that moment, and the entry waits for
+     * deletion from the desk ("delete flagged entries").
+     */
+    piiFlaggedAt: timestamp('pii_flagged_at', { withTimezone: true }),
   },
   (t) => [index('intent_log_at_idx').on(t.at), index('intent_log_corrected_idx').on(t.correctedAt)],
 );

@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { CATALOGUE, INTENT_IDS, isIntentId, isLang, LANGS, type IntentId } from '../../intents/catalogue.ts';
+import { anonymise } from '../../intents/anonymiser/index.ts';
 import { buildHref } from '../../intents/links.ts';
 import type { Slots } from '../../intents/slots/index.ts';
 import { turnOutcomes } from '../assistant/outcomes.ts';
@@ -108,6 +109,8 @@ export interface LogEntry {
   correctedIntent: string | null;
   correctedSlots: Record<string, string> | null;
   correctedAt: Date | null;
+  /** The text still matched a pattern of personal data here once: masked, waiting for deletion. */
+  flagged: boolean;
 }
 
 const entryColumns = {
@@ -128,10 +131,62 @@ const entryColumns = {
   correctedIntent: t.intentLog.correctedIntent,
   correctedSlots: t.intentLog.correctedSlots,
   correctedAt: t.intentLog.correctedAt,
+  piiFlaggedAt: t.intentLog.piiFlaggedAt,
 };
 
-function toEntry(row: Omit<LogEntry, 'confidence'> & { confidence: number }): LogEntry {
-  return { ...row, confidence: row.confidence / 1000 };
+type EntryRow = Omit<LogEntry, 'confidence' | 'flagged'> & { confidence: number; piiFlaggedAt: Date | null };
+
+/**
+ * The second line of defence (issue 27): a logged text is screened again with the anonymiser as
+ * it is now before staff see it. Whatever still matches a pattern of personal data (text stored
+ * by an older anonymiser, or a datum the first pass missed) is masked in what staff see.
+ */
+export function screenText(text: string): { text: string; flagged: boolean } {
+  const again = anonymise(text);
+  return again === text ? { text, flagged: false } : { text: again, flagged: true };
+}
+
+/**
+ * Screens rows read for staff: a row whose text still held personal data is rewritten in the
+ * database with the masked text at once (the datum leaves the log now, not after six months) and
+ * flagged for deletion; the flag shows on the desk, and "delete flagged entries" purges them.
+ */
+async function screenRows(db: Database, rows: EntryRow[], now: Date = new Date()): Promise<LogEntry[]> {
+  const entries: LogEntry[] = [];
+  for (const { piiFlaggedAt, ...row } of rows) {
+    const screened = screenText(row.text);
+    if (screened.flagged)
+      await db
+        .update(t.intentLog)
+        .set({ anonymisedText: screened.text, piiFlaggedAt: piiFlaggedAt ?? now })
+        .where(eq(t.intentLog.id, row.id));
+    entries.push({
+      ...row,
+      text: screened.text,
+      confidence: row.confidence / 1000,
+      flagged: screened.flagged || piiFlaggedAt !== null,
+    });
+  }
+  return entries;
+}
+
+/** How many entries are flagged for deletion. */
+export async function flaggedCount(db: Database): Promise<number> {
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: count() })
+    .from(t.intentLog)
+    .where(isNotNull(t.intentLog.piiFlaggedAt));
+  return n;
+}
+
+/** Deletes every entry flagged for deletion; audited with the staff member and the number. */
+export async function purgeFlagged(db: Database, staffId: number): Promise<number> {
+  const rows = await db
+    .delete(t.intentLog)
+    .where(isNotNull(t.intentLog.piiFlaggedAt))
+    .returning({ id: t.intentLog.id });
+  await audit(db, { actor: 'staff', action: 'staff.log.flaggedPurged', detail: { staffId, entries: rows.length } });
+  return rows.length;
 }
 
 export async function listLog(db: Database, q: LogQuery) {
@@ -148,12 +203,12 @@ export async function listLog(db: Database, q: LogQuery) {
     .orderBy(order ? asc(column) : desc(column), desc(t.intentLog.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return { entries: rows.map(toEntry), total, page, pages };
+  return { entries: await screenRows(db, rows), total, page, pages };
 }
 
 export async function getEntry(db: Database, id: number): Promise<LogEntry | null> {
   const [row] = await db.select(entryColumns).from(t.intentLog).where(eq(t.intentLog.id, id));
-  return row ? toEntry(row) : null;
+  return row ? ((await screenRows(db, [row]))[0] ?? null) : null;
 }
 
 /** Variants present in the log (for the filter). */
@@ -314,7 +369,8 @@ export async function correctionLines(db: Database, language?: string) {
   const lines: Array<{ language: string; line: CorrectionLine }> = [];
   for (const row of rows) {
     if (!isIntentId(row.intent) || !isLang(row.language)) continue;
-    const line: CorrectionLine = { text: row.text.trim(), intent: row.intent };
+    // Exported training lines are screened like the desk's view: no personal datum leaves in a file.
+    const line: CorrectionLine = { text: screenText(row.text).text.trim(), intent: row.intent };
     if (row.slots && Object.keys(row.slots).length > 0) {
       line.today = row.at.toISOString().slice(0, 10);
       line.href = buildHref(row.intent, slotsForLink(row.slots));

@@ -290,3 +290,45 @@ describe('corrections through the pages', () => {
     ).toBe(404);
   });
 });
+
+describe('the second line of defence (issue 27)', () => {
+  it('masks a logged text that still holds personal data, flags it, and deletes flagged entries on request', async () => {
+    // A row as an older anonymiser stored it: the password and a relative's name in clear.
+    const [leaked] = await database.db
+      .insert(t.intentLog)
+      .values({
+        variant: 'serviceportal',
+        language: 'de',
+        anonymisedText: 'Mein Passwort ist Demo-Pass1, mein Vater Horst Engelmann zahlt',
+        intentId: 'change_password',
+        confidence: 700,
+        engine: 'embedded',
+      })
+      .returning({ id: t.intentLog.id });
+    const page = await run(log.loader, getRequest('/staff', { Cookie: reviewerCookie }), {});
+    const data = page.data as { entries: Array<{ id: number; text: string; flagged: boolean }>; flagged: number };
+    const shown = data.entries.find((e) => e.id === leaked!.id)!;
+    expect(shown.text).toBe('Mein Passwort ist [PASSWORD], mein Vater [NAME] zahlt');
+    expect(shown.flagged).toBe(true);
+    expect(data.flagged).toBeGreaterThanOrEqual(1);
+    // The stored text is masked at once, and the entry waits for deletion.
+    const [stored] = await database.db.select().from(t.intentLog).where(eq(t.intentLog.id, leaked!.id));
+    expect(stored!.anonymisedText).not.toContain('Demo-Pass1');
+    expect(stored!.anonymisedText).not.toContain('Engelmann');
+    expect(stored!.piiFlaggedAt).not.toBeNull();
+    // A clean entry is neither changed nor flagged.
+    expect(data.entries.find((e) => e.id === turnId)?.flagged).toBe(false);
+
+    const purged = await run(
+      log.action,
+      formRequest('/staff', { intent: 'purgeFlagged' }, { Cookie: reviewerCookie }),
+      {},
+    );
+    expect(purged.status).toBe(302);
+    expect(purged.headers.get('Location')).toMatch(/^\/staff\?purged=[1-9]/);
+    expect(await database.db.select().from(t.intentLog).where(eq(t.intentLog.id, leaked!.id))).toEqual([]);
+    expect(await database.db.select().from(t.intentLog).where(eq(t.intentLog.id, turnId))).toHaveLength(1);
+    const audited = await database.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'staff.log.flaggedPurged'));
+    expect(audited).toHaveLength(1);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "intent_log" ADD COLUMN "pii_flagged_at" timestamp with time zone;
