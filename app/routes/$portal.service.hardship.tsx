@@ -21,13 +21,10 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { todayIso } from '#server/dates.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { breathingSpaceSchema, statementMaxLength } from '#server/hardship/schema.ts';
 import { hardshipReasons } from '#server/hardship/rules.ts';
-import { hardshipView, type InstalmentRelief } from '#server/hardship/view.ts';
+import { hardshipViewForSession, type InstalmentRelief } from '#server/hardship/view.ts';
 import { intlLocale } from '#server/i18n/negotiate.ts';
-import { loadFileContext } from '#server/instalments/service.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { RadioGroup } from '~/components/ui/Choice';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
@@ -51,10 +48,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceSty
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'hardship');
   const session = await requireDebtor(request, variant, { level: 'limited', context });
-  const db = await getDatabase();
-  const file = await loadFileContext(db, session, todayIso());
-  if (!file) throw redirect(withBase(variant, '/dashboard'));
-  const view = await hardshipView(db, file, session.level);
+  const read = await hardshipViewForSession(session);
+  if (!read) throw redirect(withBase(variant, '/dashboard'));
+  const { view } = read;
   const returnTo = withBase(variant, '/service/hardship');
   return {
     title: documentTitle(t('title'), variant.brand.name),
@@ -71,11 +67,10 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'hardship');
   const session = await requireDebtor(request, variant, { level: 'limited' });
-  const db = await getDatabase();
-  const file = await loadFileContext(db, session, todayIso());
-  if (!file) throw redirect(withBase(variant, '/dashboard'));
+  const read = await hardshipViewForSession(session);
+  if (!read) throw redirect(withBase(variant, '/dashboard'));
   const formData = await readForm(request);
-  const schema = breathingSpaceSchema({ locale: intlLocale(language, variant), currency: file.facts.currency });
+  const schema = breathingSpaceSchema({ locale: intlLocale(language, variant), currency: read.currency });
   const submission = parseWithZod(formData, { error: fieldError, schema });
   if (submission.status !== 'success') return data({ result: submission.reply(), done: null, refused: null }, 400);
 

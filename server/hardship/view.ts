@@ -10,10 +10,18 @@
 import { eq } from 'drizzle-orm';
 import { isFinished, measureRunning } from '../claims/rules.ts';
 import { todayIso } from '../dates.ts';
-import type { Database } from '../db/client.ts';
+import { getDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { affordableMonthly, type Affordability, type Household } from '../instalments/affordability.ts';
-import { deferralOffer, loadPlan, planOffer, skipOffered, type FileContext } from '../instalments/service.ts';
+import {
+  deferralOffer,
+  loadFileContext,
+  loadPlan,
+  planOffer,
+  skipOffered,
+  type FileContext,
+} from '../instalments/service.ts';
+import type { ActiveSession } from '../auth/session.ts';
 import { variants, type SupportHours, type VariantId } from '../variants/config.ts';
 import { debtAdviceFor, type AdviceService } from './advice.ts';
 import {
@@ -172,4 +180,19 @@ export async function hardshipView(
       callbackPath: '/service/contact?action=callback',
     },
   };
+}
+
+/**
+ * The page's and the action's view of the signed-in file: opens the database itself, so that a
+ * door (route, API, tool) reads the view without a query of its own (decision 077). `null` when
+ * the session's file is gone.
+ */
+export async function hardshipViewForSession(
+  session: Pick<ActiveSession, 'fileId' | 'debtorId' | 'level'>,
+  today = todayIso(),
+): Promise<{ view: HardshipView; currency: string } | null> {
+  const db = await getDatabase();
+  const file = await loadFileContext(db, session, today);
+  if (!file) return null;
+  return { view: await hardshipView(db, file, session.level), currency: file.facts.currency };
 }

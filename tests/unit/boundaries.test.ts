@@ -67,7 +67,8 @@ describe('the boundary rules on a scratch file', () => {
 
 describe('the temporary allowlists (TODO issue 30)', () => {
   it('do not grow', () => {
-    expect(intentsImportingServer.length).toBeLessThanOrEqual(7);
+    // 7 at decision 077, 10 with the answer tools of issue 26 (eslint-boundaries.js says why).
+    expect(intentsImportingServer.length).toBeLessThanOrEqual(10);
     expect(appImportingDatabase.length).toBeLessThanOrEqual(57);
     expect(routesImportingServices.length).toBeLessThanOrEqual(11);
   });
