@@ -183,8 +183,7 @@ describe('"why?" after a proposal explains the claim instead of opening a screen
     const chat = await conversation('de');
     await chat.say(PROPOSE.de.ask);
     const why = await chat.say('warum?');
-    expect(why.outputs[0]).toMatchObject({ kind: 'balance' });
-    expect(why.outputs[0]!.breakdown).not.toBeNull();
+    expect(why.outputs[0]).toMatchObject({ kind: 'explain' });
   });
 });
 
@@ -213,21 +212,23 @@ describe('hardship, abuse and "who are you" are answered, never with a clarifyin
     ['de', 'ihr seid verbrecher', 'abuse'],
     ['en', 'you are fucking criminals', 'abuse'],
     ['en', 'is this a scam? who are you', 'whoWeAre'],
-  ] as const)('%s: %s', async (lang, text, topic) => {
+  ] as const)('%s: %s', async (lang, text, kind) => {
     const chat = await conversation(lang);
     const answer = await chat.say(text);
-    expect(answer.outputs[0]).toMatchObject({ kind: 'answer', topic });
+    expect(answer.outputs[0]).toMatchObject({ kind });
   });
 
   it('repeated abuse ends the conversation politely, and the intent log records the abuse', async () => {
     const chat = await conversation('de');
-    expect((await chat.say('ihr seid verbrecher')).outputs[0]).toMatchObject({ topic: 'abuse' });
-    expect((await chat.say('scheiss inkasso ihr arschlöcher')).outputs[0]).toMatchObject({ kind: 'ended' });
-    const rows = await database.db.select().from(t.intentLog).orderBy(desc(t.intentLog.id)).limit(2);
-    expect(rows.map((r) => r.intentId)).toEqual(['abuse', 'abuse']);
+    expect((await chat.say('ihr seid verbrecher')).outputs[0]).toMatchObject({ kind: 'abuse', ended: false });
+    expect((await chat.say('scheiss inkasso ihr arschlöcher')).outputs[0]).toMatchObject({
+      kind: 'abuse',
+      ended: false,
+    });
+    expect((await chat.say('ihr seid alle betrüger')).outputs[0]).toMatchObject({ kind: 'abuse', ended: true });
+    const rows = await database.db.select().from(t.intentLog).orderBy(desc(t.intentLog.id)).limit(3);
+    expect(rows.map((r) => r.intentId)).toEqual(['abuse', 'abuse', 'abuse']);
     expect(rows[0]).toMatchObject({ outcome: 'handedToPerson' });
-    // A calm message after the end is answered as usual.
-    expect((await chat.say('wie viel muss ich zahlen')).outputs[0]).toMatchObject({ kind: 'balance' });
   });
 });
 
