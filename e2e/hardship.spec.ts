@@ -1,5 +1,6 @@
 /**
- * Difficult times (issue 26, item 3): from the dashboard to /service/hardship, the error summary
+ * Difficult times (issue 26, item 3): from the chat pane's hardship answer (the dashboard links the
+ * page too) to /service/hardship, the error summary
  * of an empty request, the breathing space recorded (collection paused, the instalment that fits
  * the figures), the running pause on the page and in the file's history, and the agency's mail
  * in the development mailbox; a Swedish file in Swedish with its own country's debt advice. axe
@@ -14,16 +15,36 @@ import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 const password = 'Demo-Pass1';
 const h = (language: string, key: string) => text(language, key, 'hardship');
 
-test('German: a breathing space asked for from the dashboard, reminders paused, the agency told by mail', async ({
+test('German: hardship told in the pane, a breathing space asked for, reminders paused, the agency told by mail', async ({
   page,
 }) => {
   test.setTimeout(180_000);
   const variant = variants.paycare;
   await signIn(page, { refno: '600000001', password, variant });
-  await page.getByRole('link', { name: text('de', 'hardshipLink', 'dashboard') }).click();
+  await expect(page.getByRole('link', { name: text('de', 'hardshipLink', 'dashboard') })).toHaveAttribute(
+    'href',
+    portalPath(variant, '/service/hardship'),
+  );
+  // The assistant answers hardship in the answer itself: the relief, the page, a person with the phone.
+  await waitForHydration(page);
+  await page.getByTestId('assistant-fab').click();
+  const pane = page.getByRole('dialog', { name: text('de', 'title', 'assistant') });
+  const input = pane.getByRole('textbox', { name: text('de', 'inputLabel', 'assistant') });
+  await input.fill('ich habe meinen job verloren und kann gerade nichts zahlen');
+  await input.press('Enter');
+  const answer = pane.getByTestId('chat-hardship');
+  await expect(answer).toBeVisible();
+  await expect(answer.getByRole('link', { name: variant.support.phone })).toHaveAttribute(
+    'href',
+    `tel:${variant.support.phoneHref}`,
+  );
+  await answer.getByTestId('chat-hardship-link').click();
   await expect(page).toHaveURL((url) => url.pathname === portalPath(variant, '/service/hardship'));
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: h('de', 'title') })).toBeVisible();
+  // On a desktop the side panel stays beside the page; closed here, the page is checked alone.
+  await pane.getByRole('button', { name: text('de', 'close', 'assistant') }).click();
+  await expect(pane).toBeHidden();
   // Debt advice of the variant's country, each with its own address; a person with the support line.
   const advice = page.getByTestId('debt-advice');
   await expect(advice.getByRole('link', { name: 'www.bag-sb.de' })).toHaveAttribute('href', 'https://www.bag-sb.de');

@@ -162,6 +162,7 @@ describe('service hub', () => {
     expect(items.map((i) => i.key)).toEqual([
       'contact',
       'callback',
+      'hardship',
       'faq',
       'announce',
       'downloads',

@@ -59,6 +59,7 @@ const answersBeforeReading: Record<string, string> = {
   // sign-in before anything is read. tests/routes/staff.test.ts posts bad bodies with a staff session.
   'staff.accounts': 'no staff session: sent to the staff sign-in first',
   'staff.entries.$id': 'no staff session: sent to the staff sign-in first',
+  'staff._index': 'no staff session: sent to the staff sign-in first (deleting flagged entries)',
   'staff.code': 'no password step waiting for its code: sent to the staff sign-in first',
   'staff.signout': 'signs out whatever the body; reads no form at all',
   '$portal.assistant.closed': 'a beacon: records the open conversation as closed whatever the body; reads none',
