@@ -540,8 +540,8 @@ function applyTagger(text: string): string {
     if (/^\d+$/.test(tokens[i]!.text) && /^[.,]\d/.test(text.slice(tokens[i]!.end))) continue;
     let j = i;
     while (j + 1 < tokens.length && labels[j + 1] === label) j++;
-    // a day of the month alone ("ab dem 1.") is no datum
-    if (j === i && /^\d{1,2}$/.test(tokens[i]!.text)) continue;
+    // a day of the month alone ("ab dem 1.", Turkish "15'inde" with its case ending) is no datum
+    if (j === i && /^\d{1,2}(?:['’]\p{Ll}{1,6})?$/u.test(tokens[i]!.text)) continue;
     out += `${text.slice(last, tokens[i]!.start)}[${label}]`;
     // a suffix after an apostrophe stays ("Köln'de" → "[ADDRESS]'de")
     const lastToken = tokens[j]!.text;
