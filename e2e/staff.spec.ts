@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Page } from './helpers/test';
+import { expect, test, type Browser, type Page } from './helpers/test';
 import { generateSync } from 'otplib';
 import { signIn } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
@@ -68,6 +68,26 @@ async function staffSignIn(page: Page, account: Created, options: { firstTime: b
   await expect(page).toHaveURL((url) => url.pathname === '/staff');
 }
 
+/**
+ * A debtor (demo file 100000001) signed in on a phone with the chat pane open: what they write
+ * goes to the intent log through the pane's own route.
+ */
+async function debtorPane(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Berlin',
+    viewport: { width: 390, height: 844 },
+  });
+  const debtorPage = await context.newPage();
+  await signIn(debtorPage, { refno: '100000001', password: 'Demo-Pass1' });
+  await waitForHydration(debtorPage);
+  await debtorPage.getByTestId('assistant-fab').click();
+  const pane = debtorPage.getByRole('dialog', { name: text('de', 'title', 'assistant') });
+  const input = pane.getByRole('textbox', { name: text('de', 'inputLabel', 'assistant') });
+  return { context, pane, input };
+}
+
 /** What a debtor writes in the pane: an amount, a date, an IBAN, a name and an e-mail address. */
 const message =
   'Ich habe gestern 120 Euro überwiesen von meinem Konto DE89 3704 0044 0532 0130 00, ich bin Jonas Becker, schreiben Sie mir an jonas.becker@example.com';
@@ -78,18 +98,7 @@ test('a debtor writes personal data in the pane; a reviewer signs in with TOTP, 
 }, testInfo) => {
   test.setTimeout(150_000);
   // The debtor, on a phone: the turn goes to the intent log through the pane's own route.
-  const debtor = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-    viewport: { width: 390, height: 844 },
-  });
-  const debtorPage = await debtor.newPage();
-  await signIn(debtorPage, { refno: '100000001', password: 'Demo-Pass1' });
-  await waitForHydration(debtorPage);
-  await debtorPage.getByTestId('assistant-fab').click();
-  const pane = debtorPage.getByRole('dialog', { name: text('de', 'title', 'assistant') });
-  const input = pane.getByRole('textbox', { name: text('de', 'inputLabel', 'assistant') });
+  const { context: debtor, pane, input } = await debtorPane(browser, testInfo.project.use.baseURL);
   await expect(input).toBeFocused();
   await input.fill(message);
   await input.press('Enter');
@@ -193,18 +202,7 @@ test('issue 27: the password and a relative’s name written in the pane reach n
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const debtor = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    locale: 'de-DE',
-    timezoneId: 'Europe/Berlin',
-    viewport: { width: 390, height: 844 },
-  });
-  const debtorPage = await debtor.newPage();
-  await signIn(debtorPage, { refno: '100000001', password: 'Demo-Pass1' });
-  await waitForHydration(debtorPage);
-  await debtorPage.getByTestId('assistant-fab').click();
-  const pane = debtorPage.getByRole('dialog', { name: text('de', 'title', 'assistant') });
-  const input = pane.getByRole('textbox', { name: text('de', 'inputLabel', 'assistant') });
+  const { context: debtor, pane, input } = await debtorPane(browser, testInfo.project.use.baseURL);
   const send = pane.locator('form.chat-pane__input button[type="submit"]');
   for (const message of [
     'Mein Passwort ist Demo-Pass1 und ich komme nicht rein',
