@@ -20,6 +20,28 @@ const ownServerFiles = readdirSync(dbFolder)
   .map((name) => `tests/db/${name}`);
 
 /**
+ * The `unit` files that keep no state outside their own module (decision 081): no database, no
+ * environment, no files or servers, no mocks or faked clocks, not the route helpers. They run in
+ * the project `unit-pure` without isolation: a worker imports a module once for all of them (the
+ * assistant's model, the rules, the locales), where an isolated file imports everything again.
+ * A file that mentions any of these words runs isolated in `unit`, as before; so a new test that
+ * touches state lands there without anyone deciding it.
+ */
+const unitInclude = [
+  'tests/**/*.test.{ts,tsx}',
+  'server/**/*.test.ts',
+  'app/**/*.test.{ts,tsx}',
+  'intents/**/*.test.ts',
+];
+const touchesState =
+  /createTestDatabase|useRouteDatabase|setDatabase|useTestDatabase|process\.env|DATA_DIR|vi\.(mock|useFakeTimers|setSystemTime|stubEnv|stubGlobal|spyOn)|startTempPostgres|useUploadFolder|remix-app|helpers\/routes|hostile-input|spawn|fork\(|execFile|listen\(/;
+const pureFiles = ['tests', 'server', 'app', 'intents']
+  .flatMap((folder) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => `${folder}/${name}`))
+  .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/db/'))
+  .filter((file) => !touchesState.test(readFileSync(file, 'utf8')))
+  .sort();
+
+/**
  * TEST_POSTGRES_URL (.ci/run sets it): the db tests run a second time, on PostgreSQL, in the
  * same run as the rest (project `db-postgres`), while `unit` and `db` keep PGlite. So each
  * database is covered once and both cores stay busy to the end (decision 060). Without it the db
@@ -35,6 +57,7 @@ const postgresProject: TestProjectConfiguration[] = postgresUrl
           include: ['tests/db/**/*.test.ts'],
           exclude: ownServerFiles,
           environment: 'node',
+          sequence: { groupOrder: 1 },
           setupFiles: ['tests/setup.ts'],
           env: { TEST_DATABASE_URL: postgresUrl },
           testTimeout: 60_000,
@@ -55,21 +78,40 @@ export default defineConfig({
     // which on CI's two cores ran every file one after the other while the second core idled:
     // the main process only hands out files and transforms each module once.
     maxWorkers: availableParallelism(),
+    // The threads pool serves only `unit-pure` (below), whose files keep no state of their own
+    // outside their modules: a worker imports the modules once for all of them (decision 081).
+    // Every other project runs on forks, a new process per file, as before.
+    poolOptions: { threads: { isolate: false } },
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'unit',
-          include: [
-            'tests/**/*.test.{ts,tsx}',
-            'server/**/*.test.ts',
-            'app/**/*.test.{ts,tsx}',
-            'intents/**/*.test.ts',
-          ],
-          exclude: ['tests/db/**'],
+          include: unitInclude,
+          exclude: ['tests/db/**', ...pureFiles],
           environment: 'node',
           globalSetup: ['tests/global-setup.ts'],
           setupFiles: ['tests/setup.ts'],
+          sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit-pure',
+          include: pureFiles,
+          environment: 'node',
+          // The model for the assistant's tests when this project runs alone (fingerprinted: the
+          // second call in a whole run finds it current; the templates are reused likewise).
+          globalSetup: ['tests/global-setup.ts'],
+          setupFiles: ['tests/setup.ts'],
+          // Worker threads that are not isolated (poolOptions.threads above), first and on their
+          // own: vitest runs its pools side by side, each with maxWorkers, so threads beside the
+          // other projects' forks would put four workers on two cores.
+          pool: 'threads',
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -80,6 +122,7 @@ export default defineConfig({
           name: 'db',
           include: ['tests/db/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 1 },
           setupFiles: ['tests/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -38,7 +38,7 @@
 import type { AppLoadContext } from '@remix-run/node';
 import fc from 'fast-check';
 import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { languages as LANGUAGES } from '#server/i18n/languages.ts';
 import { maxMultipartBodyBytes, maxSmallBodyBytes } from '#server/http/request-body.ts';
 import { i18next } from '~/i18next.server';
@@ -58,7 +58,15 @@ const totalRuns = Number(process.env.HOSTILE_RUNS ?? 10_200);
 const renderedRunsPerPage = Number(process.env.HOSTILE_RENDERED_RUNS ?? 6);
 const sizeRunsPerEndpoint = Number(process.env.HOSTILE_SIZE_RUNS ?? 4);
 const edgeRuns = Number(process.env.HOSTILE_EDGE_RUNS ?? 300);
-const seed = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined;
+/** HOSTILE_SEED: every property starts from this seed (a replay); HOSTILE_PATH: only that input of it. */
+const fixedSeed = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : undefined;
+const replayPath = process.env.HOSTILE_PATH || undefined;
+/**
+ * How long one input may take (ms) before it counts as a failure, reported with its seed and the
+ * input: a handful of milliseconds is usual, and a hang would otherwise run into the test's limit
+ * of several minutes and say nothing of what hung (issue 25).
+ */
+const inputLimitMs = Number(process.env.HOSTILE_INPUT_MS ?? 30_000);
 
 const counts = { direct: 0, rendered: 0, size: 0, edge: 0 };
 /** HOSTILE_SURVEY=1: collect every broken property instead of stopping at the first (for fixing). */
@@ -539,17 +547,55 @@ let clients = 0;
 const nextContext = (): AppLoadContext =>
   context(`10.${(++clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`);
 
+/** A value for a report: long runs of one character counted, cut to its first characters. */
+function shown(value: unknown): string {
+  return fc
+    .stringify(value)
+    .replace(/(.)\1{40,}/g, (run, c: string) => `${c}×${run.length}`)
+    .slice(0, 1500);
+}
+
+/** The property running now: its seed, how many inputs it has tried, the last one. */
+let running: { seed: number; numRuns: number; tried: number; input: unknown; reported: boolean } | undefined;
+
+/** Called first in every property's predicate with what it was given. */
+function trying(input: unknown): void {
+  if (!running) return;
+  running.tried++;
+  running.input = input;
+}
+
 /**
  * fc.assert with a readable failure: the counterexample cut to its first characters (values of
- * 70,000 characters would flood the report), the seed and path to replay it (HOSTILE_SEED).
+ * 70,000 characters would flood the report), the seed and path to replay it (HOSTILE_SEED,
+ * HOSTILE_PATH). The seed is drawn here, not by fast-check, so that it is known while the
+ * property runs: an input over its time limit (HOSTILE_INPUT_MS) fails as a counterexample, and
+ * should the test's own limit end it first (an input that blocks the event loop), the test's
+ * failure names the seed and the last input tried.
  */
 async function holds<T>(property: fc.IAsyncProperty<T>, numRuns: number): Promise<void> {
-  const details = await fc.check(property, { numRuns, seed, endOnFailure: true });
+  const seed = fixedSeed ?? Math.floor(Math.random() * 0x7fffffff);
+  const state = { seed, numRuns, tried: 0, input: undefined as unknown, reported: false };
+  running = state;
+  onTestFailed(() => {
+    if (running !== state || state.reported) return;
+    console.error(
+      `hostile input: stopped at input ${state.tried} of ${numRuns}, seed ${seed} (HOSTILE_SEED=${seed} replays it)\n` +
+        `  last input: ${shown(state.input)}`,
+    );
+  });
+  const details = await fc.check(property, {
+    numRuns,
+    seed,
+    path: replayPath,
+    endOnFailure: true,
+    timeout: inputLimitMs,
+  });
+  state.reported = true;
   if (!details.failed) return;
-  const example = fc.stringify(details.counterexample).replace(/(.)\1{40,}/g, (run, c: string) => `${c}×${run.length}`);
   const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   throw new Error(
-    `${cause.slice(0, 2000)}\n  counterexample: ${example.slice(0, 1500)}\n  seed ${details.seed}, path ${details.counterexamplePath}`,
+    `${cause.slice(0, 2000)}\n  counterexample: ${shown(details.counterexample)}\n  seed ${details.seed}, path ${details.counterexamplePath} (HOSTILE_SEED=${details.seed} HOSTILE_PATH=${details.counterexamplePath} replays it)`,
   );
 }
 
@@ -601,6 +647,7 @@ export async function hostileInputProperties({ shard, of: shards }: { shard: num
         const started = performance.now();
         await holds(
           fc.asyncProperty(inputFor(target), async (input) => {
+            trying(input);
             counts.direct++;
             const request = await requestFor(target, input);
             let reason: string | null;
@@ -627,6 +674,7 @@ export async function hostileInputProperties({ shard, of: shards }: { shard: num
         for (const target of targets.filter((t) => t.isPage)) {
           await holds(
             fc.asyncProperty(inputFor(target), async (input) => {
+              trying({ target: target.id, input });
               counts.rendered++;
               // Markers in every value: whatever the page shows of the input must come escaped.
               const marked = {
@@ -663,6 +711,7 @@ export async function hostileInputProperties({ shard, of: shards }: { shard: num
               fc.integer({ min: 1, max: 256 * 1024 }),
               fc.boolean(),
               async (kind, over, declared) => {
+                trying({ target: target.id, kind, over, declared });
                 counts.size++;
                 const multipart = kind === 'multipart';
                 const limit = multipart ? maxMultipartBodyBytes : maxSmallBodyBytes;
@@ -775,6 +824,7 @@ export async function hostileInputProperties({ shard, of: shards }: { shard: num
               ),
               fc.constantFrom('', 'intent=pay', Array.from({ length: 300 }, () => 'a=1').join('&')),
               async (method, scheme, targetHost, path, hostHeader, query, body) => {
+                trying({ method, scheme, targetHost, path, hostHeader, query, body });
                 counts.edge++;
                 const target =
                   scheme === '' && targetHost === 'OWN'
