@@ -34,7 +34,7 @@ const unitInclude = [
   'intents/**/*.test.ts',
 ];
 const touchesState =
-  /createTestDatabase|useRouteDatabase|setDatabase|useTestDatabase|process\.env|DATA_DIR|vi\.(mock|useFakeTimers|setSystemTime|stubEnv|stubGlobal|spyOn)|startTempPostgres|useUploadFolder|remix-app|helpers\/routes|hostile-input|spawn|fork\(|execFile|listen\(/;
+  /database|Database|process\.env|DATA_DIR|vi\.(mock|useFakeTimers|setSystemTime|stubEnv|stubGlobal|spyOn)|helpers|remix-app|hostile-input|spawn|fork\(|exec|listen\(|Server\b/;
 const pureFiles = ['tests', 'server', 'app', 'intents']
   .flatMap((folder) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => `${folder}/${name}`))
   .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/db/'))
