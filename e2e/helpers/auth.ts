@@ -124,35 +124,43 @@ export async function signInByRequest(
   },
 ): Promise<void> {
   const variant = options.variant ?? variants.de;
-  const request = page.request;
-  const challenge = (await (await request.get(portalPath(variant, '/captcha'), { failOnStatusCode: true })).json()) as {
-    algorithm: string;
-    challenge: string;
-    salt: string;
-    signature: string;
-    maxnumber?: number;
-  };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
-    .promise;
-  if (!solution) throw new Error('the captcha challenge could not be solved');
-  const { algorithm, salt, signature } = challenge;
-  const altcha = Buffer.from(
-    JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }),
-  ).toString('base64');
   const origin = new URL(test.info().project.use.baseURL!).origin;
-  const response = await request.post(portalPath(variant, '/signin'), {
-    form: {
-      mode: options.password === undefined ? 'reference' : 'password',
-      reference: options.refno,
-      ...(options.password === undefined ? {} : { password: options.password }),
-      privacy: 'on',
-      returnTo: '',
-      altcha,
-    },
-    // The server refuses cross-site form posts (server/http/security.ts): a browser sends its Origin.
-    headers: { Origin: origin },
-    maxRedirects: 0,
-  });
+  const attempt = async () => {
+    const request = page.request;
+    const challenge = (await (
+      await request.get(portalPath(variant, '/captcha'), { failOnStatusCode: true })
+    ).json()) as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number };
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+      .promise;
+    if (!solution) throw new Error('the captcha challenge could not be solved');
+    const { algorithm, salt, signature } = challenge;
+    const altcha = Buffer.from(
+      JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }),
+    ).toString('base64');
+    return request.post(portalPath(variant, '/signin'), {
+      form: {
+        mode: options.password === undefined ? 'reference' : 'password',
+        reference: options.refno,
+        ...(options.password === undefined ? {} : { password: options.password }),
+        privacy: 'on',
+        returnTo: '',
+        altcha,
+      },
+      // The server refuses cross-site form posts (server/http/security.ts): a browser sends its Origin.
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+  };
+  let response: Awaited<ReturnType<typeof attempt>>;
+  try {
+    response = await attempt();
+  } catch (error) {
+    // A kept-alive connection the server closed just as the form was sent (its idle limit is
+    // 5 s, which a loaded machine can pass between the two requests): a browser sends such a
+    // request again on a new connection; so does this, with a new challenge. Nothing else is retried.
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    response = await attempt();
+  }
   const target = portalPath(variant, options.expectPath ?? '/dashboard');
   const location = response.headers()['location'];
   expect(
