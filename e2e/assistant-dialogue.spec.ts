@@ -5,7 +5,7 @@
  * (the message's language on the German page), saying that nothing is arranged yet.
  */
 import { expect, test, type Page } from './helpers/test';
-import { signIn } from './helpers/auth';
+import { signInByRequest } from './helpers/auth';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 import { screenshots } from './helpers/screenshots';
 
@@ -32,7 +32,7 @@ async function ask(page: Page, question: string) {
 test('on a phone, "ok mach das" after a proposal opens the instalment step for that plan, prefilled', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   const pane = await openPane(page);
   await ask(page, 'ich kann nur 50 euro im monat zahlen');
   await expect(pane.getByTestId('chat-proposal')).toBeVisible();
@@ -49,7 +49,7 @@ test('without JavaScript, "yes do it" after a proposal answers with the plan’s
   browser,
   page,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   const state = await page.context().storageState();
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: state, viewport: phone });
   const noJs = await context.newPage();

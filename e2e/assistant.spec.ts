@@ -7,7 +7,7 @@
  * /chatbot without JavaScript.
  */
 import { expect, test, type Page } from './helpers/test';
-import { signIn } from './helpers/auth';
+import { signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 import { screenshots } from './helpers/screenshots';
@@ -38,7 +38,7 @@ async function ask(page: Page, question: string, language = 'de') {
 test('100000001 asks "wie viel muss ich zahlen" and sees the dashboard’s total, with the greeting’s real figure', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   const total = (await page.getByTestId('open-amount').textContent())!.trim();
   const pane = await openPane(page);
   await expect(pane.getByTestId('chat-greeting')).toContainText(total);
@@ -60,7 +60,7 @@ test('100000001 asks "wie viel muss ich zahlen" and sees the dashboard’s total
 test('a question in English on the German page is answered in English, with an offer to switch the page', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   const pane = await openPane(page);
   await ask(page, 'how much do I still have to pay in total');
   // The answer's card is worded in English (its strings load on demand); the page stays German.
@@ -80,7 +80,7 @@ test('a question in English on the German page is answered in English, with an o
 test('"ich kann nur 50 euro im monat zahlen" shows a plan in the pane, then the instalment step with 50 filled in', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   const pane = await openPane(page);
   await ask(page, 'ich kann nur 50 euro im monat zahlen');
   const proposal = pane.getByTestId('chat-proposal');
@@ -101,7 +101,7 @@ test('"ich kann nur 50 euro im monat zahlen" shows a plan in the pane, then the 
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
   test('the side panel stays open beside the page a link of it opened', async ({ page }) => {
-    await signIn(page, { refno: '100000001', password });
+    await signInByRequest(page, { refno: '100000001', password });
     const pane = await openPane(page);
     await ask(page, 'ich kann nur 50 euro im monat zahlen');
     await pane.getByTestId('chat-proposal').getByRole('link').click();
@@ -111,7 +111,7 @@ test.describe('on a desktop', () => {
 });
 
 test('on the Spanish page "ya pagué" leads to announcing the payment', async ({ page }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password, land: false });
   await page.goto(portalPath(variants.de, '/dashboard', 'es'));
   await waitForHydration(page);
   await page.getByTestId('assistant-fab').click();
@@ -134,7 +134,7 @@ test('on the Spanish page "ya pagué" leads to announcing the payment', async ({
 });
 
 test('a callback booked inside the pane is stored like one booked on the contact screen', async ({ page }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   const pane = await openPane(page);
   await ask(page, 'bitte ruft mich am montag vormittag zurück');
   const form = pane.getByTestId('chat-callback');
@@ -152,7 +152,7 @@ test('/chatbot works without JavaScript: the question posted, the answer rendere
   browser,
   page,
 }) => {
-  await signIn(page, { refno: '100000004', password });
+  await signInByRequest(page, { refno: '100000004', password });
   const state = await page.context().storageState();
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: state, viewport: phone });
   const noJs = await context.newPage();
@@ -177,7 +177,7 @@ test('/chatbot works without JavaScript: the question posted, the answer rendere
 test('a reference-only session asking to change the address types the password in the pane and goes on', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000001' });
+  await signInByRequest(page, { refno: '100000001' });
   const pane = await openPane(page);
   await ask(page, 'meine Adresse hat sich geändert');
   const stepUp = pane.getByTestId('chat-step-up');
@@ -205,7 +205,7 @@ test('a reference-only session asking to change the address types the password i
 test('100000004 asking to pay later hears that a deferral was already granted and is offered the alternatives', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000004', password });
+  await signInByRequest(page, { refno: '100000004', password });
   const pane = await openPane(page);
   await ask(page, 'kann ich später zahlen?');
   const refused = pane.getByTestId('chat-refused');

@@ -5,7 +5,7 @@
  * page; screenshots on a phone and a desktop in e2e/.artifacts/screenshots/checkout-awaited-*.png.
  */
 import { expect, test, type Page } from './helpers/test';
-import { signIn } from './helpers/auth';
+import { signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
@@ -21,7 +21,7 @@ async function chooseMethod(page: Page, method: string) {
 test('a transfer started by reference number is named on the pay page and gives way to paying online', async ({
   page,
 }) => {
-  await signIn(page, { refno: '111000001' });
+  await signInByRequest(page, { refno: '111000001', land: false });
   await page.goto(portalPath(variants.de, '/checkout/pay-direct'));
   await chooseMethod(page, '6');
   await expect(page.getByRole('heading', { level: 1, name: co('page.title.instructions') })).toBeVisible();

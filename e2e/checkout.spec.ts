@@ -7,7 +7,7 @@
  * on a phone and a desktop in e2e/.artifacts/screenshots/checkout-*.png.
  */
 import { expect, test, type Page } from './helpers/test';
-import { signIn } from './helpers/auth';
+import { signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
@@ -33,7 +33,7 @@ test.describe.configure({ mode: 'parallel' });
 test('a copy of 100000001 pays everything by card: contact step, card form in the iframe, confirmation, settled', async ({
   page,
 }) => {
-  await signIn(page, { refno: '110000001', password });
+  await signInByRequest(page, { refno: '110000001', password });
   await page.getByRole('link', { name: text('de', 'actions.payNow', 'dashboard') }).click();
   await expect(page.getByRole('heading', { level: 1, name: co('heading.openAmount') })).toBeVisible();
   await expect(page.getByTestId('pay-amount')).toHaveText(/587,84/);
@@ -95,7 +95,7 @@ test('bank transfer shows recipient, IBAN, BIC and a GiroCode, mails them, and i
   page,
 }) => {
   const at = variants.at;
-  await signIn(page, { refno: '210000001', password, variant: at });
+  await signInByRequest(page, { refno: '210000001', password, variant: at, land: false });
   await page.goto(portalPath(at, '/checkout/pay-direct'));
   await chooseMethod(page, '6');
   await expect(page.getByRole('heading', { level: 1, name: co('page.title.instructions') })).toBeVisible();
@@ -123,7 +123,7 @@ test('bank transfer shows recipient, IBAN, BIC and a GiroCode, mails them, and i
 test('a declined payment shows the aborted message and lets the debtor leave feedback and choose another method; a cancelled card asks for another method', async ({
   page,
 }) => {
-  await signIn(page, { refno: '110000012', password });
+  await signInByRequest(page, { refno: '110000012', password, land: false });
   await page.goto(portalPath(variants.de, '/checkout/pay-direct'));
   await chooseMethod(page, '1');
   await expect(page).toHaveURL(/\/sandbox\/pay\//);
@@ -154,7 +154,7 @@ test('a declined payment shows the aborted message and lets the debtor leave fee
 
 test('a copy of Swiss file 300000001: TWINT failure and success return pages', async ({ page }) => {
   const ch = variants.ch;
-  await signIn(page, { refno: '310000001', password, variant: ch });
+  await signInByRequest(page, { refno: '310000001', password, variant: ch, land: false });
   await page.goto(portalPath(ch, '/checkout/pay-direct'));
   await expect(page.getByTestId('pay-amount')).toContainText('CHF');
   await chooseMethod(page, 'twint');
@@ -175,7 +175,7 @@ test('a copy of Swiss file 300000001: TWINT failure and success return pages', a
 });
 
 test('100000003 pays the down payment first, then the plan is active', async ({ page }) => {
-  await signIn(page, { refno: '110000003', password });
+  await signInByRequest(page, { refno: '110000003', password });
   await page.getByRole('link', { name: text('de', 'actions.payDownPayment', 'dashboard') }).click();
   await expect(page.getByRole('heading', { level: 1, name: co('heading.downPayment') })).toBeVisible();
   await expect(page.getByTestId('pay-amount')).toHaveText(/200,00/);
@@ -194,7 +194,7 @@ test('100000003 pays the down payment first, then the plan is active', async ({ 
 
 test('without JavaScript: 100000005 pays its deposit in cash with a scannable barcode', async ({ page, browser }) => {
   // Signing in needs the captcha's script; everything after it is plain HTML forms.
-  await signIn(page, { refno: '110000005', password });
+  await signInByRequest(page, { refno: '110000005', password });
   const context = await browser.newContext({
     javaScriptEnabled: false,
     storageState: await page.context().storageState(),

@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { signIn } from './helpers/auth';
+import { signInByRequest } from './helpers/auth';
 import { legalEntityIn } from '../server/variants/config.ts';
 import { portalPath, text, variants, waitForHydration, type Variant } from './helpers/portal';
 
@@ -39,7 +39,7 @@ test.describe('100000001: open claim', () => {
   test('dashboard, then the claim information with statement, invoices, history, video and the legal information', async ({
     page,
   }) => {
-    await signIn(page, { refno: '100000001', password });
+    await signInByRequest(page, { refno: '100000001', password });
     expect(plain((await page.getByTestId('open-amount').textContent()) ?? '')).toBe(money(58784, 'EUR', 'de-DE'));
     for (const key of ['payNow', 'payInstalments', 'payLater']) {
       await expect(page.getByRole('link', { name: dash(`actions.${key}`), exact: true })).toBeVisible();
@@ -119,7 +119,7 @@ test.describe('100000001: open claim', () => {
   });
 
   test('the action bar comes up when scrolling up and goes when scrolling down', async ({ page }) => {
-    await signIn(page, { refno: '100000001', password });
+    await signInByRequest(page, { refno: '100000001', password });
     await openClaimInformation(page);
     const bar = page.getByTestId('action-bar');
     // Instant jumps (no smooth scrolling, no wheel momentum): each one is a single scroll event.
@@ -152,7 +152,7 @@ test.describe('100000001: open claim', () => {
 });
 
 test('100000002: instalment plan running, next instalment and the payments made', async ({ page }) => {
-  await signIn(page, { refno: '100000002', password });
+  await signInByRequest(page, { refno: '100000002', password });
   await expect(page.getByRole('heading', { name: dash('next.title'), exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: dash('actions.skipInstalment'), exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: dash('actions.instalmentPlan'), exact: true })).toBeVisible();
@@ -169,7 +169,7 @@ test('100000002: instalment plan running, next instalment and the payments made'
 });
 
 test('100000003: the down payment comes first', async ({ page }) => {
-  await signIn(page, { refno: '100000003', password });
+  await signInByRequest(page, { refno: '100000003', password });
   await expect(page.getByText(text('de', 'status.downPaymentPending', 'claim'), { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: dash('actions.payDownPayment'), exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: dash('actions.payInstalments'), exact: true })).toHaveCount(0);
@@ -177,7 +177,7 @@ test('100000003: the down payment comes first', async ({ page }) => {
 });
 
 test('100000006: settled, nothing to pay any more', async ({ page }) => {
-  await signIn(page, { refno: '100000006', password });
+  await signInByRequest(page, { refno: '100000006', password });
   await expect(page.getByText(text('de', 'status.settled', 'claim'), { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: dash('actions.payNow'), exact: true })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, 'dashboard 100000006');
@@ -189,7 +189,7 @@ test('100000006: settled, nothing to pay any more', async ({ page }) => {
 
 test('100000010: the claims list shows three files; opening one switches the file', async ({ page }) => {
   // A debtor with several files starts on the claims list.
-  await signIn(page, { refno: '100000010', password, expectPath: '/claims-list' });
+  await signInByRequest(page, { refno: '100000010', password, expectPath: '/claims-list' });
   // Each button names its file's creditor for screen readers: "Akte öffnen – Stadtwerke Elbtal GmbH".
   const buttons = page.getByRole('button', {
     name: new RegExp(`^(${dash('cases.open')}|${dash('cases.openCurrent')}) – `),
@@ -214,7 +214,7 @@ for (const { variant, refno, language, locale, currency, total } of [
     test.use({ locale });
 
     test(`${currency} on the dashboard and in the claim information`, async ({ page }) => {
-      await signIn(page, { refno, password, variant, language });
+      await signInByRequest(page, { refno, password, variant, language });
       expect(plain((await page.getByTestId('open-amount').textContent()) ?? '')).toBe(money(total, currency, locale));
       await expectNoSeriousA11yViolations(page, `dashboard ${refno}`);
       await openClaimInformation(page, variant, language);

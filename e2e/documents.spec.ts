@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from './helpers/test';
 import { pdfText } from '../tests/helpers/pdf-text';
-import { errorSummary, signIn } from './helpers/auth';
+import { errorSummary, signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { languageNames } from '../server/i18n/languages.ts';
@@ -44,7 +44,7 @@ async function openForm(page: Page, variant: Variant, kind: string, language = '
 }
 
 test('100000001: goods return form, a wrong zip corrected, the filled PDF downloaded', async ({ page }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password, land: false });
   await page.goto(portalPath(variants.de, '/download-center'));
   await expect(page.getByRole('heading', { level: 1, name: doc('overview.title'), exact: true })).toBeVisible();
   await expectNoSeriousA11yViolations(page, 'download center');
@@ -92,7 +92,7 @@ test('100000001: goods return form, a wrong zip corrected, the filled PDF downlo
 test('100000002: power of attorney for a helper, the attorney named in full, the filled PDF downloaded', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000002', password });
+  await signInByRequest(page, { refno: '100000002', password });
   const form = await openForm(page, variants.de, 'mandate');
   const authorizer = form.getByRole('group', { name: doc('sections.authorizer'), exact: true });
   const attorney = form.getByRole('group', { name: doc('sections.attorney'), exact: true });
@@ -138,7 +138,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('100000003: goods not received, declared on a phone, the filled PDF downloaded', async ({ page }) => {
-    await signIn(page, { refno: '100000003', password });
+    await signInByRequest(page, { refno: '100000003', password });
     const form = await openForm(page, variants.de, 'goods-not-recieved');
     await expect(form.getByLabel(doc('fields.lastName'))).toHaveValue('Becker');
     await expect(form.getByLabel(doc('fields.zip'))).toHaveValue('04109');
@@ -168,7 +168,7 @@ test.describe('on a phone', () => {
 test('100000010: identity theft declared in Spanish, the filled PDF downloaded', async ({ page }) => {
   const es = (key: string) => text('es', key, 'documents');
   // A debtor with several files starts on the claims list; the first file is the session's.
-  await signIn(page, { refno: '100000010', password, expectPath: '/claims-list' });
+  await signInByRequest(page, { refno: '100000010', password, expectPath: '/claims-list' });
   // She switches the portal to Spanish with the language menu; the choice holds from page to page.
   await page.goto(portalPath(variants.de, '/download-center'));
   await waitForHydration(page);
@@ -201,7 +201,7 @@ test('100000010: identity theft declared in Spanish, the filled PDF downloaded',
 
 test('200000001: an identity-theft objection sent online with a PDF as evidence', async ({ page }) => {
   const at = variants.at;
-  await signIn(page, { refno: '220000001', password, variant: at });
+  await signInByRequest(page, { refno: '220000001', password, variant: at, land: false });
   await page.goto(portalPath(at, '/download-center/identity-theft'));
   await waitForHydration(page);
   const section = page.locator('#dispute');

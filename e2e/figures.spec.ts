@@ -7,7 +7,7 @@
 import { expect, test, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshot, screenshots } from './helpers/screenshots';
-import { signIn } from './helpers/auth';
+import { signInByRequest } from './helpers/auth';
 import { agencyDaysSince, anyOf, portalPath, seedIso, text, variants, waitForHydration } from './helpers/portal';
 
 test.describe.configure({ mode: 'parallel', retries: 0 });
@@ -59,7 +59,7 @@ test('a plan of 50 €/month (a copy of 100000001), rate 1 skipped: every row of
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, { refno: '170000001', password });
+  await signInByRequest(page, { refno: '170000001', password });
   // Ten days after the agency day the demo files were seeded on, whatever this machine's clock says.
   const first = seedIso(10);
   await agreePlan(page, first);
@@ -148,7 +148,7 @@ test('the entire remaining claim of a running plan (a copy of 100000001) is paid
   page,
 }) => {
   test.setTimeout(120_000);
-  await signIn(page, { refno: '180000001', password });
+  await signInByRequest(page, { refno: '180000001', password });
   await agreePlan(page, seedIso(10));
 
   await page.goto(portalPath(de, '/dashboard'));
@@ -208,11 +208,12 @@ for (const file of dashboards) {
     await page.setViewportSize({ width: 390, height: 844 });
     // German in every variant (each offers it): the language cookie the language menu sets.
     await page.context().addCookies([{ name: 'portal_lang', value: 'de', url: test.info().project.use.baseURL! }]);
-    await signIn(page, {
+    await signInByRequest(page, {
       refno: file.refno,
       password,
       variant: variants[file.variant],
       expectPath: file.refno === '100000010' ? '/claims-list' : '/dashboard',
+      land: false,
     });
     await page.goto(portalPath(variants[file.variant], '/dashboard'));
     await waitForHydration(page);

@@ -7,7 +7,7 @@
  * on every page; screenshots on a phone and a desktop in e2e/.artifacts/screenshots/hardship-*.png.
  */
 import { expect, test } from './helpers/test';
-import { errorSummary, messagePattern, signIn } from './helpers/auth';
+import { errorSummary, messagePattern, signIn, signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
@@ -20,7 +20,7 @@ test('German: hardship told in the pane, a breathing space asked for, reminders 
 }) => {
   test.setTimeout(180_000);
   const variant = variants.paycare;
-  await signIn(page, { refno: '600000001', password, variant });
+  await signInByRequest(page, { refno: '600000001', password, variant });
   await expect(page.getByRole('link', { name: text('de', 'hardshipLink', 'dashboard') })).toHaveAttribute(
     'href',
     portalPath(variant, '/service/hardship'),
@@ -100,7 +100,7 @@ test.describe('Swedish', () => {
     page,
   }) => {
     const variant = variants.se;
-    await signIn(page, { refno: '400000001', variant, language: 'sv' });
+    await signInByRequest(page, { refno: '400000001', variant, language: 'sv', land: false });
     await page.goto(portalPath(variant, '/service/hardship'));
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: h('sv', 'title') })).toBeVisible();

@@ -13,7 +13,7 @@ import { createLetterToken } from '../server/auth/letter-links.ts';
 import { addMonths } from '../server/instalments/dates.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshot, screenshots } from './helpers/screenshots';
-import { errorSummary, signIn } from './helpers/auth';
+import { errorSummary, signInByRequest } from './helpers/auth';
 import { portalPath, seedIso, text, variants, waitForHydration } from './helpers/portal';
 
 test.describe.configure({ mode: 'parallel', retries: 0 });
@@ -49,7 +49,7 @@ test('instalments end to end (a copy of 100000001): helper, amount, date, plan, 
 }) => {
   // Eleven pages, each with axe and two photos.
   test.setTimeout(150_000);
-  await signIn(page, { refno: '120000001', password });
+  await signInByRequest(page, { refno: '120000001', password });
   await open(page, '/checkout/pay-installments');
   await expect(h1(page, t('payInstalments.title'))).toBeVisible();
   await expect(page.getByTestId('plan-total')).toHaveText(/623,89/);
@@ -149,7 +149,7 @@ test('instalments end to end (a copy of 100000001): helper, amount, date, plan, 
 });
 
 test('deposit first for 100000005 (code 5): the stated amount, then the hand-over to pay-direct', async ({ page }) => {
-  await signIn(page, { refno: '100000005', password });
+  await signInByRequest(page, { refno: '100000005', password });
   await open(page, '/checkout/pay-installments');
   await expect(page.getByText(tf('errors.code5', { amount: '150,00 €' }))).toBeVisible();
   await check(page, 'deposit');
@@ -162,7 +162,7 @@ test('deposit first for 100000005 (code 5): the stated amount, then the hand-ove
 test('down payment first for 100000003: the pending plan is shown, the down payment is handed over', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000003', password });
+  await signInByRequest(page, { refno: '100000003', password });
   await open(page, '/checkout/pay-installments');
   await expect(page.getByText(tf('downPayment.text', { amount: '200,00 €' }))).toBeVisible();
   await expect(page.getByRole('heading', { name: t('downPayment.planTitle') })).toBeVisible();
@@ -176,7 +176,7 @@ test('down payment first for 100000003: the pending plan is shown, the down paym
 test('pay later once (a copy of 100000001): notice, bank transfer, the settlement fee agreed, confirmation with the date; a second time says already granted', async ({
   page,
 }) => {
-  await signIn(page, { refno: '130000001', password });
+  await signInByRequest(page, { refno: '130000001', password });
   await open(page, '/checkout/pay-later');
   await expect(h1(page, t('payLater.title'))).toBeVisible();
   // The payment agreement carries the settlement fee (decision 026), explained in a sentence.
@@ -214,7 +214,7 @@ test('pay later for 100000004 says a deferral was already granted, with the date
 test('skip an instalment (a copy of 100000002): confirmed, then the next instalment is expected as agreed', async ({
   page,
 }) => {
-  await signIn(page, { refno: '120000002', password });
+  await signInByRequest(page, { refno: '120000002', password });
   await open(page, '/skip-installment');
   await expect(h1(page, t('skip.title'))).toBeVisible();
   await page.getByRole('button', { name: t('skip.submit') }).click();
@@ -227,7 +227,7 @@ test('skip an instalment (a copy of 100000002): confirmed, then the next instalm
 });
 
 test('the repayment plan of 100000002 sent by e-mail: the confirmation reads the outbox row', async ({ page }) => {
-  await signIn(page, { refno: '100000002', password });
+  await signInByRequest(page, { refno: '100000002', password });
   await open(page, '/installment-plan');
   await expect(h1(page, t('plan.title'))).toBeVisible();
   // Seven rates: the lines of the plan with the next one to pay, all rates on demand.
@@ -249,7 +249,7 @@ test('the repayment plan of 100000002 sent by e-mail: the confirmation reads the
 });
 
 test('a file without an agreement is told why skipping is not available', async ({ page }) => {
-  await signIn(page, { refno: '100000008', password });
+  await signInByRequest(page, { refno: '100000008', password });
   await open(page, '/skip-installment');
   await expect(page).toHaveURL(/\/checkout\/unavailable\?reason=statusOpen/);
   await expect(page.getByTestId('unavailable-statusOpen')).toBeVisible();

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from './helpers/test';
 import jsQR from 'jsqr';
-import { signIn } from './helpers/auth';
+import { signIn, signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 import { screenshots } from './helpers/screenshots';
@@ -108,7 +108,7 @@ test.describe('Switzerland in Italian', () => {
 
   test('the claim information names Swiss law and the authority in Italian', async ({ page }) => {
     const ch = variants.ch;
-    await signIn(page, { refno: '300000001', password, variant: ch, language: 'it' });
+    await signInByRequest(page, { refno: '300000001', password, variant: ch, language: 'it', land: false });
     await page.goto(portalPath(ch, '/claim-information'));
     const legal = page.locator('#legal-information');
     await expect(legal).toContainText(

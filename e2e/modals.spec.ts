@@ -12,7 +12,7 @@
 import { expect, test, type Locator, type Page } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
-import { errorSummary, signIn } from './helpers/auth';
+import { errorSummary, signInByRequest } from './helpers/auth';
 import { agencyDaysSince, anyOf, portalPath, seedDay, text, variants, waitForHydration } from './helpers/portal';
 
 test.describe.configure({ mode: 'parallel', retries: 0 });
@@ -34,7 +34,7 @@ async function expectFocusInside(locator: Locator) {
 }
 
 test('100000008: flood notice, then the offer; declining it brings back the open amount', async ({ page }) => {
-  await signIn(page, { refno: '100000008', password });
+  await signInByRequest(page, { refno: '100000008', password });
   await waitForHydration(page);
 
   const flood = dialog(page, 'floodArea.title');
@@ -85,7 +85,7 @@ test('100000008: flood notice, then the offer; declining it brings back the open
 });
 
 test('100000098 (copy of 100000008): accepting the offer leads into paying it', async ({ page }) => {
-  await signIn(page, { refno: '100000098', password });
+  await signInByRequest(page, { refno: '100000098', password });
   await waitForHydration(page);
   await dialog(page, 'floodArea.title')
     .getByRole('button', { name: m('acknowledge'), exact: true })
@@ -102,7 +102,7 @@ test('100000013: e-mail capture refuses a bad address (also without JavaScript),
   page,
   browser,
 }) => {
-  await signIn(page, { refno: '100000013', password });
+  await signInByRequest(page, { refno: '100000013', password });
   await waitForHydration(page);
   const capture = dialog(page, 'emailCapture.title');
   await expect(capture).toBeVisible();
@@ -169,7 +169,7 @@ test('100000013: e-mail capture refuses a bad address (also without JavaScript),
 });
 
 test('a copy of 100000006: the notice of completion is requested once', async ({ page }) => {
-  await signIn(page, { refno: '110000006', password });
+  await signInByRequest(page, { refno: '110000006', password });
   await waitForHydration(page);
   const card = page.getByRole('region', { name: d('notice.title') });
   await expect(card).toBeVisible();

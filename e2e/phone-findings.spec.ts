@@ -5,7 +5,7 @@
  * SCREENSHOTS=1 (`npm run screenshots -- e2e/phone-findings.spec.ts`).
  */
 import { expect, test, type Locator, type Page } from './helpers/test';
-import { messagePattern, signIn, signInForm } from './helpers/auth';
+import { messagePattern, signIn, signInForm, signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 import { screenshot } from './helpers/screenshots';
@@ -54,7 +54,7 @@ test.describe('1: opened at 127.0.0.1', () => {
     test.setTimeout(120_000);
     const se = variants.se;
     const origin = `http://127.0.0.1:${port}`;
-    await signIn(page, { refno: '420000001', password, variant: se, language: 'sv' });
+    await signInByRequest(page, { refno: '420000001', password, variant: se, language: 'sv', land: false });
     await page.goto(portalPath(se, '/checkout/pay-direct'));
     await chooseMethod(page, 'swish', 'sv');
     await expect(page).toHaveURL((url) => url.origin === origin && url.pathname.startsWith('/sandbox/pay/'));
@@ -92,7 +92,7 @@ test('2: announcing a payment, every step change puts focus on the heading at th
   test.setTimeout(120_000);
   const a = (key: string) => text('de', key, 'announce');
   const variant = variants.de;
-  await signIn(page, { refno: '230000001', password, variant });
+  await signInByRequest(page, { refno: '230000001', password, variant, land: false });
   await page.goto(portalPath(variant, '/announce-payment'));
   await waitForHydration(page);
   const heading = page.getByRole('heading', { level: 1, name: a('title') });
@@ -131,7 +131,7 @@ test('2: announcing a payment, every step change puts focus on the heading at th
 
 test('2: feedback sent, the heading takes focus and the thanks are on the screen', async ({ page }) => {
   const f = (key: string) => text('de', key, 'feedback');
-  await signIn(page, { refno: '100000003', password });
+  await signInByRequest(page, { refno: '100000003', password, land: false });
   await page.goto(portalPath(variants.de, '/feedback'));
   await waitForHydration(page);
   await page.getByRole('radio', { name: new RegExp(f('stars.4')) }).check();
@@ -228,7 +228,7 @@ test('5: a callback asks day and time once, keeps the afternoon time chosen, and
   page,
 }) => {
   const c = (key: string) => text('de', key, 'contact');
-  await signIn(page, { refno: '260000001', password });
+  await signInByRequest(page, { refno: '260000001', password, land: false });
   await page.goto(portalPath(variants.de, '/service/contact?action=callback'));
   await waitForHydration(page);
 
@@ -271,7 +271,7 @@ test('5: a callback asks day and time once, keeps the afternoon time chosen, and
 test('6: a return from the provider with an unknown payment is the portal’s page in the debtor’s language', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   const response = await page.goto(
     `${portalPath(variants.de, '/checkout/pay-direct/return')}?payment=00000000-0000-0000-0000-000000000000&hl=tr`,
   );

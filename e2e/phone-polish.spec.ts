@@ -5,7 +5,7 @@
  * one heading on the SEPA mandate, the Swiss QR reference broken only between its groups.
  */
 import { expect, test } from './helpers/test';
-import { signIn, signInForm, signInPath } from './helpers/auth';
+import { signIn, signInForm, signInPath, signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 
@@ -27,7 +27,7 @@ test('an ended session says so on the sign-in page and leads back to the page as
   page,
   context,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   // The session the browser holds is no longer there (ended on the server).
   const cookies = await context.cookies();
   const session = cookies.find((cookie) => cookie.name.endsWith('portal_session'));
@@ -51,7 +51,7 @@ test('an ended session says so on the sign-in page and leads back to the page as
 });
 
 test('header icons keep their size, and no page glides on navigation (finding 11)', async ({ page }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   for (const language of ['de', 'tr']) {
     await page.goto(portalPath(variants.de, '/dashboard', language));
     await waitForHydration(page);
@@ -88,7 +88,7 @@ test('header icons keep their size, and no page glides on navigation (finding 11
 test('the assistant: chips inside the pane, the floating button away from the message box and the page end (finding 11)', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password, land: false });
   await page.goto(portalPath(variants.de, '/service/contact'));
   await waitForHydration(page);
   const fab = page.getByTestId('assistant-fab');
@@ -121,7 +121,7 @@ test('the assistant: chips inside the pane, the floating button away from the me
 });
 
 test('the SEPA mandate has one heading with its name (finding 11)', async ({ page }) => {
-  await signIn(page, { refno: '100000011', password });
+  await signInByRequest(page, { refno: '100000011', password, land: false });
   await page.goto(portalPath(variants.de, '/sepa-mandate'));
   await waitForHydration(page);
   const title = text('de', 'mandatePage.title', 'instalments');
@@ -131,7 +131,7 @@ test('the SEPA mandate has one heading with its name (finding 11)', async ({ pag
 
 test('the Swiss QR reference breaks only between its groups (finding 11)', async ({ page }) => {
   const ch = variants.ch;
-  await signIn(page, { refno: '320000001', password, variant: ch });
+  await signInByRequest(page, { refno: '320000001', password, variant: ch, land: false });
   await page.goto(portalPath(ch, '/checkout/pay-direct'));
   await waitForHydration(page);
   const name = text('de', 'methods.6.name', 'checkout').replace(/[()]/g, '\\$&');

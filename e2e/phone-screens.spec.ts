@@ -6,7 +6,7 @@
  *   SCREENSHOTS=1 E2E_PORT=… npx playwright test e2e/phone-screens.spec.ts
  */
 import { expect, test, type Page } from './helpers/test';
-import { signIn } from './helpers/auth';
+import { signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshot } from './helpers/screenshots';
 import { portalPath, variants, waitForHydration } from './helpers/portal';
@@ -81,13 +81,11 @@ for (const language of languages) {
   for (const refno of [...new Set(signedInScreens.map(([, r]) => r))]) {
     test(`signed-in screens of ${refno} on a phone in ${language}`, async ({ page }) => {
       test.setTimeout(240_000);
-      await page.goto(portalPath(variants.de, '/signin', language));
-      await signIn(page, {
+      await signInByRequest(page, {
         refno,
         password: 'Demo-Pass1',
-        language,
-        stayOnPage: true,
         expectPath: refno === '100000010' ? '/claims-list' : '/dashboard',
+        land: false,
       });
       for (const [name, , path] of signedInScreens.filter(([, r]) => r === refno)) {
         await page.goto(portalPath(variants.de, path, language));

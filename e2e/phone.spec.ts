@@ -5,7 +5,7 @@
  * and a failing screen that keeps the shell. axe on every page visited.
  */
 import { expect, test, type Page } from './helpers/test';
-import { signIn, signInForm, signInPath } from './helpers/auth';
+import { signInForm, signInPath, signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
@@ -40,7 +40,7 @@ const menuButton = (page: Page, language = 'de') =>
 test('phone header: the menu opens by keyboard, every item is on screen, Escape closes it; the footer offers no sign-in while signed in', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password });
   // A fresh load, so that no navigation is still settling while the menu is used.
   await page.goto(portalPath(variants.de, '/dashboard'));
   await waitForHydration(page);
@@ -91,7 +91,7 @@ test('phone header without JavaScript: the menu is a native disclosure that open
 test('a callback on a Saturday: Monday to Saturday are offered, Saturday until the early afternoon', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000004', password });
+  await signInByRequest(page, { refno: '100000004', password, land: false });
   await page.goto(portalPath(variants.de, '/service/contact?action=callback'));
   await waitForHydration(page);
   const day = page.getByLabel(c('callback.weekday'), { exact: true });
@@ -142,7 +142,7 @@ async function sendMessage(page: Page): Promise<string> {
 }
 
 test('after "message sent" the form is empty, with JavaScript', async ({ page }) => {
-  await signIn(page, { refno: '100000004', password });
+  await signInByRequest(page, { refno: '100000004', password, land: false });
   await page.goto(portalPath(variants.de, '/service/contact'));
   await waitForHydration(page);
   await sendMessage(page);
@@ -160,7 +160,7 @@ test('after "message sent" the form is empty, with JavaScript', async ({ page })
 
 test('after "message sent" the form is empty, without JavaScript', async ({ browser }) => {
   const signedIn = await browser.newContext();
-  await signIn(await signedIn.newPage(), { refno: '100000004', password });
+  await signInByRequest(await signedIn.newPage(), { refno: '100000004', password, land: false });
   const state = await signedIn.storageState();
   await signedIn.close();
   const context = await browser.newContext({
@@ -182,7 +182,7 @@ test('the objection shows a live character count before sending and says by how 
   page,
 }) => {
   const doc = (key: string) => text('de', key, 'documents');
-  await signIn(page, { refno: '100000005', password });
+  await signInByRequest(page, { refno: '100000005', password, land: false });
   await page.goto(portalPath(variants.de, '/download-center/identity-theft'));
   await waitForHydration(page);
   const section = page.locator('#dispute');
@@ -238,7 +238,7 @@ test('the captcha starts however early the debtor taps: a tap before the widget 
 test('a screen that fails keeps the shell: header menu, language, footer, and a calm message in Turkish with a way back', async ({
   page,
 }) => {
-  await signIn(page, { refno: '100000001', password });
+  await signInByRequest(page, { refno: '100000001', password, land: false });
   await page.goto(portalPath(variants.de, '/download-center/no-such-form', 'tr'));
   await expect(
     page.getByRole('heading', { level: 1, name: text('tr', 'errors.notFound.title'), exact: true }),

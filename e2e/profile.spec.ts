@@ -8,7 +8,7 @@
  * the password (e2e/support/fixtures.ts; everyone else keeps Demo-Pass1).
  */
 import { expect, test } from './helpers/test';
-import { errorSummary, signIn } from './helpers/auth';
+import { errorSummary, signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
@@ -29,7 +29,7 @@ test('change the address: a wrong postal code is refused with the input kept, th
   page,
 }) => {
   const variant = variants.de;
-  await signIn(page, { refno: '100000001', password: 'Demo-Pass1' });
+  await signInByRequest(page, { refno: '100000001', password: 'Demo-Pass1', land: false });
   await page.goto(portalPath(variant, '/debtor/profile'));
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: p('title') })).toBeVisible();
@@ -103,7 +103,7 @@ test('change the password: a wrong old password is refused, the right one change
   page,
 }) => {
   const variant = variants.de;
-  await signIn(page, { refno: '140000001', password: 'Demo-Pass1' });
+  await signInByRequest(page, { refno: '140000001', password: 'Demo-Pass1', land: false });
   await page.goto(portalPath(variant, '/debtor/profile'));
   await page.getByRole('link', { name: p('tabs.password') }).click();
   await expect(page).toHaveURL(/\/debtor\/profile\/password$/);

@@ -5,7 +5,7 @@
  */
 import { expect, test } from './helpers/test';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
-import { errorSummary, signIn } from './helpers/auth';
+import { errorSummary, signInByRequest } from './helpers/auth';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
 
 const de = variants.de;
@@ -52,7 +52,7 @@ test('feedback from a visitor: the stars are required, the text is kept, then th
 });
 
 test('feedback for a file counts once', async ({ page }) => {
-  await signIn(page, { refno: '100000011', password: 'Demo-Pass1' });
+  await signInByRequest(page, { refno: '100000011', password: 'Demo-Pass1', land: false });
   await page.goto(portalPath(de, '/feedback'));
   await waitForHydration(page);
   await page.getByRole('radio', { name: new RegExp(`${feedback('stars.5')}$`) }).check();

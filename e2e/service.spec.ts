@@ -4,7 +4,7 @@
  * desktop in e2e/.artifacts/screenshots/service-*.png.
  */
 import { expect, test } from './helpers/test';
-import { signIn } from './helpers/auth';
+import { signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshots } from './helpers/screenshots';
 import { portalPath, text, variants, waitForHydration } from './helpers/portal';
@@ -23,7 +23,7 @@ test('announce a payment with a PDF receipt; a text file named .pdf is refused a
   page,
 }) => {
   const variant = variants.at;
-  await signIn(page, { refno: '200000001', password: 'Demo-Pass1', variant });
+  await signInByRequest(page, { refno: '200000001', password: 'Demo-Pass1', variant, land: false });
   await page.goto(portalPath(variant, '/announce-payment'));
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: a('title') })).toBeVisible();
@@ -101,7 +101,7 @@ test('upload center for 100000012: choose a document, upload it, see the confirm
 }) => {
   const variant = variants.de;
   const c = (key: string) => text('de', `center.${key}`, 'uploads');
-  await signIn(page, { refno: '100000012', password: 'Demo-Pass1', variant });
+  await signInByRequest(page, { refno: '100000012', password: 'Demo-Pass1', variant, land: false });
   await page.goto(portalPath(variant, '/upload-center'));
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: c('title') })).toBeVisible();
@@ -142,7 +142,7 @@ test('upload center for 100000012: choose a document, upload it, see the confirm
 test('contact: a message with an attachment, then a callback within the callback hours', async ({ page }) => {
   const variant = variants.de;
   const c = (key: string) => text('de', key, 'contact');
-  await signIn(page, { refno: '100000001', password: 'Demo-Pass1', variant });
+  await signInByRequest(page, { refno: '100000001', password: 'Demo-Pass1', variant, land: false });
   await page.goto(portalPath(variant, '/service/contact?subject=7'));
   await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: c('title') })).toBeVisible();
@@ -190,10 +190,10 @@ test('without JavaScript: the receipts step is a plain multipart form; a text fi
   browser,
 }) => {
   const variant = variants.de;
-  // Sign in with JavaScript (the captcha needs it), then continue in a context without it.
+  // Signed in (by request), then continue in a context without JavaScript.
   const signedIn = await browser.newContext();
   const first = await signedIn.newPage();
-  await signIn(first, { refno: '100000005', password: 'Demo-Pass1', variant });
+  await signInByRequest(first, { refno: '100000005', password: 'Demo-Pass1', variant, land: false });
   const state = await signedIn.storageState();
   await signedIn.close();
   const context = await browser.newContext({ javaScriptEnabled: false, storageState: state });

@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from './helpers/test';
 import { generateSync } from 'otplib';
-import { signIn } from './helpers/auth';
+import { signInByRequest } from './helpers/auth';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { text, waitForHydration } from './helpers/portal';
 import { screenshot } from './helpers/screenshots';
@@ -80,7 +80,7 @@ async function debtorPane(browser: Browser, baseURL: string | undefined) {
     viewport: { width: 390, height: 844 },
   });
   const debtorPage = await context.newPage();
-  await signIn(debtorPage, { refno: '100000001', password: 'Demo-Pass1' });
+  await signInByRequest(debtorPage, { refno: '100000001', password: 'Demo-Pass1' });
   await waitForHydration(debtorPage);
   await debtorPage.getByTestId('assistant-fab').click();
   const pane = debtorPage.getByRole('dialog', { name: text('de', 'title', 'assistant') });
@@ -191,7 +191,7 @@ test('an admin manages accounts', async ({ page }) => {
 });
 
 test("a debtor's session does not open the review desk", async ({ page }) => {
-  await signIn(page, { refno: '100000002' });
+  await signInByRequest(page, { refno: '100000002', land: false });
   await page.goto('/staff');
   await expect(page).toHaveURL(/\/staff\/signin/);
   await expect(page.getByRole('navigation', { name: /Bereiche des Prüfpults|Review desk sections/ })).toHaveCount(0);

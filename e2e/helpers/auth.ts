@@ -2,7 +2,8 @@
  * Sign-in helpers for the journeys: fill the portal's sign-in form the way a debtor does
  * (reference number, password, privacy checkbox, the ALTCHA proof-of-work captcha) and submit.
  */
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib';
 import { portalPath, text, variants, waitForHydration, type Variant } from './portal';
 
 export interface SignInOptions {
@@ -99,4 +100,75 @@ export async function signIn(page: Page, options: SignInOptions): Promise<void> 
   }
   const target = portalPath(variant, options.expectPath ?? '/dashboard');
   await expect(page).toHaveURL((url) => url.pathname === target, { timeout: 15_000 });
+}
+
+/**
+ * Signs in without the form (decision 079), for the journeys that are not about signing in: the
+ * same two requests the form's page makes, sent by the page's own request context, so that the
+ * session cookie lands in the browser: a captcha challenge from the variant's `/captcha`, solved
+ * here as the widget solves it, then the form's POST to `/signin` with the fields the form sends.
+ * The session is a real one, made by the server's sign-in action with its captcha, attempt
+ * limits and redirect; only the sign-in page's load, hydration and the widget are skipped
+ * (auth.spec.ts and access-levels.spec.ts go through the form, and languages.spec.ts in
+ * Italian, French, English, Turkish and Swedish). The answer must redirect to `expectPath`
+ * (default: the variant's dashboard), which the browser then opens unless `land` is false.
+ */
+export async function signInByRequest(
+  page: Page,
+  options: Omit<SignInOptions, 'stayOnPage'> & {
+    /**
+     * false: leave the browser where it is (the session cookie is set all the same), for a
+     * journey whose next step opens another page, so that the dashboard is not loaded for nothing.
+     */
+    land?: boolean;
+  },
+): Promise<void> {
+  const variant = options.variant ?? variants.de;
+  const origin = new URL(test.info().project.use.baseURL!).origin;
+  const attempt = async () => {
+    const request = page.request;
+    const challenge = (await (
+      await request.get(portalPath(variant, '/captcha'), { failOnStatusCode: true })
+    ).json()) as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number };
+    const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
+      .promise;
+    if (!solution) throw new Error('the captcha challenge could not be solved');
+    const { algorithm, salt, signature } = challenge;
+    const altcha = Buffer.from(
+      JSON.stringify({ algorithm, challenge: challenge.challenge, number: solution.number, salt, signature }),
+    ).toString('base64');
+    return request.post(portalPath(variant, '/signin'), {
+      form: {
+        mode: options.password === undefined ? 'reference' : 'password',
+        reference: options.refno,
+        ...(options.password === undefined ? {} : { password: options.password }),
+        privacy: 'on',
+        returnTo: '',
+        altcha,
+      },
+      // The server refuses cross-site form posts (server/http/security.ts): a browser sends its Origin.
+      headers: { Origin: origin },
+      maxRedirects: 0,
+    });
+  };
+  let response: Awaited<ReturnType<typeof attempt>>;
+  try {
+    response = await attempt();
+  } catch (error) {
+    // A kept-alive connection the server closed just as the form was sent (its idle limit is
+    // 5 s, which a loaded machine can pass between the two requests): a browser sends such a
+    // request again on a new connection; so does this, with a new challenge. Nothing else is retried.
+    if (!/ECONNRESET|socket hang up/.test(String(error))) throw error;
+    response = await attempt();
+  }
+  const target = portalPath(variant, options.expectPath ?? '/dashboard');
+  const location = response.headers()['location'];
+  expect(
+    response.status(),
+    `sign-in of ${options.refno} answered ${response.status()}: ${location ?? (await response.text()).slice(0, 300)}`,
+  ).toBe(302);
+  expect(new URL(location!, origin).pathname).toBe(target);
+  if (options.land === false) return;
+  await page.goto(location!);
+  await expect(page).toHaveURL((url) => url.pathname === target);
 }
