@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildHref } from '../links.ts';
 import { FIXTURE, writeFixtureCorpus } from '../test-helpers/fixture-corpus.ts';
 import { CLARIFY_BELOW, Engine, splitClauses } from './classify.ts';
-import { featureCounts } from './features.ts';
+import { DATE_WORD, featureCounts, markDates } from './features.ts';
 import { detectLanguage } from './language.ts';
 import { expectedCalibrationError, fitTemperature, seededRandom, softmax } from './linear.ts';
 import { probabilities, trainLanguage, type LangModel } from './model.ts';
@@ -50,6 +50,37 @@ describe('normalisation', () => {
     expect(features.has('w:0')).toBe(true);
     expect(featureCounts('80 euro').get('b:0 euro')).toBe(1);
     expect(featureCounts('50 euro').get('b:0 euro')).toBe(1);
+  });
+
+  // "il 15/12 va bene" and "15.12 olur mu" were "il 0 0 va bene" and "0 0 olur mu": two bare
+  // numbers, the shape of a rate and a count, with nothing of a date (decision 090).
+  it.each([
+    ['il 15/12 va bene', 'il', 'va'],
+    ['15.12 olur mu', undefined, 'olur'],
+    ['am 15.12. zahle ich', 'am', 'zahle'],
+    ['vale el 3/1/2027', 'el', undefined],
+    ['2026-12-15 bitte', undefined, 'bitte'],
+  ])('reads the numeric date in %j as one date word', (text, before, after) => {
+    const features = featureCounts(text);
+    expect(features.get(`w:${DATE_WORD}`)).toBe(1);
+    expect(features.has('w:0')).toBe(false);
+    if (before) expect(features.get(`b:${before} ${DATE_WORD}`)).toBe(1);
+    if (after) expect(features.get(`b:${DATE_WORD} ${after}`)).toBe(1);
+    expect([...features.keys()].some((f) => f.startsWith('c:') && f.includes('date'))).toBe(false);
+  });
+
+  it.each([
+    '12.50 €',
+    '15.12 €',
+    '1.500 euro',
+    'rate 12,50',
+    'ma note : 4/5',
+    '10/10',
+    '50 in 12 monaten',
+    'am 15. zahlen',
+  ])('keeps %j as numbers: an amount, a rating or a bare day is no numeric date', (text) => {
+    expect(markDates(text)).toBe(text);
+    expect(featureCounts(text).has(`w:${DATE_WORD}`)).toBe(false);
   });
 });
 
