@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { INTENT_IDS, type IntentId } from '../../intents/catalogue.ts';
-import { actionContext } from '../../intents/tools/check.ts';
-import { createTools, type ToolResult } from '../../intents/tools/index.ts';
-import { refusalReasons } from '../../intents/tools/refusal-reasons.ts';
+import { actionContext } from '../../server/assistant/tools/check.ts';
+import { createTools, type ToolResult } from '../../server/assistant/tools/index.ts';
+import { refusalReasons } from '../../server/assistant/tools/refusal-reasons.ts';
 import { actionNames } from '#server/actions/registry.ts';
 import { checkAction } from '#server/actions/run.ts';
 import { loadDashboard } from '#server/claims/dashboard.ts';

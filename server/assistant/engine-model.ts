@@ -17,13 +17,13 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { CATALOGUE, type IntentId, type Lang } from './catalogue.ts';
-import { actOf, amendedSlots, type Act } from './dialogue/acts.ts';
+import { CATALOGUE, type IntentId, type Lang } from '../../intents/catalogue.ts';
+import { actOf, amendedSlots, type Act, type Pending } from '../../intents/dialogue/acts.ts';
 import { decide } from './dialogue/policy.ts';
-import { dialogueState, type Pending } from './dialogue/state.ts';
-import { splitClauses, type Classification, type Engine } from './engine/classify.ts';
-import { getEngine } from './engine/store.ts';
-import type { Slots } from './slots/index.ts';
+import { dialogueState } from './dialogue/state.ts';
+import { splitClauses, type Classification, type Engine } from '../../intents/engine/classify.ts';
+import { getEngine } from '../../intents/engine/store.ts';
+import type { Slots } from '../../intents/slots/index.ts';
 
 export interface Understanding {
   classification: Classification;

@@ -3,7 +3,7 @@
  * what. The first rule that matches decides; a `wish` is the engine's own answer (every wish of
  * the message, in the order said). Changing the behaviour of the conversation is changing a row.
  */
-import type { Act } from './acts.ts';
+import type { Act } from '../../../intents/dialogue/acts.ts';
 import type { DialogueState } from './state.ts';
 
 export type Condition = 'always' | 'pending' | 'nothingPending' | 'abusedBefore';

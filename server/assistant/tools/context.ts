@@ -4,14 +4,14 @@
  * the tools take nothing of this from the model's input, so a model cannot reach another file.
  */
 import { z } from 'zod';
-import type { ActiveSession } from '../../server/auth/session.ts';
-import type { Database } from '../../server/db/client.ts';
-import type { Variant } from '../../server/variants/config.ts';
-import { alternativesFor } from '../../server/actions/rules.ts';
-import { loadFileContext } from '../../server/instalments/service.ts';
-import { CATALOGUE, INTENT_IDS, type IntentId, type Lang } from '../catalogue.ts';
-import { buildHref } from '../links.ts';
-import type { Slots } from '../slots/index.ts';
+import type { ActiveSession } from '../../auth/session.ts';
+import type { Database } from '../../db/client.ts';
+import type { Variant } from '../../variants/config.ts';
+import { alternativesFor } from '../../actions/rules.ts';
+import { loadFileContext } from '../../instalments/service.ts';
+import { CATALOGUE, INTENT_IDS, type IntentId, type Lang } from '../../../intents/catalogue.ts';
+import { buildHref } from '../../../intents/links.ts';
+import type { Slots } from '../../../intents/slots/index.ts';
 import type { Alternative, ToolResult } from './results.ts';
 
 export interface ToolContext {

@@ -5,15 +5,15 @@
  * the callback hours). When the typed action layer (server/actions/, issue 14 item 1) lands,
  * these functions are re-pointed at its registry here, in one place.
  */
-import { loadDashboard, type DashboardView } from '../../server/claims/dashboard.ts';
-import { loadFileFacts } from '../../server/claims/facts.ts';
-import { noticeOfCompletionState } from '../../server/claims/notice-of-completion.ts';
-import { callbackDays, timesOfDay } from '../../server/contact/callback-slots.ts';
-import { subjectIds } from '../../server/contact/schema.ts';
+import { loadDashboard, type DashboardView } from '../../claims/dashboard.ts';
+import { loadFileFacts } from '../../claims/facts.ts';
+import { noticeOfCompletionState } from '../../claims/notice-of-completion.ts';
+import { callbackDays, timesOfDay } from '../../contact/callback-slots.ts';
+import { subjectIds } from '../../contact/schema.ts';
 import { eq } from 'drizzle-orm';
-import { announceFormDefaults } from '../../server/payments-announced/announce.ts';
-import type { Database } from '../../server/db/client.ts';
-import * as t from '../../server/db/schema.ts';
+import { announceFormDefaults } from '../../payments-announced/announce.ts';
+import type { Database } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
 import {
   deferralOffer,
   loadFileContext,
@@ -24,8 +24,8 @@ import {
   type FileContext,
   type PlanView,
   type QuoteResult,
-} from '../../server/instalments/service.ts';
-import type { Variant } from '../../server/variants/config.ts';
+} from '../../instalments/service.ts';
+import type { Variant } from '../../variants/config.ts';
 
 export interface FileRef {
   fileId: number;
