@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { INTENT_IDS, type IntentId } from '../../intents/catalogue.ts';
+import { intentsOfOffers } from '../../server/assistant/intent-actions.ts';
 import { actionContext } from '../../server/assistant/tools/check.ts';
 import { createTools, type ToolResult } from '../../server/assistant/tools/index.ts';
 import { refusalReasons } from '../../server/assistant/tools/refusal-reasons.ts';
@@ -308,7 +309,7 @@ describe('the tools ask the action layer', () => {
     expect(result.reason).toBe(failure.reason);
     expect(result.params.date).toBe(failure.detail?.payBy);
     expect(result.alternatives.map((a) => a.intent)).toEqual(
-      (failure.alternatives ?? []).filter((intent) => intent !== 'pay_later'),
+      intentsOfOffers(failure.alternatives ?? []).filter((intent) => intent !== 'pay_later'),
     );
   });
 

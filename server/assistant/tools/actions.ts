@@ -10,10 +10,9 @@ import { loadFileFacts } from '../../claims/facts.ts';
 import { noticeOfCompletionState } from '../../claims/notice-of-completion.ts';
 import { callbackDays, timesOfDay } from '../../contact/callback-slots.ts';
 import { subjectIds } from '../../contact/schema.ts';
-import { eq } from 'drizzle-orm';
-import { announceFormDefaults } from '../../payments-announced/announce.ts';
+import { announceFormDefaults, sisterBrandName } from '../../payments-announced/announce.ts';
+import { contactDefaults as readContactDefaults } from '../../contact/defaults.ts';
 import type { Database } from '../../db/client.ts';
-import * as t from '../../db/schema.ts';
 import {
   deferralOffer,
   loadFileContext,
@@ -80,26 +79,21 @@ export function messageSubjects(): number[] {
 }
 
 /** The debtor's stored phone and e-mail, as the contact screen fills them in (a full session only). */
-export async function contactDefaults(db: Database, file: FileRef): Promise<{ email: string; phone: string }> {
-  const [row] = await db
-    .select({ email: t.debtors.email, phone: t.debtors.phone, mobile: t.debtors.mobile })
-    .from(t.debtors)
-    .where(eq(t.debtors.id, file.debtorId));
-  return { email: row?.email ?? '', phone: row?.mobile ?? row?.phone ?? '' };
+export function contactDefaults(db: Database, file: FileRef): Promise<{ email: string; phone: string }> {
+  return readContactDefaults(db, file.debtorId);
 }
 
 /** The announce-payment screen's defaults for the payer (name) and the payees it names (a full session only). */
 export async function announceDefaults(db: Database, file: FileRef, variant: Variant) {
   const defaults = await announceFormDefaults(db, file);
   if (!defaults) return null;
-  const sister = variant.brand.key === 'paycare' ? 'Clarus Inkasso GmbH' : 'Paycare GmbH';
   return {
     currency: defaults.currency,
     payerName: defaults.payerName,
     payees: [
       { value: 'agency', name: variant.legal.name },
       { value: 'creditor', name: defaults.creditor },
-      { value: 'sisterBrand', name: sister },
+      { value: 'sisterBrand', name: sisterBrandName(variant) },
     ],
   };
 }
