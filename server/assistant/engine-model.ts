@@ -85,7 +85,7 @@ function toolInput(intent: IntentId, slots: Slots & { count?: number }): Record<
 
 /**
  * What the engine makes of the latest user message of a prompt, in the context of the earlier
- * turns: the dialogue state (intents/dialogue/state.ts), the message's act and the policy's rule
+ * turns: the dialogue state (server/assistant/dialogue/state.ts), the message's act and the policy's rule
  * for it (acts.ts, policy.ts), then the tool calls that carry it out.
  */
 export function understand(prompt: LanguageModelV3Prompt, options: EmbeddedModelOptions): Understanding | null {

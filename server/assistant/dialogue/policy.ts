@@ -34,7 +34,7 @@ export interface Rule {
 
 export const RULES: readonly Rule[] = [
   // The abuse tool counts the strikes of the conversation and ends it at the third
-  // (intents/tools/abuse.ts, decision 073): the end is decided in one place.
+  // (server/assistant/tools/abuse.ts, decision 073): the end is decided in one place.
   { act: 'abuse', when: 'always', then: 'calm' },
   { act: 'amend', when: 'pending', then: 'repeatWithSlots' },
   { act: 'affirm', when: 'pending', then: 'carryOut' },
