@@ -6,7 +6,9 @@
  * Login levels follow section 6 of the spec and the guards the routes use today: `visitor` for
  * what is open to everyone, `limited` for what a reference-number session reaches (dashboard,
  * checkout, instalments), `full` for what needs the password (profile, claim details, contact,
- * download and upload centre, announcing a payment).
+ * download and upload centre, announcing a payment, the notice of completion). For an intent that
+ * an action carries out, the assistant reads the level from the action registry
+ * (server/assistant/intent-actions.ts, whose test keeps the two equal).
  */
 
 /** The portal's languages; German is the source and fallback. */
@@ -114,7 +116,7 @@ export const CATALOGUE = {
     'full',
   ),
   change_password: def('change or reset my password', { kind: 'link', path: '/debtor/profile/password' }, 'full'),
-  notice_of_completion: def('confirm the claim is settled', { kind: 'form', path: '/dashboard' }, 'limited'),
+  notice_of_completion: def('confirm the claim is settled', { kind: 'form', path: '/dashboard' }, 'full'),
   consequences: def('what happens if I do not pay', { kind: 'answer', path: '/service/faq' }, 'visitor'),
   privacy: def('what data do you keep, delete my data', { kind: 'answer', path: '/privacy' }, 'visitor'),
   human_agent: def('talk to a human, phone number, opening hours', { kind: 'answer', path: null }, 'visitor'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { INTENT_IDS } from './catalogue.ts';
-import { buildHref, formatAmount } from './links.ts';
+import { buildHref, formatAmount, readLinkSlots } from './links.ts';
 import type { Slots } from './slots/index.ts';
 
 describe('buildHref follows the slot table of intents.md', () => {
@@ -73,5 +73,38 @@ describe('formatAmount', () => {
     [-5, null],
   ])('%s → %s', (value, text) => {
     expect(formatAmount(value)).toBe(text);
+  });
+});
+
+describe('readLinkSlots reads back what buildHref writes (one codec for tools and routes)', () => {
+  const queryOf = (href: string) => new URL(href, 'https://portal.test').searchParams;
+
+  it.each<[Parameters<typeof buildHref>[0], Slots]>([
+    ['pay_now', { method: 'sepa' }],
+    ['pay_instalments', { rate: 50, firstDate: '2026-12-15' }],
+    ['pay_instalments', { rate: 199.9 }],
+    ['pay_later', { date: '2026-12-15' }],
+    ['pay_partial', { amount: 1250 }],
+    ['already_paid', { date: '2026-03-14', amount: 80.5 }],
+    ['callback', { day: 'saturday', time: 'evening' }],
+    ['goods_returned', { dateGoodsReturn: '2026-11-02' }],
+    ['pay_later', {}],
+  ])('%s %j survives the round trip', (intent, slots) => {
+    expect(readLinkSlots(intent, queryOf(buildHref(intent, slots)!))).toEqual(slots);
+  });
+
+  it('leaves out what buildHref could not have written, and the slots of other intents', () => {
+    const query = new URLSearchParams(
+      'date=2026-13-01&amount=0&rate=1.999&method=bitcoin&day=sunday&time=night&firstDate=15.12.2026',
+    );
+    expect(readLinkSlots('already_paid', query)).toEqual({});
+    expect(readLinkSlots('pay_instalments', query)).toEqual({});
+    expect(readLinkSlots('callback', query)).toEqual({});
+    expect(readLinkSlots('pay_now', query)).toEqual({});
+    expect(readLinkSlots('pay_later', new URLSearchParams('date=2026-12-15&amount=50'))).toEqual({
+      date: '2026-12-15',
+    });
+    expect(readLinkSlots('pay_partial', new URLSearchParams('amount=12345678'))).toEqual({});
+    expect(readLinkSlots('greeting', new URLSearchParams('amount=5'))).toEqual({});
   });
 });

@@ -1,8 +1,11 @@
 /**
- * Deep links per the slot table of intents.md: the intent's path (without the variant's base
- * path, with its fixed query) plus one parameter for each slot the debtor gave, in the table's
- * order. Amounts are plain decimals with a dot (`50`, `199.90`), dates ISO. A slot that is
- * missing or malformed is left out, never guessed.
+ * The deep-link codec (intents.md "Deep links and slots", a contract; decision 082): one module
+ * for both ends of a link. `buildHref` writes it (the engine's classification, the assistant's
+ * tools, the staff review's export); `readLinkSlots` reads it back on the screen it opens (the
+ * routes that prefill their forms from it). The intent's path (without the variant's base path,
+ * with its fixed query) plus one parameter for each slot the debtor gave, in the table's order.
+ * Amounts are plain decimals with a dot (`50`, `199.90`), dates ISO. A slot that is missing or
+ * malformed is left out, never guessed, on either end.
  */
 import { CATALOGUE, linkParams, type IntentId, type SlotName } from './catalogue.ts';
 import type { Slots } from './slots/index.ts';
@@ -45,3 +48,32 @@ export function buildHref(intent: IntentId, slots: Slots = {}): string | null {
   if (params.length === 0) return lead.path;
   return `${base}${base.includes('?') ? '&' : '?'}${params.join('&')}${hash}`;
 }
+
+/** An amount as a link carries it: up to 7 digits, a dot and at most two decimals, above zero. */
+const AMOUNT = /^\d{1,7}(\.\d{1,2})?$/;
+
+function readValue(slot: SlotName, text: string | null): string | number | null {
+  if (text === null) return null;
+  if (slot === 'amount' || slot === 'rate') {
+    const value = AMOUNT.test(text) ? Number(text) : NaN;
+    return value > 0 ? value : null;
+  }
+  return paramValue(slot, text) === null ? null : text;
+}
+
+/**
+ * The slots a deep link of `intent` carries, read from the query of the screen it opened: the
+ * inverse of `buildHref` (amounts as numbers of major units, dates ISO, the enums of the table).
+ * A parameter that `buildHref` could not have written is left out.
+ */
+export function readLinkSlots<I extends IntentId>(intent: I, query: URLSearchParams): LinkSlots<I> {
+  const slots: Record<string, string | number> = {};
+  for (const slot of linkParams(intent)) {
+    const value = readValue(slot, query.get(slot));
+    if (value !== null) slots[slot] = value;
+  }
+  return slots as LinkSlots<I>;
+}
+
+/** The slots of an intent's link, typed by the catalogue (`pay_later` → `{ date?: string }`). */
+export type LinkSlots<I extends IntentId> = Pick<Slots, Extract<(typeof CATALOGUE)[I]['slots'][number], keyof Slots>>;

@@ -14,7 +14,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
-import { announceFormDefaults, findAnnouncedPayment } from '#server/payments-announced/announce.ts';
+import { announceFormDefaults, findAnnouncedPayment, sisterBrandName } from '#server/payments-announced/announce.ts';
 import {
   payeeStep,
   payees,
@@ -41,6 +41,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
+import { readLinkSlots } from '../../intents/links.ts';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -68,14 +69,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const doneId = Number(url.searchParams.get('done'));
   // The assistant's deep link (intents.md): /announce-payment?date=2026-03-14&amount=230 fills the payment step.
-  const date = url.searchParams.get('date');
-  const amount = url.searchParams.get('amount');
+  const { date, amount } = readLinkSlots('already_paid', url.searchParams);
   const prefill: Record<string, string> = {};
-  if (date && /^\d{4}-\d{2}-\d{2}$/.test(date)) prefill.paidOn = date;
-  if (amount && /^\d{1,7}(\.\d{1,2})?$/.test(amount))
-    prefill.amount = minorToInput(Math.round(Number(amount) * 100), locale, file.currency);
+  if (date) prefill.paidOn = date;
+  if (amount) prefill.amount = minorToInput(Math.round(amount * 100), locale, file.currency);
   const done = doneId ? await findAnnouncedPayment(db, { fileId: session.fileId, id: doneId }) : null;
-  const sister = variant.brand.key === 'paycare' ? 'Clarus Inkasso GmbH' : 'Paycare GmbH';
+  const sister = sisterBrandName(variant);
   return {
     title: documentTitle(translate('title'), variant.brand.name),
     today: todayInBerlin(),

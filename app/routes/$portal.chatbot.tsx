@@ -16,7 +16,7 @@ import {
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import type { UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
-import { createTools, type ToolResult } from '../../intents/tools/index.ts';
+import { createTools, type ToolResult } from '#server/assistant/tools/index.ts';
 import { conversationEnded, maxMessageChars, runTurn } from '#server/assistant/turn.ts';
 import { todayForVariant } from '#server/dates.ts';
 import { withBase } from '#server/variants/resolve.ts';

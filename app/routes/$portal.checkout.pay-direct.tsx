@@ -42,6 +42,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
+import { readLinkSlots } from '../../intents/links.ts';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -95,13 +96,11 @@ function prefillOf(
   locale: string,
   currency: string,
 ): { method: MethodKey | null; amount: string | null } {
-  const amount = query.get('amount');
+  // The assistant's deep link (intents.md): /checkout/pay-direct?downpayment=true&amount=200.
+  const { amount } = readLinkSlots('pay_partial', query);
   return {
     method: methodNamed(query.get('method'), offered),
-    amount:
-      purpose === 'partial' && amount && /^\d{1,7}(\.\d{1,2})?$/.test(amount)
-        ? minorToInput(Math.round(Number(amount) * 100), locale, currency)
-        : null,
+    amount: purpose === 'partial' && amount ? minorToInput(Math.round(amount * 100), locale, currency) : null,
   };
 }
 

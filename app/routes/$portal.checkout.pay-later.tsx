@@ -43,6 +43,7 @@ import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
 import { actionContext, checkAction, returnPathOf, runAction } from '~/lib/actions.server';
+import { readLinkSlots } from '../../intents/links.ts';
 
 const noticeSchema = z.object({
   intent: z.literal('notice'),
@@ -142,7 +143,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     step: 'notice' as const,
     optionDates,
     // The assistant's deep link (intents.md: /checkout/pay-later?date=2026-12-15) preselects a period.
-    suggestedDays: noticeForDate(optionDates, url.searchParams.get('date')),
+    suggestedDays: noticeForDate(optionDates, readLinkSlots('pay_later', url.searchParams).date ?? null),
   };
 }
 

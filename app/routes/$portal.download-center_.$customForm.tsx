@@ -37,6 +37,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import documentsStyles from '~/styles/documents.css?url';
+import { readLinkSlots } from '../../intents/links.ts';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -67,11 +68,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const created = createdId ? await findFormDocument(db, session.fileId, form, createdId) : null;
   // The assistant's deep link (intents.md): /download-center/goods-return?dateGoodsReturn=2026-11-02
   // fills the return date; the form's own schema still checks it (not in the future, not too old).
-  const returned = url.searchParams.get('dateGoodsReturn');
-  const prefill =
-    form === 'goods-return' && returned && /^\d{4}-\d{2}-\d{2}$/.test(returned)
-      ? { ...view.prefill, dateGoodsReturn: returned }
-      : view.prefill;
+  const returned = readLinkSlots('goods_returned', url.searchParams).dateGoodsReturn;
+  const prefill = form === 'goods-return' && returned ? { ...view.prefill, dateGoodsReturn: returned } : view.prefill;
   return {
     title: documentTitle(t(`forms.${form}.title`), variant.brand.name),
     form,

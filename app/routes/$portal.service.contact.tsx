@@ -54,6 +54,7 @@ import { href } from '~/lib/variant';
 import { useStepFocus } from '~/lib/use-step-focus';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
+import { readLinkSlots } from '../../intents/links.ts';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -109,11 +110,12 @@ const weekdayNumbers: Record<string, number> = {
 };
 
 function callbackPrefill(url: URL, days: number[]): { weekday: number | null; timeOfDay: TimeOfDay | null } {
-  const weekday = weekdayNumbers[url.searchParams.get('day') ?? ''] ?? null;
-  const time = url.searchParams.get('time');
+  // The assistant's deep link (intents.md): /service/contact?action=callback&day=monday&time=morning.
+  const { day, time } = readLinkSlots('callback', url.searchParams);
+  const weekday = day ? weekdayNumbers[day]! : null;
   return {
     weekday: weekday !== null && days.includes(weekday) ? weekday : null,
-    timeOfDay: (timesOfDay as readonly string[]).includes(time ?? '') ? (time as TimeOfDay) : null,
+    timeOfDay: time && (timesOfDay as readonly string[]).includes(time) ? (time as TimeOfDay) : null,
   };
 }
 

@@ -13,7 +13,15 @@ import type { IntentId, Lang } from '../catalogue.ts';
 import type { Classification } from '../engine/classify.ts';
 import { fold, words } from '../engine/normalise.ts';
 import { extractSlots, type Slots } from '../slots/index.ts';
-import type { Pending } from './state.ts';
+
+/**
+ * The wish a follow-up may act on: the last proposal's intent and the input it was made with
+ * (the turn's dialogue state, server/assistant/dialogue/state.ts, passes its pending offer).
+ */
+export interface Pending {
+  intent: IntentId;
+  input: Record<string, unknown>;
+}
 
 export type Act =
   | { kind: 'affirm' }

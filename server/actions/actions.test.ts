@@ -164,8 +164,11 @@ describe('file rules refuse with the spec’s reason and offer what is allowed',
     const ctx = await limited('100000004');
     const check = await checkAction('grantDeferral', ctx);
     expect(check).toMatchObject({ kind: 'refused', reason: 'alreadyGranted', detail: { payBy: expect.any(String) } });
-    expect(check?.kind === 'refused' && check.alternatives).toEqual(expect.arrayContaining(['callback', 'pay_now']));
-    expect(check?.kind === 'refused' && check.alternatives).not.toContain('pay_later');
+    // In the action layer's words (rules.ts `Offer`): a callback and paying now, not pay later itself.
+    expect(check?.kind === 'refused' && check.alternatives).toEqual(
+      expect.arrayContaining(['requestCallback', 'showPayDirect']),
+    );
+    expect(check?.kind === 'refused' && check.alternatives).not.toContain('showPayLater');
     const result = await runAction('grantDeferral', ctx, { noticeDays: 30, method: '6', feeAgreed: true });
     expect(result).toMatchObject({ ok: false, kind: 'refused', reason: 'alreadyGranted' });
   });

@@ -21,7 +21,7 @@ export const requestNoticeOfCompletion = defineAction({
   name: 'requestNoticeOfCompletion',
   description: 'Ask for the written notice that a settled claim is paid in full (once; the file is then closed).',
   level: 'full',
-  offered: [flagSet('showNoticeOfCompletion', 'notice_of_completion', 'notAllowed')],
+  offered: [flagSet('showNoticeOfCompletion', 'notAllowed')],
   input: z.object({}),
   async handler(_input, { ctx, session }) {
     const result = await requestNoticeService(

@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { FileContext } from '../instalments/service.ts';
 import type { MaintenanceAnnouncement } from '../maintenance.ts';
+import type { Offer } from './rules.ts';
 
 /**
  * What an action needs to know (its own login level included): `limited` = reference-only sign-in,
@@ -59,13 +60,14 @@ export interface InputIssue {
  * A refusal: the action cannot be done for this file now. `reason` is the spec's reason as a code
  * (a state guard, an instalment error code, "deferral already granted", a rate limit …) that every
  * door turns into a message in the debtor's language; `alternatives` name what the file allows
- * instead (intent ids of shared/spec/intents.md).
+ * instead in the action layer's words (`Offer`, rules.ts: the action-button flags set, a callback,
+ * a message); the assistant and the API word them as intent ids (server/assistant/intent-actions.ts).
  */
 export interface Refused<R extends string = string> {
   ok: false;
   kind: 'refused';
   reason: R;
-  alternatives?: readonly string[];
+  alternatives?: readonly Offer[];
   retryAfterSeconds?: number;
   /** Figures the reason's message names (an earlier request's date, the date a deferral runs to). */
   detail?: Record<string, string | number | boolean | null>;

@@ -17,7 +17,7 @@ import { alternativesFor, refuseFor } from './rules.ts';
 /** A closed file, a measure running or blocked functions: no breathing space online (a person instead). */
 const breathingSpacePossible: FileRule = (file) => {
   const reason = notPossibleReason(file);
-  return reason ? refuseFor(file, reason, 'hardship') : null;
+  return reason ? refuseFor(file, reason, []) : null;
 };
 
 export const requestBreathingSpace = defineAction({
@@ -54,7 +54,7 @@ export const requestBreathingSpace = defineAction({
     }
     if (result.reason === 'rateLimited') return refuse('rateLimited', { retryAfterSeconds: result.retryAfterSeconds });
     // A person, and what else the file allows, in every refusal: this is someone in difficulty.
-    const alternatives = alternativesFor(file, ['hardship']);
+    const alternatives = alternativesFor(file);
     if (result.reason === 'alreadyPaused')
       return refuse('alreadyPaused', { detail: { date: result.pausedUntil }, alternatives });
     if (result.reason === 'usedThisYear')

@@ -72,8 +72,8 @@ type PlanRefusal = InstalmentCodeReason | Exclude<PlanEligibility['kind'], 'allo
 const planEligible = (file: FileContext, _scope?: Scope): Refused<PlanRefusal> | null => {
   const e = planEligibility(file.facts, file.rules.plan);
   if (e.kind === 'allowed') return null;
-  if (e.kind === 'refused') return refuseFor(file, codeReason(e.code), 'pay_instalments');
-  const refusal = refuseFor(file, e.kind, 'pay_instalments');
+  if (e.kind === 'refused') return refuseFor(file, codeReason(e.code), ['showPayInstallments']);
+  const refusal = refuseFor(file, e.kind, ['showPayInstallments']);
   // A deposit or down payment first: its amount is part of the reason's message.
   return 'amountMinor' in e ? { ...refusal, detail: { amountMinor: e.amountMinor } } : refusal;
 };
@@ -82,7 +82,7 @@ export const agreePlan = defineAction({
   name: 'agreePlan',
   description: 'Agree an instalment plan: monthly amount, first due date, method (3 direct debit, 6 transfer, online).',
   level: 'limited',
-  rules: [noMeasure('pay_instalments'), stateGuard('sepa', 'pay_instalments')],
+  rules: [noMeasure(['showPayInstallments']), stateGuard('sepa', ['showPayInstallments'])],
   offered: [planEligible],
   input: z
     .object({
@@ -115,7 +115,7 @@ export const agreePlan = defineAction({
     if (!result.ok)
       return (
         (result.error === 'notAllowed' ? planEligible(scope.file, scope) : null) ??
-        refuseFor(scope.file, result.error, 'pay_instalments')
+        refuseFor(scope.file, result.error, ['showPayInstallments'])
       );
     const { ok: _ok, ...value } = result;
     return ok(value);
@@ -126,7 +126,7 @@ export const continuePendingPlan = defineAction({
   name: 'continuePendingPlan',
   description: 'Complete a pending plan after its down payment: choose the method (with a mandate for direct debit).',
   level: 'limited',
-  rules: [noMeasure('pay_instalments'), stateGuard('sepa', 'pay_instalments')],
+  rules: [noMeasure(['showPayInstallments']), stateGuard('sepa', ['showPayInstallments'])],
   input: z
     .object({
       method: z.enum(planMethods, { error: 'errors.methodRequired' }),
@@ -145,7 +145,7 @@ export const continuePendingPlan = defineAction({
       { method: input.method, mandate: input.method === '3' ? (input.mandate ?? null) : null },
       actx(scope),
     );
-    if (!result.ok) return refuseFor(scope.file, result.error, 'pay_instalments');
+    if (!result.ok) return refuseFor(scope.file, result.error, ['showPayInstallments']);
     const { ok: _ok, ...value } = result;
     return ok(value);
   },
@@ -155,8 +155,8 @@ export const continuePendingPlan = defineAction({
 const deferralAllowed: FileRule = (file) => {
   const e = deferralEligibility(file.facts);
   if (e.kind === 'alreadyGranted')
-    return { ...refuseFor(file, 'alreadyGranted', 'pay_later'), detail: { payBy: e.payBy } };
-  if (e.kind !== 'allowed') return refuseFor(file, 'notPossible', 'pay_later');
+    return { ...refuseFor(file, 'alreadyGranted', ['showPayLater']), detail: { payBy: e.payBy } };
+  if (e.kind !== 'allowed') return refuseFor(file, 'notPossible', ['showPayLater']);
   return null;
 };
 
@@ -164,7 +164,7 @@ export const grantDeferral = defineAction({
   name: 'grantDeferral',
   description: 'Pay later: a deferral of the notice days the variant offers, once per file; a fee may need agreeing.',
   level: 'limited',
-  rules: [noMeasure('pay_later'), stateGuard('sepa', 'pay_later')],
+  rules: [noMeasure(['showPayLater']), stateGuard('sepa', ['showPayLater'])],
   offered: [deferralAllowed],
   input: z
     .object({
@@ -191,7 +191,7 @@ export const grantDeferral = defineAction({
       },
       actx(scope),
     );
-    if (!result.ok) return refuseFor(scope.file, result.error, 'pay_later');
+    if (!result.ok) return refuseFor(scope.file, result.error, ['showPayLater']);
     const { ok: _ok, ...value } = result;
     return ok(value);
   },
@@ -201,13 +201,13 @@ export const skipInstalment = defineAction({
   name: 'skipInstalment',
   description: 'Skip the next instalment of the active plan (offered rarely: once, and not when overdue).',
   level: 'limited',
-  rules: [noMeasure('skip_instalment'), stateGuard('agreement', 'skip_instalment')],
+  rules: [noMeasure(['showSkipInstallment']), stateGuard('agreement', ['showSkipInstallment'])],
   // The dashboard's skip button: rarely, once, not when overdue (the service re-checks it under the lock).
-  offered: [flagSet('showSkipInstallment', 'skip_instalment')],
+  offered: [flagSet('showSkipInstallment')],
   input: z.object({}),
   async handler(_input, scope) {
     const result = await skipInstalmentService(scope.ctx.db, scope.session, actx(scope));
-    if (!result.ok) return refuseFor(scope.file, result.error, 'skip_instalment');
+    if (!result.ok) return refuseFor(scope.file, result.error, ['showSkipInstallment']);
     const { ok: _ok, ...value } = result;
     return ok(value);
   },
@@ -218,7 +218,7 @@ export const mailPlan = defineAction({
   description:
     'Send the repayment plan by e-mail: to the stored address, or (full login only) to an address the debtor names.',
   level: 'limited',
-  rules: [stateGuard('agreement', 'instalment_plan')],
+  rules: [stateGuard('agreement', ['showInstallmentPlan'])],
   input: z.object({
     email: z.email('errors.email').max(254, 'errors.email').nullish(),
   }),
@@ -227,6 +227,6 @@ export const mailPlan = defineAction({
     if (result.ok) return ok({ mailId: result.mailId, toStoredAddress: result.toStoredAddress });
     if (result.error === 'needsFullLogin') return stepUp();
     if (result.error === 'rateLimited') return refuse('rateLimited', { retryAfterSeconds: result.retryAfterSeconds });
-    return refuse(result.error, { alternatives: alternativesFor(scope.file, ['instalment_plan']) });
+    return refuse(result.error, { alternatives: alternativesFor(scope.file, ['showInstallmentPlan']) });
   },
 });

@@ -28,7 +28,11 @@ export const startPayment = defineAction({
   level: 'limited',
   // Something to pay now (the dashboard's pay buttons); the service re-checks the amount for the purpose.
   offered: [
-    anyFlagSet(['showPayDirect', 'showPayDirectInstallmentTrue', 'showPayPartialPayment'], 'pay_now', 'nothingToPay'),
+    anyFlagSet(
+      ['showPayDirect', 'showPayDirectInstallmentTrue', 'showPayPartialPayment'],
+      ['showPayDirect', 'showPayDirectInstallmentTrue'],
+      'nothingToPay',
+    ),
   ],
   input: z
     .object({
@@ -68,7 +72,7 @@ export const startPayment = defineAction({
     if (result.ok) return ok({ payment: result.payment, replayed: result.replayed, next: result.next });
     if (result.error === 'inFlight') return refuse('inFlight');
     if (result.error === 'keyReused') return refuse('keyReused');
-    return refuse(result.error, { alternatives: alternativesFor(file, []) });
+    return refuse(result.error, { alternatives: alternativesFor(file) });
   },
 });
 

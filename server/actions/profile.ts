@@ -11,7 +11,7 @@ const mayChange: FileRule = async (_file, { ctx, session }) => {
   const permission = await profileUpdatePermission(ctx.db, { fileId: session!.fileId, debtorId: session!.debtorId });
   if (permission.allowed) return null;
   return refuse(permission.reason === 'blocked' ? 'blocked' : 'pending', {
-    alternatives: ['send_message', 'callback'],
+    alternatives: ['sendMessage', 'requestCallback'],
   });
 };
 

@@ -1,6 +1,6 @@
 /**
  * The registry: every action a debtor can take, by name (decision 037, docs/architecture.md).
- * Route actions, the assistant's tools (intents/tools/) and the JSON API call them through
+ * Route actions, the assistant's tools (server/assistant/tools/) and the JSON API call them through
  * `runAction` (run.ts).
  */
 import { announcePayment } from './announce.ts';

@@ -16,6 +16,7 @@
 import type { z } from 'zod';
 import type { ActionContext, ActionFailure, InputIssue } from '../actions/define.ts';
 import type { Language } from '../i18n/languages.ts';
+import { intentsOfOffers } from '../assistant/intent-actions.ts';
 
 /** The groups of spec section 7; the path is `/api/<group>/<name>` unless `path` says otherwise. */
 export type ApiGroup = 'Account' | 'BankId' | 'ebbot' | 'Forderung' | 'Zahlung' | 'Portal' | 'Document' | 'Country';
@@ -163,7 +164,9 @@ export function problemFromAction(failure: ActionFailure): ApiProblem {
     case 'stepUp':
       return failure.signIn ? problem(401, 'signIn') : problem(403, 'stepUp');
     case 'refused': {
-      const extra = { detail: failure.detail, alternatives: failure.alternatives };
+      // The API words what the file allows instead as the assistant's intent ids (its contract).
+      const alternatives = failure.alternatives && intentsOfOffers(failure.alternatives);
+      const extra = { detail: failure.detail, alternatives };
       if (failure.retryAfterSeconds !== undefined)
         return problem(429, failure.reason, { ...extra, retryAfterSeconds: failure.retryAfterSeconds });
       if (failure.reason === 'noFile') return problem(404, failure.reason, extra);

@@ -129,7 +129,7 @@ describe('the breathing space through the action layer', () => {
     const today = todayIso();
     const again = await runAction('requestBreathingSpace', contextFor(session), { reason: 'illness' });
     expect(again).toMatchObject({ ok: false, kind: 'refused', reason: 'alreadyPaused', detail: { date: pausedUntil } });
-    expect(again.ok === false && again.kind === 'refused' && again.alternatives).toContain('callback');
+    expect(again.ok === false && again.kind === 'refused' && again.alternatives).toContain('requestCallback');
 
     const later = new Date(Date.now() + 40 * 86_400_000);
     const used = await runAction('requestBreathingSpace', contextFor(session, later), { reason: 'illness' });
@@ -151,7 +151,7 @@ describe('the breathing space through the action layer', () => {
       reason: 'other',
     });
     expect(settled).toMatchObject({ ok: false, kind: 'refused', reason: 'finished' });
-    expect(settled.ok === false && settled.kind === 'refused' && settled.alternatives).toContain('callback');
+    expect(settled.ok === false && settled.kind === 'refused' && settled.alternatives).toContain('requestCallback');
     const measure = await runAction('requestBreathingSpace', contextFor(await sessionOf('100000007', 'full')), {
       reason: 'other',
     });

@@ -19,7 +19,7 @@ import { enqueueMail } from '../mail/outbox.ts';
 import { AttachRefused, attachUploads } from '../uploads/receive.ts';
 import { intlLocale } from '../i18n/negotiate.ts';
 import { isLanguage } from '../i18n/languages.ts';
-import { variants, type VariantId } from '../variants/config.ts';
+import { variants, type Variant, type VariantId } from '../variants/config.ts';
 import type { z } from 'zod';
 import { receiptsStep, type AmountReading, type AnnouncedPaymentInput } from './schema.ts';
 
@@ -180,6 +180,11 @@ export async function storeAnnouncedPayment(
  * What the announce form starts from for the session's file: its currency and creditor, and the
  * payer as the file knows them (account holder or name, IBAN, BIC). Null for a file not the debtor's.
  */
+/** The payee name of the sister brand: a file of one brand may have been paid to the other. */
+export function sisterBrandName(variant: Pick<Variant, 'brand'>): string {
+  return variant.brand.key === 'paycare' ? 'Clarus Inkasso GmbH' : 'Paycare GmbH';
+}
+
 export async function announceFormDefaults(db: Database, session: { fileId: number; debtorId: number }) {
   const [file] = await db
     .select({

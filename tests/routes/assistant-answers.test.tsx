@@ -12,7 +12,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../intents/catalogue.ts';
-import { createTools, type ToolResult } from '../../intents/tools/index.ts';
+import { createTools, type ToolResult } from '../../server/assistant/tools/index.ts';
 import { loadClaimInformation } from '#server/claims/information.ts';
 import { listDebtorCases } from '#server/claims/cases.ts';
 import { loadDashboard } from '#server/claims/dashboard.ts';

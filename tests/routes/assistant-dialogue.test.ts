@@ -11,7 +11,7 @@ import type { UIMessage } from 'ai';
 import { desc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../intents/catalogue.ts';
-import { fileContext, planOffer, quote } from '../../intents/tools/actions.ts';
+import { fileContext, planOffer, quote } from '../../server/assistant/tools/actions.ts';
 import { action } from '~/routes/$portal.assistant.chat';
 import { action as chatbotAction, loader as chatbotLoader } from '~/routes/$portal.chatbot';
 import { todayForVariant } from '#server/dates.ts';

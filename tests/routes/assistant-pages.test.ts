@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { action as chatbotAction, loader as chatbotLoader } from '~/routes/$portal.chatbot';
 import { action as announceAction, loader as announceLoader } from '~/routes/$portal.announce-payment';
 import { action as feedbackAction } from '~/routes/$portal.feedback';
-import { createTools, type ToolResult } from '../../intents/tools/index.ts';
+import { createTools, type ToolResult } from '../../server/assistant/tools/index.ts';
 import { todayForVariant } from '#server/dates.ts';
 import { variants } from '#server/variants/config.ts';
 import { loader as contactLoader } from '~/routes/$portal.service.contact';

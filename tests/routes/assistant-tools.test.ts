@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { INTENT_IDS, type IntentId } from '../../intents/catalogue.ts';
-import { actionContext } from '../../intents/tools/check.ts';
-import { createTools, type ToolResult } from '../../intents/tools/index.ts';
-import { refusalReasons } from '../../intents/tools/refusal-reasons.ts';
+import { intentsOfOffers } from '../../server/assistant/intent-actions.ts';
+import { actionContext } from '../../server/assistant/tools/check.ts';
+import { createTools, type ToolResult } from '../../server/assistant/tools/index.ts';
+import { refusalReasons } from '../../server/assistant/tools/refusal-reasons.ts';
 import { actionNames } from '#server/actions/registry.ts';
 import { checkAction } from '#server/actions/run.ts';
 import { loadDashboard } from '#server/claims/dashboard.ts';
@@ -308,7 +309,7 @@ describe('the tools ask the action layer', () => {
     expect(result.reason).toBe(failure.reason);
     expect(result.params.date).toBe(failure.detail?.payBy);
     expect(result.alternatives.map((a) => a.intent)).toEqual(
-      (failure.alternatives ?? []).filter((intent) => intent !== 'pay_later'),
+      intentsOfOffers(failure.alternatives ?? []).filter((intent) => intent !== 'pay_later'),
     );
   });
 

@@ -14,7 +14,7 @@ import { act, useState } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { createMemoryRouter, Outlet, RouterProvider, useNavigate } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ToolResult } from '../../../intents/tools/results';
+import type { ToolResult } from '#server/assistant/tools/results.ts';
 import { variants } from '#server/variants/config.ts';
 import { formatDate, formatMoney, supportHoursLines } from '~/lib/format';
 import { publicVariant } from '~/lib/variant';

@@ -6,7 +6,7 @@
  */
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { FileOffer, ToolResult } from '../../../intents/tools/results';
+import type { FileOffer, ToolResult } from '#server/assistant/tools/results.ts';
 import { claimSubjectText, invoiceDescription, legalBasisText } from '~/lib/claim-texts';
 import { formatDate, formatMoney, formatNumber, supportHoursLines } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';

@@ -11,7 +11,7 @@ import { useLocation, useNavigate } from '@remix-run/react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IntentId } from '../../../intents/catalogue';
-import type { ToolResult } from '../../../intents/tools/results';
+import type { ToolResult } from '#server/assistant/tools/results.ts';
 import type { PaneGreeting } from '#server/assistant/pane.ts';
 import { href, type PublicVariant } from '~/lib/variant';
 import { Conversation, conversationEnded } from './Conversation';

@@ -7,7 +7,7 @@ import { Form, Link, useLocation } from '@remix-run/react';
 import type { UIMessage } from 'ai';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { ToolResult } from '../../../intents/tools/results';
+import type { ToolResult } from '#server/assistant/tools/results.ts';
 import type { PaneGreeting } from '#server/assistant/pane.ts';
 import type { AnswerMetadata } from '#server/assistant/turn.ts';
 import { formatDate, formatMoney, supportHoursLines } from '~/lib/format';

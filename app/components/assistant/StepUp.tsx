@@ -8,7 +8,7 @@
 import { Form, Link } from '@remix-run/react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ToolResult } from '../../../intents/tools/results';
+import type { ToolResult } from '#server/assistant/tools/results.ts';
 import { href, type PublicVariant } from '~/lib/variant';
 import { useChatFormState } from './ChatFormState';
 

@@ -6,7 +6,7 @@
 import { Form, Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Alternative, ToolResult } from '../../../intents/tools/results';
+import type { Alternative, ToolResult } from '#server/assistant/tools/results.ts';
 import { formatDate, formatMoney, weekdayName } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
 import { StepUp } from './StepUp';

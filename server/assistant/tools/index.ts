@@ -2,7 +2,7 @@
  * The assistant's tools: one per intent of the catalogue (one file each) and the clarifying
  * question, bound to one turn's context. The embedded engine and a language model get the same set.
  */
-import { isIntentId, type IntentId } from '../catalogue.ts';
+import { isIntentId, type IntentId } from '../../../intents/catalogue.ts';
 import claimBalance from './claim-balance.ts';
 import claimOrigin from './claim-origin.ts';
 import payNow from './pay-now.ts';

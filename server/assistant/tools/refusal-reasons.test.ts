@@ -5,13 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { actionRefusalReasons } from '../../server/actions/reasons.ts';
-import { LANGS } from '../catalogue.ts';
+import { actionRefusalReasons } from '../../actions/reasons.ts';
+import { LANGS } from '../../../intents/catalogue.ts';
 import { refusalReasons } from './refusal-reasons.ts';
 
 const refusedOf = (lang: string) =>
   (
-    JSON.parse(readFileSync(new URL(`../../locales/${lang}/assistant.json`, import.meta.url), 'utf8')) as {
+    JSON.parse(readFileSync(new URL(`../../../locales/${lang}/assistant.json`, import.meta.url), 'utf8')) as {
       refused: Record<string, unknown>;
     }
   ).refused;

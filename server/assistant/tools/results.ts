@@ -7,10 +7,10 @@
  *
  * Types only: imported by browser code too.
  */
-import type { ActionRefusalReason } from '../../server/actions/reasons.ts';
-import type { InterestBasis } from '../../server/claims/information.ts';
-import type { ClaimSubject } from '../../server/claims/subjects.ts';
-import type { IntentId } from '../catalogue.ts';
+import type { ActionRefusalReason } from '../../actions/reasons.ts';
+import type { InterestBasis } from '../../claims/information.ts';
+import type { ClaimSubject } from '../../claims/subjects.ts';
+import type { IntentId } from '../../../intents/catalogue.ts';
 
 export interface Alternative {
   intent: IntentId;

@@ -3,8 +3,8 @@
  * the message) and the message (with the subject the intent implies). They post to the contact
  * screen's own action, so the validation, limits and messages are the screen's.
  */
-import type { IntentId } from '../catalogue.ts';
-import type { Slots } from '../slots/index.ts';
+import type { IntentId } from '../../../intents/catalogue.ts';
+import type { Slots } from '../../../intents/slots/index.ts';
 import { callbackChoices, contactDefaults, messageSubjects } from './actions.ts';
 import { linkOf, type ToolContext } from './context.ts';
 import type { ToolResult } from './results.ts';

@@ -1,4 +1,4 @@
-import { checkAction } from '../../server/actions/run.ts';
+import { checkAction } from '../../actions/run.ts';
 import { dashboard, deferralOffer, fileContext, planOffer } from './actions.ts';
 import { actionContext } from './check.ts';
 import { linkOf, type ToolContext } from './context.ts';

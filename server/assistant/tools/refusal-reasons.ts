@@ -3,7 +3,7 @@
  * layer's (server/actions/reasons.ts) and the tools' own, the latter checked against the type by
  * the compiler (a missing or an extra name does not compile).
  */
-import { actionRefusalReasons } from '../../server/actions/reasons.ts';
+import { actionRefusalReasons } from '../../actions/reasons.ts';
 import type { RefusalReason, ToolRefusalReason } from './results.ts';
 
 const toolOwn = { rateTooLow: true, rateTooHigh: true, noPlan: true } as const satisfies Record<

@@ -1,4 +1,4 @@
-import { loadClaimInformation } from '../../server/claims/information.ts';
+import { loadClaimInformation } from '../../claims/information.ts';
 import { linkOf } from './context.ts';
 import { intentTool } from './define.ts';
 import { fileOffers } from './offers.ts';

@@ -3,7 +3,7 @@
  * what. The first rule that matches decides; a `wish` is the engine's own answer (every wish of
  * the message, in the order said). Changing the behaviour of the conversation is changing a row.
  */
-import type { Act } from './acts.ts';
+import type { Act } from '../../../intents/dialogue/acts.ts';
 import type { DialogueState } from './state.ts';
 
 export type Condition = 'always' | 'pending' | 'nothingPending' | 'abusedBefore';
@@ -34,7 +34,7 @@ export interface Rule {
 
 export const RULES: readonly Rule[] = [
   // The abuse tool counts the strikes of the conversation and ends it at the third
-  // (intents/tools/abuse.ts, decision 073): the end is decided in one place.
+  // (server/assistant/tools/abuse.ts, decision 073): the end is decided in one place.
   { act: 'abuse', when: 'always', then: 'calm' },
   { act: 'amend', when: 'pending', then: 'repeatWithSlots' },
   { act: 'affirm', when: 'pending', then: 'carryOut' },

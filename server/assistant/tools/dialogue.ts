@@ -7,7 +7,7 @@
  */
 import { tool, type Tool } from 'ai';
 import { z } from 'zod';
-import { INTENT_IDS, type IntentId } from '../catalogue.ts';
+import { INTENT_IDS, type IntentId } from '../../../intents/catalogue.ts';
 import { allowedAlternatives, slotFields, type ToolContext } from './context.ts';
 import type { ToolResult } from './results.ts';
 

@@ -4,14 +4,15 @@
  * the tools take nothing of this from the model's input, so a model cannot reach another file.
  */
 import { z } from 'zod';
-import type { ActiveSession } from '../../server/auth/session.ts';
-import type { Database } from '../../server/db/client.ts';
-import type { Variant } from '../../server/variants/config.ts';
-import { alternativesFor } from '../../server/actions/rules.ts';
-import { loadFileContext } from '../../server/instalments/service.ts';
-import { CATALOGUE, INTENT_IDS, type IntentId, type Lang } from '../catalogue.ts';
-import { buildHref } from '../links.ts';
-import type { Slots } from '../slots/index.ts';
+import type { ActiveSession } from '../../auth/session.ts';
+import type { Database } from '../../db/client.ts';
+import type { Variant } from '../../variants/config.ts';
+import { alternativesFor } from '../../actions/rules.ts';
+import { loadFileContext } from '../../instalments/service.ts';
+import { CATALOGUE, INTENT_IDS, type IntentId, type Lang } from '../../../intents/catalogue.ts';
+import { intentsOfOffers, levelOf, offersOfIntent } from '../intent-actions.ts';
+import { buildHref } from '../../../intents/links.ts';
+import type { Slots } from '../../../intents/slots/index.ts';
 import type { Alternative, ToolResult } from './results.ts';
 
 export interface ToolContext {
@@ -57,11 +58,12 @@ export function linkOf(intent: IntentId, slots: Slots = {}): string | null {
 }
 
 /**
- * The login level the intent needs (catalogue, spec section 6): a visitor is asked to sign in, a
- * reference-only session asking for a full-level action gets the password step-up. Null: allowed.
+ * The login level the intent needs (its action's level in the registry, else the catalogue's; spec
+ * section 6, server/assistant/intent-actions.ts): a visitor is asked to sign in, a reference-only
+ * session asking for a full-level action gets the password step-up. Null: allowed.
  */
 export function levelGate(ctx: ToolContext, intent: IntentId, slots: Slots = {}): ToolResult | null {
-  const level = CATALOGUE[intent].level;
+  const level = levelOf(intent);
   const returnTo = linkOf(intent, slots) ?? '/dashboard';
   if (level === 'visitor') return null;
   if (!ctx.session) return { kind: 'signIn', intent, returnTo };
@@ -71,12 +73,12 @@ export function levelGate(ctx: ToolContext, intent: IntentId, slots: Slots = {})
 
 /**
  * What the file allows instead of `except`, as the action layer names it (`alternativesFor`,
- * server/actions/rules.ts): the payment ways the file offers first, a person always.
+ * server/actions/rules.ts, as intents): the payment ways the file offers first, a person always.
  */
 export async function allowedAlternatives(ctx: ToolContext, except: IntentId): Promise<Alternative[]> {
   const file = ctx.session ? await loadFileContext(ctx.db, ctx.session, ctx.today) : null;
-  const intents = file ? alternativesFor(file, [except]) : ['callback', 'send_message'];
-  return alternativesOf(intents, except);
+  const offers = file ? alternativesFor(file, offersOfIntent(except)) : (['requestCallback', 'sendMessage'] as const);
+  return alternativesOf(intentsOfOffers(offers), except);
 }
 
 const isIntent = (id: string): id is IntentId => (INTENT_IDS as readonly string[]).includes(id);

@@ -6,8 +6,8 @@
  */
 import { tool, type Tool } from 'ai';
 import type { z } from 'zod';
-import type { IntentId } from '../catalogue.ts';
-import type { Slots } from '../slots/index.ts';
+import type { IntentId } from '../../../intents/catalogue.ts';
+import type { Slots } from '../../../intents/slots/index.ts';
 import { levelGate, linkOf, slotSchema, type ToolContext } from './context.ts';
 import type { ToolResult } from './results.ts';
 

@@ -1,6 +1,6 @@
 import { tool } from 'ai';
 import { z } from 'zod';
-import { INTENT_IDS, type IntentId } from '../catalogue.ts';
+import { INTENT_IDS, type IntentId } from '../../../intents/catalogue.ts';
 import { linkOf } from './context.ts';
 import type { ToolResult } from './results.ts';
 

@@ -5,15 +5,14 @@
  * the callback hours). When the typed action layer (server/actions/, issue 14 item 1) lands,
  * these functions are re-pointed at its registry here, in one place.
  */
-import { loadDashboard, type DashboardView } from '../../server/claims/dashboard.ts';
-import { loadFileFacts } from '../../server/claims/facts.ts';
-import { noticeOfCompletionState } from '../../server/claims/notice-of-completion.ts';
-import { callbackDays, timesOfDay } from '../../server/contact/callback-slots.ts';
-import { subjectIds } from '../../server/contact/schema.ts';
-import { eq } from 'drizzle-orm';
-import { announceFormDefaults } from '../../server/payments-announced/announce.ts';
-import type { Database } from '../../server/db/client.ts';
-import * as t from '../../server/db/schema.ts';
+import { loadDashboard, type DashboardView } from '../../claims/dashboard.ts';
+import { loadFileFacts } from '../../claims/facts.ts';
+import { noticeOfCompletionState } from '../../claims/notice-of-completion.ts';
+import { callbackDays, timesOfDay } from '../../contact/callback-slots.ts';
+import { subjectIds } from '../../contact/schema.ts';
+import { announceFormDefaults, sisterBrandName } from '../../payments-announced/announce.ts';
+import { contactDefaults as readContactDefaults } from '../../contact/defaults.ts';
+import type { Database } from '../../db/client.ts';
 import {
   deferralOffer,
   loadFileContext,
@@ -24,8 +23,8 @@ import {
   type FileContext,
   type PlanView,
   type QuoteResult,
-} from '../../server/instalments/service.ts';
-import type { Variant } from '../../server/variants/config.ts';
+} from '../../instalments/service.ts';
+import type { Variant } from '../../variants/config.ts';
 
 export interface FileRef {
   fileId: number;
@@ -80,26 +79,21 @@ export function messageSubjects(): number[] {
 }
 
 /** The debtor's stored phone and e-mail, as the contact screen fills them in (a full session only). */
-export async function contactDefaults(db: Database, file: FileRef): Promise<{ email: string; phone: string }> {
-  const [row] = await db
-    .select({ email: t.debtors.email, phone: t.debtors.phone, mobile: t.debtors.mobile })
-    .from(t.debtors)
-    .where(eq(t.debtors.id, file.debtorId));
-  return { email: row?.email ?? '', phone: row?.mobile ?? row?.phone ?? '' };
+export function contactDefaults(db: Database, file: FileRef): Promise<{ email: string; phone: string }> {
+  return readContactDefaults(db, file.debtorId);
 }
 
 /** The announce-payment screen's defaults for the payer (name) and the payees it names (a full session only). */
 export async function announceDefaults(db: Database, file: FileRef, variant: Variant) {
   const defaults = await announceFormDefaults(db, file);
   if (!defaults) return null;
-  const sister = variant.brand.key === 'paycare' ? 'Clarus Inkasso GmbH' : 'Paycare GmbH';
   return {
     currency: defaults.currency,
     payerName: defaults.payerName,
     payees: [
       { value: 'agency', name: variant.legal.name },
       { value: 'creditor', name: defaults.creditor },
-      { value: 'sisterBrand', name: sister },
+      { value: 'sisterBrand', name: sisterBrandName(variant) },
     ],
   };
 }

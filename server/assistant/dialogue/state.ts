@@ -5,13 +5,12 @@
  * what the debtor was shown, and it is the same for the pane and the no-JavaScript page.
  */
 import type { LanguageModelV3Prompt } from '@ai-sdk/provider';
-import { isIntentId, type IntentId } from '../catalogue.ts';
+import { isIntentId, type IntentId } from '../../../intents/catalogue.ts';
+import type { Pending as PendingWish } from '../../../intents/dialogue/acts.ts';
 import type { ToolResult } from '../tools/results.ts';
 
 /** The last proposal, offer or question: the intent it was for, the slots it was made with, what was shown. */
-export interface Pending {
-  intent: IntentId;
-  input: Record<string, unknown>;
+export interface Pending extends PendingWish {
   result: ToolResult | null;
 }
 

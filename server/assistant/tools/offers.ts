@@ -5,10 +5,10 @@
  * through the server code the screens use: the dashboard's view, the pay-direct step's amount per
  * purpose (`amountFor`), the upload centre's count, the claims list. Nothing is computed here.
  */
-import { loadDashboardAndFacts } from '../../server/claims/dashboard.ts';
-import { listDebtorCases } from '../../server/claims/cases.ts';
-import { loadUploadCenter } from '../../server/documents/upload-center.ts';
-import { amountFor } from '../../server/payments/purpose.ts';
+import { loadDashboardAndFacts } from '../../claims/dashboard.ts';
+import { listDebtorCases } from '../../claims/cases.ts';
+import { loadUploadCenter } from '../../documents/upload-center.ts';
+import { amountFor } from '../../payments/purpose.ts';
 import type { ToolContext } from './context.ts';
 import type { FileOffer, ToolResult } from './results.ts';
 

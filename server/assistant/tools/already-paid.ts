@@ -1,4 +1,4 @@
-import { minorToInput } from '../../server/money/amount-input.ts';
+import { minorToInput } from '../../money/amount-input.ts';
 import { announceDefaults } from './actions.ts';
 import { linkOf, toMinor } from './context.ts';
 import { intentTool } from './define.ts';

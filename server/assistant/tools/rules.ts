@@ -3,7 +3,7 @@
  * blocked, no measure runs (spec 4.1, 6, 8). Each refusal carries the spec's reason and the
  * alternatives the file allows.
  */
-import type { IntentId } from '../catalogue.ts';
+import type { IntentId } from '../../../intents/catalogue.ts';
 import { dashboard } from './actions.ts';
 import { allowedAlternatives, type ToolContext } from './context.ts';
 import type { RefusalReason, ToolResult } from './results.ts';

@@ -17,13 +17,13 @@ import type {
   LanguageModelV3StreamPart,
   LanguageModelV3Usage,
 } from '@ai-sdk/provider';
-import { CATALOGUE, type IntentId, type Lang } from './catalogue.ts';
-import { actOf, amendedSlots, type Act } from './dialogue/acts.ts';
+import { CATALOGUE, type IntentId, type Lang } from '../../intents/catalogue.ts';
+import { actOf, amendedSlots, type Act, type Pending } from '../../intents/dialogue/acts.ts';
 import { decide } from './dialogue/policy.ts';
-import { dialogueState, type Pending } from './dialogue/state.ts';
-import { splitClauses, type Classification, type Engine } from './engine/classify.ts';
-import { getEngine } from './engine/store.ts';
-import type { Slots } from './slots/index.ts';
+import { dialogueState } from './dialogue/state.ts';
+import { splitClauses, type Classification, type Engine } from '../../intents/engine/classify.ts';
+import { getEngine } from '../../intents/engine/store.ts';
+import type { Slots } from '../../intents/slots/index.ts';
 
 export interface Understanding {
   classification: Classification;
@@ -85,7 +85,7 @@ function toolInput(intent: IntentId, slots: Slots & { count?: number }): Record<
 
 /**
  * What the engine makes of the latest user message of a prompt, in the context of the earlier
- * turns: the dialogue state (intents/dialogue/state.ts), the message's act and the policy's rule
+ * turns: the dialogue state (server/assistant/dialogue/state.ts), the message's act and the policy's rule
  * for it (acts.ts, policy.ts), then the tool calls that carry it out.
  */
 export function understand(prompt: LanguageModelV3Prompt, options: EmbeddedModelOptions): Understanding | null {

@@ -5,10 +5,11 @@
  * assistant alike. A refusal keeps its reason (`assistant:refused.<reason>`) and the figures it
  * names, and offers the alternatives the action layer names.
  */
-import { checkAction } from '../../server/actions/run.ts';
-import type { ActionName } from '../../server/actions/registry.ts';
-import type { ActionContext, ActionFailure } from '../../server/actions/define.ts';
-import type { IntentId } from '../catalogue.ts';
+import { checkAction } from '../../actions/run.ts';
+import type { ActionName } from '../../actions/registry.ts';
+import type { ActionContext, ActionFailure } from '../../actions/define.ts';
+import type { IntentId } from '../../../intents/catalogue.ts';
+import { intentsOfOffers } from '../intent-actions.ts';
 import { allowedAlternatives, alternativesOf, linkOf, type ToolContext } from './context.ts';
 import type { RefusalReason, ToolResult } from './results.ts';
 
@@ -45,7 +46,7 @@ export async function refusalOf(
     reason: failure.reason as RefusalReason,
     params,
     alternatives: failure.alternatives
-      ? alternativesOf(failure.alternatives, intent)
+      ? alternativesOf(intentsOfOffers(failure.alternatives), intent)
       : await allowedAlternatives(ctx, intent),
   };
 }
