@@ -13,15 +13,12 @@ import {
 } from '../instalments/plan.ts';
 import { deferralMethods, incomeProofTypes, planMethods } from '../instalments/options.ts';
 import { isIsoDate } from '../instalments/dates.ts';
-import {
-  agreePlan as agreePlanService,
-  checkMandateIdentity,
-  continuePendingPlan as continuePendingPlanService,
-  grantDeferral as grantDeferralService,
-  mailPlan as mailPlanService,
-  skipInstalment as skipInstalmentService,
-} from '../instalments/service.ts';
-import type { FileContext } from '../instalments/service.ts';
+import { agreePlan as agreePlanService, continuePendingPlan as continuePendingPlanService } from '../instalments/plans.ts';
+import { checkMandateIdentity } from '../instalments/mandate.ts';
+import { grantDeferral as grantDeferralService } from '../instalments/deferral.ts';
+import { mailPlan as mailPlanService } from '../instalments/plan-view.ts';
+import { skipInstalment as skipInstalmentService } from '../instalments/skip.ts';
+import type { FileContext } from '../instalments/context.ts';
 import { defineAction, ok, refuse, stepUp, type FileRule, type Refused, type Scope } from './define.ts';
 import { alternativesFor, flagSet, noMeasure, refuseFor, stateGuard } from './rules.ts';
 
