@@ -8,21 +8,10 @@ import { getDatabase } from '../db/client.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import type { FileContext } from './context.ts';
 import { latestMandate } from './mandate.ts';
-import type { IncomeProofType, PlanMethod } from './options.ts';
 import { checkMonthly, errorKey } from './plan.ts';
 import { loadPlan } from './plan-view.ts';
 import { planOffer, quotePlan } from './plans.ts';
-
-export const wizardSteps = ['amount', 'date', 'overview', 'method', 'mandate', 'summary'] as const;
-export type WizardStep = (typeof wizardSteps)[number];
-
-/** The choices made so far, as the address carries them. */
-export interface WizardChoices {
-  monthly: number | null;
-  first: string | null;
-  proof: IncomeProofType | null;
-  method: PlanMethod | null;
-}
+import type { WizardChoices, WizardStep } from './wizard-steps.ts';
 
 /** Where the journey sends a debtor whose carried choice no longer holds. */
 export interface WizardRedirect {

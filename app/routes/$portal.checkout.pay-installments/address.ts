@@ -4,7 +4,7 @@
  */
 import { isIsoDate } from '#server/instalments/dates.ts';
 import { incomeProofTypes, planMethods, type PlanMethod } from '#server/instalments/options.ts';
-import { wizardSteps, type WizardChoices, type WizardStep } from '#server/instalments/wizard.ts';
+import { wizardSteps, type WizardChoices, type WizardStep } from '#server/instalments/wizard-steps.ts';
 
 export type Step = WizardStep;
 export type Carried = WizardChoices;
