@@ -40,7 +40,7 @@ export const boundaryRules = {
  */
 export const intentsImportingServer = [];
 
-/** TODO(issue 30): app/ files that still import the database (57). */
+/** TODO(issue 30): app/ files that still import the database (56). */
 export const appImportingDatabase = [
   'app/lib/actions.server.ts',
   'app/lib/assistant.server.ts',
@@ -56,7 +56,6 @@ export const appImportingDatabase = [
   'app/routes/$portal.captcha.tsx',
   'app/routes/$portal.checkout.pay-direct_.card.tsx',
   'app/routes/$portal.checkout.pay-direct_.payment.$paymentId.tsx',
-  'app/routes/$portal.checkout.pay-installments.tsx',
   'app/routes/$portal.checkout.pay-later.tsx',
   'app/routes/$portal.claim-information.tsx',
   'app/routes/$portal.claim-information_.invoices.$invoiceId.tsx',
@@ -101,18 +100,13 @@ export const appImportingDatabase = [
   'app/routes/staff.tsx',
 ];
 
-/** TODO(issue 30): routes that still import a service module (11). */
+/** TODO(issue 30): routes that still import a service module (6). */
 export const routesImportingServices = [
   'app/routes/$portal.checkout.pay-direct.tsx',
   'app/routes/$portal.checkout.pay-direct_.card.tsx',
   'app/routes/$portal.checkout.pay-direct_.confirmation.$paymentId.tsx',
   'app/routes/$portal.checkout.pay-direct_.payment.$paymentId.tsx',
   'app/routes/$portal.checkout.pay-direct_.payment.$paymentId_.qr-bill\\[.\\]svg.tsx',
-  'app/routes/$portal.checkout.pay-installments.tsx',
-  'app/routes/$portal.checkout.pay-later.tsx',
-  'app/routes/$portal.installment-plan.tsx',
-  'app/routes/$portal.sepa-mandate.tsx',
-  'app/routes/$portal.skip-installment.tsx',
   'app/routes/sandbox.pay.$sessionId.tsx',
 ];
 

@@ -6,7 +6,7 @@ import { guardsFor } from '#server/instalments/guards.ts';
 import { identityReasons } from '#server/actions/instalments.ts';
 import type { ActionFailure } from '#server/actions/define.ts';
 import { getDatabase } from '#server/db/client.ts';
-import { loadFileContext, type FileContext } from '#server/instalments/service.ts';
+import { loadFileContext, type FileContext } from '#server/instalments/context.ts';
 import { variants, type Variant, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import type { Namespace } from '~/i18n';

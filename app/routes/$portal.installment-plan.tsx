@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
 import * as schema from '#server/db/schema.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
-import { loadPlan } from '#server/instalments/service.ts';
+import { loadPlan } from '#server/instalments/plan-view.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Costs } from '~/components/instalments/Costs';
 import { PlanOverview } from '~/components/instalments/PlanOverview';

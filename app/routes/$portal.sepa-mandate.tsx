@@ -8,7 +8,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getDatabase } from '#server/db/client.ts';
-import { latestMandate } from '#server/instalments/service.ts';
+import { latestMandate } from '#server/instalments/mandate.ts';
 import { friendlyIban, maskIban } from '#server/instalments/sepa.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { requireDebtor } from '~/lib/auth.server';

@@ -19,7 +19,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { getDatabase } from '#server/db/client.ts';
-import { loadPlan, skipOffered } from '#server/instalments/service.ts';
+import { loadPlan } from '#server/instalments/plan-view.ts';
+import { skipOffered } from '#server/instalments/skip.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { NotAvailable } from '~/components/instalments/NotAvailable';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';

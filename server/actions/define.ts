@@ -8,7 +8,7 @@
  */
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import type { FileContext } from '../instalments/service.ts';
+import type { FileContext } from '../instalments/context.ts';
 import type { MaintenanceAnnouncement } from '../maintenance.ts';
 import type { Offer } from './rules.ts';
 

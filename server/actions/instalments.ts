@@ -15,13 +15,13 @@ import { deferralMethods, incomeProofTypes, planMethods } from '../instalments/o
 import { isIsoDate } from '../instalments/dates.ts';
 import {
   agreePlan as agreePlanService,
-  checkMandateIdentity,
   continuePendingPlan as continuePendingPlanService,
-  grantDeferral as grantDeferralService,
-  mailPlan as mailPlanService,
-  skipInstalment as skipInstalmentService,
-} from '../instalments/service.ts';
-import type { FileContext } from '../instalments/service.ts';
+} from '../instalments/plans.ts';
+import { checkMandateIdentity } from '../instalments/mandate.ts';
+import { grantDeferral as grantDeferralService } from '../instalments/deferral.ts';
+import { mailPlan as mailPlanService } from '../instalments/plan-view.ts';
+import { skipInstalment as skipInstalmentService } from '../instalments/skip.ts';
+import type { FileContext } from '../instalments/context.ts';
 import { defineAction, ok, refuse, stepUp, type FileRule, type Refused, type Scope } from './define.ts';
 import { alternativesFor, flagSet, noMeasure, refuseFor, stateGuard } from './rules.ts';
 
@@ -64,6 +64,25 @@ async function identityRefusal(
   return check.ok ? null : refuse(check.error);
 }
 
+/**
+ * Direct debit (3): the identity first, then the mandate given; any other method takes no mandate.
+ * A refusal of the identity check is the action's answer.
+ */
+async function signedMandate(
+  scope: Scope<'limited' | 'full'>,
+  input: { method: string; mandate?: z.output<typeof mandateInput> | null; identity?: z.output<typeof identityInput> },
+): Promise<{ mandate: z.output<typeof mandateInput> | null } | { refused: Refused<IdentityReason> }> {
+  if (input.method !== '3') return { mandate: null };
+  const refused = await identityRefusal(scope, input.identity);
+  return refused ? { refused } : { mandate: input.mandate ?? null };
+}
+
+/** A service's success, without its `ok` flag, as the action's value. */
+function okValue<V extends { ok: true }>(result: V) {
+  const { ok: _ok, ...value } = result;
+  return ok(value);
+}
+
 const actx = (scope: Scope) => ({ clientAddress: scope.ctx.clientKey, language: scope.ctx.locale, now: scope.ctx.now });
 
 /** The instalment error codes of spec 8 as reasons (`code1` … `code6`, `codeApi`, `codeDefault`) and the steps that come first. */
@@ -95,10 +114,8 @@ export const agreePlan = defineAction({
     })
     .superRefine(mandateRequired),
   async handler(input, scope) {
-    if (input.method === '3') {
-      const refusal = await identityRefusal(scope, input.identity);
-      if (refusal) return refusal;
-    }
+    const sepa = await signedMandate(scope, input);
+    if ('refused' in sepa) return sepa.refused;
     const result = await agreePlanService(
       scope.ctx.db,
       scope.session,
@@ -107,7 +124,7 @@ export const agreePlan = defineAction({
         firstDueOn: input.firstDueOn,
         method: input.method,
         incomeProofType: input.incomeProofType ?? null,
-        mandate: input.method === '3' ? (input.mandate ?? null) : null,
+        mandate: sepa.mandate,
       },
       actx(scope),
     );
@@ -117,8 +134,7 @@ export const agreePlan = defineAction({
         (result.error === 'notAllowed' ? planEligible(scope.file, scope) : null) ??
         refuseFor(scope.file, result.error, ['showPayInstallments'])
       );
-    const { ok: _ok, ...value } = result;
-    return ok(value);
+    return okValue(result);
   },
 });
 
@@ -135,19 +151,16 @@ export const continuePendingPlan = defineAction({
     })
     .superRefine(mandateRequired),
   async handler(input, scope) {
-    if (input.method === '3') {
-      const refusal = await identityRefusal(scope, input.identity);
-      if (refusal) return refusal;
-    }
+    const sepa = await signedMandate(scope, input);
+    if ('refused' in sepa) return sepa.refused;
     const result = await continuePendingPlanService(
       scope.ctx.db,
       scope.session,
-      { method: input.method, mandate: input.method === '3' ? (input.mandate ?? null) : null },
+      { method: input.method, mandate: sepa.mandate },
       actx(scope),
     );
     if (!result.ok) return refuseFor(scope.file, result.error, ['showPayInstallments']);
-    const { ok: _ok, ...value } = result;
-    return ok(value);
+    return okValue(result);
   },
 });
 
@@ -176,10 +189,8 @@ export const grantDeferral = defineAction({
     })
     .superRefine(mandateRequired),
   async handler(input, scope) {
-    if (input.method === '3') {
-      const refusal = await identityRefusal(scope, input.identity);
-      if (refusal) return refusal;
-    }
+    const sepa = await signedMandate(scope, input);
+    if ('refused' in sepa) return sepa.refused;
     const result = await grantDeferralService(
       scope.ctx.db,
       scope.session,
@@ -187,13 +198,12 @@ export const grantDeferral = defineAction({
         noticeDays: input.noticeDays,
         method: input.method,
         feeAgreed: input.feeAgreed,
-        mandate: input.method === '3' ? (input.mandate ?? null) : null,
+        mandate: sepa.mandate,
       },
       actx(scope),
     );
     if (!result.ok) return refuseFor(scope.file, result.error, ['showPayLater']);
-    const { ok: _ok, ...value } = result;
-    return ok(value);
+    return okValue(result);
   },
 });
 
@@ -208,8 +218,7 @@ export const skipInstalment = defineAction({
   async handler(_input, scope) {
     const result = await skipInstalmentService(scope.ctx.db, scope.session, actx(scope));
     if (!result.ok) return refuseFor(scope.file, result.error, ['showSkipInstallment']);
-    const { ok: _ok, ...value } = result;
-    return ok(value);
+    return okValue(result);
   },
 });
 

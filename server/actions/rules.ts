@@ -5,7 +5,7 @@
  */
 import { actionFlags, measureRunning, type ActionFlagName } from '../claims/rules.ts';
 import { guardsFor } from '../instalments/guards.ts';
-import type { FileContext } from '../instalments/service.ts';
+import type { FileContext } from '../instalments/context.ts';
 import { refuse, type FileRule, type Refused } from './define.ts';
 
 /**

@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import { recordFollowUp } from '../assistant/intent-log.ts';
 import { audit } from '../audit/log.ts';
 import { todayIso } from '../claims/facts.ts';
-import { loadFileContext, type FileContext } from '../instalments/service.ts';
+import { loadFileContext, type FileContext } from '../instalments/context.ts';
 import {
   refuse,
   type ActionContext,

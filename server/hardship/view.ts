@@ -13,14 +13,11 @@ import { todayIso } from '../dates.ts';
 import { getDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { affordableMonthly, type Affordability, type Household } from '../instalments/affordability.ts';
-import {
-  deferralOffer,
-  loadFileContext,
-  loadPlan,
-  planOffer,
-  skipOffered,
-  type FileContext,
-} from '../instalments/service.ts';
+import { deferralOffer } from '../instalments/deferral.ts';
+import { loadFileContext, type FileContext } from '../instalments/context.ts';
+import { loadPlan } from '../instalments/plan-view.ts';
+import { planOffer } from '../instalments/plans.ts';
+import { skipOffered } from '../instalments/skip.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import { variants, type SupportHours, type VariantId } from '../variants/config.ts';
 import { debtAdviceFor, type AdviceService } from './advice.ts';

@@ -13,7 +13,7 @@ import { action as announce } from '~/routes/$portal.announce-payment';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { loader as claimPage } from '~/routes/$portal.claim-information';
 import { action as payDirect } from '~/routes/$portal.checkout.pay-direct';
-import { action as payInstalments } from '~/routes/$portal.checkout.pay-installments';
+import { action as payInstalments } from '~/routes/$portal.checkout.pay-installments/route';
 import { demoFiles, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 import { file, multipartRequest, pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
 

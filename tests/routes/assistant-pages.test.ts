@@ -12,7 +12,7 @@ import { todayForVariant } from '#server/dates.ts';
 import { variants } from '#server/variants/config.ts';
 import { loader as contactLoader } from '~/routes/$portal.service.contact';
 import { loader as downloadFormLoader } from '~/routes/$portal.download-center_.$customForm';
-import { loader as instalmentsLoader } from '~/routes/$portal.checkout.pay-installments';
+import { loader as instalmentsLoader } from '~/routes/$portal.checkout.pay-installments/route';
 import { loader as payDirectLoader } from '~/routes/$portal.checkout.pay-direct';
 import { demoFiles, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 

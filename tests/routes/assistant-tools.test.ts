@@ -14,7 +14,8 @@ import { checkAction } from '#server/actions/run.ts';
 import { loadDashboard } from '#server/claims/dashboard.ts';
 import { loadFileFacts } from '#server/claims/facts.ts';
 import { todayForVariant } from '#server/dates.ts';
-import { loadFileContext, planOffer } from '#server/instalments/service.ts';
+import { loadFileContext } from '#server/instalments/context.ts';
+import { planOffer } from '#server/instalments/plans.ts';
 import { variants } from '#server/variants/config.ts';
 import { demoFiles, useRouteDatabase } from '../helpers/routes.ts';
 

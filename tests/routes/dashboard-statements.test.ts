@@ -21,7 +21,7 @@ import { loader as sepaMandateLoader } from '~/routes/$portal.sepa-mandate';
 import { loader as contactLoader } from '~/routes/$portal.service.contact';
 import { loader as uploadCenterLoader } from '~/routes/$portal.upload-center';
 import { loader as payDirectLoader } from '~/routes/$portal.checkout.pay-direct';
-import { loader as payInstalmentsLoader } from '~/routes/$portal.checkout.pay-installments';
+import { loader as payInstalmentsLoader } from '~/routes/$portal.checkout.pay-installments/route';
 import { loader as payLaterLoader } from '~/routes/$portal.checkout.pay-later';
 import { loader as instalmentPlanLoader } from '~/routes/$portal.installment-plan';
 import { loader as skipInstalmentLoader } from '~/routes/$portal.skip-installment';

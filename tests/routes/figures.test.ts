@@ -14,7 +14,10 @@ import { sandboxProvider } from '#server/payments/service.ts';
 import { variants } from '#server/variants/config.ts';
 import { loader as claimInformation } from '~/routes/$portal.claim-information';
 import { action as payDirect, loader as payDirectPage } from '~/routes/$portal.checkout.pay-direct';
-import { action as payInstalments, loader as payInstalmentsPage } from '~/routes/$portal.checkout.pay-installments';
+import {
+  action as payInstalments,
+  loader as payInstalmentsPage,
+} from '~/routes/$portal.checkout.pay-installments/route';
 import { action as payLater, loader as payLaterPage } from '~/routes/$portal.checkout.pay-later';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { action as planAction, loader as planPage } from '~/routes/$portal.installment-plan';

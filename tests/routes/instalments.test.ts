@@ -10,7 +10,10 @@ import { createSession } from '#server/auth/sessions.ts';
 import * as t from '#server/db/schema.ts';
 import type { MailData } from '#server/mail/outbox.ts';
 import { renderMail } from '#server/mail/templates.ts';
-import { action as payInstalments, loader as payInstalmentsLoader } from '~/routes/$portal.checkout.pay-installments';
+import {
+  action as payInstalments,
+  loader as payInstalmentsLoader,
+} from '~/routes/$portal.checkout.pay-installments/route';
 import { loader as mandatePage } from '~/routes/$portal.sepa-mandate';
 import { context, formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 

@@ -10,7 +10,7 @@ import { fromAction, problem, problemFromAction, type ApiContext, type ApiResult
 import { runAction } from '../../actions/run.ts';
 import { amountToPay } from '../../claims/rules.ts';
 import { todayIso } from '../../claims/facts.ts';
-import { loadFileContext, type FileContext } from '../../instalments/service.ts';
+import { loadFileContext, type FileContext } from '../../instalments/context.ts';
 import { amountField } from '../../money/amount-input.ts';
 import { methodKey, methods, type MethodKey } from '../../payments/methods.ts';
 import { amountFor, purposeFromQuery, type PaymentPurpose } from '../../payments/purpose.ts';

@@ -13,17 +13,11 @@ import { subjectIds } from '../../contact/schema.ts';
 import { announceFormDefaults, sisterBrandName } from '../../payments-announced/announce.ts';
 import { contactDefaults as readContactDefaults } from '../../contact/defaults.ts';
 import type { Database } from '../../db/client.ts';
-import {
-  deferralOffer,
-  loadFileContext,
-  loadPlan,
-  planOffer,
-  quotePlan,
-  skipOffered,
-  type FileContext,
-  type PlanView,
-  type QuoteResult,
-} from '../../instalments/service.ts';
+import { loadFileContext, type FileContext } from '../../instalments/context.ts';
+import { deferralOffer } from '../../instalments/deferral.ts';
+import { loadPlan, type PlanView } from '../../instalments/plan-view.ts';
+import { planOffer, quotePlan, type QuoteResult } from '../../instalments/plans.ts';
+import { skipOffered } from '../../instalments/skip.ts';
 import type { Variant } from '../../variants/config.ts';
 
 export interface FileRef {

@@ -8,7 +8,7 @@ import type { ActiveSession } from '../../auth/session.ts';
 import type { Database } from '../../db/client.ts';
 import type { Variant } from '../../variants/config.ts';
 import { alternativesFor } from '../../actions/rules.ts';
-import { loadFileContext } from '../../instalments/service.ts';
+import { loadFileContext } from '../../instalments/context.ts';
 import { CATALOGUE, INTENT_IDS, type IntentId, type Lang } from '../../../intents/catalogue.ts';
 import { intentsOfOffers, levelOf, offersOfIntent } from '../intent-actions.ts';
 import { buildHref } from '../../../intents/links.ts';

@@ -1,0 +1,118 @@
+/** The Zahlung calls that name the methods a file may pay with, per purpose. */
+import { and, eq } from 'drizzle-orm';
+import { checkAction } from '../../../actions/run.ts';
+import * as t from '../../../db/schema.ts';
+import { deferralOffer } from '../../../instalments/deferral.ts';
+import { planOffer } from '../../../instalments/plans.ts';
+import { checkoutOptionsFor } from '../../../payments/service.ts';
+import { apiOk, defineEndpoint, problem, problemFromAction, type ApiContext, type ApiResult } from '../../define.ts';
+import { idParam, methodOptionView, money, variantOf } from '../payment-support.ts';
+import type { FileContext } from '../../../instalments/context.ts';
+import type { PaymentPurpose } from '../../../payments/purpose.ts';
+import type { AllowedPurpose } from '../../../payments/allowed-methods.ts';
+import { agreementMethods, allowedMethodsSchema, withFile, type AllowedMethods } from './presenters.ts';
+
+/** The pay-direct page's list for a payment purpose (its guards: 403 with the guard's reason). */
+function payNowMethods(file: FileContext, purpose: PaymentPurpose, as: AllowedPurpose): ApiResult<AllowedMethods> {
+  const options = checkoutOptionsFor(file.facts, variantOf(file), purpose, file.today);
+  if (!options.ok) return problem(403, options.error === 'guard' ? options.decision.reason : 'nothingToPay');
+  return apiOk({
+    purpose: as,
+    amount: money(options.amountMinor, options.currency),
+    methods: options.methods.map((m) => methodOptionView(m, options.currency)),
+  });
+}
+
+const allowed = (
+  name: string,
+  summary: string,
+  run: (file: FileContext, ctx: ApiContext) => Promise<ApiResult<AllowedMethods>> | ApiResult<AllowedMethods>,
+) =>
+  defineEndpoint({
+    group: 'Zahlung',
+    name,
+    method: 'GET',
+    auth: 'limited',
+    cache: 'private15',
+    summary,
+    response: allowedMethodsSchema,
+    handler: (_input, ctx) => withFile(ctx, (file) => run(file, ctx)),
+  });
+
+const ownRow = async (ctx: ApiContext, table: typeof t.instalmentPlans | typeof t.specialOffers, id: number) => {
+  const [row] = await ctx.action.db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.id, id), eq(table.fileId, ctx.action.session!.fileId)));
+  return row ?? null;
+};
+
+/** The methods to pay one of the file's own rows (its plan, its special offer) by id; another file's is 404. */
+const allowedFor = (
+  name: string,
+  summary: string,
+  of: {
+    table: typeof t.instalmentPlans | typeof t.specialOffers;
+    notFound: 'planNotFound' | 'offerNotFound';
+    purpose: PaymentPurpose;
+    as: AllowedPurpose;
+  },
+) =>
+  defineEndpoint({
+    group: 'Zahlung',
+    name,
+    path: `/api/Zahlung/${name}/{id}`,
+    method: 'GET',
+    auth: 'limited',
+    cache: 'private15',
+    summary,
+    params: idParam,
+    response: allowedMethodsSchema,
+    handler: ({ params }, ctx) =>
+      withFile(ctx, async (file) => {
+        if (!(await ownRow(ctx, of.table, params.id))) return problem(404, of.notFound);
+        return payNowMethods(file, of.purpose, of.as);
+      }),
+  });
+
+export const allowedMethodCalls = {
+  GetAllowedPaymentMethods: allowed(
+    'GetAllowedPaymentMethods',
+    'The methods the file may pay with now (the open amount, or the remainder of a plan), with fees.',
+    (file) => payNowMethods(file, file.facts.plan?.status === 'active' ? 'remainder' : 'openAmount', 'normal'),
+  ),
+  GetAllowedPaymentMethodsForRZV: allowed(
+    'GetAllowedPaymentMethodsForRZV',
+    "The methods that may collect an instalment plan's rates.",
+    async (file, ctx) => {
+      const check = await checkAction('agreePlan', ctx.action);
+      if (check) return problemFromAction(check);
+      return apiOk(agreementMethods(file, 'instalmentPlan', planOffer(file).limits.regularMinMinor));
+    },
+  ),
+  GetAllowedPaymentMethodsForInstallments: allowedFor(
+    'GetAllowedPaymentMethodsForInstallments',
+    "The methods to pay the plan's current instalment now; id = the file's plan (another file's plan is 404).",
+    { table: t.instalmentPlans, notFound: 'planNotFound', purpose: 'instalment', as: 'instalments' },
+  ),
+  GetAllowedPaymentMethodsForSpecialDeal: allowedFor(
+    'GetAllowedPaymentMethodsForSpecialDeal',
+    "The methods to pay the file's special offer; id = the offer (another file's offer is 404).",
+    { table: t.specialOffers, notFound: 'offerNotFound', purpose: 'specialOffer', as: 'specialDeal' },
+  ),
+  GetAllowedPaymentMethodsForPartialPayment: allowed(
+    'GetAllowedPaymentMethodsForPartialPayment',
+    'The methods for a partial payment (amount: the most that may be paid).',
+    (file) => payNowMethods(file, 'partial', 'partialPayment'),
+  ),
+  GetAllowedPaymentMethodsForExtension: allowed(
+    'GetAllowedPaymentMethodsForExtension',
+    'The methods of pay later (an extension), for the amount due then.',
+    async (file, ctx) => {
+      const check = await checkAction('grantDeferral', ctx.action);
+      if (check) return problemFromAction(check);
+      const terms = deferralOffer(file).terms;
+      return apiOk(agreementMethods(file, 'extension', terms.totalMinor));
+    },
+  ),
+};
