@@ -17,8 +17,9 @@ let client: Query;
 beforeAll(async () => {
   database = await createTestDatabase({ today });
   client = (database.db as unknown as { $client: Query }).$client;
-  await generateFiles(client, { count, seed: 3, today, passwordHash: 'not-a-real-hash', batch: 200 });
-}, 60_000);
+  // Batches of 25: a debtor's three files (positions 24 to 26 of 27) straddle two batches.
+  await generateFiles(client, { count, seed: 3, today, passwordHash: 'not-a-real-hash', batch: 25 });
+}, 180_000);
 afterAll(async () => database.dispose());
 
 const rows = async (text: string, params: unknown[] = []) => (await client.query(text, params)).rows;

@@ -297,10 +297,11 @@ export async function generateFiles(client: Query, options: GenerateOptions): Pr
     ids[table] = Number(rows[0]!.max) + 1;
   }
   const summary: GenerateSummary = { files: 0, debtors: 0, rows: {}, byArchetype: {}, byVariant: {} };
+  // A debtor's files may straddle two batches: the debtor of the last file written carries over.
+  let debtorId = 0;
   for (let start = 0; start < options.count; start += batchSize) {
     const batch: Batch = { rows: Object.fromEntries(tables.map((t) => [t, []])) as unknown as Batch['rows'] };
     const end = Math.min(options.count, start + batchSize);
-    let debtorId = 0;
     for (let index = start; index < end; index++) {
       const planned = plannedFile(index, seed);
       if (planned.subcase === 1) {
