@@ -540,7 +540,8 @@ function writeFile(
       due_date: isoDate(today, -daysAgo + 14),
       amount_minor: amount,
       description: faker.commerce.productName(),
-      document_key: `invoices/${invoiceNumber}.pdf`,
+      // No stored PDF: the demo mode renders one at start for every invoice with a key (200,000 here).
+      document_key: null,
     });
   }
   let balance = total;
