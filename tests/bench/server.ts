@@ -28,11 +28,11 @@
  * sessions are used again and the row says how many requests were not first views).
  */
 import autocannon from 'autocannon';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { randomBytes } from 'node:crypto';
+import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, rssMb, start, stop, waitFor } from './harness.ts';
 
 // The letter links the benchmark signs must be accepted by the portal it starts: one secret for both.
 process.env.SESSION_SECRET ??= randomBytes(33).toString('base64url');
@@ -40,7 +40,6 @@ process.env.DEMO = 'true';
 const { createLetterToken } = await import('../../server/auth/letter-links.ts');
 const benchRefno = '100000001';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const firstPort = Number(process.env.BENCH_PORT ?? 3225);
@@ -86,115 +85,6 @@ interface Row {
   rssMb: number | null;
   /** Requests that were not first views (the session pool ran out and its sessions were used again). */
   reused: number;
-}
-
-// ------------------------------------------------------------------------------------------
-// Processes
-// ------------------------------------------------------------------------------------------
-
-const children = new Set<ChildProcess>();
-process.on('exit', () => {
-  for (const child of children) child.kill('SIGKILL');
-});
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
-
-function start(name: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
-  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-4000);
-  });
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (code && code !== 0) console.error(`${name} ended with ${code ?? signal}:\n${stderr}`);
-  });
-  children.add(child);
-  return child;
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const ended = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await ended;
-  clearTimeout(timer);
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 240_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server for ${url} ended before it answered`);
-    try {
-      const response = await fetch(url, { redirect: 'manual' });
-      await response.arrayBuffer();
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-/**
- * CPU seconds a process has used so far (user + system, Linux), or null where /proc is not
- * there. On a machine that other work keeps busy, requests per second say as much about the
- * neighbours as about the server; CPU time per request does not.
- */
-function cpuSeconds(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces) start at field 3; utime and stime are 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]);
-    return Number.isFinite(ticks) ? ticks / clockTicks : null;
-  } catch {
-    return null;
-  }
-}
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-
-/** Resident memory of a process in MB (Linux), or null where /proc is not there. */
-function rssMb(pid: number | undefined): number | null {
-  if (!pid) return null;
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
-    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
-  } catch {
-    return null;
-  }
-}
-
-// ------------------------------------------------------------------------------------------
-// Builds
-// ------------------------------------------------------------------------------------------
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'build' || entry.name === 'node_modules') continue;
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function ensureBuilds(): void {
-  const portal = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
-  if (portal.status !== 0) throw new Error('the portal build failed');
-  const fixture = path.join(root, 'tests/bench/bare-remix');
-  const output = path.join(fixture, 'build/server/index.js');
-  if (!existsSync(output) || statSync(output).mtimeMs < newestMtime(fixture)) {
-    const build = spawnSync(
-      process.execPath,
-      ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build', 'tests/bench/bare-remix'],
-      { cwd: root, stdio: 'inherit' },
-    );
-    if (build.status !== 0) throw new Error('the bare Remix build failed');
-  }
 }
 
 // ------------------------------------------------------------------------------------------
@@ -342,22 +232,6 @@ async function instalmentStep(origin: string, cookie: string): Promise<{ path: s
     return { path: location, body: new URLSearchParams({ intent: 'date', firstDueOn: first }).toString() };
   }
   throw new Error('no monthly amount was accepted for the instalment plan');
-}
-
-async function ensurePostgresDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[\w-]+$/.test(name)) throw new Error(`unexpected database name ${name}`);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await client.end();
-  }
 }
 
 async function benchPortal(database: 'pglite' | 'postgres', port: number): Promise<Row[]> {
