@@ -29,7 +29,11 @@ import { context } from './routes.ts';
 type RouteModule = Record<string, unknown>;
 
 const appDirectory = fileURLToPath(new URL('../../app', import.meta.url));
-const routeModules = import.meta.glob<RouteModule>('../../app/routes/*.{ts,tsx}');
+// The flat route files and the folder routes (a folder's route.tsx, decision 084).
+const routeModules = import.meta.glob<RouteModule>([
+  '../../app/routes/*.{ts,tsx}',
+  '../../app/routes/*/route.{ts,tsx}',
+]);
 
 export interface RouteEntry {
   id: string;

@@ -7,9 +7,11 @@ import type { ActionFunction, LoaderFunction } from '@remix-run/node';
 import { describe, expect, it } from 'vitest';
 import { formRequest, getRequest, run, useRouteDatabase } from '../helpers/routes.ts';
 
-const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>('../../app/routes/*.{ts,tsx}', {
-  eager: true,
-});
+// Every route module: the flat files and the folder routes (a folder's route.tsx, decision 084).
+const modules = import.meta.glob<{ loader?: LoaderFunction; action?: ActionFunction }>(
+  ['../../app/routes/*.{ts,tsx}', '../../app/routes/*/route.{ts,tsx}'],
+  { eager: true },
+);
 
 /** Screens open to visitors (spec section 6), and resource routes with their own checks. */
 const publicRoutes = new Set([
@@ -70,7 +72,11 @@ const publicRoutes = new Set([
   'api.$',
 ]);
 
-const routeId = (file: string) => file.replace(/^.*\/routes\//, '').replace(/\.tsx?$/, '');
+const routeId = (file: string) =>
+  file
+    .replace(/^.*\/routes\//, '')
+    .replace(/\/route\.tsx?$/, '')
+    .replace(/\.tsx?$/, '');
 // The staff review desk has its own sign-in and guard: tests/routes/staff.test.ts.
 const isStaffRoute = (file: string) => /^staff(\.|$)/.test(routeId(file));
 const guarded = Object.entries(modules).filter(([file]) => !publicRoutes.has(routeId(file)) && !isStaffRoute(file));

@@ -57,7 +57,7 @@ describe('the boundary rules on a scratch file', () => {
     ]);
     expect(
       await violations(
-        "import { getDatabase } from '#server/db/client.ts';\nimport { x } from '#server/instalments/plans.ts';\n",
+        "import { getDatabase } from '#server/db/client.ts';\nimport { x } from '#server/payments/service.ts';\n",
         file,
       ),
     ).toHaveLength(2);

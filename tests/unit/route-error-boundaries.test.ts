@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
  * finding 7). Resource routes have no component and need none.
  */
 const routesDir = fileURLToPath(new URL('../../app/routes/', import.meta.url));
-const screens = readdirSync(routesDir)
-  .filter((name) => name.endsWith('.tsx'))
+// The flat route files and the folder routes' route.tsx (decision 084).
+const screens = readdirSync(routesDir, { withFileTypes: true })
+  .map((entry) => (entry.isDirectory() ? `${entry.name}/route.tsx` : entry.name))
+  .filter((name) => name.endsWith('.tsx') && existsSync(`${routesDir}${name}`))
   .map((name) => ({ name, source: readFileSync(`${routesDir}${name}`, 'utf8') }))
   .filter(({ source }) => /^export default /m.test(source));
 
