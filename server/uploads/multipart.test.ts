@@ -219,6 +219,23 @@ describe('readMultipart', () => {
     expect(files).toBe(0);
   });
 
+  it('refuses a part without a name in the middle of a large body at once, never waiting for the rest', async () => {
+    // What the hostile-input properties found (decision 081): 400 named and nameless text parts of 22 kB,
+    // past the limits; the parser ended from inside its own event emitted no 'finish': the request hung.
+    const value = 'x'.repeat(22_339);
+    const parts: Part[] = Array.from({ length: 400 }, (_, i): Part =>
+      i % 2 ? { name: 'x', filename: '', bytes: encoder.encode(value), header: 'form-data' } : { name: 'hl', value },
+    );
+    // In one chunk, as a body sent at once arrives: the refusal comes from inside the parser's write.
+    const bytes = body(parts);
+    const reading = readMultipart({ contentType, body: source(bytes, bytes.length).stream });
+    const outcome = await Promise.race([
+      refusal(reading),
+      new Promise<string>((resolve) => setTimeout(() => resolve('still reading after 5 s'), 5_000)),
+    ]);
+    expect(outcome).toBe('brokenForm');
+  });
+
   it('never reads far ahead of a slow file handler: a 10 MB file is never held whole', async () => {
     const bytes = body([{ name: 'files', filename: 'scan.pdf', bytes: new Uint8Array(10 * 1024 * 1024) }]);
     const { stream, stats } = source(bytes);

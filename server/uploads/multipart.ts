@@ -65,14 +65,22 @@ export async function readMultipart(
   });
   let failure: BodyRefused | undefined;
   let stopped = false;
-  // Stops reading: the parser sees the end of its input, so a part in flight ends with an error
-  // that its handler sees, and nothing after it is parsed.
+  let parsedDone: () => void = () => undefined;
+  // The file parts not yet read to their end.
+  const openFiles = new Set<Readable>();
+  // Stops reading: nothing after this point is parsed, and a file part in flight ends with an
+  // error that its handler sees. The parse counts as finished here: a parser ended from inside its
+  // own event (a part without a name in the middle of a large body) does not always emit
+  // 'finish' or 'error' afterwards, and waiting for it held the request forever (the hostile-input
+  // properties found it: a 30-second input limit, decision 081).
   const stop = () => {
     if (stopped) return;
     stopped = true;
     source.unpipe(parser);
     source.destroy();
     parser.end();
+    for (const file of openFiles) file.destroy(new Error('the multipart body was refused'));
+    parsedDone();
   };
   const fail = (error: unknown) => {
     failure ??= error instanceof BodyRefused ? error : new BodyRefused('brokenForm');
@@ -102,6 +110,7 @@ export async function readMultipart(
   };
 
   const parsed = new Promise<void>((resolve) => {
+    parsedDone = resolve;
     parser.on('field', (name: string | undefined, value, nameTruncated, valueTruncated) => {
       if (nameTruncated || valueTruncated) return fail(new BodyRefused('fieldTooLarge'));
       if (!counted(name)) return;
@@ -111,6 +120,9 @@ export async function readMultipart(
     parser.on('file', (name: string | undefined, stream, filename, _encoding, mimeType) => {
       // A truncated body errors the part's stream; its reader (or the drain) sees that error.
       stream.on('error', () => undefined);
+      openFiles.add(stream);
+      stream.on('close', () => openFiles.delete(stream));
+      stream.on('end', () => openFiles.delete(stream));
       if (!counted(name)) return void drain(stream).catch(() => undefined);
       queue(() =>
         failure || !handlers.onFile
