@@ -9,7 +9,8 @@ import path from 'node:path';
  *   npx playwright test            build if stale, start the server, run everything
  *   npx playwright test e2e/shell  one file
  *
- * Chromium is Debian's (/usr/bin/chromium); never run `npx playwright install`.
+ * Chromium is Debian's headless shell (/usr/bin/chromium-headless-shell, scripts/ensure-chromium.mjs;
+ * CHROMIUM_PATH=/usr/bin/chromium runs the full browser); never run `npx playwright install`.
  */
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -52,7 +53,7 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         launchOptions: {
-          executablePath: '/usr/bin/chromium',
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
           args: [
             '--headless',
             '--no-sandbox',

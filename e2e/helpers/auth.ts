@@ -2,7 +2,7 @@
  * Sign-in helpers for the journeys: fill the portal's sign-in form the way a debtor does
  * (reference number, password, privacy checkbox, the ALTCHA proof-of-work captcha) and submit.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib';
 import { portalPath, text, variants, waitForHydration, type Variant } from './portal';
 
@@ -124,12 +124,20 @@ export async function signInByRequest(
   },
 ): Promise<void> {
   const variant = options.variant ?? variants.de;
-  const origin = new URL(test.info().project.use.baseURL!).origin;
+  // The origin the page's context resolves paths against: a describe's own `baseURL` (such as
+  // 127.0.0.1 in phone-findings) wins over the project's, so it is read off an answer's address.
+  let origin = '';
   const attempt = async () => {
     const request = page.request;
-    const challenge = (await (
-      await request.get(portalPath(variant, '/captcha'), { failOnStatusCode: true })
-    ).json()) as { algorithm: string; challenge: string; salt: string; signature: string; maxnumber?: number };
+    const challengeResponse = await request.get(portalPath(variant, '/captcha'), { failOnStatusCode: true });
+    origin = new URL(challengeResponse.url()).origin;
+    const challenge = (await challengeResponse.json()) as {
+      algorithm: string;
+      challenge: string;
+      salt: string;
+      signature: string;
+      maxnumber?: number;
+    };
     const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber)
       .promise;
     if (!solution) throw new Error('the captcha challenge could not be solved');

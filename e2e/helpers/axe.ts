@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 
@@ -22,42 +22,89 @@ function describe(violation: Violation): string {
 }
 
 /**
- * What axe's verdict depends on, read from the page: the rendered document without what axe
- * never looks at and what differs between two renderings of the same page (scripts, with the
- * session's data in Remix's context, nonces, the values of hidden inputs: tokens), plus what
- * the markup does not show (the values and ticks the user gave, the focused element, the
- * viewport and the emulated media). `null` for a page with frames: their documents are not in
- * the markup, so such a page is always checked.
+ * What axe's verdict depends on, read from the page: its structure, not its words or figures
+ * (decision 091, issue 25: "axe once per distinct page"). For every element: its tag, role, type,
+ * classes, inline style, the names of its attributes (and the values of those that change what
+ * axe sees: `dir`, `hidden`, `aria-hidden`, `aria-expanded`, `open`, `disabled`, `tabindex`; `lang`
+ * and `aria-current` only as well-formed or not),
+ * whether it has text of its own, and in the same order its children; plus the viewport's width
+ * (a phone and a desktop lay out differently) and the emulated media. So the same screen of another
+ * file with other amounts, in another language, with a value typed or another field focused is
+ * the same page to axe, while a message, a button or a step more, an open disclosure, an empty
+ * label or another layout is a new one. Scripts and hidden inputs are left out (Remix's context,
+ * tokens). `null` for a page with frames: their documents are not in the markup, so such a page is
+ * always checked.
  */
 function pageState(): string | null {
   if (document.querySelector('iframe, frame, object, embed')) return null;
-  const copy = document.documentElement.cloneNode(true) as HTMLElement;
-  for (const script of copy.querySelectorAll('script')) script.remove();
-  for (const element of copy.querySelectorAll('[nonce]')) element.removeAttribute('nonce');
-  for (const input of copy.querySelectorAll('input[type="hidden"]')) input.removeAttribute('value');
-  const given = [...document.querySelectorAll('input, select, textarea')].map((field) =>
-    field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')
-      ? String(field.checked)
-      : (field as HTMLInputElement).value,
-  );
-  const active = document.activeElement;
-  const focus = active ? `${active.tagName}#${active.id}[${active.getAttribute('name') ?? ''}]` : '';
+  const currentValues = new Set(['page', 'step', 'location', 'date', 'time', 'true', 'false']);
+  const valued = new Set(['dir', 'hidden', 'aria-hidden', 'aria-expanded', 'open', 'disabled', 'tabindex']);
+  const outline = (element: Element): string => {
+    if (element.tagName === 'SCRIPT' || (element instanceof HTMLInputElement && element.type === 'hidden')) return '';
+    const attributes = [...element.attributes]
+      .map(({ name, value }) =>
+        name === 'aria-current' && currentValues.has(value)
+          ? 'aria-current'
+          : name === 'lang'
+            ? `lang=${/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(value) ? 'well-formed' : value}`
+            : name === 'class' || name === 'style' || name === 'role' || name === 'type' || valued.has(name)
+              ? `${name}=${value}`
+              : name,
+      )
+      // Which item of a list is the current one (the language, the step) changes no verdict,
+      // as long as the value is one ARIA allows.
+      .filter((attribute) => !attribute.startsWith('nonce') && attribute !== 'aria-current')
+      .sort()
+      .join(' ');
+    const ownText = [...element.childNodes].some(
+      (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+    );
+    const children = [...element.children].map(outline).join('');
+    return `<${element.tagName}${attributes ? ` ${attributes}` : ''}${ownText ? ' #text' : ''}>${children}</>`;
+  };
   const media = ['print', '(prefers-color-scheme: dark)', '(prefers-reduced-motion: reduce)', '(forced-colors: active)']
     .map((query) => String(matchMedia(query).matches))
     .join(',');
-  return JSON.stringify([window.innerWidth, window.innerHeight, media, focus, given, copy.outerHTML]);
+  return JSON.stringify([window.innerWidth, media, outline(document.documentElement)]);
 }
 
-/** Page state hash → axe's violations, per worker (like the HTML validator's snapshots, e2e/helpers/test.ts). */
+/** Page state hash → axe's violations: this worker's, and on disk the run's (every worker's, below). */
 const checked = new Map<string, Violation[]>();
 /** How often this worker ran axe and how often it reused a verdict (e2e/helpers.spec.ts reads it). */
 export const axeCounts = { runs: 0, reused: 0 };
-const logFile = path.resolve(import.meta.dirname, '../.artifacts/axe.log');
+const artifacts = path.resolve(import.meta.dirname, '../.artifacts');
+const logFile = path.join(artifacts, 'axe.log');
+/**
+ * The verdicts of this run, shared by its workers: one file per page state, in a folder named
+ * after the run's data folder (playwright.config.ts sets E2E_DATA_DIR once for all workers).
+ */
+const verdictFolder = path.join(artifacts, 'axe-verdicts', path.basename(process.env.E2E_DATA_DIR ?? 'local'));
+
+function knownVerdict(key: string): Violation[] | undefined {
+  const mine = checked.get(key);
+  if (mine) return mine;
+  try {
+    const shared = JSON.parse(readFileSync(path.join(verdictFolder, `${key}.json`), 'utf8')) as Violation[];
+    checked.set(key, shared);
+    return shared;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepVerdict(key: string, violations: Violation[]): void {
+  checked.set(key, violations);
+  mkdirSync(verdictFolder, { recursive: true });
+  // Written whole, then renamed: another worker never reads half a verdict.
+  const temporary = path.join(verdictFolder, `${key}.${process.pid}.tmp`);
+  writeFileSync(temporary, JSON.stringify(violations));
+  renameSync(temporary, path.join(verdictFolder, `${key}.json`));
+}
 
 async function violationsOf(page: Page, label: string): Promise<Violation[]> {
   const state = await page.evaluate(pageState);
   const key = state === null ? null : createHash('sha256').update(state).digest('hex');
-  const known = key === null ? undefined : checked.get(key);
+  const known = key === null ? undefined : knownVerdict(key);
   const started = performance.now();
   let violations: Violation[];
   if (known) {
@@ -73,7 +120,7 @@ async function violationsOf(page: Page, label: string): Promise<Violation[]> {
       .setLegacyMode(true)
       .analyze();
     violations = results.violations;
-    if (key !== null) checked.set(key, violations);
+    if (key !== null) keepVerdict(key, violations);
   }
   mkdirSync(path.dirname(logFile), { recursive: true });
   appendFileSync(
@@ -88,10 +135,11 @@ async function violationsOf(page: Page, label: string): Promise<Violation[]> {
  * WCAG A/AA rules, listing rule id, help and the offending elements. Minor and moderate
  * findings are printed (and attached to the report) without failing the test.
  *
- * A page whose state (`pageState`) this worker has already checked is not checked again: the
- * earlier verdict is reported for it as if axe had run (decision 060). The journeys open the
- * same pages again and again (the dashboard after every sign-in, say); a page that differs in
- * anything axe could see (its markup, a field's value, the focus, the viewport) is checked.
+ * A page whose structure (`pageState`) this run has already checked, in any worker, is not
+ * checked again: the earlier verdict is reported for it as if axe had run (decisions 060, 091).
+ * The journeys open the same screens again and again (the dashboard after every sign-in, in
+ * other languages, of other files); a screen that differs in anything axe could see (an element,
+ * a class, an empty text, the viewport) is checked.
  *
  * With `{ soft: true }` the failure is recorded and the test goes on, so that a journey over
  * many pages reports every page's violations in one run.
