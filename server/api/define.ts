@@ -186,3 +186,13 @@ export function fromAction<V, W = V>(
   if (!result.ok) return problemFromAction(result);
   return { ok: true, value: map ? map(result.value) : (result.value as unknown as W) };
 }
+
+/** An action's invalid input, its field paths renamed to the spec's payload names. */
+export function renameIssues(failure: ApiProblem, names: Record<string, string>): ApiProblem {
+  if (!failure.issues) return failure;
+  const issues: InputIssue[] = failure.issues.map((issue) => {
+    const [first, ...rest] = issue.path;
+    return typeof first === 'string' && names[first] ? { ...issue, path: [names[first]!, ...rest] } : issue;
+  });
+  return { ...failure, issues };
+}

@@ -30,7 +30,7 @@ import {
   type ApiResult,
 } from '../define.ts';
 import { translate } from '../messages.ts';
-import { storeApiUploads } from '../uploads.ts';
+import { receiveApiAttachments } from '../uploads.ts';
 import { apiSessionByHash, findApiSession } from '../tokens.ts';
 
 /** A reference number as the legacy clients send it: text or a number. */
@@ -425,16 +425,10 @@ const updateProfile = defineEndpoint({
   body: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   response: z.object({ requestId: z.number().int() }),
   handler: async ({ body, files }, ctx) => {
-    const uploads = await storeApiUploads(ctx.action.db, files, {
-      fileId: ctx.session!.fileId,
-      context: 'profileChange',
-      fieldName: 'files',
-    });
-    if (uploads.refused.length)
-      return problem(400, 'invalid', {
-        issues: uploads.refused.map((r) => ({ path: ['files'], message: `errors.${r.problem}` })),
-      });
-    const kept = [body.uploadId ?? []].flat().concat(uploads.accepted.map((u) => String(u.id)));
+    // The proofs are received as every door receives files: the upload limit, then type and size.
+    const received = await receiveApiAttachments(ctx, files, { field: 'files', context: 'profileChange' });
+    if (!received.ok) return received.problem;
+    const kept = [body.uploadId ?? []].flat().concat(received.uploadIds.map(String));
     return fromAction(await runAction('requestProfileChange', ctx.action, { ...body, uploadId: kept }), (v) => ({
       requestId: v.id,
     }));

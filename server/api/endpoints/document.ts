@@ -11,9 +11,16 @@ import { findFormDocument, returnWithinDays } from '../../documents/forms.ts';
 import { documentStore } from '../../documents/store.ts';
 import { serverTranslator } from '../../i18n/translate.ts';
 import { acceptedMediaTypes, maxFileBytes, maxFiles, maxTotalBytes } from '../../uploads/rules.ts';
-import { consumeUploadLimit } from '../../uploads/receive.ts';
-import { storeApiUploads } from '../uploads.ts';
-import { apiOk, defineEndpoint, problem, problemFromAction, type AnyEndpoint, type ApiContext } from '../define.ts';
+import { receiveApiAttachments } from '../uploads.ts';
+import {
+  apiOk,
+  defineEndpoint,
+  problem,
+  problemFromAction,
+  type AnyEndpoint,
+  type ApiContext,
+  renameIssues,
+} from '../define.ts';
 import { base64Of, documentShape, isoDate, readAll } from './claim-shapes.ts';
 import { sessionOf } from './forderung.ts';
 
@@ -110,15 +117,7 @@ function answerOf(fieldId: number, value: UploadCenterValue) {
 function uploadProblem(result: Parameters<typeof problemFromAction>[0]) {
   if (result.kind === 'refused' && result.reason === 'unknownDocument') return problem(404, 'unknownDocument');
   if (result.kind === 'refused' && result.reason === 'alreadyUploaded') return problem(409, 'alreadyUploaded');
-  const failure = problemFromAction(result);
-  if (!failure.issues) return failure;
-  const names: Record<string, string> = { requestId: 'fieldId', uploadId: 'attachments' };
-  return {
-    ...failure,
-    issues: failure.issues.map((i) =>
-      typeof i.path[0] === 'string' && names[i.path[0]] ? { ...i, path: [names[i.path[0]]!, ...i.path.slice(1)] } : i,
-    ),
-  };
+  return renameIssues(problemFromAction(result), { requestId: 'fieldId', uploadId: 'attachments' });
 }
 
 export const documentEndpoints: AnyEndpoint[] = [
@@ -166,32 +165,20 @@ export const documentEndpoints: AnyEndpoint[] = [
     body: fieldIdBody,
     response: uploadFieldResponse,
     async handler({ body, files }, ctx) {
-      const session = sessionOf(ctx);
-      const db = ctx.action.db;
       // Asked first, before any file is stored: is this a document of this file that still wants files?
       const check = await runAction('uploadDocument', ctx.action, { requestId: body.fieldId, uploadId: [] });
       if (!check.ok && !(check.kind === 'refused' && check.reason === 'noFiles')) return uploadProblem(check);
       const attachments = files.filter((f) => f.field === 'attachments');
       if (attachments.length === 0)
         return problem(400, 'invalid', { issues: [{ path: ['attachments'], message: 'errors.upload.noFiles' }] });
-      const limit = await consumeUploadLimit(db, { fileId: session.fileId, clientAddress: ctx.action.clientKey });
-      if (!limit.ok) return problem(429, 'rateLimited', { retryAfterSeconds: limit.retryAfterSeconds });
-      const outcome = await storeApiUploads(db, attachments, {
-        fileId: session.fileId,
+      const received = await receiveApiAttachments(ctx, attachments, {
+        field: 'attachments',
         context: 'documentRequest',
-        fieldName: 'attachments',
       });
-      if (outcome.refused.length > 0)
-        return problem(400, 'uploadRefused', {
-          issues: outcome.refused.map((r, index) => ({
-            path: ['attachments', index],
-            message: `errors.upload.${r.problem}`,
-          })),
-          detail: { files: outcome.refused.map((r) => r.name).join(', ') },
-        });
+      if (!received.ok) return received.problem;
       const result = await runAction('uploadDocument', ctx.action, {
         requestId: body.fieldId,
-        uploadId: outcome.accepted.map((u) => u.id),
+        uploadId: received.uploadIds,
       });
       return result.ok ? apiOk(answerOf(body.fieldId, result.value), 201) : uploadProblem(result);
     },

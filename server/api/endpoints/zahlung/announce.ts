@@ -4,9 +4,8 @@ import { checkAction, runAction } from '../../../actions/run.ts';
 import { minorToInput } from '../../../money/amount-input.ts';
 import { announceReading } from '../../../payments-announced/announce.ts';
 import { receiveFile, freshBudget } from '../../../uploads/receive.ts';
-import { defineEndpoint, fromAction, problem, problemFromAction, type AnyEndpoint } from '../../define.ts';
+import { apiOk, defineEndpoint, problem, problemFromAction, renameIssues, type AnyEndpoint } from '../../define.ts';
 import { majorAmount } from '../payment-support.ts';
-import type { InputIssue } from '../../../actions/define.ts';
 import { withFile } from './presenters.ts';
 
 const text = (max: number) => z.string().trim().max(max).optional();
@@ -99,14 +98,8 @@ function announce(name: string, payee: 'agency' | 'creditor', summary: string): 
           reference: body.paymentReason,
           uploadId: uploadIds,
         });
-        if (!result.ok && result.kind === 'invalid')
-          return problem(400, 'invalid', {
-            issues: result.issues.map((issue): InputIssue => ({
-              path: issue.path.map((p, i) => (i === 0 ? (announceFields[String(p)] ?? p) : p)),
-              message: issue.message,
-            })),
-          });
-        return fromAction(result, (v) => ({ announcementId: v.id, attachments: uploadIds.length }));
+        if (!result.ok) return renameIssues(problemFromAction(result), announceFields);
+        return apiOk({ announcementId: result.value.id, attachments: uploadIds.length });
       }),
   }) as unknown as AnyEndpoint;
 }
