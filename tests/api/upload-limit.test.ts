@@ -50,7 +50,7 @@ describe('the upload limit in the API', () => {
     });
     for (const answer of [message, document, profile]) {
       expect(answer).toMatchObject({ status: 429, problem: { code: 'rateLimited' } });
-      expect(answer.problem?.retryAfterSeconds).toBeGreaterThan(0);
+      expect((answer.body as { retryAfterSeconds?: number }).retryAfterSeconds).toBeGreaterThan(0);
     }
     const uploadsAfter = await database.db.select().from(t.uploads).where(eq(t.uploads.fileId, session.fileId));
     expect(uploadsAfter).toHaveLength(uploadsBefore.length);
