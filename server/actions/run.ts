@@ -8,7 +8,9 @@
 import { unstable_coerceFormValue as coerceFormValue } from '@conform-to/zod/v4';
 import type { z } from 'zod';
 import { recordFollowUp } from '../assistant/intent-log.ts';
+import { recordActionEvent } from '../agency/events.ts';
 import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
 import { todayIso } from '../claims/facts.ts';
 import { loadFileContext, type FileContext } from '../instalments/context.ts';
 import {
@@ -124,7 +126,9 @@ export async function runAction<N extends ActionName>(
   const schema = typeof action.input === 'function' ? action.input(scope) : action.input;
   const input = parseInput(schema, rawInput);
   if (!input.ok) return { ok: false, kind: 'invalid', issues: input.issues };
-  const result = (await action.handler(input.value, scope)) as RunResult<N>;
+  const result = (await runRecorded(name, scope, input.value, (db) =>
+    action.handler(input.value, db === ctx.db ? scope : ({ ...scope, ctx: { ...ctx, db } } as Scope)),
+  )) as RunResult<N>;
   if (result.ok && ctx.fromAssistant) {
     // The intent log's outcome is a record, never a condition: a failure there leaves the action done.
     await recordFollowUp(ctx.db, ctx.fromAssistant.conversationId, ctx.fromAssistant.path, 'formCompleted').catch(
@@ -132,4 +136,38 @@ export async function runAction<N extends ActionName>(
     );
   }
   return result;
+}
+
+/**
+ * Runs a handler of a signed-in file in one transaction with the event that reports it to the agency
+ * (issue 29, decision 087): the handler gets the transaction as its `ctx.db` (its own transactions
+ * become savepoints of it), and when it went through its event is written before the commit. A
+ * refusal commits what the handler wrote (its audit entries) without an event; a handler that
+ * throws leaves neither. A visitor's action (feedback without a session) has no file to report.
+ */
+async function runRecorded<R extends { ok: boolean }>(
+  name: ActionName,
+  scope: Scope,
+  input: unknown,
+  handler: (db: Database) => Promise<R>,
+): Promise<R> {
+  const { ctx, session, file } = scope;
+  if (!session || !file) return handler(ctx.db);
+  return ctx.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const result = await handler(tx);
+    if (result.ok)
+      await recordActionEvent(tx, {
+        action: name,
+        door: ctx.door ?? 'page',
+        fileId: session.fileId,
+        debtorId: session.debtorId,
+        reference: file.facts.refno,
+        subcase: file.facts.subcase,
+        input,
+        result: (result as unknown as { value: unknown }).value,
+        at: ctx.now,
+      });
+    return result;
+  });
 }
