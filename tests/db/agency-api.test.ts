@@ -2,10 +2,11 @@
  * The agency API (issue 29, decisions 086 and 087) against a real database (PGlite, or PostgreSQL
  * with TEST_DATABASE_URL): the token flow and scopes, the outbox written in the action's own
  * transaction, webhook delivery to the reference consumer (same id on a duplicate, redelivery after
- * a worker died mid-delivery, order per file) and the pull feed's cursor.
+ * a worker died mid-delivery, order per file) and the pull feed's cursor. The payment provider is
+ * never called inside a transaction, and the payment's event is still written with its outcome.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActionContext } from '#server/actions/define.ts';
 import { runAction } from '#server/actions/run.ts';
 import { createClient } from '#server/agency/auth.ts';
@@ -13,6 +14,7 @@ import { startConsumer, type Consumer } from '#server/agency/consumer.ts';
 import { claimDue, claimLeaseMs, deliverDue, fanOut, replay } from '#server/agency/delivery.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
 import * as t from '#server/db/schema.ts';
+import { SandboxPaymentProvider } from '#server/payments/providers/sandbox.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let database: TestDatabase;
@@ -178,6 +180,76 @@ describe('the outbox in the action’s transaction', () => {
     expect(await messages()).toBe(stored);
     expect(await eventCount()).toBe(before);
   });
+});
+
+describe('the payment provider outside every transaction', () => {
+  /**
+   * What another request would meet while the provider is being called: on PGlite (one connection)
+   * a query that waits for an open transaction; on PostgreSQL a connection left idle in a transaction.
+   */
+  async function probe(): Promise<'free' | 'blocked' | 'idleInTransaction'> {
+    const asked = database.db
+      .execute(
+        sql`select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and state like 'idle in transaction%'`,
+      )
+      .then((answer) =>
+        (answer as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ? 'idleInTransaction' : 'free',
+      );
+    const waited = new Promise<'blocked'>((resolve) => setTimeout(() => resolve('blocked'), 3000).unref());
+    return Promise.race([asked, waited]);
+  }
+
+  it('starts a payment with the provider called while nothing waits on a transaction, and writes its event with the outcome', async () => {
+    const seen: string[] = [];
+    const original = SandboxPaymentProvider.prototype.createPayment;
+    const spy = vi.spyOn(SandboxPaymentProvider.prototype, 'createPayment').mockImplementation(async function (
+      this: SandboxPaymentProvider,
+      input,
+    ) {
+      seen.push(await probe());
+      return original.call(this, input);
+    });
+    try {
+      const before = await eventCount();
+      const started = await runAction('startPayment', await contextOf('100000001'), {
+        purpose: 'openAmount',
+        method: '1',
+        idempotencyKey: 'agency-provider-outside-1',
+      });
+      expect(started).toMatchObject({ ok: true, value: { replayed: false, next: { kind: 'redirect' } } });
+      expect(seen).toEqual(['free']);
+      expect(await eventCount()).toBe(before + 1);
+      const [event] = await database.db
+        .select()
+        .from(t.agencyEvents)
+        .orderBy(sql`seq desc`)
+        .limit(1);
+      const payment = started.ok ? started.value.payment : null;
+      expect(event!.payload).toMatchObject({
+        type: 'payment.started',
+        data: { action: 'startPayment', result: { payment: { id: payment!.id, status: 'pending' } } },
+      });
+    } finally {
+      spy.mockRestore();
+    }
+  }, 30_000);
+
+  it('writes no event when the provider fails, and the payment is marked failed', async () => {
+    const spy = vi.spyOn(SandboxPaymentProvider.prototype, 'createPayment').mockRejectedValue(new Error('down'));
+    try {
+      const before = await eventCount();
+      const started = await runAction('startPayment', await contextOf('100000002'), {
+        purpose: 'instalment',
+        method: '1',
+        idempotencyKey: 'agency-provider-down-1',
+      });
+      expect(started).toMatchObject({ ok: false, kind: 'refused', reason: 'providerError' });
+      expect(await eventCount()).toBe(before);
+    } finally {
+      spy.mockRestore();
+    }
+  }, 30_000);
 });
 
 describe('the pull feed', () => {
