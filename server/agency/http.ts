@@ -18,6 +18,7 @@ import { audit } from '../audit/log.ts';
 import { getDatabase, type Database } from '../db/client.ts';
 import { logger } from '../http/logger.ts';
 import { readBodyText, BodyRefused, maxSmallBodyBytes } from '../http/request-body.ts';
+import type { EdgeRefusal } from '../http/security.ts';
 import { consumeWithin } from '../limits/rate-limits.ts';
 import { authenticateClient, callerOf, issueToken, type AgencyCaller, type AgencyScope } from './auth.ts';
 import { listSubscriptions, subscribe, subscriptionTypesSchema, unsubscribe } from './delivery.ts';
@@ -33,6 +34,8 @@ export const tokenAttemptsPerMinute = 30;
 
 export interface AgencyRequestOptions {
   clientAddress: string;
+  /** The edge's refusal of this request (a body over its limit, a cross-site post): answered first. */
+  refusal?: EdgeRefusal;
   db?: Database;
   now?: () => Date;
 }
@@ -63,6 +66,7 @@ const problemTitles: Record<string, string> = {
   invalid: 'Invalid input',
   brokenBody: 'The body is not valid JSON',
   tooLarge: 'The body is too large',
+  crossSite: 'A cross-site request is refused',
   unsupportedMediaType: 'Send application/json',
   preconditionFailed: 'If-Match does not name the current version',
   unavailable: 'Unavailable for the moment',
@@ -312,6 +316,8 @@ export async function handleAgencyRequest(request: Request, options: AgencyReque
   let operationId = 'unknown';
   let clientId: string | null = null;
   let response: Response;
+  // The edge let the request through only so that it is refused here, as problem details.
+  if (options.refusal) return problemResponse(options.refusal.status, options.refusal.reason, instance);
   try {
     if (path === '/openapi.json' && (request.method === 'GET' || request.method === 'HEAD')) {
       return json(agencyOpenApiDocument(), 200, { 'cache-control': 'public, max-age=300' });
