@@ -69,6 +69,8 @@ const schema = z.object({
   AGENCY_MAIL_TO: z.string().email().optional(),
   /** How often the mail worker looks for pending mail. */
   MAIL_WORKER_INTERVAL_MS: z.coerce.number().int().min(1000).default(15_000),
+  /** How often the agency's webhook worker looks for events to deliver (decision 087); 0 turns it off. */
+  AGENCY_WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(0).default(2_000),
   /**
    * The assistant's optional language model (decision 038): an OpenAI-compatible endpoint, used
    * only when all three are set; otherwise, and whenever it fails or is slow, the embedded engine.

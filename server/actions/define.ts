@@ -94,6 +94,12 @@ export interface Scope<L extends ActionLevel = ActionLevel> {
   ctx: ActionContext;
   session: L extends 'none' ? ActionSession | null : ActionSession;
   file: L extends 'none' ? FileContext | null : FileContext;
+  /**
+   * Only for an action with `event: 'own'`: writes its agency event with `tx`, the handler's last
+   * transaction, for the value the handler is about to return (decision 087). Elsewhere runAction
+   * writes the event itself, and calling this throws.
+   */
+  recordEvent: (tx: Database, value: unknown) => Promise<void>;
 }
 
 /** A file rule: null when the file allows the action, otherwise the refusal. */
@@ -114,6 +120,14 @@ export interface ActionDefinition<N extends string, S extends z.ZodType, V, R ex
    * service re-checks them under the file's lock, so that a repeated submit finds the agreement it made.
    */
   offered?: readonly FileRule[];
+  /**
+   * Where the agency's event is written (decision 087). Left out: runAction runs the handler in one
+   * transaction and writes the event in it when the handler went through. `'own'`: the handler calls
+   * something outside the portal's database (the payment provider) that must never run inside a
+   * transaction, so runAction opens none; the handler writes its event with `scope.recordEvent` in
+   * its own last transaction, after that call.
+   */
+  event?: 'own';
   handler: (input: z.output<S>, scope: Scope<L>) => Promise<HandlerResult<V, R>>;
 }
 

@@ -96,7 +96,9 @@ export const createForm = defineAction({
     const [first, ...rest] = formKinds.map((form) => downloadFormSchema(form, today).extend({ form: z.literal(form) }));
     return z.discriminatedUnion('form', [first!, ...rest]);
   },
-  async handler(input, { ctx, session, file }) {
+  // The PDF may go to a bucket across the network: stored before the transaction that records it.
+  event: 'own',
+  async handler(input, { ctx, session, file, recordEvent }) {
     const { form, ...values } = input;
     const language = isLanguage(ctx.locale) ? ctx.locale : 'de';
     const variant = variants[file.variant as VariantId] ?? variants.de;
@@ -112,7 +114,11 @@ export const createForm = defineAction({
         language,
         locale: intlLocale(language, variant),
       },
-      { t: serverTranslator(language, 'documents'), now: ctx.now },
+      {
+        t: serverTranslator(language, 'documents'),
+        now: ctx.now,
+        commit: (tx, { orderId, returnBy }) => recordEvent(tx, { form, orderId, returnBy }),
+      },
     );
     if (!created.ok) return refuse(created.reason === 'fileNotFound' ? 'noFile' : 'failed');
     return ok({ form, orderId: created.orderId, returnBy: created.returnBy });

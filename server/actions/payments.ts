@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { methodKeys, type MethodKey } from '../payments/methods.ts';
 import type { PaymentPurpose } from '../payments/purpose.ts';
-import { createPayment, paymentForFile, savePaymentFeedback } from '../payments/service.ts';
+import { createPayment, paymentForFile, savePaymentFeedback, type PaymentStarted } from '../payments/service.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { defineAction, ok, refuse } from './define.ts';
 import { alternativesFor, anyFlagSet } from './rules.ts';
@@ -20,6 +20,11 @@ export const paymentPurposes = [
   'specialOffer',
   'partial',
 ] as const satisfies readonly PaymentPurpose[];
+
+/** What startPayment answers and its event reports. */
+function valueOf({ payment, replayed, next }: PaymentStarted) {
+  return { payment, replayed, next };
+}
 
 export const startPayment = defineAction({
   name: 'startPayment',
@@ -54,7 +59,9 @@ export const startPayment = defineAction({
       path: ['amountMinor'],
       message: 'errors.amount',
     }),
-  async handler(input, { ctx, session, file }) {
+  // The provider is called between two transactions of createPayment, never inside one.
+  event: 'own',
+  async handler(input, { ctx, session, file, recordEvent }) {
     const variant = variants[ctx.variant as VariantId] ?? variants[file.variant as VariantId] ?? variants.de;
     const result = await createPayment(ctx.db, {
       debtorId: session.debtorId,
@@ -68,8 +75,9 @@ export const startPayment = defineAction({
       clientAddress: ctx.clientKey,
       contact: input.contact,
       now: ctx.now,
+      commit: (tx, started) => recordEvent(tx, valueOf(started)),
     });
-    if (result.ok) return ok({ payment: result.payment, replayed: result.replayed, next: result.next });
+    if (result.ok) return ok(valueOf(result));
     if (result.error === 'inFlight') return refuse('inFlight');
     if (result.error === 'keyReused') return refuse('keyReused');
     return refuse(result.error, { alternatives: alternativesFor(file) });

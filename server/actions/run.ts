@@ -8,7 +8,9 @@
 import { unstable_coerceFormValue as coerceFormValue } from '@conform-to/zod/v4';
 import type { z } from 'zod';
 import { recordFollowUp } from '../assistant/intent-log.ts';
+import { recordActionEvent, type ActionEvent } from '../agency/events.ts';
 import { audit } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
 import { todayIso } from '../claims/facts.ts';
 import { loadFileContext, type FileContext } from '../instalments/context.ts';
 import {
@@ -112,7 +114,7 @@ export async function runAction<N extends ActionName>(
     file = await loadFileContext(ctx.db, session, todayIso(ctx.now));
     if (!file && action.level !== 'none') return refuse('noFile') as RunResult<N>;
   }
-  const scope = { ctx, session, file } as Scope;
+  const scope = { ctx, session, file, recordEvent: recordedByRunAction } as Scope;
 
   if (file) {
     for (const rule of action.rules ?? []) {
@@ -124,7 +126,7 @@ export async function runAction<N extends ActionName>(
   const schema = typeof action.input === 'function' ? action.input(scope) : action.input;
   const input = parseInput(schema, rawInput);
   if (!input.ok) return { ok: false, kind: 'invalid', issues: input.issues };
-  const result = (await action.handler(input.value, scope)) as RunResult<N>;
+  const result = (await runRecorded(name, action, scope, input.value)) as RunResult<N>;
   if (result.ok && ctx.fromAssistant) {
     // The intent log's outcome is a record, never a condition: a failure there leaves the action done.
     await recordFollowUp(ctx.db, ctx.fromAssistant.conversationId, ctx.fromAssistant.path, 'formCompleted').catch(
@@ -132,4 +134,63 @@ export async function runAction<N extends ActionName>(
     );
   }
   return result;
+}
+
+/** `scope.recordEvent` of an action whose event runAction writes. */
+async function recordedByRunAction(): Promise<void> {
+  throw new Error("This action’s event is written by runAction; only an action with `event: 'own'` records its own.");
+}
+
+/**
+ * Runs the handler of a signed-in file so that, when it goes through, its event for the agency
+ * (issue 29, decision 087) is written in the same transaction as the action's own writes.
+ *
+ * Most actions write only to the portal's database: the handler runs in one transaction, gets it as
+ * its `ctx.db` (its services' own transactions become savepoints of it), and the event is written
+ * before the commit. A refusal commits what the handler wrote (its audit entries) without an event;
+ * a handler that throws leaves neither.
+ *
+ * An action with `event: 'own'` calls something outside the database (the payment provider), which
+ * must never wait inside an open transaction: on PGlite's one connection it would stop every other
+ * request, on PostgreSQL it would hold a connection and the file's locks for the provider's whole
+ * latency. runAction opens no transaction for it; the handler writes its event through
+ * `scope.recordEvent` in its own last transaction, the one that records the outcome.
+ *
+ * A visitor's action (feedback without a session) has no file to report.
+ */
+async function runRecorded(name: ActionName, action: AnyAction, scope: Scope, input: unknown) {
+  const { ctx, session, file } = scope;
+  if (!session || !file) return action.handler(input, scope);
+  const eventOf = (value: unknown): ActionEvent => ({
+    action: name,
+    door: ctx.door ?? 'page',
+    fileId: session.fileId,
+    debtorId: session.debtorId,
+    reference: file.facts.refno,
+    subcase: file.facts.subcase,
+    input,
+    result: value,
+    at: ctx.now,
+  });
+  if (action.event === 'own') {
+    let recorded = false;
+    const result = await action.handler(input, {
+      ...scope,
+      async recordEvent(tx, value) {
+        if (recorded) throw new Error(`${name} records one event per run`);
+        await recordActionEvent(tx, eventOf(value));
+        recorded = true;
+      },
+    });
+    // A handler that went through without recording is a fault (the tests look for its event); its
+    // event is still written, if no longer in the same transaction.
+    if (result.ok && !recorded) await recordActionEvent(ctx.db, eventOf(result.value));
+    return result;
+  }
+  return ctx.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const result = await action.handler(input, { ...scope, ctx: { ...ctx, db: tx } });
+    if (result.ok) await recordActionEvent(tx, eventOf(result.value));
+    return result;
+  });
 }

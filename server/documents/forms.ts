@@ -119,6 +119,14 @@ function addDays(iso: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** The next id of a portal order, drawn before the order is written (its document is stored under it first). */
+async function nextOrderId(db: Database): Promise<number> {
+  const answer = (await db.execute(
+    sql`select nextval(pg_get_serial_sequence('portal_orders', 'id'))::int as id`,
+  )) as unknown as { rows: Array<{ id: number }> };
+  return answer.rows[0]!.id;
+}
+
 /** Where a created form is kept: beside the order that recorded it. */
 export const formDocumentKey = (fileId: number, orderId: number) => `forms/${fileId}/${orderId}.pdf`;
 
@@ -138,12 +146,22 @@ export type CreateFormResult =
 /**
  * Fills the form as a PDF, keeps it in the document store and records the creation: a portal
  * order (type downloadForm, info = the form's name) and an audit entry, in one transaction.
+ *
+ * The store may be a bucket across the network (decision 045), so the PDF is stored before that
+ * transaction, never inside it (decision 087): the order's id is drawn from its sequence first, the
+ * document is put under it, then the order, the audit entry and `options.commit` (the agency's
+ * event) are written together. When that transaction fails the document is deleted again.
  */
 export async function createDownloadForm(
   db: Database,
   store: DocumentStore,
   rawInput: z.input<typeof createFormInput>,
-  options: { t: Translate; now?: Date },
+  options: {
+    t: Translate;
+    now?: Date;
+    /** Runs in the transaction that records the form (the action layer's event). */
+    commit?: (tx: Database, created: { orderId: number; returnBy: string }) => Promise<void>;
+  },
 ): Promise<CreateFormResult> {
   const input = createFormInput.parse(rawInput);
   const now = options.now ?? new Date();
@@ -169,30 +187,36 @@ export async function createDownloadForm(
     locale: input.locale,
     t: options.t,
   });
-  const orderId = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(t.portalOrders)
-      .values({
+  const orderId = await nextOrderId(db);
+  const key = formDocumentKey(input.fileId, orderId);
+  await store.put(key, bytes);
+  try {
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      await tx.insert(t.portalOrders).values({
+        id: orderId,
         fileId: input.fileId,
         ip: truncateClientAddress(input.clientAddress),
         orderType: 'downloadForm',
         orderedAt: now,
         targetDate: returnBy,
         info: input.form,
-      })
-      .returning({ id: t.portalOrders.id });
-    await store.put(formDocumentKey(input.fileId, order!.id), bytes);
-    await audit(tx, {
-      actor: 'debtor',
-      action: 'documents.formCreated',
-      debtorId: input.debtorId,
-      fileId: input.fileId,
-      clientAddress: input.clientAddress,
-      detail: { form: input.form, orderId: order!.id },
-      at: now,
+      });
+      await audit(tx, {
+        actor: 'debtor',
+        action: 'documents.formCreated',
+        debtorId: input.debtorId,
+        fileId: input.fileId,
+        clientAddress: input.clientAddress,
+        detail: { form: input.form, orderId },
+        at: now,
+      });
+      await options.commit?.(tx, { orderId, returnBy });
     });
-    return order!.id;
-  });
+  } catch (error) {
+    await store.delete(key).catch(() => undefined);
+    throw error;
+  }
   return { ok: true, orderId, returnBy };
 }
 

@@ -28,6 +28,7 @@ import { assertDeployable, env, isDemo, isSecureDeployment } from '../env.ts';
 import { escapeHtml } from '../mail/format.ts';
 import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
 import { startMailWorker } from '../mail/worker.ts';
+import { startDeliveryWorker } from '../agency/delivery.ts';
 import { publicOrigin, withRequestHost } from '../variants/public-url.ts';
 
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
@@ -96,6 +97,16 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
     stops.push(stopMail);
   } else {
     logger.warn('SMTP_URL is not set: mail stays queued in the outbox');
+  }
+  // The agency's webhooks: what debtors did, delivered from the outbox (decision 087).
+  if (config.AGENCY_WEBHOOK_INTERVAL_MS > 0) {
+    stops.push(
+      startDeliveryWorker(database, {
+        intervalMs: config.AGENCY_WEBHOOK_INTERVAL_MS,
+        onError: (error) => logger.error({ err: error }, 'agency webhook worker failed'),
+        onReport: (report) => logger.info(report, 'agency webhooks delivered'),
+      }),
+    );
   }
   // Uploads a debtor left behind in an unfinished form are removed after a day.
   const purge = () =>

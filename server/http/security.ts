@@ -94,7 +94,8 @@ export function refuseWithPage(req: Request, res: Response, next: NextFunction, 
   res.locals.refusal = refusal;
   if (declaredLengthExceeds(req.get('content-length'), drainAtMostBytes)) res.set('Connection', 'close');
   // The JSON API answers its own refusals as problem details (app/routes/api.$.ts reads the refusal first).
-  if (normalizedPath(req.originalUrl)?.startsWith('/api/')) return next();
+  const refusedPath = normalizedPath(req.originalUrl);
+  if (refusedPath?.startsWith('/api/') || refusedPath?.startsWith('/agency/')) return next();
   const base = variantFromPath(normalizedPath(req.originalUrl) ?? '/')?.basePath ?? variants[defaultVariantId].basePath;
   req.method = 'GET';
   req.url = `${base}/refused`;
@@ -251,7 +252,8 @@ export function requestGuards(options: { allowedOrigins: () => string[] }) {
       allowedOrigins: options.allowedOrigins,
       // Payment providers post from their servers; these routes check the signature on the raw body.
       // The JSON API takes bearer tokens and never reads a cookie: a cross-site page cannot borrow a session there.
-      exemptPaths: ['/payments/webhook/', '/serviceportal-ch/twintPostback', '/api/'],
+      // So does the agency API (OAuth 2.0 client credentials, decision 086).
+      exemptPaths: ['/payments/webhook/', '/serviceportal-ch/twintPostback', '/api/', '/agency/'],
     }),
     bodyLimits(),
   ];

@@ -10,6 +10,7 @@
  * Keys are keyed hashes; no address, e-mail or reference number is stored in clear.
  * The sign-in attempt limits are not here: they live in server/auth/attempts.ts.
  */
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { Redis } from 'ioredis';
 import {
   RateLimiterDrizzle,
@@ -73,29 +74,64 @@ function pointsOf(policy: Policy): number {
 
 let redis: Redis | undefined;
 /** Limiters per database (tests open one per file) and limit. */
-const limiters = new WeakMap<object, Map<LimitName, RateLimiterAbstract>>();
+const limiters = new WeakMap<object, Map<string, RateLimiterAbstract>>();
 const redisOwner = {};
 
 function limiterFor(db: Database, name: LimitName): RateLimiterAbstract {
+  return limiterWith(db, `portal-limit:${name}`, policies[name]);
+}
+
+function limiterWith(db: Database, keyPrefix: string, policy: Policy): RateLimiterAbstract {
   const redisUrl = env().REDIS_URL;
   const owner = redisUrl ? redisOwner : db;
   let byName = limiters.get(owner);
   if (!byName) limiters.set(owner, (byName = new Map()));
-  let limiter = byName.get(name);
+  const cacheKey = `${keyPrefix}\u0000${policy.points}\u0000${policy.seconds}`;
+  let limiter = byName.get(cacheKey);
   if (!limiter) {
-    const policy: Policy = policies[name];
-    const common = { keyPrefix: `portal-limit:${name}`, points: pointsOf(policy), duration: policy.seconds };
+    const common = { keyPrefix, points: pointsOf(policy), duration: policy.seconds };
     const insuranceLimiter = new RateLimiterMemory(common);
     if (redisUrl) {
       // Commands wait for the connection; after one failed retry the insurance limiter decides.
       redis ??= new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
       limiter = new RateLimiterRedis({ ...common, storeClient: redis, insuranceLimiter });
     } else {
-      limiter = new RateLimiterDrizzle({ ...common, storeClient: db, schema: t.rateLimits, insuranceLimiter });
+      // Inside an action's transaction (server/actions/run.ts) the count joins that transaction; the
+      // clean-up timer is left to the database's own limiters, as it would outlive the transaction.
+      const inTransaction = db instanceof PgTransaction;
+      limiter = new RateLimiterDrizzle({
+        ...common,
+        storeClient: db,
+        schema: t.rateLimits,
+        insuranceLimiter,
+        ...(inTransaction ? { clearExpiredByTimeout: false } : {}),
+      });
     }
-    byName.set(name, limiter);
+    byName.set(cacheKey, limiter);
   }
   return limiter;
+}
+
+/**
+ * Counts one event for `key` under a limit given by its figures (an agency client's calls per
+ * minute, decision 086); refuses when the window's points are used up.
+ */
+export async function consumeWithin(
+  db: Database,
+  keyPrefix: string,
+  policy: { points: number; seconds: number },
+  key: string,
+): Promise<LimitVerdict> {
+  try {
+    await limiterWith(db, `portal-limit:${keyPrefix}`, policy).consume(
+      keyedHash('rate-limit', `${keyPrefix}\u0000${key}`),
+    );
+    return { ok: true };
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes)
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)) };
+    throw refusal;
+  }
 }
 
 /** Counts one event for `key` under the limit `name`; refuses when the window's points are used up. */

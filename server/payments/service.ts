@@ -148,10 +148,23 @@ export interface CreatePaymentRequest {
   /** Card: the contact data asked first (kept in the portal order's info, not in the payment). */
   contact?: { firstName: string; lastName: string; street: string; zip: string; city: string };
   now?: Date;
+  /**
+   * Runs in one transaction with the payment's last write when the payment goes through (a replay
+   * included): the action layer writes the agency's event here (decision 087). The provider is
+   * never called inside a transaction.
+   */
+  commit?: (tx: Database, started: PaymentStarted) => Promise<void>;
 }
 
+export type PaymentStarted = {
+  ok: true;
+  payment: PaymentRow;
+  replayed: boolean;
+  next: { kind: 'redirect'; url: string } | { kind: 'page' };
+};
+
 export type CreatePaymentResult =
-  | { ok: true; payment: PaymentRow; replayed: boolean; next: { kind: 'redirect'; url: string } | { kind: 'page' } }
+  | PaymentStarted
   | { ok: false; error: 'notAvailable' | 'nothingToPay' | 'providerError' | 'guard'; payment?: PaymentRow }
   /** The idempotency key already started a payment with another method, purpose or amount: nothing is replayed. */
   | { ok: false; error: 'keyReused' }
@@ -199,10 +212,14 @@ const orderTypeOf: Record<PaymentPurpose, (typeof t.portalOrders.$inferInsert)['
   partial: 'partialPayment',
 };
 
+/**
+ * Starts a payment: the payment row under the file's lock (one transaction), then the provider's call
+ * outside any transaction, then the payment's status and `input.commit` in one last transaction.
+ */
 export async function createPayment(db: Database, input: CreatePaymentRequest): Promise<CreatePaymentResult> {
   const now = input.now ?? new Date();
   const existing = await findByKey(db, input.fileId, input.idempotencyKey);
-  if (existing) return replayOrRefuse(db, existing, input);
+  if (existing) return committedReplay(db, existing, input);
 
   const facts = await loadFileFacts(db, input.fileId, { today: todayIso(now) });
   if (!facts) return { ok: false, error: 'nothingToPay' };
@@ -266,7 +283,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
       .returning();
     return { kind: 'created' as const, payment: inserted[0], superseded };
   });
-  if (outcome.kind === 'replay') return replayOrRefuse(db, outcome.payment, input);
+  if (outcome.kind === 'replay') return committedReplay(db, outcome.payment, input);
   if (outcome.kind === 'inFlight')
     return { ok: false, error: 'inFlight', payment: outcome.payment, openMinor: outcome.openMinor };
   const created = outcome.payment;
@@ -276,7 +293,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
   if (!created) {
     // A second submit with the same key won the race: answer with its payment.
     const winner = await findByKey(db, input.fileId, input.idempotencyKey);
-    return winner ? replayOrRefuse(db, winner, input) : { ok: false, error: 'providerError' };
+    return winner ? committedReplay(db, winner, input) : { ok: false, error: 'providerError' };
   }
 
   await db.insert(t.portalOrders).values({
@@ -308,13 +325,19 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
   try {
     if (!provider) {
       // Online payment is off: a bank transfer still works; the agency's bank reports it.
-      const [pending] = await db
-        .update(t.payments)
-        .set({ status: 'pending', updatedAt: now })
-        .where(eq(t.payments.id, id))
-        .returning();
-      return { ok: true, payment: pending!, replayed: false, next: { kind: 'page' } };
+      return await db.transaction(async (txn) => {
+        const tx = txn as unknown as Database;
+        const [pending] = await tx
+          .update(t.payments)
+          .set({ status: 'pending', updatedAt: now })
+          .where(eq(t.payments.id, id))
+          .returning();
+        const started: PaymentStarted = { ok: true, payment: pending!, replayed: false, next: { kind: 'page' } };
+        await input.commit?.(tx, started);
+        return started;
+      });
     }
+    // Outside every transaction: a provider's latency never holds a connection or a lock.
     const result = await provider.createPayment({
       paymentId: id,
       method: input.method,
@@ -326,15 +349,22 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
       expiresAt: created.expiresAt,
       account,
     });
-    const [pending] = await db
-      .update(t.payments)
-      .set({ status: 'pending', providerReference: result.providerReference, updatedAt: now })
-      .where(and(eq(t.payments.id, id), eq(t.payments.status, 'created')))
-      .returning();
-    const payment = pending ?? created;
-    if (result.kind === 'redirect')
-      return { ok: true, payment, replayed: false, next: { kind: 'redirect', url: result.url } };
-    return { ok: true, payment, replayed: false, next: { kind: 'page' } };
+    return await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const [pending] = await tx
+        .update(t.payments)
+        .set({ status: 'pending', providerReference: result.providerReference, updatedAt: now })
+        .where(and(eq(t.payments.id, id), eq(t.payments.status, 'created')))
+        .returning();
+      const started: PaymentStarted = {
+        ok: true,
+        payment: pending ?? created,
+        replayed: false,
+        next: result.kind === 'redirect' ? { kind: 'redirect', url: result.url } : { kind: 'page' },
+      };
+      await input.commit?.(tx, started);
+      return started;
+    });
   } catch {
     const failed = await markFinished(db, id, 'failed', 'providerError', now);
     return { ok: false, error: 'providerError', payment: failed ?? created };
@@ -427,6 +457,19 @@ export function repeatsRequest(
  */
 function replayOrRefuse(db: Database, payment: PaymentRow, input: CreatePaymentRequest): CreatePaymentResult {
   return repeatsRequest(payment, input) ? replay(db, payment) : { ok: false, error: 'keyReused' };
+}
+
+/** `replayOrRefuse`, with `input.commit` in a transaction of its own when the key answers with its payment. */
+async function committedReplay(
+  db: Database,
+  payment: PaymentRow,
+  input: CreatePaymentRequest,
+): Promise<CreatePaymentResult> {
+  const answer = replayOrRefuse(db, payment, input);
+  if (!answer.ok || !input.commit) return answer;
+  const commit = input.commit;
+  await db.transaction(async (txn) => commit(txn as unknown as Database, answer));
+  return answer;
 }
 
 /** A repeated submit: the same payment again; an open redirect payment sends the debtor back to the provider. */

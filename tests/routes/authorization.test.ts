@@ -70,6 +70,10 @@ const publicRoutes = new Set([
   // without a bearer token with a 401 problem before anything else; cookies are never read.
   // tests/api/runtime.test.ts checks every registered endpoint.
   'api.$',
+  // The agency API (issue 29, decision 086): machine clients with OAuth 2.0 client credentials; a
+  // call without a valid bearer token is a 401 problem, cookies are never read.
+  // tests/db/agency-api.test.ts checks the token flow, the scopes and the 401.
+  'agency.v1.$',
 ]);
 
 const routeId = (file: string) =>

@@ -66,6 +66,9 @@ const answersBeforeReading: Record<string, string> = {
   // The JSON API reads no cookie: without a bearer token it answers 401 before any body.
   // tests/api/runtime.test.ts posts broken, oversized and wrongly typed bodies with a token.
   'api.$': 'no bearer token: 401 problem before the body is read',
+  // The agency API likewise (decision 086): no operation at the splat's path, or no bearer token,
+  // answers a problem before the body is read. tests/db/agency-api.test.ts sends it bodies with a token.
+  'agency.v1.$': 'no such operation or no bearer token: a problem before the body is read',
 };
 
 let routes: RouteTarget[] = [];
@@ -197,9 +200,9 @@ const closing = `--${boundary}--\r\n`;
 const refusedAs = (answer: Answer) => {
   try {
     const parsed = JSON.parse(answer.body) as { refused?: unknown; code?: unknown; type?: unknown };
-    // The JSON API names a refused request as a problem's code (application/problem+json).
+    // The JSON API and the agency API name a refused request as a problem's code (application/problem+json).
     const edgeCodes = ['tooLarge', 'brokenForm', 'fieldTooLarge', 'tooManyFields', 'crossSite'];
-    const isApi = typeof parsed.type === 'string' && parsed.type.startsWith('/api/');
+    const isApi = typeof parsed.type === 'string' && /^\/(api|agency)\//.test(parsed.type);
     const refused = isApi ? (edgeCodes.includes(String(parsed.code)) ? parsed.code : null) : parsed.refused;
     // Upload routes answer a list of refused files under the same name: not a refused request.
     return typeof refused === 'string' ? refused : null;

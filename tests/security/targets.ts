@@ -115,9 +115,10 @@ const signed = new Set(['routes/payments.webhook.$provider', 'routes/$portal.twi
 const json = (id: string) => id === 'routes/$portal.assistant.chat' || /^routes\/api[.]/.test(id);
 /**
  * The JSON API reads no cookie, only a bearer token, so a cross-site page cannot borrow a session
- * there (decision 044): exempt from the same-origin check like the signed webhooks.
+ * there (decision 044): exempt from the same-origin check like the signed webhooks. So does the
+ * agency API (OAuth 2.0 client credentials, decision 086).
  */
-const bearerOnly = new Set(['routes/api.$']);
+const bearerOnly = new Set(['routes/api.$', 'routes/agency.v1.$']);
 
 function fullPath(route: RouteEntry, all: Map<string, RouteEntry>): string {
   const parts: string[] = [];

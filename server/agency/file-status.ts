@@ -1,0 +1,156 @@
+/**
+ * The first upsert resource of the agency API (decision 086): a file's status code and sub-state,
+ * addressed by the agency's own key (the reference number, `-<subcase>` when it is not 1) and
+ * versioned. Every change counts the version up; the ETag is the version. `If-Match` with another
+ * version is refused (412) and changes nothing; the same body sent again changes nothing and keeps
+ * the version (an idempotent retry). The file row is locked while the version is compared and set.
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+
+export const fileStatusInput = z
+  .object({
+    statusCode: z.enum(t.statusCodes).describe('The status code of spec section 4.2.'),
+    subState: z.enum(t.subStates).nullable().default(null).describe('The sub-state of status 2, else null.'),
+    statusDate: z.iso.date().describe('Since when the status holds (YYYY-MM-DD).'),
+    reason: z.string().max(500).optional().describe('Why, in the agency system’s words (kept in the status history).'),
+  })
+  .strict()
+  .meta({ id: 'FileStatusInput' });
+
+export const fileStatusSchema = z
+  .object({
+    reference: z.string().describe('The reference number, with `-<subcase>` when the subcase is not 1.'),
+    statusCode: z.enum(t.statusCodes),
+    subState: z.enum(t.subStates).nullable(),
+    statusDate: z.string(),
+    version: z.number().int().describe('Counted up by every change; also the ETag.'),
+  })
+  .meta({ id: 'FileStatus' });
+
+export type FileStatus = z.infer<typeof fileStatusSchema>;
+
+export function parseReference(value: string): { refno: string; subcase: number } | null {
+  const match = /^(\d{9})(?:-(\d{1,4}))?$/.exec(value);
+  if (!match) return null;
+  const subcase = match[2] ? Number(match[2]) : 1;
+  return subcase >= 1 ? { refno: match[1]!, subcase } : null;
+}
+
+const resource = 'fileStatus';
+
+export const etagOf = (version: number) => `"${version}"`;
+
+function keyOf(ref: { refno: string; subcase: number }) {
+  return ref.subcase === 1 ? ref.refno : `${ref.refno}-${ref.subcase}`;
+}
+
+async function versionOf(db: Database, key: string): Promise<number> {
+  const [row] = await db
+    .select({ version: t.agencyVersions.version })
+    .from(t.agencyVersions)
+    .where(and(eq(t.agencyVersions.resource, resource), eq(t.agencyVersions.key, key)));
+  return row?.version ?? 1;
+}
+
+async function fileOf(db: Database, ref: { refno: string; subcase: number }, lock: boolean) {
+  const query = db
+    .select({
+      id: t.files.id,
+      statusCode: t.files.statusCode,
+      subState: t.files.subState,
+      statusDate: t.files.statusDate,
+    })
+    .from(t.files)
+    .where(and(eq(t.files.refno, ref.refno), eq(t.files.subcase, ref.subcase), isNull(t.files.deletedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function readFileStatus(db: Database, reference: string): Promise<FileStatus | null> {
+  const ref = parseReference(reference);
+  if (!ref) return null;
+  const file = await fileOf(db, ref, false);
+  if (!file) return null;
+  const key = keyOf(ref);
+  return {
+    reference: key,
+    statusCode: file.statusCode,
+    subState: file.subState,
+    statusDate: file.statusDate,
+    version: await versionOf(db, key),
+  };
+}
+
+export type PutResult =
+  | { ok: true; status: FileStatus; changed: boolean }
+  | { ok: false; problem: 'notFound' }
+  | { ok: false; problem: 'preconditionFailed'; current: FileStatus };
+
+export async function putFileStatus(
+  db: Database,
+  reference: string,
+  input: z.output<typeof fileStatusInput>,
+  ifMatch: string | null,
+  now = new Date(),
+): Promise<PutResult> {
+  const ref = parseReference(reference);
+  if (!ref) return { ok: false, problem: 'notFound' };
+  const key = keyOf(ref);
+  return db.transaction(async (txn): Promise<PutResult> => {
+    const tx = txn as unknown as Database;
+    const file = await fileOf(tx, ref, true);
+    if (!file) return { ok: false, problem: 'notFound' };
+    const version = await versionOf(tx, key);
+    const current: FileStatus = {
+      reference: key,
+      statusCode: file.statusCode,
+      subState: file.subState,
+      statusDate: file.statusDate,
+      version,
+    };
+    if (ifMatch !== null && !matches(ifMatch, version)) return { ok: false, problem: 'preconditionFailed', current };
+    const same =
+      file.statusCode === input.statusCode && file.subState === input.subState && file.statusDate === input.statusDate;
+    if (same) return { ok: true, status: current, changed: false };
+    await tx
+      .update(t.files)
+      .set({ statusCode: input.statusCode, subState: input.subState, statusDate: input.statusDate })
+      .where(eq(t.files.id, file.id));
+    await tx.insert(t.fileStatusHistory).values({
+      fileId: file.id,
+      statusCode: input.statusCode,
+      subState: input.subState,
+      changedAt: now,
+      reason: input.reason ?? 'agency',
+    });
+    await tx
+      .insert(t.agencyVersions)
+      .values({ resource, key, version: version + 1, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [t.agencyVersions.resource, t.agencyVersions.key],
+        set: { version: sql`${t.agencyVersions.version} + 1`, updatedAt: now },
+      });
+    return {
+      ok: true,
+      changed: true,
+      status: {
+        ...current,
+        statusCode: input.statusCode,
+        subState: input.subState,
+        statusDate: input.statusDate,
+        version: version + 1,
+      },
+    };
+  });
+}
+
+/** Whether an If-Match header names this version (a list, weak or strong, or `*`). */
+export function matches(header: string, version: number): boolean {
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etagOf(version));
+}

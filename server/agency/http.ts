@@ -1,0 +1,390 @@
+/**
+ * The agency API's runtime (issue 29, decision 086): every request under /agency/v1, apart from the
+ * debtor API (/api). In this order it
+ *   1. finds the operation by method and path (404 / 405 problem otherwise);
+ *   2. for the token endpoint: reads the client's credentials (HTTP Basic or the form's
+ *      `client_id` and `client_secret`), limits attempts per client id, answers RFC 6749's JSON
+ *      (`access_token` or `error`);
+ *   3. otherwise reads `Authorization: Bearer`, verifies the token (401), checks the operation's
+ *      scope (403), counts the call against the client's calls per minute (429 with Retry-After);
+ *   4. runs the operation and answers JSON, or RFC 9457 problem details.
+ * Every call is audited (actor `agency`, the operation, the client and the answer's status).
+ * Nothing that goes wrong inside becomes a stack trace: it is logged and answered 503.
+ *
+ * Framework-free: app/routes/agency.v1.$.ts hands it the Request and the client address.
+ */
+import { z } from 'zod';
+import { audit } from '../audit/log.ts';
+import { getDatabase, type Database } from '../db/client.ts';
+import { logger } from '../http/logger.ts';
+import { readBodyText, BodyRefused, maxSmallBodyBytes } from '../http/request-body.ts';
+import type { EdgeRefusal } from '../http/security.ts';
+import { consumeWithin } from '../limits/rate-limits.ts';
+import { authenticateClient, callerOf, issueToken, type AgencyCaller, type AgencyScope } from './auth.ts';
+import { listSubscriptions, subscribe, subscriptionTypesSchema, unsubscribe } from './delivery.ts';
+import { maxFeedLimit, parseCursor, readFeed } from './feed.ts';
+import { etagOf, fileStatusInput, putFileStatus, readFileStatus } from './file-status.ts';
+import { agencyOpenApiDocument } from './openapi.ts';
+
+export const agencyPrefix = '/agency/v1';
+export const problemMediaType = 'application/problem+json';
+
+/** Token requests per client id (or client address when none is given) and minute. */
+export const tokenAttemptsPerMinute = 30;
+
+export interface AgencyRequestOptions {
+  clientAddress: string;
+  /** The edge's refusal of this request (a body over its limit, a cross-site post): answered first. */
+  refusal?: EdgeRefusal;
+  db?: Database;
+  now?: () => Date;
+}
+
+interface Operation {
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  pattern: RegExp;
+  scope: AgencyScope | null;
+  run: (ctx: OperationContext) => Promise<Response>;
+}
+
+interface OperationContext {
+  db: Database;
+  request: Request;
+  url: URL;
+  params: string[];
+  caller: AgencyCaller;
+  now: Date;
+}
+
+const problemTitles: Record<string, string> = {
+  notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed',
+  unauthorized: 'A valid bearer token is needed',
+  insufficientScope: 'The token lacks the scope this call needs',
+  rateLimited: 'Too many calls: wait Retry-After seconds',
+  invalid: 'Invalid input',
+  brokenBody: 'The body is not valid JSON',
+  tooLarge: 'The body is too large',
+  crossSite: 'A cross-site request is refused',
+  unsupportedMediaType: 'Send application/json',
+  preconditionFailed: 'If-Match does not name the current version',
+  unavailable: 'Unavailable for the moment',
+};
+
+export function problemResponse(
+  status: number,
+  code: string,
+  instance: string,
+  extra: {
+    detail?: string;
+    issues?: Array<{ path: string; message: string }>;
+    headers?: Record<string, string>;
+  } & Record<string, unknown> = {},
+): Response {
+  const { headers, ...rest } = extra;
+  return new Response(
+    JSON.stringify({
+      type: `${agencyPrefix}/openapi.json#/components/schemas/Problem/x-codes/${code}`,
+      title: problemTitles[code] ?? code,
+      status,
+      code,
+      instance,
+      ...rest,
+    }),
+    { status, headers: { 'content-type': problemMediaType, 'cache-control': 'no-store', ...headers } },
+  );
+}
+
+function json(value: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+function issuesOf(error: z.ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+async function readJson(
+  request: Request,
+  instance: string,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json' && !type?.endsWith('+json'))
+    return { ok: false, response: problemResponse(415, 'unsupportedMediaType', instance) };
+  try {
+    const text = await readBodyText(request, maxSmallBodyBytes);
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    if (error instanceof BodyRefused) return { ok: false, response: problemResponse(413, 'tooLarge', instance) };
+    return { ok: false, response: problemResponse(400, 'brokenBody', instance) };
+  }
+}
+
+const eventsQuery = z.object({
+  after: z.string().optional(),
+  limit: z.coerce.number().int().min(1).max(maxFeedLimit).default(100),
+});
+
+const subscriptionInput = z
+  .object({
+    url: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .describe('Where the events are posted (https; http only for a test endpoint).'),
+    secret: z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{32,}$/)
+      .optional()
+      .describe(
+        'A Standard Webhooks secret of your own (`whsec_` and base64 of at least 24 bytes); made for you when absent.',
+      ),
+    eventTypes: subscriptionTypesSchema.optional().describe('Only these event types; all when absent.'),
+  })
+  .strict();
+
+export const operations: Operation[] = [
+  {
+    id: 'listEvents',
+    method: 'GET',
+    pattern: /^\/events$/,
+    scope: 'events:read',
+    async run({ db, url }) {
+      const query = eventsQuery.safeParse(Object.fromEntries(url.searchParams));
+      const after = parseCursor(query.data?.after);
+      if (!query.success || after === null)
+        return problemResponse(400, 'invalid', url.pathname, {
+          issues: query.success ? [{ path: 'after', message: 'a cursor from an earlier page' }] : issuesOf(query.error),
+        });
+      return json(await readFeed(db, after, query.data.limit));
+    },
+  },
+  {
+    id: 'listWebhooks',
+    method: 'GET',
+    pattern: /^\/webhooks$/,
+    scope: 'webhooks:manage',
+    async run({ db, caller }) {
+      return json({ webhooks: await listSubscriptions(db, caller.client.id) });
+    },
+  },
+  {
+    id: 'createWebhook',
+    method: 'POST',
+    pattern: /^\/webhooks$/,
+    scope: 'webhooks:manage',
+    async run({ db, request, url, caller }) {
+      const body = await readJson(request, url.pathname);
+      if (!body.ok) return body.response;
+      const input = subscriptionInput.safeParse(body.value);
+      if (!input.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(input.error) });
+      const created = await subscribe(db, caller.client.id, input.data);
+      return json(created, 201, { location: `${agencyPrefix}/webhooks/${created.id}` });
+    },
+  },
+  {
+    id: 'deleteWebhook',
+    method: 'DELETE',
+    pattern: /^\/webhooks\/([A-Za-z0-9_-]{1,64})$/,
+    scope: 'webhooks:manage',
+    async run({ db, params, url, caller, now }) {
+      return (await unsubscribe(db, caller.client.id, params[0]!, now))
+        ? new Response(null, { status: 204 })
+        : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'getFileStatus',
+    method: 'GET',
+    pattern: /^\/files\/([0-9-]{9,14})\/status$/,
+    scope: 'files:read',
+    async run({ db, params, url }) {
+      const status = await readFileStatus(db, params[0]!);
+      if (!status) return problemResponse(404, 'notFound', url.pathname);
+      return json(status, 200, { etag: etagOf(status.version) });
+    },
+  },
+  {
+    id: 'putFileStatus',
+    method: 'PUT',
+    pattern: /^\/files\/([0-9-]{9,14})\/status$/,
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const body = await readJson(request, url.pathname);
+      if (!body.ok) return body.response;
+      const input = fileStatusInput.safeParse(body.value);
+      if (!input.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(input.error) });
+      const result = await putFileStatus(db, params[0]!, input.data, request.headers.get('if-match'), now);
+      if (!result.ok)
+        return result.problem === 'notFound'
+          ? problemResponse(404, 'notFound', url.pathname)
+          : problemResponse(412, 'preconditionFailed', url.pathname, {
+              currentVersion: result.current.version,
+              headers: { etag: etagOf(result.current.version) },
+            });
+      return json(result.status, 200, { etag: etagOf(result.status.version) });
+    },
+  },
+];
+
+function bearerOf(request: Request): string | null {
+  const header = request.headers.get('authorization');
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  return match?.[1] ?? null;
+}
+
+async function handleToken(
+  request: Request,
+  db: Database,
+  options: AgencyRequestOptions,
+  now: Date,
+): Promise<{ response: Response; clientId: string | null }> {
+  const tokenError = (status: number, error: string, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify({ error }), {
+      status,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', pragma: 'no-cache', ...headers },
+    });
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/x-www-form-urlencoded')
+    return { response: tokenError(400, 'invalid_request'), clientId: null };
+  let form: URLSearchParams;
+  try {
+    form = new URLSearchParams(await readBodyText(request, maxSmallBodyBytes));
+  } catch {
+    return { response: tokenError(400, 'invalid_request'), clientId: null };
+  }
+  let id = form.get('client_id') ?? '';
+  let secret = form.get('client_secret') ?? '';
+  const basic = /^Basic\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
+  if (basic) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 0)
+      return { response: tokenError(401, 'invalid_client', { 'www-authenticate': 'Basic' }), clientId: null };
+    // RFC 6749 section 2.3.1: both parts are form-urlencoded inside Basic.
+    id = decodeURIComponent(decoded.slice(0, colon).replaceAll('+', ' '));
+    secret = decodeURIComponent(decoded.slice(colon + 1).replaceAll('+', ' '));
+  }
+  const limit = await consumeWithin(
+    db,
+    'agencyToken',
+    { points: tokenAttemptsPerMinute, seconds: 60 },
+    id || options.clientAddress,
+  );
+  if (!limit.ok)
+    return {
+      response: tokenError(429, 'slow_down', { 'retry-after': String(limit.retryAfterSeconds) }),
+      clientId: id || null,
+    };
+  if (form.get('grant_type') !== 'client_credentials')
+    return {
+      response: tokenError(400, form.get('grant_type') ? 'unsupported_grant_type' : 'invalid_request'),
+      clientId: id || null,
+    };
+  const client = id && secret ? await authenticateClient(db, id, secret) : null;
+  if (!client)
+    return {
+      response: tokenError(401, 'invalid_client', basic ? { 'www-authenticate': 'Basic' } : {}),
+      clientId: id || null,
+    };
+  const grant = await issueToken(client, form.get('scope'), now);
+  if (!grant.ok) return { response: tokenError(400, grant.error), clientId: client.id };
+  return {
+    response: json(
+      {
+        access_token: grant.accessToken,
+        token_type: 'Bearer',
+        expires_in: grant.expiresIn,
+        scope: grant.scopes.join(' '),
+      },
+      200,
+      { pragma: 'no-cache' },
+    ),
+    clientId: client.id,
+  };
+}
+
+/** Answers one request under /agency/v1. */
+export async function handleAgencyRequest(request: Request, options: AgencyRequestOptions): Promise<Response> {
+  const url = new URL(request.url);
+  const instance = url.pathname;
+  const path = url.pathname.slice(agencyPrefix.length) || '/';
+  const now = options.now?.() ?? new Date();
+  let db: Database | undefined;
+  let operationId = 'unknown';
+  let clientId: string | null = null;
+  let response: Response;
+  // The edge let the request through only so that it is refused here, as problem details.
+  if (options.refusal) return problemResponse(options.refusal.status, options.refusal.reason, instance);
+  try {
+    if (path === '/openapi.json' && (request.method === 'GET' || request.method === 'HEAD')) {
+      return json(agencyOpenApiDocument(), 200, { 'cache-control': 'public, max-age=300' });
+    }
+    db = options.db ?? (await getDatabase());
+    if (path === '/oauth/token') {
+      operationId = 'token';
+      if (request.method !== 'POST')
+        response = problemResponse(405, 'methodNotAllowed', instance, { headers: { allow: 'POST' } });
+      else ({ response, clientId } = await handleToken(request, db, options, now));
+    } else {
+      const candidates = operations.filter((op) => op.pattern.test(path));
+      const operation = candidates.find((op) => op.method === request.method);
+      if (!operation) {
+        response =
+          candidates.length > 0
+            ? problemResponse(405, 'methodNotAllowed', instance, {
+                headers: { allow: candidates.map((op) => op.method).join(', ') },
+              })
+            : problemResponse(404, 'notFound', instance);
+      } else {
+        operationId = operation.id;
+        const token = bearerOf(request);
+        const caller = token ? await callerOf(db, token, now) : null;
+        if (!caller) {
+          response = problemResponse(401, 'unauthorized', instance, {
+            headers: { 'www-authenticate': `Bearer realm="agency"${token ? ', error="invalid_token"' : ''}` },
+          });
+        } else {
+          clientId = caller.client.id;
+          const limit = await consumeWithin(
+            db,
+            'agencyClient',
+            { points: caller.client.requestsPerMinute, seconds: 60 },
+            caller.client.id,
+          );
+          if (!limit.ok) {
+            response = problemResponse(429, 'rateLimited', instance, {
+              retryAfterSeconds: limit.retryAfterSeconds,
+              headers: { 'retry-after': String(limit.retryAfterSeconds) },
+            });
+          } else if (operation.scope && !caller.scopes.includes(operation.scope)) {
+            response = problemResponse(403, 'insufficientScope', instance, {
+              detail: `needs ${operation.scope}`,
+              headers: {
+                'www-authenticate': `Bearer realm="agency", error="insufficient_scope", scope="${operation.scope}"`,
+              },
+            });
+          } else {
+            const params = operation.pattern.exec(path)!.slice(1);
+            response = await operation.run({ db, request, url, params, caller, now });
+          }
+        }
+      }
+    }
+  } catch (error) {
+    logger.error({ err: error, operation: operationId }, 'agency api failed');
+    response = problemResponse(503, 'unavailable', instance, { headers: { 'retry-after': '5' } });
+  }
+  if (db) {
+    await audit(db, {
+      actor: 'agency',
+      action: `agency.${operationId}`,
+      clientAddress: options.clientAddress,
+      at: now,
+      detail: { client: clientId, method: request.method, status: response.status },
+    }).catch((error: unknown) => logger.error({ err: error }, 'agency audit failed'));
+  }
+  return response;
+}

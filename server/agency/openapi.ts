@@ -1,0 +1,276 @@
+/**
+ * The OpenAPI 3.1 document of the agency API, served at /agency/v1/openapi.json: generated from the
+ * same zod schemas the runtime parses with (zod-openapi, as the debtor API's document in
+ * server/api/openapi.ts). It holds the operations, the OAuth 2.0 client-credentials scheme with
+ * its scopes, the problem details, the event envelope and every event type, and the webhook the
+ * portal posts (OpenAPI 3.1 `webhooks`) with its Standard Webhooks headers.
+ */
+import { z } from 'zod';
+import { createDocument } from 'zod-openapi';
+import { agencyScopes, tokenLifetimeSeconds } from './auth.ts';
+import { eventDescriptions, eventEnvelopeSchema, eventTypes } from './events.ts';
+import { maxFeedLimit } from './feed.ts';
+import { fileStatusInput, fileStatusSchema } from './file-status.ts';
+
+const problemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    code: z
+      .enum([
+        'notFound',
+        'methodNotAllowed',
+        'unauthorized',
+        'insufficientScope',
+        'rateLimited',
+        'invalid',
+        'brokenBody',
+        'tooLarge',
+        'unsupportedMediaType',
+        'preconditionFailed',
+        'unavailable',
+      ])
+      .describe('The problem, as a code to branch on.'),
+    instance: z.string().describe('The path that was called.'),
+    detail: z.string().optional(),
+    issues: z
+      .array(z.object({ path: z.string(), message: z.string() }))
+      .optional()
+      .describe('400: each invalid field.'),
+    retryAfterSeconds: z.number().int().optional().describe('429: also sent as Retry-After.'),
+    currentVersion: z.number().int().optional().describe('412: the version If-Match should have named.'),
+  })
+  .meta({ id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' });
+
+const problem = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: problemSchema } },
+});
+
+const common = {
+  '401': problem('No token, or an invalid, expired or revoked one.'),
+  '403': problem('The token lacks the scope (`insufficientScope`).'),
+  '429': {
+    ...problem('Over the client’s calls per minute.'),
+    headers: { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' as const } } },
+  },
+  '503': problem('Unavailable for the moment.'),
+};
+
+const eventPage = z
+  .object({
+    events: z.array(eventEnvelopeSchema.extend({ cursor: z.string().describe('This event’s position.') })),
+    next: z.string().describe('Ask with `after=<next>` for the following page (the same value when nothing was new).'),
+  })
+  .meta({ id: 'EventPage' });
+
+const subscription = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    eventTypes: z.array(z.enum(eventTypes as [string, ...string[]])).nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'Webhook' });
+
+const subscriptionInput = z
+  .object({
+    url: z.string().describe('The endpoint (https; http only for a test endpoint).'),
+    secret: z.string().optional().describe('Your Standard Webhooks secret (`whsec_…`); made for you when absent.'),
+    eventTypes: z.array(z.enum(eventTypes as [string, ...string[]])).optional(),
+  })
+  .meta({ id: 'WebhookInput' });
+
+const reference = z
+  .string()
+  .regex(/^\d{9}(-\d{1,4})?$/)
+  .describe('The reference number, `-<subcase>` when not 1.');
+const bearer = [{ oauth2: [] as string[] }];
+
+export function buildAgencyOpenApiDocument() {
+  return createDocument(
+    {
+      openapi: '3.1.0',
+      info: {
+        title: 'Agency API',
+        version: '1.0.0',
+        description:
+          'The collection agency’s side of the portal (issue 29): machine clients with OAuth 2.0 client credentials, what debtors did as events (pull feed and signed webhooks), and the agency’s data in. Errors are RFC 9457 problem details. See docs/agency-api.md.',
+      },
+      servers: [{ url: '/agency/v1' }],
+      tags: [{ name: 'Events' }, { name: 'Webhooks' }, { name: 'Files' }],
+      paths: {
+        '/events': {
+          get: {
+            operationId: 'listEvents',
+            tags: ['Events'],
+            summary: 'Events after a cursor, oldest first (the pull feed).',
+            description:
+              'Events appear here only once every transaction that could still add an earlier one has ended, so reading from the last `next` never skips one.',
+            security: [{ oauth2: ['events:read'] }],
+            requestParams: {
+              query: z.object({
+                after: z
+                  .string()
+                  .regex(/^\d+$/)
+                  .optional()
+                  .describe('The `next` of the page before; from the start when absent.'),
+                limit: z
+                  .number()
+                  .int()
+                  .min(1)
+                  .max(maxFeedLimit)
+                  .optional()
+                  .describe('At most this many (default 100).'),
+              }),
+            },
+            responses: {
+              '200': { description: 'A page of events.', content: { 'application/json': { schema: eventPage } } },
+              '400': problem('A broken cursor or limit.'),
+              ...common,
+            },
+          },
+        },
+        '/webhooks': {
+          get: {
+            operationId: 'listWebhooks',
+            tags: ['Webhooks'],
+            summary: 'The client’s webhook endpoints.',
+            security: [{ oauth2: ['webhooks:manage'] }],
+            responses: {
+              '200': {
+                description: 'The endpoints (secrets are never shown again).',
+                content: { 'application/json': { schema: z.object({ webhooks: z.array(subscription) }) } },
+              },
+              ...common,
+            },
+          },
+          post: {
+            operationId: 'createWebhook',
+            tags: ['Webhooks'],
+            summary: 'Subscribe an endpoint: events from now on are posted to it, signed with its secret.',
+            security: [{ oauth2: ['webhooks:manage'] }],
+            requestBody: { required: true, content: { 'application/json': { schema: subscriptionInput } } },
+            responses: {
+              '201': {
+                description: 'Subscribed; the secret is shown this once.',
+                content: { 'application/json': { schema: subscription.extend({ secret: z.string() }) } },
+              },
+              '400': problem('Invalid input.'),
+              '415': problem('Not JSON.'),
+              ...common,
+            },
+          },
+        },
+        '/webhooks/{id}': {
+          delete: {
+            operationId: 'deleteWebhook',
+            tags: ['Webhooks'],
+            summary: 'Unsubscribe an endpoint (deliveries not yet made are dropped).',
+            security: [{ oauth2: ['webhooks:manage'] }],
+            requestParams: { path: z.object({ id: z.string() }) },
+            responses: {
+              '204': { description: 'Unsubscribed.' },
+              '404': problem('No such endpoint of this client.'),
+              ...common,
+            },
+          },
+        },
+        '/files/{reference}/status': {
+          get: {
+            operationId: 'getFileStatus',
+            tags: ['Files'],
+            summary: 'A file’s status code and sub-state, with its version as the ETag.',
+            security: [{ oauth2: ['files:read'] }],
+            requestParams: { path: z.object({ reference }) },
+            responses: {
+              '200': {
+                description: 'The status.',
+                headers: { ETag: { description: 'The version.', schema: { type: 'string' as const } } },
+                content: { 'application/json': { schema: fileStatusSchema } },
+              },
+              '404': problem('No such file.'),
+              ...common,
+            },
+          },
+          put: {
+            operationId: 'putFileStatus',
+            tags: ['Files'],
+            summary: 'Set a file’s status (idempotent: the same body again keeps the version).',
+            security: [{ oauth2: ['files:write'] }],
+            requestParams: {
+              path: z.object({ reference }),
+              header: z.object({
+                'If-Match': z.string().optional().describe('The ETag you read; 412 when the file changed since.'),
+              }),
+            },
+            requestBody: { required: true, content: { 'application/json': { schema: fileStatusInput } } },
+            responses: {
+              '200': {
+                description: 'The status now.',
+                headers: { ETag: { description: 'The version.', schema: { type: 'string' as const } } },
+                content: { 'application/json': { schema: fileStatusSchema } },
+              },
+              '400': problem('Invalid input.'),
+              '404': problem('No such file.'),
+              '412': problem('If-Match named another version; nothing changed.'),
+              '415': problem('Not JSON.'),
+              ...common,
+            },
+          },
+        },
+      },
+      webhooks: {
+        event: {
+          post: {
+            operationId: 'receiveEvent',
+            summary: 'What the portal posts to a subscribed endpoint, one event per request.',
+            description:
+              'Signed per the Standard Webhooks specification: verify `webhook-signature` over `webhook-id.webhook-timestamp.body` with the endpoint’s secret. Delivered at least once, in order per file; a redelivery has the same `webhook-id`. Answer 2xx within 15 s; anything else is retried with exponential backoff for about a day.',
+            requestParams: {
+              header: z.object({
+                'webhook-id': z.string().describe('The event id; the same on every delivery of the event.'),
+                'webhook-timestamp': z.string().describe('Unix seconds of this attempt.'),
+                'webhook-signature': z.string().describe('`v1,<base64 HMAC-SHA256>`, space-separated when several.'),
+              }),
+            },
+            requestBody: { required: true, content: { 'application/json': { schema: eventEnvelopeSchema } } },
+            responses: { '200': { description: 'Received (any 2xx).' } },
+          },
+        },
+      },
+      components: {
+        securitySchemes: {
+          oauth2: {
+            type: 'oauth2',
+            description: `Client credentials: POST /agency/v1/oauth/token with grant_type=client_credentials (HTTP Basic or client_id and client_secret in the form). Tokens last ${tokenLifetimeSeconds} s.`,
+            flows: {
+              clientCredentials: {
+                tokenUrl: '/agency/v1/oauth/token',
+                scopes: Object.fromEntries(agencyScopes.map((scope) => [scope, scopeText[scope]])),
+              },
+            },
+          },
+        },
+        schemas: { Problem: problemSchema, Event: eventEnvelopeSchema },
+      },
+      security: bearer,
+      'x-event-types': eventTypes.map((type) => ({ type, description: eventDescriptions[type] })),
+    } as never,
+    { allowEmptySchema: { custom: true } },
+  );
+}
+
+const scopeText: Record<(typeof agencyScopes)[number], string> = {
+  'events:read': 'Read the pull feed of events.',
+  'webhooks:manage': 'Subscribe and unsubscribe webhook endpoints.',
+  'files:read': 'Read files’ data.',
+  'files:write': 'Change files’ data.',
+};
+
+let cached: ReturnType<typeof buildAgencyOpenApiDocument> | undefined;
+
+export function agencyOpenApiDocument() {
+  return (cached ??= buildAgencyOpenApiDocument());
+}
