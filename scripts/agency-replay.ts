@@ -1,16 +1,5 @@
 /** npm run agency:replay -- <event id> | --dead; see server/agency/cli.ts. */
 import { agencyReplayCommand } from '../server/agency/cli.ts';
-import { openDatabase, targetFromEnv } from '../server/db/client.ts';
-import { env } from '../server/env.ts';
+import { runDatabaseCommand } from '../server/cli/run.ts';
 
-const handle = await openDatabase(targetFromEnv(env()));
-try {
-  const result = await agencyReplayCommand(handle.db, process.argv.slice(2));
-  if (result.code === 0) process.stdout.write(`${result.line}\n`);
-  else {
-    process.stderr.write(`${result.error}\n`);
-    process.exitCode = result.code;
-  }
-} finally {
-  await handle.close();
-}
+await runDatabaseCommand(agencyReplayCommand);

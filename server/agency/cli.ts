@@ -10,11 +10,10 @@
  * may open its folder. With DATABASE_URL they run beside the server.
  */
 import { parseArgs } from 'node:util';
+import type { CliResult } from '../cli/run.ts';
 import type { Database } from '../db/client.ts';
 import { agencyScopes, createClient, isScope, revokeClient } from './auth.ts';
 import { replay } from './delivery.ts';
-
-export type CliResult = { code: 0; line: string } | { code: 1 | 2; error: string };
 
 const clientUsage = `usage: npm run agency:client -- create <name> --scopes ${agencyScopes.join(',')} [--per-minute N] | revoke <client id>`;
 

@@ -26,6 +26,7 @@ import * as t from '../db/schema.ts';
 import { openToken, sealToken } from '../security/sealed-token.ts';
 import { eventTypes, type EventType } from './events.ts';
 import { settled } from './feed.ts';
+import { startIntervalJob } from '../jobs/interval.ts';
 
 const sealPurpose = 'agency-webhook-secret';
 
@@ -361,25 +362,8 @@ export function startDeliveryWorker(
     onReport?: (report: DeliveryReport) => void;
   },
 ): () => Promise<void> {
-  let current: Promise<void> | null = null;
-  const tick = () => {
-    if (current) return;
-    current = deliverDue(db, options)
-      .then(
-        (report) => {
-          if (report.delivered + report.retried + report.dead > 0) options.onReport?.(report);
-        },
-        (error: unknown) => options.onError?.(error),
-      )
-      .finally(() => {
-        current = null;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs);
-  timer.unref();
-  tick();
-  return async () => {
-    clearInterval(timer);
-    await current;
-  };
+  return startIntervalJob(() => deliverDue(db, options), {
+    ...options,
+    didWork: (report) => report.delivered + report.retried + report.dead > 0,
+  });
 }

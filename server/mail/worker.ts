@@ -16,6 +16,7 @@ import { variants, type VariantId, defaultVariantId } from '../variants/config.t
 import type { MailData, MailTemplate } from './outbox.ts';
 import { renderMail } from './templates.ts';
 import type { MailSender } from './transport.ts';
+import { startIntervalJob } from '../jobs/interval.ts';
 
 /** When attempt n (0-based) may start, in minutes after the mail was queued. */
 export const retrySchedule = [0, 1, 5, 30, 120, 480] as const;
@@ -114,26 +115,12 @@ export function startMailWorker(
   sender: MailSender,
   options: { intervalMs: number; onError?: (error: unknown) => void; onReport?: (report: DeliveryReport) => void },
 ): () => Promise<void> {
-  let current: Promise<void> | null = null;
-  const tick = () => {
-    if (current) return;
-    current = deliverDueMail(db, sender)
-      .then(
-        (report) => {
-          if (report.sent + report.retried + report.failed > 0) options.onReport?.(report);
-        },
-        (error: unknown) => options.onError?.(error),
-      )
-      .finally(() => {
-        current = null;
-      });
-  };
-  const timer = setInterval(tick, options.intervalMs);
-  timer.unref();
-  tick();
+  const stop = startIntervalJob(() => deliverDueMail(db, sender), {
+    ...options,
+    didWork: (report) => report.sent + report.retried + report.failed > 0,
+  });
   return async () => {
-    clearInterval(timer);
-    await current;
+    await stop();
     sender.close?.();
   };
 }

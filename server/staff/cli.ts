@@ -6,12 +6,15 @@
  * the printed secret typed into the app.
  */
 import { parseArgs } from 'node:util';
+import type { CliResult } from '../cli/run.ts';
 import type { Database } from '../db/client.ts';
 import { createStaffAccount, newStaffAccountInput } from './accounts.ts';
 
-export type CliResult = { code: 0; line: string } | { code: 1 | 2; error: string };
-
-export async function staffCreate(db: Database, argv: string[], options: { fastHash?: boolean } = {}) {
+export async function staffCreate(
+  db: Database,
+  argv: string[],
+  options: { fastHash?: boolean } = {},
+): Promise<CliResult> {
   let values: { email?: string; role?: string; password?: string };
   try {
     ({ values } = parseArgs({
