@@ -121,7 +121,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const db = await getDatabase();
   const file = await announceFormDefaults(db, session);
   const schemas = schemasFor({ locale, currency: file?.currency ?? 'EUR' });
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+  const { formData, outcome, kept } = await readFormWithUploads(request, {
     fileId: session.fileId,
     context: 'announcedPayment',
   });

@@ -105,9 +105,8 @@ type Reply = {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'profile');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const db = await getDatabase();
   const ctx = { fileId: session.fileId, debtorId: session.debtorId };
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+  const { formData, outcome, kept } = await readFormWithUploads(request, {
     ...ctx,
     context: 'profileChange',
   });

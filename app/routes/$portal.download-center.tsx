@@ -53,7 +53,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'documents');
   const session = await requireDebtor(request, variant, { level: 'full' });
   const db = await getDatabase();
-  const form = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'dispute' });
+  const form = await readFormWithUploads(request, { fileId: session.fileId, context: 'dispute' });
   if (form.formData.get('intent') !== 'dispute') return notADispute();
   return handleDispute(db, form, {
     session,

@@ -94,7 +94,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const form = formOf(params);
   const path = withBase(variant, `/download-center/${form}`);
   const db = await getDatabase();
-  const read = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'dispute' });
+  const read = await readFormWithUploads(request, { fileId: session.fileId, context: 'dispute' });
   const formData = read.formData;
 
   if (formData.get('intent') === 'dispute') {

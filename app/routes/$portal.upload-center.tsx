@@ -60,8 +60,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'uploads');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const db = await getDatabase();
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+  const { formData, outcome, kept } = await readFormWithUploads(request, {
     fileId: session.fileId,
     context: 'documentRequest',
   });

@@ -33,7 +33,7 @@ export async function action({ request, params, context: load }: ActionFunctionA
       { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
     );
   }
-  const { outcome } = await readFormWithUploads(request, db, { fileId: session.fileId, context });
+  const { outcome } = await readFormWithUploads(request, { fileId: session.fileId, context });
   return Response.json(
     { accepted: outcome.accepted, refused: outcome.refused, error: null },
     { status: outcome.accepted.length === 0 && outcome.refused.length > 0 ? 422 : 200 },
