@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
-import { getDatabase, type Database } from '../db/client.ts';
+import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { attachUploads } from '../uploads/receive.ts';
@@ -197,3 +197,6 @@ export async function postponeRequestedDocument(
   });
   return { ok: true, view: await loadUploadCenter(db, ctx.fileId) };
 }
+
+/** loadUploadCenter as a page calls it: it opens the database itself (decision 077). */
+export const loadUploadCenterForPage = withDatabase(loadUploadCenter);

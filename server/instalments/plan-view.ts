@@ -5,7 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { audit } from '../audit/log.ts';
 import { mailRecipient } from '../auth/access.ts';
 import type { ActiveSession } from '../auth/session.ts';
-import { getDatabase, type Database } from '../db/client.ts';
+import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { consume } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -155,3 +155,6 @@ export async function mailPlan(
   });
   return { ok: true, mailId, toStoredAddress: recipient.stored };
 }
+
+/** loadPlan as a page calls it: it opens the database itself (decision 077). */
+export const loadPlanForPage = withDatabase(loadPlan);

@@ -353,3 +353,9 @@ export async function consumeUploadLimit(
   ]);
   return limit.ok ? { ok: true } : { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
 }
+
+/** findUpload as a page calls it: it opens the database itself (decision 077). */
+export const findUploadForPage = withDatabase(findUpload);
+
+/** consumeUploadLimit as a page calls it: it opens the database itself (decision 077). */
+export const consumeUploadLimitForPage = withDatabase(consumeUploadLimit);
