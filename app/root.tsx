@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useChangeLanguage } from 'remix-i18next/react';
 import { cookieName } from '#server/auth/cookies.ts';
 import { authLevel } from '#server/auth/session.ts';
+import { sessionUnlessDatabaseAway } from '#server/auth/sessions.ts';
 import type { Language } from '#server/i18n/languages.ts';
 import { intlLocale, readCookie } from '#server/i18n/negotiate.ts';
 import { runtime } from '#server/runtime.ts';
@@ -29,7 +30,6 @@ import { Header } from './components/shell/Header';
 import { PageTransition, useHashScroll } from './components/shell/navigation';
 import { ErrorHead, RouteErrorBoundary } from './components/pages/ErrorBoundary';
 import { StaffErrorHead } from './components/staff/StaffError';
-import { isDatabaseUnavailable } from '#server/db/unavailable.ts';
 import { i18next } from './i18next.server';
 import { isStaffPath, staffLanguage } from './lib/staff.server';
 import { activeSession } from './lib/auth.server';
@@ -49,17 +49,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const variant = runtime().variantOf(request);
   // The staff review desk offers all seven languages, whatever the variant offers (app/lib/staff.server.ts).
   const language = isStaffPath(request) ? staffLanguage(request) : ((await i18next.getLocale(request)) as Language);
-  // Without a session cookie no database work (activeSession).
-  let session: Awaited<ReturnType<typeof activeSession>> = null;
-  try {
-    // Every page a debtor opens counts as activity; the page's own guard shares this read (app/lib/auth.server.ts).
-    session = await activeSession(request, context);
-  } catch (error) {
-    // The database is away: the layout still renders in the debtor's language, and the page's own
-    // loader answers 503 with the notice (server/db/unavailable.ts).
-    if (!isDatabaseUnavailable(error)) throw error;
-    session = null;
-  }
+  // Without a session cookie no database work (activeSession). Every page a debtor opens counts as
+  // activity; the page's own guard shares this read (app/lib/auth.server.ts). The database away: the
+  // layout still renders in the debtor's language, and the page's own loader answers 503 with the notice.
+  const session = await sessionUnlessDatabaseAway(activeSession(request, context));
   const consent = readCookie(request.headers.get('Cookie'), cookieName(consentCookieName));
   return {
     language,

@@ -4,9 +4,10 @@ import { cookieName } from '#server/auth/cookies.ts';
 import { readCookie } from '#server/i18n/negotiate.ts';
 import type { ActiveSession } from '#server/auth/session.ts';
 import type { ActionContext } from '#server/actions/define.ts';
-import { getDatabase } from '#server/db/client.ts';
 import type { Variant } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
+
+import { contextWithDatabase } from '#server/actions/run.ts';
 
 export { checkAction, runAction } from '#server/actions/run.ts';
 
@@ -31,9 +32,8 @@ export async function actionContext(args: {
   language: string;
   clientAddress: string;
 }): Promise<ActionContext> {
-  return {
+  return contextWithDatabase({
     fromAssistant: args.request ? assistantOrigin(args.request, args.variant) : null,
-    db: await getDatabase(),
     session: args.session
       ? {
           debtorId: args.session.debtorId,
@@ -47,7 +47,7 @@ export async function actionContext(args: {
     now: new Date(),
     clientKey: args.clientAddress,
     door: 'page',
-  };
+  });
 }
 
 /**

@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { isLang, type Lang } from '../../intents/catalogue.ts';
-import { chatCookieBase, openConversation, type Conversation } from '#server/assistant/conversations.ts';
+import { chatCookieBase, openChat, type Conversation } from '#server/assistant/conversations.ts';
 import { consumeAll, type LimitVerdict } from '#server/limits/rate-limits.ts';
 import { paneState } from '#server/assistant/pane.ts';
 import { cookieName, serializeCookie } from '#server/auth/cookies.ts';
 import { findSession, type ActiveSession } from '#server/auth/session.ts';
 import { stepUpSession } from '#server/auth/step-up.ts';
 import { stepUpSchema } from '~/lib/assistant-forms';
-import { getDatabase, type Database } from '#server/db/client.ts';
+import type { Database } from '#server/db/client.ts';
 import { env } from '#server/env.ts';
-import { readCookie } from '#server/i18n/negotiate.ts';
 import type { Variant } from '#server/variants/config.ts';
 import { i18next } from '~/i18next.server';
 import { requireVariant } from '~/lib/route-helpers.server';
@@ -33,10 +32,7 @@ export async function chatContext(request: Request, params: LoaderFunctionArgs['
   const variant = requireVariant(params);
   const locale = await i18next.getLocale(request);
   const language: Lang = isLang(locale) ? locale : 'de';
-  const db = await getDatabase();
-  const session = await findSession(request, db);
-  const cookie = readCookie(request.headers.get('Cookie'), cookieName(chatCookieBase));
-  const conversation = await openConversation(db, cookie, session?.idHash ?? null);
+  const { db, session, conversation } = await openChat(request);
   return {
     db,
     variant,

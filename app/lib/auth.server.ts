@@ -1,7 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/node';
-import { clearSessionCookie, recordActivity, sessionWithActivity } from '#server/auth/sessions.ts';
+import { clearSessionCookie, recordActivityForPage, sessionWithActivity } from '#server/auth/sessions.ts';
 import { endedSession, findSession, type ActiveSession } from '#server/auth/session.ts';
-import { getDatabase } from '#server/db/client.ts';
 import type { Variant } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 
@@ -43,14 +42,13 @@ export async function requireDebtor(
   options: { level?: 'limited' | 'full'; context?: AppLoadContext } = {},
 ): Promise<ActiveSession> {
   const shared = options.context !== undefined;
-  const db = await getDatabase();
-  const session = shared ? await activeSession(request, options.context) : await findSession(request, db);
+  const session = shared ? await activeSession(request, options.context) : await findSession(request);
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
   if (!session) {
     // A cookie whose session has ended: the sign-in page says why (idle, expired) and leads back
     // to this page; the stale cookie goes (issue 25, finding 10).
-    const ended = await endedSession(request, db);
+    const ended = await endedSession(request);
     throw redirect(
       `${withBase(variant, '/signin')}?action=AZonly&returnTo=${encodeURIComponent(returnTo)}${ended ? `&ended=${ended}` : ''}`,
       ended ? { headers: { 'Set-Cookie': clearSessionCookie() } } : undefined,
@@ -62,6 +60,6 @@ export async function requireDebtor(
   if (options.level === 'full' && session.level !== 'full') {
     throw redirect(`${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(returnTo)}`);
   }
-  if (!shared) session.idleExpiresAt = await recordActivity(db, session);
+  if (!shared) session.idleExpiresAt = await recordActivityForPage(session);
   return session;
 }

@@ -1,11 +1,7 @@
 import { redirect } from '@remix-run/node';
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
-import { eq } from 'drizzle-orm';
-import * as t from '#server/db/schema.ts';
-import { loadFileFacts } from '#server/claims/facts.ts';
 import { todayForVariant } from '#server/dates.ts';
-import { getDatabase } from '#server/db/client.ts';
-import { paymentForFile, syncPayment, type PaymentRow } from '#server/payments/service.ts';
+import { checkoutFile, paymentOfFile, type PaymentRow } from '#server/payments/checkout.ts';
 import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
@@ -24,30 +20,28 @@ export async function checkoutContext(
 ) {
   const ctx = await pageContext(request, params, ['checkout', 'common']);
   const session = await requireDebtor(request, ctx.variant, { context });
-  const db = await getDatabase();
   // Today in the variant's own time zone (server/dates.ts).
   const today = todayForVariant(ctx.variant.id);
-  const facts = await loadFileFacts(db, session.fileId, { today });
-  if (!facts) throw redirect(withBase(ctx.variant, '/signin?action=AZonly'));
-  const [file] = await db.select({ variant: t.files.variant }).from(t.files).where(eq(t.files.id, session.fileId));
-  if (file && file.variant !== ctx.variant.id) {
+  const file = await checkoutFile(session.fileId, today);
+  if (!file) throw redirect(withBase(ctx.variant, '/signin?action=AZonly'));
+  const { facts } = file;
+  if (file.variant !== null && file.variant !== ctx.variant.id) {
     const url = new URL(request.url);
     const own = variants[file.variant as VariantId];
     if (own) throw redirect(`${own.basePath}${url.pathname.slice(ctx.variant.basePath.length)}${url.search}`);
   }
-  return { ...ctx, session, db, facts, today };
+  return { ...ctx, session, facts, today };
 }
 
 /** The session's own payment named in the URL, brought up to date with the provider; another file's payment is a 404. */
 export async function ownPayment(
-  db: Awaited<ReturnType<typeof getDatabase>>,
   fileId: number,
   paymentId: string | null | undefined,
   sync = true,
 ): Promise<PaymentRow> {
-  const payment = paymentId ? await paymentForFile(db, fileId, paymentId) : null;
+  const payment = paymentId ? await paymentOfFile(fileId, paymentId, sync) : null;
   if (!payment) throw new Response('Not Found', { status: 404 });
-  return sync ? syncPayment(db, payment) : payment;
+  return payment;
 }
 
 /** Where a payment in a given state belongs: paid → confirmation, ended without payment → choose again. */

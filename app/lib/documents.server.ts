@@ -2,7 +2,6 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
-import type { Database } from '#server/db/client.ts';
 import { disputeSchema, type DisputeReason } from '#server/documents/form-schemas.ts';
 import type { AcceptedUpload, UploadOutcome } from '#server/uploads/receive.ts';
 import type { Variant } from '#server/variants/config.ts';
@@ -17,7 +16,6 @@ import type { DisputeActionData } from '~/components/documents/DisputeForm';
  * accepted file kept; refused files are listed with their reason.
  */
 export async function handleDispute(
-  db: Database,
   form: { formData: FormData; outcome: UploadOutcome; kept: AcceptedUpload[] },
   options: {
     session: ActiveSession;

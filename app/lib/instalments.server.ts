@@ -5,8 +5,7 @@ import type { ActiveSession } from '#server/auth/session.ts';
 import { guardsFor } from '#server/instalments/guards.ts';
 import { identityReasons } from '#server/actions/instalments.ts';
 import type { ActionFailure } from '#server/actions/define.ts';
-import { getDatabase } from '#server/db/client.ts';
-import { loadFileContext, type FileContext } from '#server/instalments/context.ts';
+import { type FileContext, loadFileContextForPage } from '#server/instalments/context.ts';
 import { variants, type Variant, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import type { Namespace } from '~/i18n';
@@ -31,7 +30,7 @@ export async function instalmentPage(
 ): Promise<Awaited<ReturnType<typeof pageContext>> & { session: ActiveSession; ctx: FileContext }> {
   const page = await pageContext(request, params, options.ns ?? ['instalments', 'common']);
   const session = await requireDebtor(request, page.variant, { context: options.context });
-  const ctx = await loadFileContext(await getDatabase(), session);
+  const ctx = await loadFileContextForPage(session);
   if (!ctx) throw redirect(withBase(page.variant, '/signin?action=AZonly'));
   if (ctx.variant !== page.variant.id) {
     const url = new URL(request.url);

@@ -4,20 +4,18 @@
  * staff cookie opens no debtor page.
  */
 import { redirect } from '@remix-run/node';
-import { getDatabase } from '#server/db/client.ts';
 import { fallbackLanguage, languages, type Language } from '#server/i18n/languages.ts';
 import { cookieName } from '#server/auth/cookies.ts';
 import { languageCookieName, negotiateLanguage } from '#server/i18n/negotiate.ts';
 import type { Variant } from '#server/variants/config.ts';
-import { findStaffSession, touchStaffSession, type StaffSession } from '#server/staff/sessions.ts';
+import { findStaffSessionForPage, type StaffSession, touchStaffSessionForPage } from '#server/staff/sessions.ts';
 import { i18next } from '~/i18next.server';
 
 export const staffBase = '/staff';
 
 /** The staff member of a request with a full session (password and TOTP), or a redirect to sign in. */
 export async function requireStaff(request: Request, options: { admin?: boolean } = {}): Promise<StaffSession> {
-  const db = await getDatabase();
-  const session = await findStaffSession(db, request);
+  const session = await findStaffSessionForPage(request);
   if (!session || session.stage !== 'full') {
     const url = new URL(request.url);
     const returnTo = request.method === 'GET' ? `?returnTo=${encodeURIComponent(url.pathname + url.search)}` : '';
@@ -25,7 +23,7 @@ export async function requireStaff(request: Request, options: { admin?: boolean 
   }
   // Account management is for admins only: a reviewer gets a refusal, not a second sign-in.
   if (options.admin && session.role !== 'admin') throw new Response('Forbidden', { status: 403 });
-  await touchStaffSession(db, session.idHash);
+  await touchStaffSessionForPage(session.idHash);
   return session;
 }
 

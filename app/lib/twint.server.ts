@@ -5,9 +5,9 @@ import type { TwintResultData } from '~/components/checkout/TwintResult';
 
 /** Loader of both Swiss return pages: only in the Swiss variant, only the session's own TWINT payment, status asked again. */
 export async function twintReturn({ request, params }: LoaderFunctionArgs, page: 'success' | 'failure') {
-  const { variant, t, session, db } = await checkoutContext(request, params);
+  const { variant, t, session } = await checkoutContext(request, params);
   if (variant.id !== 'ch') throw new Response('Not Found', { status: 404 });
-  const payment = await ownPayment(db, session.fileId, new URL(request.url).searchParams.get('payment'));
+  const payment = await ownPayment(session.fileId, new URL(request.url).searchParams.get('payment'));
   if (payment.providerId !== 'twint') throw new Response('Not Found', { status: 404 });
   const outcome: TwintResultData['outcome'] =
     payment.status === 'paid'

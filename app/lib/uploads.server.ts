@@ -1,5 +1,9 @@
-import type { Database } from '#server/db/client.ts';
-import { createUploadHandler, pendingUploads, uploadIdsFrom, type UploadContext } from '#server/uploads/receive.ts';
+import {
+  pendingUploadsForPage,
+  uploadHandlerForPage,
+  uploadIdsFrom,
+  type UploadContext,
+} from '#server/uploads/receive.ts';
 import { readForm } from '~/lib/form.server';
 
 /**
@@ -9,14 +13,10 @@ import { readForm } from '~/lib/form.server';
  * `uploadId`, the new ones included. `kept` lists every pending upload now belonging to the form.
  * A body that cannot be read is refused like every other form (`readForm`).
  */
-export async function readFormWithUploads(
-  request: Request,
-  db: Database,
-  options: { fileId: number; context: UploadContext },
-) {
-  const uploads = createUploadHandler(db, options);
+export async function readFormWithUploads(request: Request, options: { fileId: number; context: UploadContext }) {
+  const uploads = await uploadHandlerForPage(options);
   const formData = await readForm(request, uploads);
   for (const upload of uploads.outcome.accepted) formData.append('uploadId', String(upload.id));
-  const kept = await pendingUploads(db, { ...options, ids: uploadIdsFrom(formData.getAll('uploadId')) });
+  const kept = await pendingUploadsForPage({ ...options, ids: uploadIdsFrom(formData.getAll('uploadId')) });
   return { formData, outcome: uploads.outcome, kept };
 }

@@ -1,6 +1,5 @@
-import { getDatabase } from '#server/db/client.ts';
 import { BodyRefused, readBodyText } from '#server/http/request-body.ts';
-import { receiveWebhook } from '#server/payments/service.ts';
+import { receiveWebhookForPage } from '#server/payments/service.ts';
 
 /** A provider's server-to-server call: the signature on the raw body decides (never a 500 for bad input). */
 export async function webhookResponse(request: Request): Promise<Response> {
@@ -12,7 +11,7 @@ export async function webhookResponse(request: Request): Promise<Response> {
     if (error instanceof BodyRefused) return new Response(error.reason, { status: error.status });
     throw error;
   }
-  const result = await receiveWebhook(await getDatabase(), rawBody, request.headers);
+  const result = await receiveWebhookForPage(rawBody, request.headers);
   return Response.json(result.status === 200 ? { received: true } : { error: result.error }, {
     status: result.status,
     headers: { 'Cache-Control': 'no-store' },

@@ -13,8 +13,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { getDatabase } from '#server/db/client.ts';
-import { announceFormDefaults, findAnnouncedPayment, sisterBrandName } from '#server/payments-announced/announce.ts';
+import {
+  announceFormDefaultsForPage,
+  findAnnouncedPaymentForPage,
+  sisterBrandName,
+} from '#server/payments-announced/announce.ts';
 import {
   payeeStep,
   payees,
@@ -63,8 +66,7 @@ type Values = Record<string, string>;
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t: translate, locale } = await pageContext(request, params, 'announce');
   const session = await requireDebtor(request, variant, { level: 'full', context });
-  const db = await getDatabase();
-  const file = await announceFormDefaults(db, session);
+  const file = await announceFormDefaultsForPage(session);
   if (!file) throw redirect(withBase(variant, '/dashboard'));
   const url = new URL(request.url);
   const doneId = Number(url.searchParams.get('done'));
@@ -73,7 +75,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const prefill: Record<string, string> = {};
   if (date) prefill.paidOn = date;
   if (amount) prefill.amount = minorToInput(Math.round(amount * 100), locale, file.currency);
-  const done = doneId ? await findAnnouncedPayment(db, { fileId: session.fileId, id: doneId }) : null;
+  const done = doneId ? await findAnnouncedPaymentForPage({ fileId: session.fileId, id: doneId }) : null;
   const sister = sisterBrandName(variant);
   return {
     title: documentTitle(translate('title'), variant.brand.name),
@@ -118,10 +120,9 @@ function valuesOf(formData: FormData, upTo: Step): Values {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, locale } = await pageContext(request, params, 'announce');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const db = await getDatabase();
-  const file = await announceFormDefaults(db, session);
+  const file = await announceFormDefaultsForPage(session);
   const schemas = schemasFor({ locale, currency: file?.currency ?? 'EUR' });
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+  const { formData, outcome, kept } = await readFormWithUploads(request, {
     fileId: session.fileId,
     context: 'announcedPayment',
   });

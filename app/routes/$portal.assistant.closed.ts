@@ -7,9 +7,8 @@
  */
 import type { ActionFunctionArgs } from '@remix-run/node';
 import { chatCookieBase } from '#server/assistant/conversations.ts';
-import { abandonConversation } from '#server/assistant/intent-log.ts';
+import { abandonConversationForPage } from '#server/assistant/intent-log.ts';
 import { cookieName } from '#server/auth/cookies.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { readCookie } from '#server/i18n/negotiate.ts';
 
 export async function loader() {
@@ -18,6 +17,6 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   const conversationId = readCookie(request.headers.get('Cookie'), cookieName(chatCookieBase));
-  if (conversationId) await abandonConversation(await getDatabase(), conversationId).catch(() => 0);
+  if (conversationId) await abandonConversationForPage(conversationId).catch(() => 0);
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } });
 }

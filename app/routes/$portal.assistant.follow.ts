@@ -7,9 +7,8 @@
  */
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node';
 import { chatCookieBase } from '#server/assistant/conversations.ts';
-import { recordFollowUp } from '#server/assistant/intent-log.ts';
+import { recordFollowUpForPage } from '#server/assistant/intent-log.ts';
 import { cookieName } from '#server/auth/cookies.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { readCookie } from '#server/i18n/negotiate.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { requireVariant } from '~/lib/route-helpers.server';
@@ -29,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const conversationId = readCookie(request.headers.get('Cookie'), cookieName(chatCookieBase));
   if (conversationId) {
     // A record, never a condition: the debtor gets to the screen whatever the log says.
-    await recordFollowUp(await getDatabase(), conversationId, target, 'linkFollowed').catch(() => false);
+    await recordFollowUpForPage(conversationId, target, 'linkFollowed').catch(() => false);
   }
   throw redirect(withBase(variant, target), { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { recentFailures } from '#server/auth/attempts.ts';
+import { recentFailuresForPage } from '#server/auth/attempts.ts';
 import { newCaptchaChallenge } from '#server/auth/captcha.ts';
-import { getDatabase } from '#server/db/client.ts';
-import { consume } from '#server/limits/rate-limits.ts';
+import { consumeForPage } from '#server/limits/rate-limits.ts';
 import { i18next } from '~/i18next.server';
 import { requireVariant } from '~/lib/route-helpers.server';
 
@@ -13,8 +12,7 @@ import { requireVariant } from '~/lib/route-helpers.server';
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   requireVariant(params);
-  const db = await getDatabase();
-  const limit = await consume(db, 'captchaClient', context.clientAddress);
+  const limit = await consumeForPage('captchaClient', context.clientAddress);
   if (!limit.ok) {
     const t = await i18next.getFixedT(await i18next.getLocale(request), 'common');
     const error = t('form.rateLimited', { count: Math.max(1, Math.ceil(limit.retryAfterSeconds / 60)) });
@@ -25,7 +23,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const asked = Number(new URL(request.url).searchParams.get('failures'));
   const failures = Math.max(
-    await recentFailures(db, { client: context.clientAddress }),
+    await recentFailuresForPage({ client: context.clientAddress }),
     Number.isInteger(asked) && asked > 0 ? Math.min(asked, 30) : 0,
   );
   return Response.json(await newCaptchaChallenge(failures), { headers: { 'Cache-Control': 'no-store' } });

@@ -13,7 +13,6 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { agreementFees } from '#server/claims/agreement-fees.ts';
 import { isSpecialOfferValid } from '#server/claims/rules.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
 import { methodKeys, methodNamed, type MethodKey } from '#server/payments/methods.ts';
@@ -22,12 +21,13 @@ import { amountField, minorToInput, parseAmount } from '#server/money/amount-inp
 import { feeFor, type FeeRule } from '#server/payments/fee-rule.ts';
 import {
   checkoutOptionsFor,
+  fileAgreementFees,
   paymentForFile,
   paymentPagePath,
   isAwaitedInstructions,
   paymentsUnderWay,
   type CheckoutOptions,
-} from '#server/payments/service.ts';
+} from '#server/payments/checkout.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -105,7 +105,7 @@ function prefillOf(
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { variant, t, session, db, facts, today, locale } = await checkoutContext(request, params, context);
+  const { variant, t, session, facts, today, locale } = await checkoutContext(request, params, context);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
   let options: CheckoutOptions | null = null;
@@ -117,7 +117,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   if (options && !options.ok && options.error === 'guard') throw redirect(withBase(variant, options.decision.to));
   const abortedId = url.searchParams.get('aborted');
-  const abortedPayment = abortedId ? await paymentForFile(db, session.fileId, abortedId) : null;
+  const abortedPayment = abortedId ? await paymentForFile(session.fileId, abortedId) : null;
   const aborted =
     abortedPayment && abortedStates.has(abortedPayment.status)
       ? { id: abortedPayment.id, providerId: abortedPayment.providerId, status: abortedPayment.status }
@@ -125,7 +125,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const error = (errorCodes as readonly string[]).includes(url.searchParams.get('error') ?? '')
     ? (url.searchParams.get('error') as ErrorCode)
     : null;
-  const under = await paymentsUnderWay(db, session.fileId);
+  const under = await paymentsUnderWay(session.fileId);
   // A payment already under way would have paid the claim twice: name it and lead to it.
   const underWay = error === 'inFlight' || error === 'keyReused' ? under.latest : null;
   // An awaited transfer or cash slip does not block: it is named before the debtor chooses, since
@@ -164,7 +164,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // The remaining claim of a plan includes the fees agreed; each is named with its reason.
     includedFees:
       purpose === 'remainder' || purpose === 'openAmount'
-        ? (await agreementFees(db, session.fileId)).map((fee) => ({
+        ? (await fileAgreementFees(session.fileId)).map((fee) => ({
             ...fee,
             note: feeExplanationKey(variant.id, fee.kind),
           }))

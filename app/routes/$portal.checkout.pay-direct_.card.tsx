@@ -11,13 +11,11 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { eq } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import * as t from '#server/db/schema.ts';
 import { providerFee } from '#server/payments/fees.ts';
 import { amountFor, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
-import { checkoutOptionsFor, paymentPagePath } from '#server/payments/service.ts';
+import { cardHolderDefaults, checkoutOptionsFor, paymentPagePath } from '#server/payments/checkout.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -78,7 +76,7 @@ function partialFrom(url: URL, max: number): number | undefined {
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params, context);
+  const { variant, t: tr, session, facts, today } = await checkoutContext(request, params, context);
   const url = new URL(request.url);
   const purpose = purposeFromQuery(url.searchParams, facts);
   const options = checkoutOptionsFor(facts, variant, purpose, today);
@@ -89,19 +87,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const amountMinor = purpose === 'partial' ? partialFrom(url, options.amountMinor) : options.amountMinor;
   if (!amountMinor) throw redirect(`${withBase(variant, '/checkout/pay-direct')}?${queryOf(purpose)}`);
   // The debtor's own name and address, only after a full sign-in (a reference-only session sees no personal data).
-  let defaults: Record<string, string> = {};
-  if (session.level === 'full') {
-    const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, session.debtorId));
-    if (debtor && debtor.personType === 'person') {
-      defaults = {
-        firstName: debtor.firstName ?? '',
-        lastName: debtor.lastName ?? '',
-        street: `${debtor.streetName} ${debtor.houseNumber}`.trim(),
-        zip: debtor.postalCode,
-        city: debtor.city,
-      };
-    }
-  }
+  const defaults = await cardHolderDefaults(session);
   return {
     title: documentTitle(tr('card.title'), variant.brand.name),
     purpose,

@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { statusView } from '#server/claims/rules.ts';
-import { paymentFeedbackGiven } from '#server/payments/service.ts';
+import { paymentFeedbackGiven } from '#server/payments/checkout.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
 import { Stepper } from '~/components/ui/Stepper';
@@ -41,8 +41,8 @@ export const handle = { i18n: ['common', 'checkout', 'claim'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { variant, t: tr, session, db, facts, today } = await checkoutContext(request, params, context);
-  const payment = await ownPayment(db, session.fileId, params.paymentId);
+  const { variant, t: tr, session, facts, today } = await checkoutContext(request, params, context);
+  const payment = await ownPayment(session.fileId, params.paymentId);
   if (payment.status !== 'paid')
     throw redirect(withBase(variant, pathForPayment(payment) ?? `/checkout/pay-direct/payment/${payment.id}`));
   const status = statusView(facts, today);
@@ -61,7 +61,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     status,
     planActive: facts.plan?.status === 'active',
     nextInstalment: facts.plan?.status === 'active' ? facts.plan.next : null,
-    feedbackGiven: await paymentFeedbackGiven(db, {
+    feedbackGiven: await paymentFeedbackGiven({
       fileId: session.fileId,
       source: 'payment',
       since: payment.createdAt,
@@ -75,8 +75,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, session, language, db } = await checkoutContext(request, params);
-  const payment = await ownPayment(db, session.fileId, params.paymentId, false);
+  const { variant, session, language } = await checkoutContext(request, params);
+  const payment = await ownPayment(session.fileId, params.paymentId, false);
   const parsed = feedbackSchema.safeParse(
     Object.fromEntries([...(await readForm(request))].filter(([, v]) => v !== '')),
   );

@@ -7,17 +7,16 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { eq } from 'drizzle-orm';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import * as t from '#server/db/schema.ts';
 import { barcodeSvgDataUrl, qrSvgDataUrl } from '#server/payments/codes.ts';
 import { bankAccounts, paymentConfig } from '#server/payments/config.ts';
 import { epcPayload } from '#server/payments/epc-qr.ts';
 import { methods, type MethodKey } from '#server/payments/methods.ts';
 import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
-import { cancelPayment, instructionsFor, providerPageUrl, swissQrBillFor } from '#server/payments/service.ts';
+import { cancelPayment, instructionsFor, providerPageUrl, swissQrBillFor } from '#server/payments/checkout.ts';
+import { contactDefaultsForPage } from '#server/contact/defaults.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { PaymentSummary } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -49,19 +48,19 @@ export const handle = { i18n: ['common', 'checkout'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { variant, language, t: tr, session, db, facts } = await checkoutContext(request, params, context);
-  const payment = await ownPayment(db, session.fileId, params.paymentId);
+  const { variant, language, t: tr, session, facts } = await checkoutContext(request, params, context);
+  const payment = await ownPayment(session.fileId, params.paymentId);
   const next = pathForPayment(payment);
   if (next) throw redirect(withBase(variant, next));
   const method = payment.providerId as MethodKey;
   const flow = methods[method]?.flow ?? 'redirect';
-  const instructions = flow === 'instructions' ? await instructionsFor(db, payment, facts) : null;
+  const instructions = flow === 'instructions' ? await instructionsFor(payment, facts) : null;
   const charge = payment.amountMinor + payment.feeMinor;
-  const providerUrl = providerPageUrl(db, payment);
+  const providerUrl = await providerPageUrl(payment);
   let qr: string | null = null;
   let barcode: string | null = null;
   // Switzerland: a QR-bill with its own QR reference instead of the euro-only EPC code (decision 030).
-  const qrBill = instructions?.type === 'bankTransfer' ? await swissQrBillFor(db, payment, facts) : null;
+  const qrBill = instructions?.type === 'bankTransfer' ? await swissQrBillFor(payment, facts) : null;
   if (instructions?.type === 'bankTransfer' && !qrBill) {
     const payload = epcPayload({
       recipient: instructions.recipient,
@@ -77,12 +76,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   // A reference-only session never sees an e-mail address and can only mail the details to the
   // stored one (decision 018); a full session may name any address.
-  const [debtor] = await db
-    .select({ email: t.debtors.email })
-    .from(t.debtors)
-    .where(eq(t.debtors.id, session.debtorId));
+  const stored = (await contactDefaultsForPage(session.debtorId)).email;
   const full = session.level === 'full';
-  const email = full ? (debtor?.email ?? '') : '';
+  const email = full ? stored : '';
   return {
     title: documentTitle(tr(`page.title.${flow}`), variant.brand.name),
     payment: {
@@ -108,7 +104,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     barcode,
     email,
     full,
-    hasStoredAddress: Boolean(debtor?.email),
+    hasStoredAddress: Boolean(stored),
     stepUpHref: `${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, `/checkout/pay-direct/payment/${payment.id}`))}`,
     reference: `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`,
   };
@@ -125,11 +121,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 ];
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, session, db, language } = await checkoutContext(request, params);
-  const payment = await ownPayment(db, session.fileId, params.paymentId, false);
+  const { variant, session, language } = await checkoutContext(request, params);
+  const payment = await ownPayment(session.fileId, params.paymentId, false);
   const formData = await readForm(request);
   if (formData.get('intent') === 'cancel') {
-    const after = await cancelPayment(db, payment);
+    const after = await cancelPayment(payment);
     const next = pathForPayment(after) ?? `/checkout/pay-direct?${queryOf(payment.purpose as PaymentPurpose)}`;
     return redirect(withBase(variant, next));
   }

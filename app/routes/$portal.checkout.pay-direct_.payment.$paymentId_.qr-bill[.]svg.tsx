@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { swissQrBillFor } from '#server/payments/service.ts';
+import { swissQrBillFor } from '#server/payments/checkout.ts';
 import { checkoutContext, ownPayment } from '~/lib/checkout.server';
 
 /**
@@ -8,9 +8,9 @@ import { checkoutContext, ownPayment } from '~/lib/checkout.server';
  * a payment that is not a bank transfer is a 404.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { session, db, facts } = await checkoutContext(request, params);
-  const payment = await ownPayment(db, session.fileId, params.paymentId, false);
-  const bill = payment.providerId === '6' ? await swissQrBillFor(db, payment, facts) : null;
+  const { session, facts } = await checkoutContext(request, params);
+  const payment = await ownPayment(session.fileId, params.paymentId, false);
+  const bill = payment.providerId === '6' ? await swissQrBillFor(payment, facts) : null;
   if (!bill) throw new Response('Not Found', { status: 404 });
   const download = new URL(request.url).searchParams.get('download') === '1';
   return new Response(bill.svg, {

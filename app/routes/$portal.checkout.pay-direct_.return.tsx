@@ -18,10 +18,10 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 export const handle = { i18n: ['common', 'checkout'] };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { variant, session, db, t } = await checkoutContext(request, params);
+  const { variant, session, t } = await checkoutContext(request, params);
   let payment: Awaited<ReturnType<typeof ownPayment>>;
   try {
-    payment = await ownPayment(db, session.fileId, new URL(request.url).searchParams.get('payment'));
+    payment = await ownPayment(session.fileId, new URL(request.url).searchParams.get('payment'));
   } catch (error) {
     if (!(error instanceof Response) || error.status !== 404) throw error;
     return data({ title: documentTitle(t('returnUnknown.title'), variant.brand.name) }, { status: 404 });

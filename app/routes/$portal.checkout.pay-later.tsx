@@ -17,17 +17,13 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { desc, eq } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { getDatabase } from '#server/db/client.ts';
-import * as schema from '#server/db/schema.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
 import { addDays } from '#server/instalments/dates.ts';
 import { deferralMethods, type DeferralMethod } from '#server/instalments/options.ts';
 import { noticeForDate } from '#server/instalments/plan.ts';
-import { deferralOffer } from '#server/instalments/deferral.ts';
-import { latestMandate } from '#server/instalments/mandate.ts';
+import { deferralOffer, grantedDeferralView } from '#server/instalments/deferral.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Choices } from '~/components/instalments/Choices';
 import { MandateForm, mandateFields } from '~/components/instalments/mandate';
@@ -97,25 +93,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const step = url.searchParams.get('step') as Step | null;
 
   if (step === 'done') {
-    const db = await getDatabase();
-    const [row] = await db
-      .select()
-      .from(schema.deferrals)
-      .where(eq(schema.deferrals.fileId, session.fileId))
-      .orderBy(desc(schema.deferrals.id))
-      .limit(1);
-    if (row) {
-      const mandate = row.providerId === '3' ? await latestMandate(db, session) : null;
+    const granted = await grantedDeferralView(session);
+    if (granted) {
       // The fee was charged to the file when the deferral was agreed: the open amount includes it.
-      return {
-        ...base,
-        view: 'done' as const,
-        payBy: row.payBy,
-        feeMinor: row.feeMinor,
-        method: row.providerId,
-        totalMinor: ctx.facts.totalMinor,
-        mandateReference: mandate?.mandateReference ?? null,
-      };
+      return { ...base, view: 'done' as const, ...granted, totalMinor: ctx.facts.totalMinor };
     }
   }
   if (offer.eligibility.kind === 'alreadyGranted')

@@ -8,8 +8,11 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { discloseOriginalCreditor, loadClaimInformation, type ClaimInformation } from '#server/claims/information.ts';
-import { getDatabase } from '#server/db/client.ts';
+import {
+  type ClaimInformation,
+  discloseOriginalCreditorForPage,
+  loadClaimInformationForPage,
+} from '#server/claims/information.ts';
 import { legalEntityIn, variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { AnnouncedPaymentNote } from '~/components/claim/AnnouncedPayment';
@@ -39,7 +42,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, language, t } = await pageContext(request, params, 'claimInfo');
   // The session the root loader reads serves this guard too (one read per page view).
   const session = await requireDebtor(request, variant, { level: 'full', context });
-  const info = await loadClaimInformation(await getDatabase(), session.fileId);
+  const info = await loadClaimInformationForPage(session.fileId);
   if (!info) throw redirect(withBase(variant, '/signin?action=AZonly'));
   if (info.variant !== variant.id)
     throw redirect(withBase(variants[info.variant as VariantId] ?? variant, '/claim-information'));
@@ -69,7 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const session = await requireDebtor(request, variant, { level: 'full' });
   const form = await readForm(request);
   if (form.get('intent') !== 'originalCreditor') return data({ error: 'unknownAction' as const }, { status: 400 });
-  const result = await discloseOriginalCreditor(await getDatabase(), {
+  const result = await discloseOriginalCreditorForPage({
     fileId: session.fileId,
     debtorId: session.debtorId,
     clientAddress: context.clientAddress,

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { findInvoiceDocument } from '#server/claims/information.ts';
-import { getDatabase } from '#server/db/client.ts';
+import { findInvoiceDocumentForPage } from '#server/claims/information.ts';
 import { documentStore } from '#server/documents/store.ts';
 import { requireDebtor } from '~/lib/auth.server';
 import { downloadResponse } from '~/lib/download.server';
@@ -17,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const invoiceId = Number(params.invoiceId);
   const found =
     Number.isSafeInteger(invoiceId) && invoiceId > 0
-      ? await findInvoiceDocument(await getDatabase(), session.fileId, invoiceId)
+      ? await findInvoiceDocumentForPage(session.fileId, invoiceId)
       : null;
   const stored = found ? await documentStore().open(found.key) : null;
   if (!found || !stored) throw new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });

@@ -2,8 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { claimSubjectText } from '~/lib/claim-texts';
-import { listDebtorCases, switchCase } from '#server/claims/cases.ts';
-import { getDatabase } from '#server/db/client.ts';
+import { listDebtorCasesForPage, switchCaseForPage } from '#server/claims/cases.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { requireDebtor } from '~/lib/auth.server';
@@ -19,7 +18,7 @@ export const handle = { i18n: ['common', 'dashboard', 'claim'] };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'dashboard');
   const session = await requireDebtor(request, variant, { context });
-  const cases = await listDebtorCases(await getDatabase(), session);
+  const cases = await listDebtorCasesForPage(session);
   return { title: documentTitle(t('cases.title'), variant.brand.name), cases };
 }
 
@@ -32,8 +31,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'dashboard');
   const session = await requireDebtor(request, variant);
   const form = await readForm(request);
-  const result = await switchCase(
-    await getDatabase(),
+  const result = await switchCaseForPage(
     session,
     { fileId: String(form.get('fileId') ?? '') },
     { clientAddress: context.clientAddress },

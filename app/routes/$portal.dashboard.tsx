@@ -10,9 +10,8 @@ import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { claimSubjectText } from '~/lib/claim-texts';
-import { loadDashboardPage } from '#server/claims/dashboard.ts';
+import { loadDashboardPageForPage } from '#server/claims/dashboard.ts';
 import { modalDoneMessages, type ModalDone } from '#server/claims/modal-done.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { runtime } from '#server/runtime.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
@@ -45,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const announcement = await runtime().maintenanceAnnouncement(request, variant);
   // One statement for the whole page: the view, the facts the modals and the notice are judged
   // on (the same day's file), and the documents still asked for (server/claims/dashboard.ts).
-  const page = await loadDashboardPage(await getDatabase(), session.fileId, { level: session.level, announcement });
+  const page = await loadDashboardPageForPage(session.fileId, { level: session.level, announcement });
   if (!page) throw redirect(withBase(variant, '/signin?action=AZonly'));
   const { view, modals, notice } = page;
   // Each file lives in its own country variant (spec 2.2).

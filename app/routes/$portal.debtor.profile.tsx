@@ -13,8 +13,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useMemo, useState } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
-import { getDatabase } from '#server/db/client.ts';
-import { getProfile, profileUpdatePermission, type PendingRequest } from '#server/profile/profile.ts';
+import { getProfileForPage, type PendingRequest, profileUpdatePermissionForPage } from '#server/profile/profile.ts';
 import {
   changeReasons,
   countries,
@@ -63,11 +62,10 @@ type Refusal = 'pending' | 'blocked';
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'profile');
   const session = await requireDebtor(request, variant, { level: 'full', context });
-  const db = await getDatabase();
   const ctx = { fileId: session.fileId, debtorId: session.debtorId };
-  const profile = await getProfile(db, ctx);
+  const profile = await getProfileForPage(ctx);
   if (!profile) throw redirect(withBase(variant, '/dashboard'));
-  const permission = await profileUpdatePermission(db, ctx);
+  const permission = await profileUpdatePermissionForPage(ctx);
   const url = new URL(request.url);
   const wantsEdit = url.searchParams.get('edit') === 'true';
   return {
@@ -105,9 +103,8 @@ type Reply = {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'profile');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const db = await getDatabase();
   const ctx = { fileId: session.fileId, debtorId: session.debtorId };
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+  const { formData, outcome, kept } = await readFormWithUploads(request, {
     ...ctx,
     context: 'profileChange',
   });

@@ -10,8 +10,7 @@ import {
 } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { getDatabase } from '#server/db/client.ts';
-import { changeProfilePassword } from '#server/profile/password.ts';
+import { changeProfilePasswordForPage } from '#server/profile/password.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { changePasswordSchema, NewPasswordForm, newPasswordHiddenFields } from '~/components/forms/NewPassword';
 import { ProfileTabs } from '~/components/profile/ProfileTabs';
@@ -51,13 +50,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'profile');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const db = await getDatabase();
   const submission = parseWithZod(await readForm(request), { error: fieldError, schema: changePasswordSchema });
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
   const { oldPassword, newPassword } = submission.value;
-  const result = await changeProfilePassword(
-    db,
+  const result = await changeProfilePasswordForPage(
     session,
     { oldPassword, newPassword },
     { clientAddress: context.clientAddress },

@@ -1,8 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { getDatabase } from '#server/db/client.ts';
-import { disableReminders, readReminderOptOutToken } from '#server/mail/reminders.ts';
+import { disableRemindersForPage, readReminderOptOutToken } from '#server/mail/reminders.ts';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
@@ -23,7 +22,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const token = form.get('token');
-  const result = await disableReminders(await getDatabase(), typeof token === 'string' ? token : null);
+  const result = await disableRemindersForPage(typeof token === 'string' ? token : null);
   return data(result, { status: result.ok ? 200 : 400 });
 }
 

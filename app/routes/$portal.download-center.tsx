@@ -7,9 +7,8 @@ import {
 } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { getDatabase } from '#server/db/client.ts';
 import { disputeOfForm, formKinds } from '#server/documents/form-schemas.ts';
-import { loadDownloadCenter } from '#server/documents/forms.ts';
+import { loadDownloadCenterForPage } from '#server/documents/forms.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { DisputeForm, DisputeState, type DisputeActionData } from '~/components/documents/DisputeForm';
@@ -32,7 +31,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: documentsS
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'documents');
   const session = await requireDebtor(request, variant, { level: 'full', context });
-  const view = await loadDownloadCenter(await getDatabase(), session.fileId);
+  const view = await loadDownloadCenterForPage(session.fileId);
   if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
   if (view.variant !== variant.id)
     throw redirect(withBase(variants[view.variant as VariantId] ?? variant, '/download-center'));
@@ -52,10 +51,9 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'documents');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const db = await getDatabase();
-  const form = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'dispute' });
+  const form = await readFormWithUploads(request, { fileId: session.fileId, context: 'dispute' });
   if (form.formData.get('intent') !== 'dispute') return notADispute();
-  return handleDispute(db, form, {
+  return handleDispute(form, {
     session,
     variant,
     reason: 'notMyDebt',

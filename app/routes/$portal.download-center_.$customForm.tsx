@@ -12,7 +12,6 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getDatabase } from '#server/db/client.ts';
 import {
   disputeOfForm,
   downloadFormSchema,
@@ -21,7 +20,7 @@ import {
   type DownloadFormValues,
   type FormKind,
 } from '#server/documents/form-schemas.ts';
-import { findFormDocument, loadDownloadCenter } from '#server/documents/forms.ts';
+import { findFormDocumentForPage, loadDownloadCenterForPage } from '#server/documents/forms.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { DisputeForm, DisputeState, type DisputeActionData } from '~/components/documents/DisputeForm';
@@ -58,14 +57,13 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'documents');
   const session = await requireDebtor(request, variant, { level: 'full', context });
   const form = formOf(params);
-  const db = await getDatabase();
-  const view = await loadDownloadCenter(db, session.fileId);
+  const view = await loadDownloadCenterForPage(session.fileId);
   if (!view) throw redirect(withBase(variant, '/signin?action=AZonly'));
   if (view.variant !== variant.id)
     throw redirect(withBase(variants[view.variant as VariantId] ?? variant, `/download-center/${form}`));
   const url = new URL(request.url);
   const createdId = Number(url.searchParams.get('created'));
-  const created = createdId ? await findFormDocument(db, session.fileId, form, createdId) : null;
+  const created = createdId ? await findFormDocumentForPage(session.fileId, form, createdId) : null;
   // The assistant's deep link (intents.md): /download-center/goods-return?dateGoodsReturn=2026-11-02
   // fills the return date; the form's own schema still checks it (not in the future, not too old).
   const returned = readLinkSlots('goods_returned', url.searchParams).dateGoodsReturn;
@@ -93,14 +91,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const session = await requireDebtor(request, variant, { level: 'full' });
   const form = formOf(params);
   const path = withBase(variant, `/download-center/${form}`);
-  const db = await getDatabase();
-  const read = await readFormWithUploads(request, db, { fileId: session.fileId, context: 'dispute' });
+  const read = await readFormWithUploads(request, { fileId: session.fileId, context: 'dispute' });
   const formData = read.formData;
 
   if (formData.get('intent') === 'dispute') {
     const reason = disputeOfForm[form];
     if (!reason) return notADispute();
-    return handleDispute(db, read, {
+    return handleDispute(read, {
       session,
       variant,
       reason,

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getDatabase } from '#server/db/client.ts';
 import { isFormKind } from '#server/documents/form-schemas.ts';
-import { findFormDocument } from '#server/documents/forms.ts';
+import { findFormDocumentForPage } from '#server/documents/forms.ts';
 import { documentStore } from '#server/documents/store.ts';
 import { requireDebtor } from '~/lib/auth.server';
 import { downloadResponse } from '~/lib/download.server';
@@ -16,7 +15,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const session = await requireDebtor(request, variant, { level: 'full' });
   const form = params.customForm;
   const orderId = Number(params.orderId);
-  const found = isFormKind(form) ? await findFormDocument(await getDatabase(), session.fileId, form, orderId) : null;
+  const found = isFormKind(form) ? await findFormDocumentForPage(session.fileId, form, orderId) : null;
   const stored = found ? await documentStore().open(found.key) : null;
   if (!found || !stored || !isFormKind(form))
     throw new Response('Not found', { status: 404, headers: { 'Cache-Control': 'no-store' } });

@@ -5,8 +5,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { findSession } from '#server/auth/session.ts';
-import { getDatabase } from '#server/db/client.ts';
-import { feedbackLanding } from '#server/feedback/feedback.ts';
+import { feedbackLandingForPage } from '#server/feedback/feedback.ts';
 import { callbackReasons, feedbackSchema, starValues } from '#server/feedback/schema.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
@@ -29,9 +28,8 @@ export const handle = { i18n: ['common', 'feedback'] };
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'feedback');
   const token = new URL(request.url).searchParams.get('t');
-  const db = await getDatabase();
-  const session = await findSession(request, db);
-  const landing = await feedbackLanding(db, { token, sessionFileId: session?.fileId ?? null });
+  const session = await findSession(request);
+  const landing = await feedbackLandingForPage({ token, sessionFileId: session?.fileId ?? null });
   return {
     title: documentTitle(t('title'), variant.brand.name),
     token: landing.survey ? token : null,
@@ -50,7 +48,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const token = formData.get('t');
   const survey = typeof token === 'string' && token !== '' ? token : undefined;
   // The survey link's token or the session names the file; the action decides which (server/actions/feedback.ts).
-  const session = await findSession(request, await getDatabase());
+  const session = await findSession(request);
   const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
 
   if (formData.get('intent') === 'optOut') {

@@ -16,13 +16,10 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { and, eq } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { getDatabase } from '#server/db/client.ts';
-import * as schema from '#server/db/schema.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
-import { loadPlan } from '#server/instalments/plan-view.ts';
+import { planPageView } from '#server/instalments/plan-view.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Costs } from '~/components/instalments/Costs';
 import { PlanOverview } from '~/components/instalments/PlanOverview';
@@ -56,24 +53,9 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement', context });
-  const db = await getDatabase();
-  const plan = await loadPlan(db, session.fileId);
-  if (!plan) throw redirect(`${withBase(variant, '/checkout/unavailable')}?reason=noPlan`);
-  const sentId = Number(new URL(request.url).searchParams.get('sent'));
-  let sentTo: string | null = null;
-  if (Number.isInteger(sentId) && sentId > 0) {
-    const [mail] = await db
-      .select({ to: schema.mailOutbox.toAddress })
-      .from(schema.mailOutbox)
-      .where(
-        and(
-          eq(schema.mailOutbox.id, sentId),
-          eq(schema.mailOutbox.fileId, session.fileId),
-          eq(schema.mailOutbox.template, 'instalmentPlan'),
-        ),
-      );
-    sentTo = mail?.to ?? null;
-  }
+  const view = await planPageView(session.fileId, Number(new URL(request.url).searchParams.get('sent')));
+  if (!view) throw redirect(`${withBase(variant, '/checkout/unavailable')}?reason=noPlan`);
+  const { plan, sentTo } = view;
   // A reference-only session never sees an e-mail address (decision 018): it can only send the
   // plan to the stored one, and learns that it went there.
   const full = session.level === 'full';

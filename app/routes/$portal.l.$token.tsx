@@ -2,9 +2,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readLetterToken, redeemLetterLink } from '#server/auth/letter-links.ts';
+import { readLetterToken, redeemLetterLinkForPage } from '#server/auth/letter-links.ts';
 import { findSession } from '#server/auth/session.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
@@ -38,9 +37,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'signin');
   const form = await readForm(request);
   const token = String(form.get('token') ?? '');
-  const db = await getDatabase();
-  const current = await findSession(request, db);
-  const result = await redeemLetterLink(db, token, {
+  const current = await findSession(request);
+  const result = await redeemLetterLinkForPage(token, {
     clientAddress: context.clientAddress,
     currentSession: current?.idHash,
   });

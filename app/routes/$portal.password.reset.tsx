@@ -12,10 +12,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { z } from 'zod';
-import { redeemCaptcha } from '#server/auth/captcha.ts';
-import { requestPasswordReset } from '#server/auth/password-reset.ts';
+import { redeemCaptchaForPage } from '#server/auth/captcha.ts';
+import { requestPasswordResetForPage } from '#server/auth/password-reset.ts';
 import { referenceField } from '#server/auth/reference.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import altchaStyles from 'altcha/altcha.css?url';
 import { Captcha } from '~/components/Captcha';
@@ -51,16 +50,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { status: 400 },
     );
   if (submission.status !== 'success') return data({ result: submission.reply(), sent: false }, { status: 400 });
-  const db = await getDatabase();
   const altcha = formData.get('altcha');
-  if (!(await redeemCaptcha(db, typeof altcha === 'string' ? altcha : null))) {
+  if (!(await redeemCaptchaForPage(typeof altcha === 'string' ? altcha : null))) {
     return data(
       { result: submission.reply({ fieldErrors: { captcha: ['errors.captcha'] } }), sent: false },
       { status: 400 },
     );
   }
-  const requested = await requestPasswordReset(
-    db,
+  const requested = await requestPasswordResetForPage(
     { reference: submission.value.reference, language },
     { clientAddress: context.clientAddress },
   );

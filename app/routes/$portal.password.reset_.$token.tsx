@@ -3,8 +3,7 @@ import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { completePasswordReset, resetLinkState } from '#server/auth/password-reset.ts';
-import { getDatabase } from '#server/db/client.ts';
+import { completePasswordResetForPage, resetLinkStateForPage } from '#server/auth/password-reset.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { NewPasswordForm, newPasswordHiddenFields, newPasswordSchema } from '~/components/forms/NewPassword';
@@ -21,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return {
     title: documentTitle(t('reset.newTitle'), variant.brand.name),
     // A used link says so at once, with the way on, instead of a form that fails after typing.
-    state: await resetLinkState(await getDatabase(), params.token ?? ''),
+    state: await resetLinkStateForPage(params.token ?? ''),
   };
 }
 
@@ -35,7 +34,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readForm(request), { error: fieldError, schema: newPasswordSchema });
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
-  const result = await completePasswordReset(await getDatabase(), params.token ?? '', submission.value.newPassword, {
+  const result = await completePasswordResetForPage(params.token ?? '', submission.value.newPassword, {
     clientAddress: context.clientAddress,
   });
   if (!result.ok) {

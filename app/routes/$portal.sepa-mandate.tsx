@@ -7,8 +7,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { getDatabase } from '#server/db/client.ts';
-import { latestMandate } from '#server/instalments/mandate.ts';
+import { latestMandateForPage } from '#server/instalments/mandate.ts';
 import { friendlyIban, maskIban } from '#server/instalments/sepa.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { requireDebtor } from '~/lib/auth.server';
@@ -24,7 +23,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, ['instalments', 'common']);
   const session = await requireDebtor(request, variant, { context });
-  const mandate = await latestMandate(await getDatabase(), session);
+  const mandate = await latestMandateForPage(session);
   // The mandate as it was signed. A reference-only session sees the account masked and no BIC
   // (decision 018): enough to recognise one's own mandate, not to read someone's account.
   const full = session.level === 'full';

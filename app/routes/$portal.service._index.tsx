@@ -1,10 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
-import { eq } from 'drizzle-orm';
 import { useTranslation } from 'react-i18next';
 import { authLevel, findSession, type AuthLevel } from '#server/auth/session.ts';
-import { getDatabase } from '#server/db/client.ts';
-import * as schema from '#server/db/schema.ts';
+import { uploadCenterOffered } from '#server/documents/upload-center.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { supportHoursLines } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
@@ -37,18 +35,10 @@ const rank: Record<AuthLevel, number> = { none: 0, limited: 1, full: 2 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'service');
-  const db = await getDatabase();
-  const session = await findSession(request, db);
+  const session = await findSession(request);
   const level = authLevel(session);
   // The upload center is offered only to files that have documents to send (showUploadCenter).
-  let uploadCenter = false;
-  if (session) {
-    const [file] = await db
-      .select({ show: schema.files.showUploadCenter })
-      .from(schema.files)
-      .where(eq(schema.files.id, session.fileId));
-    uploadCenter = file?.show ?? false;
-  }
+  const uploadCenter = session ? await uploadCenterOffered(session.fileId) : false;
   const visible = items
     .filter((item) => item.key !== 'uploads' || uploadCenter)
     .map((item) => {

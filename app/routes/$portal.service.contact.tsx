@@ -17,7 +17,6 @@ import {
   type MetaFunction,
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { eq } from 'drizzle-orm';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -36,15 +35,14 @@ import {
   subjectIds,
 } from '#server/contact/schema.ts';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
-import { getDatabase } from '#server/db/client.ts';
-import * as t from '#server/db/schema.ts';
+import { contactDefaultsForPage } from '#server/contact/defaults.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { Field, SelectField, TextareaField } from '~/components/ui/Field';
 import { requireDebtor } from '~/lib/auth.server';
-import { findCallback } from '#server/contact/send.ts';
+import { findCallbackForPage } from '#server/contact/send.ts';
 import { formatTime, weekdayName } from '~/lib/format';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
@@ -68,19 +66,13 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceSty
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t: translate } = await pageContext(request, params, 'contact');
   const session = await requireDebtor(request, variant, { level: 'full', context });
-  const [debtor] = await (
-    await getDatabase()
-  )
-    .select({ email: t.debtors.email, phone: t.debtors.phone, mobile: t.debtors.mobile })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(eq(t.files.id, session.fileId));
+  const contact = await contactDefaultsForPage(session.debtorId);
   const url = new URL(request.url);
   const subject = Number(url.searchParams.get('subject'));
   const sent = url.searchParams.get('sent');
   const booked =
     sent === 'callback'
-      ? await findCallback(await getDatabase(), {
+      ? await findCallbackForPage({
           fileId: session.fileId,
           id: Number(url.searchParams.get('callback')),
         })
@@ -92,7 +84,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     preselectedSubject: (subjectIds as readonly number[]).includes(subject) ? subject : null,
     days: callbackDays(variant.support.callbackHours),
     slots: allSlots(variant.support.callbackHours),
-    contact: { email: debtor?.email ?? '', phone: debtor?.mobile ?? debtor?.phone ?? '' },
+    contact,
     sent: sent === 'message' || sent === 'callback' ? sent : null,
     booked,
     // The assistant's deep link (intents.md): ?action=callback&day=monday&time=morning preselects both.
@@ -134,8 +126,7 @@ type Reply = {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'contact');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const db = await getDatabase();
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+  const { formData, outcome, kept } = await readFormWithUploads(request, {
     fileId: session.fileId,
     context: 'message',
   });

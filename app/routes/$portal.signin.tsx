@@ -18,12 +18,11 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { lazyValidation, useLazyValidation } from '~/lib/lazy-validation';
 import { signInSchema, stepUpSchema } from '~/schemas/signin';
 import { bankIdMethod } from '#server/auth/bank-id/sign-in.ts';
-import { redeemCaptchaAfter } from '#server/auth/captcha.ts';
+import { redeemCaptchaAfterForPage } from '#server/auth/captcha.ts';
 import { endedSession, findSession } from '#server/auth/session.ts';
 import { clearSessionCookie } from '#server/auth/sessions.ts';
 import { securityConfig } from '#server/config/security.ts';
-import { signIn, signInFailures, stepUpReference } from '#server/auth/sign-in.ts';
-import { getDatabase } from '#server/db/client.ts';
+import { signIn, signInFailuresForPage, stepUpReferenceForPage } from '#server/auth/sign-in.ts';
 import { logger } from '#server/http/logger.ts';
 import { variants, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
@@ -64,8 +63,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const asked = url.searchParams.get('ended');
   const ended = stale ?? (asked === 'idle' || asked === 'expired' || asked === 'ended' ? asked : null);
   // A reference-only session asking for more: its file is known, only the password is missing.
-  const stepUpRef =
-    session?.level === 'limited' && mode === 'password' ? await stepUpReference(await getDatabase(), session) : null;
+  const stepUpRef = session?.level === 'limited' && mode === 'password' ? await stepUpReferenceForPage(session) : null;
   const bankId = bankIdMethod(variant);
   if (bankId) await bankIdEntry.preload();
   const { idleTimeoutMinutes, absoluteHours } = securityConfig().session;
@@ -106,7 +104,6 @@ export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant } = await pageContext(request, params, 'signin');
   const formData = await readForm(request);
-  const db = await getDatabase();
   let credentials: { mode: 'reference' | 'password'; reference: string; password?: string; returnTo?: string };
   let current: Awaited<ReturnType<typeof findSession>>;
   let submission: { reply: (options?: ReplyOptions) => SubmissionResult<string[]> };
@@ -120,8 +117,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     submission = stepUp;
     if (stepUp.status !== 'success')
       return data({ result: stepUp.reply({ hideFields: ['password'] }) }, { status: 400 });
-    current = await findSession(request, db);
-    const reference = current?.level === 'limited' ? await stepUpReference(db, current) : null;
+    current = await findSession(request);
+    const reference = current?.level === 'limited' ? await stepUpReferenceForPage(current) : null;
     if (!reference) {
       // The reference-only session ended meanwhile: the full sign-in form, keeping the way on.
       const returnTo = safeReturnPath(stepUp.value.returnTo || null, '');
@@ -139,8 +136,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const altcha = formData.get('altcha');
     // The puzzle has to be as large as this address's or this reference number's failures call for;
     // the form asks for such a puzzle when it is shown again.
-    const failures = await signInFailures(db, context.clientAddress, full.value.reference);
-    const captcha = await redeemCaptchaAfter(db, typeof altcha === 'string' ? altcha : null, failures);
+    const failures = await signInFailuresForPage(context.clientAddress, full.value.reference);
+    const captcha = await redeemCaptchaAfterForPage(typeof altcha === 'string' ? altcha : null, failures);
     if (captcha !== 'redeemed') {
       const harder = captcha === 'tooSmall';
       return data(
@@ -154,7 +151,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    current = await findSession(request, db);
+    current = await findSession(request);
     credentials = full.value;
   }
 
@@ -162,7 +159,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
     result = await signIn(
       { mode: credentials.mode, reference: credentials.reference, password: credentials.password },
-      { db, clientAddress: context.clientAddress, currentSession: current?.idHash },
+      { clientAddress: context.clientAddress, currentSession: current?.idHash },
     );
   } catch (error) {
     // The file store did not answer: say so (spec 8, "timeout"), keep what was typed, never a 500.

@@ -6,9 +6,9 @@ import { useEffect } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { bankIdProvider } from '#server/auth/bank-id/factory.ts';
 import {
   bankIdMethod,
+  bankIdPageContext,
   cancelSwedishLogin,
   clearFlowCookie,
   collectSwedishLogin,
@@ -20,7 +20,6 @@ import {
   type ProgressBody,
 } from '#server/auth/bank-id/sign-in.ts';
 import { findSession } from '#server/auth/session.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { publicUrl } from '#server/variants/public-url.ts';
 import { sandboxLink } from '#server/variants/resolve.ts';
 import { i18next } from '~/i18next.server';
@@ -53,29 +52,26 @@ export const bankIdSchema = z.discriminatedUnion('intent', [
 
 export const handle = { i18n: ['common', 'bankid'] };
 
-async function bankIdContext(request: Request, params: LoaderFunctionArgs['params']) {
+async function bankIdContext(request: Request, params: LoaderFunctionArgs['params'], clientAddress: string) {
   const variant = requireVariant(params);
   const method = bankIdMethod(variant);
-  const db = await getDatabase();
-  const provider = method ? bankIdProvider(db) : null;
-  if (!method || !provider) throw new Response('Not Found', { status: 404 });
-  const current = await findSession(request, db);
-  return { variant, method, db, provider, currentSession: current?.idHash ?? null };
+  if (!method) throw new Response('Not Found', { status: 404 });
+  const current = await findSession(request);
+  const ctx = await bankIdPageContext({ variant, clientAddress, currentSession: current?.idHash ?? null });
+  if (!ctx) throw new Response('Not Found', { status: 404 });
+  return { variant, method, ctx };
 }
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { variant, method, db, provider, currentSession } = await bankIdContext(request, params);
+  const { variant, method, ctx } = await bankIdContext(request, params, context.clientAddress);
   if (method === 'bankIdNo') {
     // GetAuthUrl: the provider's page, which comes back to the callback with code and state.
     const callbackUrl = publicUrl(variant, '/signin/bankid/callback');
-    const { url, cookie } = await startNorwegianLogin(
-      { db, provider, variant, clientAddress: context.clientAddress, currentSession },
-      callbackUrl,
-    );
+    const { url, cookie } = await startNorwegianLogin(ctx, callbackUrl);
     throw redirect(sandboxLink(url, variant, await i18next.getLocale(request)), { headers: { 'Set-Cookie': cookie } });
   }
   const t = await i18next.getFixedT(await i18next.getLocale(request), 'bankid');
-  return { title: documentTitle(t('title'), variant.brand.name), sandbox: provider.isSandbox };
+  return { title: documentTitle(t('title'), variant.brand.name), sandbox: ctx.provider.isSandbox };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.title }];
@@ -83,12 +79,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 type PageState = ProgressBody | { phase: 'cancelled' };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, method, db, provider, currentSession } = await bankIdContext(request, params);
+  const { variant, method, ctx } = await bankIdContext(request, params, context.clientAddress);
   if (method !== 'bankIdSe') throw new Response('Method Not Allowed', { status: 405 });
   const submission = parseWithZod(await readForm(request), { error: fieldError, schema: bankIdSchema });
   if (submission.status !== 'success')
     return data<PageState>({ phase: 'failed', reason: 'unknownOrder' }, { status: 400 });
-  const ctx = { db, provider, variant, clientAddress: context.clientAddress, currentSession };
   const flow = readFlow(request);
 
   switch (submission.value.intent) {

@@ -2,9 +2,9 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { bankIdProvider } from '#server/auth/bank-id/factory.ts';
 import {
   bankIdMethod,
+  bankIdPageContext,
   completeNorwegianLogin,
   readFlow,
   replyTo,
@@ -12,7 +12,6 @@ import {
   type BankIdFailure,
 } from '#server/auth/bank-id/sign-in.ts';
 import { findSession } from '#server/auth/session.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { i18next } from '~/i18next.server';
 import { documentTitle, requireVariant } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
@@ -40,22 +39,21 @@ export const handle = { i18n: ['common', 'bankid'] };
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const variant = requireVariant(params);
   if (bankIdMethod(variant) !== 'bankIdNo') throw new Response('Not Found', { status: 404 });
-  const db = await getDatabase();
-  const provider = bankIdProvider(db);
-  if (!provider) throw new Response('Not Found', { status: 404 });
+  const current = await findSession(request);
+  const ctx = await bankIdPageContext({
+    variant,
+    clientAddress: context.clientAddress,
+    currentSession: current?.idHash,
+  });
+  if (!ctx) throw new Response('Not Found', { status: 404 });
   const t = await i18next.getFixedT(await i18next.getLocale(request), 'bankid');
   const title = documentTitle(t('callback.title'), variant.brand.name);
 
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = callbackSchema.safeParse(query);
   const flow = readFlow(request);
-  const current = await findSession(request, db);
   const outcome = parsed.success
-    ? await completeNorwegianLogin(
-        { db, provider, variant, clientAddress: context.clientAddress, currentSession: current?.idHash },
-        flow,
-        parsed.data,
-      )
+    ? await completeNorwegianLogin(ctx, flow, parsed.data)
     : ({ status: 'failed', reason: 'stateMismatch' } as const);
   const reply = replyTo(outcome, flow);
   const headers = setCookieHeaders(reply.setCookies);

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { bankIdProvider } from '#server/auth/bank-id/factory.ts';
 import {
   bankIdMethod,
+  bankIdPageContext,
   collectSwedishLogin,
   readFlow,
   replyTo,
@@ -10,7 +10,6 @@ import {
 } from '#server/auth/bank-id/sign-in.ts';
 import { findSession } from '#server/auth/session.ts';
 import { sandboxLink } from '#server/variants/resolve.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { i18next } from '~/i18next.server';
 import { requireVariant } from '~/lib/route-helpers.server';
 import { readForm } from '~/lib/form.server';
@@ -29,19 +28,18 @@ export const collectSchema = z.object({ orderRef: z.string().min(1).max(100), ty
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const variant = requireVariant(params);
   if (bankIdMethod(variant) !== 'bankIdSe') throw new Response('Not Found', { status: 404 });
-  const db = await getDatabase();
-  const provider = bankIdProvider(db);
-  if (!provider) throw new Response('Not Found', { status: 404 });
+  const current = await findSession(request);
+  const ctx = await bankIdPageContext({
+    variant,
+    clientAddress: context.clientAddress,
+    currentSession: current?.idHash,
+  });
+  if (!ctx) throw new Response('Not Found', { status: 404 });
   const parsed = collectSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ phase: 'failed' as const, reason: 'unknownOrder' as const }, { status: 400 });
 
   const flow = readFlow(request);
-  const current = await findSession(request, db);
-  const progress = await collectSwedishLogin(
-    { db, provider, variant, clientAddress: context.clientAddress, currentSession: current?.idHash },
-    flow,
-    parsed.data.orderRef,
-  );
+  const progress = await collectSwedishLogin(ctx, flow, parsed.data.orderRef);
   const reply = replyTo(progress, flow);
   const headers = setCookieHeaders(reply.setCookies);
   if (reply.kind === 'redirect') return redirect(reply.location, { headers });

@@ -3,9 +3,8 @@ import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { changePassword } from '#server/auth/password-change.ts';
+import { changePasswordForPage } from '#server/auth/password-change.ts';
 import { findSession, type ActiveSession } from '#server/auth/session.ts';
-import { getDatabase } from '#server/db/client.ts';
 import type { Variant } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { NewPasswordForm, newPasswordHiddenFields, newPasswordSchema } from '~/components/forms/NewPassword';
@@ -41,13 +40,11 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const variant = requireVariant(params);
-  const db = await getDatabase();
-  const session = refuseUnlessForced(await findSession(request, db), variant);
+  const session = refuseUnlessForced(await findSession(request), variant);
   const submission = parseWithZod(await readForm(request), { error: fieldError, schema: newPasswordSchema });
   const hidden = { hideFields: newPasswordHiddenFields };
   if (submission.status !== 'success') return data({ result: submission.reply(hidden) }, { status: 400 });
-  const result = await changePassword(
-    db,
+  const result = await changePasswordForPage(
     session,
     { newPassword: submission.value.newPassword },
     { requireOld: false, clientAddress: context.clientAddress },

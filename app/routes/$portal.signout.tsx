@@ -1,8 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node';
-import { audit } from '#server/audit/log.ts';
-import { clearSessionCookie, destroySession } from '#server/auth/sessions.ts';
-import { findSession } from '#server/auth/session.ts';
-import { getDatabase } from '#server/db/client.ts';
+import { clearSessionCookie, signOut } from '#server/auth/sessions.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { requireVariant } from '~/lib/route-helpers.server';
 import { readForm } from '~/lib/form.server';
@@ -12,18 +9,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const variant = requireVariant(params);
   // Read (or refuse) the body before anything is undone.
   const reason = (await readForm(request)).get('reason');
-  const db = await getDatabase();
-  const session = await findSession(request, db);
-  if (session) {
-    await destroySession(db, session.idHash);
-    await audit(db, {
-      actor: 'debtor',
-      action: 'signout',
-      debtorId: session.debtorId,
-      fileId: session.fileId,
-      clientAddress: context.clientAddress,
-    });
-  }
+  await signOut(request, context.clientAddress);
   const home = reason === 'timeout' ? `${withBase(variant, '/')}?signedOut=timeout` : withBase(variant, '/');
   return redirect(home, { headers: { 'Set-Cookie': clearSessionCookie(), 'Clear-Site-Data': '"cache", "storage"' } });
 }

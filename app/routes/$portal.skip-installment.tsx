@@ -18,8 +18,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { getDatabase } from '#server/db/client.ts';
-import { loadPlan } from '#server/instalments/plan-view.ts';
+import { loadPlanForPage } from '#server/instalments/plan-view.ts';
 import { skipOffered } from '#server/instalments/skip.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { NotAvailable } from '~/components/instalments/NotAvailable';
@@ -43,7 +42,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement', context });
-  const plan = await loadPlan(await getDatabase(), session.fileId);
+  const plan = await loadPlanForPage(session.fileId);
   const base = { title: documentTitle(t('skip.title'), variant.brand.name), currency: ctx.facts.currency };
   const open = plan?.rows.filter((r) => !r.paid && !r.skipped) ?? [];
   const skipped = plan?.rows.find((r) => r.skipped && !r.paid) ?? null;

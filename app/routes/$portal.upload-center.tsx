@@ -8,8 +8,7 @@ import {
 } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { getDatabase } from '#server/db/client.ts';
-import { loadUploadCenter, type UploadProblem } from '#server/documents/upload-center.ts';
+import { loadUploadCenterForPage, type UploadProblem } from '#server/documents/upload-center.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -35,7 +34,7 @@ export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceSty
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'uploads');
   const session = await requireDebtor(request, variant, { level: 'full', context });
-  const view = await loadUploadCenter(await getDatabase(), session.fileId);
+  const view = await loadUploadCenterForPage(session.fileId);
   const url = new URL(request.url);
   const selected = view.documents.find((d) => d.id === Number(url.searchParams.get('document'))) ?? null;
   const done =
@@ -60,8 +59,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'uploads');
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const db = await getDatabase();
-  const { formData, outcome, kept } = await readFormWithUploads(request, db, {
+  const { formData, outcome, kept } = await readFormWithUploads(request, {
     fileId: session.fileId,
     context: 'documentRequest',
   });

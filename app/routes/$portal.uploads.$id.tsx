@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { getDatabase } from '#server/db/client.ts';
-import { findUpload } from '#server/uploads/receive.ts';
+import { findUploadForPage } from '#server/uploads/receive.ts';
 import { objectStore } from '#server/uploads/storage.ts';
 import { requireDebtor } from '~/lib/auth.server';
 import { downloadResponse } from '~/lib/download.server';
@@ -10,7 +9,7 @@ import { requireVariant } from '~/lib/route-helpers.server';
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const variant = requireVariant(params);
   const session = await requireDebtor(request, variant, { level: 'full' });
-  const upload = await findUpload(await getDatabase(), { fileId: session.fileId, id: Number(params.id) });
+  const upload = await findUploadForPage({ fileId: session.fileId, id: Number(params.id) });
   if (!upload) throw new Response('Not Found', { status: 404 });
   const stored = await objectStore().open(upload.storageKey);
   // A row whose file is gone is a fault of the storage, not a debtor's mistake.

@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs } from '@remix-run/node';
-import { getDatabase } from '#server/db/client.ts';
-import { consumeUploadLimit, type UploadContext } from '#server/uploads/receive.ts';
+import { consumeUploadLimitForPage, type UploadContext } from '#server/uploads/receive.ts';
 import { requireDebtor } from '~/lib/auth.server';
 import { requireVariant } from '~/lib/route-helpers.server';
 import { readFormWithUploads } from '~/lib/uploads.server';
@@ -25,15 +24,14 @@ export async function action({ request, params, context: load }: ActionFunctionA
   const context = new URL(request.url).searchParams.get('context') as UploadContext | null;
   if (!context || !contexts.includes(context))
     return Response.json({ accepted: [], refused: [], error: 'context' }, { status: 400 });
-  const db = await getDatabase();
-  const limit = await consumeUploadLimit(db, { fileId: session.fileId, clientAddress: load.clientAddress });
+  const limit = await consumeUploadLimitForPage({ fileId: session.fileId, clientAddress: load.clientAddress });
   if (!limit.ok) {
     return Response.json(
       { accepted: [], refused: [], error: 'rateLimited' },
       { status: 429, headers: { 'Retry-After': String(limit.retryAfterSeconds) } },
     );
   }
-  const { outcome } = await readFormWithUploads(request, db, { fileId: session.fileId, context });
+  const { outcome } = await readFormWithUploads(request, { fileId: session.fileId, context });
   return Response.json(
     { accepted: outcome.accepted, refused: outcome.refused, error: null },
     { status: outcome.accepted.length === 0 && outcome.refused.length > 0 ? 422 : 200 },

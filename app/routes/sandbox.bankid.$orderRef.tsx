@@ -7,9 +7,8 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { z } from 'zod';
-import { sandboxProvider } from '#server/auth/bank-id/factory.ts';
+import { sandboxProviderForPage } from '#server/auth/bank-id/factory.ts';
 import { parsePersonalNumber } from '#server/auth/bank-id/provider.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
 import { i18next } from '~/i18next.server';
@@ -43,7 +42,7 @@ export const sandboxSchema = z
 export const handle = { i18n: ['common', 'bankid'] };
 
 async function requireSandbox() {
-  const provider = sandboxProvider(await getDatabase());
+  const provider = await sandboxProviderForPage();
   if (!provider) throw new Response('Not Found', { status: 404 });
   return provider;
 }

@@ -10,9 +10,8 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { getDatabase } from '#server/db/client.ts';
 import { methods, type MethodKey } from '#server/payments/methods.ts';
-import { sandboxProvider } from '#server/payments/service.ts';
+import { sandboxProvider } from '#server/payments/checkout.ts';
 import { Field } from '~/components/ui/Field';
 import { i18next } from '~/i18next.server';
 import { formatMoney } from '~/lib/format';
@@ -66,7 +65,7 @@ export const handle = { i18n: ['common', 'sandbox', 'checkout'], bare: true };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
 async function requireSandbox() {
-  const provider = sandboxProvider(await getDatabase());
+  const provider = await sandboxProvider();
   if (!provider) throw new Response('Not Found', { status: 404 });
   return provider;
 }

@@ -3,16 +3,15 @@ import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { INTENT_IDS, LANGS } from '../../intents/catalogue.ts';
 import { turnOutcomes } from '#server/assistant/outcomes.ts';
-import { audit } from '#server/audit/log.ts';
-import { getDatabase } from '#server/db/client.ts';
+import { auditForPage } from '#server/audit/log.ts';
 import { confidenceBands } from '#server/staff/constants.ts';
 import {
-  flaggedCount,
-  listLog,
-  loggedVariants,
-  purgeFlagged,
-  readLogQuery,
+  flaggedCountForPage,
+  listLogForPage,
+  loggedVariantsForPage,
   type LogQuery,
+  purgeFlaggedForPage,
+  readLogQuery,
 } from '#server/staff/review.ts';
 import { readForm } from '~/lib/form.server';
 import { formatConfidence, formatTime, withQuery } from '~/components/staff/format';
@@ -22,17 +21,16 @@ import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 /** The review desk's log: every assistant turn, anonymised, filterable, sortable and paged. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
-  const db = await getDatabase();
   const { t, language } = await staffText(request);
   const url = new URL(request.url);
   const query = readLogQuery(url);
-  const [list, variants] = await Promise.all([listLog(db, query), loggedVariants(db)]);
+  const [list, variants] = await Promise.all([listLogForPage(query), loggedVariantsForPage()]);
   // After the list was screened (issue 27): how many entries wait for deletion.
-  const flagged = await flaggedCount(db);
+  const flagged = await flaggedCountForPage();
   const purgedParam = Number(url.searchParams.get('purged'));
   const purged =
     Number.isInteger(purgedParam) && purgedParam >= 0 && url.searchParams.has('purged') ? purgedParam : null;
-  await audit(db, {
+  await auditForPage({
     actor: 'staff',
     action: 'staff.log.viewed',
     clientAddress: context.clientAddress,
@@ -54,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request);
   const form = await readForm(request);
   if (form.get('intent') !== 'purgeFlagged') return new Response('Bad Request', { status: 400 });
-  const purged = await purgeFlagged(await getDatabase(), staff.staffId);
+  const purged = await purgeFlaggedForPage(staff.staffId);
   return redirect(`/staff?purged=${purged}`);
 }
 

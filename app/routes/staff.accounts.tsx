@@ -5,8 +5,11 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { getDatabase } from '#server/db/client.ts';
-import { changeStaffAccount, createStaffAccount, listStaffAccounts } from '#server/staff/accounts.ts';
+import {
+  changeStaffAccountForPage,
+  createStaffAccountForPage,
+  listStaffAccountsForPage,
+} from '#server/staff/accounts.ts';
 import { staffRoles } from '#server/staff/constants.ts';
 import { formatTime } from '~/components/staff/format';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
@@ -37,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     title: t('meta.title', { page: t('accounts.title') }),
     locale: staffLocale(language),
     me: staff.staffId,
-    accounts: await listStaffAccounts(await getDatabase()),
+    accounts: await listStaffAccountsForPage(),
   };
 }
 
@@ -45,7 +48,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 export async function action({ request }: ActionFunctionArgs) {
   const staff = await requireStaff(request, { admin: true });
-  const db = await getDatabase();
   const form = await readForm(request);
   const submission = parseWithZod(form, { error: fieldError, schema: accountsSchema });
   if (submission.status !== 'success') {
@@ -56,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const value = submission.value;
   if (value.intent === 'create') {
-    const result = await createStaffAccount(db, value, { actorId: staff.staffId });
+    const result = await createStaffAccountForPage(value, { actorId: staff.staffId });
     if (!result.ok) {
       return data(
         {
@@ -76,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const change =
     value.intent === 'role' ? { kind: 'role' as const, role: value.role ?? 'reviewer' } : { kind: value.intent };
-  const result = await changeStaffAccount(db, staff.staffId, value.accountId, change);
+  const result = await changeStaffAccountForPage(staff.staffId, value.accountId, change);
   if (!result.ok) {
     return data(
       { result: submission.reply({ formErrors: [`accounts.errors.${result.error}`] }), created: null, changed: null },

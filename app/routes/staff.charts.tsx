@@ -1,9 +1,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { audit } from '#server/audit/log.ts';
-import { getDatabase } from '#server/db/client.ts';
-import { deskFigures, readLogQuery } from '#server/staff/review.ts';
+import { auditForPage } from '#server/audit/log.ts';
+import { deskFiguresForPage, readLogQuery } from '#server/staff/review.ts';
 import { agencyTimeZone } from '#server/time-zone.ts';
 import { ConfusionChart, RatesChart, VolumeChart } from '~/components/staff/charts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
@@ -12,12 +11,11 @@ import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 /** Charts of the log (the same date, language and variant filters as the log). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
-  const db = await getDatabase();
   const { t, language } = await staffText(request);
   const { from, to, language: lang, variant } = readLogQuery(new URL(request.url));
   const query = { from, to, language: lang, variant };
-  const figures = await deskFigures(db, query);
-  await audit(db, {
+  const figures = await deskFiguresForPage(query);
+  await auditForPage({
     actor: 'staff',
     action: 'staff.charts.viewed',
     clientAddress: context.clientAddress,

@@ -6,9 +6,8 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { getDatabase } from '#server/db/client.ts';
-import { findStaffSession } from '#server/staff/sessions.ts';
-import { pendingEnrolment, staffCodeStep } from '#server/staff/sign-in.ts';
+import { findStaffSessionForPage } from '#server/staff/sessions.ts';
+import { pendingEnrolmentForPage, staffCodeStep } from '#server/staff/sign-in.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
@@ -26,7 +25,7 @@ export const staffCodeSchema = z.object({
 });
 
 async function halfSession(request: Request) {
-  const session = await findStaffSession(await getDatabase(), request);
+  const session = await findStaffSessionForPage(request);
   if (session?.stage === 'full') throw redirect('/staff');
   if (!session) throw redirect('/staff/signin');
   return session;
@@ -35,7 +34,7 @@ async function halfSession(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await halfSession(request);
   const { t } = await staffText(request);
-  const enrolment = await pendingEnrolment(await getDatabase(), session, t('issuer'));
+  const enrolment = await pendingEnrolmentForPage(session, t('issuer'));
   return {
     title: t('meta.title', { page: t(enrolment ? 'code.enrolTitle' : 'code.title') }),
     returnTo: staffReturnPath(new URL(request.url).searchParams.get('returnTo')),
@@ -55,7 +54,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const result = await staffCodeStep(
     session,
     { code: submission.value.code },
-    { db: await getDatabase(), clientAddress: context.clientAddress },
+    { clientAddress: context.clientAddress },
   );
   if (result.ok) {
     return redirect(staffReturnPath(submission.value.returnTo), { headers: { 'Set-Cookie': result.cookie } });

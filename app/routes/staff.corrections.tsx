@@ -3,18 +3,16 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { isLang, LANGS } from '../../intents/catalogue.ts';
 import { serverEngine } from '#server/assistant/engine.ts';
-import { getDatabase } from '#server/db/client.ts';
 import { logger } from '#server/http/logger.ts';
-import { correctedAccuracy, correctionLines } from '#server/staff/review.ts';
+import { correctedAccuracyForPage, correctionLinesForPage } from '#server/staff/review.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { requireStaff, staffText } from '~/lib/staff.server';
 
 /** Corrected entries, their export as training data, and how many the current model gets right. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request);
-  const db = await getDatabase();
   const { t } = await staffText(request);
-  const lines = await correctionLines(db);
+  const lines = await correctionLinesForPage();
   const perLanguage = LANGS.map((language) => ({
     language,
     count: lines.filter((l) => l.language === language).length,
@@ -23,8 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     // The model the chat pane answers with (server/assistant/engine.ts), on the anonymised text.
     const engine = serverEngine();
-    figure = await correctedAccuracy(
-      db,
+    figure = await correctedAccuracyForPage(
       (text, language) => engine.classify(text, isLang(language) ? { lang: language } : {}).intent,
     );
   } catch (error) {

@@ -6,9 +6,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CATALOGUE, INTENT_IDS, isIntentId, type IntentId, type SlotName } from '../../intents/catalogue.ts';
-import { audit } from '#server/audit/log.ts';
-import { getDatabase } from '#server/db/client.ts';
-import { correctEntry, getEntry } from '#server/staff/review.ts';
+import { auditForPage } from '#server/audit/log.ts';
+import { correctEntryForPage, getEntryForPage } from '#server/staff/review.ts';
 import { formatConfidence, formatTime } from '~/components/staff/format';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -44,11 +43,10 @@ function entryId(params: LoaderFunctionArgs['params']): number {
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const id = entryId(params);
-  const db = await getDatabase();
-  const entry = await getEntry(db, id);
+  const entry = await getEntryForPage(id);
   if (!entry) throw new Response('Not Found', { status: 404 });
   const { t, language } = await staffText(request);
-  await audit(db, {
+  await auditForPage({
     actor: 'staff',
     action: 'staff.entry.viewed',
     clientAddress: context.clientAddress,
@@ -71,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { error: fieldError, schema: correctionFormSchema });
   if (submission.status !== 'success') return data({ result: submission.reply() }, { status: 400 });
   const { intent, ...slots } = submission.value;
-  const result = await correctEntry(await getDatabase(), staff.staffId, id, intent, slots);
+  const result = await correctEntryForPage(staff.staffId, id, intent, slots);
   if (!result.ok) {
     if (result.error === 'notFound') throw new Response('Not Found', { status: 404 });
     return data({ result: submission.reply({ fieldErrors: { intent: ['entry.errors.intent'] } }) }, { status: 400 });

@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
 import { isLang } from '../../intents/catalogue.ts';
-import { getDatabase } from '#server/db/client.ts';
-import { auditExport, correctionLines, toJsonLines } from '#server/staff/review.ts';
+import { auditExportForPage, correctionLinesForPage, toJsonLines } from '#server/staff/review.ts';
 import { requireStaff } from '~/lib/staff.server';
 
 /** The corrected entries of one language as intents/corrections/<lang>.jsonl (a download). */
@@ -9,9 +8,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const staff = await requireStaff(request);
   const language = params.lang;
   if (!isLang(language)) throw new Response('Not Found', { status: 404 });
-  const db = await getDatabase();
-  const lines = await correctionLines(db, language);
-  await auditExport(db, staff.staffId, lines.length);
+  const lines = await correctionLinesForPage(language);
+  await auditExportForPage(staff.staffId, lines.length);
   const body = toJsonLines(lines);
   return new Response(body, {
     headers: {

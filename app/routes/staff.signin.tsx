@@ -6,8 +6,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { getDatabase } from '#server/db/client.ts';
-import { findStaffSession } from '#server/staff/sessions.ts';
+import { findStaffSessionForPage } from '#server/staff/sessions.ts';
 import { staffPasswordStep } from '#server/staff/sign-in.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
@@ -25,7 +24,7 @@ export const staffSignInSchema = z.object({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { t } = await staffText(request);
-  const session = await findStaffSession(await getDatabase(), request);
+  const session = await findStaffSessionForPage(request);
   const returnTo = staffReturnPath(new URL(request.url).searchParams.get('returnTo'));
   if (session?.stage === 'full') throw redirect(returnTo);
   return {
@@ -45,7 +44,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const result = await staffPasswordStep(
     { email: submission.value.email, password: submission.value.password },
-    { db: await getDatabase(), clientAddress: context.clientAddress },
+    { clientAddress: context.clientAddress },
   );
   if (!result.ok) {
     const locked = result.error === 'locked';

@@ -1,9 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { getDatabase } from '#server/db/client.ts';
 import { languageNames, languages } from '#server/i18n/languages.ts';
-import { findStaffSession } from '#server/staff/sessions.ts';
+import { findStaffSessionForPage } from '#server/staff/sessions.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { staffText } from '~/lib/staff.server';
 import staffStyles from '~/styles/staff.css?url';
@@ -18,7 +17,7 @@ export const handle = { i18n: ['common', 'staff'], staff: true };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyles }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const session = await findStaffSession(await getDatabase(), request);
+  const session = await findStaffSessionForPage(request);
   const { language } = await staffText(request);
   return {
     language,

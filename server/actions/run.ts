@@ -12,6 +12,7 @@ import { recordActionEvent, type ActionEvent } from '../agency/events.ts';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { todayIso } from '../claims/facts.ts';
+import { getDatabase } from '../db/client.ts';
 import { loadFileContext, type FileContext } from '../instalments/context.ts';
 import {
   refuse,
@@ -58,6 +59,14 @@ function parseInput(
     // A refinement that meets a shape it never expected: still the debtor's input, not a server error.
     return { ok: false, issues: [{ path: [], message: 'errors.invalid' }] };
   }
+}
+
+/**
+ * A door's context with the process's database: the pages' door (app/lib/actions.server.ts) holds
+ * no database handle of its own (decision 077); the API and the assistant bring theirs.
+ */
+export async function contextWithDatabase(context: Omit<ActionContext, 'db'>): Promise<ActionContext> {
+  return { ...context, db: await getDatabase() };
 }
 
 /**

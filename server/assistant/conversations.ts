@@ -8,8 +8,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { cookieName } from '../auth/cookies.ts';
+import { findSession, type ActiveSession } from '../auth/session.ts';
+import { getDatabase, type Database } from '../db/client.ts';
 import { chatTranscripts } from '../db/schema.ts';
+import { readCookie } from '../i18n/negotiate.ts';
 
 export const chatCookieBase = 'portal_chat';
 /** How many messages a conversation keeps (older ones drop off; the pane shows the latest). */
@@ -100,4 +103,19 @@ export async function attachConversation(db: Database, id: string, sessionKey: s
     )
     .returning({ id: chatTranscripts.id });
   return Boolean(row);
+}
+
+/**
+ * The chat door's start (the pane and /chatbot, app/lib/assistant.server.ts): the process's
+ * database, the request's session and the conversation bound to it (decision 039). The door opens
+ * no database itself (decision 077); the turn and the tools carry this `db` on, as the API does.
+ */
+export async function openChat(
+  request: Request,
+): Promise<{ db: Database; session: ActiveSession | null; conversation: Conversation }> {
+  const db = await getDatabase();
+  const session = await findSession(request, db);
+  const cookie = readCookie(request.headers.get('Cookie'), cookieName(chatCookieBase));
+  const conversation = await openConversation(db, cookie, session?.idHash ?? null);
+  return { db, session, conversation };
 }

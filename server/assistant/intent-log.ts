@@ -12,7 +12,7 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import { intentLog } from '../db/schema.ts';
 import { countAssistantTurn } from '../http/metrics.ts';
 import { turnOutcomes, type TurnOutcome } from './outcomes.ts';
@@ -175,3 +175,9 @@ export async function abandonStaleTurns(db: Database, now: Date = new Date()): P
     .returning({ id: intentLog.id });
   return rows.length;
 }
+
+/** abandonConversation as a page calls it: it opens the database itself (decision 077). */
+export const abandonConversationForPage = withDatabase(abandonConversation);
+
+/** recordFollowUp as a page calls it: it opens the database itself (decision 077). */
+export const recordFollowUpForPage = withDatabase(recordFollowUp);

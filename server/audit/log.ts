@@ -1,4 +1,4 @@
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { keyedHash } from '../security/crypto.ts';
 
@@ -27,3 +27,6 @@ export async function audit(
     clientHash: entry.clientAddress ? keyedHash('client', entry.clientAddress) : null,
   });
 }
+
+/** audit as a page calls it: it opens the database itself (decision 077). */
+export const auditForPage = withDatabase(audit);

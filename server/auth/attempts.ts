@@ -11,7 +11,7 @@
  */
 import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import { securityConfig } from '../config/security.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { keyedHash } from '../security/crypto.ts';
 
@@ -128,3 +128,6 @@ export async function settleAttempt(db: Database, ticket: AttemptTicket, succeed
   if (!succeeded || ticket.ids.length === 0) return;
   await db.update(t.loginAttempts).set({ succeeded: true }).where(inArray(t.loginAttempts.id, ticket.ids));
 }
+
+/** recentFailures as a page calls it: it opens the database itself (decision 077). */
+export const recentFailuresForPage = withDatabase(recentFailures);

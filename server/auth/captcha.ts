@@ -11,7 +11,7 @@ import { createChallenge, verifySolution } from 'altcha-lib';
 import type { Challenge } from 'altcha-lib/types';
 import { lt } from 'drizzle-orm';
 import { securityConfig } from '../config/security.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { keyedHash, sha256Hex } from '../security/crypto.ts';
 import { sessionSecret } from '../env.ts';
@@ -86,3 +86,9 @@ export async function redeemCaptchaAfter(
     .returning({ signature: t.captchaRedemptions.signature });
   return inserted.length === 1 ? 'redeemed' : 'refused';
 }
+
+/** redeemCaptcha as a page calls it: it opens the database itself (decision 077). */
+export const redeemCaptchaForPage = withDatabase(redeemCaptcha);
+
+/** redeemCaptchaAfter as a page calls it: it opens the database itself (decision 077). */
+export const redeemCaptchaAfterForPage = withDatabase(redeemCaptchaAfter);

@@ -9,7 +9,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { measureRunning } from '../claims/rules.ts';
 import { randomToken } from '../security/crypto.ts';
@@ -113,3 +113,6 @@ export async function redeemLetterLink(
     mustChangePassword: file.mustChangePassword,
   };
 }
+
+/** redeemLetterLink as a page calls it: it opens the database itself (decision 077). */
+export const redeemLetterLinkForPage = withDatabase(redeemLetterLink);

@@ -9,7 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { checkPassword, type PasswordProblem } from './password-policy.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -107,3 +107,6 @@ export async function changePassword(
   });
   return { ok: true, cookie, token };
 }
+
+/** changePassword as a page calls it: it opens the database itself (decision 077). */
+export const changePasswordForPage = withDatabase(changePassword);

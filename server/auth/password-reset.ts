@@ -11,7 +11,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { consume, consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -186,3 +186,12 @@ export async function completePasswordReset(
   });
   return { ok: true, cookie, variant: file.variant };
 }
+
+/** resetLinkState as a page calls it: it opens the database itself (decision 077). */
+export const resetLinkStateForPage = withDatabase(resetLinkState);
+
+/** completePasswordReset as a page calls it: it opens the database itself (decision 077). */
+export const completePasswordResetForPage = withDatabase(completePasswordReset);
+
+/** requestPasswordReset as a page calls it: it opens the database itself (decision 077). */
+export const requestPasswordResetForPage = withDatabase(requestPasswordReset);

@@ -4,12 +4,14 @@
  * token is issued on every sign-in and on step-up from reference-only to full.
  */
 import { eq } from 'drizzle-orm';
+import { audit } from '../audit/log.ts';
 import { securityConfig } from '../config/security.ts';
-import { getDatabase, type Database } from '../db/client.ts';
+import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { randomToken, sha256Hex } from '../security/crypto.ts';
 import { clearCookie, cookieName, serializeCookie } from './cookies.ts';
-import { sessionCookieBase, sessionFromCookies, type SessionRecord } from './session.ts';
+import { findSession, sessionCookieBase, sessionFromCookies, type SessionRecord } from './session.ts';
 
 export interface NewSession {
   debtorId: number;
@@ -84,6 +86,23 @@ export async function sessionWithActivity(
   return session;
 }
 
+/**
+ * The layout's read of the session (app/root.tsx): when the database is away it counts as no
+ * session, so that the layout still renders in the debtor's language; the page's own loader
+ * answers 503 with the notice (server/db/unavailable.ts). Any other error is thrown on.
+ */
+export async function sessionUnlessDatabaseAway<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    return null;
+  }
+}
+
+/** recordActivity as a page's guard calls it: it opens the database itself (decision 077). */
+export const recordActivityForPage = withDatabase(recordActivity);
+
 /** Extends the idle deadline now (the idle dialog's "stay signed in"); findSession enforces the absolute lifetime. */
 export async function touchSession(db: Database, idHash: string, now = new Date()): Promise<Date> {
   const { idleTimeoutMinutes } = securityConfig().session;
@@ -95,3 +114,21 @@ export async function touchSession(db: Database, idHash: string, now = new Date(
 export async function destroySession(db: Database, idHash: string): Promise<void> {
   await db.delete(t.sessions).where(eq(t.sessions.idHash, idHash));
 }
+
+/** Sign-out (the page's): the request's session, if any, is deleted and the sign-out audited. */
+export async function signOut(request: Request, clientAddress: string): Promise<void> {
+  const db = await getDatabase();
+  const session = await findSession(request, db);
+  if (!session) return;
+  await destroySession(db, session.idHash);
+  await audit(db, {
+    actor: 'debtor',
+    action: 'signout',
+    debtorId: session.debtorId,
+    fileId: session.fileId,
+    clientAddress,
+  });
+}
+
+/** touchSession as a page calls it: it opens the database itself (decision 077). */
+export const touchSessionForPage = withDatabase(touchSession);

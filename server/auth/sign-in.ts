@@ -5,7 +5,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { measureRunning } from '../claims/rules.ts';
 import { sha256Hex } from '../security/crypto.ts';
@@ -22,7 +22,8 @@ export const signInInput = z.object({
 export type SignInInput = z.infer<typeof signInInput>;
 
 export interface SignInContext {
-  db: Database;
+  /** The database; the sign-in page leaves it out and the sign-in opens the process's own (decision 077). */
+  db?: Database;
   clientAddress: string;
   /** The hash of the session being replaced (step-up from reference-only to full). */
   currentSession?: string | null;
@@ -68,19 +69,20 @@ export async function signInFailures(db: Database, clientAddress: string, refere
 export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<SignInResult> {
   const input = signInInput.parse(raw);
   const now = ctx.now ?? new Date();
+  const db = ctx.db ?? (await getDatabase());
   const parsed = parseReference(input.reference);
   if (!parsed.ok) return { ok: false, error: parsed.error };
   if (input.mode === 'password' && !input.password) return { ok: false, error: 'passwordRequired' };
 
   const keys = { client: ctx.clientAddress, reference: parsed.refno };
   // Counted before it is evaluated, atomically: parallel attempts never pass the limit.
-  const lock = await beginAttempt(ctx.db, keys, now);
+  const lock = await beginAttempt(db, keys, now);
   if (lock.locked) {
-    await audit(ctx.db, { actor: 'visitor', action: 'signin.locked', clientAddress: ctx.clientAddress, at: now });
+    await audit(db, { actor: 'visitor', action: 'signin.locked', clientAddress: ctx.clientAddress, at: now });
     return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
   }
 
-  const candidates = await ctx.db
+  const candidates = await db
     .select({
       fileId: t.files.id,
       subcase: t.files.subcase,
@@ -97,7 +99,7 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   const file = parsed.subcase === null ? candidates[0] : candidates.find((c) => c.subcase === parsed.subcase);
 
   const fail = async (error: SignInError) => {
-    await audit(ctx.db, {
+    await audit(db, {
       actor: 'visitor',
       action: `signin.failed.${error}`,
       fileId: file?.fileId ?? null,
@@ -116,9 +118,9 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   }
   const found = file!;
   // The credentials were right: whatever follows, this attempt is no failure.
-  await settleAttempt(ctx.db, lock.ticket, true);
+  await settleAttempt(db, lock.ticket, true);
   if (measureRunning(found.statusCode)) {
-    await audit(ctx.db, {
+    await audit(db, {
       actor: 'visitor',
       action: 'signin.refused.measureRunning',
       fileId: found.fileId,
@@ -130,11 +132,11 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
 
   const level = input.mode === 'password' ? 'full' : 'limited';
   const { cookie, token } = await createSession(
-    ctx.db,
+    db,
     { debtorId: found.debtorId, fileId: found.fileId, loginType: input.mode, level },
     { replacing: ctx.currentSession, now, channel: ctx.channel },
   );
-  await audit(ctx.db, {
+  await audit(db, {
     actor: 'debtor',
     action: `signin.${level}`,
     debtorId: found.debtorId,
@@ -143,7 +145,7 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
     at: now,
   });
 
-  const siblings = await ctx.db
+  const siblings = await db
     .select({ id: t.files.id })
     .from(t.files)
     .where(and(eq(t.files.debtorId, found.debtorId), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)));
@@ -173,3 +175,9 @@ export async function stepUpReference(db: Database, session: { fileId: number })
     .where(and(eq(t.files.id, session.fileId), isNull(t.files.deletedAt)));
   return file ? formatReference(file.refno, file.subcase) : null;
 }
+
+/** signInFailures as a page calls it: it opens the database itself (decision 077). */
+export const signInFailuresForPage = withDatabase(signInFailures);
+
+/** stepUpReference as a page calls it: it opens the database itself (decision 077). */
+export const stepUpReferenceForPage = withDatabase(stepUpReference);

@@ -10,7 +10,7 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import { claimSubject, type ClaimSubject } from './subjects.ts';
@@ -122,3 +122,9 @@ export async function switchCase(
   });
   return { ok: true, variant: target.variant };
 }
+
+/** listDebtorCases as a page calls it: it opens the database itself (decision 077). */
+export const listDebtorCasesForPage = withDatabase(listDebtorCases);
+
+/** switchCase as a page calls it: it opens the database itself (decision 077). */
+export const switchCaseForPage = withDatabase(switchCase);

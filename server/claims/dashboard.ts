@@ -4,7 +4,7 @@
  * "claim_balance" answer uses the same function.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import type * as t from '../db/schema.ts';
 import { todayForVariant } from '../dates.ts';
 import {
@@ -205,3 +205,6 @@ function dashboardView(
     hasVideo: facts.hasVideo,
   };
 }
+
+/** loadDashboardPage as a page calls it: it opens the database itself (decision 077). */
+export const loadDashboardPageForPage = withDatabase(loadDashboardPage);

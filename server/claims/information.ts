@@ -14,7 +14,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { fileRef, isoFromJson, readFile, todayIso } from './facts.ts';
 import { claimSubject, type ClaimSubject } from './subjects.ts';
@@ -261,3 +261,12 @@ export async function findInvoiceDocument(
     .where(and(eq(t.invoices.id, invoiceId), eq(t.invoices.fileId, fileId)));
   return row?.key ? { key: row.key, number: row.number } : null;
 }
+
+/** loadClaimInformation as a page calls it: it opens the database itself (decision 077). */
+export const loadClaimInformationForPage = withDatabase(loadClaimInformation);
+
+/** discloseOriginalCreditor as a page calls it: it opens the database itself (decision 077). */
+export const discloseOriginalCreditorForPage = withDatabase(discloseOriginalCreditor);
+
+/** findInvoiceDocument as a page calls it: it opens the database itself (decision 077). */
+export const findInvoiceDocumentForPage = withDatabase(findInvoiceDocument);

@@ -3,7 +3,7 @@
  * the landline). One read for every door that prefills a message or a callback.
  */
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
 export async function contactDefaults(db: Database, debtorId: number): Promise<{ email: string; phone: string }> {
@@ -13,3 +13,6 @@ export async function contactDefaults(db: Database, debtorId: number): Promise<{
     .where(eq(t.debtors.id, debtorId));
   return { email: row?.email ?? '', phone: row?.mobile ?? row?.phone ?? '' };
 }
+
+/** The same as a page reads it: it opens the database itself (decision 077). */
+export const contactDefaultsForPage = withDatabase(contactDefaults);

@@ -4,7 +4,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { agencyAddress } from '../mail/addresses.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
@@ -222,3 +222,6 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
     return { ok: true as const, id };
   });
 }
+
+/** findCallback as the contact page reads it back: it opens the database itself (decision 077). */
+export const findCallbackForPage = withDatabase(findCallback);

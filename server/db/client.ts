@@ -117,6 +117,15 @@ export async function getDatabase(): Promise<Database> {
   return (await current).db;
 }
 
+/**
+ * A server function that takes the database first, as a page calls it: it opens the process's
+ * database itself (getDatabase), so that app/ holds no database handle (decision 077). The API and
+ * the assistant's tools, which carry `ctx.db`, call the function itself.
+ */
+export function withDatabase<A extends unknown[], R>(fn: (db: Database, ...args: A) => R) {
+  return async (...args: A): Promise<Awaited<R>> => await fn(await getDatabase(), ...args);
+}
+
 export async function closeDatabase(): Promise<void> {
   const handle = current;
   current = undefined;

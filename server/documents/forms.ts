@@ -14,7 +14,7 @@ import { audit } from '../audit/log.ts';
 import { todayIso } from '../dates.ts';
 import { remindersPaused as pausedByRules } from '../hardship/rules.ts';
 import { isFinished } from '../claims/rules.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { variants, type VariantId } from '../variants/config.ts';
@@ -384,3 +384,9 @@ export async function countCreatedForms(db: Database, fileId: number): Promise<n
     .where(and(eq(t.portalOrders.fileId, fileId), eq(t.portalOrders.orderType, 'downloadForm')));
   return row?.n ?? 0;
 }
+
+/** loadDownloadCenter as a page calls it: it opens the database itself (decision 077). */
+export const loadDownloadCenterForPage = withDatabase(loadDownloadCenter);
+
+/** findFormDocument as a page calls it: it opens the database itself (decision 077). */
+export const findFormDocumentForPage = withDatabase(findFormDocument);

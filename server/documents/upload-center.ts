@@ -6,7 +6,7 @@
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { attachUploads } from '../uploads/receive.ts';
@@ -36,6 +36,13 @@ export function summarise(documents: ReadonlyArray<Pick<RequestedDocument, 'stat
     hasRequestedDocuments: documents.some((d) => d.status === 'requested'),
     outstanding: documents.filter((d) => d.status !== 'Uploaded').length,
   };
+}
+
+/** Whether the file is offered the upload center (it has documents to send): the service hub's tile. */
+export async function uploadCenterOffered(fileId: number): Promise<boolean> {
+  const db = await getDatabase();
+  const [file] = await db.select({ show: t.files.showUploadCenter }).from(t.files).where(eq(t.files.id, fileId));
+  return file?.show ?? false;
 }
 
 export async function loadUploadCenter(db: Database, fileId: number): Promise<UploadCenterView> {
@@ -190,3 +197,6 @@ export async function postponeRequestedDocument(
   });
   return { ok: true, view: await loadUploadCenter(db, ctx.fileId) };
 }
+
+/** loadUploadCenter as a page calls it: it opens the database itself (decision 077). */
+export const loadUploadCenterForPage = withDatabase(loadUploadCenter);

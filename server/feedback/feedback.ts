@@ -11,7 +11,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { consume } from '../limits/rate-limits.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { readToken, signToken } from '../security/signed-token.ts';
 import type { FeedbackInput } from './schema.ts';
@@ -138,3 +138,6 @@ export async function optOutOfSurveys(
     await audit(db, { actor: 'debtor', action: 'feedback.optOut', fileId, clientAddress: ctx.clientAddress });
   return { ok: true };
 }
+
+/** feedbackLanding as a page calls it: it opens the database itself (decision 077). */
+export const feedbackLandingForPage = withDatabase(feedbackLanding);

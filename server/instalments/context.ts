@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { ActiveSession } from '../auth/session.ts';
 import { loadFileFacts, todayIso, type FileFacts } from '../claims/facts.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { costRulesFor, type CostRules } from './config.ts';
@@ -85,3 +85,6 @@ export async function loadFileContext(
     },
   };
 }
+
+/** loadFileContext as a page calls it: it opens the database itself (decision 077). */
+export const loadFileContextForPage = withDatabase(loadFileContext);

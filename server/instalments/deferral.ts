@@ -1,12 +1,13 @@
 /**
  * Pay later (a deferral): the offer (eligibility, terms per notice period) and granting it.
  */
+import { desc, eq } from 'drizzle-orm';
 import * as t from '../db/schema.ts';
 import type { ActiveSession } from '../auth/session.ts';
-import type { Database } from '../db/client.ts';
+import { getDatabase, type Database } from '../db/client.ts';
 import { chargeAgreementCosts, inAgreement, setStatus } from './agreement.ts';
 import type { ActionContext, FileContext } from './context.ts';
-import { mandateFor, recordMandate, type MandateInput } from './mandate.ts';
+import { latestMandate, mandateFor, recordMandate, type MandateInput } from './mandate.ts';
 import type { DeferralMethod } from './options.ts';
 import { deferralEligibility, deferralTerms } from './plan.ts';
 import { mandateReference } from './sepa.ts';
@@ -17,6 +18,29 @@ export function deferralOffer(ctx: FileContext, noticeDays = ctx.rules.deferralN
     terms: deferralTerms(ctx.rules, ctx.facts, noticeDays, ctx.today),
     noticeDays: ctx.rules.deferralNoticeDays,
     currency: ctx.facts.currency,
+  };
+}
+
+/**
+ * The deferral the file was granted last, for the page after the agreement (pay later, step
+ * done): its date, fee and method, and the reference of the SEPA mandate when it is paid by
+ * direct debit. Null when the file has none. Opens the database itself (decision 077).
+ */
+export async function grantedDeferralView(session: Pick<ActiveSession, 'fileId'>) {
+  const db = await getDatabase();
+  const [row] = await db
+    .select()
+    .from(t.deferrals)
+    .where(eq(t.deferrals.fileId, session.fileId))
+    .orderBy(desc(t.deferrals.id))
+    .limit(1);
+  if (!row) return null;
+  const mandate = row.providerId === '3' ? await latestMandate(db, session) : null;
+  return {
+    payBy: row.payBy,
+    feeMinor: row.feeMinor,
+    method: row.providerId,
+    mandateReference: mandate?.mandateReference ?? null,
   };
 }
 

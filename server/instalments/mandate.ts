@@ -8,7 +8,7 @@ import { audit } from '../audit/log.ts';
 import { beginAttempt, lockState, settleAttempt } from '../auth/attempts.ts';
 import { confirmPassword, hasRecentReauth } from '../auth/reauth.ts';
 import type { ActiveSession } from '../auth/session.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { sepaOf, type ActionContext, type FileContext, type Tx } from './context.ts';
 import { accountHolderPattern, bicForIban, checkSepaIban, normaliseBic, samePostalCode } from './sepa.ts';
@@ -207,3 +207,6 @@ export async function checkMandateIdentity(
     ? { ok: false, error: 'attemptsExceeded' }
     : { ok: false, error: 'wrongPassword' };
 }
+
+/** latestMandate as a page calls it: it opens the database itself (decision 077). */
+export const latestMandateForPage = withDatabase(latestMandate);

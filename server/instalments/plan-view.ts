@@ -5,7 +5,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { audit } from '../audit/log.ts';
 import { mailRecipient } from '../auth/access.ts';
 import type { ActiveSession } from '../auth/session.ts';
-import type { Database } from '../db/client.ts';
+import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { consume } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -28,6 +28,28 @@ export interface PlanView {
   isSepa: boolean;
   skipsUsed: number;
   rows: Array<PlanRow & { paid: boolean; skipped: boolean }>;
+}
+
+/**
+ * The plan page's read (opens the database itself, decision 077): the plan the debtor can look at
+ * (null without one) and, after "send the plan by e-mail" (`sent`, the mail's id from the URL), the
+ * address that mail of this file went to, or null.
+ */
+export async function planPageView(
+  fileId: number,
+  sent: number,
+): Promise<{ plan: PlanView; sentTo: string | null } | null> {
+  const db = await getDatabase();
+  const plan = await loadPlan(db, fileId);
+  if (!plan) return null;
+  if (!Number.isInteger(sent) || sent <= 0) return { plan, sentTo: null };
+  const [mail] = await db
+    .select({ to: t.mailOutbox.toAddress })
+    .from(t.mailOutbox)
+    .where(
+      and(eq(t.mailOutbox.id, sent), eq(t.mailOutbox.fileId, fileId), eq(t.mailOutbox.template, 'instalmentPlan')),
+    );
+  return { plan, sentTo: mail?.to ?? null };
 }
 
 /** The active plan, else the pending one (the plan a debtor can look at). */
@@ -133,3 +155,6 @@ export async function mailPlan(
   });
   return { ok: true, mailId, toStoredAddress: recipient.stored };
 }
+
+/** loadPlan as a page calls it: it opens the database itself (decision 077). */
+export const loadPlanForPage = withDatabase(loadPlan);

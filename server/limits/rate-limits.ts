@@ -19,7 +19,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { env } from '../env.ts';
 import { keyedHash } from '../security/crypto.ts';
@@ -166,3 +166,6 @@ export async function resetRateLimiters(): Promise<void> {
   redis = undefined;
   await client?.quit().catch(() => client.disconnect());
 }
+
+/** consume as a page calls it: it opens the database itself (decision 077). */
+export const consumeForPage = withDatabase(consume);

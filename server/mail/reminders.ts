@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { readToken, signToken } from '../security/signed-token.ts';
 
@@ -52,3 +52,6 @@ export async function disableReminders(
     return { ok: true, alreadyDisabled: false } as const;
   });
 }
+
+/** disableReminders as a page calls it: it opens the database itself (decision 077). */
+export const disableRemindersForPage = withDatabase(disableReminders);

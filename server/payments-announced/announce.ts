@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { fileRef } from '../claims/facts.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { audit } from '../audit/log.ts';
 import { agencyAddress } from '../mail/addresses.ts';
@@ -281,3 +281,9 @@ export async function findAnnouncedPayment(db: Database, input: { fileId: number
     );
   return { ...row, receipts };
 }
+
+/** announceFormDefaults as a page calls it: it opens the database itself (decision 077). */
+export const announceFormDefaultsForPage = withDatabase(announceFormDefaults);
+
+/** findAnnouncedPayment as a page calls it: it opens the database itself (decision 077). */
+export const findAnnouncedPaymentForPage = withDatabase(findAnnouncedPayment);

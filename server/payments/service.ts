@@ -16,7 +16,7 @@ import { mailRecipient } from '../auth/access.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import { loadFileFacts, todayIso, type FileFacts } from '../claims/facts.ts';
 import { paymentStatusGuard, sepaGuard, type GuardDecision } from '../claims/guards.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { consume } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -855,3 +855,6 @@ export async function latestPaymentOfFile(db: Database, fileId: number): Promise
     .limit(1);
   return row ?? null;
 }
+
+/** receiveWebhook as a page calls it: it opens the database itself (decision 077). */
+export const receiveWebhookForPage = withDatabase(receiveWebhook);

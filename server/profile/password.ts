@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beginAttempt, settleAttempt } from '../auth/attempts.ts';
 import { changePassword, type ChangePasswordResult } from '../auth/password-change.ts';
 import type { ActiveSession } from '../auth/session.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
 export type ProfilePasswordResult = ChangePasswordResult | { ok: false; error: 'locked'; retryAfterSeconds: number };
@@ -35,3 +35,6 @@ export async function changeProfilePassword(
   await settleAttempt(db, lock.ticket, result.ok || result.error !== 'wrongOld');
   return result;
 }
+
+/** changeProfilePassword as a page calls it: it opens the database itself (decision 077). */
+export const changeProfilePasswordForPage = withDatabase(changeProfilePassword);

@@ -9,7 +9,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { attachUploads } from '../uploads/receive.ts';
@@ -246,3 +246,9 @@ export async function requestProfileChange(
     throw error;
   }
 }
+
+/** getProfile as a page calls it: it opens the database itself (decision 077). */
+export const getProfileForPage = withDatabase(getProfile);
+
+/** profileUpdatePermission as a page calls it: it opens the database itself (decision 077). */
+export const profileUpdatePermissionForPage = withDatabase(profileUpdatePermission);

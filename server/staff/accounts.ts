@@ -6,7 +6,7 @@ import { asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { randomToken } from '../security/crypto.ts';
 import { newTotpSecret, sealSecret } from './totp.ts';
@@ -132,3 +132,12 @@ export async function changeStaffAccount(
   });
   return { ok: true };
 }
+
+/** listStaffAccounts as a page calls it: it opens the database itself (decision 077). */
+export const listStaffAccountsForPage = withDatabase(listStaffAccounts);
+
+/** createStaffAccount as a page calls it: it opens the database itself (decision 077). */
+export const createStaffAccountForPage = withDatabase(createStaffAccount);
+
+/** changeStaffAccount as a page calls it: it opens the database itself (decision 077). */
+export const changeStaffAccountForPage = withDatabase(changeStaffAccount);

@@ -12,7 +12,7 @@ import { buildHref } from '../../intents/links.ts';
 import type { Slots } from '../../intents/slots/index.ts';
 import { turnOutcomes } from '../assistant/outcomes.ts';
 import { audit } from '../audit/log.ts';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { agencyTimeZone } from '../time-zone.ts';
 
@@ -399,3 +399,33 @@ export async function correctedAccuracy(
   for (const { language, line } of lines) if (classify(line.text, language) === line.intent) right += 1;
   return { corrected: lines.length, right };
 }
+
+/** listLog as a page calls it: it opens the database itself (decision 077). */
+export const listLogForPage = withDatabase(listLog);
+
+/** loggedVariants as a page calls it: it opens the database itself (decision 077). */
+export const loggedVariantsForPage = withDatabase(loggedVariants);
+
+/** flaggedCount as a page calls it: it opens the database itself (decision 077). */
+export const flaggedCountForPage = withDatabase(flaggedCount);
+
+/** purgeFlagged as a page calls it: it opens the database itself (decision 077). */
+export const purgeFlaggedForPage = withDatabase(purgeFlagged);
+
+/** deskFigures as a page calls it: it opens the database itself (decision 077). */
+export const deskFiguresForPage = withDatabase(deskFigures);
+
+/** correctionLines as a page calls it: it opens the database itself (decision 077). */
+export const correctionLinesForPage = withDatabase(correctionLines);
+
+/** getEntry as a page calls it: it opens the database itself (decision 077). */
+export const getEntryForPage = withDatabase(getEntry);
+
+/** correctEntry as a page calls it: it opens the database itself (decision 077). */
+export const correctEntryForPage = withDatabase(correctEntry);
+
+/** auditExport as a page calls it: it opens the database itself (decision 077). */
+export const auditExportForPage = withDatabase(auditExport);
+
+/** correctedAccuracy as a page calls it: it opens the database itself (decision 077). */
+export const correctedAccuracyForPage = withDatabase(correctedAccuracy);

@@ -5,9 +5,10 @@
  * replaces it with a new token at stage `full`.
  */
 import { and, eq, gt } from 'drizzle-orm';
+import { audit } from '../audit/log.ts';
 import { clearCookie, cookieName, serializeCookie } from '../auth/cookies.ts';
 import { securityConfig } from '../config/security.ts';
-import type { Database } from '../db/client.ts';
+import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { readCookie } from '../i18n/negotiate.ts';
 import { randomToken, sha256Hex } from '../security/crypto.ts';
@@ -101,3 +102,23 @@ export async function touchStaffSession(db: Database, idHash: string, now = new 
 export async function destroyStaffSession(db: Database, idHash: string): Promise<void> {
   await db.delete(t.staffSessions).where(eq(t.staffSessions.idHash, idHash));
 }
+
+/** Staff sign-out (the desk's page): the request's staff session, if any, is deleted and the sign-out audited. */
+export async function staffSignOut(request: Request, clientAddress: string): Promise<void> {
+  const db = await getDatabase();
+  const session = await findStaffSession(db, request);
+  if (!session) return;
+  await destroyStaffSession(db, session.idHash);
+  await audit(db, {
+    actor: 'staff',
+    action: 'staff.signout',
+    clientAddress,
+    detail: { staffId: session.staffId },
+  });
+}
+
+/** findStaffSession as a page calls it: it opens the database itself (decision 077). */
+export const findStaffSessionForPage = withDatabase(findStaffSession);
+
+/** touchStaffSession as a page calls it: it opens the database itself (decision 077). */
+export const touchStaffSessionForPage = withDatabase(touchStaffSession);

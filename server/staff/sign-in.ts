@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { beginAttempt, settleAttempt } from '../auth/attempts.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import type { Database } from '../db/client.ts';
+import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { createStaffSession, type StaffSession } from './sessions.ts';
 import { checkTotp, enrolmentOf, openSecret } from './totp.ts';
@@ -27,7 +27,8 @@ export const staffCodeInput = z.object({
 });
 
 export interface StaffSignInContext {
-  db: Database;
+  /** The database; the desk's pages leave it out and the step opens the process's own (decision 077). */
+  db?: Database;
   clientAddress: string;
   now?: Date;
 }
@@ -46,16 +47,17 @@ export async function staffPasswordStep(
   ctx: StaffSignInContext,
 ): Promise<StaffStepResult> {
   const input = staffPasswordInput.parse(raw);
+  const db = ctx.db ?? (await getDatabase());
   const now = ctx.now ?? new Date();
-  const lock = await beginAttempt(ctx.db, { client: ctx.clientAddress, staff: input.email }, now);
+  const lock = await beginAttempt(db, { client: ctx.clientAddress, staff: input.email }, now);
   if (lock.locked) {
-    await audit(ctx.db, { actor: 'visitor', action: 'staff.signin.locked', clientAddress: ctx.clientAddress, at: now });
+    await audit(db, { actor: 'visitor', action: 'staff.signin.locked', clientAddress: ctx.clientAddress, at: now });
     return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
   }
-  const [account] = await ctx.db.select().from(t.staffAccounts).where(eq(t.staffAccounts.email, input.email));
+  const [account] = await db.select().from(t.staffAccounts).where(eq(t.staffAccounts.email, input.email));
   const passwordOk = await verifyPassword(account?.passwordHash ?? timingDummyHash, input.password);
   if (!account || !passwordOk || account.disabledAt) {
-    await audit(ctx.db, {
+    await audit(db, {
       actor: 'visitor',
       action: 'staff.signin.failed.password',
       clientAddress: ctx.clientAddress,
@@ -64,9 +66,9 @@ export async function staffPasswordStep(
     });
     return { ok: false, error: 'wrongCredentials' };
   }
-  await settleAttempt(ctx.db, lock.ticket, true);
-  const { cookie } = await createStaffSession(ctx.db, account.id, 'password', { now });
-  await audit(ctx.db, {
+  await settleAttempt(db, lock.ticket, true);
+  const { cookie } = await createStaffSession(db, account.id, 'password', { now });
+  await audit(db, {
     actor: 'staff',
     action: 'staff.signin.password',
     clientAddress: ctx.clientAddress,
@@ -83,21 +85,22 @@ export async function staffCodeStep(
   ctx: StaffSignInContext,
 ): Promise<StaffStepResult> {
   const now = ctx.now ?? new Date();
+  const db = ctx.db ?? (await getDatabase());
   if (session.stage !== 'password') return { ok: false, error: 'expired' };
   const parsed = staffCodeInput.safeParse(raw);
-  const lock = await beginAttempt(ctx.db, { client: ctx.clientAddress, staff: session.email }, now);
+  const lock = await beginAttempt(db, { client: ctx.clientAddress, staff: session.email }, now);
   if (lock.locked) {
-    await audit(ctx.db, { actor: 'visitor', action: 'staff.signin.locked', clientAddress: ctx.clientAddress, at: now });
+    await audit(db, { actor: 'visitor', action: 'staff.signin.locked', clientAddress: ctx.clientAddress, at: now });
     return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
   }
-  const [account] = await ctx.db.select().from(t.staffAccounts).where(eq(t.staffAccounts.id, session.staffId));
+  const [account] = await db.select().from(t.staffAccounts).where(eq(t.staffAccounts.id, session.staffId));
   if (!account || account.disabledAt) return { ok: false, error: 'expired' };
   const check = parsed.success
     ? checkTotp(openSecret(account.totpSecret), parsed.data.code, account.totpLastStep, now)
     : ({ ok: false } as const);
   // The step is taken only if no parallel request took it (or a later one) first: no replay.
   const taken = check.ok
-    ? await ctx.db
+    ? await db
         .update(t.staffAccounts)
         .set({
           totpLastStep: check.step,
@@ -113,7 +116,7 @@ export async function staffCodeStep(
         .returning({ id: t.staffAccounts.id })
     : [];
   if (taken.length === 0) {
-    await audit(ctx.db, {
+    await audit(db, {
       actor: 'visitor',
       action: 'staff.signin.failed.code',
       clientAddress: ctx.clientAddress,
@@ -122,9 +125,9 @@ export async function staffCodeStep(
     });
     return { ok: false, error: 'wrongCode' };
   }
-  await settleAttempt(ctx.db, lock.ticket, true);
-  const { cookie } = await createStaffSession(ctx.db, account.id, 'full', { replacing: session.idHash, now });
-  await audit(ctx.db, {
+  await settleAttempt(db, lock.ticket, true);
+  const { cookie } = await createStaffSession(db, account.id, 'full', { replacing: session.idHash, now });
+  await audit(db, {
     actor: 'staff',
     action: account.totpConfirmedAt ? 'staff.signin.full' : 'staff.signin.enrolled',
     clientAddress: ctx.clientAddress,
@@ -145,3 +148,6 @@ export async function pendingEnrolment(db: Database, session: StaffSession, issu
   const secret = openSecret(account.totpSecret);
   return { secret, ...(await enrolmentOf(secret, session.email, issuer)) };
 }
+
+/** pendingEnrolment as a page calls it: it opens the database itself (decision 077). */
+export const pendingEnrolmentForPage = withDatabase(pendingEnrolment);

@@ -14,7 +14,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { createHash, randomUUID } from 'node:crypto';
-import type { Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
 import {
@@ -259,6 +259,10 @@ export async function pendingUploads(
 }
 
 /** Ids from form values (`uploadId` fields), deduplicated, garbage dropped. */
+/** createUploadHandler and pendingUploads as a page's form reader calls them: they open the database themselves. */
+export const uploadHandlerForPage = withDatabase(createUploadHandler);
+export const pendingUploadsForPage = withDatabase(pendingUploads);
+
 export function uploadIdsFrom(values: ReadonlyArray<FormDataEntryValue | string>): number[] {
   const ids = values
     .map((value) => (typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : NaN))
@@ -349,3 +353,9 @@ export async function consumeUploadLimit(
   ]);
   return limit.ok ? { ok: true } : { ok: false, retryAfterSeconds: limit.retryAfterSeconds };
 }
+
+/** findUpload as a page calls it: it opens the database itself (decision 077). */
+export const findUploadForPage = withDatabase(findUpload);
+
+/** consumeUploadLimit as a page calls it: it opens the database itself (decision 077). */
+export const consumeUploadLimitForPage = withDatabase(consumeUploadLimit);

@@ -27,7 +27,7 @@
  */
 import { z } from 'zod';
 import { isDemo } from '../../env.ts';
-import type { Database } from '../../db/client.ts';
+import { withDatabase, type Database } from '../../db/client.ts';
 import type { BankIdProvider } from './provider.ts';
 import { SandboxBankIdProvider } from './sandbox.ts';
 
@@ -70,3 +70,6 @@ export function sandboxProvider(db: Database): SandboxBankIdProvider | null {
   const provider = bankIdProvider(db);
   return provider instanceof SandboxBankIdProvider ? provider : null;
 }
+
+/** sandboxProvider as a page calls it: it opens the database itself (decision 077). */
+export const sandboxProviderForPage = withDatabase(sandboxProvider);

@@ -21,7 +21,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../../audit/log.ts';
-import type { Database } from '../../db/client.ts';
+import { getDatabase, type Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { measureRunning } from '../../claims/rules.ts';
 import { readCookie } from '../../i18n/negotiate.ts';
@@ -29,7 +29,7 @@ import { keyedHash, safeEqual } from '../../security/crypto.ts';
 import { variantIds, variants, type Variant } from '../../variants/config.ts';
 import { clearCookie, cookieName, serializeCookie } from '../cookies.ts';
 import { createSession } from '../sessions.ts';
-import { bankIdConfig } from './factory.ts';
+import { bankIdConfig, bankIdProvider } from './factory.ts';
 import type { BankIdCountry, BankIdProvider, FailedReason, PendingHint, VerifiedIdentity } from './provider.ts';
 
 export interface BankIdContext {
@@ -138,6 +138,16 @@ function correlation(orderRef: string): string {
 }
 
 // ── Sweden ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The bank-identity pages' context (decision 077: a page holds no database handle): the provider
+ * with the process's database, or null when no provider is configured.
+ */
+export async function bankIdPageContext(page: Omit<BankIdContext, 'db' | 'provider'>): Promise<BankIdContext | null> {
+  const db = await getDatabase();
+  const provider = bankIdProvider(db);
+  return provider ? { ...page, db, provider } : null;
+}
 
 export async function startSwedishLogin(ctx: BankIdContext) {
   const order = await ctx.provider.startOrder({ endUserIp: ctx.clientAddress });
