@@ -109,7 +109,11 @@ export function refuseWithPage(req: Request, res: Response, next: NextFunction, 
  */
 export function normalizedPath(url: string): string | null {
   try {
-    return new URL(url, 'http://portal.invalid').pathname;
+    // An origin-form target is a path even when it starts with `//`: the router reads
+    // `//evil.example/api/x` as that path, so it must not be read as a host and the path `/api/x`
+    // (which would borrow an exemption the router never applies). An absolute-form target
+    // (`http://host/path`) is parsed as the address it is.
+    return (url.startsWith('/') ? new URL(`http://portal.invalid${url}`) : new URL(url)).pathname;
   } catch {
     return null;
   }

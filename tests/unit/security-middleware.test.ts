@@ -2,7 +2,14 @@ import express from 'express';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bodyLimits, cspNonce, sameOriginWrites, securityHeaders, type EdgeRefusal } from '#server/http/security.ts';
+import {
+  bodyLimits,
+  cspNonce,
+  normalizedPath,
+  sameOriginWrites,
+  securityHeaders,
+  type EdgeRefusal,
+} from '#server/http/security.ts';
 
 /** A tiny Express app with the portal's middleware, served on a random local port. */
 let base = '';
@@ -122,6 +129,15 @@ describe('cross-site writes', () => {
       expect(await rawPost(path, { Origin: 'https://evil.example' }), path).toBe(403);
     }
     expect(await rawPost('/webhooks/provider', { Origin: 'https://evil.example' })).toBe(200);
+  });
+
+  it('reads a target that starts with // as the path the router sees, not as a host before an exempt path', async () => {
+    // The router reads `//evil.example/webhooks/provider` as that path (a page of the portal, not a
+    // webhook): the exemption must not apply. The hostile-input properties found this as a 500.
+    expect(normalizedPath('//evil.example/webhooks/provider')).toBe('//evil.example/webhooks/provider');
+    expect(normalizedPath('/webhooks/../serviceportal')).toBe('/serviceportal');
+    expect(normalizedPath('http://portal.example/webhooks/provider')).toBe('/webhooks/provider');
+    expect(await rawPost('//evil.example/webhooks/provider', { Origin: 'https://evil.example' })).toBe(403);
   });
 
   it('exempts webhooks (verified by signature instead) and never blocks reads', async () => {
