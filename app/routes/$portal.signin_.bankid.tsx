@@ -7,8 +7,6 @@ import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
-  bankIdMethod,
-  bankIdPageContext,
   cancelSwedishLogin,
   clearFlowCookie,
   collectSwedishLogin,
@@ -19,11 +17,11 @@ import {
   startSwedishLogin,
   type ProgressBody,
 } from '#server/auth/bank-id/sign-in.ts';
-import { findSession } from '#server/auth/session.ts';
 import { publicUrl } from '#server/variants/public-url.ts';
 import { sandboxLink } from '#server/variants/resolve.ts';
 import { i18next } from '~/i18next.server';
-import { documentTitle, requireVariant } from '~/lib/route-helpers.server';
+import { bankIdPage } from '~/lib/bank-id.server';
+import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { BankIdFailurePanel } from '~/components/BankIdEntry';
@@ -52,18 +50,8 @@ export const bankIdSchema = z.discriminatedUnion('intent', [
 
 export const handle = { i18n: ['common', 'bankid'] };
 
-async function bankIdContext(request: Request, params: LoaderFunctionArgs['params'], clientAddress: string) {
-  const variant = requireVariant(params);
-  const method = bankIdMethod(variant);
-  if (!method) throw new Response('Not Found', { status: 404 });
-  const current = await findSession(request);
-  const ctx = await bankIdPageContext({ variant, clientAddress, currentSession: current?.idHash ?? null });
-  if (!ctx) throw new Response('Not Found', { status: 404 });
-  return { variant, method, ctx };
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const { variant, method, ctx } = await bankIdContext(request, params, context.clientAddress);
+  const { variant, method, ctx } = await bankIdPage(request, params, context.clientAddress);
   if (method === 'bankIdNo') {
     // GetAuthUrl: the provider's page, which comes back to the callback with code and state.
     const callbackUrl = publicUrl(variant, '/signin/bankid/callback');
@@ -79,7 +67,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 type PageState = ProgressBody | { phase: 'cancelled' };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const { variant, method, ctx } = await bankIdContext(request, params, context.clientAddress);
+  const { variant, method, ctx } = await bankIdPage(request, params, context.clientAddress);
   if (method !== 'bankIdSe') throw new Response('Method Not Allowed', { status: 405 });
   const submission = parseWithZod(await readForm(request), { error: fieldError, schema: bankIdSchema });
   if (submission.status !== 'success')

@@ -3,17 +3,15 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
-  bankIdMethod,
-  bankIdPageContext,
   completeNorwegianLogin,
   readFlow,
   replyTo,
   setCookieHeaders,
   type BankIdFailure,
 } from '#server/auth/bank-id/sign-in.ts';
-import { findSession } from '#server/auth/session.ts';
 import { i18next } from '~/i18next.server';
-import { documentTitle, requireVariant } from '~/lib/route-helpers.server';
+import { bankIdPage } from '~/lib/bank-id.server';
+import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { BankIdFailurePanel } from '~/components/BankIdEntry';
@@ -37,15 +35,7 @@ export const callbackSchema = z.union([
 export const handle = { i18n: ['common', 'bankid'] };
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const variant = requireVariant(params);
-  if (bankIdMethod(variant) !== 'bankIdNo') throw new Response('Not Found', { status: 404 });
-  const current = await findSession(request);
-  const ctx = await bankIdPageContext({
-    variant,
-    clientAddress: context.clientAddress,
-    currentSession: current?.idHash,
-  });
-  if (!ctx) throw new Response('Not Found', { status: 404 });
+  const { variant, ctx } = await bankIdPage(request, params, context.clientAddress, 'bankIdNo');
   const t = await i18next.getFixedT(await i18next.getLocale(request), 'bankid');
   const title = documentTitle(t('callback.title'), variant.brand.name);
 

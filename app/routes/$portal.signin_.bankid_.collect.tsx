@@ -1,17 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import {
-  bankIdMethod,
-  bankIdPageContext,
-  collectSwedishLogin,
-  readFlow,
-  replyTo,
-  setCookieHeaders,
-} from '#server/auth/bank-id/sign-in.ts';
-import { findSession } from '#server/auth/session.ts';
+import { collectSwedishLogin, readFlow, replyTo, setCookieHeaders } from '#server/auth/bank-id/sign-in.ts';
 import { sandboxLink } from '#server/variants/resolve.ts';
 import { i18next } from '~/i18next.server';
-import { requireVariant } from '~/lib/route-helpers.server';
+import { bankIdPage } from '~/lib/bank-id.server';
 import { readForm } from '~/lib/form.server';
 
 /**
@@ -26,15 +18,7 @@ import { readForm } from '~/lib/form.server';
 export const collectSchema = z.object({ orderRef: z.string().min(1).max(100), type: z.literal('auth').optional() });
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const variant = requireVariant(params);
-  if (bankIdMethod(variant) !== 'bankIdSe') throw new Response('Not Found', { status: 404 });
-  const current = await findSession(request);
-  const ctx = await bankIdPageContext({
-    variant,
-    clientAddress: context.clientAddress,
-    currentSession: current?.idHash,
-  });
-  if (!ctx) throw new Response('Not Found', { status: 404 });
+  const { variant, ctx } = await bankIdPage(request, params, context.clientAddress, 'bankIdSe');
   const parsed = collectSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ phase: 'failed' as const, reason: 'unknownOrder' as const }, { status: 400 });
 
