@@ -78,6 +78,15 @@ async function contextOf(refno: string, subcase = 1): Promise<ActionContext> {
 }
 
 const message = (body: string) => ({ subjectId: '999', body, email: 'erika@example.org' });
+/** The outbox's newest event. */
+const latestEvent = async () => {
+  const [event] = await database.db
+    .select()
+    .from(t.agencyEvents)
+    .orderBy(sql`seq desc`)
+    .limit(1);
+  return event;
+};
 const eventCount = async () =>
   Number(
     (
@@ -142,11 +151,7 @@ describe('the outbox in the action’s transaction', () => {
     );
     expect(done.ok).toBe(true);
     expect(await eventCount()).toBe(before + 1);
-    const [event] = await database.db
-      .select()
-      .from(t.agencyEvents)
-      .orderBy(sql`seq desc`)
-      .limit(1);
+    const event = await latestEvent();
     expect(event).toMatchObject({ type: 'contact.messageSent' });
     expect(event!.payload).toMatchObject({
       type: 'contact.messageSent',
@@ -220,11 +225,7 @@ describe('the payment provider outside every transaction', () => {
       expect(started).toMatchObject({ ok: true, value: { replayed: false, next: { kind: 'redirect' } } });
       expect(seen).toEqual(['free']);
       expect(await eventCount()).toBe(before + 1);
-      const [event] = await database.db
-        .select()
-        .from(t.agencyEvents)
-        .orderBy(sql`seq desc`)
-        .limit(1);
+      const event = await latestEvent();
       const payment = started.ok ? started.value.payment : null;
       expect(event!.payload).toMatchObject({
         type: 'payment.started',
