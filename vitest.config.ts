@@ -35,10 +35,28 @@ const unitInclude = [
 ];
 const touchesState =
   /database|Database|process\.env|DATA_DIR|vi\.(mock|useFakeTimers|setSystemTime|stubEnv|stubGlobal|spyOn)|helpers|remix-app|hostile-input|spawn|fork\(|exec|listen\(|Server\b/;
-const pureFiles = ['tests', 'server', 'app', 'intents']
+const unitFiles = ['tests', 'server', 'app', 'intents']
   .flatMap((folder) => readdirSync(folder, { recursive: true, encoding: 'utf8' }).map((name) => `${folder}/${name}`))
   .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('tests/db/'))
-  .filter((file) => !touchesState.test(readFileSync(file, 'utf8')))
+  .map((file) => ({ file, source: readFileSync(file, 'utf8') }));
+const pureFiles = unitFiles
+  .filter(({ source }) => !touchesState.test(source))
+  .map(({ file }) => file)
+  .sort();
+
+/**
+ * The `unit` files whose only state is a database they open themselves (the route, API and
+ * action tests, decision 092): they share worker threads too, in the project `unit-app`, where
+ * tests/setup-shared.ts makes the process services (the parsed environment, the storage, the
+ * process database, the providers' configuration, the metrics) forget the previous file before
+ * each file. A file that changes the environment, mocks a module, fakes the clock, starts a server
+ * or a process, or uses a helper that does, stays isolated in `unit`.
+ */
+const ownsProcess =
+  /process\.env|DATA_DIR|vi\.(mock|useFakeTimers|setSystemTime|stubEnv|stubGlobal|spyOn)|hostile-input|spawn|fork\(|exec|listen\(|Server\b|helpers\/(build|server-process|temp-postgres|redis|instances|ports)/;
+const appFiles = unitFiles
+  .filter(({ source }) => touchesState.test(source) && !ownsProcess.test(source))
+  .map(({ file }) => file)
   .sort();
 
 /**
@@ -57,7 +75,7 @@ const postgresProject: TestProjectConfiguration[] = postgresUrl
           include: ['tests/db/**/*.test.ts'],
           exclude: ownServerFiles,
           environment: 'node',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           setupFiles: ['tests/setup.ts'],
           env: { TEST_DATABASE_URL: postgresUrl },
           testTimeout: 60_000,
@@ -88,11 +106,11 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: unitInclude,
-          exclude: ['tests/db/**', ...pureFiles],
+          exclude: ['tests/db/**', ...pureFiles, ...appFiles],
           environment: 'node',
           globalSetup: ['tests/global-setup.ts'],
           setupFiles: ['tests/setup.ts'],
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -119,10 +137,25 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'unit-app',
+          include: appFiles,
+          environment: 'node',
+          globalSetup: ['tests/global-setup.ts'],
+          setupFiles: ['tests/setup.ts', 'tests/setup-shared.ts'],
+          // Threads that are not isolated, after `unit-pure` and before the forks (see there).
+          pool: 'threads',
+          sequence: { groupOrder: 1 },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'db',
           include: ['tests/db/**/*.test.ts'],
           environment: 'node',
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
           setupFiles: ['tests/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -107,14 +107,33 @@ export function targetFromEnv(environment: { DATABASE_URL?: string; DATA_DIR: st
 // The process's one database (PGlite allows one opener per data folder). The HTTP server and the
 // Remix routes are one module graph (decision 076), so they share this module and its handle.
 let current: Promise<DatabaseHandle> | undefined;
+/** Whether `current` was opened here (getDatabase) rather than handed in (setDatabase). */
+let openedHere = false;
 
 export function setDatabase(handle: Promise<DatabaseHandle>): void {
   current = handle;
+  openedHere = false;
 }
 
 export async function getDatabase(): Promise<Database> {
-  current ??= openDatabase(targetFromEnv(env()));
+  if (!current) {
+    current = openDatabase(targetFromEnv(env()));
+    openedHere = true;
+  }
   return (await current).db;
+}
+
+/**
+ * For tests that share a process (tests/setup-shared.ts): forget the process database, so that
+ * the next getDatabase opens the one the environment names then. With `close`, a database opened
+ * here is closed first; one a test handed in is the test's to close.
+ */
+export async function forgetDatabase(options: { close?: boolean } = {}): Promise<void> {
+  const handle = current;
+  const close = options.close === true && openedHere;
+  current = undefined;
+  openedHere = false;
+  if (handle && close) await (await handle).close();
 }
 
 /**
@@ -129,5 +148,6 @@ export function withDatabase<A extends unknown[], R>(fn: (db: Database, ...args:
 export async function closeDatabase(): Promise<void> {
   const handle = current;
   current = undefined;
+  openedHere = false;
   if (handle) await (await handle).close();
 }

@@ -67,6 +67,11 @@ export function metrics(): PortalMetrics {
   return current;
 }
 
+/** For tests that share a process (tests/setup-shared.ts): the next metrics() starts from zero. */
+export function resetMetrics(): void {
+  current = undefined;
+}
+
 /** One answered turn of the assistant (server/assistant/intent-log.ts records it). */
 export function countAssistantTurn(intent: string, engine: 'embedded' | 'model'): void {
   metrics().assistantTurns.inc({ intent: intent.slice(0, 64), engine });

@@ -10,7 +10,6 @@
  * Keys are keyed hashes; no address, e-mail or reference number is stored in clear.
  * The sign-in attempt limits are not here: they live in server/auth/attempts.ts.
  */
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import { Redis } from 'ioredis';
 import {
   RateLimiterDrizzle,
@@ -96,15 +95,16 @@ function limiterWith(db: Database, keyPrefix: string, policy: Policy): RateLimit
       redis ??= new Redis(redisUrl, { maxRetriesPerRequest: 1, connectTimeout: 2000 });
       limiter = new RateLimiterRedis({ ...common, storeClient: redis, insuranceLimiter });
     } else {
-      // Inside an action's transaction (server/actions/run.ts) the count joins that transaction; the
-      // clean-up timer is left to the database's own limiters, as it would outlive the transaction.
-      const inTransaction = db instanceof PgTransaction;
+      // Inside an action's transaction (server/actions/run.ts) the count joins that transaction.
+      // Ended windows are deleted by the retention job (server/retention/purge.ts, once for all
+      // instances), not by a timer per limiter, which would outlive a transaction or a closed
+      // database.
       limiter = new RateLimiterDrizzle({
         ...common,
         storeClient: db,
         schema: t.rateLimits,
         insuranceLimiter,
-        ...(inTransaction ? { clearExpiredByTimeout: false } : {}),
+        clearExpiredByTimeout: false,
       });
     }
     byName.set(cacheKey, limiter);

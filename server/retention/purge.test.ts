@@ -29,6 +29,7 @@ afterAll(async () => database.dispose());
 beforeEach(async () => {
   await database.db.delete(transcripts);
   await database.db.delete(t.intentLog);
+  await database.db.delete(t.rateLimits);
 });
 
 async function logRowAt(at: Date, text: string) {
@@ -65,9 +66,29 @@ describe('retention job', () => {
       { id: 'b'.repeat(32), variant: 'serviceportal', createdAt: hoursAgo(23) },
     ]);
     const report = await purgeExpired(database.db, purgeRules(), now);
-    expect(report).toEqual({ ran: true, deleted: { 'intent-log': 0, 'chat-transcripts': 1 }, abandoned: 0 });
+    expect(report).toEqual({
+      ran: true,
+      deleted: { 'intent-log': 0, 'chat-transcripts': 1, 'rate-limits': 0 },
+      abandoned: 0,
+    });
     const left = await database.db.select({ id: t.chatTranscripts.id }).from(t.chatTranscripts);
     expect(left).toEqual([{ id: 'b'.repeat(32) }]);
+  });
+
+  it("deletes rate-limit windows that ended over an hour ago, with the server's own rules", async () => {
+    await database.db.insert(t.rateLimits).values([
+      { key: 'ended-long-ago', points: 3, expire: hoursAgo(2) },
+      { key: 'ended-just-now', points: 3, expire: hoursAgo(0.5) },
+      { key: 'running', points: 1, expire: new Date(now.getTime() + 600_000) },
+    ]);
+    const report = await purgeExpired(database.db, purgeRules(), now);
+    expect(report).toEqual({
+      ran: true,
+      deleted: { 'intent-log': 0, 'chat-transcripts': 0, 'rate-limits': 1 },
+      abandoned: 0,
+    });
+    const left = await database.db.select({ key: t.rateLimits.key }).from(t.rateLimits);
+    expect(left.map((r) => r.key).sort()).toEqual(['ended-just-now', 'running']);
   });
 
   it('deletes anonymised log rows after the configured months, not before', async () => {

@@ -57,9 +57,20 @@ export function intentLogRule(months: number = env().INTENT_LOG_RETENTION_MONTHS
   return { name: 'intent-log', table: t.intentLog, column: t.intentLog.at, cutoff: olderThanMonths(months) };
 }
 
+/**
+ * Rate-limit windows that ended more than an hour ago (server/limits/rate-limits.ts): their rows
+ * count nothing any more. The limiters keep no timer of their own for this.
+ */
+export const rateLimitRule: PurgeRule = {
+  name: 'rate-limits',
+  table: t.rateLimits,
+  column: t.rateLimits.expire,
+  cutoff: olderThanHours(1),
+};
+
 /** Everything the job deletes. */
 export function purgeRules(): PurgeRule[] {
-  return [intentLogRule(), transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt)];
+  return [intentLogRule(), transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt), rateLimitRule];
 }
 
 /** `abandoned`: intent-log turns whose offer was left open past the follow-up window, marked in the same run. */

@@ -1,11 +1,12 @@
 /**
  * The Zahlung and Country tests call the API as a client does, through the runtime
- * (tests/api/helpers.ts): a bearer token per demo file and level (signed in once per test file,
+ * (tests/api/helpers.ts): a bearer token per demo file and level (signed in once per database,
  * each sign-in from its own client address so that the sign-in limits stay out of the way), the
  * endpoint's path with its parameters and query, JSON or multipart as the endpoint reads it; every
  * 200 answer is checked against the endpoint's published schema, every other one is a problem.
  */
 import { pathOf, type AnyEndpoint, type ApiUpload } from '#server/api/define.ts';
+import { getDatabase } from '#server/db/client.ts';
 import { apiCall, apiSignIn, expectProblem, expectSchema, type ApiCallOptions, type AnyBody } from './helpers.ts';
 
 export interface Call {
@@ -16,10 +17,14 @@ export interface Call {
   headers?: Record<string, string>;
 }
 
-const tokens = new Map<string, string>();
+/** Per process database: a token names a session of the database it was signed in on (decision 092). */
+const tokensByDatabase = new WeakMap<object, Map<string, string>>();
 let clients = 0;
 
 export async function tokenOf(refno: string, level: 'limited' | 'full' = 'full'): Promise<string> {
+  const database = await getDatabase();
+  let tokens = tokensByDatabase.get(database);
+  if (!tokens) tokensByDatabase.set(database, (tokens = new Map()));
   const known = tokens.get(`${refno}/${level}`);
   if (known) return known;
   clients += 1;
