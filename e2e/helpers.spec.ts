@@ -4,7 +4,7 @@
  * Pages are set with `page.setContent`, so the portal's server plays no part.
  */
 import { existsSync, rmSync } from 'node:fs';
-import { expect, test, type Page } from './helpers/test';
+import { expect, snapshotKey, test, type Page } from './helpers/test';
 import { axeCounts, expectNoSeriousA11yViolations } from './helpers/axe';
 import { screenshotPath, screenshots } from './helpers/screenshots';
 
@@ -86,6 +86,23 @@ async function pictures(tab: Page, wanted: string | undefined) {
   for (const file of files) rmSync(file, { force: true });
   return taken;
 }
+
+// eslint-disable-next-line no-empty-pattern
+test('the HTML validator keys a snapshot by all but its nonce, inline scripts and hidden values', async ({}) => {
+  const document = (nonce: string, token: string, context: string, main: string) =>
+    `<!doctype html><html lang="de"><head><title>t</title><script nonce="${nonce}">window.__ctx=${context}</script></head>` +
+    `<body><form method="post"><input type="hidden" name="csrf" value="${token}">${main}</form></body></html>`;
+  const first = snapshotKey(document('a1', 't1', '{"at":1}', '<button>Senden</button>'));
+  // Sent again: a new nonce, a new form token, other loader data in Remix's context.
+  expect(snapshotKey(document('b2', 't2', '{"at":2}', '<button>Senden</button>'))).toBe(first);
+  // Anything a rule reads is a new snapshot: a text, an attribute, an element, a visible value.
+  expect(snapshotKey(document('a1', 't1', '{"at":1}', '<button>Zahlen</button>'))).not.toBe(first);
+  expect(snapshotKey(document('a1', 't1', '{"at":1}', '<button type="submit">Senden</button>'))).not.toBe(first);
+  expect(snapshotKey(document('a1', 't1', '{"at":1}', '<button>Senden</button><p></p>'))).not.toBe(first);
+  expect(snapshotKey(document('a1', 't1', '{"at":1}', '<input name="n" value="x"><button>Senden</button>'))).not.toBe(
+    snapshotKey(document('a1', 't1', '{"at":1}', '<input name="n" value="y"><button>Senden</button>')),
+  );
+});
 
 test('screenshots are taken only with SCREENSHOTS=1', async ({ page: tab }) => {
   await tab.setContent(form);

@@ -1,9 +1,10 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createHash } from 'node:crypto';
-import { appendFileSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { artifacts, verdictStore } from './verdicts.ts';
 
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA (axe has no separate wcag22a rules worth running). */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
@@ -68,43 +69,16 @@ function pageState(): string | null {
   return JSON.stringify([window.innerWidth, media, outline(document.documentElement)]);
 }
 
-/** Page state hash → axe's violations: this worker's, and on disk the run's (every worker's, below). */
-const checked = new Map<string, Violation[]>();
+/** Page state hash → axe's violations: this run's, from every worker. */
+const verdicts = verdictStore<Violation[]>('axe');
 /** How often this worker ran axe and how often it reused a verdict (e2e/helpers.spec.ts reads it). */
 export const axeCounts = { runs: 0, reused: 0 };
-const artifacts = path.resolve(import.meta.dirname, '../.artifacts');
 const logFile = path.join(artifacts, 'axe.log');
-/**
- * The verdicts of this run, shared by its workers: one file per page state, in a folder named
- * after the run's data folder (playwright.config.ts sets E2E_DATA_DIR once for all workers).
- */
-const verdictFolder = path.join(artifacts, 'axe-verdicts', path.basename(process.env.E2E_DATA_DIR ?? 'local'));
-
-function knownVerdict(key: string): Violation[] | undefined {
-  const mine = checked.get(key);
-  if (mine) return mine;
-  try {
-    const shared = JSON.parse(readFileSync(path.join(verdictFolder, `${key}.json`), 'utf8')) as Violation[];
-    checked.set(key, shared);
-    return shared;
-  } catch {
-    return undefined;
-  }
-}
-
-function keepVerdict(key: string, violations: Violation[]): void {
-  checked.set(key, violations);
-  mkdirSync(verdictFolder, { recursive: true });
-  // Written whole, then renamed: another worker never reads half a verdict.
-  const temporary = path.join(verdictFolder, `${key}.${process.pid}.tmp`);
-  writeFileSync(temporary, JSON.stringify(violations));
-  renameSync(temporary, path.join(verdictFolder, `${key}.json`));
-}
 
 async function violationsOf(page: Page, label: string): Promise<Violation[]> {
   const state = await page.evaluate(pageState);
   const key = state === null ? null : createHash('sha256').update(state).digest('hex');
-  const known = key === null ? undefined : knownVerdict(key);
+  const known = key === null ? undefined : verdicts.get(key);
   const started = performance.now();
   let violations: Violation[];
   if (known) {
@@ -120,7 +94,7 @@ async function violationsOf(page: Page, label: string): Promise<Violation[]> {
       .setLegacyMode(true)
       .analyze();
     violations = results.violations;
-    if (key !== null) keepVerdict(key, violations);
+    if (key !== null) verdicts.keep(key, violations);
   }
   mkdirSync(path.dirname(logFile), { recursive: true });
   appendFileSync(

@@ -4,8 +4,9 @@
  * the HTML standard preset; rules turned off and why are in docs/quality.md). A snapshot of the
  * page (`page.content()`) is taken at every load and every navigation of the main frame, the
  * client-side ones of Remix included, and once more at the end of the test; a test whose pages
- * have validation errors fails with the rule, the message and the element. Identical snapshots
- * are validated once per worker.
+ * have validation errors fails with the rule, the message and the element. A snapshot the run has
+ * validated already, in any worker, up to its nonce, scripts' contents and hidden values
+ * (`snapshotKey`), is not validated again.
  *
  * Specs import `test` and `expect` from here instead of '@playwright/test'.
  */
@@ -13,27 +14,49 @@ import { test as base, type Page, type TestInfo } from '@playwright/test';
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
+import { artifacts, verdictStore } from './verdicts.ts';
 
 export * from '@playwright/test';
 
 const validator = new HtmlValidate(new FileSystemConfigLoader());
-/** Snapshot hash → its problems, per worker. */
-const validated = new Map<string, string[]>();
-const logFile = path.resolve(import.meta.dirname, '../.artifacts/html-validation.log');
+/** Snapshot key → its problems: this run's, from every worker (e2e/helpers/verdicts.ts). */
+const verdicts = verdictStore<string[]>('html');
+const logFile = path.join(artifacts, 'html-validation.log');
+/** Validations run and their milliseconds in this worker (the log's last line per test). */
+const validation = { runs: 0, ms: 0 };
+
+/**
+ * What the validator's verdict depends on: the document without what changes on every request
+ * and that no rule reads (decision 093). The CSP nonce's value, the contents of inline scripts
+ * (Remix's context with the loader data; the validator treats a script's text as opaque) and the
+ * values of hidden inputs (form tokens) are left out; every element, attribute, other value and
+ * text stays. So the same page sent again with a new nonce and token is validated once.
+ */
+export function snapshotKey(html: string): string {
+  const stable = html
+    .replace(/(<script\b[^>]*>)[\s\S]*?(<\/script>)/gi, '$1$2')
+    .replace(/\snonce="[^"]*"/gi, ' nonce')
+    .replace(/<input\b[^>]*\btype="hidden"[^>]*>/gi, (tag) => tag.replace(/\svalue="[^"]*"/i, ' value'));
+  return createHash('sha256').update(stable).digest('hex');
+}
 
 async function problemsOf(html: string): Promise<string[]> {
-  const hash = createHash('sha256').update(html).digest('hex');
-  const known = validated.get(hash);
+  const key = snapshotKey(html);
+  const known = verdicts.get(key);
   if (known) return known;
+  const started = performance.now();
   const report = await validator.validateString(html, 'page.html');
+  validation.runs += 1;
+  validation.ms += performance.now() - started;
   const problems = report.results.flatMap((result) =>
     result.messages.map((m) => {
       const around = html.slice(Math.max(0, m.offset - 60), m.offset + 80).replace(/\s+/g, ' ');
       return `${m.ruleId}: ${m.message} (${m.selector ?? '?'}) …${around}…`;
     }),
   );
-  validated.set(hash, problems);
+  verdicts.keep(key, problems);
   return problems;
 }
 
@@ -71,7 +94,8 @@ function watch(page: Page, testInfo: TestInfo) {
       mkdirSync(path.dirname(logFile), { recursive: true });
       appendFileSync(
         logFile,
-        [...urls].map((u) => `${testInfo.titlePath.join(' › ')}\t${u}\t${problems.get(u)?.length ?? 0}\n`).join(''),
+        [...urls].map((u) => `${testInfo.titlePath.join(' › ')}\t${u}\t${problems.get(u)?.length ?? 0}\n`).join('') +
+          `worker ${process.pid}\t${validation.runs} validations\t${Math.round(validation.ms)} ms\n`,
       );
       return problems;
     },
