@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -10,7 +10,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { providerFee } from '#server/payments/fees.ts';
@@ -29,6 +29,8 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -136,18 +138,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function CardContact() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { variant, locale } = useRootData()!;
   const { t } = useTranslation(['checkout', 'common']);
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'card-contact',
+    schema: contactSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(contactSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
     defaultValue: { key: d.key, ...d.defaults },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: contactSchema }),
   });
   const err = (f: { errors?: string[] }) => (f.errors?.[0] ? t(f.errors[0]) : undefined);
   const textFields = [
@@ -209,9 +207,7 @@ export default function CardContact() {
               required
             />
             <div className="button-row">
-              <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-                {t('card.continue')}
-              </button>
+              <SubmitButton>{t('card.continue')}</SubmitButton>
               <Link className="button button--secondary" to={back}>
                 {t('otherMethod')}
               </Link>

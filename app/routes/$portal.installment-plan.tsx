@@ -4,8 +4,8 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * "send by e-mail", which writes the plan mail into the outbox and answers on a fresh page
  * (post/redirect/get), so a reload never sends it twice.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -15,7 +15,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { feeExplanationKey } from '#server/instalments/config.ts';
@@ -36,6 +36,8 @@ import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
 
 const mailSchema = z.object({
   email: z
@@ -109,18 +111,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function InstallmentPlan() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation(['instalments', 'common']);
   const { variant, locale } = useRootData()!;
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'plan-mail',
+    schema: mailSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(mailSchema),
     defaultValue: { email: d.email },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: mailSchema }),
   });
   const error = fields.email.errors?.[0] ? t(fields.email.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
@@ -175,9 +173,7 @@ export default function InstallmentPlan() {
                   required
                 />
                 <RateLimitMessage error={limited} />
-                <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-                  {t('plan.send')}
-                </button>
+                <SubmitButton>{t('plan.send')}</SubmitButton>
               </Form>
             </>
           ) : d.hasStoredAddress ? (
@@ -191,9 +187,7 @@ export default function InstallmentPlan() {
               <p>{t('common:shell.stepUp.storedAddressLead')}</p>
               <Form method="post">
                 <input type="hidden" name="recipient" value="stored" />
-                <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-                  {t('common:shell.stepUp.sendToStored')}
-                </button>
+                <SubmitButton>{t('common:shell.stepUp.sendToStored')}</SubmitButton>
               </Form>
               <p>
                 <a href={d.stepUpHref}>{t('common:shell.stepUp.otherAddress')}</a>

@@ -9,8 +9,8 @@
  * A reference-only session sees all of it; the request itself asks for the password (the action
  * is full-login). One form, one schema (server/hardship/schema.ts), without JavaScript too.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
   redirect,
@@ -19,7 +19,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { breathingSpaceSchema, statementMaxLength } from '#server/hardship/schema.ts';
 import { hardshipReasons } from '#server/hardship/rules.ts';
@@ -40,6 +40,8 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'hardship'] };
@@ -299,18 +301,14 @@ function BreathingSpace() {
 function BreathingSpaceForm() {
   const { view } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation(['hardship', 'common']);
   const { locale } = useRootData()!;
   const rounds = useSubmissionRounds(actionData);
   const schema = breathingSpaceSchema({ locale, currency: view.currency });
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'breathing-space',
+    schema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const err = (name: 'reason' | 'statement' | 'income' | 'expenses') => {
     const key = fields[name].errors?.[0];
@@ -370,9 +368,7 @@ function BreathingSpaceForm() {
             error={err('expenses')}
           />
         </fieldset>
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {t('breathing.submit')}
-        </button>
+        <SubmitButton>{t('breathing.submit')}</SubmitButton>
       </Form>
     </>
   );

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { z } from 'zod';
@@ -13,6 +13,8 @@ import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
 import { i18next } from '~/i18next.server';
 import { readForm } from '~/lib/form.server';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -127,17 +129,13 @@ const phone = {
 export default function SandboxIdentityApp() {
   const { title, country, finished, expired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation(['bankid', 'common']);
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'sandbox-bankid',
+    schema: sandboxSchema,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(sandboxSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
     defaultValue: { country, personalNumber: '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: sandboxSchema }),
   });
   const done: Done | null =
     actionData && 'done' in actionData ? actionData.done : expired ? 'expired' : finished ? 'finished' : null;
@@ -189,25 +187,12 @@ export default function SandboxIdentityApp() {
                 required
               />
               <div className="button-row">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="approve"
-                  className="button"
-                  disabled={navigation.state === 'submitting'}
-                >
+                <SubmitButton name="intent" value="approve">
                   {t('sandbox.approve')}
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="decline"
-                  formNoValidate
-                  className="button button--secondary"
-                  disabled={navigation.state === 'submitting'}
-                >
+                </SubmitButton>
+                <SubmitButton name="intent" value="decline" formNoValidate className="button button--secondary">
                   {t('sandbox.decline')}
-                </button>
+                </SubmitButton>
               </div>
             </Form>
           </>

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -18,6 +18,8 @@ import { Field, SelectField } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { useZodForm } from '~/lib/use-zod-form';
 
 /** The admin's forms: a new account, or a change to one (role, disable, enable, new second factor). */
 export const createAccountSchema = z.object({
@@ -91,16 +93,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffAccounts() {
   const { accounts, me, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation('staff');
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'staff-account-new',
+    schema: createAccountSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(createAccountSchema),
-    shouldValidate: 'onSubmit',
     defaultValue: { intent: 'create', role: 'reviewer' },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: createAccountSchema }),
+    shouldRevalidate: 'onSubmit',
   });
   const message = (keys: string[] | null | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
   const summary = [
@@ -230,9 +230,7 @@ export default function StaffAccounts() {
             error={message(fields.password.errors)}
             autoComplete="new-password"
           />
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            {t('accounts.create')}
-          </button>
+          <SubmitButton>{t('accounts.create')}</SubmitButton>
         </Form>
       </section>
     </div>

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { findStaffSessionForPage } from '#server/staff/sessions.ts';
@@ -14,6 +14,8 @@ import { Field } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { staffReturnPath, staffText } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
 
 /** One schema for the browser and the action; messages are keys of the staff namespace. */
 export const staffSignInSchema = z.object({
@@ -69,17 +71,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function StaffSignIn() {
   const { returnTo, signedOut } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation('staff');
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'staff-signin',
+    schema: staffSignInSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(staffSignInSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
     defaultValue: { returnTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: staffSignInSchema }),
   });
   const message = (keys: string[] | null | undefined) =>
     keys?.[0] ? t(keys[0], { minutes: actionData?.retryMinutes ?? 15 }) : undefined;
@@ -118,9 +116,7 @@ export default function StaffSignIn() {
           autoComplete="current-password"
           required
         />
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {t('signin.submit')}
-        </button>
+        <SubmitButton>{t('signin.submit')}</SubmitButton>
       </Form>
     </div>
   );

@@ -1,6 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { fieldError } from '~/lib/form-errors';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +11,7 @@ import { formatDate, formatMoney } from '~/lib/format';
 import type { ModalActionData } from '~/lib/modals.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import type { PublicVariant } from '~/lib/variant';
+import { useZodForm } from '~/lib/use-zod-form';
 
 type EmailForm = Extract<ModalActionData, { modalForm: unknown }>['modalForm'];
 
@@ -181,13 +180,10 @@ function Acknowledge({ modal, busy }: { modal: PendingModal; busy: boolean }) {
 function EmailCapture({ modal, emailForm, busy }: { modal: PendingModal; emailForm: EmailForm | null; busy: boolean }) {
   const { t } = useTranslation(['modals', 'common']);
   const rounds = useSubmissionRounds(emailForm);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: `email-capture-${modal.ref}`,
+    schema: emailCaptureSchema,
     lastResult: emailForm?.result,
-    constraint: getZodConstraint(emailCaptureSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: emailCaptureSchema }),
   });
   const emailError = fields.email.errors?.[0] ? t(fields.email.errors[0]) : undefined;
   const summary = emailError ? [{ fieldId: fields.email.id, message: emailError }] : [];

@@ -1,6 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { fieldError } from '~/lib/form-errors';
+import { type SubmissionResult, getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +15,7 @@ import { CheckboxField, Field } from '~/components/ui/Field';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
+import { useZodForm } from '~/lib/use-zod-form';
 
 export interface DisputeActionData {
   intent: 'dispute';
@@ -47,13 +46,10 @@ export function DisputeForm({
   const navigation = useNavigation();
   const schema = useMemo(() => disputeSchema(reason), [reason]);
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: `dispute-${reason}`,
+    schema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const message = (key: string | undefined) => (key ? t(key) : undefined);
   const refused = actionData?.refused ?? [];

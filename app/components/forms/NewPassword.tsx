@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -10,6 +10,7 @@ import { basicPasswordProblem } from '#server/auth/password-rules.ts';
 import { PasswordStrength } from '~/components/PasswordStrength';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
+import { SubmitButton } from '~/components/ui/SubmitButton';
 
 const newPasswordFields = {
   newPassword: z.string({ error: 'errors.newPasswordRequired' }).superRefine((value, ctx) => {
@@ -46,7 +47,6 @@ export function NewPasswordForm({
   askOld?: { label: string };
   submitLabel?: string;
 }) {
-  const navigation = useNavigation();
   const { t } = useTranslation(['signin', 'common']);
   const [typed, setTyped] = useState('');
   const rounds = useSubmissionRounds(lastResult);
@@ -100,9 +100,7 @@ export function NewPasswordForm({
           autoComplete="new-password"
           required
         />
-        <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
-          {submitLabel ?? t('setPassword.submit')}
-        </button>
+        <SubmitButton className="button button--block">{submitLabel ?? t('setPassword.submit')}</SubmitButton>
       </Form>
     </>
   );

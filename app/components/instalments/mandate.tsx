@@ -1,7 +1,5 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { fieldError } from '~/lib/form-errors';
-import { Form, useNavigation } from '@remix-run/react';
+import { type FieldMetadata, type SubmissionResult, getFormProps, getInputProps } from '@conform-to/react';
+import { Form } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -11,6 +9,8 @@ import { CheckboxField, Field } from '~/components/ui/Field';
 import { formatDate } from '~/lib/format';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { useRootData } from '~/root';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { useZodForm } from '~/lib/use-zod-form';
 
 /** The SEPA mandate's fields (spec 3 "SEPA mandate", 5 "IBAN and BIC valid; only German IBAN; account holder …"). */
 export const mandateFields = {
@@ -97,16 +97,12 @@ export function MandateForm({
 }) {
   const { t } = useTranslation('instalments');
   const { locale } = useRootData()!;
-  const navigation = useNavigation();
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id,
+    schema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
     defaultValue: { accountHolder: holder },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const errorText = (name: keyof typeof fields) => {
     const key = fields[name].errors?.[0];
@@ -136,11 +132,7 @@ export function MandateForm({
           askPassword={Boolean(actionData?.askPassword)}
           errorText={errorText}
         />
-        {footer(
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            {submitLabel}
-          </button>,
-        )}
+        {footer(<SubmitButton>{submitLabel}</SubmitButton>)}
       </Form>
     </>
   );
