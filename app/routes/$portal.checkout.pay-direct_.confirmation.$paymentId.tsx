@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { statusView } from '#server/claims/rules.ts';
 import { paymentFeedbackGiven } from '#server/payments/checkout.ts';
 import { withBase } from '#server/variants/resolve.ts';
+import { toneClass } from '~/components/claim/tone';
 import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, runAction } from '~/lib/actions.server';
@@ -88,14 +89,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return { sent: true };
 }
-
-const toneClass = {
-  neutral: 'badge',
-  info: 'badge badge--info',
-  success: 'badge badge--success',
-  warning: 'badge badge--warning',
-  danger: 'badge badge--danger',
-} as const;
 
 export default function Confirmation() {
   const d = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import {
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toneClass } from '~/components/claim/tone';
 import { claimSubjectText } from '~/lib/claim-texts';
 import { loadDashboardPageForPage } from '#server/claims/dashboard.ts';
 import { modalDoneMessages, type ModalDone } from '#server/claims/modal-done.ts';
@@ -115,14 +116,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title },
   { name: 'robots', content: 'noindex' },
 ];
-
-const toneClass = {
-  neutral: 'badge',
-  info: 'badge badge--info',
-  success: 'badge badge--success',
-  warning: 'badge badge--warning',
-  danger: 'badge badge--danger',
-} as const;
 
 export default function Dashboard() {
   const { view, level, modals, notice, outstandingDocuments } = useLoaderData<typeof loader>();
