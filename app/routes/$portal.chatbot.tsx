@@ -29,6 +29,7 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
 import styles from '~/styles/assistant.css?url';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = {
@@ -60,10 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ title: documentTitle(t('chatbot.title'), ctx.variant.brand.name), ...view, topicResult }, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await chatContext(request, params);

@@ -15,6 +15,7 @@ import { i18next } from '~/i18next.server';
 import { readForm } from '~/lib/form.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -60,10 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 // No `referrer: no-referrer` here: with it, browsers send `Origin: null` on a plain form post, and
 // the server's same-origin check (server/http/security.ts) refuses the post when JavaScript is off.
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 type Done = 'approved' | 'declined' | 'finished' | 'expired';
 
