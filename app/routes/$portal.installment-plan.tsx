@@ -4,7 +4,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * "send by e-mail", which writes the plan mail into the outbox and answers on a fresh page
  * (post/redirect/get), so a reload never sends it twice.
  */
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
@@ -25,7 +25,6 @@ import { Costs } from '~/components/instalments/Costs';
 import { PlanOverview } from '~/components/instalments/PlanOverview';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { Field } from '~/components/ui/Field';
 import { formatDate, formatMoney } from '~/lib/format';
 import { instalmentPage } from '~/lib/instalments.server';
 import { tooManyRequests } from '~/lib/rate-limit.server';
@@ -39,6 +38,7 @@ import { actionContext, runAction } from '~/lib/actions.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { privatePageMeta } from '~/lib/meta';
+import { FormField } from '~/components/forms/FormField';
 
 const mailSchema = z.object({
   email: z
@@ -161,9 +161,9 @@ export default function InstallmentPlan() {
                 round={rounds.round}
               />
               <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-                <Field
-                  {...getInputProps(fields.email, { type: 'email' })}
-                  key={fields.email.key}
+                <FormField
+                  meta={fields.email}
+                  type="email"
                   label={t('plan.email')}
                   error={error}
                   autoComplete="email"

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
@@ -20,7 +20,7 @@ import altchaStyles from 'altcha/altcha.css?url';
 import { Captcha } from '~/components/Captcha';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { Field, Honeypot } from '~/components/ui/Field';
+import { Honeypot } from '~/components/ui/Field';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
@@ -28,6 +28,7 @@ import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const resetSchema = z.object({ reference: referenceField });
@@ -104,9 +105,8 @@ export default function PasswordReset() {
             <ErrorSummary errors={summary} round={rounds.round} />
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
               <Honeypot />
-              <Field
-                {...getInputProps(fields.reference, { type: 'text' })}
-                key={fields.reference.key}
+              <FormField
+                meta={fields.reference}
                 label={t('reference.label')}
                 hint={t('reference.hint')}
                 error={referenceError}

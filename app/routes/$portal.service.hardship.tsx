@@ -9,7 +9,7 @@
  * A reference-only session sees all of it; the request itself asks for the password (the action
  * is full-login). One form, one schema (server/hardship/schema.ts), without JavaScript too.
  */
-import { getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
+import { getFormProps, getTextareaProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
@@ -28,7 +28,7 @@ import { intlLocale } from '#server/i18n/negotiate.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { RadioGroup } from '~/components/ui/Choice';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
-import { Field, TextareaField } from '~/components/ui/Field';
+import { TextareaField } from '~/components/ui/Field';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { fieldError } from '~/lib/form-errors';
@@ -43,6 +43,7 @@ import serviceStyles from '~/styles/service.css?url';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { privatePageMeta } from '~/lib/meta';
+import { FormField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'hardship'] };
@@ -348,17 +349,15 @@ function BreathingSpaceForm() {
         <fieldset className="choice-list">
           <legend>{t('breathing.figuresLegend')}</legend>
           <p className="hint">{t('breathing.figuresHint')}</p>
-          <Field
-            {...getInputProps(fields.income, { type: 'text' })}
-            key={fields.income.key}
+          <FormField
+            meta={fields.income}
             label={t('breathing.income')}
             inputMode="decimal"
             autoComplete="off"
             error={err('income')}
           />
-          <Field
-            {...getInputProps(fields.expenses, { type: 'text' })}
-            key={fields.expenses.key}
+          <FormField
+            meta={fields.expenses}
             label={t('breathing.expenses')}
             hint={t('breathing.expensesHint')}
             inputMode="decimal"

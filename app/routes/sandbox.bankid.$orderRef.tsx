@@ -1,5 +1,5 @@
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -10,12 +10,12 @@ import { z } from 'zod';
 import { sandboxProviderForPage } from '#server/auth/bank-id/factory.ts';
 import { parsePersonalNumber } from '#server/auth/bank-id/provider.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { i18next } from '~/i18next.server';
 import { readForm } from '~/lib/form.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { privatePageMeta } from '~/lib/meta';
+import { FormField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -171,9 +171,8 @@ export default function SandboxIdentityApp() {
             />
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
               <input {...hiddenInputProps(fields.country)} />
-              <Field
-                {...getInputProps(fields.personalNumber, { type: 'text' })}
-                key={fields.personalNumber.key}
+              <FormField
+                meta={fields.personalNumber}
                 label={t('sandbox.personalNumber.label')}
                 hint={t(`sandbox.personalNumber.hint${country}`)}
                 error={errorText}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { getFormProps, getSelectProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -14,12 +14,13 @@ import { staffRoles } from '#server/staff/constants.ts';
 import { formatTime } from '~/components/staff/format';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field, SelectField } from '~/components/ui/Field';
+import { SelectField } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { useZodForm } from '~/lib/use-zod-form';
+import { FormField } from '~/components/forms/FormField';
 
 /** The admin's forms: a new account, or a change to one (role, disable, enable, new second factor). */
 export const createAccountSchema = z.object({
@@ -201,9 +202,9 @@ export default function StaffAccounts() {
         <h2 id="new-account">{t('accounts.newTitle')}</h2>
         <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
           <input type="hidden" name="intent" value="create" />
-          <Field
-            {...getInputProps(fields.email, { type: 'email' })}
-            key={fields.email.key}
+          <FormField
+            meta={fields.email}
+            type="email"
             label={t('accounts.email')}
             error={message(fields.email.errors)}
             autoComplete="off"
@@ -222,9 +223,9 @@ export default function StaffAccounts() {
               </option>
             ))}
           </SelectField>
-          <Field
-            {...getInputProps(fields.password, { type: 'password' })}
-            key={fields.password.key}
+          <FormField
+            meta={fields.password}
+            type="password"
             label={t('accounts.passwordOptional')}
             hint={t('accounts.passwordHint')}
             error={message(fields.password.errors)}

@@ -1,5 +1,5 @@
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -10,12 +10,12 @@ import { findStaffSessionForPage } from '#server/staff/sessions.ts';
 import { pendingEnrolmentForPage, staffCodeStep } from '#server/staff/sign-in.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { staffReturnPath, staffText } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 /** The second step: the TOTP code; at the first sign-in the QR code to set up the app comes first. */
 export const staffCodeSchema = z.object({
@@ -111,9 +111,8 @@ export default function StaffCode() {
       )}
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input {...hiddenInputProps(fields.returnTo)} />
-        <Field
-          {...getInputProps(fields.code, { type: 'text' })}
-          key={fields.code.key}
+        <FormField
+          meta={fields.code}
           label={t('code.label')}
           hint={t('code.hint')}
           error={message(fields.code.errors)}

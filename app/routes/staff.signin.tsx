@@ -1,5 +1,5 @@
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -10,12 +10,12 @@ import { findStaffSessionForPage } from '#server/staff/sessions.ts';
 import { staffPasswordStep } from '#server/staff/sign-in.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { staffReturnPath, staffText } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 /** One schema for the browser and the action; messages are keys of the staff namespace. */
 export const staffSignInSchema = z.object({
@@ -99,18 +99,18 @@ export default function StaffSignIn() {
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input {...hiddenInputProps(fields.returnTo)} />
-        <Field
-          {...getInputProps(fields.email, { type: 'email' })}
-          key={fields.email.key}
+        <FormField
+          meta={fields.email}
+          type="email"
           label={t('signin.email')}
           error={message(fields.email.errors)}
           autoComplete="username"
           spellCheck={false}
           required
         />
-        <Field
-          {...getInputProps(fields.password, { type: 'password' })}
-          key={fields.password.key}
+        <FormField
+          meta={fields.password}
+          type="password"
           label={t('signin.password')}
           error={message(fields.password.errors)}
           autoComplete="current-password"

@@ -1,4 +1,3 @@
-import { getInputProps } from '@conform-to/react';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,6 @@ import { payees, stepFields, type Payee } from '#server/payments-announced/schem
 import { CheckedForm } from '~/components/forms/CheckedForm';
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { fieldMessages } from '~/lib/field-errors';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -19,6 +17,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.announce-payment';
 import { schemasFor, type Step, type Values } from './schemas';
+import { FormField } from '~/components/forms/FormField';
 
 // The four steps of announcing a payment (app/routes/$portal.announce-payment.tsx): each a plain
 // form whose earlier answers and accepted receipts travel as hidden fields.
@@ -114,9 +113,8 @@ export function PaymentStep({ values }: { values: Values }) {
   const summary = fieldSummary(order);
   // The account fields: codes, typed as they are printed (no spelling check, no autofill).
   const codeField = (name: 'payerIban' | 'payerBic' | 'payeeIban' | 'payeeBic') => (
-    <Field
-      {...getInputProps(fields[name], { type: 'text' })}
-      key={fields[name].key}
+    <FormField
+      meta={fields[name]}
       label={t(`fields.${name}`)}
       className="input--code"
       autoComplete="off"
@@ -132,17 +130,16 @@ export function PaymentStep({ values }: { values: Values }) {
       ))}
       <p className="muted">{t('payee.chosen', { name: t(`payee.${payee}`) })}</p>
       <div className="inline-fields">
-        <Field
-          {...getInputProps(fields.paidOn, { type: 'date' })}
-          key={fields.paidOn.key}
+        <FormField
+          meta={fields.paidOn}
+          type="date"
           label={t('fields.paidOn')}
           max={today}
           error={err('paidOn')}
           required
         />
-        <Field
-          {...getInputProps(fields.amount, { type: 'text' })}
-          key={fields.amount.key}
+        <FormField
+          meta={fields.amount}
           label={t('fields.amount', { currency })}
           hint={t('fields.amountHint', { currency })}
           inputMode="decimal"
@@ -152,9 +149,8 @@ export function PaymentStep({ values }: { values: Values }) {
         />
       </div>
       <h2>{t('sections.payer')}</h2>
-      <Field
-        {...getInputProps(fields.payerName, { type: 'text' })}
-        key={fields.payerName.key}
+      <FormField
+        meta={fields.payerName}
         label={t('fields.payerName')}
         autoComplete="name"
         error={err('payerName')}
@@ -165,20 +161,13 @@ export function PaymentStep({ values }: { values: Values }) {
         {codeField('payerBic')}
       </div>
       <h2>{t('sections.payee')}</h2>
-      <Field
-        {...getInputProps(fields.payeeName, { type: 'text' })}
-        key={fields.payeeName.key}
-        label={t('fields.payeeName')}
-        autoComplete="off"
-        error={err('payeeName')}
-      />
+      <FormField meta={fields.payeeName} label={t('fields.payeeName')} autoComplete="off" error={err('payeeName')} />
       <div className="inline-fields">
         {codeField('payeeIban')}
         {codeField('payeeBic')}
       </div>
-      <Field
-        {...getInputProps(fields.reference, { type: 'text' })}
-        key={fields.reference.key}
+      <FormField
+        meta={fields.reference}
         label={t('fields.reference')}
         hint={t('fields.referenceHint')}
         autoComplete="off"

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { amountField, parseAmount } from '#server/money/amount-input.ts';
 import { feeFor, type FeeRule } from '#server/payments/fee-rule.ts';
 import { methodKeys, type MethodKey } from '#server/payments/methods.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { formatMoney } from '~/lib/format';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -15,6 +14,7 @@ import { useZodForm } from '~/lib/use-zod-form';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.checkout.pay-direct';
+import { FormField } from '~/components/forms/FormField';
 
 /** The form of the method step: the method, and for a partial payment the amount (at most the open amount). */
 export function paySchema(partial: { locale: string; currency: string; maxMinor: number } | null) {
@@ -91,9 +91,8 @@ export function MethodForm({ amountMinor }: { amountMinor: number }) {
           <input type="hidden" name="intent" value="pay" />
           <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
           {d.purpose === 'partial' ? (
-            <Field
-              {...getInputProps(fields.amount, { type: 'text' })}
-              key={fields.amount.key}
+            <FormField
+              meta={fields.amount}
               label={t('partial.label', { currency: d.currency })}
               hint={t('partial.hint', { max: money(amountMinor) })}
               error={amountError}

@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps } from '@conform-to/react';
+import { getSelectProps } from '@conform-to/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { slotsFor, timeOfDayOf, timesOfDay } from '#server/contact/callback-slot
 import { callbackSchema } from '#server/contact/schema.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { Field, SelectField } from '~/components/ui/Field';
+import { SelectField } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { fieldMessages, firstError } from '~/lib/field-errors';
 import { formatTime, weekdayName } from '~/lib/format';
@@ -14,6 +14,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { useZodForm } from '~/lib/use-zod-form';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.service.contact';
+import { FormField } from '~/components/forms/FormField';
 
 /** The contact page's "callback" tab: phone, reason, and a day and time within the callback hours. */
 export function CallbackForm() {
@@ -58,17 +59,16 @@ export function CallbackForm() {
     <CheckedForm form={form} rounds={rounds} errors={summary}>
       <h2>{t('callback.title')}</h2>
       <p className="muted">{t('callback.lead')}</p>
-      <Field
-        {...getInputProps(fields.phone, { type: 'tel' })}
-        key={fields.phone.key}
+      <FormField
+        meta={fields.phone}
+        type="tel"
         label={t('fields.phone')}
         autoComplete="tel"
         error={err('phone')}
         required
       />
-      <Field
-        {...getInputProps(fields.reason, { type: 'text' })}
-        key={fields.reason.key}
+      <FormField
+        meta={fields.reason}
         label={t('callback.reason')}
         hint={t('callback.reasonHint')}
         error={err('reason')}

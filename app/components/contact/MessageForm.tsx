@@ -1,11 +1,11 @@
-import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
+import { getSelectProps, getTextareaProps } from '@conform-to/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { maxMessageLength, messageSchema, minMessageLength } from '#server/contact/schema.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
 import { UploadField } from '~/components/uploads/UploadField';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { Field, SelectField, TextareaField } from '~/components/ui/Field';
+import { SelectField, TextareaField } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { fieldMessages } from '~/lib/field-errors';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -13,6 +13,7 @@ import { useZodForm } from '~/lib/use-zod-form';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.service.contact';
+import { FormField } from '~/components/forms/FormField';
 
 /** The contact page's "send message" tab: subject, text, how to reach the debtor, attachments. */
 export function MessageForm() {
@@ -58,9 +59,8 @@ export function MessageForm() {
           </option>
         ))}
       </SelectField>
-      <Field
-        {...getInputProps(fields.subSubject, { type: 'text' })}
-        key={fields.subSubject.key}
+      <FormField
+        meta={fields.subSubject}
         label={t('message.subSubject')}
         hint={t('message.subSubjectHint')}
         error={err('subSubject')}
@@ -79,20 +79,14 @@ export function MessageForm() {
         <legend>{t('message.reachTitle')}</legend>
         <p className="hint">{t('message.reachHint')}</p>
         <div className="inline-fields">
-          <Field
-            {...getInputProps(fields.email, { type: 'email' })}
-            key={fields.email.key}
+          <FormField
+            meta={fields.email}
+            type="email"
             label={t('fields.email')}
             autoComplete="email"
             error={err('email')}
           />
-          <Field
-            {...getInputProps(fields.phone, { type: 'tel' })}
-            key={fields.phone.key}
-            label={t('fields.phone')}
-            autoComplete="tel"
-            error={err('phone')}
-          />
+          <FormField meta={fields.phone} type="tel" label={t('fields.phone')} autoComplete="tel" error={err('phone')} />
         </div>
       </fieldset>
       <UploadField

@@ -11,11 +11,12 @@ import {
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { CharacterCount, characterHintId } from '~/components/ui/CharacterCount';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field } from '~/components/ui/Field';
+import { CheckboxField } from '~/components/ui/Field';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { useZodForm } from '~/lib/use-zod-form';
+import { FormField } from '~/components/forms/FormField';
 
 export interface DisputeActionData {
   intent: 'dispute';
@@ -123,9 +124,9 @@ export function DisputeForm({
           <CharacterCount fieldId={fields.statement.id} max={maxStatementLength} locale={locale} />
         </div>
         {reason === 'goodsReturned' ? (
-          <Field
-            {...getInputProps(fields.dateGoodsReturn, { type: 'date' })}
-            key={fields.dateGoodsReturn.key}
+          <FormField
+            meta={fields.dateGoodsReturn}
+            type="date"
             label={t('fields.dateGoodsReturn')}
             hint={t('hints.date')}
             error={errors.dateGoodsReturn}

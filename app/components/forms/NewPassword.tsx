@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { Form } from '@remix-run/react';
@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { basicPasswordProblem } from '#server/auth/password-rules.ts';
 import { PasswordStrength } from '~/components/PasswordStrength';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 const newPasswordFields = {
   newPassword: z.string({ error: 'errors.newPasswordRequired' }).superRefine((value, ctx) => {
@@ -72,18 +72,18 @@ export function NewPasswordForm({
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         {askOld ? (
-          <Field
-            {...getInputProps(oldField, { type: 'password' })}
-            key={oldField.key}
+          <FormField
+            meta={oldField}
+            type="password"
             label={askOld.label}
             error={message(oldField.errors)}
             autoComplete="current-password"
             required
           />
         ) : null}
-        <Field
-          {...getInputProps(fields.newPassword, { type: 'password' })}
-          key={fields.newPassword.key}
+        <FormField
+          meta={fields.newPassword}
+          type="password"
           label={t('setPassword.newPassword')}
           hint={t('setPassword.rules')}
           error={message(fields.newPassword.errors)}
@@ -92,9 +92,9 @@ export function NewPasswordForm({
           required
         />
         <PasswordStrength password={typed} id={`${id}-strength`} />
-        <Field
-          {...getInputProps(fields.confirmPassword, { type: 'password' })}
-          key={fields.confirmPassword.key}
+        <FormField
+          meta={fields.confirmPassword}
+          type="password"
           label={t('setPassword.confirmPassword')}
           error={message(fields.confirmPassword.errors)}
           autoComplete="new-password"

@@ -1,4 +1,4 @@
-import { getInputProps, getSelectProps } from '@conform-to/react';
+import { getSelectProps } from '@conform-to/react';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ import { profileChangeFields, profileChangeSchema } from '#server/profile/schema
 import { CheckedForm } from '~/components/forms/CheckedForm';
 import { UploadField } from '~/components/uploads/UploadField';
 import { RadioGroup } from '~/components/ui/Choice';
-import { Field, SelectField } from '~/components/ui/Field';
+import { SelectField } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { fieldMessages } from '~/lib/field-errors';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -26,6 +26,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.debtor.profile';
 import { useCountryName } from './country-name';
+import { FormField } from '~/components/forms/FormField';
 
 type FieldName =
   | 'reason'
@@ -119,9 +120,9 @@ export function ProfileEditForm() {
         ))}
       </SelectField>
       {showMoveDate ? (
-        <Field
-          {...getInputProps(fields.relocationDate, { type: 'date' })}
-          key={fields.relocationDate.key}
+        <FormField
+          meta={fields.relocationDate}
+          type="date"
           label={t('fields.relocationDate')}
           hint={t('edit.relocationHint')}
           error={err('relocationDate')}
@@ -149,9 +150,8 @@ export function ProfileEditForm() {
           />
         </div>
         {showCompany ? (
-          <Field
-            {...getInputProps(fields.companyName, { type: 'text' })}
-            key={fields.companyName.key}
+          <FormField
+            meta={fields.companyName}
             label={t('fields.companyName')}
             hint={hydrated ? undefined : t('edit.companyHint')}
             error={err('companyName')}
@@ -160,17 +160,15 @@ export function ProfileEditForm() {
           />
         ) : null}
         <div className="inline-fields">
-          <Field
-            {...getInputProps(fields.firstName, { type: 'text' })}
-            key={fields.firstName.key}
+          <FormField
+            meta={fields.firstName}
             label={t('fields.firstName')}
             error={err('firstName')}
             autoComplete="given-name"
             required={salutation !== '3'}
           />
-          <Field
-            {...getInputProps(fields.lastName, { type: 'text' })}
-            key={fields.lastName.key}
+          <FormField
+            meta={fields.lastName}
             label={t('fields.lastName')}
             error={err('lastName')}
             autoComplete="family-name"
@@ -178,9 +176,9 @@ export function ProfileEditForm() {
           />
         </div>
         <p className="hint">{t('edit.nameHint')}</p>
-        <Field
-          {...getInputProps(fields.birthday, { type: 'date' })}
-          key={fields.birthday.key}
+        <FormField
+          meta={fields.birthday}
+          type="date"
           label={t('fields.birthday')}
           error={err('birthday')}
           autoComplete="bday"
@@ -190,17 +188,15 @@ export function ProfileEditForm() {
       <fieldset className="form-section">
         <legend>{t('edit.addressSection')}</legend>
         <div className="field-pair field-pair--street">
-          <Field
-            {...getInputProps(fields.streetName, { type: 'text' })}
-            key={fields.streetName.key}
+          <FormField
+            meta={fields.streetName}
             label={t('fields.streetName')}
             error={err('streetName')}
             autoComplete="address-line1"
             required
           />
-          <Field
-            {...getInputProps(fields.houseNumber, { type: 'text' })}
-            key={fields.houseNumber.key}
+          <FormField
+            meta={fields.houseNumber}
             label={t('fields.houseNumber')}
             hint={t('edit.houseNumberHint')}
             error={err('houseNumber')}
@@ -208,17 +204,15 @@ export function ProfileEditForm() {
           />
         </div>
         <div className="field-pair field-pair--zip">
-          <Field
-            {...getInputProps(fields.zipCode, { type: 'text' })}
-            key={fields.zipCode.key}
+          <FormField
+            meta={fields.zipCode}
             label={t('fields.zipCode')}
             error={err('zipCode')}
             autoComplete="postal-code"
             required
           />
-          <Field
-            {...getInputProps(fields.city, { type: 'text' })}
-            key={fields.city.key}
+          <FormField
+            meta={fields.city}
             label={t('fields.city')}
             error={err('city')}
             autoComplete="address-level2"
@@ -245,20 +239,14 @@ export function ProfileEditForm() {
         <legend>{t('edit.contactSection')}</legend>
         <p className="hint">{t('edit.reachHint')}</p>
         <div className="inline-fields">
-          <Field
-            {...getInputProps(fields.email, { type: 'email' })}
-            key={fields.email.key}
+          <FormField
+            meta={fields.email}
+            type="email"
             label={t('fields.email')}
             error={err('email')}
             autoComplete="email"
           />
-          <Field
-            {...getInputProps(fields.phone, { type: 'tel' })}
-            key={fields.phone.key}
-            label={t('fields.phone')}
-            error={err('phone')}
-            autoComplete="tel"
-          />
+          <FormField meta={fields.phone} type="tel" label={t('fields.phone')} error={err('phone')} autoComplete="tel" />
         </div>
       </fieldset>
 

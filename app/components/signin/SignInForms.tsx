@@ -13,6 +13,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.signin';
+import { FormField } from '~/components/forms/FormField';
 
 // The sign-in page's two forms (app/routes/$portal.signin.tsx): the full sign-in (reference,
 // password or reference only) and the step-up of a reference-only session.
@@ -160,9 +161,8 @@ export function SignInForm() {
           <Honeypot />
           <input {...hiddenInputProps(fields.mode)} />
           <input {...hiddenInputProps(fields.returnTo)} />
-          <Field
-            {...getInputProps(fields.reference, { type: 'text' })}
-            key={fields.reference.key}
+          <FormField
+            meta={fields.reference}
             label={t('reference.label')}
             hint={t('reference.hint')}
             error={message(fields.reference.errors)}

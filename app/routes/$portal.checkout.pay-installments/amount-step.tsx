@@ -19,6 +19,7 @@ import { amountSchema } from './schemas';
 import { type FlowData, useErrorText, useMoney, useWizardAction } from './shared';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 /**
  * The amount step, remounted for each suggestion of the helper: the amount typed before must not
@@ -82,9 +83,8 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value="amount" />
-        <Field
-          {...getInputProps(fields.monthly, { type: 'text' })}
-          key={fields.monthly.key}
+        <FormField
+          meta={fields.monthly}
           label={t('amount.label')}
           hint={t('amount.hint', {
             example: minorToInput(d.limits.exampleMinor, locale),

@@ -7,7 +7,7 @@ import { Costs } from '~/components/instalments/Costs';
 import { MandateForm } from '~/components/instalments/mandate';
 import { PlanOverview } from '~/components/instalments/PlanOverview';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field } from '~/components/ui/Field';
+import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { carriedQuery, type Carried, type Step } from './address';
@@ -16,6 +16,7 @@ import { dateSchema, mandateSchema, methodSchema } from './schemas';
 import { type FlowData, stepLabels, useMoney, useWizardAction, useWizardData } from './shared';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 /** The page's own links to a step: the choices made, without the method. */
 function pageLink(c: Carried, step: Step) {
@@ -58,9 +59,9 @@ function DateStep({ d }: { d: Extract<FlowData, { step: 'date' }> }) {
       <ErrorSummary errors={error ? [{ fieldId: fields.firstDueOn.id, message: error }] : []} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value="date" />
-        <Field
-          {...getInputProps(fields.firstDueOn, { type: 'date' })}
-          key={fields.firstDueOn.key}
+        <FormField
+          meta={fields.firstDueOn}
+          type="date"
           label={t('date.label')}
           hint={t('date.hint', range)}
           min={d.firstDue.earliest}
