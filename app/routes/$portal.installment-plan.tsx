@@ -37,6 +37,7 @@ import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { StoredAddressOffer } from '~/components/forms/StoredAddressOffer';
 import { privatePageMeta } from '~/lib/meta';
 import { FormField } from '~/components/forms/FormField';
 
@@ -174,32 +175,21 @@ export default function InstallmentPlan() {
                 <SubmitButton>{t('plan.send')}</SubmitButton>
               </Form>
             </>
-          ) : d.hasStoredAddress ? (
-            <>
-              {formError ? (
-                <p className="panel panel--warning" role="alert">
-                  {formError}
-                </p>
-              ) : null}
-              <RateLimitMessage error={limited} />
-              <p>{t('common:shell.stepUp.storedAddressLead')}</p>
-              <Form method="post">
-                <input type="hidden" name="recipient" value="stored" />
-                <SubmitButton>{t('common:shell.stepUp.sendToStored')}</SubmitButton>
-              </Form>
-              <p>
-                <a href={d.stepUpHref}>{t('common:shell.stepUp.otherAddress')}</a>
-              </p>
-            </>
           ) : (
-            <>
-              <p>{t('common:shell.stepUp.noStoredAddress')}</p>
-              <p>
-                <a className="button button--secondary" href={d.stepUpHref}>
-                  {t('common:shell.stepUp.link')}
-                </a>
-              </p>
-            </>
+            <StoredAddressOffer
+              offer={d}
+              linkClassName="button button--secondary"
+              notice={
+                <>
+                  {formError ? (
+                    <p className="panel panel--warning" role="alert">
+                      {formError}
+                    </p>
+                  ) : null}
+                  <RateLimitMessage error={limited} />
+                </>
+              }
+            />
           )}
         </section>
       </div>

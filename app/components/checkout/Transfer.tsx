@@ -1,6 +1,7 @@
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StoredAddressOffer } from '~/components/forms/StoredAddressOffer';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
@@ -119,28 +120,7 @@ export function TransferMail() {
             </p>
           ) : null}
           <RateLimitMessage error={mailLimited} />
-          {d.hasStoredAddress ? (
-            <>
-              <p>{t('common:shell.stepUp.storedAddressLead')}</p>
-              <Form method="post">
-                <input type="hidden" name="intent" value="mail" />
-                <input type="hidden" name="recipient" value="stored" />
-                <SubmitButton className="button button--secondary">
-                  {t('common:shell.stepUp.sendToStored')}
-                </SubmitButton>
-              </Form>
-              <p>
-                <a href={d.stepUpHref}>{t('common:shell.stepUp.otherAddress')}</a>
-              </p>
-            </>
-          ) : (
-            <>
-              <p>{t('common:shell.stepUp.noStoredAddress')}</p>
-              <p>
-                <a href={d.stepUpHref}>{t('common:shell.stepUp.link')}</a>
-              </p>
-            </>
-          )}
+          <StoredAddressOffer offer={d} intent="mail" buttonClassName="button button--secondary" />
         </>
       ) : (
         <>
