@@ -36,6 +36,7 @@ import { readForm } from '~/lib/form.server';
 import { actionContext, checkAction, returnPathOf, runAction } from '~/lib/actions.server';
 import { readLinkSlots } from '../../intents/links.ts';
 import { privatePageMeta } from '~/lib/meta';
+import { FeeNote } from '~/components/instalments/Costs';
 
 export const handle = { i18n: ['common', 'instalments'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
@@ -225,11 +226,7 @@ export default function PayLater() {
               {d.feeMinor > 0 ? (
                 <p>{t('payLater.done.fee', { fee: money(d.feeMinor), total: money(d.totalMinor) })}</p>
               ) : null}
-              {d.feeMinor > 0 && d.feeNote ? (
-                <p className="muted" data-testid="fee-note">
-                  {t(`common:${d.feeNote}`, { amount: money(d.feeMinor) })}
-                </p>
-              ) : null}
+              {d.feeMinor > 0 ? <FeeNote note={d.feeNote} amount={money(d.feeMinor)} /> : null}
               {d.hasEmail ? <p>{t('payLater.done.mail')}</p> : null}
             </div>
             {d.method === '3' ? (

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { deferralMethods } from '#server/instalments/options.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
 import { Choices } from '~/components/instalments/Choices';
+import { FeeNote } from '~/components/instalments/Costs';
 import { MandateForm, mandateFields } from '~/components/instalments/mandate';
 import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
@@ -95,11 +96,7 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
             })
           : t('payLater.costs.none')}
       </p>
-      {d.feeApplies && d.feeNote ? (
-        <p className="muted" data-testid="fee-note">
-          {t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}
-        </p>
-      ) : null}
+      {d.feeApplies ? <FeeNote note={d.feeNote} amount={money(d.terms.feeMinor + d.terms.vatMinor)} /> : null}
       <CheckedForm
         form={form}
         rounds={rounds}
@@ -171,11 +168,7 @@ function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
         <dt>{t('payLater.agreement.payBy')}</dt>
         <dd>{date(d.terms.payBy)}</dd>
       </dl>
-      {d.feeNote ? (
-        <p className="muted" data-testid="fee-note">
-          {t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}
-        </p>
-      ) : null}
+      <FeeNote note={d.feeNote} amount={money(d.terms.feeMinor + d.terms.vatMinor)} />
       <CheckedForm
         form={form}
         rounds={rounds}
