@@ -27,7 +27,7 @@ import {
 } from '#server/payments/checkout.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { MethodForm, paySchema } from '~/components/checkout/MethodForm';
-import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
+import { PaymentSummaryCard, StarRating } from '~/components/checkout/PaymentSummary';
 import { TextareaField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
@@ -296,15 +296,12 @@ export default function PayDirect() {
         )
       ) : (
         <div className="grid grid-2 checkout-grid">
-          <section className="card" aria-labelledby="summary-heading">
-            <h2 id="summary-heading">{t('summary.title')}</h2>
-            <PaymentSummary
-              purpose={d.purpose}
-              amountMinor={d.amountMinor}
-              currency={d.currency}
-              locale={locale}
-              reference={d.reference}
-            />
+          <PaymentSummaryCard
+            headingId="summary-heading"
+            payment={{ purpose: d.purpose, amountMinor: d.amountMinor, currency: d.currency }}
+            locale={locale}
+            reference={d.reference}
+          >
             {d.purpose === 'partial' ? (
               <p className="muted">{t('partial.explain', { max: money(d.amountMinor) })}</p>
             ) : null}
@@ -323,7 +320,7 @@ export default function PayDirect() {
                 {fee.note ? t(`common:${fee.note}`, { amount: money(fee.amountMinor) }) : null}
               </p>
             ))}
-          </section>
+          </PaymentSummaryCard>
 
           <MethodForm amountMinor={d.amountMinor} />
         </div>

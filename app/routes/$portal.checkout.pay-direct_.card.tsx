@@ -17,7 +17,7 @@ import { providerFee } from '#server/payments/fees.ts';
 import { amountFor, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
 import { cardHolderDefaults, checkoutOptionsFor, paymentPagePath } from '#server/payments/checkout.ts';
 import { withBase } from '#server/variants/resolve.ts';
-import { PaymentSummary } from '~/components/checkout/PaymentSummary';
+import { PaymentSummaryCard } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
@@ -212,16 +212,11 @@ export default function CardContact() {
             </div>
           </Form>
         </section>
-        <section className="card" aria-labelledby="card-summary-heading">
-          <h2 id="card-summary-heading">{t('summary.title')}</h2>
-          <PaymentSummary
-            purpose={d.purpose}
-            amountMinor={d.amountMinor}
-            feeMinor={d.feeMinor}
-            currency={d.currency}
-            locale={locale}
-          />
-        </section>
+        <PaymentSummaryCard
+          headingId="card-summary-heading"
+          payment={{ purpose: d.purpose, amountMinor: d.amountMinor, feeMinor: d.feeMinor, currency: d.currency }}
+          locale={locale}
+        />
       </div>
     </div>
   );

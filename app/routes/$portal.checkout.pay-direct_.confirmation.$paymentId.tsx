@@ -13,7 +13,7 @@ import { statusView } from '#server/claims/rules.ts';
 import { paymentFeedbackGiven } from '#server/payments/checkout.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { toneClass } from '~/components/claim/tone';
-import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
+import { PaymentSummaryCard, StarRating } from '~/components/checkout/PaymentSummary';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, runAction } from '~/lib/actions.server';
 import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
@@ -105,17 +105,7 @@ export default function Confirmation() {
         <p>{t('done.text', { amount: money(p.amountMinor), date: formatDate(p.paidAt, locale) })}</p>
       </div>
       <div className="grid grid-2 checkout-grid">
-        <section className="card" aria-labelledby="done-summary">
-          <h2 id="done-summary">{t('summary.title')}</h2>
-          <PaymentSummary
-            purpose={p.purpose}
-            amountMinor={p.amountMinor}
-            feeMinor={p.feeMinor}
-            currency={p.currency}
-            locale={locale}
-          />
-          <p className="muted">{t('summary.method', { method: t(`methods.${p.method}.name`) })}</p>
-        </section>
+        <PaymentSummaryCard headingId="done-summary" payment={p} locale={locale} />
         <section className="card" aria-labelledby="done-status">
           <h2 id="done-status">{t('done.statusTitle')}</h2>
           <p>

@@ -17,7 +17,7 @@ import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
 import { cancelPayment, instructionsFor, providerPageUrl, swissQrBillFor } from '#server/payments/checkout.ts';
 import { contactDefaultsForPage } from '#server/contact/defaults.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
-import { PaymentSummary } from '~/components/checkout/PaymentSummary';
+import { PaymentSummaryCard } from '~/components/checkout/PaymentSummary';
 import { TransferDetails, TransferMail } from '~/components/checkout/Transfer';
 import { Stepper } from '~/components/ui/Stepper';
 import { SubmitButton } from '~/components/ui/SubmitButton';
@@ -241,18 +241,7 @@ export default function PaymentPage() {
             <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
           </p>
         </div>
-        <section className="card" aria-labelledby="pay-summary-heading">
-          <h2 id="pay-summary-heading">{t('summary.title')}</h2>
-          <PaymentSummary
-            purpose={p.purpose}
-            amountMinor={p.amountMinor}
-            feeMinor={p.feeMinor}
-            currency={p.currency}
-            locale={locale}
-            reference={d.reference}
-          />
-          <p className="muted">{t('summary.method', { method: t(`methods.${p.method}.name`) })}</p>
-        </section>
+        <PaymentSummaryCard headingId="pay-summary-heading" payment={p} locale={locale} reference={d.reference} />
       </div>
     </div>
   );
