@@ -204,6 +204,7 @@ export function ReceiptsStep({ values }: { values: Values }) {
       rounds={rounds}
       errors={uploadError ? [{ fieldId: inputId, message: uploadError }] : []}
       encType="multipart/form-data"
+      noValidate
     >
       <Hidden values={values} names={[...stepFields[10], ...stepFields[20]]} />
       <UploadField

@@ -7,14 +7,15 @@ import type { useSubmissionRounds } from '~/lib/use-submission';
 /**
  * A page's conform form with its error summary above it: the summary appears and takes focus after
  * a submit (`rounds`, see useSubmissionRounds), each entry a link to its field. The form posts to
- * the route's action; `encType` for forms that carry files. The browser's own checks are off
- * (conform's `noValidate`): the schema checks, and the summary says what is wrong.
+ * the route's action; `encType` for forms that carry files. `noValidate` turns the browser's own
+ * checks off before the scripts run too (conform does so once they have).
  */
 export function CheckedForm<Schema extends Record<string, unknown>>({
   form,
   rounds,
   errors,
   encType,
+  noValidate,
   className = 'card form-wide',
   children,
 }: {
@@ -22,6 +23,7 @@ export function CheckedForm<Schema extends Record<string, unknown>>({
   rounds: ReturnType<typeof useSubmissionRounds>;
   errors: SummaryError[];
   encType?: 'multipart/form-data';
+  noValidate?: boolean;
   className?: string;
   children: ReactNode;
 }) {
@@ -32,6 +34,7 @@ export function CheckedForm<Schema extends Record<string, unknown>>({
         method="post"
         encType={encType}
         {...getFormProps(form)}
+        {...(noValidate ? { noValidate } : {})}
         onSubmitCapture={rounds.onSubmitCapture}
         className={className}
       >
