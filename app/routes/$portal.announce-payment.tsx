@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -9,42 +9,30 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Fragment } from 'react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import {
   announceFormDefaultsForPage,
   findAnnouncedPaymentForPage,
   sisterBrandName,
 } from '#server/payments-announced/announce.ts';
-import {
-  payeeStep,
-  payees,
-  paymentStep,
-  receiptsStep,
-  stepFields,
-  todayInBerlin,
-  type AmountReading,
-  type Payee,
-} from '#server/payments-announced/schema.ts';
-import { maskIban } from '#server/instalments/sepa.ts';
-import { minorToInput, parseAmount } from '#server/money/amount-input.ts';
+import { stepFields, todayInBerlin, type Payee } from '#server/payments-announced/schema.ts';
+import { minorToInput } from '#server/money/amount-input.ts';
 import { withBase } from '#server/variants/resolve.ts';
-import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
-import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
+import { PayeeStep, PaymentStep, ReceiptsStep, ReviewStep } from '~/components/announce/AnnounceSteps';
+import { schemasFor, type Step, type Values } from '~/components/announce/schemas';
+import type { RefusedInfo } from '~/components/uploads/UploadField';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { readFormWithUploads } from '~/lib/uploads.server';
-import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
 import { readLinkSlots } from '../../intents/links.ts';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -55,13 +43,6 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  */
 export const handle = { i18n: ['common', 'announce', 'uploads'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceStyles }];
-
-type Step = 10 | 20 | 30 | 40;
-/** The rules of each step; the review (40) checks everything again before anything is stored. */
-function schemasFor(reading: AmountReading) {
-  return { 10: payeeStep, 20: paymentStep(reading), 30: receiptsStep(reading), 40: receiptsStep(reading) } as const;
-}
-type Values = Record<string, string>;
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t: translate, locale } = await pageContext(request, params, 'announce');
@@ -100,10 +81,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 function valuesOf(formData: FormData, upTo: Step): Values {
   const values: Values = {};
@@ -231,335 +209,5 @@ export default function AnnouncePayment() {
       {step === 30 ? <ReceiptsStep key="30" values={values} /> : null}
       {step === 40 ? <ReviewStep key="40" values={values} /> : null}
     </div>
-  );
-}
-
-function useStepForm<S extends Step>(step: S, values: Values) {
-  const actionData = useActionData<typeof action>();
-  const { locale } = useRootData()!;
-  const { currency } = useLoaderData<typeof loader>();
-  const rounds = useSubmissionRounds(actionData?.step === step ? actionData.result : undefined);
-  const schema = schemasFor({ locale, currency })[step];
-  const [form, fields] = useForm<z.input<ReturnType<typeof schemasFor>[S]>>({
-    id: `announce-${step}`,
-    lastResult: actionData?.step === step ? actionData.result : undefined,
-    defaultValue: values as never,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }) as never,
-  });
-  return { form, fields, rounds };
-}
-
-function Hidden({ values, names }: { values: Values; names: readonly string[] }) {
-  return (
-    <>
-      {names.map((name) => (values[name] ? <input key={name} type="hidden" name={name} value={values[name]} /> : null))}
-    </>
-  );
-}
-
-function PayeeStep({ values }: { values: Values }) {
-  const { t } = useTranslation(['announce', 'common']);
-  const { payeeNames } = useLoaderData<typeof loader>();
-  const { form, fields, rounds } = useStepForm(10, values);
-  const error = fields.payee.errors?.[0] ? t(fields.payee.errors[0]) : undefined;
-  const firstId = `${fields.payee.id}-agency`;
-  return (
-    <>
-      <ErrorSummary errors={error ? [{ fieldId: firstId, message: error }] : []} round={rounds.round} />
-      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
-        <fieldset
-          className={`choice-list${error ? ' field field--error' : ''}`}
-          role="radiogroup"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${fields.payee.id}-error` : undefined}
-        >
-          <legend>{t('payee.legend')}</legend>
-          {error ? (
-            <span className="field-error" id={`${fields.payee.id}-error`}>
-              <span className="visually-hidden">{t('common:form.errorPrefix')}</span> {error}
-            </span>
-          ) : null}
-          {payees.map((payee) => (
-            <div className="checkbox" key={payee}>
-              <input
-                type="radio"
-                id={`${fields.payee.id}-${payee}`}
-                name={fields.payee.name}
-                value={payee}
-                defaultChecked={values.payee === payee}
-              />
-              <label htmlFor={`${fields.payee.id}-${payee}`}>
-                <strong>{t(`payee.${payee}`)}</strong> {t(`payee.${payee}Text`, { name: payeeNames[payee] })}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-        <div className="button-row">
-          <button type="submit" name="intent" value="10" className="button">
-            {t('next')}
-          </button>
-        </div>
-      </Form>
-    </>
-  );
-}
-
-function PaymentStep({ values }: { values: Values }) {
-  const { t } = useTranslation(['announce', 'common']);
-  const { today, currency, payeeNames } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
-  const payee = values.payee as Payee;
-  const withPayee = { ...values, payeeName: values.payeeName || payeeNames[payee] || '' };
-  const { form, fields, rounds } = useStepForm(20, withPayee);
-  // Receipts accepted before going back travel along, so they are offered again at step 30.
-  const kept = useActionData<typeof action>()?.kept ?? [];
-  const err = (name: keyof typeof fields) => {
-    const key = fields[name].errors?.[0];
-    return key ? t(key, { currency }) : undefined;
-  };
-  const order = [
-    'paidOn',
-    'amount',
-    'payerName',
-    'payerIban',
-    'payerBic',
-    'payeeName',
-    'payeeIban',
-    'payeeBic',
-    'reference',
-  ] as const;
-  const summary: SummaryError[] = order.flatMap((name) =>
-    err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [],
-  );
-  return (
-    <>
-      <ErrorSummary errors={summary} round={rounds.round} />
-      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
-        <Hidden values={values} names={stepFields[10]} />
-        {kept.map((upload) => (
-          <input key={upload.id} type="hidden" name="uploadId" value={upload.id} />
-        ))}
-        <p className="muted">{t('payee.chosen', { name: t(`payee.${payee}`) })}</p>
-        <div className="inline-fields">
-          <Field
-            {...getInputProps(fields.paidOn, { type: 'date' })}
-            key={fields.paidOn.key}
-            label={t('fields.paidOn')}
-            max={today}
-            error={err('paidOn')}
-            required
-          />
-          <Field
-            {...getInputProps(fields.amount, { type: 'text' })}
-            key={fields.amount.key}
-            label={t('fields.amount', { currency })}
-            hint={t('fields.amountHint', { currency })}
-            inputMode="decimal"
-            autoComplete="off"
-            error={err('amount')}
-            required
-          />
-        </div>
-        <h2>{t('sections.payer')}</h2>
-        <Field
-          {...getInputProps(fields.payerName, { type: 'text' })}
-          key={fields.payerName.key}
-          label={t('fields.payerName')}
-          autoComplete="name"
-          error={err('payerName')}
-          required
-        />
-        <div className="inline-fields">
-          <Field
-            {...getInputProps(fields.payerIban, { type: 'text' })}
-            key={fields.payerIban.key}
-            label={t('fields.payerIban')}
-            className="input--code"
-            autoComplete="off"
-            spellCheck={false}
-            error={err('payerIban')}
-          />
-          <Field
-            {...getInputProps(fields.payerBic, { type: 'text' })}
-            key={fields.payerBic.key}
-            label={t('fields.payerBic')}
-            className="input--code"
-            autoComplete="off"
-            spellCheck={false}
-            error={err('payerBic')}
-          />
-        </div>
-        <h2>{t('sections.payee')}</h2>
-        <Field
-          {...getInputProps(fields.payeeName, { type: 'text' })}
-          key={fields.payeeName.key}
-          label={t('fields.payeeName')}
-          autoComplete="off"
-          error={err('payeeName')}
-        />
-        <div className="inline-fields">
-          <Field
-            {...getInputProps(fields.payeeIban, { type: 'text' })}
-            key={fields.payeeIban.key}
-            label={t('fields.payeeIban')}
-            className="input--code"
-            autoComplete="off"
-            spellCheck={false}
-            error={err('payeeIban')}
-          />
-          <Field
-            {...getInputProps(fields.payeeBic, { type: 'text' })}
-            key={fields.payeeBic.key}
-            label={t('fields.payeeBic')}
-            className="input--code"
-            autoComplete="off"
-            spellCheck={false}
-            error={err('payeeBic')}
-          />
-        </div>
-        <Field
-          {...getInputProps(fields.reference, { type: 'text' })}
-          key={fields.reference.key}
-          label={t('fields.reference')}
-          hint={t('fields.referenceHint')}
-          autoComplete="off"
-          error={err('reference')}
-        />
-        <div className="button-row">
-          <button
-            type="submit"
-            name="intent"
-            value="20"
-            className="button"
-            disabled={navigation.state === 'submitting'}
-          >
-            {t('next')}
-          </button>
-          <button type="submit" name="intent" value="back10" className="button button--secondary" formNoValidate>
-            {t('back')}
-          </button>
-        </div>
-      </Form>
-    </>
-  );
-}
-
-function ReceiptsStep({ values }: { values: Values }) {
-  const { t } = useTranslation(['announce', 'uploads', 'common']);
-  const actionData = useActionData<typeof action>();
-  const { variant, locale } = useRootData()!;
-  const navigation = useNavigation();
-  const { form, fields, rounds } = useStepForm(30, values);
-  const kept: UploadInfo[] = actionData?.kept ?? [];
-  const refused: RefusedInfo[] = actionData?.step === 30 ? actionData.refused : [];
-  const uploadError = fields.uploadId.errors?.[0]
-    ? t(fields.uploadId.errors[0])
-    : refused.length > 0
-      ? t('errors.refused')
-      : undefined;
-  const inputId = 'announce-receipts';
-  return (
-    <>
-      <ErrorSummary errors={uploadError ? [{ fieldId: inputId, message: uploadError }] : []} round={rounds.round} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        noValidate
-        onSubmitCapture={rounds.onSubmitCapture}
-        className="card form-wide"
-      >
-        <Hidden values={values} names={[...stepFields[10], ...stepFields[20]]} />
-        <UploadField
-          id={inputId}
-          context="announcedPayment"
-          endpoint={href(variant, '/uploads')}
-          kept={kept}
-          refused={refused}
-          label={t('fields.receipts')}
-          hint={`${t('fields.receiptsHint')} ${t('uploads:hint')}`}
-          error={uploadError}
-          locale={locale}
-        />
-        <div className="button-row">
-          <button
-            type="submit"
-            name="intent"
-            value="30"
-            className="button"
-            disabled={navigation.state === 'submitting'}
-          >
-            {t('next')}
-          </button>
-          <button type="submit" name="intent" value="back20" className="button button--secondary" formNoValidate>
-            {t('back')}
-          </button>
-        </div>
-      </Form>
-    </>
-  );
-}
-
-/** Everything typed, once more, before it is sent; each part can be corrected without losing the rest. */
-function ReviewStep({ values }: { values: Values }) {
-  const { t } = useTranslation(['announce', 'common']);
-  const actionData = useActionData<typeof action>();
-  const { currency, payeeNames } = useLoaderData<typeof loader>();
-  const { locale } = useRootData()!;
-  const navigation = useNavigation();
-  const kept = actionData?.kept ?? [];
-  const formError = actionData?.step === 40 ? actionData.result?.error?.uploadId?.[0] : undefined;
-  const payee = values.payee as Payee;
-  const reading = parseAmount(values.amount ?? '', locale, currency);
-  const rows: Array<[string, string]> = [
-    [t('fields.payee'), `${t(`payee.${payee}`)} (${values.payeeName || payeeNames[payee]})`],
-    [t('fields.paidOn'), values.paidOn ? formatDate(values.paidOn, locale) : ''],
-    [t('fields.amountPlain'), reading.ok ? formatMoney(reading.minor, currency, locale) : (values.amount ?? '')],
-    [t('fields.payerName'), values.payerName ?? ''],
-    [t('fields.payerIban'), values.payerIban ? maskIban(values.payerIban) : t('review.none')],
-    [t('fields.payeeIban'), values.payeeIban ? maskIban(values.payeeIban) : t('review.none')],
-    [t('fields.reference'), values.reference || t('review.none')],
-    [t('fields.receipts'), kept.map((k) => k.name).join(', ')],
-  ];
-  return (
-    <>
-      <ErrorSummary errors={formError ? [{ fieldId: 'announce-review', message: t(formError) }] : []} round={0} />
-      <Form method="post" id="announce-review" className="card form-wide" aria-labelledby="review-heading">
-        <h2 id="review-heading">{t('review.title')}</h2>
-        <p>{t('review.lead')}</p>
-        <Hidden values={values} names={[...stepFields[10], ...stepFields[20]]} />
-        {kept.map((upload) => (
-          <input key={upload.id} type="hidden" name="uploadId" value={upload.id} />
-        ))}
-        <dl className="definition-list" data-testid="announce-review">
-          {rows.map(([label, value]) => (
-            <Fragment key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
-        <div className="button-row">
-          <button
-            type="submit"
-            name="intent"
-            value="40"
-            className="button"
-            disabled={navigation.state === 'submitting'}
-          >
-            {t('submit')}
-          </button>
-          <button type="submit" name="intent" value="back20" className="button button--secondary" formNoValidate>
-            {t('review.correctPayment')}
-          </button>
-          <button type="submit" name="intent" value="back30" className="button button--secondary" formNoValidate>
-            {t('review.correctReceipts')}
-          </button>
-        </div>
-      </Form>
-    </>
   );
 }

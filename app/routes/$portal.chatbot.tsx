@@ -13,7 +13,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import type { UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
 import { createTools, type ToolResult } from '#server/assistant/tools/index.ts';
@@ -28,6 +28,8 @@ import { readForm } from '~/lib/form.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
 import styles from '~/styles/assistant.css?url';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = {
@@ -59,10 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ title: documentTitle(t('chatbot.title'), ctx.variant.brand.name), ...view, topicResult }, { headers });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = await chatContext(request, params);
@@ -121,7 +120,6 @@ async function answer(ctx: Awaited<ReturnType<typeof chatContext>>, text: string
 export default function Chatbot() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { variant, locale } = useRootData()!;
   const { t } = useTranslation('assistant');
   return (
@@ -164,9 +162,7 @@ export default function Chatbot() {
             aria-invalid={actionData?.error ? true : undefined}
             aria-describedby={actionData?.error ? 'chatbot-error' : undefined}
           />
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            {t('send')}
-          </button>
+          <SubmitButton>{t('send')}</SubmitButton>
         </Form>
       )}
     </div>

@@ -1,24 +1,16 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { TwintResult } from '~/components/checkout/TwintResult';
+import { TwintReturnPage } from '~/components/checkout/TwintResult';
 import { twintReturn } from '~/lib/twint.server';
 import checkoutStyles from '~/styles/checkout.css?url';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /** Swiss variant (/serviceportal-ch): TWINT sends the browser here after the payment (spec 2.1). The status is asked, not taken from the URL. */
 export const handle = { i18n: ['common', 'checkout'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
 
-export async function loader(args: LoaderFunctionArgs) {
-  return twintReturn(args, 'success');
-}
+export const loader = (args: LoaderFunctionArgs) => twintReturn(args, 'success');
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
-export default function TwintPayDirectSuccess() {
-  const { d } = useLoaderData<typeof loader>();
-  return <TwintResult d={d} />;
-}
+export default TwintReturnPage;

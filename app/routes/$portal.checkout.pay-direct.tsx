@@ -1,5 +1,4 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -9,16 +8,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { useState } from 'react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isSpecialOfferValid } from '#server/claims/rules.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
-import { methodKeys, methodNamed, type MethodKey } from '#server/payments/methods.ts';
+import { methodNamed, type MethodKey } from '#server/payments/methods.ts';
 import { amountFor, purposeFromQuery, queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
-import { amountField, minorToInput, parseAmount } from '#server/money/amount-input.ts';
-import { feeFor, type FeeRule } from '#server/payments/fee-rule.ts';
+import { minorToInput } from '#server/money/amount-input.ts';
 import {
   checkoutOptionsFor,
   fileAgreementFees,
@@ -29,21 +26,22 @@ import {
   type CheckoutOptions,
 } from '#server/payments/checkout.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
-import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
-import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field, TextareaField } from '~/components/ui/Field';
+import { MethodForm, paySchema } from '~/components/checkout/MethodForm';
+import { PaymentSummaryCard, StarRating } from '~/components/checkout/PaymentSummary';
+import { TextareaField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { checkoutContext } from '~/lib/checkout.server';
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle } from '~/lib/route-helpers.server';
-import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
 import { readLinkSlots } from '../../intents/links.ts';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
+export { paySchema };
 
 /**
  * /checkout/pay-direct (spec 2.5 "Pay direct: choose method, pay via the provider, confirmation"):
@@ -51,29 +49,6 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * priority), the methods the file may use with their fees, and after an aborted payment the
  * message of section 8 with the choice of another method and a "left without paying" feedback.
  */
-export function paySchema(partial: { locale: string; currency: string; maxMinor: number } | null) {
-  return z.object({
-    intent: z.literal('pay'),
-    method: z.enum(methodKeys as [MethodKey, ...MethodKey[]], { error: 'errors.methodRequired' }),
-    idempotencyKey: z.uuid(),
-    // A partial payment reads the typed amount with the portal's one reader: at least 0.01, at most the open amount.
-    amount: partial
-      ? amountField({
-          ...partial,
-          messages: {
-            required: 'errors.amount.required',
-            format: 'errors.amount.format',
-            tooLow: 'errors.amount.tooLow',
-            tooHigh: 'errors.amount.tooHigh',
-          },
-        })
-      : z
-          .string()
-          .max(40)
-          .optional()
-          .transform(() => undefined),
-  });
-}
 
 const leftSchema = z.object({
   intent: z.literal('leftFeedback'),
@@ -177,10 +152,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, session, facts, today, language, locale } = await checkoutContext(request, params);
@@ -253,79 +225,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   );
 }
 
-function readTyped(text: string, locale: string, currency: string): number | null {
-  const reading = parseAmount(text, locale, currency);
-  return reading.ok && reading.minor > 0 ? reading.minor : null;
-}
-
-/** "No fee", the fee on the amount paid, or (no amount typed yet) how the fee is computed. */
-function MethodFee({
-  rule,
-  paidMinor,
-  money,
-  locale,
-}: {
-  rule: FeeRule | null;
-  paidMinor: number | null;
-  money: (minor: number) => string;
-  locale: string;
-}) {
-  const { t } = useTranslation('checkout');
-  if (!rule) return <>{t('method.noFee')}</>;
-  if (paidMinor === null) {
-    const parts = [
-      rule.percentBp > 0
-        ? new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(rule.percentBp / 10_000)
-        : null,
-      rule.fixedMinor > 0 ? money(rule.fixedMinor) : null,
-    ]
-      .filter(Boolean)
-      .join(' + ');
-    return <>{t('method.feeRule', { rule: parts, min: money(rule.minMinor) })}</>;
-  }
-  const fee = feeFor(rule, paidMinor);
-  return <>{fee > 0 ? t('method.fee', { fee: money(fee), total: money(paidMinor + fee) }) : t('method.noFee')}</>;
-}
-
 export default function PayDirect() {
   const d = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { variant, locale } = useRootData()!;
   const { t } = useTranslation(['checkout', 'common']);
-  const rounds = useSubmissionRounds(actionData);
-  const schema = paySchema(
-    d.purpose === 'partial' && d.amountMinor !== null
-      ? { locale, currency: d.currency, maxMinor: d.amountMinor }
-      : null,
-  );
-  const [form, fields] = useForm({
-    id: 'pay-direct',
-    lastResult: actionData?.result ?? undefined,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    defaultValue: {
-      method: d.aborted ? undefined : (d.prefill.method ?? (d.methods.length === 1 ? d.methods[0]!.key : undefined)),
-      amount: d.prefill.amount ?? undefined,
-    },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
-  });
-  // A partial payment's fee follows the amount typed (not the open amount); before a valid amount
-  // is typed, the rule is shown instead of a figure.
-  const [typedMinor, setTypedMinor] = useState<number | null>(() =>
-    readTyped(String(fields.amount.value ?? ''), locale, d.currency),
-  );
-  const paidMinor = d.purpose === 'partial' ? typedMinor : d.amountMinor;
   const money = (minor: number) => formatMoney(minor, d.currency, locale);
-  const firstMethodId = d.methods[0] ? `method-${d.methods[0].key}` : form.id;
-  const errors = [
-    ...(form.errors ?? []).map((m) => ({ fieldId: firstMethodId, message: t(m) })),
-    ...(fields.method.errors ?? []).map((m) => ({ fieldId: firstMethodId, message: t(m) })),
-    ...(fields.amount.errors ?? []).map((m) => ({ fieldId: fields.amount.id, message: t(m) })),
-  ];
-  const methodError = fields.method.errors?.[0] ? t(fields.method.errors[0]) : undefined;
-  const amountError = fields.amount.errors?.[0] ? t(fields.amount.errors[0]) : undefined;
   const abortedText = d.aborted
     ? t(
         d.aborted.providerId === '4'
@@ -392,15 +296,12 @@ export default function PayDirect() {
         )
       ) : (
         <div className="grid grid-2 checkout-grid">
-          <section className="card" aria-labelledby="summary-heading">
-            <h2 id="summary-heading">{t('summary.title')}</h2>
-            <PaymentSummary
-              purpose={d.purpose}
-              amountMinor={d.amountMinor}
-              currency={d.currency}
-              locale={locale}
-              reference={d.reference}
-            />
+          <PaymentSummaryCard
+            headingId="summary-heading"
+            payment={{ purpose: d.purpose, amountMinor: d.amountMinor, currency: d.currency }}
+            locale={locale}
+            reference={d.reference}
+          >
             {d.purpose === 'partial' ? (
               <p className="muted">{t('partial.explain', { max: money(d.amountMinor) })}</p>
             ) : null}
@@ -419,84 +320,9 @@ export default function PayDirect() {
                 {fee.note ? t(`common:${fee.note}`, { amount: money(fee.amountMinor) }) : null}
               </p>
             ))}
-          </section>
+          </PaymentSummaryCard>
 
-          <section className="card" aria-labelledby="method-heading">
-            <h2 id="method-heading" className="visually-hidden">
-              {t('method.legend')}
-            </h2>
-            <ErrorSummary errors={errors} round={rounds.round} />
-            {d.methods.length === 0 ? (
-              <div className="panel panel--warning" role="alert">
-                <p>{t('errors.notAvailable')}</p>
-              </div>
-            ) : (
-              <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-                <input type="hidden" name="intent" value="pay" />
-                <input type="hidden" name="idempotencyKey" value={d.idempotencyKey} />
-                {d.purpose === 'partial' ? (
-                  <Field
-                    {...getInputProps(fields.amount, { type: 'text' })}
-                    key={fields.amount.key}
-                    label={t('partial.label', { currency: d.currency })}
-                    hint={t('partial.hint', { max: money(d.amountMinor) })}
-                    error={amountError}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    className="input--code"
-                    onInput={(event) =>
-                      setTypedMinor(readTyped((event.target as HTMLInputElement).value, locale, d.currency))
-                    }
-                    required
-                  />
-                ) : null}
-                <fieldset
-                  className={`fieldset-plain${methodError ? ' field--error' : ''}`}
-                  role="radiogroup"
-                  aria-invalid={methodError ? true : undefined}
-                  aria-describedby={methodError ? 'method-error' : undefined}
-                >
-                  <legend>{t('method.legend')}</legend>
-                  {methodError ? (
-                    <span className="field-error" id="method-error">
-                      <span className="visually-hidden">{t('common:form.errorPrefix')}</span> {methodError}
-                    </span>
-                  ) : null}
-                  <ul className="method-list">
-                    {d.methods.map((m) => (
-                      <li key={m.key}>
-                        <label className="method" htmlFor={`method-${m.key}`}>
-                          <input
-                            type="radio"
-                            id={`method-${m.key}`}
-                            name={fields.method.name}
-                            value={m.key}
-                            defaultChecked={fields.method.initialValue === m.key}
-                            aria-describedby={`method-${m.key}-fee`}
-                          />
-                          <span className="method__text">
-                            <span className="method__name">{t(`methods.${m.key}.name`)}</span>
-                            <span className="muted">{t(`methods.${m.key}.hint`)}</span>
-                            <span className="method__fee" id={`method-${m.key}-fee`}>
-                              <MethodFee rule={m.feeRule} paidMinor={paidMinor} money={money} locale={locale} />
-                            </span>
-                          </span>
-                        </label>
-                      </li>
-                    ))}
-                  </ul>
-                </fieldset>
-                <div className="button-row">
-                  <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-                    {t('method.continue')}
-                  </button>
-                  <Link className="button button--secondary" to={href(variant, '/dashboard')}>
-                    {t('backToDashboard')}
-                  </Link>
-                </div>
-              </Form>
-            )}
-          </section>
+          <MethodForm amountMinor={d.amountMinor} />
         </div>
       )}
 

@@ -1,6 +1,6 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -10,14 +10,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { providerFee } from '#server/payments/fees.ts';
 import { amountFor, purposeFromQuery, queryOf } from '#server/payments/purpose.ts';
 import { cardHolderDefaults, checkoutOptionsFor, paymentPagePath } from '#server/payments/checkout.ts';
 import { withBase } from '#server/variants/resolve.ts';
-import { PaymentSummary } from '~/components/checkout/PaymentSummary';
+import { PaymentSummaryCard } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
@@ -29,6 +29,9 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -100,10 +103,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, session, facts, today, language } = await checkoutContext(request, params);
@@ -136,18 +136,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function CardContact() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { variant, locale } = useRootData()!;
   const { t } = useTranslation(['checkout', 'common']);
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'card-contact',
+    schema: contactSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(contactSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
     defaultValue: { key: d.key, ...d.defaults },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: contactSchema }),
   });
   const err = (f: { errors?: string[] }) => (f.errors?.[0] ? t(f.errors[0]) : undefined);
   const textFields = [
@@ -209,25 +205,18 @@ export default function CardContact() {
               required
             />
             <div className="button-row">
-              <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-                {t('card.continue')}
-              </button>
+              <SubmitButton>{t('card.continue')}</SubmitButton>
               <Link className="button button--secondary" to={back}>
                 {t('otherMethod')}
               </Link>
             </div>
           </Form>
         </section>
-        <section className="card" aria-labelledby="card-summary-heading">
-          <h2 id="card-summary-heading">{t('summary.title')}</h2>
-          <PaymentSummary
-            purpose={d.purpose}
-            amountMinor={d.amountMinor}
-            feeMinor={d.feeMinor}
-            currency={d.currency}
-            locale={locale}
-          />
-        </section>
+        <PaymentSummaryCard
+          headingId="card-summary-heading"
+          payment={{ purpose: d.purpose, amountMinor: d.amountMinor, feeMinor: d.feeMinor, currency: d.currency }}
+          locale={locale}
+        />
       </div>
     </div>
   );

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { statusView } from '#server/claims/rules.ts';
 import { paymentFeedbackGiven } from '#server/payments/checkout.ts';
 import { withBase } from '#server/variants/resolve.ts';
-import { PaymentSummary, StarRating } from '~/components/checkout/PaymentSummary';
+import { toneClass } from '~/components/claim/tone';
+import { PaymentSummaryCard, StarRating } from '~/components/checkout/PaymentSummary';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, runAction } from '~/lib/actions.server';
 import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
@@ -24,6 +25,7 @@ import { TextareaField } from '~/components/ui/Field';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -69,10 +71,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, session, language } = await checkoutContext(request, params);
@@ -88,14 +87,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   return { sent: true };
 }
-
-const toneClass = {
-  neutral: 'badge',
-  info: 'badge badge--info',
-  success: 'badge badge--success',
-  warning: 'badge badge--warning',
-  danger: 'badge badge--danger',
-} as const;
 
 export default function Confirmation() {
   const d = useLoaderData<typeof loader>();
@@ -114,17 +105,7 @@ export default function Confirmation() {
         <p>{t('done.text', { amount: money(p.amountMinor), date: formatDate(p.paidAt, locale) })}</p>
       </div>
       <div className="grid grid-2 checkout-grid">
-        <section className="card" aria-labelledby="done-summary">
-          <h2 id="done-summary">{t('summary.title')}</h2>
-          <PaymentSummary
-            purpose={p.purpose}
-            amountMinor={p.amountMinor}
-            feeMinor={p.feeMinor}
-            currency={p.currency}
-            locale={locale}
-          />
-          <p className="muted">{t('summary.method', { method: t(`methods.${p.method}.name`) })}</p>
-        </section>
+        <PaymentSummaryCard headingId="done-summary" payment={p} locale={locale} />
         <section className="card" aria-labelledby="done-status">
           <h2 id="done-status">{t('done.statusTitle')}</h2>
           <p>

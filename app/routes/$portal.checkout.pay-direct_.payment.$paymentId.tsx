@@ -6,8 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { Fragment } from 'react';
+import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { barcodeSvgDataUrl, qrSvgDataUrl } from '#server/payments/codes.ts';
@@ -18,21 +17,20 @@ import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
 import { cancelPayment, instructionsFor, providerPageUrl, swissQrBillFor } from '#server/payments/checkout.ts';
 import { contactDefaultsForPage } from '#server/contact/defaults.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
-import { PaymentSummary } from '~/components/checkout/PaymentSummary';
-import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { Field } from '~/components/ui/Field';
+import { PaymentSummaryCard } from '~/components/checkout/PaymentSummary';
+import { TransferDetails, TransferMail } from '~/components/checkout/Transfer';
 import { Stepper } from '~/components/ui/Stepper';
+import { SubmitButton } from '~/components/ui/SubmitButton';
 import { actionContext, runAction } from '~/lib/actions.server';
 import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
-import { codeGroups, formatDate, formatMoney } from '~/lib/format';
+import { formatDate, formatMoney } from '~/lib/format';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle } from '~/lib/route-helpers.server';
-import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -115,10 +113,7 @@ function bankQrIban(variantId: keyof typeof bankAccounts): string | null {
   return bankAccounts[variantId].qrIban ?? null;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, session, language } = await checkoutContext(request, params);
@@ -150,9 +145,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function PaymentPage() {
   const d = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const rounds = useSubmissionRounds(actionData);
   const { variant, locale } = useRootData()!;
   const { t } = useTranslation(['checkout', 'common']);
   const p = d.payment;
@@ -160,16 +152,12 @@ export default function PaymentPage() {
   const steps = methods[p.method]?.needsContactData
     ? [t('steps.method'), t('steps.contact'), t('steps.pay'), t('steps.done')]
     : [t('steps.method'), t('steps.pay'), t('steps.done')];
-  const mailError = actionData?.error ? t(actionData.error) : undefined;
-  const mailLimited = useRateLimitError(actionData, 'transfer-mail');
   const choose = `${href(variant, '/checkout/pay-direct')}?${queryOf(p.purpose as PaymentPurpose)}`;
 
   const cancelForm = (label: string) => (
     <Form method="post">
       <input type="hidden" name="intent" value="cancel" />
-      <button type="submit" className="button button--secondary" disabled={navigation.state === 'submitting'}>
-        {label}
-      </button>
+      <SubmitButton className="button button--secondary">{label}</SubmitButton>
     </Form>
   );
 
@@ -189,155 +177,9 @@ export default function PaymentPage() {
             </section>
           ) : null}
 
-          {d.instructions?.type === 'bankTransfer' ? (
-            <section className="card" aria-labelledby="transfer-heading">
-              <h2 id="transfer-heading">{t('transfer.title')}</h2>
-              <p>{t('transfer.lead')}</p>
-              <dl className="definition-list" data-testid="transfer-details">
-                <dt>{t('transfer.recipient')}</dt>
-                <dd>{d.instructions.recipient}</dd>
-                <dt>{t(d.qrBill ? 'transfer.qrIban' : 'transfer.iban')}</dt>
-                <dd className="copyable copyable--grouped">
-                  <CodeGroups groups={codeGroups(d.qrBill?.iban ?? d.instructions.iban, 'iban')} />
-                </dd>
-                <dt>{t('transfer.bic')}</dt>
-                <dd className="copyable">{d.instructions.bic}</dd>
-                <dt>{t('transfer.amount')}</dt>
-                <dd>{money(p.amountMinor + p.feeMinor)}</dd>
-                {d.qrBill ? (
-                  <>
-                    <dt>{t('transfer.qrReference')}</dt>
-                    <dd className="copyable copyable--grouped" data-testid="qr-reference">
-                      <CodeGroups groups={codeGroups(d.qrBill.reference, 'qrReference')} />
-                    </dd>
-                  </>
-                ) : null}
-                <dt>{t('transfer.remittance')}</dt>
-                <dd className="copyable">{d.instructions.remittance}</dd>
-              </dl>
-              {d.qrBill ? (
-                <div className="qr-bill">
-                  <figure>
-                    <img
-                      src={href(variant, `/checkout/pay-direct/payment/${p.id}/qr-bill.svg`)}
-                      width={794}
-                      height={397}
-                      alt={t('transfer.qrBillAlt', {
-                        amount: money(p.amountMinor + p.feeMinor),
-                        reference: d.qrBill.reference,
-                      })}
-                      data-testid="qr-bill"
-                    />
-                    <figcaption>{t('transfer.qrBillCaption')}</figcaption>
-                  </figure>
-                  <p>
-                    <a
-                      href={`${href(variant, `/checkout/pay-direct/payment/${p.id}/qr-bill.svg`)}?download=1`}
-                      download
-                    >
-                      {t('transfer.qrBillDownload')}
-                    </a>
-                  </p>
-                </div>
-              ) : d.qr ? (
-                <div className="pay-codes">
-                  <figure>
-                    <img
-                      src={d.qr}
-                      width={220}
-                      height={220}
-                      alt={t('transfer.qrAlt', {
-                        amount: money(p.amountMinor + p.feeMinor),
-                        reference: d.instructions.remittance,
-                      })}
-                    />
-                    <figcaption>{t('transfer.qrCaption')}</figcaption>
-                  </figure>
-                </div>
-              ) : (
-                <p className="muted">{t('transfer.noQr')}</p>
-              )}
-              <p className="muted">{t('transfer.booking')}</p>
-            </section>
-          ) : null}
+          {d.instructions?.type === 'bankTransfer' ? <TransferDetails instructions={d.instructions} /> : null}
 
-          {d.instructions?.type === 'bankTransfer' ? (
-            <section className="card" aria-labelledby="mail-heading">
-              <h2 id="mail-heading">{t('transfer.mailTitle')}</h2>
-              {actionData?.mailed ? (
-                <p role="status" className="panel panel--success">
-                  {d.full ? t('transfer.mailed') : t('common:shell.stepUp.sentToStored')}
-                </p>
-              ) : !d.full ? (
-                <>
-                  {mailError ? (
-                    <p className="panel panel--warning" role="alert">
-                      {mailError}
-                    </p>
-                  ) : null}
-                  <RateLimitMessage error={mailLimited} />
-                  {d.hasStoredAddress ? (
-                    <>
-                      <p>{t('common:shell.stepUp.storedAddressLead')}</p>
-                      <Form method="post">
-                        <input type="hidden" name="intent" value="mail" />
-                        <input type="hidden" name="recipient" value="stored" />
-                        <button
-                          type="submit"
-                          className="button button--secondary"
-                          disabled={navigation.state === 'submitting'}
-                        >
-                          {t('common:shell.stepUp.sendToStored')}
-                        </button>
-                      </Form>
-                      <p>
-                        <a href={d.stepUpHref}>{t('common:shell.stepUp.otherAddress')}</a>
-                      </p>
-                    </>
-                  ) : (
-                    <>
-                      <p>{t('common:shell.stepUp.noStoredAddress')}</p>
-                      <p>
-                        <a href={d.stepUpHref}>{t('common:shell.stepUp.link')}</a>
-                      </p>
-                    </>
-                  )}
-                </>
-              ) : (
-                <>
-                  <ErrorSummary
-                    errors={[
-                      ...(mailError ? [{ fieldId: 'transfer-email', message: mailError }] : []),
-                      ...(mailLimited ? [mailLimited] : []),
-                    ]}
-                    round={rounds.round}
-                  />
-                  <Form method="post" onSubmitCapture={rounds.onSubmitCapture} noValidate>
-                    <input type="hidden" name="intent" value="mail" />
-                    <Field
-                      id="transfer-email"
-                      name="email"
-                      type="email"
-                      label={t('transfer.email')}
-                      hint={t('transfer.emailHint')}
-                      defaultValue={d.email}
-                      error={mailError}
-                      autoComplete="email"
-                      required
-                    />
-                    <RateLimitMessage error={mailLimited} />
-                    <button
-                      type="submit"
-                      className="button button--secondary"
-                      disabled={navigation.state === 'submitting'}
-                    >
-                      {t('transfer.mailSend')}
-                    </button>
-                  </Form>
-                </>
-              )}
-            </section>
-          ) : null}
+          {d.instructions?.type === 'bankTransfer' ? <TransferMail /> : null}
 
           {d.instructions?.type === 'cash' && d.barcode ? (
             <section className="card" aria-labelledby="cash-heading">
@@ -399,29 +241,8 @@ export default function PaymentPage() {
             <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
           </p>
         </div>
-        <section className="card" aria-labelledby="pay-summary-heading">
-          <h2 id="pay-summary-heading">{t('summary.title')}</h2>
-          <PaymentSummary
-            purpose={p.purpose}
-            amountMinor={p.amountMinor}
-            feeMinor={p.feeMinor}
-            currency={p.currency}
-            locale={locale}
-            reference={d.reference}
-          />
-          <p className="muted">{t('summary.method', { method: t(`methods.${p.method}.name`) })}</p>
-        </section>
+        <PaymentSummaryCard headingId="pay-summary-heading" payment={p} locale={locale} reference={d.reference} />
       </div>
     </div>
   );
-}
-
-/** A code in its groups, each unbreakable, with ordinary spaces between them (copied as typed on the bill). */
-function CodeGroups({ groups }: { groups: string[] }) {
-  return groups.map((group, index) => (
-    <Fragment key={index}>
-      {index > 0 ? ' ' : null}
-      <span className="code-group">{group}</span>
-    </Fragment>
-  ));
 }

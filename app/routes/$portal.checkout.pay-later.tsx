@@ -5,8 +5,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * SEPA direct debit (3) the mandate, for bank transfer (6) only the pay step; then the
  * confirmation with the date. A deferral is granted once: a second visit says so.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -16,42 +15,28 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { feeExplanationKey } from '#server/instalments/config.ts';
 import { addDays } from '#server/instalments/dates.ts';
 import { deferralMethods, type DeferralMethod } from '#server/instalments/options.ts';
 import { noticeForDate } from '#server/instalments/plan.ts';
 import { deferralOffer, grantedDeferralView } from '#server/instalments/deferral.ts';
 import { withBase } from '#server/variants/resolve.ts';
-import { Choices } from '~/components/instalments/Choices';
-import { MandateForm, mandateFields } from '~/components/instalments/mandate';
+import { agreementSchema, mandateSchema, noticeSchema, PayLaterFlow } from '~/components/instalments/PayLaterFlow';
 import { NotAvailable } from '~/components/instalments/NotAvailable';
-import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { formatDate, formatMoney } from '~/lib/format';
 import { agreementRefusal, instalmentPage } from '~/lib/instalments.server';
 import { documentTitle } from '~/lib/route-helpers.server';
-import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
 import { actionContext, checkAction, returnPathOf, runAction } from '~/lib/actions.server';
 import { readLinkSlots } from '../../intents/links.ts';
-
-const noticeSchema = z.object({
-  intent: z.literal('notice'),
-  noticeDays: z.string({ error: 'errors.noticeRequired' }).regex(/^\d{1,3}$/, 'errors.noticeRequired'),
-  method: z.enum(deferralMethods, { error: 'errors.methodRequired' }),
-});
-const agreementSchema = z.object({
-  intent: z.literal('agreement'),
-  feeAgreed: z.literal('on', { error: 'errors.feeAgree' }),
-});
-const mandateSchema = z.object({ intent: z.literal('mandate'), ...mandateFields });
+import { privatePageMeta } from '~/lib/meta';
+import { FeeNote } from '~/components/instalments/Costs';
 
 export const handle = { i18n: ['common', 'instalments'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
@@ -129,10 +114,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session, ctx } = await instalmentPage(request, params, { guards: 'sepa' });
@@ -211,9 +193,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return go(path('notice', {}));
 }
 
-type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
-type FlowData = Extract<LoaderData, { view: 'flow' }>;
-
 export default function PayLater() {
   const d = useLoaderData<typeof loader>();
   const { t } = useTranslation(['instalments', 'common']);
@@ -247,11 +226,7 @@ export default function PayLater() {
               {d.feeMinor > 0 ? (
                 <p>{t('payLater.done.fee', { fee: money(d.feeMinor), total: money(d.totalMinor) })}</p>
               ) : null}
-              {d.feeMinor > 0 && d.feeNote ? (
-                <p className="muted" data-testid="fee-note">
-                  {t(`common:${d.feeNote}`, { amount: money(d.feeMinor) })}
-                </p>
-              ) : null}
+              {d.feeMinor > 0 ? <FeeNote note={d.feeNote} amount={money(d.feeMinor)} /> : null}
               {d.hasEmail ? <p>{t('payLater.done.mail')}</p> : null}
             </div>
             {d.method === '3' ? (
@@ -286,209 +261,8 @@ export default function PayLater() {
             </p>
           </>
         ) : null}
-        {d.view === 'flow' ? <Flow d={d} /> : null}
+        {d.view === 'flow' ? <PayLaterFlow d={d} /> : null}
       </div>
     </div>
-  );
-}
-
-function Flow({ d }: { d: FlowData }) {
-  const { t } = useTranslation('instalments');
-  const labels = d.feeApplies
-    ? [t('payLater.steps.notice'), t('payLater.steps.agreement'), t('payLater.steps.pay'), t('payLater.steps.done')]
-    : [t('payLater.steps.notice'), t('payLater.steps.pay'), t('payLater.steps.done')];
-  const current = d.step === 'notice' ? 0 : d.step === 'agreement' ? 1 : d.feeApplies ? 2 : 1;
-  return (
-    <>
-      <Stepper steps={labels} current={current} />
-      {d.step === 'notice' ? <NoticeStep d={d} /> : null}
-      {d.step === 'agreement' ? <AgreementStep d={d} /> : null}
-      {d.step === 'mandate' ? <MandateStep d={d} /> : null}
-    </>
-  );
-}
-
-function useFormat(currency: string) {
-  const { locale } = useRootData()!;
-  return {
-    locale,
-    date: (iso: string) => formatDate(iso, locale),
-    money: (minor: number) => formatMoney(minor, currency, locale),
-  };
-}
-
-function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
-  const { t } = useTranslation('instalments');
-  const { date, money } = useFormat(d.currency);
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
-    id: 'deferral-notice',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(noticeSchema),
-    defaultValue: {
-      noticeDays: d.carried.days
-        ? String(d.carried.days)
-        : d.suggestedDays
-          ? String(d.suggestedDays)
-          : d.noticeDays.length === 1
-            ? String(d.noticeDays[0])
-            : '',
-      method: d.carried.method ?? '',
-    },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: noticeSchema }),
-  });
-  const noticeError = fields.noticeDays.errors?.[0] ? t(fields.noticeDays.errors[0]) : undefined;
-  const methodError = fields.method.errors?.[0] ? t(fields.method.errors[0]) : undefined;
-  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
-  return (
-    <>
-      <p className="lead">{t('payLater.lead', { total: money(d.totalMinor) })}</p>
-      <p>{t('payLater.waiver')}</p>
-      <h2>{t('payLater.costsTitle')}</h2>
-      <p data-testid="deferral-costs">
-        {d.feeApplies
-          ? t('payLater.costs.fee', {
-              fee: money(d.terms.feeMinor + d.terms.vatMinor),
-              vat: money(d.terms.vatMinor),
-              total: money(d.terms.totalMinor),
-            })
-          : t('payLater.costs.none')}
-      </p>
-      {d.feeApplies && d.feeNote ? (
-        <p className="muted" data-testid="fee-note">
-          {t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}
-        </p>
-      ) : null}
-      <ErrorSummary
-        errors={[
-          ...(formError ? [{ fieldId: fields.noticeDays.id, message: formError }] : []),
-          ...(noticeError ? [{ fieldId: fields.noticeDays.id, message: noticeError }] : []),
-          ...(methodError ? [{ fieldId: fields.method.id, message: methodError }] : []),
-        ]}
-        round={rounds.round}
-      />
-      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <input type="hidden" name="intent" value="notice" />
-        <Choices
-          id={fields.noticeDays.id}
-          name={fields.noticeDays.name}
-          legend={t('payLater.notice.legend')}
-          defaultValue={String(fields.noticeDays.initialValue ?? '')}
-          error={noticeError}
-          options={d.optionDates.map((o) => ({
-            value: String(o.days),
-            label: t('payLater.notice.option', { days: o.days }),
-            hint: t('payLater.notice.hint', { date: date(o.payBy) }),
-          }))}
-        />
-        <Choices
-          id={fields.method.id}
-          name={fields.method.name}
-          legend={t('payLater.method.legend')}
-          defaultValue={String(fields.method.initialValue ?? '')}
-          error={methodError}
-          options={[
-            { value: '6', label: t('method.transfer'), hint: t('payLater.method.transferHint') },
-            ...(d.sepaOffered ? [{ value: '3', label: t('method.sepa'), hint: t('payLater.method.sepaHint') }] : []),
-          ]}
-        />
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {d.feeApplies ? t('next') : t('payLater.submit')}
-        </button>
-      </Form>
-    </>
-  );
-}
-
-function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
-  const { t } = useTranslation('instalments');
-  const { date, money } = useFormat(d.currency);
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
-    id: 'deferral-agreement',
-    lastResult: actionData?.result,
-    constraint: getZodConstraint(agreementSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: agreementSchema }),
-  });
-  const error = fields.feeAgreed.errors?.[0] ? t(fields.feeAgreed.errors[0]) : undefined;
-  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
-  return (
-    <>
-      <h2>{t('payLater.agreement.title')}</h2>
-      <dl className="definition-list costs">
-        <dt>{t('costs.residualClaim')}</dt>
-        <dd>{money(d.totalMinor)}</dd>
-        <dt>{t('payLater.agreement.fee')}</dt>
-        <dd>{money(d.terms.feeMinor)}</dd>
-        {d.terms.vatMinor > 0 ? (
-          <>
-            <dt>{t('costs.vat')}</dt>
-            <dd>{money(d.terms.vatMinor)}</dd>
-          </>
-        ) : null}
-        <dt className="costs__total">{t('costs.total')}</dt>
-        <dd className="costs__total">{money(d.terms.totalMinor)}</dd>
-        <dt>{t('payLater.agreement.payBy')}</dt>
-        <dd>{date(d.terms.payBy)}</dd>
-      </dl>
-      {d.feeNote ? (
-        <p className="muted" data-testid="fee-note">
-          {t(`common:${d.feeNote}`, { amount: money(d.terms.feeMinor + d.terms.vatMinor) })}
-        </p>
-      ) : null}
-      <ErrorSummary
-        errors={[
-          ...(formError ? [{ fieldId: fields.feeAgreed.id, message: formError }] : []),
-          ...(error ? [{ fieldId: fields.feeAgreed.id, message: error }] : []),
-        ]}
-        round={rounds.round}
-      />
-      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <input type="hidden" name="intent" value="agreement" />
-        <CheckboxField
-          {...getInputProps(fields.feeAgreed, { type: 'checkbox' })}
-          key={fields.feeAgreed.key}
-          label={t('payLater.agreement.consent', { fee: money(d.terms.feeMinor + d.terms.vatMinor) })}
-          error={error}
-          required
-        />
-        <div className="button-row">
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            {t('payLater.submit')}
-          </button>
-          <Link
-            className="button button--secondary"
-            to={`?step=notice&days=${d.carried.days}&method=${d.carried.method}`}
-          >
-            {t('previous')}
-          </Link>
-        </div>
-      </Form>
-    </>
-  );
-}
-
-function MandateStep({ d }: { d: Extract<FlowData, { step: 'mandate' }> }) {
-  const { t } = useTranslation('instalments');
-  const actionData = useActionData<typeof action>();
-  return (
-    <MandateForm
-      id="deferral-mandate"
-      intent="mandate"
-      schema={mandateSchema}
-      lead={t('payLater.mandateLead')}
-      submitLabel={t('mandate.submitDeferral')}
-      parties={d}
-      targetDate={d.terms.payBy}
-      actionData={actionData}
-    />
   );
 }

@@ -10,6 +10,7 @@ import { requireDebtor } from '~/lib/auth.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
+import { privatePageMeta } from '~/lib/meta';
 
 const reasons = ['statusOpen', 'status20', 'sepaActive', 'noPlan'] as const;
 
@@ -25,10 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title);
 
 export default function Unavailable() {
   const { reason } = useLoaderData<typeof loader>();

@@ -9,6 +9,7 @@ import {
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { toneClass } from '~/components/claim/tone';
 import { claimSubjectText } from '~/lib/claim-texts';
 import { loadDashboardPageForPage } from '#server/claims/dashboard.ts';
 import { modalDoneMessages, type ModalDone } from '#server/claims/modal-done.ts';
@@ -30,6 +31,7 @@ import { useRootData } from '~/root';
 import claimStyles from '~/styles/claim.css?url';
 import { readForm } from '~/lib/form.server';
 import { onDemand } from '~/lib/on-demand';
+import { privatePageMeta } from '~/lib/meta';
 
 // The modals (and their form code: conform, zod) are fetched only by a dashboard that has one.
 const modalQueue = onDemand(() => import('~/components/dashboard/ModalQueue').then((m) => m.ModalQueue));
@@ -111,18 +113,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: claimStyles }];
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-];
-
-const toneClass = {
-  neutral: 'badge',
-  info: 'badge badge--info',
-  success: 'badge badge--success',
-  warning: 'badge badge--warning',
-  danger: 'badge badge--danger',
-} as const;
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title);
 
 export default function Dashboard() {
   const { view, level, modals, notice, outstandingDocuments } = useLoaderData<typeof loader>();

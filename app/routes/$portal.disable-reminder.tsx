@@ -1,10 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { disableRemindersForPage, readReminderOptOutToken } from '#server/mail/reminders.ts';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'legal'] };
@@ -26,15 +28,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return data(result, { status: result.ok ? 200 : 400 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export default function DisableReminder() {
   const { token, linkValid } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { variant } = useRootData()!;
   const { t } = useTranslation('legal');
   const phone = <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>;
@@ -58,9 +56,7 @@ export default function DisableReminder() {
             <p>{t('disableReminder.explanation')}</p>
             <Form method="post">
               <input type="hidden" name="token" value={token} />
-              <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-                {t('disableReminder.confirm')}
-              </button>
+              <SubmitButton>{t('disableReminder.confirm')}</SubmitButton>
             </Form>
           </>
         ) : (

@@ -1,5 +1,5 @@
-import { getFormProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getTextareaProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -17,6 +17,8 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { useStepFocus } from '~/lib/use-step-focus';
 import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
+import { useZodForm } from '~/lib/use-zod-form';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -37,10 +39,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'feedback');
@@ -90,13 +89,10 @@ export default function Feedback() {
   const navigation = useNavigation();
   const { t } = useTranslation(['feedback', 'common']);
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'feedback',
+    schema: feedbackSchema,
     lastResult: actionData?.result ?? undefined,
-    constraint: getZodConstraint(feedbackSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: feedbackSchema }),
   });
   const error = (field: { errors?: string[] }) => (field.errors?.[0] ? t(field.errors[0]) : undefined);
   const limited = useRateLimitError(actionData, form.id);

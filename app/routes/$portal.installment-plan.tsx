@@ -4,8 +4,8 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * "send by e-mail", which writes the plan mail into the outbox and answers on a fresh page
  * (post/redirect/get), so a reload never sends it twice.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -15,7 +15,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { feeExplanationKey } from '#server/instalments/config.ts';
@@ -25,7 +25,6 @@ import { Costs } from '~/components/instalments/Costs';
 import { PlanOverview } from '~/components/instalments/PlanOverview';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { Field } from '~/components/ui/Field';
 import { formatDate, formatMoney } from '~/lib/format';
 import { instalmentPage } from '~/lib/instalments.server';
 import { tooManyRequests } from '~/lib/rate-limit.server';
@@ -36,6 +35,11 @@ import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { StoredAddressOffer } from '~/components/forms/StoredAddressOffer';
+import { privatePageMeta } from '~/lib/meta';
+import { FormField } from '~/components/forms/FormField';
 
 const mailSchema = z.object({
   email: z
@@ -77,10 +81,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
@@ -109,18 +110,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function InstallmentPlan() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation(['instalments', 'common']);
   const { variant, locale } = useRootData()!;
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'plan-mail',
+    schema: mailSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(mailSchema),
     defaultValue: { email: d.email },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: mailSchema }),
   });
   const error = fields.email.errors?.[0] ? t(fields.email.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
@@ -165,9 +162,9 @@ export default function InstallmentPlan() {
                 round={rounds.round}
               />
               <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-                <Field
-                  {...getInputProps(fields.email, { type: 'email' })}
-                  key={fields.email.key}
+                <FormField
+                  meta={fields.email}
+                  type="email"
                   label={t('plan.email')}
                   error={error}
                   autoComplete="email"
@@ -175,39 +172,24 @@ export default function InstallmentPlan() {
                   required
                 />
                 <RateLimitMessage error={limited} />
-                <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-                  {t('plan.send')}
-                </button>
+                <SubmitButton>{t('plan.send')}</SubmitButton>
               </Form>
-            </>
-          ) : d.hasStoredAddress ? (
-            <>
-              {formError ? (
-                <p className="panel panel--warning" role="alert">
-                  {formError}
-                </p>
-              ) : null}
-              <RateLimitMessage error={limited} />
-              <p>{t('common:shell.stepUp.storedAddressLead')}</p>
-              <Form method="post">
-                <input type="hidden" name="recipient" value="stored" />
-                <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-                  {t('common:shell.stepUp.sendToStored')}
-                </button>
-              </Form>
-              <p>
-                <a href={d.stepUpHref}>{t('common:shell.stepUp.otherAddress')}</a>
-              </p>
             </>
           ) : (
-            <>
-              <p>{t('common:shell.stepUp.noStoredAddress')}</p>
-              <p>
-                <a className="button button--secondary" href={d.stepUpHref}>
-                  {t('common:shell.stepUp.link')}
-                </a>
-              </p>
-            </>
+            <StoredAddressOffer
+              offer={d}
+              linkClassName="button button--secondary"
+              notice={
+                <>
+                  {formError ? (
+                    <p className="panel panel--warning" role="alert">
+                      {formError}
+                    </p>
+                  ) : null}
+                  <RateLimitMessage error={limited} />
+                </>
+              }
+            />
           )}
         </section>
       </div>

@@ -1,6 +1,5 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { useLoaderData } from '@remix-run/react';
-import { LegalPage } from '~/components/pages/LegalPage';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { LegalRoute, legalMeta } from '~/components/pages/LegalPage';
 import { legalPageLoader } from '~/lib/legal.server';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
@@ -8,9 +7,6 @@ export const handle = { i18n: ['common', 'legal'] };
 
 export const loader = (args: LoaderFunctionArgs) => legalPageLoader(args, 'legalNotice');
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title }];
+export const meta = legalMeta;
 
-export default function LegalNotice() {
-  const { ns, page, values } = useLoaderData<typeof loader>();
-  return <LegalPage ns={ns} page={page} values={values} />;
-}
+export default LegalRoute;

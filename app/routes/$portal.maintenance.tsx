@@ -4,6 +4,7 @@ import { runtime } from '#server/runtime.ts';
 import { MaintenanceNotice } from '~/components/pages/ErrorPage';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /** The maintenance page: 503 with Retry-After while maintenance is on. */
@@ -18,10 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(payload, state.active ? { status: 503, headers: { 'Retry-After': '600' } } : undefined);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export default function Maintenance() {
   const page = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -8,7 +8,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { z } from 'zod';
@@ -20,12 +20,15 @@ import altchaStyles from 'altcha/altcha.css?url';
 import { Captcha } from '~/components/Captcha';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { Field, Honeypot } from '~/components/ui/Field';
+import { Honeypot } from '~/components/ui/Field';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const resetSchema = z.object({ reference: referenceField });
@@ -69,17 +72,13 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function PasswordReset() {
   const { challengeUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { variant } = useRootData()!;
   const { t } = useTranslation(['signin', 'common']);
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'password-reset',
+    schema: resetSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(resetSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: resetSchema }),
   });
   const captchaError = actionData?.result?.error?.captcha?.[0] ? t(actionData.result.error.captcha[0]) : undefined;
   const referenceError = fields.reference.errors?.[0] ? t(fields.reference.errors[0]) : undefined;
@@ -106,9 +105,8 @@ export default function PasswordReset() {
             <ErrorSummary errors={summary} round={rounds.round} />
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
               <Honeypot />
-              <Field
-                {...getInputProps(fields.reference, { type: 'text' })}
-                key={fields.reference.key}
+              <FormField
+                meta={fields.reference}
                 label={t('reference.label')}
                 hint={t('reference.hint')}
                 error={referenceError}
@@ -119,9 +117,7 @@ export default function PasswordReset() {
               />
               <Captcha key={rounds.replies} challengeUrl={challengeUrl} error={captchaError} />
               <RateLimitMessage error={limited} />
-              <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
-                {t('reset.submit')}
-              </button>
+              <SubmitButton className="button button--block">{t('reset.submit')}</SubmitButton>
             </Form>
           </>
         )}

@@ -16,6 +16,7 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
+import { privatePageMeta } from '~/lib/meta';
 
 export const handle = { i18n: ['common', 'instalments'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
@@ -55,10 +56,7 @@ function maskName(name: string): string {
     .join(' ');
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title);
 
 export default function SepaMandate() {
   const { mandate, creditor, full, stepUpHref } = useLoaderData<typeof loader>();

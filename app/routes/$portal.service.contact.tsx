@@ -1,12 +1,5 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  useForm,
-  type SubmissionResult,
-} from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { type SubmissionResult } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -16,43 +9,28 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { useMemo, useState } from 'react';
+import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import {
-  allSlots,
-  callbackDays,
-  slotsFor,
-  timeOfDayOf,
-  timesOfDay,
-  type TimeOfDay,
-} from '#server/contact/callback-slots.ts';
-import {
-  callbackSchema,
-  maxMessageLength,
-  messageSchema,
-  minMessageLength,
-  subjectIds,
-} from '#server/contact/schema.ts';
+import { allSlots, callbackDays, timesOfDay, type TimeOfDay } from '#server/contact/callback-slots.ts';
+import { callbackSchema, messageSchema, subjectIds } from '#server/contact/schema.ts';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { contactDefaultsForPage } from '#server/contact/defaults.ts';
 import { withBase } from '#server/variants/resolve.ts';
-import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
-import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
-import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { Field, SelectField, TextareaField } from '~/components/ui/Field';
+import { CallbackForm } from '~/components/contact/CallbackForm';
+import { MessageForm } from '~/components/contact/MessageForm';
+import type { RefusedInfo, UploadInfo } from '~/components/uploads/UploadField';
 import { requireDebtor } from '~/lib/auth.server';
 import { findCallbackForPage } from '#server/contact/send.ts';
 import { formatTime, weekdayName } from '~/lib/format';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { readFormWithUploads } from '~/lib/uploads.server';
-import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useStepFocus } from '~/lib/use-step-focus';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
 import { readLinkSlots } from '../../intents/links.ts';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -111,10 +89,7 @@ function callbackPrefill(url: URL, days: number[]): { weekday: number | null; ti
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 type Reply = {
   form: 'message' | 'callback';
@@ -246,248 +221,5 @@ export default function Contact() {
         <CallbackForm key={sent ? `callback-${location.key}` : 'callback'} />
       )}
     </div>
-  );
-}
-
-function MessageForm() {
-  const { subjects, preselectedSubject, contact } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { t } = useTranslation(['contact', 'uploads', 'common']);
-  const { variant, locale } = useRootData()!;
-  const reply = actionData?.form === 'message' ? actionData : undefined;
-  const rounds = useSubmissionRounds(reply?.result);
-  const [form, fields] = useForm({
-    id: 'contact-message',
-    lastResult: reply?.result,
-    defaultValue: {
-      subjectId: preselectedSubject ? String(preselectedSubject) : '',
-      email: contact.email,
-      phone: contact.phone,
-    },
-    constraint: getZodConstraint(messageSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: messageSchema }),
-  });
-  const err = (name: 'subjectId' | 'subSubject' | 'body' | 'email' | 'phone' | 'uploadId') => {
-    const key = fields[name].errors?.[0];
-    return key ? t(key, { min: minMessageLength }) : undefined;
-  };
-  const refused = reply?.refused ?? [];
-  const attachmentsError = err('uploadId') ?? (refused.length > 0 ? t('errors.refused') : undefined);
-  const limited = useRateLimitError(reply, form.id);
-  const summary: SummaryError[] = [
-    ...(['subjectId', 'subSubject', 'body', 'email', 'phone'] as const).flatMap((name) =>
-      err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [],
-    ),
-    ...(attachmentsError ? [{ fieldId: 'contact-attachments', message: attachmentsError }] : []),
-    ...(limited ? [limited] : []),
-  ];
-  return (
-    <>
-      <ErrorSummary errors={summary} round={rounds.round} />
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        {...getFormProps(form)}
-        onSubmitCapture={rounds.onSubmitCapture}
-        className="card form-wide"
-      >
-        <h2>{t('message.title')}</h2>
-        <SelectField
-          {...getSelectProps(fields.subjectId)}
-          key={fields.subjectId.key}
-          label={t('message.subject')}
-          error={err('subjectId')}
-          required
-        >
-          <option value="">{t('message.chooseSubject')}</option>
-          {subjects.map((id) => (
-            <option key={id} value={id}>
-              {t(`subjects.${id}`)}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          {...getInputProps(fields.subSubject, { type: 'text' })}
-          key={fields.subSubject.key}
-          label={t('message.subSubject')}
-          hint={t('message.subSubjectHint')}
-          error={err('subSubject')}
-        />
-        <TextareaField
-          {...getTextareaProps(fields.body)}
-          key={fields.body.key}
-          label={t('message.body')}
-          hint={t('message.bodyHint', { min: minMessageLength })}
-          rows={7}
-          error={err('body')}
-          required
-          count={{ max: maxMessageLength, locale }}
-        />
-        <fieldset className="choice-list">
-          <legend>{t('message.reachTitle')}</legend>
-          <p className="hint">{t('message.reachHint')}</p>
-          <div className="inline-fields">
-            <Field
-              {...getInputProps(fields.email, { type: 'email' })}
-              key={fields.email.key}
-              label={t('fields.email')}
-              autoComplete="email"
-              error={err('email')}
-            />
-            <Field
-              {...getInputProps(fields.phone, { type: 'tel' })}
-              key={fields.phone.key}
-              label={t('fields.phone')}
-              autoComplete="tel"
-              error={err('phone')}
-            />
-          </div>
-        </fieldset>
-        <UploadField
-          id="contact-attachments"
-          context="message"
-          endpoint={href(variant, '/uploads')}
-          kept={reply?.kept ?? []}
-          refused={refused}
-          label={t('message.attachments')}
-          hint={t('uploads:hint')}
-          error={attachmentsError}
-          locale={locale}
-        />
-        <RateLimitMessage error={limited} />
-        <button
-          type="submit"
-          name="intent"
-          value="message"
-          className="button"
-          disabled={navigation.state === 'submitting'}
-        >
-          {t('message.send')}
-        </button>
-      </Form>
-    </>
-  );
-}
-
-function CallbackForm() {
-  const { days, slots, contact, prefill } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const { t } = useTranslation(['contact', 'common']);
-  const { variant, locale } = useRootData()!;
-  const reply = actionData?.form === 'callback' ? actionData : undefined;
-  const rounds = useSubmissionRounds(reply?.result);
-  const schema = useMemo(() => callbackSchema(variant.support.callbackHours), [variant.support.callbackHours]);
-  const [form, fields] = useForm({
-    id: 'contact-callback',
-    lastResult: reply?.result,
-    defaultValue: {
-      phone: contact.phone,
-      ...(prefill.weekday ? { weekday: String(prefill.weekday) } : {}),
-    },
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
-  });
-  // Day, then time: the times are grouped by time of day (asked once, not twice). With JavaScript
-  // they follow the chosen day; without, all are listed and the server checks. A time of day the
-  // assistant's link named ("Monday morning") comes first.
-  const [weekday, setWeekday] = useState<number | null>(prefill.weekday);
-  const daySlots = weekday ? slotsFor(variant.support.callbackHours, weekday) : slots;
-  const order = prefill.timeOfDay
-    ? [prefill.timeOfDay, ...timesOfDay.filter((tod) => tod !== prefill.timeOfDay)]
-    : timesOfDay;
-  const groups = order
-    .map((tod) => ({ tod, hours: daySlots.filter((s) => timeOfDayOf(s) === tod) }))
-    .filter((group) => group.hours.length > 0);
-  const err = (name: 'phone' | 'reason' | 'weekday' | 'timeOfDay' | 'hour') => {
-    const key = fields[name].errors?.[0];
-    return key ? t(key) : undefined;
-  };
-  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
-  const limited = useRateLimitError(reply, form.id);
-  const summary: SummaryError[] = [
-    ...(formError ? [{ fieldId: fields.phone.id, message: formError }] : []),
-    ...(['phone', 'reason', 'weekday', 'hour'] as const).flatMap((name) =>
-      err(name) ? [{ fieldId: fields[name].id, message: err(name)! }] : [],
-    ),
-    // Only a link can name a time of day (the form has none): its error belongs to the time.
-    ...(!err('hour') && err('timeOfDay') ? [{ fieldId: fields.hour.id, message: err('timeOfDay')! }] : []),
-    ...(limited ? [limited] : []),
-  ];
-  return (
-    <>
-      <ErrorSummary errors={summary} round={rounds.round} />
-      <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card form-wide">
-        <h2>{t('callback.title')}</h2>
-        <p className="muted">{t('callback.lead')}</p>
-        <Field
-          {...getInputProps(fields.phone, { type: 'tel' })}
-          key={fields.phone.key}
-          label={t('fields.phone')}
-          autoComplete="tel"
-          error={err('phone')}
-          required
-        />
-        <Field
-          {...getInputProps(fields.reason, { type: 'text' })}
-          key={fields.reason.key}
-          label={t('callback.reason')}
-          hint={t('callback.reasonHint')}
-          error={err('reason')}
-          required
-        />
-        <div className="inline-fields">
-          <SelectField
-            {...getSelectProps(fields.weekday)}
-            key={fields.weekday.key}
-            label={t('callback.weekday')}
-            error={err('weekday')}
-            required
-            onChange={(e) => setWeekday(Number(e.target.value) || null)}
-          >
-            <option value="">{t('callback.choose')}</option>
-            {days.map((day) => (
-              <option key={day} value={day}>
-                {weekdayName(day, locale)}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            {...getSelectProps(fields.hour)}
-            key={fields.hour.key}
-            label={t('callback.hour')}
-            hint={t('callback.hourHint')}
-            error={err('hour') ?? err('timeOfDay')}
-            required
-          >
-            <option value="">{t('callback.choose')}</option>
-            {groups.map((group) => (
-              <optgroup key={group.tod} label={t(`timeOfDay.${group.tod}`)}>
-                {group.hours.map((slot) => (
-                  <option key={slot} value={slot}>
-                    {formatTime(slot, locale)}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </SelectField>
-        </div>
-        <RateLimitMessage error={limited} />
-        <button
-          type="submit"
-          name="intent"
-          value="callback"
-          className="button"
-          disabled={navigation.state === 'submitting'}
-        >
-          {t('callback.send')}
-        </button>
-      </Form>
-    </>
   );
 }

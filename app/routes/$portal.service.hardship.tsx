@@ -9,8 +9,8 @@
  * A reference-only session sees all of it; the request itself asks for the password (the action
  * is full-login). One form, one schema (server/hardship/schema.ts), without JavaScript too.
  */
-import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getTextareaProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import {
   data,
   redirect,
@@ -19,7 +19,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { breathingSpaceSchema, statementMaxLength } from '#server/hardship/schema.ts';
 import { hardshipReasons } from '#server/hardship/rules.ts';
@@ -28,7 +28,7 @@ import { intlLocale } from '#server/i18n/negotiate.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { RadioGroup } from '~/components/ui/Choice';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
-import { Field, TextareaField } from '~/components/ui/Field';
+import { TextareaField } from '~/components/ui/Field';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { fieldError } from '~/lib/form-errors';
@@ -40,6 +40,10 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { privatePageMeta } from '~/lib/meta';
+import { FormField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'hardship'] };
@@ -59,10 +63,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'hardship');
@@ -299,18 +300,14 @@ function BreathingSpace() {
 function BreathingSpaceForm() {
   const { view } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation(['hardship', 'common']);
   const { locale } = useRootData()!;
   const rounds = useSubmissionRounds(actionData);
   const schema = breathingSpaceSchema({ locale, currency: view.currency });
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'breathing-space',
+    schema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const err = (name: 'reason' | 'statement' | 'income' | 'expenses') => {
     const key = fields[name].errors?.[0];
@@ -352,17 +349,15 @@ function BreathingSpaceForm() {
         <fieldset className="choice-list">
           <legend>{t('breathing.figuresLegend')}</legend>
           <p className="hint">{t('breathing.figuresHint')}</p>
-          <Field
-            {...getInputProps(fields.income, { type: 'text' })}
-            key={fields.income.key}
+          <FormField
+            meta={fields.income}
             label={t('breathing.income')}
             inputMode="decimal"
             autoComplete="off"
             error={err('income')}
           />
-          <Field
-            {...getInputProps(fields.expenses, { type: 'text' })}
-            key={fields.expenses.key}
+          <FormField
+            meta={fields.expenses}
             label={t('breathing.expenses')}
             hint={t('breathing.expensesHint')}
             inputMode="decimal"
@@ -370,9 +365,7 @@ function BreathingSpaceForm() {
             error={err('expenses')}
           />
         </fieldset>
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {t('breathing.submit')}
-        </button>
+        <SubmitButton>{t('breathing.submit')}</SubmitButton>
       </Form>
     </>
   );

@@ -15,6 +15,7 @@ import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { BankIdFailurePanel } from '~/components/BankIdEntry';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -53,8 +54,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
+  ...privatePageMeta(d?.title),
   { name: 'referrer', content: 'no-referrer' },
 ];
 

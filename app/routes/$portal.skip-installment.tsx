@@ -4,8 +4,8 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * an active plan, no skip used yet, nothing overdue), confirmed by the debtor; the next
  * instalment is then expected as agreed. A repeated submit finds the skip already made.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -15,7 +15,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { loadPlanForPage } from '#server/instalments/plan-view.ts';
@@ -34,6 +34,9 @@ import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { privatePageMeta } from '~/lib/meta';
 
 const skipSchema = z.object({ confirm: z.literal('on', { error: 'skip.errors.confirm' }) });
 
@@ -63,10 +66,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language, session } = await instalmentPage(request, params, { guards: 'agreement' });
@@ -83,7 +83,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export default function SkipInstallment() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation(['instalments', 'common']);
   const { variant, locale } = useRootData()!;
   const rounds = useSubmissionRounds(actionData);
@@ -91,13 +90,10 @@ export default function SkipInstallment() {
   const money = (minor: number) => formatMoney(minor, d.currency, locale);
   // Skipped: the page's heading takes focus and the confirmation is shown from the top.
   const heading = useStepFocus<HTMLHeadingElement>(d.view);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'skip-installment',
+    schema: skipSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(skipSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: skipSchema }),
   });
   const error = fields.confirm.errors?.[0] ? t(fields.confirm.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
@@ -152,9 +148,7 @@ export default function SkipInstallment() {
                 error={error}
                 required
               />
-              <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-                {t('skip.submit')}
-              </button>
+              <SubmitButton>{t('skip.submit')}</SubmitButton>
             </Form>
           </>
         ) : null}

@@ -6,7 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { loadUploadCenterForPage, type UploadProblem } from '#server/documents/upload-center.ts';
 import { withBase } from '#server/variants/resolve.ts';
@@ -22,6 +22,8 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -51,10 +53,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const { variant, language } = await pageContext(request, params, 'uploads');
@@ -183,7 +182,6 @@ function UploadStep({
 }) {
   const { t } = useTranslation(['uploads', 'common']);
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { variant, locale } = useRootData()!;
   const rounds = useSubmissionRounds(actionData);
   const title = t(`center.templates.${document.templateId}.title`, { defaultValue: document.category });
@@ -214,15 +212,9 @@ function UploadStep({
           locale={locale}
         />
         <div className="button-row">
-          <button
-            type="submit"
-            name="intent"
-            value="upload"
-            className="button"
-            disabled={navigation.state === 'submitting'}
-          >
+          <SubmitButton name="intent" value="upload">
             {t('center.send')}
-          </button>
+          </SubmitButton>
           <Link className="button button--secondary" to={href(variant, '/upload-center')}>
             {t('center.back')}
           </Link>

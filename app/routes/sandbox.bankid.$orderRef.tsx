@@ -1,18 +1,21 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { z } from 'zod';
 import { sandboxProviderForPage } from '#server/auth/bank-id/factory.ts';
 import { parsePersonalNumber } from '#server/auth/bank-id/provider.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { i18next } from '~/i18next.server';
 import { readForm } from '~/lib/form.server';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { privatePageMeta } from '~/lib/meta';
+import { FormField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -58,10 +61,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 // No `referrer: no-referrer` here: with it, browsers send `Origin: null` on a plain form post, and
 // the server's same-origin check (server/http/security.ts) refuses the post when JavaScript is off.
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 type Done = 'approved' | 'declined' | 'finished' | 'expired';
 
@@ -127,17 +127,13 @@ const phone = {
 export default function SandboxIdentityApp() {
   const { title, country, finished, expired } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation(['bankid', 'common']);
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'sandbox-bankid',
+    schema: sandboxSchema,
     lastResult: actionData && 'result' in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(sandboxSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
     defaultValue: { country, personalNumber: '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: sandboxSchema }),
   });
   const done: Done | null =
     actionData && 'done' in actionData ? actionData.done : expired ? 'expired' : finished ? 'finished' : null;
@@ -175,9 +171,8 @@ export default function SandboxIdentityApp() {
             />
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
               <input {...hiddenInputProps(fields.country)} />
-              <Field
-                {...getInputProps(fields.personalNumber, { type: 'text' })}
-                key={fields.personalNumber.key}
+              <FormField
+                meta={fields.personalNumber}
                 label={t('sandbox.personalNumber.label')}
                 hint={t(`sandbox.personalNumber.hint${country}`)}
                 error={errorText}
@@ -189,25 +184,12 @@ export default function SandboxIdentityApp() {
                 required
               />
               <div className="button-row">
-                <button
-                  type="submit"
-                  name="intent"
-                  value="approve"
-                  className="button"
-                  disabled={navigation.state === 'submitting'}
-                >
+                <SubmitButton name="intent" value="approve">
                   {t('sandbox.approve')}
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="decline"
-                  formNoValidate
-                  className="button button--secondary"
-                  disabled={navigation.state === 'submitting'}
-                >
+                </SubmitButton>
+                <SubmitButton name="intent" value="decline" formNoValidate className="button button--secondary">
                   {t('sandbox.decline')}
-                </button>
+                </SubmitButton>
               </div>
             </Form>
           </>

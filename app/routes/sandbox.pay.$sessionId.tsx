@@ -18,6 +18,7 @@ import { formatMoney } from '~/lib/format';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
+import { privatePageMeta } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -79,10 +80,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { title: t('title'), embed, session };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 type Errors = Partial<Record<'cardNumber' | 'expiry' | 'cvc', string>>;
 

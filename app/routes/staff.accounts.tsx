@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getSelectProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -14,10 +14,13 @@ import { staffRoles } from '#server/staff/constants.ts';
 import { formatTime } from '~/components/staff/format';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field, SelectField } from '~/components/ui/Field';
+import { SelectField } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { useZodForm } from '~/lib/use-zod-form';
+import { FormField } from '~/components/forms/FormField';
 
 /** The admin's forms: a new account, or a change to one (role, disable, enable, new second factor). */
 export const createAccountSchema = z.object({
@@ -91,16 +94,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffAccounts() {
   const { accounts, me, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation('staff');
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'staff-account-new',
+    schema: createAccountSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(createAccountSchema),
-    shouldValidate: 'onSubmit',
     defaultValue: { intent: 'create', role: 'reviewer' },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: createAccountSchema }),
+    shouldRevalidate: 'onSubmit',
   });
   const message = (keys: string[] | null | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
   const summary = [
@@ -201,9 +202,9 @@ export default function StaffAccounts() {
         <h2 id="new-account">{t('accounts.newTitle')}</h2>
         <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
           <input type="hidden" name="intent" value="create" />
-          <Field
-            {...getInputProps(fields.email, { type: 'email' })}
-            key={fields.email.key}
+          <FormField
+            meta={fields.email}
+            type="email"
             label={t('accounts.email')}
             error={message(fields.email.errors)}
             autoComplete="off"
@@ -222,17 +223,15 @@ export default function StaffAccounts() {
               </option>
             ))}
           </SelectField>
-          <Field
-            {...getInputProps(fields.password, { type: 'password' })}
-            key={fields.password.key}
+          <FormField
+            meta={fields.password}
+            type="password"
             label={t('accounts.passwordOptional')}
             hint={t('accounts.passwordHint')}
             error={message(fields.password.errors)}
             autoComplete="new-password"
           />
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            {t('accounts.create')}
-          </button>
+          <SubmitButton>{t('accounts.create')}</SubmitButton>
         </Form>
       </section>
     </div>

@@ -1,19 +1,21 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { findStaffSessionForPage } from '#server/staff/sessions.ts';
 import { pendingEnrolmentForPage, staffCodeStep } from '#server/staff/sign-in.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { staffReturnPath, staffText } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 /** The second step: the TOTP code; at the first sign-in the QR code to set up the app comes first. */
 export const staffCodeSchema = z.object({
@@ -79,17 +81,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function StaffCode() {
   const { returnTo, enrolment } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation('staff');
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'staff-code',
+    schema: staffCodeSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(staffCodeSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
     defaultValue: { returnTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: staffCodeSchema }),
   });
   const message = (keys: string[] | null | undefined) =>
     keys?.[0] ? t(keys[0], { minutes: actionData?.retryMinutes ?? 15 }) : undefined;
@@ -113,9 +111,8 @@ export default function StaffCode() {
       )}
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input {...hiddenInputProps(fields.returnTo)} />
-        <Field
-          {...getInputProps(fields.code, { type: 'text' })}
-          key={fields.code.key}
+        <FormField
+          meta={fields.code}
           label={t('code.label')}
           hint={t('code.hint')}
           error={message(fields.code.errors)}
@@ -125,9 +122,7 @@ export default function StaffCode() {
           maxLength={7}
           required
         />
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {t('code.submit')}
-        </button>
+        <SubmitButton>{t('code.submit')}</SubmitButton>
       </Form>
       <p>
         <Link to="/staff/signin">{t('code.restart')}</Link>

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CATALOGUE, INTENT_IDS, isIntentId, type IntentId, type SlotName } from '../../intents/catalogue.ts';
@@ -15,6 +15,8 @@ import { Field, SelectField } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { useZodForm } from '~/lib/use-zod-form';
 
 const slotNames: readonly SlotName[] = [
   'amount',
@@ -80,18 +82,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function StaffEntry() {
   const { entry, locale, saved } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation('staff');
   const rounds = useSubmissionRounds(actionData);
   const current = (entry.correctedIntent ?? entry.intent) as IntentId;
   const currentSlots = entry.correctedSlots ?? entry.slots ?? {};
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: `correction-${entry.id}`,
+    schema: correctionFormSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(correctionFormSchema),
-    shouldValidate: 'onSubmit',
     defaultValue: { intent: current, ...currentSlots },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: correctionFormSchema }),
+    shouldRevalidate: 'onSubmit',
   });
   const slotsOfIntent = isIntentId(current) ? CATALOGUE[current].slots : [];
   const message = (keys: string[] | null | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
@@ -185,9 +185,7 @@ export default function StaffEntry() {
                 ))}
               </fieldset>
             ) : null}
-            <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-              {t('entry.submit')}
-            </button>
+            <SubmitButton>{t('entry.submit')}</SubmitButton>
           </Form>
         </section>
       </div>

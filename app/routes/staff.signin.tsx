@@ -1,19 +1,21 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { hiddenInputProps } from '~/lib/hidden-input';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { getFormProps } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { findStaffSessionForPage } from '#server/staff/sessions.ts';
 import { staffPasswordStep } from '#server/staff/sign-in.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { staffReturnPath, staffText } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 /** One schema for the browser and the action; messages are keys of the staff namespace. */
 export const staffSignInSchema = z.object({
@@ -69,17 +71,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function StaffSignIn() {
   const { returnTo, signedOut } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
   const { t } = useTranslation('staff');
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'staff-signin',
+    schema: staffSignInSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(staffSignInSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
     defaultValue: { returnTo },
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: staffSignInSchema }),
   });
   const message = (keys: string[] | null | undefined) =>
     keys?.[0] ? t(keys[0], { minutes: actionData?.retryMinutes ?? 15 }) : undefined;
@@ -101,26 +99,24 @@ export default function StaffSignIn() {
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input {...hiddenInputProps(fields.returnTo)} />
-        <Field
-          {...getInputProps(fields.email, { type: 'email' })}
-          key={fields.email.key}
+        <FormField
+          meta={fields.email}
+          type="email"
           label={t('signin.email')}
           error={message(fields.email.errors)}
           autoComplete="username"
           spellCheck={false}
           required
         />
-        <Field
-          {...getInputProps(fields.password, { type: 'password' })}
-          key={fields.password.key}
+        <FormField
+          meta={fields.password}
+          type="password"
           label={t('signin.password')}
           error={message(fields.password.errors)}
           autoComplete="current-password"
           required
         />
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {t('signin.submit')}
-        </button>
+        <SubmitButton>{t('signin.submit')}</SubmitButton>
       </Form>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '~/lib/format';
 
@@ -42,6 +43,43 @@ export function PaymentSummary({
         </>
       ) : null}
     </dl>
+  );
+}
+
+/**
+ * The summary card of the checkout pages: what is paid (see PaymentSummary), the method once one is
+ * chosen, and what the page adds below it (`children`).
+ */
+export function PaymentSummaryCard({
+  headingId,
+  payment,
+  locale,
+  reference,
+  children,
+}: {
+  headingId: string;
+  payment: { purpose: string; amountMinor: number; feeMinor?: number; currency: string; method?: string };
+  locale: string;
+  reference?: string;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('checkout');
+  return (
+    <section className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('summary.title')}</h2>
+      <PaymentSummary
+        purpose={payment.purpose}
+        amountMinor={payment.amountMinor}
+        feeMinor={payment.feeMinor}
+        currency={payment.currency}
+        locale={locale}
+        reference={reference}
+      />
+      {payment.method ? (
+        <p className="muted">{t('summary.method', { method: t(`methods.${payment.method}.name`) })}</p>
+      ) : null}
+      {children}
+    </section>
   );
 }
 

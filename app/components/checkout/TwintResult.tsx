@@ -1,7 +1,9 @@
-import { Link } from '@remix-run/react';
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { formatMoney } from '~/lib/format';
 import { href } from '~/lib/variant';
+import type { twintReturn } from '~/lib/twint.server';
 import { useRootData } from '~/root';
 
 export interface TwintResultData {
@@ -55,4 +57,10 @@ export function TwintResult({ d }: { d: TwintResultData }) {
       </p>
     </div>
   );
+}
+
+/** The screen of both TWINT return routes: the result their loader (`twintReturn`) read. */
+export function TwintReturnPage() {
+  const { d } = useLoaderData<(args: LoaderFunctionArgs) => ReturnType<typeof twintReturn>>();
+  return <TwintResult d={d} />;
 }

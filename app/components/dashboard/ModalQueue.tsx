@@ -1,18 +1,17 @@
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { fieldError } from '~/lib/form-errors';
+import { getFormProps } from '@conform-to/react';
 import { Form, useNavigation, useSubmit } from '@remix-run/react';
 import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emailCaptureSchema } from '#server/claims/modal-forms.ts';
 import type { PendingModal } from '#server/claims/modals.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
 import { Modal } from '~/components/ui/Modal';
 import { formatDate, formatMoney } from '~/lib/format';
 import type { ModalActionData } from '~/lib/modals.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import type { PublicVariant } from '~/lib/variant';
+import { useZodForm } from '~/lib/use-zod-form';
+import { FormField } from '~/components/forms/FormField';
 
 type EmailForm = Extract<ModalActionData, { modalForm: unknown }>['modalForm'];
 
@@ -181,13 +180,10 @@ function Acknowledge({ modal, busy }: { modal: PendingModal; busy: boolean }) {
 function EmailCapture({ modal, emailForm, busy }: { modal: PendingModal; emailForm: EmailForm | null; busy: boolean }) {
   const { t } = useTranslation(['modals', 'common']);
   const rounds = useSubmissionRounds(emailForm);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: `email-capture-${modal.ref}`,
+    schema: emailCaptureSchema,
     lastResult: emailForm?.result,
-    constraint: getZodConstraint(emailCaptureSchema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: emailCaptureSchema }),
   });
   const emailError = fields.email.errors?.[0] ? t(fields.email.errors[0]) : undefined;
   const summary = emailError ? [{ fieldId: fields.email.id, message: emailError }] : [];
@@ -203,9 +199,9 @@ function EmailCapture({ modal, emailForm, busy }: { modal: PendingModal; emailFo
       <Form method="post" preventScrollReset {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
         <input type="hidden" name="intent" value="captureEmail" />
         <input type="hidden" name="modal" value={modal.ref} />
-        <Field
-          {...getInputProps(fields.email, { type: 'email' })}
-          key={fields.email.key}
+        <FormField
+          meta={fields.email}
+          type="email"
           label={t('emailCapture.label')}
           hint={t('emailCapture.hint')}
           error={emailError}

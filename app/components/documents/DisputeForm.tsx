@@ -1,6 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { fieldError } from '~/lib/form-errors';
+import { type SubmissionResult, getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +11,12 @@ import {
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { CharacterCount, characterHintId } from '~/components/ui/CharacterCount';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field } from '~/components/ui/Field';
+import { CheckboxField } from '~/components/ui/Field';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
+import { useZodForm } from '~/lib/use-zod-form';
+import { FormField } from '~/components/forms/FormField';
 
 export interface DisputeActionData {
   intent: 'dispute';
@@ -47,13 +47,10 @@ export function DisputeForm({
   const navigation = useNavigation();
   const schema = useMemo(() => disputeSchema(reason), [reason]);
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: `dispute-${reason}`,
+    schema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const message = (key: string | undefined) => (key ? t(key) : undefined);
   const refused = actionData?.refused ?? [];
@@ -127,9 +124,9 @@ export function DisputeForm({
           <CharacterCount fieldId={fields.statement.id} max={maxStatementLength} locale={locale} />
         </div>
         {reason === 'goodsReturned' ? (
-          <Field
-            {...getInputProps(fields.dateGoodsReturn, { type: 'date' })}
-            key={fields.dateGoodsReturn.key}
+          <FormField
+            meta={fields.dateGoodsReturn}
+            type="date"
             label={t('fields.dateGoodsReturn')}
             hint={t('hints.date')}
             error={errors.dateGoodsReturn}

@@ -1,7 +1,7 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import { Form, useNavigation } from '@remix-run/react';
+import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { basicPasswordProblem } from '#server/auth/password-rules.ts';
 import { PasswordStrength } from '~/components/PasswordStrength';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field } from '~/components/ui/Field';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 const newPasswordFields = {
   newPassword: z.string({ error: 'errors.newPasswordRequired' }).superRefine((value, ctx) => {
@@ -46,7 +47,6 @@ export function NewPasswordForm({
   askOld?: { label: string };
   submitLabel?: string;
 }) {
-  const navigation = useNavigation();
   const { t } = useTranslation(['signin', 'common']);
   const [typed, setTyped] = useState('');
   const rounds = useSubmissionRounds(lastResult);
@@ -72,18 +72,18 @@ export function NewPasswordForm({
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         {askOld ? (
-          <Field
-            {...getInputProps(oldField, { type: 'password' })}
-            key={oldField.key}
+          <FormField
+            meta={oldField}
+            type="password"
             label={askOld.label}
             error={message(oldField.errors)}
             autoComplete="current-password"
             required
           />
         ) : null}
-        <Field
-          {...getInputProps(fields.newPassword, { type: 'password' })}
-          key={fields.newPassword.key}
+        <FormField
+          meta={fields.newPassword}
+          type="password"
           label={t('setPassword.newPassword')}
           hint={t('setPassword.rules')}
           error={message(fields.newPassword.errors)}
@@ -92,17 +92,15 @@ export function NewPasswordForm({
           required
         />
         <PasswordStrength password={typed} id={`${id}-strength`} />
-        <Field
-          {...getInputProps(fields.confirmPassword, { type: 'password' })}
-          key={fields.confirmPassword.key}
+        <FormField
+          meta={fields.confirmPassword}
+          type="password"
           label={t('setPassword.confirmPassword')}
           error={message(fields.confirmPassword.errors)}
           autoComplete="new-password"
           required
         />
-        <button type="submit" className="button button--block" disabled={navigation.state === 'submitting'}>
-          {submitLabel ?? t('setPassword.submit')}
-        </button>
+        <SubmitButton className="button button--block">{submitLabel ?? t('setPassword.submit')}</SubmitButton>
       </Form>
     </>
   );

@@ -62,11 +62,17 @@ export function Costs(p: CostsProps) {
           </>
         ) : null}
       </dl>
-      {p.feeMinor > 0 && p.feeNote ? (
-        <p className="muted" data-testid="fee-note">
-          {t(`common:${p.feeNote}`, { amount: money(p.feeMinor + p.vatMinor) })}
-        </p>
-      ) : null}
+      {p.feeMinor > 0 ? <FeeNote note={p.feeNote} amount={money(p.feeMinor + p.vatMinor)} /> : null}
     </>
   );
+}
+
+/** The sentence that explains an agreement fee (decision 026), with the fee's amount; nothing without one. */
+export function FeeNote({ note, amount }: { note: string | null | undefined; amount: string }) {
+  const { t } = useTranslation('common');
+  return note ? (
+    <p className="muted" data-testid="fee-note">
+      {t(`common:${note}`, { amount })}
+    </p>
+  ) : null;
 }

@@ -1,16 +1,17 @@
-import { getFormProps, getInputProps, useForm, type FieldMetadata, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { fieldError } from '~/lib/form-errors';
-import { Form, useNavigation } from '@remix-run/react';
+import { type FieldMetadata, type SubmissionResult, getFormProps, getInputProps } from '@conform-to/react';
+import { Form } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { accountHolderPattern, bicForIban, checkGermanIban, normaliseBic } from '#server/instalments/sepa.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field } from '~/components/ui/Field';
+import { CheckboxField } from '~/components/ui/Field';
 import { formatDate } from '~/lib/format';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { useRootData } from '~/root';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { useZodForm } from '~/lib/use-zod-form';
+import { FormField } from '~/components/forms/FormField';
 
 /** The SEPA mandate's fields (spec 3 "SEPA mandate", 5 "IBAN and BIC valid; only German IBAN; account holder …"). */
 export const mandateFields = {
@@ -97,16 +98,12 @@ export function MandateForm({
 }) {
   const { t } = useTranslation('instalments');
   const { locale } = useRootData()!;
-  const navigation = useNavigation();
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id,
+    schema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
     defaultValue: { accountHolder: holder },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const errorText = (name: keyof typeof fields) => {
     const key = fields[name].errors?.[0];
@@ -136,11 +133,7 @@ export function MandateForm({
           askPassword={Boolean(actionData?.askPassword)}
           errorText={errorText}
         />
-        {footer(
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            {submitLabel}
-          </button>,
-        )}
+        {footer(<SubmitButton>{submitLabel}</SubmitButton>)}
       </Form>
     </>
   );
@@ -185,18 +178,16 @@ export function MandateFields({
         <dt>{t('mandate.targetDate')}</dt>
         <dd>{formatDate(targetDate, locale)}</dd>
       </dl>
-      <Field
-        {...getInputProps(fields.accountHolder, { type: 'text' })}
-        key={fields.accountHolder.key}
+      <FormField
+        meta={fields.accountHolder}
         label={t('mandate.accountHolder')}
         hint={t('mandate.accountHolderHint')}
         error={errorText('accountHolder')}
         autoComplete="name"
         required
       />
-      <Field
-        {...getInputProps(fields.iban, { type: 'text' })}
-        key={fields.iban.key}
+      <FormField
+        meta={fields.iban}
         label={t('mandate.iban')}
         hint={t('mandate.ibanHint')}
         error={errorText('iban')}
@@ -206,9 +197,8 @@ export function MandateFields({
         onInput={(event) => setIban((event.target as HTMLInputElement).value)}
         required
       />
-      <Field
-        {...getInputProps(fields.bic, { type: 'text' })}
-        key={fields.bic.key}
+      <FormField
+        meta={fields.bic}
         label={t('mandate.bic')}
         hint={derived ? t('mandate.bicDerived', { bic: derived }) : t('mandate.bicHint')}
         error={errorText('bic')}
@@ -216,9 +206,8 @@ export function MandateFields({
         autoComplete="off"
         spellCheck={false}
       />
-      <Field
-        {...getInputProps(fields.postalCode, { type: 'text' })}
-        key={fields.postalCode.key}
+      <FormField
+        meta={fields.postalCode}
         label={t('mandate.postalCode')}
         hint={t('mandate.postalCodeHint')}
         error={errorText('postalCode')}
@@ -228,9 +217,9 @@ export function MandateFields({
       {askPassword ? (
         <div className="panel panel--warning">
           <p>{t('mandate.passwordAsked')}</p>
-          <Field
-            {...getInputProps(fields.password, { type: 'password' })}
-            key={fields.password.key}
+          <FormField
+            meta={fields.password}
+            type="password"
             label={t('mandate.password')}
             error={errorText('password')}
             autoComplete="current-password"

@@ -1,4 +1,7 @@
+import type { LoaderFunctionArgs } from '@remix-run/node';
+import { useLoaderData, type MetaFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { legalPageLoader } from '~/lib/legal.server';
 import { RichText } from '~/components/RichText';
 
 type Sections = Record<string, { heading: string; body: string }>;
@@ -52,3 +55,15 @@ export function LegalPage({
     </div>
   );
 }
+
+/** The loader of a legal page route: `legalPageLoader` with the page's key. */
+type LegalLoader = (args: LoaderFunctionArgs) => ReturnType<typeof legalPageLoader>;
+
+/** The screen of a legal page route: the page its loader (`legalPageLoader`) names. */
+export function LegalRoute() {
+  const { ns, page, values } = useLoaderData<LegalLoader>();
+  return <LegalPage ns={ns} page={page} values={values} />;
+}
+
+/** A legal page's document title. */
+export const legalMeta: MetaFunction<LegalLoader> = ({ data }) => [{ title: data?.title }];

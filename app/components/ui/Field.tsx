@@ -50,7 +50,7 @@ function LabelledControl({ id, label, hint, error, required, children }: Labelle
   );
 }
 
-type FieldProps = Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
+export type FieldProps = Labelled & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>;
 
 /**
  * A labelled input with hint and inline error. The input points at hint and error through

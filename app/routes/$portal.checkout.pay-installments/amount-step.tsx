@@ -2,9 +2,8 @@
  * The amount step with the affordability helper (server/instalments/affordability.ts): the figures
  * are posted, never put in the address or the request log, and answered at once; nothing is stored.
  */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, useNavigation } from '@remix-run/react';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { householdFields, type HouseholdField } from '#server/instalments/affordability.ts';
@@ -14,11 +13,13 @@ import { SelectField } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { CheckboxField, Field } from '~/components/ui/Field';
-import { fieldError } from '~/lib/form-errors';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { useRootData } from '~/root';
 import { amountSchema } from './schemas';
 import { type FlowData, useErrorText, useMoney, useWizardAction } from './shared';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 /**
  * The amount step, remounted for each suggestion of the helper: the amount typed before must not
@@ -36,24 +37,20 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
   const { money, locale } = useMoney();
   const { variant } = useRootData()!;
   const actionData = useWizardAction();
-  const navigation = useNavigation();
   const rounds = useSubmissionRounds(actionData);
   const schema = amountSchema(d.limits, { locale, currency: d.currency });
   const helper = actionData && 'helper' in actionData ? actionData.helper : null;
   const helperValues = actionData && 'helperValues' in actionData ? actionData.helperValues : null;
   const suggested = helper?.kind === 'ok' ? helper.amountMinor : null;
   const initialMonthly = suggested ?? d.carried.monthly;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: `instalment-amount-${suggested ?? ''}`,
+    schema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
     defaultValue: {
       monthly: initialMonthly ? minorToInput(initialMonthly, locale, d.currency) : '',
       proofType: d.carried.proof ?? '',
     },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
   });
   const errorText = useErrorText(d.limits);
   const helperError = (name: HouseholdField) =>
@@ -86,9 +83,8 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value="amount" />
-        <Field
-          {...getInputProps(fields.monthly, { type: 'text' })}
-          key={fields.monthly.key}
+        <FormField
+          meta={fields.monthly}
           label={t('amount.label')}
           hint={t('amount.hint', {
             example: minorToInput(d.limits.exampleMinor, locale),
@@ -126,9 +122,7 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
             />
           </div>
         ) : null}
-        <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-          {t('next')}
-        </button>
+        <SubmitButton>{t('next')}</SubmitButton>
       </Form>
 
       <details className="helper card" open={helper !== null}>

@@ -37,6 +37,7 @@ import { amountSchema, dateInWindowSchema, handoverSchema, mandateSchema, offere
 import { useWizardData } from './shared';
 import { Flow } from './steps';
 import { AwaitingProof, Continue, Handover, Refused, Summary } from './views';
+import { privatePageMeta } from '~/lib/meta';
 
 export const handle = { i18n: ['common', 'instalments'] };
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
@@ -63,10 +64,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: d }) => [
-  { title: d?.title },
-  { name: 'robots', content: 'noindex' },
-];
+export const meta: MetaFunction<typeof loader> = ({ data: d }) => privatePageMeta(d?.title);
 
 // ---------------------------------------------------------------------------------------------
 // Action: each form parsed with its schema, then one step on (a redirect) or one agreement action

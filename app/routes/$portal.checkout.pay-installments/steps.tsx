@@ -1,21 +1,22 @@
 /** The flow's steps after the amount: the first date, the overview, the method, the SEPA mandate. */
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { getFormProps, getInputProps } from '@conform-to/react';
+import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Choices } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';
 import { MandateForm } from '~/components/instalments/mandate';
 import { PlanOverview } from '~/components/instalments/PlanOverview';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field } from '~/components/ui/Field';
+import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
-import { fieldError } from '~/lib/form-errors';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { carriedQuery, type Carried, type Step } from './address';
 import { AmountStepKeyed } from './amount-step';
 import { dateSchema, mandateSchema, methodSchema } from './schemas';
 import { type FlowData, stepLabels, useMoney, useWizardAction, useWizardData } from './shared';
+import { useZodForm } from '~/lib/use-zod-form';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { FormField } from '~/components/forms/FormField';
 
 /** The page's own links to a step: the choices made, without the method. */
 function pageLink(c: Carried, step: Step) {
@@ -43,16 +44,12 @@ function DateStep({ d }: { d: Extract<FlowData, { step: 'date' }> }) {
   const { t } = useTranslation('instalments');
   const { date } = useMoney();
   const actionData = useWizardAction();
-  const navigation = useNavigation();
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: 'instalment-date',
+    schema: dateSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(dateSchema),
     defaultValue: { firstDueOn: d.carried.first ?? d.firstDue.earliest },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: dateSchema }),
   });
   const range = { from: date(d.firstDue.earliest), to: date(d.firstDue.latest) };
   const error = fields.firstDueOn.errors?.[0] ? t(fields.firstDueOn.errors[0], range) : undefined;
@@ -62,9 +59,9 @@ function DateStep({ d }: { d: Extract<FlowData, { step: 'date' }> }) {
       <ErrorSummary errors={error ? [{ fieldId: fields.firstDueOn.id, message: error }] : []} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value="date" />
-        <Field
-          {...getInputProps(fields.firstDueOn, { type: 'date' })}
-          key={fields.firstDueOn.key}
+        <FormField
+          meta={fields.firstDueOn}
+          type="date"
           label={t('date.label')}
           hint={t('date.hint', range)}
           min={d.firstDue.earliest}
@@ -73,9 +70,7 @@ function DateStep({ d }: { d: Extract<FlowData, { step: 'date' }> }) {
           required
         />
         <div className="button-row">
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            {t('next')}
-          </button>
+          <SubmitButton>{t('next')}</SubmitButton>
           <Link className="button button--secondary" to={pageLink({ ...d.carried, first: null }, 'amount')}>
             {t('previous')}
           </Link>
@@ -128,16 +123,12 @@ export function MethodStep({
   const { t } = useTranslation('instalments');
   const { money } = useMoney();
   const actionData = useWizardAction();
-  const navigation = useNavigation();
   const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm({
     id: `instalment-${intent}`,
+    schema: methodSchema,
     lastResult: actionData?.result,
-    constraint: getZodConstraint(methodSchema),
     defaultValue: { method: d.carried?.method ?? '' },
-    shouldValidate: 'onSubmit',
-    shouldRevalidate: 'onInput',
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: methodSchema }),
   });
   const methodError = fields.method.errors?.[0] ? t(fields.method.errors[0]) : undefined;
   const agreeError = fields.agree.errors?.[0] ? t(fields.agree.errors[0]) : undefined;
@@ -188,9 +179,7 @@ export function MethodStep({
           required
         />
         <div className="button-row">
-          <button type="submit" className="button" disabled={navigation.state === 'submitting'}>
-            {t('method.submit')}
-          </button>
+          <SubmitButton>{t('method.submit')}</SubmitButton>
           {d.carried ? (
             <Link className="button button--secondary" to={pageLink(d.carried, 'overview')}>
               {t('previous')}

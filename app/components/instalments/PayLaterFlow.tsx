@@ -1,0 +1,218 @@
+import { getInputProps } from '@conform-to/react';
+import { Link, useActionData, type useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { deferralMethods } from '#server/instalments/options.ts';
+import { CheckedForm } from '~/components/forms/CheckedForm';
+import { Choices } from '~/components/instalments/Choices';
+import { FeeNote } from '~/components/instalments/Costs';
+import { MandateForm, mandateFields } from '~/components/instalments/mandate';
+import { CheckboxField } from '~/components/ui/Field';
+import { Stepper } from '~/components/ui/Stepper';
+import { SubmitButton } from '~/components/ui/SubmitButton';
+import { formatDate, formatMoney } from '~/lib/format';
+import { useSubmissionRounds } from '~/lib/use-submission';
+import { useZodForm } from '~/lib/use-zod-form';
+import { useRootData } from '~/root';
+import type { action, loader } from '~/routes/$portal.checkout.pay-later';
+
+// The pay-later journey's steps (app/routes/$portal.checkout.pay-later.tsx) and their forms' schemas.
+
+export const noticeSchema = z.object({
+  intent: z.literal('notice'),
+  noticeDays: z.string({ error: 'errors.noticeRequired' }).regex(/^\d{1,3}$/, 'errors.noticeRequired'),
+  method: z.enum(deferralMethods, { error: 'errors.methodRequired' }),
+});
+export const agreementSchema = z.object({
+  intent: z.literal('agreement'),
+  feeAgreed: z.literal('on', { error: 'errors.feeAgree' }),
+});
+export const mandateSchema = z.object({ intent: z.literal('mandate'), ...mandateFields });
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>;
+type FlowData = Extract<LoaderData, { view: 'flow' }>;
+
+/** The steps of a deferral: the notice and the method, the fee's agreement where one applies, the mandate for direct debit. */
+export function PayLaterFlow({ d }: { d: FlowData }) {
+  const { t } = useTranslation('instalments');
+  const labels = d.feeApplies
+    ? [t('payLater.steps.notice'), t('payLater.steps.agreement'), t('payLater.steps.pay'), t('payLater.steps.done')]
+    : [t('payLater.steps.notice'), t('payLater.steps.pay'), t('payLater.steps.done')];
+  const current = d.step === 'notice' ? 0 : d.step === 'agreement' ? 1 : d.feeApplies ? 2 : 1;
+  return (
+    <>
+      <Stepper steps={labels} current={current} />
+      {d.step === 'notice' ? <NoticeStep d={d} /> : null}
+      {d.step === 'agreement' ? <AgreementStep d={d} /> : null}
+      {d.step === 'mandate' ? <MandateStep d={d} /> : null}
+    </>
+  );
+}
+
+/** Dates and amounts in the page's language and the file's currency. */
+function useFormat(currency: string) {
+  const { locale } = useRootData()!;
+  return {
+    locale,
+    date: (iso: string) => formatDate(iso, locale),
+    money: (minor: number) => formatMoney(minor, currency, locale),
+  };
+}
+
+function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
+  const { t } = useTranslation('instalments');
+  const { date, money } = useFormat(d.currency);
+  const actionData = useActionData<typeof action>();
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useZodForm({
+    id: 'deferral-notice',
+    schema: noticeSchema,
+    lastResult: actionData?.result,
+    defaultValue: {
+      noticeDays: d.carried.days
+        ? String(d.carried.days)
+        : d.suggestedDays
+          ? String(d.suggestedDays)
+          : d.noticeDays.length === 1
+            ? String(d.noticeDays[0])
+            : '',
+      method: d.carried.method ?? '',
+    },
+  });
+  const noticeError = fields.noticeDays.errors?.[0] ? t(fields.noticeDays.errors[0]) : undefined;
+  const methodError = fields.method.errors?.[0] ? t(fields.method.errors[0]) : undefined;
+  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  return (
+    <>
+      <p className="lead">{t('payLater.lead', { total: money(d.totalMinor) })}</p>
+      <p>{t('payLater.waiver')}</p>
+      <h2>{t('payLater.costsTitle')}</h2>
+      <p data-testid="deferral-costs">
+        {d.feeApplies
+          ? t('payLater.costs.fee', {
+              fee: money(d.terms.feeMinor + d.terms.vatMinor),
+              vat: money(d.terms.vatMinor),
+              total: money(d.terms.totalMinor),
+            })
+          : t('payLater.costs.none')}
+      </p>
+      {d.feeApplies ? <FeeNote note={d.feeNote} amount={money(d.terms.feeMinor + d.terms.vatMinor)} /> : null}
+      <CheckedForm
+        form={form}
+        rounds={rounds}
+        errors={[
+          ...(formError ? [{ fieldId: fields.noticeDays.id, message: formError }] : []),
+          ...(noticeError ? [{ fieldId: fields.noticeDays.id, message: noticeError }] : []),
+          ...(methodError ? [{ fieldId: fields.method.id, message: methodError }] : []),
+        ]}
+        className="card"
+      >
+        <input type="hidden" name="intent" value="notice" />
+        <Choices
+          id={fields.noticeDays.id}
+          name={fields.noticeDays.name}
+          legend={t('payLater.notice.legend')}
+          defaultValue={String(fields.noticeDays.initialValue ?? '')}
+          error={noticeError}
+          options={d.optionDates.map((o) => ({
+            value: String(o.days),
+            label: t('payLater.notice.option', { days: o.days }),
+            hint: t('payLater.notice.hint', { date: date(o.payBy) }),
+          }))}
+        />
+        <Choices
+          id={fields.method.id}
+          name={fields.method.name}
+          legend={t('payLater.method.legend')}
+          defaultValue={String(fields.method.initialValue ?? '')}
+          error={methodError}
+          options={[
+            { value: '6', label: t('method.transfer'), hint: t('payLater.method.transferHint') },
+            ...(d.sepaOffered ? [{ value: '3', label: t('method.sepa'), hint: t('payLater.method.sepaHint') }] : []),
+          ]}
+        />
+        <SubmitButton>{d.feeApplies ? t('next') : t('payLater.submit')}</SubmitButton>
+      </CheckedForm>
+    </>
+  );
+}
+
+function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
+  const { t } = useTranslation('instalments');
+  const { date, money } = useFormat(d.currency);
+  const actionData = useActionData<typeof action>();
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useZodForm({
+    id: 'deferral-agreement',
+    schema: agreementSchema,
+    lastResult: actionData?.result,
+  });
+  const error = fields.feeAgreed.errors?.[0] ? t(fields.feeAgreed.errors[0]) : undefined;
+  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  return (
+    <>
+      <h2>{t('payLater.agreement.title')}</h2>
+      <dl className="definition-list costs">
+        <dt>{t('costs.residualClaim')}</dt>
+        <dd>{money(d.totalMinor)}</dd>
+        <dt>{t('payLater.agreement.fee')}</dt>
+        <dd>{money(d.terms.feeMinor)}</dd>
+        {d.terms.vatMinor > 0 ? (
+          <>
+            <dt>{t('costs.vat')}</dt>
+            <dd>{money(d.terms.vatMinor)}</dd>
+          </>
+        ) : null}
+        <dt className="costs__total">{t('costs.total')}</dt>
+        <dd className="costs__total">{money(d.terms.totalMinor)}</dd>
+        <dt>{t('payLater.agreement.payBy')}</dt>
+        <dd>{date(d.terms.payBy)}</dd>
+      </dl>
+      <FeeNote note={d.feeNote} amount={money(d.terms.feeMinor + d.terms.vatMinor)} />
+      <CheckedForm
+        form={form}
+        rounds={rounds}
+        errors={[
+          ...(formError ? [{ fieldId: fields.feeAgreed.id, message: formError }] : []),
+          ...(error ? [{ fieldId: fields.feeAgreed.id, message: error }] : []),
+        ]}
+        className="card"
+      >
+        <input type="hidden" name="intent" value="agreement" />
+        <CheckboxField
+          {...getInputProps(fields.feeAgreed, { type: 'checkbox' })}
+          key={fields.feeAgreed.key}
+          label={t('payLater.agreement.consent', { fee: money(d.terms.feeMinor + d.terms.vatMinor) })}
+          error={error}
+          required
+        />
+        <div className="button-row">
+          <SubmitButton>{t('payLater.submit')}</SubmitButton>
+          <Link
+            className="button button--secondary"
+            to={`?step=notice&days=${d.carried.days}&method=${d.carried.method}`}
+          >
+            {t('previous')}
+          </Link>
+        </div>
+      </CheckedForm>
+    </>
+  );
+}
+
+function MandateStep({ d }: { d: Extract<FlowData, { step: 'mandate' }> }) {
+  const { t } = useTranslation('instalments');
+  const actionData = useActionData<typeof action>();
+  return (
+    <MandateForm
+      id="deferral-mandate"
+      intent="mandate"
+      schema={mandateSchema}
+      lead={t('payLater.mandateLead')}
+      submitLabel={t('mandate.submitDeferral')}
+      parties={d}
+      targetDate={d.terms.payBy}
+      actionData={actionData}
+    />
+  );
+}
