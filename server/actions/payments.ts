@@ -6,7 +6,9 @@
 import { z } from 'zod';
 import { methodKeys, type MethodKey } from '../payments/methods.ts';
 import type { PaymentPurpose } from '../payments/purpose.ts';
-import { createPayment, paymentForFile, savePaymentFeedback, type PaymentStarted } from '../payments/service.ts';
+import { savePaymentFeedback } from '../payments/service/feedback.ts';
+import { paymentForFile } from '../payments/service/reads.ts';
+import { createPayment, type PaymentStarted } from '../payments/service/start.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { defineAction, ok, refuse } from './define.ts';
 import { alternativesFor, anyFlagSet } from './rules.ts';

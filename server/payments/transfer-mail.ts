@@ -10,7 +10,8 @@ import * as t from '../db/schema.ts';
 import type { PaymentRow } from './booking.ts';
 import { qrPngDataUrl } from './codes.ts';
 import { epcPayload } from './epc-qr.ts';
-import { instructionsFor, mailTransferDetails, paymentForFile } from './service.ts';
+import { instructionsFor, mailTransferDetails } from './service/instructions.ts';
+import { paymentForFile } from './service/reads.ts';
 
 /** Providers whose payment is a bank transfer the debtor makes themselves. */
 const transferProviders = ['6'];
