@@ -7,6 +7,7 @@ import { audit } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { agencyAddress } from '../mail/addresses.ts';
+import { fileAddressee, mailReceipt } from '../mail/addressee.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { AttachRefused, attachUploads } from '../uploads/receive.ts';
@@ -24,27 +25,8 @@ interface Ctx {
 }
 
 async function fileFacts(db: Database, fileId: number, debtorId: number) {
-  const [file] = await db
-    .select({
-      refno: t.files.refno,
-      subcase: t.files.subcase,
-      variant: t.files.variant,
-      debtorId: t.files.debtorId,
-      email: t.debtors.email,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      companyName: t.debtors.companyName,
-      salutation: t.debtors.salutation,
-    })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(eq(t.files.id, fileId));
-  if (!file || file.debtorId !== debtorId) return null;
-  return {
-    ...file,
-    reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno,
-    name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
-  };
+  const file = await fileAddressee(db, fileId);
+  return file && file.debtorId === debtorId ? file : null;
 }
 
 export type SendResult =
@@ -112,16 +94,12 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
         },
       });
       const receiptTo = input.email ?? file.email;
-      if (receiptTo) {
-        await enqueueMail(tx, {
-          to: receiptTo,
-          template: 'receipt',
-          language: ctx.language,
-          variant: file.variant,
-          fileId: ctx.fileId,
-          data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'message' },
-        });
-      }
+      await mailReceipt(tx, receiptTo, {
+        language: ctx.language,
+        variant: file.variant,
+        fileId: ctx.fileId,
+        data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'message' },
+      });
       await audit(tx, {
         actor: 'debtor',
         action: 'contact.message',
@@ -193,23 +171,19 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
         hour: input.hour,
       },
     });
-    if (file.email) {
-      await enqueueMail(tx, {
-        to: file.email,
-        template: 'receipt',
-        language: ctx.language,
-        variant: file.variant,
-        fileId: ctx.fileId,
-        data: {
-          name: file.name,
-          salutation: file.salutation,
-          reference: file.reference,
-          kind: 'callback',
-          // The booked slot, restated in the mail.
-          callback: { weekday: input.weekday, hour: input.hour, phone: input.phone },
-        },
-      });
-    }
+    await mailReceipt(tx, file.email, {
+      language: ctx.language,
+      variant: file.variant,
+      fileId: ctx.fileId,
+      data: {
+        name: file.name,
+        salutation: file.salutation,
+        reference: file.reference,
+        kind: 'callback',
+        // The booked slot, restated in the mail.
+        callback: { weekday: input.weekday, hour: input.hour, phone: input.phone },
+      },
+    });
     await audit(tx, {
       actor: 'debtor',
       action: 'contact.callback',

@@ -16,6 +16,7 @@ import { remindersPaused as pausedByRules } from '../hardship/rules.ts';
 import { isFinished } from '../claims/rules.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { debtorName, mailReceipt } from '../mail/addressee.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { AttachRefused, attachUploads, type AttachProblem } from '../uploads/receive.ts';
@@ -335,7 +336,7 @@ function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: 
 
     const variant = variants[row.file.variant as VariantId] ?? variants.de;
     const ref = reference(row.file.refno, row.file.subcase);
-    const debtorName = row.debtor.companyName ?? [row.debtor.firstName, row.debtor.lastName].filter(Boolean).join(' ');
+    const name = debtorName(row.debtor);
     await enqueueMail(tx, {
       to: variant.support.email,
       template: 'agencyDispute',
@@ -348,21 +349,17 @@ function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: 
         statement: input.statement,
         dateGoodsReturn: input.dateGoodsReturn ?? null,
         evidenceCount: input.uploadIds.length,
-        debtorName,
+        debtorName: name,
         replyEmail: row.debtor.email,
         disputedAt: now.toISOString(),
       },
     });
-    if (row.debtor.email) {
-      await enqueueMail(tx, {
-        to: row.debtor.email,
-        template: 'receipt',
-        language: input.language,
-        variant: variant.id,
-        fileId: input.fileId,
-        data: { name: debtorName, salutation: row.debtor.salutation, reference: ref, kind: 'dispute' },
-      });
-    }
+    await mailReceipt(tx, row.debtor.email, {
+      language: input.language,
+      variant: variant.id,
+      fileId: input.fileId,
+      data: { name, salutation: row.debtor.salutation, reference: ref, kind: 'dispute' },
+    });
     await audit(tx, {
       actor: 'debtor',
       action: 'documents.disputeRaised',

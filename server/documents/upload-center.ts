@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { fileAddressee, mailReceipt } from '../mail/addressee.ts';
 import { attachUploads } from '../uploads/receive.ts';
 
 export type DocumentStatus = (typeof t.documentRequests.$inferSelect)['status'];
@@ -128,33 +128,13 @@ export async function uploadRequestedDocument(
       .update(t.documentRequests)
       .set({ status: 'Uploaded', updatedAt: now })
       .where(eq(t.documentRequests.id, request.id));
-    const [file] = await tx
-      .select({
-        refno: t.files.refno,
-        subcase: t.files.subcase,
-        variant: t.files.variant,
-        email: t.debtors.email,
-        firstName: t.debtors.firstName,
-        lastName: t.debtors.lastName,
-        companyName: t.debtors.companyName,
-        salutation: t.debtors.salutation,
-      })
-      .from(t.files)
-      .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-      .where(eq(t.files.id, ctx.fileId));
-    if (file?.email) {
-      await enqueueMail(tx, {
-        to: file.email,
-        template: 'receipt',
+    const file = await fileAddressee(tx, ctx.fileId);
+    if (file) {
+      await mailReceipt(tx, file.email, {
         language: ctx.language,
         variant: file.variant,
         fileId: ctx.fileId,
-        data: {
-          name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
-          salutation: file.salutation,
-          reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno,
-          kind: 'documents',
-        },
+        data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'documents' },
       });
     }
     await audit(tx, {

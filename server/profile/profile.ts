@@ -11,7 +11,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { audit } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { formatReference } from '../auth/reference.ts';
+import { debtorName, mailReceipt } from '../mail/addressee.ts';
 import { attachUploads } from '../uploads/receive.ts';
 import { profileFields, todayInBerlin, type ChangeReason, type ProfileField, type Salutation } from './rules.ts';
 
@@ -180,8 +181,8 @@ export async function requestProfileChange(
   if (Object.keys(changes).length === 0 && input.reason !== 'move' && input.reason !== 'secondAddress')
     return { ok: false, problem: 'noChange' };
 
-  const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
-  const name = file.debtor.companyName ?? [file.debtor.firstName, file.debtor.lastName].filter(Boolean).join(' ');
+  const reference = formatReference(file.refno, file.subcase);
+  const name = debtorName(file.debtor);
   try {
     return await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
@@ -216,9 +217,7 @@ export async function requestProfileChange(
       // The receipt goes to the address on file and, if the debtor gave a new one, there too.
       const recipients = [...new Set([file.debtor.email, changes.email].filter((v): v is string => !!v))];
       for (const to of recipients) {
-        await enqueueMail(tx, {
-          to,
-          template: 'receipt',
+        await mailReceipt(tx, to, {
           language: ctx.language,
           variant: file.variant,
           fileId: ctx.fileId,

@@ -9,6 +9,7 @@ import type { FileFacts } from '../../claims/facts.ts';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { isLanguage } from '../../i18n/languages.ts';
+import { debtorName } from '../../mail/addressee.ts';
 import { consume } from '../../limits/rate-limits.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { transferReferenceText } from '../../mail/templates.ts';
@@ -70,7 +71,7 @@ export async function swissQrBillFor(
     },
     debtor: debtor
       ? {
-          name: debtor.companyName ?? [debtor.firstName, debtor.lastName].filter(Boolean).join(' '),
+          name: debtorName(debtor),
           street: debtor.streetName,
           houseNumber: debtor.houseNumber,
           postalCode: debtor.postalCode,

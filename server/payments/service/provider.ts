@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { audit } from '../../audit/log.ts';
 import { withDatabase, type Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { fileAddressee } from '../../mail/addressee.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { paymentConfig } from '../config.ts';
 import { bookPayment, markFinished, type PaymentRow } from '../booking.ts';
@@ -145,19 +146,7 @@ export function providerPageUrl(db: Database, payment: PaymentRow): string | nul
 }
 
 async function afterBooking(db: Database, payment: PaymentRow): Promise<void> {
-  const [row] = await db
-    .select({
-      email: t.debtors.email,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      companyName: t.debtors.companyName,
-      salutation: t.debtors.salutation,
-      refno: t.files.refno,
-      subcase: t.files.subcase,
-    })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(eq(t.files.id, payment.fileId));
+  const row = await fileAddressee(db, payment.fileId);
   await audit(db, {
     actor: 'system',
     action: 'payment.booked',
@@ -173,9 +162,9 @@ async function afterBooking(db: Database, payment: PaymentRow): Promise<void> {
     variant: payment.variant,
     fileId: payment.fileId,
     data: {
-      name: row.companyName ?? [row.firstName, row.lastName].filter(Boolean).join(' '),
+      name: row.name,
       salutation: row.salutation,
-      reference: `${row.refno}${row.subcase > 1 ? `-${row.subcase}` : ''}`,
+      reference: row.reference,
       amount: { amountMinor: payment.amountMinor, currency: payment.currency },
       provider: payment.providerId,
       purpose: payment.purpose,
