@@ -10,7 +10,7 @@ import { agencyAddress } from '../mail/addresses.ts';
 import { fileAddressee, mailReceipt } from '../mail/addressee.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { AttachRefused, attachUploads } from '../uploads/receive.ts';
+import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { callbackSchema, messageSchema, type CallbackInput, type MessageInput } from './schema.ts';
 import { timeOfDayOf } from './callback-slots.ts';
@@ -69,13 +69,12 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
         })
         .returning({ id: t.messages.id });
       const id = row!.id;
-      const attached = await attachUploads(tx, {
+      const attachments = await attachOrRollBack(tx, {
         fileId: ctx.fileId,
         context: 'message',
         ownerId: id,
         ids: input.uploadId,
       });
-      if (!attached.ok) throw new AttachRefused(attached.problem);
       await enqueueMail(tx, {
         to: agencyAddress(file.variant),
         template: 'agencyMessage',
@@ -89,7 +88,7 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
           body: input.body,
           replyEmail: input.email ?? null,
           replyPhone: input.phone ?? null,
-          attachmentCount: attached.uploads.length,
+          attachmentCount: attachments.length,
           fromAssistant: ctx.fromAssistant ?? false,
         },
       });
@@ -107,7 +106,7 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
         fileId: ctx.fileId,
         clientAddress: ctx.clientAddress,
         at: now,
-        detail: { messageId: id, subjectId: input.subjectId, attachments: attached.uploads.length },
+        detail: { messageId: id, subjectId: input.subjectId, attachments: attachments.length },
       });
       return { ok: true as const, id };
     });

@@ -19,7 +19,7 @@ import * as t from '../db/schema.ts';
 import { debtorName, mailReceipt } from '../mail/addressee.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { variants, type VariantId } from '../variants/config.ts';
-import { AttachRefused, attachUploads, type AttachProblem } from '../uploads/receive.ts';
+import { AttachRefused, attachOrRollBack, type AttachProblem } from '../uploads/receive.ts';
 import {
   disputeReasons,
   downloadFormSchema,
@@ -326,13 +326,12 @@ function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: 
         detail: { reason: input.reason, evidenceCount: input.uploadIds.length, remindersPaused: true },
       })
       .returning({ id: t.events.id });
-    const attached = await attachUploads(tx, {
+    await attachOrRollBack(tx, {
       fileId: input.fileId,
       context: 'dispute',
       ownerId: event!.id,
       ids: input.uploadIds,
     });
-    if (!attached.ok) throw new AttachRefused(attached.problem);
 
     const variant = variants[row.file.variant as VariantId] ?? variants.de;
     const ref = reference(row.file.refno, row.file.subcase);

@@ -18,7 +18,7 @@ import { formatReference } from '../auth/reference.ts';
 import { agencyAddress } from '../mail/addresses.ts';
 import { addresseeColumns, debtorName, mailReceipt } from '../mail/addressee.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { AttachRefused, attachUploads } from '../uploads/receive.ts';
+import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
 import { intlLocale } from '../i18n/negotiate.ts';
 import { isLanguage } from '../i18n/languages.ts';
 import { variants, type Variant, type VariantId } from '../variants/config.ts';
@@ -107,16 +107,13 @@ export async function storeAnnouncedPayment(
         })
         .returning({ id: t.announcedPayments.id });
       const id = row!.id;
-      const attached = await attachUploads(tx, {
+      // Undo the insert: the transaction rolls back, the pending uploads stay offered.
+      const attachments = await attachOrRollBack(tx, {
         fileId: file.id,
         context: 'announcedPayment',
         ownerId: id,
         ids: input.uploadId,
       });
-      if (!attached.ok) {
-        // Undo the insert: the transaction rolls back, the pending uploads stay offered.
-        throw new AttachRefused(attached.problem);
-      }
       // A note in the file's history, not a new status (issue 11, finding 6).
       await tx.insert(t.events).values({
         fileId: file.id,
@@ -136,7 +133,7 @@ export async function storeAnnouncedPayment(
           paidOn: input.paidOn,
           amount: { amountMinor, currency: file.currency },
           payerName: input.payerName,
-          receiptCount: attached.uploads.length,
+          receiptCount: attachments.length,
         },
       });
       await mailReceipt(tx, file.email, {
@@ -152,7 +149,7 @@ export async function storeAnnouncedPayment(
         fileId: file.id,
         clientAddress: ctx.clientAddress,
         at: now,
-        detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attached.uploads.length },
+        detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attachments.length },
       });
       return { ok: true as const, id };
     })

@@ -13,7 +13,7 @@ import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { formatReference } from '../auth/reference.ts';
 import { debtorName, mailReceipt } from '../mail/addressee.ts';
-import { attachUploads } from '../uploads/receive.ts';
+import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
 import { profileFields, todayInBerlin, type ChangeReason, type ProfileField, type Salutation } from './rules.ts';
 
 export { profileFields, type ProfileField };
@@ -207,13 +207,12 @@ export async function requestProfileChange(
         })
         .returning({ id: t.profileChangeRequests.id });
       const id = row!.id;
-      const attached = await attachUploads(tx, {
+      const attachments = await attachOrRollBack(tx, {
         fileId: ctx.fileId,
         context: 'profileChange',
         ownerId: id,
         ids: input.uploadId,
       });
-      if (!attached.ok) throw new Abort(attached.problem);
       // The receipt goes to the address on file and, if the debtor gave a new one, there too.
       const recipients = [...new Set([file.debtor.email, changes.email].filter((v): v is string => !!v))];
       for (const to of recipients) {
@@ -235,13 +234,13 @@ export async function requestProfileChange(
           requestId: id,
           reason: input.reason,
           fields: Object.keys(changes).join(','),
-          attachments: attached.uploads.length,
+          attachments: attachments.length,
         },
       });
       return { ok: true as const, id };
     });
   } catch (error) {
-    if (error instanceof Abort) return { ok: false, problem: error.problem };
+    if (error instanceof Abort || error instanceof AttachRefused) return { ok: false, problem: error.problem };
     throw error;
   }
 }

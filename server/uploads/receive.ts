@@ -305,6 +305,19 @@ export async function attachUploads(
   return { ok: true, uploads };
 }
 
+/**
+ * attachUploads inside the transaction that writes their owner row: a refusal throws
+ * AttachRefused, so that the owner row is rolled back with it. Returns the uploads attached.
+ */
+export async function attachOrRollBack(
+  db: Database,
+  input: { fileId: number; context: UploadContext; ownerId: number; ids: readonly number[] },
+): Promise<AcceptedUpload[]> {
+  const attached = await attachUploads(db, input);
+  if (!attached.ok) throw new AttachRefused(attached.problem);
+  return attached.uploads;
+}
+
 /** An upload of the session's file, for download; another file's upload is simply not found. */
 export async function findUpload(db: Database, input: { fileId: number; id: number }) {
   if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
