@@ -3,7 +3,7 @@
  * the agency through the outbox, a receipt to the debtor, an audit entry. One transaction each.
  */
 import { and, eq } from 'drizzle-orm';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { agencyAddress } from '../mail/addresses.ts';
@@ -99,12 +99,7 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
         fileId: ctx.fileId,
         data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'message' },
       });
-      await audit(tx, {
-        actor: 'debtor',
-        action: 'contact.message',
-        debtorId: ctx.debtorId,
-        fileId: ctx.fileId,
-        clientAddress: ctx.clientAddress,
+      await auditDebtor(tx, ctx, 'contact.message', {
         at: now,
         detail: { messageId: id, subjectId: input.subjectId, attachments: attachments.length },
       });
@@ -183,12 +178,7 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
         callback: { weekday: input.weekday, hour: input.hour, phone: input.phone },
       },
     });
-    await audit(tx, {
-      actor: 'debtor',
-      action: 'contact.callback',
-      debtorId: ctx.debtorId,
-      fileId: ctx.fileId,
-      clientAddress: ctx.clientAddress,
+    await auditDebtor(tx, ctx, 'contact.callback', {
       at: now,
       detail: { callbackId: id, weekday: input.weekday, hour: input.hour },
     });

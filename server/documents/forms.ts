@@ -10,7 +10,7 @@
 import { truncateClientAddress } from '../security/client-address.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import { todayIso } from '../dates.ts';
 import { remindersPaused as pausedByRules } from '../hardship/rules.ts';
 import { isFinished } from '../claims/rules.ts';
@@ -203,12 +203,7 @@ export async function createDownloadForm(
         targetDate: returnBy,
         info: input.form,
       });
-      await audit(tx, {
-        actor: 'debtor',
-        action: 'documents.formCreated',
-        debtorId: input.debtorId,
-        fileId: input.fileId,
-        clientAddress: input.clientAddress,
+      await auditDebtor(tx, input, 'documents.formCreated', {
         detail: { form: input.form, orderId },
         at: now,
       });
@@ -359,12 +354,7 @@ function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: 
       fileId: input.fileId,
       data: { name, salutation: row.debtor.salutation, reference: ref, kind: 'dispute' },
     });
-    await audit(tx, {
-      actor: 'debtor',
-      action: 'documents.disputeRaised',
-      debtorId: input.debtorId,
-      fileId: input.fileId,
-      clientAddress: input.clientAddress,
+    await auditDebtor(tx, input, 'documents.disputeRaised', {
       detail: { reason: input.reason, evidenceCount: input.uploadIds.length },
       at: now,
     });

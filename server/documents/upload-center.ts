@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { fileAddressee, mailReceipt } from '../mail/addressee.ts';
@@ -137,12 +137,7 @@ export async function uploadRequestedDocument(
         data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'documents' },
       });
     }
-    await audit(tx, {
-      actor: 'debtor',
-      action: 'documents.uploaded',
-      debtorId: ctx.debtorId,
-      fileId: ctx.fileId,
-      clientAddress: ctx.clientAddress,
+    await auditDebtor(tx, ctx, 'documents.uploaded', {
       at: now,
       detail: { requestId: request.id, templateId: request.templateId, files: attached.uploads.length },
     });
@@ -166,12 +161,7 @@ export async function postponeRequestedDocument(
     .update(t.documentRequests)
     .set({ status: 'UploadLater', updatedAt: now })
     .where(eq(t.documentRequests.id, request.id));
-  await audit(db, {
-    actor: 'debtor',
-    action: 'documents.postponed',
-    debtorId: ctx.debtorId,
-    fileId: ctx.fileId,
-    clientAddress: ctx.clientAddress,
+  await auditDebtor(db, ctx, 'documents.postponed', {
     at: now,
     detail: { requestId: request.id, templateId: request.templateId },
   });

@@ -6,7 +6,7 @@
  * when an address is on file. Once per file in 12 months; a second submit changes nothing.
  */
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
@@ -124,12 +124,7 @@ export async function requestBreathingSpace(db: Database, input: BreathingSpaceR
       fileId: input.fileId,
       data: { name, salutation: row.debtor.salutation, reference, kind: 'hardship', pausedUntil },
     });
-    await audit(tx, {
-      actor: 'debtor',
-      action: 'hardship.breathingSpaceRequested',
-      debtorId: input.debtorId,
-      fileId: input.fileId,
-      clientAddress: input.clientAddress,
+    await auditDebtor(tx, input, 'hardship.breathingSpaceRequested', {
       detail: { reason: input.reason, pausedUntil, withFigures },
       at: input.now,
     });

@@ -8,7 +8,7 @@
  * then every further change is refused (spec 4.3), on the page and here.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { formatReference } from '../auth/reference.ts';
@@ -223,12 +223,7 @@ export async function requestProfileChange(
           data: { name, salutation: file.debtor.salutation, reference, kind: 'profileChange' },
         });
       }
-      await audit(tx, {
-        actor: 'debtor',
-        action: 'profile.changeRequested',
-        debtorId: ctx.debtorId,
-        fileId: ctx.fileId,
-        clientAddress: ctx.clientAddress,
+      await auditDebtor(tx, ctx, 'profile.changeRequested', {
         at: now,
         detail: {
           requestId: id,

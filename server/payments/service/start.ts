@@ -4,7 +4,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { audit } from '../../audit/log.ts';
+import { auditDebtor } from '../../audit/log.ts';
 import { loadFileFacts, todayIso, type FileFacts } from '../../claims/facts.ts';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -189,12 +189,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
       ...(input.contact ? { contact: input.contact } : {}),
     }),
   });
-  await audit(db, {
-    actor: 'debtor',
-    action: 'payment.created',
-    debtorId: input.debtorId,
-    fileId: input.fileId,
-    clientAddress: input.clientAddress,
+  await auditDebtor(db, input, 'payment.created', {
     detail: { provider: input.method, purpose: input.purpose, amountMinor },
   });
 
