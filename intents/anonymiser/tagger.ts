@@ -10,6 +10,7 @@
 import { isCommonWord, isFirstName, isLastName, looksLikeSurname } from './names.ts';
 import { isCity } from './places.ts';
 import { fold } from './lexicon.ts';
+import { seededRandom } from '../engine/linear.ts';
 
 export const LABELS = ['O', 'NAME', 'ADDRESS', 'BIRTHDATE', 'NATIONAL_ID', 'PASSWORD'] as const;
 export type Label = (typeof LABELS)[number];
@@ -156,25 +157,13 @@ export interface Example {
   labels: Label[];
 }
 
-/** A small deterministic generator (mulberry32). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /**
  * Averaged perceptron: a few passes over the examples in a seeded order; the weights kept are the
  * average over every step, features whose weights all stay tiny are dropped (a small model).
  */
 export function train(examples: Example[], options: { epochs?: number; seed?: number } = {}): TaggerModel {
   const epochs = options.epochs ?? 5;
-  const next = random(options.seed ?? 27);
+  const next = seededRandom(options.seed ?? 27);
   const n = LABELS.length;
   const weights = new Map<string, Float64Array>();
   const totals = new Map<string, Float64Array>();

@@ -9,7 +9,8 @@
 import { trainingLines } from './lexicon.ts';
 import { nameLists } from './names.ts';
 import { CITIES as ALL_CITIES } from './places.ts';
-import { random, tokenize, type Example, type Label } from './tagger.ts';
+import { seededRandom } from '../engine/linear.ts';
+import { tokenize, type Example, type Label } from './tagger.ts';
 
 type Lang = 'de' | 'en' | 'es' | 'fr' | 'it' | 'tr' | 'sv';
 
@@ -466,7 +467,7 @@ const foldText = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').
 export function trainingExamples(
   options: { perTemplate?: number; seed?: number; plainLines?: number } = {},
 ): Example[] {
-  const next = random(options.seed ?? 2027);
+  const next = seededRandom(options.seed ?? 2027);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const names = nameLists();
   const examples: Example[] = [];

@@ -57,6 +57,31 @@ function readLines(file: string): string[] {
     .split(/\r?\n/);
 }
 
+/**
+ * The data files of `folder` (below `root`), by name, each with its key (the name without
+ * `extension`); notes (.md) are skipped, and a file not named <key><extension> with a known key is
+ * a violation (`expected` says what the name must be) and skipped too.
+ */
+function* dataFiles<K extends string>(
+  root: string,
+  folder: string,
+  extension: string,
+  isKey: (key: string) => key is K,
+  expected: string,
+  violations: Violation[],
+): Generator<{ file: string; key: K }> {
+  for (const name of readdirSync(path.join(root, folder)).sort()) {
+    const file = `${folder}/${name}`;
+    if (name.toLowerCase().endsWith('.md')) continue;
+    const key = name.endsWith(extension) ? name.slice(0, -extension.length) : name;
+    if (!name.endsWith(extension) || !isKey(key)) {
+      violations.push({ file, line: 0, message: expected });
+      continue;
+    }
+    yield { file, key };
+  }
+}
+
 function loadTrainingFolder(root: string, out: Utterance[], violations: Violation[]) {
   const dir = path.join(root, 'training');
   if (!existsSync(dir)) return;
@@ -69,18 +94,8 @@ function loadTrainingFolder(root: string, out: Utterance[], violations: Violatio
       });
       continue;
     }
-    for (const name of readdirSync(path.join(dir, lang)).sort()) {
-      const file = `training/${lang}/${name}`;
-      if (name.toLowerCase().endsWith('.md')) continue;
-      const intent = name.replace(/\.txt$/, '');
-      if (!name.endsWith('.txt') || !isIntentId(intent)) {
-        violations.push({
-          file,
-          line: 0,
-          message: `not a training file: the name must be <intent_id>.txt with an id of intents/catalogue.ts`,
-        });
-        continue;
-      }
+    const expected = 'not a training file: the name must be <intent_id>.txt with an id of intents/catalogue.ts';
+    for (const { file, key: intent } of dataFiles(root, `training/${lang}`, '.txt', isIntentId, expected, violations)) {
       readLines(path.join(root, file)).forEach((raw, i) => {
         const text = raw.trim();
         if (text === '' || text.startsWith('#')) return;
@@ -94,18 +109,8 @@ function loadTrainingFolder(root: string, out: Utterance[], violations: Violatio
 function loadJsonlFolder(root: string, folder: 'dev' | 'corrections', out: Utterance[], violations: Violation[]) {
   const dir = path.join(root, folder);
   if (!existsSync(dir)) return;
-  for (const name of readdirSync(dir).sort()) {
-    const file = `${folder}/${name}`;
-    if (name.toLowerCase().endsWith('.md')) continue;
-    const lang = name.replace(/\.jsonl$/, '');
-    if (!name.endsWith('.jsonl') || !isLang(lang)) {
-      violations.push({
-        file,
-        line: 0,
-        message: `not a data file: the name must be <lang>.jsonl with lang one of ${LANGS.join(', ')}`,
-      });
-      continue;
-    }
+  const expected = `not a data file: the name must be <lang>.jsonl with lang one of ${LANGS.join(', ')}`;
+  for (const { file, key: lang } of dataFiles(root, folder, '.jsonl', isLang, expected, violations)) {
     const lines = readLines(path.join(root, file));
     if (lines.at(-1) === '') lines.pop();
     lines.forEach((raw, i) => {

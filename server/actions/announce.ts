@@ -1,7 +1,7 @@
 /** Announce a payment already made, with its receipts (pending upload ids). Full login only (decision 018). */
 import { announceReading, storeAnnouncedPayment } from '../payments-announced/announce.ts';
 import { receiptsStep } from '../payments-announced/schema.ts';
-import { defineAction, ok, refuse } from './define.ts';
+import { debtorContext, defineAction, ok, refuse } from './define.ts';
 
 export const announcePayment = defineAction({
   name: 'announcePayment',
@@ -10,18 +10,8 @@ export const announcePayment = defineAction({
   level: 'full',
   // Amounts are read as the debtor's page shows them: their language with the file's country and currency.
   input: ({ file, ctx }) => receiptsStep(announceReading(file.variant, file.facts.currency, ctx.locale)),
-  async handler(input, { ctx, session }) {
-    const result = await storeAnnouncedPayment(
-      ctx.db,
-      {
-        fileId: session.fileId,
-        debtorId: session.debtorId,
-        language: ctx.locale,
-        clientAddress: ctx.clientKey,
-        now: ctx.now,
-      },
-      input,
-    );
+  async handler(input, scope) {
+    const result = await storeAnnouncedPayment(scope.ctx.db, debtorContext(scope), input);
     if (result.ok) return ok({ id: result.id });
     return refuse(result.problem === 'invalid' ? 'notPossible' : result.problem);
   },

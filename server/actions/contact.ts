@@ -9,18 +9,10 @@ import {
   type SendResult,
 } from '../contact/send.ts';
 import { variants, type VariantId } from '../variants/config.ts';
-import { defineAction, ok, refuse, type Scope } from './define.ts';
+import { debtorContext, defineAction, ok, refuse, type Scope } from './define.ts';
 
 function contactCtx(scope: Scope<'limited' | 'full'>) {
-  const { ctx, session } = scope;
-  return {
-    fileId: session.fileId,
-    debtorId: session.debtorId,
-    language: ctx.locale,
-    clientAddress: ctx.clientKey,
-    fromAssistant: ctx.door === 'assistant',
-    now: ctx.now,
-  };
+  return { ...debtorContext(scope), fromAssistant: scope.ctx.door === 'assistant' };
 }
 
 function outcome(result: SendResult) {

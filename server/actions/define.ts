@@ -102,6 +102,20 @@ export interface Scope<L extends ActionLevel = ActionLevel> {
   recordEvent: (tx: Database, value: unknown) => Promise<void>;
 }
 
+/**
+ * The signed-in debtor as the services take them: the session's file and debtor, the page's
+ * language, the client's address and the action's time.
+ */
+export function debtorContext({ ctx, session }: Scope<'limited' | 'full'>) {
+  return {
+    fileId: session.fileId,
+    debtorId: session.debtorId,
+    language: ctx.locale,
+    clientAddress: ctx.clientKey,
+    now: ctx.now,
+  };
+}
+
 /** A file rule: null when the file allows the action, otherwise the refusal. */
 export type FileRule = (file: FileContext, scope: Scope) => Refused | null | Promise<Refused | null>;
 

@@ -13,7 +13,7 @@ import { serverTranslator } from '../i18n/translate.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { postponeRequestedDocument, uploadRequestedDocument } from '../documents/upload-center.ts';
 import { todayIso } from '../dates.ts';
-import { defineAction, ok, refuse, type Scope } from './define.ts';
+import { debtorContext, defineAction, ok, refuse } from './define.ts';
 
 export const raiseDispute = defineAction({
   name: 'raiseDispute',
@@ -45,14 +45,6 @@ export const raiseDispute = defineAction({
   },
 });
 
-const uploadCtx = ({ ctx, session }: Scope<'limited' | 'full'>) => ({
-  fileId: session.fileId,
-  debtorId: session.debtorId,
-  language: ctx.locale,
-  clientAddress: ctx.clientKey,
-  now: ctx.now,
-});
-
 export const uploadDocument = defineAction({
   name: 'uploadDocument',
   description: 'Send a document the agency asked for (files already received as pending uploads).',
@@ -62,7 +54,7 @@ export const uploadDocument = defineAction({
     uploadId: z.array(z.coerce.number().int().positive()).max(10, 'errors.tooMany').default([]),
   }),
   async handler(input, scope) {
-    const result = await uploadRequestedDocument(scope.ctx.db, uploadCtx(scope), {
+    const result = await uploadRequestedDocument(scope.ctx.db, debtorContext(scope), {
       requestId: input.requestId,
       uploadIds: input.uploadId,
     });
@@ -76,7 +68,7 @@ export const postponeDocument = defineAction({
   level: 'full',
   input: z.object({ requestId: z.coerce.number().int().positive() }),
   async handler(input, scope) {
-    const result = await postponeRequestedDocument(scope.ctx.db, uploadCtx(scope), { requestId: input.requestId });
+    const result = await postponeRequestedDocument(scope.ctx.db, debtorContext(scope), { requestId: input.requestId });
     return result.ok ? ok({ view: result.view }) : refuse(result.problem);
   },
 });

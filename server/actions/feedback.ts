@@ -5,7 +5,8 @@
 import { z } from 'zod';
 import { optOutOfSurveys as optOutService, readFeedbackLinkToken, submitFeedback } from '../feedback/feedback.ts';
 import { feedbackSchema } from '../feedback/schema.ts';
-import { paymentFeedbackGiven, paymentForFile, savePaymentFeedback } from '../payments/service.ts';
+import { paymentFeedbackGiven, savePaymentFeedback } from '../payments/service/feedback.ts';
+import { paymentForFile } from '../payments/service/reads.ts';
 import { defineAction, ok, refuse, type Scope } from './define.ts';
 
 /** Which file the feedback is about: the survey link's, else the session's, else none (a visitor). */

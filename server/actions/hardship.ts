@@ -11,7 +11,7 @@ import { breathingSpaceSchema } from '../hardship/schema.ts';
 import { instalmentFits, notPossibleReason } from '../hardship/view.ts';
 import { intlLocale } from '../i18n/negotiate.ts';
 import { isLanguage } from '../i18n/languages.ts';
-import { defineAction, ok, refuse, type FileRule } from './define.ts';
+import { debtorContext, defineAction, ok, refuse, type FileRule } from './define.ts';
 import { alternativesFor, refuseFor } from './rules.ts';
 
 /** A closed file, a measure running or blocked functions: no breathing space online (a person instead). */
@@ -31,18 +31,15 @@ export const requestBreathingSpace = defineAction({
     const variant = variants[file.variant as VariantId] ?? variants.de;
     return breathingSpaceSchema({ locale: intlLocale(language, variant), currency: file.facts.currency });
   },
-  async handler(input, { ctx, session, file }) {
+  async handler(input, scope) {
+    const { ctx, file } = scope;
     const result = await requestService(ctx.db, {
-      fileId: session.fileId,
-      debtorId: session.debtorId,
+      ...debtorContext(scope),
       reason: input.reason,
       statement: input.statement || undefined,
       incomeMinor: input.income,
       expensesMinor: input.expenses,
-      language: ctx.locale,
-      clientAddress: ctx.clientKey,
       fromAssistant: ctx.door === 'assistant',
-      now: ctx.now,
       today: file.today,
     });
     if (result.ok) {

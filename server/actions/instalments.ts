@@ -40,8 +40,18 @@ const identityInput = z.object({
 export const identityReasons = ['passwordRequired', 'wrongPassword', 'noPassword', 'attemptsExceeded'] as const;
 export type IdentityReason = (typeof identityReasons)[number];
 
+/**
+ * The input of an agreement that direct debit may collect: its own fields, then the mandate and
+ * the identity check, which method 3 (direct debit) needs and the other methods do without.
+ */
+function withMandate<S extends { method: z.ZodType<string> } & z.ZodRawShape>(fields: S) {
+  return z
+    .object({ ...fields, mandate: mandateInput.nullish(), identity: identityInput.optional() })
+    .superRefine(mandateRequired);
+}
+
 /** Direct debit needs the mandate and the identity; other methods take neither. */
-function mandateRequired(v: { method: string; mandate?: unknown; identity?: unknown }, ctx: z.RefinementCtx) {
+function mandateRequired(v: { method?: unknown; mandate?: unknown; identity?: unknown }, ctx: z.RefinementCtx) {
   if (v.method !== '3') return;
   if (!v.mandate) ctx.addIssue({ code: 'custom', path: ['mandate'], message: 'errors.mandateInvalid' });
   if (!v.identity)
@@ -103,16 +113,12 @@ export const agreePlan = defineAction({
   level: 'limited',
   rules: [noMeasure(['showPayInstallments']), stateGuard('sepa', ['showPayInstallments'])],
   offered: [planEligible],
-  input: z
-    .object({
-      monthlyMinor: z.number({ error: 'errors.amountRequired' }).int().positive('errors.tooLow'),
-      firstDueOn: z.string({ error: 'errors.dateRequired' }).refine(isIsoDate, 'errors.dateInvalid'),
-      method: z.enum(planMethods, { error: 'errors.methodRequired' }),
-      incomeProofType: z.enum(incomeProofTypes, { error: 'errors.proofType' }).nullish(),
-      mandate: mandateInput.nullish(),
-      identity: identityInput.optional(),
-    })
-    .superRefine(mandateRequired),
+  input: withMandate({
+    monthlyMinor: z.number({ error: 'errors.amountRequired' }).int().positive('errors.tooLow'),
+    firstDueOn: z.string({ error: 'errors.dateRequired' }).refine(isIsoDate, 'errors.dateInvalid'),
+    method: z.enum(planMethods, { error: 'errors.methodRequired' }),
+    incomeProofType: z.enum(incomeProofTypes, { error: 'errors.proofType' }).nullish(),
+  }),
   async handler(input, scope) {
     const sepa = await signedMandate(scope, input);
     if ('refused' in sepa) return sepa.refused;
@@ -143,13 +149,9 @@ export const continuePendingPlan = defineAction({
   description: 'Complete a pending plan after its down payment: choose the method (with a mandate for direct debit).',
   level: 'limited',
   rules: [noMeasure(['showPayInstallments']), stateGuard('sepa', ['showPayInstallments'])],
-  input: z
-    .object({
-      method: z.enum(planMethods, { error: 'errors.methodRequired' }),
-      mandate: mandateInput.nullish(),
-      identity: identityInput.optional(),
-    })
-    .superRefine(mandateRequired),
+  input: withMandate({
+    method: z.enum(planMethods, { error: 'errors.methodRequired' }),
+  }),
   async handler(input, scope) {
     const sepa = await signedMandate(scope, input);
     if ('refused' in sepa) return sepa.refused;
@@ -179,15 +181,11 @@ export const grantDeferral = defineAction({
   level: 'limited',
   rules: [noMeasure(['showPayLater']), stateGuard('sepa', ['showPayLater'])],
   offered: [deferralAllowed],
-  input: z
-    .object({
-      noticeDays: z.number({ error: 'errors.noticeRequired' }).int().positive('errors.noticeRequired'),
-      method: z.enum(deferralMethods, { error: 'errors.methodRequired' }),
-      feeAgreed: z.boolean().default(false),
-      mandate: mandateInput.nullish(),
-      identity: identityInput.optional(),
-    })
-    .superRefine(mandateRequired),
+  input: withMandate({
+    noticeDays: z.number({ error: 'errors.noticeRequired' }).int().positive('errors.noticeRequired'),
+    method: z.enum(deferralMethods, { error: 'errors.methodRequired' }),
+    feeAgreed: z.boolean().default(false),
+  }),
   async handler(input, scope) {
     const sepa = await signedMandate(scope, input);
     if ('refused' in sepa) return sepa.refused;

@@ -5,21 +5,17 @@
  */
 import { z } from 'zod';
 import { methodKeys, type MethodKey } from '../payments/methods.ts';
+import { paymentPurposes as paymentPurposeColumn } from '../db/schema.ts';
 import type { PaymentPurpose } from '../payments/purpose.ts';
-import { createPayment, paymentForFile, savePaymentFeedback, type PaymentStarted } from '../payments/service.ts';
+import { savePaymentFeedback } from '../payments/service/feedback.ts';
+import { paymentForFile } from '../payments/service/reads.ts';
+import { createPayment, type PaymentStarted } from '../payments/service/start.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { defineAction, ok, refuse } from './define.ts';
 import { alternativesFor, anyFlagSet } from './rules.ts';
 
-export const paymentPurposes = [
-  'openAmount',
-  'remainder',
-  'downPayment',
-  'instalment',
-  'deposit',
-  'specialOffer',
-  'partial',
-] as const satisfies readonly PaymentPurpose[];
+/** What a payment may be for: the payments table's own list of purposes. */
+export const paymentPurposes = paymentPurposeColumn satisfies readonly PaymentPurpose[];
 
 /** What startPayment answers and its event reports. */
 function valueOf({ payment, replayed, next }: PaymentStarted) {

@@ -5,7 +5,7 @@
 import { profileUpdatePermission, requestProfileChange as requestProfileChangeService } from '../profile/profile.ts';
 import { profileChangeSchema } from '../profile/schema.ts';
 import { todayIso } from '../dates.ts';
-import { defineAction, ok, refuse, type FileRule } from './define.ts';
+import { debtorContext, defineAction, ok, refuse, type FileRule } from './define.ts';
 
 const mayChange: FileRule = async (_file, { ctx, session }) => {
   const permission = await profileUpdatePermission(ctx.db, { fileId: session!.fileId, debtorId: session!.debtorId });
@@ -21,18 +21,8 @@ export const requestProfileChange = defineAction({
   level: 'full',
   rules: [mayChange],
   input: ({ ctx }) => profileChangeSchema(todayIso(ctx.now)),
-  async handler(input, { ctx, session }) {
-    const result = await requestProfileChangeService(
-      ctx.db,
-      {
-        fileId: session.fileId,
-        debtorId: session.debtorId,
-        language: ctx.locale,
-        clientAddress: ctx.clientKey,
-        now: ctx.now,
-      },
-      input,
-    );
+  async handler(input, scope) {
+    const result = await requestProfileChangeService(scope.ctx.db, debtorContext(scope), input);
     if (result.ok) return ok({ id: result.id });
     return refuse(result.problem === 'invalid' ? 'notPossible' : result.problem);
   },

@@ -30,3 +30,27 @@ export async function audit(
 
 /** audit as a page calls it: it opens the database itself (decision 077). */
 export const auditForPage = withDatabase(audit);
+
+/** Who did it in a debtor's own action: their debtor id, the file, and the client's address (hashed in the entry). */
+export interface DebtorActor {
+  debtorId: number;
+  fileId: number;
+  clientAddress?: string;
+}
+
+/** An audit entry of a debtor's own action on their file. */
+export async function auditDebtor(
+  db: Database,
+  who: DebtorActor,
+  action: string,
+  entry: { detail?: Record<string, string | number | boolean | null>; at?: Date } = {},
+): Promise<void> {
+  await audit(db, {
+    actor: 'debtor',
+    action,
+    debtorId: who.debtorId,
+    fileId: who.fileId,
+    clientAddress: who.clientAddress,
+    ...entry,
+  });
+}

@@ -23,6 +23,15 @@ import { actionFlags, statusView, type ActionFlags, type StatusView } from './ru
 export type CostKind = (typeof t.collectionCosts.$inferSelect)['kind'];
 export type Turnover = (typeof t.paymentsMade.$inferSelect)['turnover'];
 
+/** Compact breakdown (section 3): main claim, interest, costs, payments, total claim. */
+export interface ClaimBreakdown {
+  mainClaimMinor: number;
+  interestMinor: number;
+  costsMinor: number;
+  paymentsMinor: number;
+  totalMinor: number;
+}
+
 export interface Address {
   name: string;
   street: string;
@@ -40,14 +49,7 @@ export interface ClaimInformation {
   /** A payment the debtor announced that staff have not checked yet: a note beside the status. */
   announcedPayment: Awaited<ReturnType<typeof pendingAnnouncement>>;
   flags: ActionFlags;
-  /** Compact breakdown (section 3): main claim, interest, costs, payments, total claim. */
-  breakdown: {
-    mainClaimMinor: number;
-    interestMinor: number;
-    costsMinor: number;
-    paymentsMinor: number;
-    totalMinor: number;
-  };
+  breakdown: ClaimBreakdown;
   /** What the claim is for (coded where the agency's system codes it), and the date of the contract. */
   subject: ClaimSubject;
   contractDate: string | null;

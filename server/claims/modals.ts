@@ -14,7 +14,7 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { audit } from '../audit/log.ts';
+import { audit, auditDebtor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { MaintenanceAnnouncement } from '../maintenance.ts';
@@ -302,12 +302,7 @@ async function refuse(
   reason: ModalRefusal,
   ref: string,
 ): Promise<{ ok: false; error: ModalRefusal }> {
-  await audit(db, {
-    actor: 'debtor',
-    action: `modal.${action}.refused`,
-    debtorId: actor.debtorId,
-    fileId: actor.fileId,
-    clientAddress: actor.clientAddress,
+  await auditDebtor(db, actor, `modal.${action}.refused`, {
     detail: { reason, modal: ref.slice(0, 80) },
     at: actor.now,
   });
@@ -363,12 +358,7 @@ export async function acknowledgeModal(
   if (kind === 'emailCapture' && actor.level !== 'full') return refuse(db, actor, 'acknowledge', 'needsFullLogin', ref);
   const response = kind === 'emailCapture' ? 'continuedWithoutEmail' : 'acknowledged';
   const { changed } = await markAcknowledged(db, actor, resolved, response);
-  await audit(db, {
-    actor: 'debtor',
-    action: kind === 'emailCapture' ? 'email.capture.skipped' : 'modal.acknowledged',
-    debtorId: actor.debtorId,
-    fileId: actor.fileId,
-    clientAddress: actor.clientAddress,
+  await auditDebtor(db, actor, kind === 'emailCapture' ? 'email.capture.skipped' : 'modal.acknowledged', {
     detail: { kind, repeated: !changed },
     at: actor.now,
   });
@@ -427,22 +417,12 @@ export async function captureEmail(
       return updated.length > 0;
     });
   } catch {
-    await audit(db, {
-      actor: 'debtor',
-      action: 'email.capture.failed',
-      debtorId: actor.debtorId,
-      fileId: actor.fileId,
-      clientAddress: actor.clientAddress,
+    await auditDebtor(db, actor, 'email.capture.failed', {
       at,
     });
     return { ok: false, error: 'notStored' };
   }
-  await audit(db, {
-    actor: 'debtor',
-    action: stored ? 'email.capture.stored' : 'email.capture.alreadyOnFile',
-    debtorId: actor.debtorId,
-    fileId: actor.fileId,
-    clientAddress: actor.clientAddress,
+  await auditDebtor(db, actor, stored ? 'email.capture.stored' : 'email.capture.alreadyOnFile', {
     at,
   });
   return { ok: true, stored };

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { debtorName } from '../mail/addressee.ts';
 import { languages } from '../i18n/languages.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { truncateClientAddress } from '../security/client-address.ts';
@@ -135,7 +136,7 @@ export async function requestNoticeOfCompletion(
         info: delivery,
       });
       if (debtor?.email) {
-        const name = debtor.companyName ?? [debtor.firstName, debtor.lastName].filter(Boolean).join(' ');
+        const name = debtorName(debtor);
         await enqueueMail(tdb, {
           to: debtor.email,
           template: 'noticeOfCompletion',

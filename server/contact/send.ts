@@ -3,13 +3,14 @@
  * the agency through the outbox, a receipt to the debtor, an audit entry. One transaction each.
  */
 import { and, eq } from 'drizzle-orm';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { agencyAddress } from '../mail/addresses.ts';
+import { fileAddressee, mailReceipt } from '../mail/addressee.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { AttachRefused, attachUploads } from '../uploads/receive.ts';
+import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { callbackSchema, messageSchema, type CallbackInput, type MessageInput } from './schema.ts';
 import { timeOfDayOf } from './callback-slots.ts';
@@ -24,27 +25,8 @@ interface Ctx {
 }
 
 async function fileFacts(db: Database, fileId: number, debtorId: number) {
-  const [file] = await db
-    .select({
-      refno: t.files.refno,
-      subcase: t.files.subcase,
-      variant: t.files.variant,
-      debtorId: t.files.debtorId,
-      email: t.debtors.email,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      companyName: t.debtors.companyName,
-      salutation: t.debtors.salutation,
-    })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(eq(t.files.id, fileId));
-  if (!file || file.debtorId !== debtorId) return null;
-  return {
-    ...file,
-    reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno,
-    name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
-  };
+  const file = await fileAddressee(db, fileId);
+  return file && file.debtorId === debtorId ? file : null;
 }
 
 export type SendResult =
@@ -87,13 +69,12 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
         })
         .returning({ id: t.messages.id });
       const id = row!.id;
-      const attached = await attachUploads(tx, {
+      const attachments = await attachOrRollBack(tx, {
         fileId: ctx.fileId,
         context: 'message',
         ownerId: id,
         ids: input.uploadId,
       });
-      if (!attached.ok) throw new AttachRefused(attached.problem);
       await enqueueMail(tx, {
         to: agencyAddress(file.variant),
         template: 'agencyMessage',
@@ -107,29 +88,20 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
           body: input.body,
           replyEmail: input.email ?? null,
           replyPhone: input.phone ?? null,
-          attachmentCount: attached.uploads.length,
+          attachmentCount: attachments.length,
           fromAssistant: ctx.fromAssistant ?? false,
         },
       });
       const receiptTo = input.email ?? file.email;
-      if (receiptTo) {
-        await enqueueMail(tx, {
-          to: receiptTo,
-          template: 'receipt',
-          language: ctx.language,
-          variant: file.variant,
-          fileId: ctx.fileId,
-          data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'message' },
-        });
-      }
-      await audit(tx, {
-        actor: 'debtor',
-        action: 'contact.message',
-        debtorId: ctx.debtorId,
+      await mailReceipt(tx, receiptTo, {
+        language: ctx.language,
+        variant: file.variant,
         fileId: ctx.fileId,
-        clientAddress: ctx.clientAddress,
+        data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'message' },
+      });
+      await auditDebtor(tx, ctx, 'contact.message', {
         at: now,
-        detail: { messageId: id, subjectId: input.subjectId, attachments: attached.uploads.length },
+        detail: { messageId: id, subjectId: input.subjectId, attachments: attachments.length },
       });
       return { ok: true as const, id };
     });
@@ -193,29 +165,20 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
         hour: input.hour,
       },
     });
-    if (file.email) {
-      await enqueueMail(tx, {
-        to: file.email,
-        template: 'receipt',
-        language: ctx.language,
-        variant: file.variant,
-        fileId: ctx.fileId,
-        data: {
-          name: file.name,
-          salutation: file.salutation,
-          reference: file.reference,
-          kind: 'callback',
-          // The booked slot, restated in the mail.
-          callback: { weekday: input.weekday, hour: input.hour, phone: input.phone },
-        },
-      });
-    }
-    await audit(tx, {
-      actor: 'debtor',
-      action: 'contact.callback',
-      debtorId: ctx.debtorId,
+    await mailReceipt(tx, file.email, {
+      language: ctx.language,
+      variant: file.variant,
       fileId: ctx.fileId,
-      clientAddress: ctx.clientAddress,
+      data: {
+        name: file.name,
+        salutation: file.salutation,
+        reference: file.reference,
+        kind: 'callback',
+        // The booked slot, restated in the mail.
+        callback: { weekday: input.weekday, hour: input.hour, phone: input.phone },
+      },
+    });
+    await auditDebtor(tx, ctx, 'contact.callback', {
       at: now,
       detail: { callbackId: id, weekday: input.weekday, hour: input.hour },
     });

@@ -7,6 +7,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { debtorName } from '../mail/addressee.ts';
 import { drawable, embedFonts } from './pdf-fonts.ts';
 import type { DocumentStore } from './store.ts';
 
@@ -88,7 +89,7 @@ export async function ensureDemoInvoiceDocuments(db: Database, store: DocumentSt
       currency: file.currency,
       creditor,
       debtor: {
-        name: debtor.companyName ?? [debtor.firstName, debtor.lastName].filter(Boolean).join(' '),
+        name: debtorName(debtor),
         street: `${debtor.streetName} ${debtor.houseNumber}`,
         postalCode: debtor.postalCode,
         city: debtor.city,

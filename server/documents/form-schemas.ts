@@ -169,17 +169,22 @@ export type DownloadFormValues = {
   attorneyEmail?: string | undefined;
 };
 
+/** The debtor's own fields, which every form starts with, in the order the page and the PDF show them. */
+const personFieldOrder = [
+  'firstName',
+  'lastName',
+  'born',
+  'street',
+  'streetNumber',
+  'zip',
+  'city',
+  'email',
+] as const satisfies ReadonlyArray<keyof DownloadFormValues>;
+
 /** The fields of each form, in the order the page and the PDF show them. */
 export const formFields: Record<FormKind, ReadonlyArray<keyof DownloadFormValues>> = {
   mandate: [
-    'firstName',
-    'lastName',
-    'born',
-    'street',
-    'streetNumber',
-    'zip',
-    'city',
-    'email',
+    ...personFieldOrder,
     'attorneyFullName',
     'attorneyStreet',
     'attorneyStreetNumber',
@@ -187,19 +192,9 @@ export const formFields: Record<FormKind, ReadonlyArray<keyof DownloadFormValues
     'attorneyCity',
     'attorneyEmail',
   ],
-  'goods-not-recieved': ['firstName', 'lastName', 'born', 'street', 'streetNumber', 'zip', 'city', 'email'],
-  'goods-return': [
-    'firstName',
-    'lastName',
-    'born',
-    'street',
-    'streetNumber',
-    'zip',
-    'city',
-    'email',
-    'dateGoodsReturn',
-  ],
-  'identity-theft': ['firstName', 'lastName', 'born', 'street', 'streetNumber', 'zip', 'city', 'email'],
+  'goods-not-recieved': personFieldOrder,
+  'goods-return': [...personFieldOrder, 'dateGoodsReturn'],
+  'identity-theft': personFieldOrder,
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -10,15 +10,16 @@
 import { truncateClientAddress } from '../security/client-address.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import { todayIso } from '../dates.ts';
 import { remindersPaused as pausedByRules } from '../hardship/rules.ts';
 import { isFinished } from '../claims/rules.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { debtorName, mailReceipt } from '../mail/addressee.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { variants, type VariantId } from '../variants/config.ts';
-import { AttachRefused, attachUploads, type AttachProblem } from '../uploads/receive.ts';
+import { AttachRefused, attachOrRollBack, type AttachProblem } from '../uploads/receive.ts';
 import {
   disputeReasons,
   downloadFormSchema,
@@ -202,12 +203,7 @@ export async function createDownloadForm(
         targetDate: returnBy,
         info: input.form,
       });
-      await audit(tx, {
-        actor: 'debtor',
-        action: 'documents.formCreated',
-        debtorId: input.debtorId,
-        fileId: input.fileId,
-        clientAddress: input.clientAddress,
+      await auditDebtor(tx, input, 'documents.formCreated', {
         detail: { form: input.form, orderId },
         at: now,
       });
@@ -325,17 +321,16 @@ function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: 
         detail: { reason: input.reason, evidenceCount: input.uploadIds.length, remindersPaused: true },
       })
       .returning({ id: t.events.id });
-    const attached = await attachUploads(tx, {
+    await attachOrRollBack(tx, {
       fileId: input.fileId,
       context: 'dispute',
       ownerId: event!.id,
       ids: input.uploadIds,
     });
-    if (!attached.ok) throw new AttachRefused(attached.problem);
 
     const variant = variants[row.file.variant as VariantId] ?? variants.de;
     const ref = reference(row.file.refno, row.file.subcase);
-    const debtorName = row.debtor.companyName ?? [row.debtor.firstName, row.debtor.lastName].filter(Boolean).join(' ');
+    const name = debtorName(row.debtor);
     await enqueueMail(tx, {
       to: variant.support.email,
       template: 'agencyDispute',
@@ -348,27 +343,18 @@ function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: 
         statement: input.statement,
         dateGoodsReturn: input.dateGoodsReturn ?? null,
         evidenceCount: input.uploadIds.length,
-        debtorName,
+        debtorName: name,
         replyEmail: row.debtor.email,
         disputedAt: now.toISOString(),
       },
     });
-    if (row.debtor.email) {
-      await enqueueMail(tx, {
-        to: row.debtor.email,
-        template: 'receipt',
-        language: input.language,
-        variant: variant.id,
-        fileId: input.fileId,
-        data: { name: debtorName, salutation: row.debtor.salutation, reference: ref, kind: 'dispute' },
-      });
-    }
-    await audit(tx, {
-      actor: 'debtor',
-      action: 'documents.disputeRaised',
-      debtorId: input.debtorId,
+    await mailReceipt(tx, row.debtor.email, {
+      language: input.language,
+      variant: variant.id,
       fileId: input.fileId,
-      clientAddress: input.clientAddress,
+      data: { name, salutation: row.debtor.salutation, reference: ref, kind: 'dispute' },
+    });
+    await auditDebtor(tx, input, 'documents.disputeRaised', {
       detail: { reason: input.reason, evidenceCount: input.uploadIds.length },
       at: now,
     });

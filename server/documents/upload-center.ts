@@ -5,10 +5,10 @@
  */
 import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { enqueueMail } from '../mail/outbox.ts';
+import { fileAddressee, mailReceipt } from '../mail/addressee.ts';
 import { attachUploads } from '../uploads/receive.ts';
 
 export type DocumentStatus = (typeof t.documentRequests.$inferSelect)['status'];
@@ -128,41 +128,16 @@ export async function uploadRequestedDocument(
       .update(t.documentRequests)
       .set({ status: 'Uploaded', updatedAt: now })
       .where(eq(t.documentRequests.id, request.id));
-    const [file] = await tx
-      .select({
-        refno: t.files.refno,
-        subcase: t.files.subcase,
-        variant: t.files.variant,
-        email: t.debtors.email,
-        firstName: t.debtors.firstName,
-        lastName: t.debtors.lastName,
-        companyName: t.debtors.companyName,
-        salutation: t.debtors.salutation,
-      })
-      .from(t.files)
-      .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-      .where(eq(t.files.id, ctx.fileId));
-    if (file?.email) {
-      await enqueueMail(tx, {
-        to: file.email,
-        template: 'receipt',
+    const file = await fileAddressee(tx, ctx.fileId);
+    if (file) {
+      await mailReceipt(tx, file.email, {
         language: ctx.language,
         variant: file.variant,
         fileId: ctx.fileId,
-        data: {
-          name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
-          salutation: file.salutation,
-          reference: file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno,
-          kind: 'documents',
-        },
+        data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'documents' },
       });
     }
-    await audit(tx, {
-      actor: 'debtor',
-      action: 'documents.uploaded',
-      debtorId: ctx.debtorId,
-      fileId: ctx.fileId,
-      clientAddress: ctx.clientAddress,
+    await auditDebtor(tx, ctx, 'documents.uploaded', {
       at: now,
       detail: { requestId: request.id, templateId: request.templateId, files: attached.uploads.length },
     });
@@ -186,12 +161,7 @@ export async function postponeRequestedDocument(
     .update(t.documentRequests)
     .set({ status: 'UploadLater', updatedAt: now })
     .where(eq(t.documentRequests.id, request.id));
-  await audit(db, {
-    actor: 'debtor',
-    action: 'documents.postponed',
-    debtorId: ctx.debtorId,
-    fileId: ctx.fileId,
-    clientAddress: ctx.clientAddress,
+  await auditDebtor(db, ctx, 'documents.postponed', {
     at: now,
     detail: { requestId: request.id, templateId: request.templateId },
   });

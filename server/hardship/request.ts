@@ -6,10 +6,12 @@
  * when an address is on file. Once per file in 12 months; a second submit changes nothing.
  */
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
+import { formatReference } from '../auth/reference.ts';
+import { debtorName, mailReceipt } from '../mail/addressee.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { addDays, addMonths } from '../instalments/dates.ts';
@@ -93,8 +95,8 @@ export async function requestBreathingSpace(db: Database, input: BreathingSpaceR
       .returning({ id: t.events.id });
 
     const variant = variants[row.file.variant as VariantId] ?? variants.de;
-    const reference = row.file.subcase > 1 ? `${row.file.refno}-${row.file.subcase}` : row.file.refno;
-    const debtorName = row.debtor.companyName ?? [row.debtor.firstName, row.debtor.lastName].filter(Boolean).join(' ');
+    const reference = formatReference(row.file.refno, row.file.subcase);
+    const name = debtorName(row.debtor);
     const money = (minor: number | undefined) =>
       minor === undefined ? null : { amountMinor: minor, currency: row.file.currency };
     await enqueueMail(tx, {
@@ -110,28 +112,19 @@ export async function requestBreathingSpace(db: Database, input: BreathingSpaceR
         income: money(input.incomeMinor),
         expenses: money(input.expensesMinor),
         pausedUntil,
-        debtorName,
+        debtorName: name,
         replyEmail: row.debtor.email,
         requestedAt: input.now.toISOString(),
         fromAssistant: input.fromAssistant,
       },
     });
-    if (row.debtor.email) {
-      await enqueueMail(tx, {
-        to: row.debtor.email,
-        template: 'receipt',
-        language: input.language,
-        variant: variant.id,
-        fileId: input.fileId,
-        data: { name: debtorName, salutation: row.debtor.salutation, reference, kind: 'hardship', pausedUntil },
-      });
-    }
-    await audit(tx, {
-      actor: 'debtor',
-      action: 'hardship.breathingSpaceRequested',
-      debtorId: input.debtorId,
+    await mailReceipt(tx, row.debtor.email, {
+      language: input.language,
+      variant: variant.id,
       fileId: input.fileId,
-      clientAddress: input.clientAddress,
+      data: { name, salutation: row.debtor.salutation, reference, kind: 'hardship', pausedUntil },
+    });
+    await auditDebtor(tx, input, 'hardship.breathingSpaceRequested', {
       detail: { reason: input.reason, pausedUntil, withFigures },
       at: input.now,
     });

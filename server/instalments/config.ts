@@ -64,49 +64,47 @@ const euroPlan: PlanLimits = {
   firstDueLatestDays: 30,
 };
 
+/** The plan limits in kronor (Sweden, Norway): the euro plan's months, its amounts ten times as high. */
+const kronaPlan: PlanLimits = {
+  ...euroPlan,
+  minMonthlyFloorMinor: 250_00,
+  proofMonthlyFloorMinor: 100_00,
+  minClaimMinor: 500_00,
+};
+
 const none: FeeRule = { kind: 'none' };
+
+/** No fee for an agreement, no expenses, no VAT, the one notice of 30 days (Austria, Switzerland, Norway). */
+const noAgreementFees: Omit<CostRules, 'plan'> = {
+  instalmentFee: none,
+  settlementFee: none,
+  feeLegalBasis: '',
+  planExpensesMinor: 0,
+  vatRateBp: 0,
+  deferralNoticeDays: [30],
+};
 
 /** The German agreement fee: Einigungsgebühr of a payment agreement, 0.7 on half of the claim. */
 // A no-break space after the section sign: "§" never ends a line apart from its number.
 const rvgBasis = 'Nr. 1000 VV RVG, §\u00a031b RVG (0,7 auf 50 % der Forderung)';
 
+/** Germany: the statutory agreement fee for a plan and for pay later, no VAT passed on. */
+const germanRules: CostRules = {
+  instalmentFee: rvgFactorRule,
+  settlementFee: rvgFactorRule,
+  feeLegalBasis: rvgBasis,
+  planExpensesMinor: 0,
+  vatRateBp: 0,
+  deferralNoticeDays: [30],
+  plan: euroPlan,
+};
+
 export const costRules: Record<VariantId, CostRules> = {
-  de: {
-    instalmentFee: rvgFactorRule,
-    settlementFee: rvgFactorRule,
-    feeLegalBasis: rvgBasis,
-    planExpensesMinor: 0,
-    vatRateBp: 0,
-    deferralNoticeDays: [30],
-    plan: euroPlan,
-  },
-  paycare: {
-    instalmentFee: rvgFactorRule,
-    settlementFee: rvgFactorRule,
-    feeLegalBasis: rvgBasis,
-    planExpensesMinor: 0,
-    vatRateBp: 1900,
-    deferralNoticeDays: [30],
-    plan: euroPlan,
-  },
-  at: {
-    instalmentFee: none,
-    settlementFee: none,
-    feeLegalBasis: '',
-    planExpensesMinor: 0,
-    vatRateBp: 0,
-    deferralNoticeDays: [30],
-    plan: euroPlan,
-  },
-  ch: {
-    instalmentFee: none,
-    settlementFee: none,
-    feeLegalBasis: '',
-    planExpensesMinor: 0,
-    vatRateBp: 0,
-    deferralNoticeDays: [30],
-    plan: euroPlan,
-  },
+  de: germanRules,
+  // The sister brand: the same statutory fees, with 19 % VAT on them.
+  paycare: { ...germanRules, vatRateBp: 1900 },
+  at: { ...noAgreementFees, plan: euroPlan },
+  ch: { ...noAgreementFees, plan: euroPlan },
   se: {
     instalmentFee: { kind: 'flat', amountMinor: 170_00 },
     settlementFee: none,
@@ -114,17 +112,9 @@ export const costRules: Record<VariantId, CostRules> = {
     planExpensesMinor: 0,
     vatRateBp: 0,
     deferralNoticeDays: [30],
-    plan: { ...euroPlan, minMonthlyFloorMinor: 250_00, proofMonthlyFloorMinor: 100_00, minClaimMinor: 500_00 },
+    plan: kronaPlan,
   },
-  no: {
-    instalmentFee: none,
-    settlementFee: none,
-    feeLegalBasis: '',
-    planExpensesMinor: 0,
-    vatRateBp: 0,
-    deferralNoticeDays: [30],
-    plan: { ...euroPlan, minMonthlyFloorMinor: 250_00, proofMonthlyFloorMinor: 100_00, minClaimMinor: 500_00 },
-  },
+  no: { ...noAgreementFees, plan: kronaPlan },
 };
 
 export function costRulesFor(variant: string): CostRules {

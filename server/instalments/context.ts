@@ -7,6 +7,7 @@ import type { ActiveSession } from '../auth/session.ts';
 import { loadFileFacts, todayIso, type FileFacts } from '../claims/facts.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { debtorName } from '../mail/addressee.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { costRulesFor, type CostRules } from './config.ts';
 
@@ -75,7 +76,7 @@ export async function loadFileContext(
     debtor: {
       id: d.id,
       salutation: d.salutation,
-      name: d.companyName ?? [d.firstName, d.lastName].filter(Boolean).join(' '),
+      name: debtorName(d),
       email: d.email,
       postalCode: d.postalCode,
       hasPassword: Boolean(d.passwordHash),

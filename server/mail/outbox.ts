@@ -9,6 +9,7 @@
  */
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import type { PlanRow } from '../instalments/plan.ts';
 
 interface Addressee {
   /** Full name or company name; empty when unknown. */
@@ -36,14 +37,8 @@ export interface MailData {
     /** Instalment fee, expenses and VAT, as agreed (the costs are repeated in writing). */
     fees: Array<{ kind: 'instalmentFee' | 'expenses' | 'vat' | 'settlementFee' | 'deferralFee'; amountMinor: number }>;
     total: Money;
-    rows: Array<{
-      position: number;
-      dueOn: string;
-      amountMinor: number;
-      claimMinor: number;
-      remainingMinor: number;
-      isFinal: boolean;
-    }>;
+    /** The plan's rows as the plan has them (server/instalments/plan.ts). */
+    rows: PlanRow[];
     /**
      * A plan paid by SEPA direct debit: the rates are collected from this account (masked) under
      * this mandate, each on its date (issue 25, finding 8); absent for plans paid by the debtor.

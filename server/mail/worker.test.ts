@@ -66,6 +66,22 @@ beforeEach(async () => {
 
 const smtp = () => smtpSender(`smtp://127.0.0.1:${port}?ignoreTLS=true`);
 
+/** A plain German receipt to `to`, queued now: the mail the retry and claim cases send. */
+const queueReceipt = (to: string) =>
+  enqueueMail(database.db, {
+    to,
+    template: 'receipt',
+    language: 'de',
+    variant: 'de',
+    data: { name: '', salutation: 1, reference: '1', kind: 'message' },
+  });
+
+/** The outbox row of a queued mail, as it is now. */
+const outboxRow = async (id: number) => {
+  const [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+  return row;
+};
+
 describe('mail worker over real SMTP', () => {
   it('delivers a pending mail, rendered in its language, and marks it sent', async () => {
     const id = await enqueueMail(database.db, {
@@ -83,25 +99,19 @@ describe('mail worker over real SMTP', () => {
     expect(inbox[0]!.raw).toMatch(/^Subject: =\?UTF-8\?Q\?Votre_demande_de_rappel/m);
     expect(inbox[0]!.raw).toMatch(new RegExp(`^X-Outbox-Id: ${id}\\r$`, 'im'));
     expect(inbox[0]!.raw).toContain('Content-Type: text/html');
-    const [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const row = await outboxRow(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 1, lastError: null });
     // Sent once: a second run sends nothing.
     expect(await deliverDueMail(database.db, smtp())).toEqual({ sent: 0, retried: 0, failed: 0 });
   });
 
   it('retries with growing pauses after a refusal and gives up after the last attempt', async () => {
-    const id = await enqueueMail(database.db, {
-      to: 'x@example.org',
-      template: 'receipt',
-      language: 'de',
-      variant: 'de',
-      data: { name: '', salutation: 1, reference: '1', kind: 'message' },
-    });
-    const [queued] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const id = await queueReceipt('x@example.org');
+    const queued = await outboxRow(id);
     const created = queued!.createdAt;
     refuseNext = 1;
     expect(await deliverDueMail(database.db, smtp(), { now: created })).toEqual({ sent: 0, retried: 1, failed: 0 });
-    let [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    let row = await outboxRow(id);
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
     expect(row!.lastError).toMatch(/mailbox unavailable/);
     // Not before the pause is over …
@@ -116,31 +126,19 @@ describe('mail worker over real SMTP', () => {
       retried: 0,
       failed: 0,
     });
-    [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    row = await outboxRow(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 2 });
 
-    const doomed = await enqueueMail(database.db, {
-      to: 'y@example.org',
-      template: 'receipt',
-      language: 'de',
-      variant: 'de',
-      data: { name: '', salutation: 1, reference: '1', kind: 'message' },
-    });
+    const doomed = await queueReceipt('y@example.org');
     refuseNext = 100;
     for (let attempt = 0; attempt < maxAttempts; attempt += 1)
       await deliverDueMail(database.db, smtp(), { now: new Date(Date.now() + 24 * 3600_000) });
-    const [failed] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, doomed));
+    const failed = await outboxRow(doomed);
     expect(failed).toMatchObject({ status: 'failed', attempts: maxAttempts });
   });
 
   it('sends a mail once when another worker (another instance) looks while it is still being sent', async () => {
-    const id = await enqueueMail(database.db, {
-      to: 'old@example.org',
-      template: 'receipt',
-      language: 'de',
-      variant: 'de',
-      data: { name: '', salutation: 1, reference: '1', kind: 'message' },
-    });
+    const id = await queueReceipt('old@example.org');
     // Queued 20 minutes ago (the mail server was down): every attempt of the schedule is due.
     await database.db
       .update(t.mailOutbox)
@@ -170,14 +168,8 @@ describe('mail worker over real SMTP', () => {
   });
 
   it('leaves a claimed row to its worker, and takes it again after the lease when that worker died', async () => {
-    const id = await enqueueMail(database.db, {
-      to: 'z@example.org',
-      template: 'receipt',
-      language: 'de',
-      variant: 'de',
-      data: { name: '', salutation: 1, reference: '1', kind: 'message' },
-    });
-    const [queued] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const id = await queueReceipt('z@example.org');
+    const queued = await outboxRow(id);
     const claimedAt = new Date(queued!.createdAt.getTime() + 10 * 60_000);
     // A worker claimed the row and died before its attempt ended.
     await database.db
@@ -188,7 +180,7 @@ describe('mail worker over real SMTP', () => {
     expect(await deliverDueMail(database.db, smtp(), { now: during })).toEqual({ sent: 0, retried: 0, failed: 0 });
     const after = new Date(claimedAt.getTime() + claimLeaseMs + 1000);
     expect(await deliverDueMail(database.db, smtp(), { now: after })).toEqual({ sent: 1, retried: 0, failed: 0 });
-    const [row] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const row = await outboxRow(id);
     expect(row).toMatchObject({ status: 'sent', attempts: 2, claimedUntil: null });
     expect(inbox).toHaveLength(1);
   });
@@ -228,13 +220,13 @@ describe('the mail server is down (issue 18, faults)', () => {
       variant: 'de',
       data: { name: '', salutation: 1, reference: '100000001', kind: 'callback' },
     });
-    const [queued] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const queued = await outboxRow(id);
     const created = queued!.createdAt;
     const sender = () => smtpSender(`smtp://127.0.0.1:${downPort}?ignoreTLS=true`);
 
     // No server answers: the attempt fails, the mail stays pending with the reason.
     expect(await deliverDueMail(database.db, sender(), { now: created })).toEqual({ sent: 0, retried: 1, failed: 0 });
-    const [kept] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const kept = await outboxRow(id);
     expect(kept).toMatchObject({ status: 'pending', attempts: 1, sentAt: null });
     expect(kept!.lastError).toMatch(/ECONNREFUSED/);
 
@@ -270,7 +262,7 @@ describe('the mail server is down (issue 18, faults)', () => {
       await new Promise<void>((resolve) => back.close(() => resolve()));
     }
     expect(received).toEqual(['z@example.org']);
-    const [sent] = await database.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.id, id));
+    const sent = await outboxRow(id);
     expect(sent).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
   });
 });

@@ -14,9 +14,11 @@ import { fileRef } from '../claims/facts.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { audit } from '../audit/log.ts';
+import { formatReference } from '../auth/reference.ts';
 import { agencyAddress } from '../mail/addresses.ts';
+import { addresseeColumns, debtorName, mailReceipt } from '../mail/addressee.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { AttachRefused, attachUploads } from '../uploads/receive.ts';
+import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
 import { intlLocale } from '../i18n/negotiate.ts';
 import { isLanguage } from '../i18n/languages.ts';
 import { variants, type Variant, type VariantId } from '../variants/config.ts';
@@ -46,17 +48,10 @@ export function announceReading(fileVariant: string, currency: string, language:
 async function announceFile(db: Database, ctx: AnnounceContext) {
   const [file] = await db
     .select({
+      ...addresseeColumns,
       id: t.files.id,
-      refno: t.files.refno,
-      subcase: t.files.subcase,
-      variant: t.files.variant,
       currency: t.files.currency,
       statusCode: t.files.statusCode,
-      email: t.debtors.email,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      companyName: t.debtors.companyName,
-      salutation: t.debtors.salutation,
     })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
@@ -88,7 +83,7 @@ export async function storeAnnouncedPayment(
   const file = await announceFile(db, ctx);
   if (!file) return { ok: false, problem: 'noFile' };
   const amountMinor = input.amount;
-  const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
+  const reference = formatReference(file.refno, file.subcase);
 
   return db
     .transaction(async (txn) => {
@@ -112,16 +107,13 @@ export async function storeAnnouncedPayment(
         })
         .returning({ id: t.announcedPayments.id });
       const id = row!.id;
-      const attached = await attachUploads(tx, {
+      // Undo the insert: the transaction rolls back, the pending uploads stay offered.
+      const attachments = await attachOrRollBack(tx, {
         fileId: file.id,
         context: 'announcedPayment',
         ownerId: id,
         ids: input.uploadId,
       });
-      if (!attached.ok) {
-        // Undo the insert: the transaction rolls back, the pending uploads stay offered.
-        throw new AttachRefused(attached.problem);
-      }
       // A note in the file's history, not a new status (issue 11, finding 6).
       await tx.insert(t.events).values({
         fileId: file.id,
@@ -141,24 +133,15 @@ export async function storeAnnouncedPayment(
           paidOn: input.paidOn,
           amount: { amountMinor, currency: file.currency },
           payerName: input.payerName,
-          receiptCount: attached.uploads.length,
+          receiptCount: attachments.length,
         },
       });
-      if (file.email) {
-        await enqueueMail(tx, {
-          to: file.email,
-          template: 'receipt',
-          language: ctx.language,
-          variant: file.variant,
-          fileId: file.id,
-          data: {
-            name: file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
-            salutation: file.salutation,
-            reference,
-            kind: 'announcedPayment',
-          },
-        });
-      }
+      await mailReceipt(tx, file.email, {
+        language: ctx.language,
+        variant: file.variant,
+        fileId: file.id,
+        data: { name: debtorName(file), salutation: file.salutation, reference, kind: 'announcedPayment' },
+      });
       await audit(tx, {
         actor: 'debtor',
         action: 'payment.announced',
@@ -166,7 +149,7 @@ export async function storeAnnouncedPayment(
         fileId: file.id,
         clientAddress: ctx.clientAddress,
         at: now,
-        detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attached.uploads.length },
+        detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attachments.length },
       });
       return { ok: true as const, id };
     })
@@ -205,7 +188,7 @@ export async function announceFormDefaults(db: Database, session: { fileId: numb
   return {
     creditor: file.creditor,
     currency: file.currency,
-    payerName: file.payerName ?? file.companyName ?? [file.firstName, file.lastName].filter(Boolean).join(' '),
+    payerName: file.payerName ?? debtorName(file),
     payerIban: file.iban ?? '',
     payerBic: file.bic ?? '',
   };

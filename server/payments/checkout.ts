@@ -11,16 +11,17 @@ import { agreementFees } from '../claims/agreement-fees.ts';
 import { loadFileFacts } from '../claims/facts.ts';
 import { getDatabase, withDatabase } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import * as service from './service.ts';
-import type { PaymentRow } from './service.ts';
+import type { PaymentRow } from './booking.ts';
+import * as feedback from './service/feedback.ts';
+import * as instructions from './service/instructions.ts';
+import * as provider from './service/provider.ts';
+import * as reads from './service/reads.ts';
+import * as underWay from './service/under-way.ts';
 
-export {
-  checkoutOptionsFor,
-  isAwaitedInstructions,
-  paymentPagePath,
-  type CheckoutOptions,
-  type PaymentRow,
-} from './service.ts';
+export type { PaymentRow } from './booking.ts';
+export { checkoutOptionsFor, type CheckoutOptions } from './service/options.ts';
+export { paymentPagePath } from './service/start.ts';
+export { isAwaitedInstructions } from './service/under-way.ts';
 
 /**
  * The file the checkout is for: its facts as of `today`, and the variant the file belongs to (a
@@ -37,9 +38,9 @@ export async function checkoutFile(fileId: number, today: string) {
 /** The file's payment with this id (another file's is null), brought up to date with the provider when `sync`. */
 export async function paymentOfFile(fileId: number, paymentId: string, sync = true): Promise<PaymentRow | null> {
   const db = await getDatabase();
-  const payment = await service.paymentForFile(db, fileId, paymentId);
+  const payment = await reads.paymentForFile(db, fileId, paymentId);
   if (!payment || !sync) return payment;
-  return service.syncPayment(db, payment);
+  return provider.syncPayment(db, payment);
 }
 
 /**
@@ -63,14 +64,14 @@ export async function cardHolderDefaults(
 }
 
 // The service's own functions under their names, as a page calls them: each opens the database itself.
-export const paymentForFile = withDatabase(service.paymentForFile);
-export const paymentsUnderWay = withDatabase(service.paymentsUnderWay);
-export const instructionsFor = withDatabase(service.instructionsFor);
-export const providerPageUrl = withDatabase(service.providerPageUrl);
-export const swissQrBillFor = withDatabase(service.swissQrBillFor);
-export const cancelPayment = withDatabase(service.cancelPayment);
-export const paymentFeedbackGiven = withDatabase(service.paymentFeedbackGiven);
+export const paymentForFile = withDatabase(reads.paymentForFile);
+export const paymentsUnderWay = withDatabase(underWay.paymentsUnderWay);
+export const instructionsFor = withDatabase(instructions.instructionsFor);
+export const providerPageUrl = withDatabase(provider.providerPageUrl);
+export const swissQrBillFor = withDatabase(instructions.swissQrBillFor);
+export const cancelPayment = withDatabase(underWay.cancelPayment);
+export const paymentFeedbackGiven = withDatabase(feedback.paymentFeedbackGiven);
 /** The sandbox provider (its pages need its own functions), or null when it is not configured. */
-export const sandboxProvider = withDatabase(service.sandboxProvider);
+export const sandboxProvider = withDatabase(provider.sandboxProvider);
 /** The fees of the file's agreements, shown beside the amount (claims/agreement-fees.ts). */
 export const fileAgreementFees = withDatabase(agreementFees);

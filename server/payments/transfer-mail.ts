@@ -7,10 +7,12 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { loadFileFacts } from '../claims/facts.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { debtorName } from '../mail/addressee.ts';
 import type { PaymentRow } from './booking.ts';
 import { qrPngDataUrl } from './codes.ts';
 import { epcPayload } from './epc-qr.ts';
-import { instructionsFor, mailTransferDetails, paymentForFile } from './service.ts';
+import { instructionsFor, mailTransferDetails } from './service/instructions.ts';
+import { paymentForFile } from './service/reads.ts';
 
 /** Providers whose payment is a bank transfer the debtor makes themselves. */
 const transferProviders = ['6'];
@@ -70,7 +72,7 @@ export async function mailTransferOfPayment(
     to: input.to,
     facts,
     qrPngDataUrl: payload ? await qrPngDataUrl(payload) : null,
-    name: debtor?.companyName ?? [debtor?.firstName, debtor?.lastName].filter(Boolean).join(' '),
+    name: debtor ? debtorName(debtor) : '',
     salutation: debtor?.salutation ?? 1,
   });
   return sent.ok ? { ...sent, paymentId: payment.id } : sent;

@@ -8,11 +8,12 @@
  * then every further change is refused (spec 4.3), on the page and here.
  */
 import { and, desc, eq } from 'drizzle-orm';
-import { audit } from '../audit/log.ts';
+import { auditDebtor } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { enqueueMail } from '../mail/outbox.ts';
-import { attachUploads } from '../uploads/receive.ts';
+import { formatReference } from '../auth/reference.ts';
+import { debtorName, mailReceipt } from '../mail/addressee.ts';
+import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
 import { profileFields, todayInBerlin, type ChangeReason, type ProfileField, type Salutation } from './rules.ts';
 
 export { profileFields, type ProfileField };
@@ -180,8 +181,8 @@ export async function requestProfileChange(
   if (Object.keys(changes).length === 0 && input.reason !== 'move' && input.reason !== 'secondAddress')
     return { ok: false, problem: 'noChange' };
 
-  const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
-  const name = file.debtor.companyName ?? [file.debtor.firstName, file.debtor.lastName].filter(Boolean).join(' ');
+  const reference = formatReference(file.refno, file.subcase);
+  const name = debtorName(file.debtor);
   try {
     return await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
@@ -206,43 +207,35 @@ export async function requestProfileChange(
         })
         .returning({ id: t.profileChangeRequests.id });
       const id = row!.id;
-      const attached = await attachUploads(tx, {
+      const attachments = await attachOrRollBack(tx, {
         fileId: ctx.fileId,
         context: 'profileChange',
         ownerId: id,
         ids: input.uploadId,
       });
-      if (!attached.ok) throw new Abort(attached.problem);
       // The receipt goes to the address on file and, if the debtor gave a new one, there too.
       const recipients = [...new Set([file.debtor.email, changes.email].filter((v): v is string => !!v))];
       for (const to of recipients) {
-        await enqueueMail(tx, {
-          to,
-          template: 'receipt',
+        await mailReceipt(tx, to, {
           language: ctx.language,
           variant: file.variant,
           fileId: ctx.fileId,
           data: { name, salutation: file.debtor.salutation, reference, kind: 'profileChange' },
         });
       }
-      await audit(tx, {
-        actor: 'debtor',
-        action: 'profile.changeRequested',
-        debtorId: ctx.debtorId,
-        fileId: ctx.fileId,
-        clientAddress: ctx.clientAddress,
+      await auditDebtor(tx, ctx, 'profile.changeRequested', {
         at: now,
         detail: {
           requestId: id,
           reason: input.reason,
           fields: Object.keys(changes).join(','),
-          attachments: attached.uploads.length,
+          attachments: attachments.length,
         },
       });
       return { ok: true as const, id };
     });
   } catch (error) {
-    if (error instanceof Abort) return { ok: false, problem: error.problem };
+    if (error instanceof Abort || error instanceof AttachRefused) return { ok: false, problem: error.problem };
     throw error;
   }
 }

@@ -14,6 +14,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { fileTypeFromBuffer } from 'file-type';
 import { createHash, randomUUID } from 'node:crypto';
+import { concatBytes } from '../bytes.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
@@ -77,16 +78,6 @@ async function drain(iterator: AsyncIterator<Uint8Array>): Promise<void> {
   }
 }
 
-function concat(chunks: Uint8Array[], length: number): Uint8Array {
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
-}
-
 export async function receiveFile(
   db: Database,
   input: {
@@ -119,7 +110,7 @@ export async function receiveFile(
     headChunks.push(next.value);
     headLength += next.value.length;
   }
-  const head = concat(headChunks, headLength);
+  const head = concatBytes(headChunks, headLength);
   if (head.length === 0) return refuse('empty');
   const mediaType = sniffMediaType(head);
   const detected = await fileTypeFromBuffer(head);
@@ -312,6 +303,19 @@ export async function attachUploads(
       ),
     );
   return { ok: true, uploads };
+}
+
+/**
+ * attachUploads inside the transaction that writes their owner row: a refusal throws
+ * AttachRefused, so that the owner row is rolled back with it. Returns the uploads attached.
+ */
+export async function attachOrRollBack(
+  db: Database,
+  input: { fileId: number; context: UploadContext; ownerId: number; ids: readonly number[] },
+): Promise<AcceptedUpload[]> {
+  const attached = await attachUploads(db, input);
+  if (!attached.ok) throw new AttachRefused(attached.problem);
+  return attached.uploads;
 }
 
 /** An upload of the session's file, for download; another file's upload is simply not found. */

@@ -135,6 +135,17 @@ const germanEntity: LegalEntity = {
   },
 };
 
+/** The agency's own brand, shown by every portal but the sister brand's. */
+const clarusBrand: Variant['brand'] = {
+  key: 'clarus',
+  name: 'Clarus Inkasso',
+  logo: '/brand/clarus.svg',
+  theme: clarusTheme,
+};
+
+/** The sign-in methods of every portal: the reference number, the password and the letter's link (bank identity is added per country). */
+const letterLogins = ['reference', 'password', 'letterLink'] as const satisfies readonly LoginMethod[];
+
 export const variants: Record<VariantId, Variant> = {
   de: {
     id: 'de',
@@ -145,8 +156,8 @@ export const variants: Record<VariantId, Variant> = {
     defaultLanguage: 'de',
     timeZone: 'Europe/Berlin',
     sepa: germanSepa,
-    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
-    loginMethods: ['reference', 'password', 'letterLink'],
+    brand: clarusBrand,
+    loginMethods: letterLogins,
     paymentProviders: [1, 2, 3, 4, 5, 6, 7, 8, 9, 11],
     support: {
       phone: '040 6094 1100',
@@ -166,8 +177,8 @@ export const variants: Record<VariantId, Variant> = {
     defaultLanguage: 'de',
     timeZone: 'Europe/Vienna',
     sepa: null,
-    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
-    loginMethods: ['reference', 'password', 'letterLink'],
+    brand: clarusBrand,
+    loginMethods: letterLogins,
     paymentProviders: [1, 2, 4, 5, 6],
     support: {
       phone: '01 253 0440',
@@ -206,8 +217,8 @@ export const variants: Record<VariantId, Variant> = {
     defaultLanguage: 'de',
     timeZone: 'Europe/Zurich',
     sepa: null,
-    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
-    loginMethods: ['reference', 'password', 'letterLink'],
+    brand: clarusBrand,
+    loginMethods: letterLogins,
     paymentProviders: [4, 6, 'twint'],
     support: {
       phone: '044 552 08 80',
@@ -263,8 +274,8 @@ export const variants: Record<VariantId, Variant> = {
     defaultLanguage: 'sv',
     timeZone: 'Europe/Stockholm',
     sepa: null,
-    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
-    loginMethods: ['reference', 'password', 'letterLink', 'bankIdSe'],
+    brand: clarusBrand,
+    loginMethods: [...letterLogins, 'bankIdSe'],
     paymentProviders: [4, 6, 'swish', 'openBanking'],
     support: {
       phone: '08 505 244 60',
@@ -315,8 +326,8 @@ export const variants: Record<VariantId, Variant> = {
     defaultLanguage: 'en',
     timeZone: 'Europe/Oslo',
     sepa: null,
-    brand: { key: 'clarus', name: 'Clarus Inkasso', logo: '/brand/clarus.svg', theme: clarusTheme },
-    loginMethods: ['reference', 'password', 'letterLink', 'bankIdNo'],
+    brand: clarusBrand,
+    loginMethods: [...letterLogins, 'bankIdNo'],
     paymentProviders: [4, 6, 'noPaymentRequest'],
     support: {
       phone: '22 90 47 10',
@@ -373,7 +384,7 @@ export const variants: Record<VariantId, Variant> = {
     timeZone: 'Europe/Berlin',
     sepa: germanSepa,
     brand: { key: 'paycare', name: 'Paycare', logo: '/brand/paycare.svg', theme: paycareTheme },
-    loginMethods: ['reference', 'password', 'letterLink'],
+    loginMethods: letterLogins,
     paymentProviders: [1, 2, 3, 4, 6],
     support: {
       phone: '040 6094 1200',

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { pathOf, type AnyEndpoint } from '#server/api/define.ts';
 import { countryEndpoints } from '#server/api/endpoints/country.ts';
 import * as t from '#server/db/schema.ts';
-import { sandboxProvider } from '#server/payments/service.ts';
+import { sandboxProvider } from '#server/payments/service/provider.ts';
 import { useRouteDatabase } from '../helpers/routes.ts';
 import { apiCall, expectProblem } from './helpers.ts';
 import { callApi, tokenOf, type Call } from './pay-client.ts';

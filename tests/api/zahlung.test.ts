@@ -11,7 +11,7 @@ import type { AnyEndpoint } from '#server/api/define.ts';
 import { zahlungEndpoints } from '#server/api/endpoints/zahlung.ts';
 import { majorAmount } from '#server/api/endpoints/payment-support.ts';
 import * as t from '#server/db/schema.ts';
-import { sandboxProvider } from '#server/payments/service.ts';
+import { sandboxProvider } from '#server/payments/service/provider.ts';
 import { useRouteDatabase } from '../helpers/routes.ts';
 import { pdfBytes, exeBytes, useUploadFolder } from '../helpers/uploads.ts';
 import { callEndpoint, tokenFor } from './direct.ts';

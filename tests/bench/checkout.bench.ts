@@ -8,7 +8,8 @@ import { loadDashboard } from '#server/claims/dashboard.ts';
 import { loadClaimInformation } from '#server/claims/information.ts';
 import * as t from '#server/db/schema.ts';
 import { loadFileFacts, todayIso } from '#server/claims/facts.ts';
-import { checkoutOptionsFor, createPayment, type CreatePaymentRequest } from '#server/payments/service.ts';
+import { checkoutOptionsFor } from '#server/payments/service/options.ts';
+import { createPayment, type CreatePaymentRequest } from '#server/payments/service/start.ts';
 import { variants } from '#server/variants/config.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 

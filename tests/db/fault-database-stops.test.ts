@@ -18,7 +18,7 @@ import { ensureDemoData } from '#server/db/bootstrap.ts';
 import { openDatabase, type DatabaseHandle } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { SandboxPaymentProvider } from '#server/payments/providers/sandbox.ts';
-import { createPayment } from '#server/payments/service.ts';
+import { createPayment } from '#server/payments/service/start.ts';
 import { variants } from '#server/variants/config.ts';
 import { buildTimeoutMs, ensureBuild } from '../helpers/build.ts';
 import { startServerProcess, type ServerProcess } from '../helpers/server-process.ts';

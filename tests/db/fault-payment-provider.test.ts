@@ -11,7 +11,9 @@ import * as t from '#server/db/schema.ts';
 import { paymentConfig } from '#server/payments/config.ts';
 import { SandboxPaymentProvider } from '#server/payments/providers/sandbox.ts';
 import type { PaymentProvider } from '#server/payments/providers/types.ts';
-import { createPayment, paymentForFile, receiveWebhook, syncPayment } from '#server/payments/service.ts';
+import { receiveWebhook, syncPayment } from '#server/payments/service/provider.ts';
+import { paymentForFile } from '#server/payments/service/reads.ts';
+import { createPayment } from '#server/payments/service/start.ts';
 import { variants } from '#server/variants/config.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 

@@ -7,15 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadFileFacts } from '#server/claims/facts.ts';
 import * as t from '#server/db/schema.ts';
 import { signatureHeader } from '#server/payments/providers/signature.ts';
-import {
-  cancelPayment,
-  createPayment,
-  paymentForFile,
-  receiveWebhook,
-  sandboxProvider,
-  syncPayment,
-  type CreatePaymentRequest,
-} from '#server/payments/service.ts';
+import { receiveWebhook, sandboxProvider, syncPayment } from '#server/payments/service/provider.ts';
+import { paymentForFile } from '#server/payments/service/reads.ts';
+import { createPayment, type CreatePaymentRequest } from '#server/payments/service/start.ts';
+import { cancelPayment } from '#server/payments/service/under-way.ts';
 import { variants } from '#server/variants/config.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 

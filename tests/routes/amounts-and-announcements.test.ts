@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as t from '#server/db/schema.ts';
 import { bookPayment } from '#server/payments/booking.ts';
-import { createPayment } from '#server/payments/service.ts';
+import { createPayment } from '#server/payments/service/start.ts';
 import { variants } from '#server/variants/config.ts';
 import { action as announce } from '~/routes/$portal.announce-payment';
 import { loader as dashboard } from '~/routes/$portal.dashboard';

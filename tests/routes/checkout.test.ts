@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as t from '#server/db/schema.ts';
 import { sign, signatureHeader } from '#server/payments/providers/signature.ts';
-import { sandboxProvider } from '#server/payments/service.ts';
+import { sandboxProvider } from '#server/payments/service/provider.ts';
 import { paymentConfig } from '#server/payments/config.ts';
 import { action as payDirect, loader as payDirectPage } from '~/routes/$portal.checkout.pay-direct';
 import { action as cardContact } from '~/routes/$portal.checkout.pay-direct_.card';

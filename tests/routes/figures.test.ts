@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import * as t from '#server/db/schema.ts';
 import { todayForVariant } from '#server/dates.ts';
 import { demoFiles as demoCatalogue } from '#server/demo/catalogue.ts';
-import { sandboxProvider } from '#server/payments/service.ts';
+import { sandboxProvider } from '#server/payments/service/provider.ts';
 import { variants } from '#server/variants/config.ts';
 import { loader as claimInformation } from '~/routes/$portal.claim-information';
 import { action as payDirect, loader as payDirectPage } from '~/routes/$portal.checkout.pay-direct';

@@ -62,6 +62,11 @@ describe('the boundary rules on a scratch file', () => {
       ),
     ).toHaveLength(2);
     expect(await violations("import { runAction } from '#server/actions/run.ts';\n", file)).toEqual([]);
+    // A service split by job (server/payments/service/) is as closed to a route as service.ts was.
+    expect(await violations("import { createPayment } from '#server/payments/service/start.ts';\n", file)).toEqual([
+      expect.stringContaining('A route imports capabilities'),
+    ]);
+    expect(await violations("import { x } from '../../server/payments/service/reads.ts';\n", file)).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { statusCodes, subStates } from '../../db/schema.ts';
 import { actionFlagNames, statusLabelKeys } from '../../claims/rules.ts';
 import { claimSubjectKeys } from '../../claims/subjects.ts';
+import { concatBytes } from '../../bytes.ts';
 
 export const money = z
   .object({ minor: z.number().int(), currency: z.string().length(3) })
@@ -84,13 +85,7 @@ export async function readAll(body: ReadableStream<Uint8Array>): Promise<Uint8Ar
     chunks.push(value);
     length += value.length;
   }
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return concatBytes(chunks, length);
 }
 
 export const base64Of = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');

@@ -14,7 +14,10 @@ import { loadFileContext, type FileContext } from '../../instalments/context.ts'
 import { amountField } from '../../money/amount-input.ts';
 import { methodKey, methods, type MethodKey } from '../../payments/methods.ts';
 import { amountFor, purposeFromQuery, type PaymentPurpose } from '../../payments/purpose.ts';
-import { paymentPagePath, providerPageUrl, type MethodOption, type PaymentRow } from '../../payments/service.ts';
+import { type PaymentRow } from '../../payments/booking.ts';
+import { type MethodOption } from '../../payments/service/options.ts';
+import { providerPageUrl } from '../../payments/service/provider.ts';
+import { paymentPagePath } from '../../payments/service/start.ts';
 import { variants, type Variant, type VariantId } from '../../variants/config.ts';
 
 export const currencySchema = z.enum(['EUR', 'CHF', 'SEK', 'NOK', 'USD']);

@@ -9,7 +9,9 @@ import { loadDashboardAndFacts } from '../../claims/dashboard.ts';
 import { listDebtorCases } from '../../claims/cases.ts';
 import { loadUploadCenter } from '../../documents/upload-center.ts';
 import { amountFor } from '../../payments/purpose.ts';
-import type { ToolContext } from './context.ts';
+import type { Slots } from '../../../intents/slots/index.ts';
+import { offerOf } from './check.ts';
+import { linkOf, type ToolContext } from './context.ts';
 import type { FileOffer, ToolResult } from './results.ts';
 
 export type OfferKind = FileOffer['kind'];
@@ -115,4 +117,23 @@ export function withOffers(result: ToolResult, offers: FileOffer[]): ToolResult 
   if (offers.length === 0 || !('offers' in result || result.kind === 'link' || result.kind === 'refused'))
     return result;
   return { ...result, offers: [...(('offers' in result && result.offers) || []), ...offers] } as ToolResult;
+}
+
+/**
+ * Paying now, in full or in part: the pay-direct link for what the debtor asked (`input`), naming
+ * the `slots` they gave, when the action layer offers a payment, else its refusal; either with the
+ * file's offers of `kinds` beside it.
+ */
+export async function payDirectLink(
+  ctx: ToolContext,
+  intent: 'pay_now' | 'pay_partial',
+  input: Slots,
+  kinds: readonly OfferKind[],
+  slots: Record<string, string | number>,
+): Promise<ToolResult> {
+  const href = linkOf(intent, input)!;
+  const refused = await offerOf(ctx, intent, 'startPayment', href);
+  const offers = await fileOffers(ctx, kinds);
+  if (refused) return refused.kind === 'refused' ? withOffers(refused, offers) : refused;
+  return withOffers({ kind: 'link', intent, href, slots }, offers);
 }

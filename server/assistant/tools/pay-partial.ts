@@ -1,7 +1,5 @@
-import { offerOf } from './check.ts';
-import { linkOf } from './context.ts';
 import { intentTool } from './define.ts';
-import { fileOffers, withOffers } from './offers.ts';
+import { payDirectLink } from './offers.ts';
 
 /**
  * Pay part of it now (a deposit, a down payment): the pay-direct step with the amount, when a
@@ -11,18 +9,12 @@ import { fileOffers, withOffers } from './offers.ts';
 export default intentTool(
   'pay_partial',
   'Pay a part of the amount now (a deposit, a down payment, a smaller amount): leads to paying directly with the amount, naming a pending down payment or a required deposit.',
-  async (ctx, input) => {
-    const refused = await offerOf(ctx, 'pay_partial', 'startPayment', linkOf('pay_partial', input)!);
-    const offers = await fileOffers(ctx, ['downPayment', 'deposit', 'settlement']);
-    if (refused) return refused.kind === 'refused' ? withOffers(refused, offers) : refused;
-    return withOffers(
-      {
-        kind: 'link',
-        intent: 'pay_partial',
-        href: linkOf('pay_partial', input)!,
-        slots: input.amount ? { amount: input.amount } : {},
-      },
-      offers,
-    );
-  },
+  (ctx, input) =>
+    payDirectLink(
+      ctx,
+      'pay_partial',
+      input,
+      ['downPayment', 'deposit', 'settlement'],
+      input.amount ? { amount: input.amount } : {},
+    ),
 );

@@ -8,7 +8,7 @@
  * Types only: imported by browser code too.
  */
 import type { ActionRefusalReason } from '../../actions/reasons.ts';
-import type { InterestBasis } from '../../claims/information.ts';
+import type { ClaimBreakdown, InterestBasis } from '../../claims/information.ts';
 import type { ClaimSubject } from '../../claims/subjects.ts';
 import type { IntentId } from '../../../intents/catalogue.ts';
 
@@ -56,13 +56,7 @@ export type ToolResult =
       asOf: string;
       creditor: string;
       /** Main claim, interest, costs, payments: only for a fully signed-in debtor (the claim details need the password). */
-      breakdown: {
-        mainClaimMinor: number;
-        interestMinor: number;
-        costsMinor: number;
-        paymentsMinor: number;
-        totalMinor: number;
-      } | null;
+      breakdown: ClaimBreakdown | null;
       dueNow: { kind: string; amountMinor: number } | null;
       nextInstalment: { dueOn: string; amountMinor: number } | null;
       href: string;

@@ -220,30 +220,14 @@ export class SandboxBankIdProvider implements BankIdProvider {
     const digits = parsePersonalNumber(order.country, personalNumber);
     if (!digits) return { ok: false, error: 'invalidPersonalNumber' };
     const code = order.country === 'NO' ? randomToken(32) : null;
-    const [done] = await this.db
-      .update(t.bankIdOrders)
-      .set({
-        status: 'complete',
-        hint: null,
-        personalNumberHash: hashPersonalNumber(digits),
-        codeHash: code ? sha256Hex(code) : null,
-        completedAt: now,
-      })
-      .where(
-        and(
-          eq(t.bankIdOrders.orderRef, order.orderRef),
-          eq(t.bankIdOrders.status, 'pending'),
-          gt(t.bankIdOrders.expiresAt, now),
-        ),
-      )
-      .returning({ orderRef: t.bankIdOrders.orderRef });
-    if (!done) return this.whyNotPending(order, now);
-    if (order.country === 'SE') return { ok: true, country: 'SE' };
-    return {
-      ok: true,
-      country: 'NO',
-      redirectTo: withQuery(order.redirectUri ?? '/', { code: code!, state: order.state ?? '' }),
+    const values = {
+      status: 'complete' as const,
+      hint: null,
+      personalNumberHash: hashPersonalNumber(digits),
+      codeHash: code ? sha256Hex(code) : null,
+      completedAt: now,
     };
+    return this.finish(order, now, values, { code: code ?? '' });
   }
 
   /** The debtor declines in the app: the order fails with userCancel. */
@@ -251,9 +235,31 @@ export class SandboxBankIdProvider implements BankIdProvider {
     const now = this.now();
     const order = await this.find(orderRef);
     if (!order) return { ok: false, error: 'notFound' };
+    // OpenID Connect error response: the portal's callback learns that the debtor declined.
+    return this.finish(
+      order,
+      now,
+      { status: 'failed', hint: 'userCancel', completedAt: now },
+      { error: 'access_denied' },
+    );
+  }
+
+  // ── helpers ───────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Ends an order that is still pending and unexpired with `values` (approved or declined): the
+   * Swedish app flow is told so; the Norwegian browser flow goes back to its redirect address with
+   * `params` and the order's state. An order that was no longer pending says why.
+   */
+  private async finish(
+    order: OrderRow,
+    now: Date,
+    values: Partial<typeof t.bankIdOrders.$inferInsert>,
+    params: Record<string, string>,
+  ): Promise<SandboxAnswer> {
     const [done] = await this.db
       .update(t.bankIdOrders)
-      .set({ status: 'failed', hint: 'userCancel', completedAt: now })
+      .set(values)
       .where(
         and(
           eq(t.bankIdOrders.orderRef, order.orderRef),
@@ -264,15 +270,12 @@ export class SandboxBankIdProvider implements BankIdProvider {
       .returning({ orderRef: t.bankIdOrders.orderRef });
     if (!done) return this.whyNotPending(order, now);
     if (order.country === 'SE') return { ok: true, country: 'SE' };
-    // OpenID Connect error response: the portal's callback learns that the debtor declined.
     return {
       ok: true,
       country: 'NO',
-      redirectTo: withQuery(order.redirectUri ?? '/', { error: 'access_denied', state: order.state ?? '' }),
+      redirectTo: withQuery(order.redirectUri ?? '/', { ...params, state: order.state ?? '' }),
     };
   }
-
-  // ── helpers ───────────────────────────────────────────────────────────────────────────────
 
   private async find(orderRef: string): Promise<OrderRow | undefined> {
     if (!orderRefPattern.test(orderRef)) return undefined;

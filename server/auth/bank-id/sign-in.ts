@@ -137,6 +137,16 @@ function correlation(orderRef: string): string {
   return keyedHash('bank-id-order', orderRef).slice(0, 16);
 }
 
+/** How an audit entry names the order: the country, the provider and the order's correlation. */
+function orderDetail(ctx: BankIdContext, country: 'SE' | 'NO', orderRef: string) {
+  return { country, provider: ctx.provider.id, order: correlation(orderRef) };
+}
+
+/** An audit entry of the sign-in flow: a visitor until signed in, from the client's address, now. */
+function flowAudit(ctx: BankIdContext, action: string, detail: Record<string, string | number | boolean | null>) {
+  return audit(ctx.db, { actor: 'visitor', action, clientAddress: ctx.clientAddress, detail, at: ctx.now });
+}
+
 // ── Sweden ──────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -151,13 +161,7 @@ export async function bankIdPageContext(page: Omit<BankIdContext, 'db' | 'provid
 
 export async function startSwedishLogin(ctx: BankIdContext) {
   const order = await ctx.provider.startOrder({ endUserIp: ctx.clientAddress });
-  await audit(ctx.db, {
-    actor: 'visitor',
-    action: 'bankId.started',
-    clientAddress: ctx.clientAddress,
-    detail: { country: 'SE', provider: ctx.provider.id, order: correlation(order.orderRef) },
-    at: ctx.now,
-  });
+  await flowAudit(ctx, 'bankId.started', orderDetail(ctx, 'SE', order.orderRef));
   return {
     ...order,
     cookie: flowCookie({ country: 'SE', orderRef: order.orderRef, state: null, launchUrl: order.launchUrl }),
@@ -174,48 +178,24 @@ export async function collectSwedishLogin(
   orderRef: string,
 ): Promise<BankIdProgress> {
   if (!flow || flow.country !== 'SE' || !safeEqual(flow.orderRef, orderRef)) {
-    await audit(ctx.db, {
-      actor: 'visitor',
-      action: 'bankId.failed',
-      clientAddress: ctx.clientAddress,
-      detail: { country: 'SE', reason: 'unknownOrder', binding: 'missing' },
-      at: ctx.now,
-    });
+    await flowAudit(ctx, 'bankId.failed', { country: 'SE', reason: 'unknownOrder', binding: 'missing' });
     return { status: 'failed', reason: 'unknownOrder' };
   }
   const result = await ctx.provider.collect(flow.orderRef);
-  const detail = { country: 'SE', provider: ctx.provider.id, order: correlation(flow.orderRef) };
+  const detail = orderDetail(ctx, 'SE', flow.orderRef);
   if (result.status === 'pending') return result;
   if (result.status === 'failed') {
-    await audit(ctx.db, {
-      actor: 'visitor',
-      action: 'bankId.failed',
-      clientAddress: ctx.clientAddress,
-      detail: { ...detail, reason: result.reason },
-      at: ctx.now,
-    });
+    await flowAudit(ctx, 'bankId.failed', { ...detail, reason: result.reason });
     return result;
   }
-  await audit(ctx.db, {
-    actor: 'visitor',
-    action: 'bankId.completed',
-    clientAddress: ctx.clientAddress,
-    detail,
-    at: ctx.now,
-  });
+  await flowAudit(ctx, 'bankId.completed', detail);
   return signInWithIdentity(ctx, result.identity, detail);
 }
 
 export async function cancelSwedishLogin(ctx: BankIdContext, flow: BankIdFlow | null): Promise<void> {
   if (!flow || flow.country !== 'SE') return;
   const cancelled = await ctx.provider.cancel(flow.orderRef);
-  await audit(ctx.db, {
-    actor: 'visitor',
-    action: 'bankId.cancelled',
-    clientAddress: ctx.clientAddress,
-    detail: { country: 'SE', provider: ctx.provider.id, order: correlation(flow.orderRef), wasPending: cancelled },
-    at: ctx.now,
-  });
+  await flowAudit(ctx, 'bankId.cancelled', { ...orderDetail(ctx, 'SE', flow.orderRef), wasPending: cancelled });
 }
 
 // ── Norway ──────────────────────────────────────────────────────────────────────────────────
@@ -223,13 +203,7 @@ export async function cancelSwedishLogin(ctx: BankIdContext, flow: BankIdFlow | 
 /** `callbackUrl` is the portal's callback for this variant, as the provider must call it. */
 export async function startNorwegianLogin(ctx: BankIdContext, callbackUrl: string) {
   const request = await ctx.provider.authorizationUrl({ redirectUri: callbackUrl });
-  await audit(ctx.db, {
-    actor: 'visitor',
-    action: 'bankId.started',
-    clientAddress: ctx.clientAddress,
-    detail: { country: 'NO', provider: ctx.provider.id, order: correlation(request.orderRef) },
-    at: ctx.now,
-  });
+  await flowAudit(ctx, 'bankId.started', orderDetail(ctx, 'NO', request.orderRef));
   return {
     url: request.url,
     /** The binding the web keeps in `cookie`; the JSON API signs it into its own value (decision 044). */
@@ -247,18 +221,12 @@ export async function completeNorwegianLogin(
   input: CallbackInput,
 ): Promise<Exclude<BankIdProgress, { status: 'pending' }>> {
   const refuse = async (reason: BankIdFailure, extra: Record<string, string> = {}) => {
-    await audit(ctx.db, {
-      actor: 'visitor',
-      action: 'bankId.failed',
-      clientAddress: ctx.clientAddress,
-      detail: {
-        country: 'NO',
-        provider: ctx.provider.id,
-        order: flow ? correlation(flow.orderRef) : null,
-        reason,
-        ...extra,
-      },
-      at: ctx.now,
+    await flowAudit(ctx, 'bankId.failed', {
+      country: 'NO',
+      provider: ctx.provider.id,
+      order: flow ? correlation(flow.orderRef) : null,
+      reason,
+      ...extra,
     });
     return { status: 'failed' as const, reason };
   };
@@ -274,14 +242,8 @@ export async function completeNorwegianLogin(
   const result = await ctx.provider.exchangeCode(input.code, input.state);
   if (!result.ok) return refuse(result.reason);
   if (!safeEqual(result.orderRef, flow.orderRef)) return refuse('stateMismatch');
-  const detail = { country: 'NO', provider: ctx.provider.id, order: correlation(flow.orderRef) };
-  await audit(ctx.db, {
-    actor: 'visitor',
-    action: 'bankId.completed',
-    clientAddress: ctx.clientAddress,
-    detail,
-    at: ctx.now,
-  });
+  const detail = orderDetail(ctx, 'NO', flow.orderRef);
+  await flowAudit(ctx, 'bankId.completed', detail);
   return signInWithIdentity(ctx, result.identity, detail);
 }
 

@@ -45,27 +45,31 @@ export async function seed({ tx, today, addDebtor, addFile, person }: DemoKit): 
   });
   // An invoice's number carries the year of its date (issue 25, finding 11: "RE-2025-…" was
   // dated 2026 once the demo's dates moved with the clock).
-  const invoice = (serial: string, daysAgo: number) => {
+  const invoice = (
+    serial: string,
+    daysAgo: number,
+    dueDaysAgo: number,
+    amountMinor: number,
+    description: string,
+    descriptions: Record<string, string>,
+  ) => {
     const invoiceDate = isoDate(today, -daysAgo);
     const invoiceNumber = `RE-${invoiceDate.slice(0, 4)}-${serial}`;
-    return { invoiceNumber, invoiceDate, documentKey: `invoices/${invoiceNumber}.pdf` };
+    return {
+      fileId: f1,
+      invoiceNumber,
+      invoiceDate,
+      documentKey: `invoices/${invoiceNumber}.pdf`,
+      dueDate: isoDate(today, -dueDaysAgo),
+      amountMinor,
+      description,
+      descriptions,
+    };
   };
-  await tx.insert(t.invoices).values([
-    {
-      fileId: f1,
-      ...invoice('118842', 230),
-      dueDate: isoDate(today, -216),
-      amountMinor: 25995,
-      description: 'Wintermantel, Wollmischung',
-      descriptions: invoiceDescriptions.winterCoat,
-    },
-    {
-      fileId: f1,
-      ...invoice('121907', 221),
-      dueDate: isoDate(today, -207),
-      amountMinor: 16995,
-      description: 'Stiefel und Schal',
-      descriptions: invoiceDescriptions.bootsAndScarf,
-    },
-  ]);
+  await tx
+    .insert(t.invoices)
+    .values([
+      invoice('118842', 230, 216, 25995, 'Wintermantel, Wollmischung', invoiceDescriptions.winterCoat),
+      invoice('121907', 221, 207, 16995, 'Stiefel und Schal', invoiceDescriptions.bootsAndScarf),
+    ]);
 }

@@ -1,6 +1,6 @@
 /**
  * One interface for every payment provider (conventions: "one adapter per provider behind one
- * interface, the sandbox among them"). The portal's payment service (../service.ts) talks only to
+ * interface, the sandbox among them"). The portal's payment service (../service/) talks only to
  * this interface: it creates a payment and gets back where the debtor goes next (a redirect URL,
  * an embedded form for an iframe, or instructions to show); it learns the outcome from the
  * browser's return, from a signed webhook, or by asking the status; it can cancel.

@@ -4,7 +4,8 @@ import { runAction } from '../../../actions/run.ts';
 import { paymentPurposes } from '../../../actions/payments.ts';
 import { feedbackLanding } from '../../../feedback/feedback.ts';
 import { callbackReasons } from '../../../feedback/schema.ts';
-import { latestPaymentOfFile, paymentFeedbackGiven, paymentForFile } from '../../../payments/service.ts';
+import { paymentFeedbackGiven } from '../../../payments/service/feedback.ts';
+import { latestPaymentOfFile, paymentForFile } from '../../../payments/service/reads.ts';
 import {
   type ApiContext,
   apiOk,

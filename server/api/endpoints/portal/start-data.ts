@@ -7,7 +7,7 @@ import { pendingModals } from '../../../claims/modals.ts';
 import { loadUploadCenter } from '../../../documents/upload-center.ts';
 import { languages } from '../../../i18n/languages.ts';
 import { bankAccounts } from '../../../payments/config.ts';
-import { remittanceFor } from '../../../payments/service.ts';
+import { remittanceFor } from '../../../payments/service/instructions.ts';
 import { getProfile, profileUpdatePermission } from '../../../profile/profile.ts';
 import { type VariantId, variants } from '../../../variants/config.ts';
 import { runtime } from '../../../runtime.ts';

@@ -4,7 +4,7 @@ import { checkAction } from '../../../actions/run.ts';
 import * as t from '../../../db/schema.ts';
 import { deferralOffer } from '../../../instalments/deferral.ts';
 import { planOffer } from '../../../instalments/plans.ts';
-import { checkoutOptionsFor } from '../../../payments/service.ts';
+import { checkoutOptionsFor } from '../../../payments/service/options.ts';
 import { apiOk, defineEndpoint, problem, problemFromAction, type ApiContext, type ApiResult } from '../../define.ts';
 import { idParam, methodOptionView, money, variantOf } from '../payment-support.ts';
 import type { FileContext } from '../../../instalments/context.ts';

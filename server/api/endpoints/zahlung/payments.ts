@@ -9,7 +9,9 @@ import { qrSvgDataUrl } from '../../../payments/codes.ts';
 import { epcPayload } from '../../../payments/epc-qr.ts';
 import { providerFee } from '../../../payments/fees.ts';
 import { isMethodKey, type MethodKey } from '../../../payments/methods.ts';
-import { instructionsFor, paymentForFile, syncPayment, providerPageUrl } from '../../../payments/service.ts';
+import { instructionsFor } from '../../../payments/service/instructions.ts';
+import { syncPayment, providerPageUrl } from '../../../payments/service/provider.ts';
+import { paymentForFile } from '../../../payments/service/reads.ts';
 import { transferReferenceText } from '../../../mail/templates.ts';
 import { apiOk, defineEndpoint, problem, type AnyEndpoint, type ApiContext, type ApiResult } from '../../define.ts';
 import {

@@ -4,7 +4,7 @@
  * action's offer are the answer itself rather than a refusal.
  */
 import { z } from 'zod';
-import { methodOptionsFor } from '../../../payments/service.ts';
+import { methodOptionsFor } from '../../../payments/service/options.ts';
 import { type ApiContext, type ApiResult } from '../../define.ts';
 import {
   fileOf,
