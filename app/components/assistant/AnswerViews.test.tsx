@@ -7,7 +7,7 @@
  * links is followed, with the focus on the new page's heading.
  */
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { UIMessage } from 'ai';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { act, useState } from 'react';
@@ -221,6 +221,67 @@ describe('the pane on a phone', () => {
     await act(async () => go('/serviceportal/checkout/pay-later'));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Pay later' }));
+    vi.unstubAllGlobals();
+  });
+});
+
+describe('the pane while an answer is coming in', () => {
+  it('sends a question typed before the answer ended once it has ended, instead of dropping it', async () => {
+    const { createUIMessageStream, createUIMessageStreamResponse } = await import('ai');
+    let release: () => void = () => {};
+    const ended = new Promise<void>((resolve) => (release = resolve));
+    const asked: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init?: RequestInit) => {
+        if (init?.method !== 'POST')
+          return Response.json({ messages: [], greeting: null, suggestions: [], signedIn: 'full' });
+        asked.push((JSON.parse(String(init.body)) as { text: string }).text);
+        const first = asked.length === 1;
+        return createUIMessageStreamResponse({
+          stream: createUIMessageStream({
+            async execute({ writer }) {
+              writer.write({ type: 'text-start', id: 'a' });
+              writer.write({ type: 'text-delta', id: 'a', delta: first ? 'Here is a proposal.' : 'Done.' });
+              // The first answer stays open until the test lets it end.
+              if (first) await ended;
+              writer.write({ type: 'text-end', id: 'a' });
+            },
+          }),
+        });
+      }),
+    );
+    const { default: AssistantPane } = await import('./AssistantPane');
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/serviceportal/dashboard',
+          element: <AssistantPane variant={variant} locale="en-DE" onClose={() => {}} />,
+        },
+      ],
+      { initialEntries: ['/serviceportal/dashboard'] },
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <RouterProvider router={router} />
+      </I18nextProvider>,
+    );
+    const box = await screen.findByRole('textbox');
+    const say = async (words: string) => {
+      await act(async () => {
+        fireEvent.change(box, { target: { value: words } });
+        fireEvent.keyDown(box, { key: 'Enter' });
+      });
+    };
+    await say('I can pay 50 a month');
+    await screen.findByText('Here is a proposal.');
+    await say('ok do it');
+    // Still answering: the second question waits, and the box is free for the next.
+    expect(asked).toEqual(['I can pay 50 a month']);
+    expect((box as HTMLTextAreaElement).value).toBe('');
+    await act(async () => release());
+    await waitFor(() => expect(asked).toEqual(['I can pay 50 a month', 'ok do it']));
+    await screen.findByText('Done.');
     vi.unstubAllGlobals();
   });
 });

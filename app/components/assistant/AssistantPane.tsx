@@ -157,11 +157,18 @@ function Chat({ variant, locale, data, api, initialQuestion }: AssistantPaneProp
       },
     }),
   });
+  // A question sent while the previous answer is still coming in waits for it and goes then: a
+  // debtor who answers "ok" as soon as the proposal shows is not ignored.
+  const waiting = useRef<string | null>(null);
   const ask = (question: string) => {
     const trimmed = question.trim();
-    if (!trimmed || status === 'submitted' || status === 'streaming') return;
-    void sendMessage({ text: trimmed });
+    if (!trimmed) return;
     setText('');
+    if (status === 'submitted' || status === 'streaming') {
+      waiting.current = trimmed;
+      return;
+    }
+    void sendMessage({ text: trimmed });
   };
   useEffect(() => {
     input.current?.focus();
@@ -177,6 +184,12 @@ function Chat({ variant, locale, data, api, initialQuestion }: AssistantPaneProp
     log.current?.lastElementChild?.scrollIntoView?.({ block: 'end' });
   }, [messages]);
   const busy = status === 'submitted' || status === 'streaming';
+  useEffect(() => {
+    if (busy || waiting.current === null) return;
+    const question = waiting.current;
+    waiting.current = null;
+    void sendMessage({ text: question });
+  }, [busy, sendMessage]);
   // "ok" to a proposal opens its screen, prefilled, as soon as the answer is in (only for an answer
   // of this visit, not one shown again from the stored conversation).
   const navigate = useNavigate();
