@@ -39,9 +39,6 @@ const TEMPLATES: Record<Lang, string[]> = {
     'das hat {REL} {FIRST} bestellt',
     '{REL} {NAME} wohnt in {CITY}',
     'ich wohne in {CITY}, {REL} auch',
-    // The verb before the subject after an adverb or a time (German word order): "jetzt wohne ich in …".
-    'jetzt wohne ich in {CITY}, {STREET}',
-    'seit {MONTH} wohnen wir in {CITY}',
     'ich bin {NAME} und kann im Moment nur {AMT} zahlen',
     'hallo hier spricht {NAME}, ich habe am {DATE} {AMT} überwiesen',
     'Mein Name ist {NAME}, Aktenzeichen habe ich nicht',
@@ -256,10 +253,6 @@ const TEMPLATES: Record<Lang, string[]> = {
     'ny adress: {STREET}, {CITY}',
     'vi har flyttat till {CITY}',
     'jag bor i {CITY} hos min syster nu',
-    // The verb before the subject after an adverb or a time (Swedish word order): "nu bor jag i …".
-    'nu bor jag i {CITY}, {STREET}',
-    'sedan {MONTH} bor jag i {CITY}',
-    'numera bor vi i {CITY} och betalar snart',
     'födelsedatum: {DOB}',
     'jag föddes den {DOB}',
     'född {YEAR}',
