@@ -1,5 +1,5 @@
 import { BodyRefused, readBodyText } from '#server/http/request-body.ts';
-import { receiveWebhookForPage } from '#server/payments/service.ts';
+import { receiveWebhookForPage } from '#server/payments/service/provider.ts';
 
 /** A provider's server-to-server call: the signature on the raw body decides (never a 500 for bad input). */
 export async function webhookResponse(request: Request): Promise<Response> {
