@@ -151,3 +151,32 @@ describe('issue 27: passwords, identity numbers, other people’s names, and no 
     expect(anonymise('Schneiders Konto', known)).toBe('[NAME] Konto');
   });
 });
+
+describe('a place of residence after a verb of living or moving, in either word order', () => {
+  it.each([
+    ['jetzt wohne ich in Kleinmachnow und kann nicht zahlen', 'jetzt wohne ich in [ADDRESS] und kann nicht zahlen'],
+    ['Ich bin umgezogen nach Bad Homburg', 'Ich bin umgezogen nach [ADDRESS]'],
+    ['wir sind nach Bielefeld gezogen', 'wir sind nach [ADDRESS] gezogen'],
+    ['nu bor jag i Göteborg, kan jag betala senare?', 'nu bor jag i [ADDRESS], kan jag betala senare?'],
+    ['numera bor jag hos min mamma i Kiruna', 'numera bor jag hos min mamma i [ADDRESS]'],
+    ['nå bor jeg i Drammen', 'nå bor jeg i [ADDRESS]'],
+    ['i live in Croydon now', 'i live in [ADDRESS] now'],
+    ['ahora vivo en Getafe con mi hermana', 'ahora vivo en [ADDRESS] con mi hermana'],
+    ["j'habite maintenant à Villeurbanne", "j'habite maintenant à [ADDRESS]"],
+    ['adesso abito a Cinisello Balsamo', 'adesso abito a [ADDRESS]'],
+    ["Eskişehir'de oturuyorum, ödeme yapamıyorum", "[ADDRESS]'de oturuyorum, ödeme yapamıyorum"],
+    ["geçen ay Bursa'ya taşındık", "geçen ay [ADDRESS]'ya taşındık"],
+  ])('%s', (input, expected) => {
+    expect(anonymise(input)).toBe(expected);
+  });
+
+  it.each([
+    'ich lebe in ständiger Angst wegen der Schulden',
+    'ich lebe in Armut und kann nicht zahlen',
+    'jag bor i en liten lägenhet och har ont om pengar',
+    'I speak german, is there an english version?',
+    'I live in fear of the next letter',
+  ])('keeps "%s"', (input) => {
+    expect(anonymise(input)).toBe(input);
+  });
+});

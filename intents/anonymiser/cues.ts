@@ -553,6 +553,118 @@ export const cues = {
     'Fröken',
     'Fräulein',
   ]),
+  /**
+   * Verbs of living somewhere and of moving, before the place: "ich wohne in", "nu bor jag i", "I moved
+   * to". Up to three words may stand between the verb and the preposition (a subject after the verb,
+   * an adverb: "wohne jetzt in", "bor fortfarande i").
+   */
+  residence: alt([
+    'wohne',
+    'wohnen',
+    'wohnt',
+    'wohnst',
+    'lebe',
+    'leben',
+    'lebt',
+    'umgezogen',
+    'ziehe',
+    'ziehen',
+    'live',
+    'lives',
+    'living',
+    'lived',
+    'moved',
+    'moving',
+    'reside',
+    'stay',
+    'staying',
+    'vivo',
+    'vivimos',
+    'vive',
+    'viven',
+    'resido',
+    'mudé',
+    'mude',
+    'mudado',
+    'mudamos',
+    'mudo',
+    'habite',
+    'habitons',
+    'habitent',
+    'habitais',
+    'vis',
+    'vivons',
+    'vit',
+    'déménagé',
+    'demenage',
+    'déménage',
+    'abito',
+    'abitiamo',
+    'abita',
+    'viviamo',
+    'trasferito',
+    'trasferita',
+    'trasferiti',
+    'trasferisco',
+    'risiedo',
+    'bor',
+    'bodde',
+    'flyttat',
+    'flyttade',
+    'flyttar',
+    'flytta',
+    'flyttet',
+    'flytter',
+  ]),
+  /** The preposition before the place after a residence verb. */
+  residencePreposition: alt(['in', 'nach', 'to', 'en', 'a', 'à', 'i', 'på', 'pa', 'till', 'til']),
+  /** Turkish puts the place first, with its case ending: "İzmir'de oturuyorum", "Bursa'ya taşındık". */
+  residenceAfter: alt([
+    'oturuyorum',
+    'oturuyoruz',
+    'otururum',
+    'oturuyor',
+    'yaşıyorum',
+    'yasiyorum',
+    'yaşıyoruz',
+    'yaşıyor',
+    'kalıyorum',
+    'kaliyorum',
+    'kalıyoruz',
+    'ikamet ediyorum',
+    'taşındım',
+    'tasindim',
+    'taşındık',
+    'tasindik',
+    'taşınıyorum',
+    'taşınacağım',
+  ]),
+  /**
+   * Capitalised words after "in" that are no place: German nouns ("ich lebe in Armut") and
+   * countries, which name no one.
+   */
+  notPlaces: new Set(
+    (
+      'armut angst sorge sorgen schulden trennung scheidung elternzeit rente kurzarbeit haft therapie behandlung quarantäne quarantaene ' +
+      'ausbildung teilzeit vollzeit not miete untermiete raten ruhe frieden ' +
+      'deutschland österreich oesterreich schweiz germany austria switzerland sweden schweden sverige norway norwegen norge ' +
+      'spain spanien españa espana france frankreich italy italien italia turkey türkei turkei türkiye turkiye europe europa ' +
+      'suisse svizzera alemania allemagne germania almanya tyskland österrike schweden suède svezia suecia isveç norvège norvegia noruega ' +
+      'uk england britain usa'
+    ).split(' '),
+  ),
+  /** Languages and nationalities as written in small letters: "I speak german" names no one. */
+  languages: new Set(
+    (
+      'german english spanish french italian turkish swedish norwegian arabic polish romanian russian ukrainian kurdish persian ' +
+      'deutsch englisch spanisch französisch franzoesisch italienisch türkisch tuerkisch schwedisch norwegisch arabisch polnisch rumänisch russisch ' +
+      'alemán aleman inglés ingles español espanol francés frances italiano turco sueco árabe arabe ' +
+      'allemand anglais espagnol français francais italien turc suédois suedois arabe ' +
+      'tedesco inglese spagnolo francese italiano turco svedese arabo ' +
+      'almanca ingilizce i̇ngilizce ispanyolca fransızca italyanca türkçe turkce isveççe arapça ' +
+      'tyska engelska spanska franska italienska turkiska svenska norska arabiska polska tysk engelsk norsk svensk'
+    ).split(' '),
+  ),
   /** Words that end a name after a cue. */
   stopWords: new Set(
     (

@@ -18,6 +18,8 @@ import personnummer from 'personnummer';
 import { fnr, dnr } from '@navikt/fnrvalidator';
 import { isCommonWord, isFirstName, isLastName, isOrdinaryWord, looksLikeSurname } from './names.ts';
 import { cues } from './cues.ts';
+import { isCity } from './places.ts';
+import { fold } from './lexicon.ts';
 import { ensureTagger } from './model.ts';
 import { tag, tokenize } from './tagger.ts';
 
@@ -444,6 +446,8 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
     },
   );
 
+  out = replaceResidence(out);
+
   // names: after a cue ("mein Name ist", "my name is", "me llamo", "Herr", "Grüße"),
   // then first name + surname pairs from the name lists
   const nameWord = `(?:\\p{Lu}\\.\\s?)?[${L}][${L}'’-]*`;
@@ -512,6 +516,47 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
   return options.tagger === false ? out : joinNames(applyTagger(out));
 }
 
+/** A place: one or two capitalised words ("Bad Homburg", "Cinisello Balsamo", "Frankfurt am Main"). */
+const PLACE = `(${CAP}(?:(?:[\\s-]|\\s(?:am|an der|upon|sur|sul|del|de)\\s)${CAP})?)`;
+
+/** Whether a capitalised word after a residence verb names a place. */
+function isPlace(place: string): boolean {
+  const words = place.split(/\s+(?:am|an der|upon|sur|sul|del|de)\s+|[\s-]/);
+  if (cues.notPlaces.has(fold(words[0]!))) return false;
+  return (
+    isCity(place) || words.some((word) => isCity(word) || (!cues.notPlaces.has(fold(word)) && !isOrdinaryWord(word)))
+  );
+}
+
+/** The second word of a place is kept when it is an ordinary word ("in Köln Arbeit gefunden"). */
+function placeReplacement(place: string): string {
+  const words = place.split(/\s+/);
+  if (words.length === 2 && !isCity(place) && isOrdinaryWord(words[1]!)) return `[ADDRESS] ${words[1]}`;
+  return '[ADDRESS]';
+}
+
+/**
+ * A place of residence after a verb of living or moving, in either word order: "ich wohne in Köln",
+ * "jetzt wohne ich in Köln", "nu bor jag i Göteborg", "I moved to Leeds", "nach Bielefeld gezogen",
+ * "Eskişehir'de oturuyorum". Known cities and unknown towns alike, countries and nouns aside.
+ */
+function replaceResidence(text: string): string {
+  let out = replaceAll(
+    text,
+    new RegExp(
+      `(${NB}(?:${anyCase(cues.residence)})${NE}(?:\\s+[${L}]+){0,4}?\\s+(?:${cues.residencePreposition})\\s+)${PLACE}`,
+      'gu',
+    ),
+    (m) => (isPlace(m[2]!) ? `${m[1]}${placeReplacement(m[2]!)}` : undefined),
+  );
+  out = replaceAll(out, new RegExp(`(${NB}nach\\s+)${PLACE}(\\s+(?:um)?gezogen${NE})`, 'gu'), (m) =>
+    isPlace(m[2]!) ? `${m[1]}[ADDRESS]${m[3]}` : undefined,
+  );
+  return replaceAll(out, new RegExp(`${NB}(${CAP})(['’]\\p{Ll}{1,4}\\s+(?:${cues.residenceAfter})${NE})`, 'gu'), (m) =>
+    isPlace(m[1]!) ? `[ADDRESS]${m[2]}` : undefined,
+  );
+}
+
 const PARTICLES = 'von|vom|van|der|den|de|del|della|di|da|du|des|dos|al|el|bin|ibn|zu|ter|ten|la|le';
 
 /** One placeholder for one name: "[NAME] [NAME]", "[NAME] von [NAME]", "[NAME] von Alvensleben". */
@@ -536,6 +581,19 @@ function applyTagger(text: string): string {
     if (label === 'O') continue;
     // a bare number is a name never; an amount is no address
     if (label === 'NAME' && !/\p{L}/u.test(tokens[i]!.text)) continue;
+    // a language written small ("I speak german", "parlo tedesco") names no one
+    if (label === 'NAME' && cues.languages.has(tokens[i]!.text)) continue;
+    // a word of the debtors' everyday vocabulary in small letters, alone, is neither name nor
+    // place ("only a little"); names of the lists and cities are no everyday words
+    if (
+      (label === 'NAME' || label === 'ADDRESS') &&
+      labels[i + 1] !== label &&
+      (i === 0 || labels[i - 1] !== label) &&
+      /^\p{Ll}+$/u.test(tokens[i]!.text) &&
+      isOrdinaryWord(tokens[i]!.text) &&
+      !isCity(tokens[i]!.text)
+    )
+      continue;
     // the whole part of an amount ("79" of "79,90") is never a datum
     if (/^\d+$/.test(tokens[i]!.text) && /^[.,]\d/.test(text.slice(tokens[i]!.end))) continue;
     let j = i;
