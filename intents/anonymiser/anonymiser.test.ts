@@ -180,3 +180,17 @@ describe('a place of residence after a verb of living or moving, in either word 
     expect(anonymise(input)).toBe(input);
   });
 });
+
+describe('a birth date before the verb of birth', () => {
+  it.each([
+    ['ich bin am 3. März 1985 geboren', 'ich bin am [BIRTHDATE] geboren'],
+    ['jag är den 14 maj 1987 född', 'jag är den [BIRTHDATE] född'],
+    ['sono il 02/07/1988 nata a Napoli', 'sono il [BIRTHDATE] nata a Napoli'],
+  ])('%s', (input, expected) => {
+    expect(anonymise(input, {}, { tagger: false })).toBe(expected);
+  });
+
+  it('keeps a payment date before another verb', () => {
+    expect(anonymise('ich habe am 3. März 2026 gezahlt')).toBe('ich habe am 3. März 2026 gezahlt');
+  });
+});

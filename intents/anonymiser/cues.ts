@@ -665,6 +665,24 @@ export const cues = {
       'tyska engelska spanska franska italienska turkiska svenska norska arabiska polska tysk engelsk norsk svensk'
     ).split(' '),
   ),
+  /** The verb of birth after the date: "am 3. März 1985 geboren", "1985'te doğdum". */
+  bornAfter: alt([
+    'geboren',
+    'born',
+    'nacido',
+    'nacida',
+    'nací',
+    'né',
+    'née',
+    'nato',
+    'nata',
+    'doğdum',
+    'dogdum',
+    'doğmuşum',
+    'född',
+    'fodd',
+    'født',
+  ]),
   /** Words that end a name after a cue. */
   stopWords: new Set(
     (

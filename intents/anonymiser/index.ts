@@ -392,6 +392,11 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
     '$1[BIRTHDATE]',
   );
   out = out.replace(new RegExp(`(\\*\\s?)${dateShape}`, 'gu'), '$1[BIRTHDATE]');
+  // a date before the verb of birth: "ich bin am 3. März 1985 geboren", "1985-03-03 doğdum"
+  out = out.replace(
+    new RegExp(`${NB}${dateShape}(?=\\s*(?:'de|’de|'te|’te)?\\s+(?:${cues.bornAfter})${NE})`, 'giu'),
+    '[BIRTHDATE]',
+  );
 
   // phone numbers: international or trunk-prefixed digit runs that the phone library accepts
   out = replaceAll(
