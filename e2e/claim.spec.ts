@@ -122,16 +122,18 @@ test.describe('100000001: open claim', () => {
     await signInByRequest(page, { refno: '100000001', password });
     await openClaimInformation(page);
     const bar = page.getByTestId('action-bar');
-    // Instant jumps (no smooth scrolling, no wheel momentum): each one is a single scroll event.
+    // Instant jumps (no smooth scrolling, no wheel momentum): each one is a single scroll event,
+    // and the next comes only after two frames. The bar reads the scroll once per frame, so two
+    // jumps within one frame count as their sum, as a person's scrolling would (a fast machine
+    // made the jump down and the jump up one move down, and the bar rightly stayed hidden).
     const scrollTo = (fraction: number) =>
-      page.evaluate(
-        (f) =>
-          window.scrollTo({
-            top: Math.round((document.documentElement.scrollHeight - window.innerHeight) * f),
-            behavior: 'instant',
-          }),
-        fraction,
-      );
+      page.evaluate(async (f) => {
+        window.scrollTo({
+          top: Math.round((document.documentElement.scrollHeight - window.innerHeight) * f),
+          behavior: 'instant',
+        });
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      }, fraction);
     await expect(bar).toBeHidden();
     await scrollTo(0.9);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);

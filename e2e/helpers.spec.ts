@@ -18,6 +18,21 @@ async function counted(run: () => Promise<unknown>) {
   return { runs: axeCounts.runs - before.runs, reused: axeCounts.reused - before.reused };
 }
 
+test('axe waits for a fading page to end its animation before reading its colours', async ({ page: tab }) => {
+  test.setTimeout(60_000);
+  // Dark text that fades in from 20 % over 1.5 s, as the page transition fades a page in: read
+  // at the start it is pale grey on white and fails the contrast rule; read at the end it passes.
+  const run = `fade-${Date.now()}-${test.info().workerIndex}`;
+  await tab.setContent(
+    page(
+      `<style>@keyframes in { from { opacity: 0.2 } } .${run} { animation: in 1500ms linear; color: #1f2933 }</style>` +
+        `<p class="${run}">Your claim is settled.</p>`,
+    ),
+  );
+  await expectNoSeriousA11yViolations(tab, 'a page fading in');
+  expect(await tab.evaluate(() => document.getAnimations().length)).toBe(0);
+});
+
 test('axe runs once per page structure and repeats its verdict, failures included', async ({ page: tab }) => {
   // Real axe runs: 6–13 s each on a busy two-core machine.
   test.setTimeout(180_000);

@@ -75,7 +75,20 @@ const verdicts = verdictStore<Violation[]>('axe');
 export const axeCounts = { runs: 0, reused: 0 };
 const logFile = path.join(artifacts, 'axe.log');
 
+/**
+ * Waits for the page's finite animations (the page transition's 220 ms fade and slide, the action
+ * bar's slide) to end: axe reads colours as they are, and a text half faded in fails the contrast
+ * rule (seen on a fast machine: the dashboard after the password change, checked mid-fade).
+ */
+function animationsEnded(): Promise<unknown> {
+  const finite = document
+    .getAnimations()
+    .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)));
+  return Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+}
+
 async function violationsOf(page: Page, label: string): Promise<Violation[]> {
+  await page.evaluate(animationsEnded);
   const state = await page.evaluate(pageState);
   const key = state === null ? null : createHash('sha256').update(state).digest('hex');
   const known = key === null ? undefined : verdicts.get(key);
