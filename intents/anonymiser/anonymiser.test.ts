@@ -194,3 +194,26 @@ describe('a birth date before the verb of birth', () => {
     expect(anonymise('ich habe am 3. März 2026 gezahlt')).toBe('ich habe am 3. März 2026 gezahlt');
   });
 });
+
+describe('names at the end after a closing, after a title, and a town after a street', () => {
+  it.each([
+    ['LG Tobi', 'LG [NAME]'],
+    ['Can I pay 30 pounds a month? Thanks, Grace', 'Can I pay 30 pounds a month? Thanks, [NAME]'],
+    ['je suis Mme Nguyen Thi Lan', 'je suis Mme [NAME]'],
+    ['Ich habe mit Frau Schulz von Ihrer Firma telefoniert', 'Ich habe mit Frau [NAME] von Ihrer Firma telefoniert'],
+    ['Bağdat Caddesi No 45 Kadıköy.', '[ADDRESS].'],
+  ])('%s', (input, expected) => {
+    expect(anonymise(input)).toBe(expected);
+  });
+
+  it.each(['Vielen Dank, Tschüss', 'Thanks, Bye', 'grazie mille', 'Merci, Bonne journée', 'Danke im Voraus'])(
+    'keeps "%s"',
+    (input) => {
+      expect(anonymise(input)).toBe(input);
+    },
+  );
+
+  it('keeps an everyday word after a street', () => {
+    expect(anonymise('ich wohne Hauptstraße 5 Danke.', {}, { tagger: false })).toBe('ich wohne [ADDRESS] Danke.');
+  });
+});

@@ -521,6 +521,28 @@ export const cues = {
     'je suis',
     'ben',
   ]),
+  /** Thanks that end a message, often followed by the writer's first name: "Thanks, Grace". */
+  thanks: alt([
+    'danke',
+    'vielen dank',
+    'danke schön',
+    'thanks',
+    'thank you',
+    'thx',
+    'gracias',
+    'muchas gracias',
+    'merci',
+    'merci beaucoup',
+    'grazie',
+    'grazie mille',
+    'teşekkürler',
+    'tesekkurler',
+    'teşekkür ederim',
+    'sağolun',
+    'tack',
+    'tack så mycket',
+    'takk',
+  ]),
   /** Titles before a surname. */
   title: alt([
     'Herr',

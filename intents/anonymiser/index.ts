@@ -262,6 +262,22 @@ function anyCase(alternation: string): string {
     .map((w) => (/^[a-zà-ÿ]/.test(w) ? `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}` : w))
     .join('|');
 }
+/**
+ * An alternation of cue words that matches in any case ("LG", "lg", "Vielen Dank") inside a
+ * pattern that must itself tell capitals apart (a name after the cue starts with one).
+ */
+function caseless(alternation: string): string {
+  let out = '';
+  for (let i = 0; i < alternation.length; i++) {
+    const ch = alternation[i]!;
+    if (ch === '\\') {
+      out += ch + (alternation[i + 1] ?? '');
+      i += 1;
+    } else if (ch.toLowerCase() !== ch.toUpperCase()) out += `[${ch.toLowerCase()}${ch.toUpperCase()}]`;
+    else out += ch;
+  }
+  return out;
+}
 const CAP = `[\\p{Lu}][${L}'’.-]*`;
 
 /** Words that follow a postal-code-sized number without being a city. */
@@ -433,6 +449,10 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
   ];
   for (const street of streets)
     out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${street})${zipCity}`, 'gu'), '[ADDRESS]');
+  // the district or town after a street, ending the clause ("Bağdat Caddesi No 45 Kadıköy")
+  out = replaceAll(out, new RegExp(`\\[ADDRESS\\](,?\\s+)(\\p{Lu}[${L}'’-]*)(?=\\s*(?:[.,;!?]|$))`, 'gu'), (m) =>
+    isOrdinaryWord(m[2]!) || cues.stopWords.has(m[2]!.toLowerCase()) ? undefined : '[ADDRESS]',
+  );
   // a British postcode ("NW1 6XE", "BS5 9JA"), with the town before it
   out = out.replace(
     new RegExp(`(?:${CAP}\\s+)?(?<![\\p{L}\\p{N}])[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}(?![\\p{L}\\p{N}])`, 'gu'),
@@ -495,7 +515,25 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
         return `${m[1]}[NAME]${rest ? ` ${rest}` : ''}`;
       },
     );
-  out = out.replace(new RegExp(`((?:${cues.title})\\.?\\s+)(?:${CAP}\\s+)?${CAP}`, 'gu'), '$1[NAME]');
+  // a title with up to three names after it ("Mme Nguyen Thi Lan"), up to a word that ends a name
+  out = replaceAll(out, new RegExp(`((?:${cues.title})\\.?\\s+)(${CAP}(?:\\s+${CAP}){0,2})`, 'gu'), (m) => {
+    const words = m[2]!.split(/\s+/);
+    const end = words.findIndex((word, i) => i > 0 && cues.stopWords.has(word.toLowerCase()));
+    const name = end === -1 ? words : words.slice(0, end);
+    return `${m[1]}[NAME]${m[2]!.slice(name.join(' ').length)}`;
+  });
+  // the writer's name at the very end, after a closing or thanks: "LG Tobi", "Thanks, Grace"
+  out = replaceAll(
+    out,
+    new RegExp(
+      `(${NB}(?:${caseless(cues.nameBefore)}|${caseless(cues.thanks)})${NE}[\\s,:!.-]*)(${CAP}(?:[\\s-]${CAP}){0,2})([\\s.!]*)$`,
+      'u',
+    ),
+    (m) =>
+      m[2]!.split(/[\s-]/).some((word) => isOrdinaryWord(word) || cues.stopWords.has(word.toLowerCase()))
+        ? undefined
+        : `${m[1]}[NAME]${m[3]}`,
+  );
   out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})(?:\\s+(${CAP}))?\\s+(${CAP})(?![\\p{L}])`, 'gu'), (m) => {
     // A capitalised word may end in a dot (an initial, "J."); at the end of a sentence ("ich bin
     // Jonas Becker.") that dot is punctuation: the surname is checked without it and the dot kept.
@@ -567,7 +605,11 @@ const PARTICLES = 'von|vom|van|der|den|de|del|della|di|da|du|des|dos|al|el|bin|i
 /** One placeholder for one name: "[NAME] [NAME]", "[NAME] von [NAME]", "[NAME] von Alvensleben". */
 function joinNames(text: string): string {
   return text
-    .replace(new RegExp(`\\[NAME\\]\\s+(?:${PARTICLES})\\s+(?:\\[NAME\\]|\\p{Lu}[\\p{L}'’-]+)`, 'gu'), '[NAME]')
+    .replace(new RegExp(`\\[NAME\\]\\s+(?:${PARTICLES})\\s+(?:\\[NAME\\]|\\p{Lu}[\\p{L}'’-]+)`, 'gu'), (match) => {
+      // "[NAME] von Ihrer Firma", "[NAME] von Beruf": a particle before an everyday word joins no name
+      const last = /\S+$/.exec(match)![0];
+      return last === '[NAME]' || !isOrdinaryWord(last) ? '[NAME]' : match;
+    })
     .replace(/\[NAME\](?:\s+\[NAME\])+/g, '[NAME]');
 }
 
