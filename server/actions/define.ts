@@ -142,6 +142,12 @@ export interface ActionDefinition<N extends string, S extends z.ZodType, V, R ex
    * its own last transaction, after that call.
    */
   event?: 'own';
+  /**
+   * Whether a value answers a repeated request with what an earlier run made (the same idempotency
+   * key): nothing happened again, so no second event is written. Left out: every run that went
+   * through is an event.
+   */
+  replayed?: (value: V) => boolean;
   handler: (input: z.output<S>, scope: Scope<L>) => Promise<HandlerResult<V, R>>;
 }
 

@@ -4,6 +4,7 @@
  * variant allow. The same idempotency key answers with the payment it made. Open to the limited level.
  */
 import { z } from 'zod';
+import { paymentStartedEventWritten } from '../agency/events.ts';
 import { methodKeys, type MethodKey } from '../payments/methods.ts';
 import { paymentPurposes as paymentPurposeColumn } from '../db/schema.ts';
 import type { PaymentPurpose } from '../payments/purpose.ts';
@@ -57,6 +58,8 @@ export const startPayment = defineAction({
     }),
   // The provider is called between two transactions of createPayment, never inside one.
   event: 'own',
+  // The same idempotency key answers with the payment it made: the agency heard of it once.
+  replayed: (value) => value.replayed,
   async handler(input, { ctx, session, file, recordEvent }) {
     const variant = variants[ctx.variant as VariantId] ?? variants[file.variant as VariantId] ?? variants.de;
     const result = await createPayment(ctx.db, {
@@ -71,7 +74,10 @@ export const startPayment = defineAction({
       clientAddress: ctx.clientKey,
       contact: input.contact,
       now: ctx.now,
-      commit: (tx, started) => recordEvent(tx, valueOf(started)),
+      commit: async (tx, started) => {
+        if (started.replayed && (await paymentStartedEventWritten(tx, session.fileId, started.payment.id))) return;
+        await recordEvent(tx, valueOf(started));
+      },
     });
     if (result.ok) return ok(valueOf(result));
     if (result.error === 'inFlight') return refuse('inFlight');

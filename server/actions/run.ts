@@ -192,14 +192,15 @@ async function runRecorded(name: ActionName, action: AnyAction, scope: Scope, in
       },
     });
     // A handler that went through without recording is a fault (the tests look for its event); its
-    // event is still written, if no longer in the same transaction.
-    if (result.ok && !recorded) await recordActionEvent(ctx.db, eventOf(result.value));
+    // event is still written, if no longer in the same transaction. A replay made nothing new.
+    if (result.ok && !recorded && !action.replayed?.(result.value))
+      await recordActionEvent(ctx.db, eventOf(result.value));
     return result;
   }
   return ctx.db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const result = await action.handler(input, { ...scope, ctx: { ...ctx, db: tx } });
-    if (result.ok) await recordActionEvent(tx, eventOf(result.value));
+    if (result.ok && !action.replayed?.(result.value)) await recordActionEvent(tx, eventOf(result.value));
     return result;
   });
 }

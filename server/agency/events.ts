@@ -12,6 +12,7 @@
  * the pull feed, byte for byte.
  */
 import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ActionName } from '../actions/registry.ts';
 import type { Database } from '../db/client.ts';
@@ -183,4 +184,24 @@ export async function recordActionEvent(db: Database, event: ActionEvent): Promi
     payload: envelope as unknown as Record<string, unknown>,
   });
   return envelope;
+}
+
+/**
+ * Whether the outbox already holds the `payment.started` event of a payment: a request repeated
+ * with the same idempotency key writes the event only when the first run could not (it stopped
+ * between the provider's call and its last transaction), so the agency hears of a payment once.
+ */
+export async function paymentStartedEventWritten(db: Database, fileId: number, paymentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ seq: t.agencyEvents.seq })
+    .from(t.agencyEvents)
+    .where(
+      and(
+        eq(t.agencyEvents.fileId, fileId),
+        eq(t.agencyEvents.type, 'payment.started'),
+        sql`${t.agencyEvents.payload} -> 'data' -> 'result' -> 'payment' ->> 'id' = ${paymentId}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -236,6 +236,37 @@ describe('the payment provider outside every transaction', () => {
     }
   }, 30_000);
 
+  it('writes one event for a payment started twice with the same idempotency key', async () => {
+    const ctx = await contextOf('100000003');
+    const input = { purpose: 'openAmount', method: '1', idempotencyKey: 'agency-replayed-start-1' };
+    const before = await eventCount();
+    const first = await runAction('startPayment', ctx, input);
+    expect(first).toMatchObject({ ok: true, value: { replayed: false } });
+    const again = await runAction('startPayment', ctx, input);
+    expect(again).toMatchObject({ ok: true, value: { replayed: true } });
+    expect(again.ok && first.ok && again.value.payment.id).toBe(first.ok && first.value.payment.id);
+    expect(await eventCount()).toBe(before + 1);
+  }, 30_000);
+
+  it('writes the event on the repeat when the first run stopped before writing it', async () => {
+    const ctx = await contextOf('100000004');
+    const input = { purpose: 'openAmount', method: '1', idempotencyKey: 'agency-replayed-lost-1' };
+    const first = await runAction('startPayment', ctx, input);
+    expect(first).toMatchObject({ ok: true, value: { replayed: false } });
+    // As if the server had stopped between the provider's call and the transaction with the event.
+    await database.db.execute(
+      sql`delete from agency_events where payload -> 'data' -> 'result' -> 'payment' ->> 'id' = ${first.ok ? first.value.payment.id : ''}`,
+    );
+    const before = await eventCount();
+    const again = await runAction('startPayment', ctx, input);
+    expect(again).toMatchObject({ ok: true, value: { replayed: true } });
+    expect(await eventCount()).toBe(before + 1);
+    expect((await latestEvent())!.payload).toMatchObject({
+      type: 'payment.started',
+      data: { result: { replayed: true } },
+    });
+  }, 30_000);
+
   it('writes no event when the provider fails, and the payment is marked failed', async () => {
     const spy = vi.spyOn(SandboxPaymentProvider.prototype, 'createPayment').mockRejectedValue(new Error('down'));
     try {
