@@ -14,7 +14,7 @@ import { bankAccounts, paymentConfig } from '#server/payments/config.ts';
 import { epcPayload } from '#server/payments/epc-qr.ts';
 import { methods, type MethodKey } from '#server/payments/methods.ts';
 import { queryOf, type PaymentPurpose } from '#server/payments/purpose.ts';
-import { cancelPayment, instructionsFor, providerPageUrl, swissQrBillFor } from '#server/payments/checkout.ts';
+import { instructionsFor, providerPageUrl, swissQrBillFor } from '#server/payments/checkout.ts';
 import { contactDefaultsForPage } from '#server/contact/defaults.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { PaymentSummaryCard } from '~/components/checkout/PaymentSummary';
@@ -120,7 +120,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const payment = await ownPayment(session.fileId, params.paymentId, false);
   const formData = await readForm(request);
   if (formData.get('intent') === 'cancel') {
-    const after = await cancelPayment(payment);
+    const ctx = await actionContext({ request, session, variant, language, clientAddress: context.clientAddress });
+    const cancelled = await runAction('cancelPayment', ctx, { paymentId: payment.id });
+    const after = cancelled.ok ? cancelled.value.payment : payment;
     const next = pathForPayment(after) ?? `/checkout/pay-direct?${queryOf(payment.purpose as PaymentPurpose)}`;
     return redirect(withBase(variant, next));
   }

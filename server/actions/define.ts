@@ -147,7 +147,7 @@ export interface ActionDefinition<N extends string, S extends z.ZodType, V, R ex
    * key): nothing happened again, so no second event is written. Left out: every run that went
    * through is an event.
    */
-  replayed?: (value: V) => boolean;
+  replayed?: (value: NoInfer<V>) => boolean;
   handler: (input: z.output<S>, scope: Scope<L>) => Promise<HandlerResult<V, R>>;
 }
 

@@ -4,12 +4,13 @@
  * variant allow. The same idempotency key answers with the payment it made. Open to the limited level.
  */
 import { z } from 'zod';
-import { paymentStartedEventWritten } from '../agency/events.ts';
+import { paymentEventWritten } from '../agency/events.ts';
 import { methodKeys, type MethodKey } from '../payments/methods.ts';
 import { paymentPurposes as paymentPurposeColumn } from '../db/schema.ts';
 import type { PaymentPurpose } from '../payments/purpose.ts';
 import { savePaymentFeedback } from '../payments/service/feedback.ts';
 import { paymentForFile } from '../payments/service/reads.ts';
+import { cancelPayment as cancelUnderWay } from '../payments/service/under-way.ts';
 import { createPayment, type PaymentStarted } from '../payments/service/start.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { defineAction, ok, refuse } from './define.ts';
@@ -58,8 +59,6 @@ export const startPayment = defineAction({
     }),
   // The provider is called between two transactions of createPayment, never inside one.
   event: 'own',
-  // The same idempotency key answers with the payment it made: the agency heard of it once.
-  replayed: (value) => value.replayed,
   async handler(input, { ctx, session, file, recordEvent }) {
     const variant = variants[ctx.variant as VariantId] ?? variants[file.variant as VariantId] ?? variants.de;
     const result = await createPayment(ctx.db, {
@@ -75,7 +74,8 @@ export const startPayment = defineAction({
       contact: input.contact,
       now: ctx.now,
       commit: async (tx, started) => {
-        if (started.replayed && (await paymentStartedEventWritten(tx, session.fileId, started.payment.id))) return;
+        if (started.replayed && (await paymentEventWritten(tx, 'payment.started', session.fileId, started.payment.id)))
+          return;
         await recordEvent(tx, valueOf(started));
       },
     });
@@ -84,6 +84,33 @@ export const startPayment = defineAction({
     if (result.error === 'keyReused') return refuse('keyReused');
     return refuse(result.error, { alternatives: alternativesFor(file) });
   },
+  // The same idempotency key answers with the payment it made: the agency heard of it once.
+  // (After the handler, whose answer gives the value its type.)
+  replayed: (value) => value.replayed,
+});
+
+export const cancelPayment = defineAction({
+  name: 'cancelPayment',
+  description: 'Cancel a payment the debtor started and has not finished, to choose another way to pay.',
+  level: 'limited',
+  input: z.object({ paymentId: z.string().min(1).max(100) }),
+  // The provider is told outside every transaction; the event is written with the cancellation.
+  event: 'own',
+  async handler(input, { ctx, session, recordEvent }) {
+    const payment = await paymentForFile(ctx.db, session.fileId, input.paymentId);
+    if (!payment) return refuse('notFound');
+    let cancelled = false;
+    const after = await cancelUnderWay(ctx.db, payment, async (tx, row) => {
+      // The provider's notice of the cancellation may have come first (it is this request's doing
+      // all the same); a second request finds the event written.
+      if (await paymentEventWritten(tx, 'payment.cancelled', session.fileId, row.id)) return;
+      cancelled = true;
+      await recordEvent(tx, { payment: row, cancelled });
+    });
+    return ok({ payment: after, cancelled });
+  },
+  // A payment no longer under way (paid meanwhile, already cancelled) is answered as it is: no event.
+  replayed: (value) => !value.cancelled,
 });
 
 export const leavePaymentFeedback = defineAction({

@@ -10,13 +10,14 @@ import { createForm, postponeDocument, raiseDispute, uploadDocument } from './do
 import { requestBreathingSpace } from './hardship.ts';
 import { giveFeedback, givePaymentFeedback, optOutOfSurveys } from './feedback.ts';
 import { agreePlan, continuePendingPlan, grantDeferral, mailPlan, skipInstalment } from './instalments.ts';
-import { leavePaymentFeedback, startPayment } from './payments.ts';
+import { cancelPayment, leavePaymentFeedback, startPayment } from './payments.ts';
 import { requestProfileChange } from './profile.ts';
 import { mailTransfer } from './transfer.ts';
 
 export const registry = {
   // Paying
   startPayment,
+  cancelPayment,
   mailTransfer,
   leavePaymentFeedback,
   givePaymentFeedback,

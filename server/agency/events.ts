@@ -21,6 +21,7 @@ import * as t from '../db/schema.ts';
 /** The event type of each action (`<area>.<what happened>`). */
 export const eventTypeOf = {
   startPayment: 'payment.started',
+  cancelPayment: 'payment.cancelled',
   mailTransfer: 'payment.transferDetailsMailed',
   leavePaymentFeedback: 'feedback.paymentFeedbackLeft',
   givePaymentFeedback: 'feedback.paymentFeedbackGiven',
@@ -46,13 +47,28 @@ export const eventTypeOf = {
   optOutOfSurveys: 'feedback.surveysOptedOut',
 } as const satisfies Record<ActionName, string>;
 
-export type EventType = (typeof eventTypeOf)[ActionName];
-export const eventTypes = [...new Set(Object.values(eventTypeOf))].sort() as EventType[];
+/**
+ * Events that no debtor action writes: what happens to a file outside the debtor's own steps, each
+ * written in the transaction of the change it reports. `payment.paid`: the payment provider
+ * confirmed a payment and the portal booked it (the money the agency must hear of first).
+ */
+export const systemEventDescriptions = {
+  'payment.paid':
+    'The payment provider confirmed a payment and the portal booked it on the file; `result.payment` has its id, method, purpose, amount and fee (minor units) and when it was paid, `result.appliedMinor` what went to the claim, `result.creditMinor` what arrived beyond it (to refund), `result.statusCode` the file’s status after it.',
+} as const;
+export type SystemEventType = keyof typeof systemEventDescriptions;
+
+export type EventType = (typeof eventTypeOf)[ActionName] | SystemEventType;
+export const eventTypes = [
+  ...new Set([...Object.values(eventTypeOf), ...Object.keys(systemEventDescriptions)]),
+].sort() as EventType[];
 
 /** What each event type tells, for the OpenAPI document and docs/agency-api.md. */
 export const eventDescriptions: Record<EventType, string> = {
   'payment.started':
     'The debtor started a payment (card, wallet, transfer, cash slip …); `result.payment` has its id, method, purpose, amount and status.',
+  'payment.cancelled':
+    'The debtor cancelled a payment under way to choose another way to pay; `result.payment` is the cancelled payment.',
   'payment.transferDetailsMailed': 'The bank-transfer details of a payment were mailed to the debtor.',
   'feedback.paymentFeedbackLeft': 'The debtor left the payment page with feedback (why they did not pay).',
   'feedback.paymentFeedbackGiven': 'The debtor rated a paid payment.',
@@ -78,6 +94,7 @@ export const eventDescriptions: Record<EventType, string> = {
   'offer.answered': 'The debtor accepted or declined the special settlement offer.',
   'feedback.given': 'The debtor rated the portal.',
   'feedback.surveysOptedOut': 'The debtor opted out of surveys.',
+  ...systemEventDescriptions,
 };
 
 const jsonValue: z.ZodType<unknown> = z.unknown();
@@ -95,10 +112,16 @@ export const eventEnvelopeSchema = z
       })
       .describe('The file the debtor acted on.'),
     data: z.object({
-      action: z.string().describe('The portal action that ran (docs/architecture.md, the action layer).'),
+      action: z
+        .string()
+        .describe(
+          'The portal action that ran (docs/architecture.md, the action layer); for an event no debtor action wrote, the step that wrote it (`bookPayment`).',
+        ),
       door: z
-        .enum(['page', 'assistant', 'api'])
-        .describe('Where the debtor acted: a page, the assistant, the JSON API.'),
+        .enum(['page', 'assistant', 'api', 'provider'])
+        .describe(
+          'Where it came from: the debtor on a page, in the assistant or by the JSON API; or the payment provider’s confirmation.',
+        ),
       input: z
         .record(z.string(), jsonValue)
         .describe('The action’s input as its schema read it; passwords, tokens and file contents left out.'),
@@ -174,7 +197,37 @@ export function envelopeOf(event: ActionEvent, id: string = newEventId()): Event
 
 /** Writes the action's event to the outbox with `db`, the action's transaction. */
 export async function recordActionEvent(db: Database, event: ActionEvent): Promise<EventEnvelope> {
-  const envelope = envelopeOf(event);
+  return insertEvent(db, event, envelopeOf(event));
+}
+
+/**
+ * Writes an event no debtor action wrote (`systemEventDescriptions`) with `db`, the transaction of
+ * the change it reports; the file's reference and debtor are read in it.
+ */
+export async function recordSystemEvent(
+  db: Database,
+  event: { type: SystemEventType; step: string; door: 'provider'; fileId: number; result: unknown; at: Date },
+): Promise<EventEnvelope> {
+  const [file] = await db
+    .select({ refno: t.files.refno, subcase: t.files.subcase, debtorId: t.files.debtorId })
+    .from(t.files)
+    .where(eq(t.files.id, event.fileId));
+  if (!file) throw new Error(`no file ${event.fileId} for ${event.type}`);
+  const envelope: EventEnvelope = {
+    id: newEventId(),
+    type: event.type,
+    timestamp: event.at.toISOString(),
+    file: { reference: file.refno, subcase: file.subcase },
+    data: { action: event.step, door: event.door, input: {}, result: plainValue(event.result) ?? null },
+  };
+  return insertEvent(db, { fileId: event.fileId, debtorId: file.debtorId, at: event.at }, envelope);
+}
+
+async function insertEvent(
+  db: Database,
+  event: { fileId: number; debtorId: number; at: Date },
+  envelope: EventEnvelope,
+): Promise<EventEnvelope> {
   await db.insert(t.agencyEvents).values({
     id: envelope.id,
     type: envelope.type,
@@ -187,18 +240,24 @@ export async function recordActionEvent(db: Database, event: ActionEvent): Promi
 }
 
 /**
- * Whether the outbox already holds the `payment.started` event of a payment: a request repeated
- * with the same idempotency key writes the event only when the first run could not (it stopped
- * between the provider's call and its last transaction), so the agency hears of a payment once.
+ * Whether the outbox already holds an event of this type about a payment (`result.payment.id`): a
+ * request repeated with the same idempotency key writes `payment.started` only when the first run
+ * could not (it stopped between the provider's call and its last transaction), and a cancellation
+ * the provider's own notice recorded first is reported once; the agency hears of each once.
  */
-export async function paymentStartedEventWritten(db: Database, fileId: number, paymentId: string): Promise<boolean> {
+export async function paymentEventWritten(
+  db: Database,
+  type: EventType,
+  fileId: number,
+  paymentId: string,
+): Promise<boolean> {
   const [row] = await db
     .select({ seq: t.agencyEvents.seq })
     .from(t.agencyEvents)
     .where(
       and(
         eq(t.agencyEvents.fileId, fileId),
-        eq(t.agencyEvents.type, 'payment.started'),
+        eq(t.agencyEvents.type, type),
         sql`${t.agencyEvents.payload} -> 'data' -> 'result' -> 'payment' ->> 'id' = ${paymentId}`,
       ),
     )

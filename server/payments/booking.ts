@@ -9,6 +9,7 @@ import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { todayIso } from '../claims/facts.ts';
+import { recordSystemEvent } from '../agency/events.ts';
 import { sourcesOf, type PaymentStatus } from './state.ts';
 
 export type PaymentRow = typeof t.payments.$inferSelect;
@@ -60,6 +61,28 @@ export async function bookPayment(
       .returning();
     if (!payment) return { booked: false, payment: current };
     const { statusCode, creditMinor } = await applyBooking(tx, payment, now);
+    // The agency hears of the money in the same transaction that books it (issue 29).
+    await recordSystemEvent(tx as unknown as Database, {
+      type: 'payment.paid',
+      step: 'bookPayment',
+      door: 'provider',
+      fileId: payment.fileId,
+      at: now,
+      result: {
+        payment: {
+          id: payment.id,
+          method: payment.providerId,
+          purpose: payment.purpose,
+          amountMinor: payment.amountMinor,
+          feeMinor: payment.feeMinor,
+          currency: payment.currency,
+          paidAt: payment.paidAt,
+        },
+        appliedMinor: payment.amountMinor - creditMinor,
+        creditMinor,
+        statusCode,
+      },
+    });
     return { booked: true, payment, statusCode, creditMinor };
   });
 }

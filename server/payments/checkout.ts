@@ -69,7 +69,6 @@ export const paymentsUnderWay = withDatabase(underWay.paymentsUnderWay);
 export const instructionsFor = withDatabase(instructions.instructionsFor);
 export const providerPageUrl = withDatabase(provider.providerPageUrl);
 export const swissQrBillFor = withDatabase(instructions.swissQrBillFor);
-export const cancelPayment = withDatabase(underWay.cancelPayment);
 export const paymentFeedbackGiven = withDatabase(feedback.paymentFeedbackGiven);
 /** The sandbox provider (its pages need its own functions), or null when it is not configured. */
 export const sandboxProvider = withDatabase(provider.sandboxProvider);

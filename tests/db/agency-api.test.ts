@@ -14,6 +14,7 @@ import { startConsumer, type Consumer } from '#server/agency/consumer.ts';
 import { claimDue, claimLeaseMs, deliverDue, fanOut, replay } from '#server/agency/delivery.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
 import * as t from '#server/db/schema.ts';
+import { bookPayment } from '#server/payments/booking.ts';
 import { SandboxPaymentProvider } from '#server/payments/providers/sandbox.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
@@ -264,6 +265,31 @@ describe('the payment provider outside every transaction', () => {
     expect((await latestEvent())!.payload).toMatchObject({
       type: 'payment.started',
       data: { result: { replayed: true } },
+    });
+  }, 30_000);
+
+  it('reports a payment the provider confirmed as payment.paid, once, in the booking’s transaction', async () => {
+    const started = await runAction('startPayment', await contextOf('100000005'), {
+      purpose: 'openAmount',
+      method: '1',
+      idempotencyKey: 'agency-paid-event-1',
+    });
+    if (!started.ok) throw new Error('the payment did not start');
+    const { payment } = started.value;
+    const before = await eventCount();
+    const reported = { amountMinor: payment.amountMinor + payment.feeMinor, currency: payment.currency };
+    expect(await bookPayment(database.db, payment.id, reported)).toMatchObject({ booked: true });
+    // The browser's return racing the webhook books nothing more and reports nothing more.
+    expect(await bookPayment(database.db, payment.id, reported)).toMatchObject({ booked: false });
+    expect(await eventCount()).toBe(before + 1);
+    expect((await latestEvent())!.payload).toMatchObject({
+      type: 'payment.paid',
+      file: { reference: '100000005' },
+      data: {
+        action: 'bookPayment',
+        door: 'provider',
+        result: { payment: { id: payment.id, amountMinor: payment.amountMinor }, creditMinor: 0 },
+      },
     });
   }, 30_000);
 

@@ -529,6 +529,21 @@ describe('authorization', () => {
     );
     const page = await run(payDirectPage, getRequest(cancelled.headers.get('Location')!, { Cookie: cookie }), de);
     expect((page.data as { aborted: { status: string } }).aborted.status).toBe('cancelled');
+    // The agency hears of it (issue 29): one payment.cancelled event from the page.
+    const events = await database.db
+      .select({ payload: t.agencyEvents.payload })
+      .from(t.agencyEvents)
+      .where(eq(t.agencyEvents.type, 'payment.cancelled'));
+    expect(events.map((e) => e.payload)).toEqual([
+      expect.objectContaining({
+        file: { reference: '100000002', subcase: 1 },
+        data: expect.objectContaining({
+          action: 'cancelPayment',
+          door: 'page',
+          result: expect.objectContaining({ cancelled: true, payment: expect.objectContaining({ id: payment!.id }) }),
+        }),
+      }),
+    ]);
     const sent = await run(
       payDirect,
       formRequest(

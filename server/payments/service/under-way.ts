@@ -58,10 +58,29 @@ export async function forgetAtProvider(db: Database, payment: PaymentRow): Promi
   await provider.cancel(payment.providerReference).catch(() => null);
 }
 
-export async function cancelPayment(db: Database, payment: PaymentRow): Promise<PaymentRow> {
+/**
+ * The debtor cancels a payment under way (to choose another way to pay). The provider is told
+ * first, outside any transaction; when it reports another outcome (the payment went through after
+ * all), that outcome is applied instead. The cancellation and `commit` (the agency's event) are
+ * written in one transaction; a payment that is no longer under way is returned as it is.
+ */
+export async function cancelPayment(
+  db: Database,
+  payment: PaymentRow,
+  commit?: (tx: Database, cancelled: PaymentRow) => Promise<void>,
+): Promise<PaymentRow> {
   if (payment.status !== 'pending' && payment.status !== 'created') return payment;
   const provider = paymentProvider(db);
   const status = provider && payment.providerReference ? await provider.cancel(payment.providerReference) : null;
-  if (status) return applyProviderStatus(db, payment, status);
-  return (await markFinished(db, payment.id, 'cancelled', 'cancelled')) ?? payment;
+  if (status && status.outcome !== 'cancelled') return applyProviderStatus(db, payment, status);
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    // The provider's notice (its webhook) may have marked it cancelled while it was being told.
+    const cancelled =
+      (await markFinished(tx, payment.id, 'cancelled', 'cancelled')) ??
+      (await tx.select().from(t.payments).where(eq(t.payments.id, payment.id)).for('update'))[0];
+    if (!cancelled) return payment;
+    if (commit && cancelled.status === 'cancelled') await commit(tx, cancelled);
+    return cancelled;
+  });
 }
