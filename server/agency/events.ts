@@ -50,11 +50,14 @@ export const eventTypeOf = {
 /**
  * Events that no debtor action writes: what happens to a file outside the debtor's own steps, each
  * written in the transaction of the change it reports. `payment.paid`: the payment provider
- * confirmed a payment and the portal booked it (the money the agency must hear of first).
+ * confirmed a payment and the portal booked it (the money the agency must hear of first);
+ * `reminders.disabled`: the debtor followed the opt-out link of a reminder mail (no session).
  */
 export const systemEventDescriptions = {
   'payment.paid':
     'The payment provider confirmed a payment and the portal booked it on the file; `result.payment` has its id, method, purpose, amount and fee (minor units) and when it was paid, `result.appliedMinor` what went to the claim, `result.creditMinor` what arrived beyond it (to refund), `result.statusCode` the file’s status after it.',
+  'reminders.disabled':
+    'The debtor switched off e-mail reminders, by the link in a reminder mail (`door` mail) or the JSON API (`door` api); written for each of the debtor’s files, `result.mailEventId` names the mail.',
 } as const;
 export type SystemEventType = keyof typeof systemEventDescriptions;
 
@@ -118,9 +121,9 @@ export const eventEnvelopeSchema = z
           'The portal action that ran (docs/architecture.md, the action layer); for an event no debtor action wrote, the step that wrote it (`bookPayment`).',
         ),
       door: z
-        .enum(['page', 'assistant', 'api', 'provider'])
+        .enum(['page', 'assistant', 'api', 'provider', 'mail'])
         .describe(
-          'Where it came from: the debtor on a page, in the assistant or by the JSON API; or the payment provider’s confirmation.',
+          'Where it came from: the debtor on a page, in the assistant or by the JSON API, or by a link in a mail; or the payment provider’s confirmation.',
         ),
       input: z
         .record(z.string(), jsonValue)
@@ -206,7 +209,14 @@ export async function recordActionEvent(db: Database, event: ActionEvent): Promi
  */
 export async function recordSystemEvent(
   db: Database,
-  event: { type: SystemEventType; step: string; door: 'provider'; fileId: number; result: unknown; at: Date },
+  event: {
+    type: SystemEventType;
+    step: string;
+    door: 'provider' | 'mail' | 'api';
+    fileId: number;
+    result: unknown;
+    at: Date;
+  },
 ): Promise<EventEnvelope> {
   const [file] = await db
     .select({ refno: t.files.refno, subcase: t.files.subcase, debtorId: t.files.debtorId })

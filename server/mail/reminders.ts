@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { readToken, signToken } from '../security/signed-token.ts';
+import { recordSystemEvent } from '../agency/events.ts';
 
 const purpose = 'reminder-opt-out';
 
@@ -30,6 +31,7 @@ export async function disableReminders(
   db: Database,
   token: string | null | undefined,
   now = new Date(),
+  door: 'mail' | 'api' = 'mail',
 ): Promise<DisableRemindersResult> {
   const parsed = readReminderOptOutToken(token);
   if (!parsed) return { ok: false, reason: 'invalidLink' };
@@ -49,6 +51,17 @@ export async function disableReminders(
       action: 'reminders.disabled',
       detail: { eventId: parsed.eventId },
     });
+    // The agency's dunning must know (issue 29): one event on each of the debtor's files.
+    const files = await tx.select({ id: t.files.id }).from(t.files).where(eq(t.files.debtorId, debtor.id));
+    for (const file of files)
+      await recordSystemEvent(tx as unknown as Database, {
+        type: 'reminders.disabled',
+        step: 'disableReminders',
+        door,
+        fileId: file.id,
+        at: now,
+        result: { mailEventId: parsed.eventId },
+      });
     return { ok: true, alreadyDisabled: false } as const;
   });
 }

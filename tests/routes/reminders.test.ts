@@ -44,6 +44,14 @@ describe('disable the reminder service', () => {
 
     const again = await run(action, formRequest('/serviceportal/disable-reminder', { token }), params);
     expect(again.data).toEqual({ ok: true, alreadyDisabled: true });
+
+    // The agency hears of it once, on each of the debtor's files (issue 29).
+    const files = await database.db.select({ id: t.files.id }).from(t.files).where(eq(t.files.debtorId, debtor!.id));
+    const events = await database.db.select().from(t.agencyEvents).where(eq(t.agencyEvents.type, 'reminders.disabled'));
+    expect(events.map((e) => e.fileId).sort()).toEqual(files.map((f) => f.id).sort());
+    expect(events[0]!.payload).toMatchObject({
+      data: { action: 'disableReminders', door: 'mail', result: { mailEventId: 'mail-4711' } },
+    });
   });
 
   it('shows the failure text for a broken link', async () => {

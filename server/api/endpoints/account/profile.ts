@@ -162,6 +162,7 @@ export const disableErinnerungsdienst = defineEndpoint({
       ctx.action.db,
       reminderOptOutToken(ctx.session!.debtorId, body.eventId),
       ctx.action.now,
+      'api',
     );
     if (!result.ok) return problem(404, 'noFile');
     return apiOk({ disabled: true as const, alreadyDisabled: result.alreadyDisabled });
