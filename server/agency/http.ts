@@ -20,6 +20,7 @@ import { logger } from '../http/logger.ts';
 import { readBodyText, BodyRefused, maxSmallBodyBytes } from '../http/request-body.ts';
 import type { EdgeRefusal } from '../http/security.ts';
 import { consumeWithin } from '../limits/rate-limits.ts';
+import { attachmentTokenPattern, openAttachment, readUpload } from './attachments.ts';
 import { authenticateClient, callerOf, issueToken, type AgencyCaller, type AgencyScope } from './auth.ts';
 import { listSubscriptions, subscribe, subscriptionTypesSchema, unsubscribe } from './delivery.ts';
 import { maxFeedLimit, parseCursor, readFeed } from './feed.ts';
@@ -69,6 +70,7 @@ const problemTitles: Record<string, string> = {
   crossSite: 'A cross-site request is refused',
   unsupportedMediaType: 'Send application/json',
   preconditionFailed: 'If-Match does not name the current version',
+  gone: 'The upload is no longer kept',
   unavailable: 'Unavailable for the moment',
 };
 
@@ -193,6 +195,16 @@ export const operations: Operation[] = [
       return (await unsubscribe(db, caller.client.id, params[0]!, now))
         ? new Response(null, { status: 204 })
         : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'getUpload',
+    method: 'GET',
+    pattern: /^\/uploads\/([1-9][0-9]{0,9})$/,
+    scope: 'files:read',
+    async run({ db, params, url, caller, now }) {
+      const upload = await readUpload(db, Number(params[0]), caller.client.id, agencyPrefix, now);
+      return upload ? json(upload) : problemResponse(404, 'notFound', url.pathname);
     },
   },
   {
@@ -323,7 +335,24 @@ export async function handleAgencyRequest(request: Request, options: AgencyReque
       return json(agencyOpenApiDocument(), 200, { 'cache-control': 'public, max-age=300' });
     }
     db = options.db ?? (await getDatabase());
-    if (path === '/oauth/token') {
+    const attachment = attachmentTokenPattern.exec(path);
+    if (attachment) {
+      // A download link: the signed token is the credential (attachments.ts), no bearer token.
+      operationId = 'downloadAttachment';
+      if (request.method !== 'GET')
+        response = problemResponse(405, 'methodNotAllowed', instance, { headers: { allow: 'GET' } });
+      else {
+        const opened = await openAttachment(db, attachment[1]!, now);
+        clientId = opened.clientId;
+        response = opened.ok
+          ? opened.response
+          : problemResponse(
+              opened.reason === 'gone' ? 410 : 404,
+              opened.reason === 'gone' ? 'gone' : 'notFound',
+              instance,
+            );
+      }
+    } else if (path === '/oauth/token') {
       operationId = 'token';
       if (request.method !== 'POST')
         response = problemResponse(405, 'methodNotAllowed', instance, { headers: { allow: 'POST' } });

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { createDocument } from 'zod-openapi';
 import { agencyScopes, tokenLifetimeSeconds } from './auth.ts';
 import { eventDescriptions, eventEnvelopeSchema, eventTypes } from './events.ts';
+import { attachmentLinkSeconds, uploadSchema } from './attachments.ts';
 import { maxFeedLimit } from './feed.ts';
 import { fileStatusInput, fileStatusSchema } from './file-status.ts';
 
@@ -29,6 +30,7 @@ const problemSchema = z
         'tooLarge',
         'unsupportedMediaType',
         'preconditionFailed',
+        'gone',
         'unavailable',
       ])
       .describe('The problem, as a code to branch on.'),
@@ -177,6 +179,44 @@ export function buildAgencyOpenApiDocument() {
             },
           },
         },
+        '/uploads/{id}': {
+          get: {
+            operationId: 'getUpload',
+            tags: ['Uploads'],
+            summary: `A file a debtor uploaded (events name it by id), with a download link that works for ${attachmentLinkSeconds} s.`,
+            security: [{ oauth2: ['files:read'] }],
+            requestParams: { path: z.object({ id: z.string().regex(/^[1-9][0-9]{0,9}$/) }) },
+            responses: {
+              '200': { description: 'The upload.', content: { 'application/json': { schema: uploadSchema } } },
+              '404': problem('No such upload.'),
+              ...common,
+            },
+          },
+        },
+        '/attachments/{token}': {
+          get: {
+            operationId: 'downloadAttachment',
+            tags: ['Uploads'],
+            summary:
+              'The bytes of an upload, by the link `getUpload` answered (no bearer token: the link is the credential).',
+            security: [],
+            requestParams: { path: z.object({ token: z.string() }) },
+            responses: {
+              '200': {
+                description: 'The file, as an attachment, with its media type and a `Digest` of its SHA-256.',
+                content: {
+                  'application/pdf': { schema: { type: 'string', format: 'binary' } },
+                  'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+                  'image/png': { schema: { type: 'string', format: 'binary' } },
+                  'image/tiff': { schema: { type: 'string', format: 'binary' } },
+                },
+              },
+              '404': problem('Not a link of ours, or expired: ask getUpload for a new one.'),
+              '410': problem('The upload is no longer kept (`gone`).'),
+              '503': problem('Unavailable for the moment.'),
+            },
+          },
+        },
         '/files/{reference}/status': {
           get: {
             operationId: 'getFileStatus',
@@ -253,7 +293,7 @@ export function buildAgencyOpenApiDocument() {
             },
           },
         },
-        schemas: { Problem: problemSchema, Event: eventEnvelopeSchema },
+        schemas: { Problem: problemSchema, Event: eventEnvelopeSchema, Upload: uploadSchema },
       },
       security: bearer,
       'x-event-types': eventTypes.map((type) => ({ type, description: eventDescriptions[type] })),

@@ -17,6 +17,10 @@ import * as t from '#server/db/schema.ts';
 import { bookPayment } from '#server/payments/booking.ts';
 import { SandboxPaymentProvider } from '#server/payments/providers/sandbox.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
+import { freshBudget, receiveFile } from '#server/uploads/receive.ts';
+import { objectStore } from '#server/uploads/storage.ts';
+import { createHash } from 'node:crypto';
 
 let database: TestDatabase;
 let consumer: Consumer;
@@ -308,6 +312,79 @@ describe('the payment provider outside every transaction', () => {
       spy.mockRestore();
     }
   }, 30_000);
+});
+
+describe('uploads for the agency, by links that expire', () => {
+  useUploadFolder();
+
+  async function uploaded(refno: string) {
+    const [file] = await database.db.select().from(t.files).where(eq(t.files.refno, refno));
+    const bytes = pdfBytes(3000);
+    const received = await receiveFile(database.db, {
+      fileId: file!.id,
+      context: 'announcedPayment',
+      filename: 'Überweisung März.pdf',
+      data: (async function* () {
+        yield bytes;
+      })(),
+      budget: freshBudget(),
+    });
+    if (!received.ok) throw new Error(`not stored: ${received.refused.problem}`);
+    return { id: received.upload.id, bytes };
+  }
+
+  it('answers an upload with a download link that works without a bearer token, and only until it expires', async () => {
+    const { id, bytes } = await uploaded('100000001');
+    const { token } = await tokenFor(['files:read']);
+    const described = await call(`/uploads/${id}`, { token });
+    expect(described.status).toBe(200);
+    const upload = (await described.json()) as {
+      file: { reference: string };
+      mediaType: string;
+      sizeBytes: number;
+      sha256: string;
+      download: { url: string; expiresAt: string };
+    };
+    expect(upload).toMatchObject({ file: { reference: '100000001' }, mediaType: 'application/pdf', sizeBytes: 3000 });
+    expect(upload.download.url).toMatch(/^\/agency\/v1\/attachments\//);
+
+    const download = await call(upload.download.url.slice('/agency/v1'.length));
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(download.headers.get('content-disposition')).toContain("filename*=UTF-8''%C3%9Cberweisung%20M%C3%A4rz.pdf");
+    const body = new Uint8Array(await download.arrayBuffer());
+    expect(body).toEqual(bytes);
+    expect(createHash('sha256').update(body).digest('hex')).toBe(upload.sha256);
+
+    // Expired: the same link a moment after its time.
+    const later = new Date(Date.parse(upload.download.expiresAt) + 1000);
+    const expired = await handleAgencyRequest(new Request(`http://portal.test${upload.download.url}`), {
+      clientAddress: '203.0.113.9',
+      db: database.db,
+      now: () => later,
+    });
+    expect(expired.status).toBe(404);
+    // Tampered: another upload's id under the same signature.
+    const [body64, signature] = upload.download.url.split('/').pop()!.split('.');
+    const payload = JSON.parse(Buffer.from(body64!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = Buffer.from(JSON.stringify({ ...payload, u: id + 1 })).toString('base64url');
+    expect((await call(`/attachments/${forged}.${signature}`)).status).toBe(404);
+  });
+
+  it('needs files:read for the link, and says gone when the bytes are no longer kept', async () => {
+    const { id } = await uploaded('100000002');
+    const { token: eventsOnly } = await tokenFor(['events:read']);
+    expect((await call(`/uploads/${id}`, { token: eventsOnly })).status).toBe(403);
+    expect((await call(`/uploads/${id}`)).status).toBe(401);
+    const { token } = await tokenFor(['files:read']);
+    expect((await call('/uploads/999999', { token })).status).toBe(404);
+    const { download } = (await (await call(`/uploads/${id}`, { token })).json()) as { download: { url: string } };
+    const [row] = await database.db.select().from(t.uploads).where(eq(t.uploads.id, id));
+    await objectStore().delete(row!.storageKey);
+    const gone = await call(download.url.slice('/agency/v1'.length));
+    expect(gone.status).toBe(410);
+    expect(await gone.json()).toMatchObject({ code: 'gone' });
+  });
 });
 
 describe('the pull feed', () => {
