@@ -101,7 +101,12 @@ export function buildAgencyOpenApiDocument() {
           'The collection agency’s side of the portal (issue 29): machine clients with OAuth 2.0 client credentials, what debtors did as events (pull feed and signed webhooks), and the agency’s data in. Errors are RFC 9457 problem details. See docs/agency-api.md.',
       },
       servers: [{ url: '/agency/v1' }],
-      tags: [{ name: 'Events' }, { name: 'Webhooks' }, { name: 'Files' }],
+      tags: [
+        { name: 'Events', description: 'What debtors did, as a feed to poll.' },
+        { name: 'Webhooks', description: 'Endpoints the events are posted to.' },
+        { name: 'Files', description: 'The agency’s files as the portal shows them.' },
+        { name: 'Uploads', description: 'The files debtors uploaded, by links that expire.' },
+      ],
       paths: {
         '/events': {
           get: {
@@ -139,6 +144,8 @@ export function buildAgencyOpenApiDocument() {
             operationId: 'listWebhooks',
             tags: ['Webhooks'],
             summary: 'The client’s webhook endpoints.',
+            description:
+              'Every endpoint this client subscribed, with the event types it chose and the cursor of the last event a delivery was made for; the secrets are not shown.',
             security: [{ oauth2: ['webhooks:manage'] }],
             responses: {
               '200': {
@@ -152,6 +159,8 @@ export function buildAgencyOpenApiDocument() {
             operationId: 'createWebhook',
             tags: ['Webhooks'],
             summary: 'Subscribe an endpoint: events from now on are posted to it, signed with its secret.',
+            description:
+              'The endpoint receives every event written after this call (or the types chosen), each in its own signed POST, in order per file. Without a `secret` one is made and answered here once; keep it to verify the signatures.',
             security: [{ oauth2: ['webhooks:manage'] }],
             requestBody: { required: true, content: { 'application/json': { schema: subscriptionInput } } },
             responses: {
@@ -170,6 +179,8 @@ export function buildAgencyOpenApiDocument() {
             operationId: 'deleteWebhook',
             tags: ['Webhooks'],
             summary: 'Unsubscribe an endpoint (deliveries not yet made are dropped).',
+            description:
+              'No event is posted to the endpoint after this call; deliveries still pending are dropped. The events stay in the feed.',
             security: [{ oauth2: ['webhooks:manage'] }],
             requestParams: { path: z.object({ id: z.string() }) },
             responses: {
@@ -184,6 +195,8 @@ export function buildAgencyOpenApiDocument() {
             operationId: 'getUpload',
             tags: ['Uploads'],
             summary: `A file a debtor uploaded (events name it by id), with a download link that works for ${attachmentLinkSeconds} s.`,
+            description:
+              'Events name uploads by id (`uploadId`, `uploadIds`). The answer tells what the upload is and gives `download.url`, which works without a bearer token until `download.expiresAt`; the download is audited under this client. Ask again for a new link when it has expired.',
             security: [{ oauth2: ['files:read'] }],
             requestParams: { path: z.object({ id: z.string().regex(/^[1-9][0-9]{0,9}$/) }) },
             responses: {
@@ -199,6 +212,8 @@ export function buildAgencyOpenApiDocument() {
             tags: ['Uploads'],
             summary:
               'The bytes of an upload, by the link `getUpload` answered (no bearer token: the link is the credential).',
+            description:
+              'The link itself is the credential (signed for the client that asked, for a few minutes): no bearer token. An expired or altered link is 404; an upload the retention rules removed is 410.',
             security: [],
             requestParams: { path: z.object({ token: z.string() }) },
             responses: {
@@ -222,6 +237,8 @@ export function buildAgencyOpenApiDocument() {
             operationId: 'getFileStatus',
             tags: ['Files'],
             summary: 'A file’s status code and sub-state, with its version as the ETag.',
+            description:
+              'The status code and sub-state the portal shows the debtor, with the version as the ETag to send as `If-Match` when setting it.',
             security: [{ oauth2: ['files:read'] }],
             requestParams: { path: z.object({ reference }) },
             responses: {
@@ -238,6 +255,8 @@ export function buildAgencyOpenApiDocument() {
             operationId: 'putFileStatus',
             tags: ['Files'],
             summary: 'Set a file’s status (idempotent: the same body again keeps the version).',
+            description:
+              'Sets the status code and sub-state of a file. Send the ETag you read as `If-Match`: when the file changed since, nothing changes and the answer is 412 with the current version. The same body again changes nothing and keeps the version.',
             security: [{ oauth2: ['files:write'] }],
             requestParams: {
               path: z.object({ reference }),
