@@ -16,9 +16,9 @@ import * as t from '../db/schema.ts';
 import { audit } from '../audit/log.ts';
 import { formatReference } from '../auth/reference.ts';
 import { agencyAddress } from '../mail/addresses.ts';
-import { addresseeColumns, debtorName, mailReceipt } from '../mail/addressee.ts';
+import { addresseeColumns, debtorName, mailAddresseeReceipt } from '../mail/addressee.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
+import { submitWithUploads } from '../uploads/receive.ts';
 import { intlLocale } from '../i18n/negotiate.ts';
 import { isLanguage } from '../i18n/languages.ts';
 import { variants, type Variant, type VariantId } from '../variants/config.ts';
@@ -85,10 +85,12 @@ export async function storeAnnouncedPayment(
   const amountMinor = input.amount;
   const reference = formatReference(file.refno, file.subcase);
 
-  return db
-    .transaction(async (txn) => {
-      const tx = txn as unknown as Database;
-      const [row] = await tx
+  return submitWithUploads(
+    db,
+    // A refused receipt undoes the insert: the transaction rolls back, the pending uploads stay offered.
+    { fileId: file.id, context: 'announcedPayment', ids: input.uploadId },
+    async (tx) => {
+      return tx
         .insert(t.announcedPayments)
         .values({
           fileId: file.id,
@@ -106,14 +108,8 @@ export async function storeAnnouncedPayment(
           createdAt: now,
         })
         .returning({ id: t.announcedPayments.id });
-      const id = row!.id;
-      // Undo the insert: the transaction rolls back, the pending uploads stay offered.
-      const attachments = await attachOrRollBack(tx, {
-        fileId: file.id,
-        context: 'announcedPayment',
-        ownerId: id,
-        ids: input.uploadId,
-      });
+    },
+    async (tx, id, attachments) => {
       // A note in the file's history, not a new status (issue 11, finding 6).
       await tx.insert(t.events).values({
         fileId: file.id,
@@ -136,12 +132,13 @@ export async function storeAnnouncedPayment(
           receiptCount: attachments.length,
         },
       });
-      await mailReceipt(tx, file.email, {
-        language: ctx.language,
-        variant: file.variant,
-        fileId: file.id,
-        data: { name: debtorName(file), salutation: file.salutation, reference, kind: 'announcedPayment' },
-      });
+      await mailAddresseeReceipt(
+        tx,
+        file.email,
+        { variant: file.variant, name: debtorName(file), salutation: file.salutation, reference },
+        { language: ctx.language, fileId: file.id },
+        { kind: 'announcedPayment' },
+      );
       await audit(tx, {
         actor: 'debtor',
         action: 'payment.announced',
@@ -151,12 +148,8 @@ export async function storeAnnouncedPayment(
         at: now,
         detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attachments.length },
       });
-      return { ok: true as const, id };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof AttachRefused) return { ok: false as const, problem: error.problem };
-      throw error;
-    });
+    },
+  );
 }
 
 /**
