@@ -101,25 +101,34 @@ export class SandboxBankIdProvider implements BankIdProvider {
         }
         return { status: 'pending', hint: asPendingHint(order.hint) };
       case 'complete': {
-        const [taken] = await this.db
-          .update(t.bankIdOrders)
-          .set({ collectedAt: now })
-          .where(
-            and(
-              eq(t.bankIdOrders.orderRef, order.orderRef),
-              eq(t.bankIdOrders.status, 'complete'),
-              isNull(t.bankIdOrders.collectedAt),
-            ),
-          )
-          .returning({ personalNumberHash: t.bankIdOrders.personalNumberHash });
-        if (!taken?.personalNumberHash) return failed('unknownOrder');
-        return { status: 'complete', identity: { personalNumberHash: taken.personalNumberHash } };
+        const personalNumberHash = await this.takeCompleted(order.orderRef, now);
+        if (!personalNumberHash) return failed('unknownOrder');
+        return { status: 'complete', identity: { personalNumberHash } };
       }
       case 'failed':
         return failed(asFailedReason(order.hint));
       case 'cancelled':
         return failed('cancelled');
     }
+  }
+
+  /**
+   * Marks a completed order collected, once: the identity's hash, or null when the order is not
+   * complete or was collected before (Sweden's collect and Norway's code exchange alike).
+   */
+  private async takeCompleted(orderRef: string, now: Date): Promise<string | null> {
+    const [taken] = await this.db
+      .update(t.bankIdOrders)
+      .set({ collectedAt: now })
+      .where(
+        and(
+          eq(t.bankIdOrders.orderRef, orderRef),
+          eq(t.bankIdOrders.status, 'complete'),
+          isNull(t.bankIdOrders.collectedAt),
+        ),
+      )
+      .returning({ personalNumberHash: t.bankIdOrders.personalNumberHash });
+    return taken?.personalNumberHash || null;
   }
 
   async cancel(orderRef: string): Promise<boolean> {
@@ -164,21 +173,11 @@ export class SandboxBankIdProvider implements BankIdProvider {
       .where(and(eq(t.bankIdOrders.codeHash, sha256Hex(code)), eq(t.bankIdOrders.country, 'NO')));
     if (!order) return { ok: false, reason: 'invalidCode' };
     // Any attempt uses the code up, whether it then succeeds or not.
-    const [taken] = await this.db
-      .update(t.bankIdOrders)
-      .set({ collectedAt: now })
-      .where(
-        and(
-          eq(t.bankIdOrders.orderRef, order.orderRef),
-          eq(t.bankIdOrders.status, 'complete'),
-          isNull(t.bankIdOrders.collectedAt),
-        ),
-      )
-      .returning({ personalNumberHash: t.bankIdOrders.personalNumberHash });
-    if (!taken?.personalNumberHash) return { ok: false, reason: 'invalidCode' };
+    const personalNumberHash = await this.takeCompleted(order.orderRef, now);
+    if (!personalNumberHash) return { ok: false, reason: 'invalidCode' };
     if (!order.state || !safeEqual(order.state, state)) return { ok: false, reason: 'stateMismatch' };
     if (order.expiresAt <= now) return { ok: false, reason: 'expired' };
-    return { ok: true, orderRef: order.orderRef, identity: { personalNumberHash: taken.personalNumberHash } };
+    return { ok: true, orderRef: order.orderRef, identity: { personalNumberHash } };
   }
 
   // ── The sandbox "identity app" (not part of the adapter interface) ───────────────────────
