@@ -11,6 +11,7 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { fileRef } from '../claims/facts.ts';
+import { filesWithDebtors } from '../claims/file-queries.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { audit } from '../audit/log.ts';
@@ -46,16 +47,12 @@ export function announceReading(fileVariant: string, currency: string, language:
 }
 
 async function announceFile(db: Database, ctx: AnnounceContext) {
-  const [file] = await db
-    .select({
-      ...addresseeColumns,
-      id: t.files.id,
-      currency: t.files.currency,
-      statusCode: t.files.statusCode,
-    })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(and(eq(t.files.id, ctx.fileId), eq(t.files.debtorId, ctx.debtorId), isNull(t.files.deletedAt)));
+  const [file] = await filesWithDebtors(db, {
+    ...addresseeColumns,
+    id: t.files.id,
+    currency: t.files.currency,
+    statusCode: t.files.statusCode,
+  }).where(and(eq(t.files.id, ctx.fileId), eq(t.files.debtorId, ctx.debtorId), isNull(t.files.deletedAt)));
   return file ?? null;
 }
 
@@ -162,20 +159,17 @@ export function sisterBrandName(variant: Pick<Variant, 'brand'>): string {
 }
 
 export async function announceFormDefaults(db: Database, session: { fileId: number; debtorId: number }) {
-  const [file] = await db
-    .select({
-      creditor: t.creditors.name,
-      currency: t.files.currency,
-      payerName: t.debtors.accountHolder,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      companyName: t.debtors.companyName,
-      iban: t.debtors.iban,
-      bic: t.debtors.bic,
-    })
-    .from(t.files)
+  const [file] = await filesWithDebtors(db, {
+    creditor: t.creditors.name,
+    currency: t.files.currency,
+    payerName: t.debtors.accountHolder,
+    firstName: t.debtors.firstName,
+    lastName: t.debtors.lastName,
+    companyName: t.debtors.companyName,
+    iban: t.debtors.iban,
+    bic: t.debtors.bic,
+  })
     .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(and(eq(t.files.id, session.fileId), eq(t.files.debtorId, session.debtorId)));
   if (!file) return null;
   return {
