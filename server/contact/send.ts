@@ -2,10 +2,10 @@
  * Messages and callback requests from /service/contact (and the assistant): stored, mailed to
  * the agency through the outbox, a receipt to the debtor, an audit entry. One transaction each.
  */
-import { and, eq } from 'drizzle-orm';
 import { auditDebtor } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { rowOfFile } from '../claims/file-queries.ts';
 import { agencyAddress } from '../mail/addresses.ts';
 import { fileAddressee, mailAddresseeReceipt } from '../mail/addressee.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
@@ -56,16 +56,14 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
   const message = { subjectId: input.subjectId, subSubject: input.subSubject ?? null, body: input.body };
   const reply = { email: input.email ?? null, phone: input.phone ?? null };
   const fromAssistant = ctx.fromAssistant ?? false;
-  return submitWithUploads(
-    db,
-    { fileId: ctx.fileId, context: 'message', ids: input.uploadId },
-    async (tx) => {
-      return tx
+  return submitWithUploads(db, {
+    attach: { fileId: ctx.fileId, context: 'message', ids: input.uploadId },
+    insert: (tx) =>
+      tx
         .insert(t.messages)
         .values({ fileId: ctx.fileId, ...message, ...reply, fromAssistant, createdAt: now })
-        .returning({ id: t.messages.id });
-    },
-    async (tx, id, attachments) => {
+        .returning({ id: t.messages.id }),
+    finish: async (tx, id, attachments) => {
       await enqueueMail(tx, {
         to: agencyAddress(file.variant),
         template: 'agencyMessage',
@@ -87,7 +85,7 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
         detail: { messageId: id, subjectId: input.subjectId, attachments: attachments.length },
       });
     },
-  );
+  });
 }
 
 /** A callback of this file as booked (the confirmation restates day, time and number). */
@@ -95,12 +93,8 @@ export async function findCallback(
   db: Database,
   where: { fileId: number; id: number },
 ): Promise<{ weekday: number; hour: string; phone: string } | null> {
-  if (!Number.isSafeInteger(where.id) || where.id <= 0) return null;
-  const [row] = await db
-    .select({ weekday: t.callbacks.weekday, hour: t.callbacks.hour, phone: t.callbacks.phone })
-    .from(t.callbacks)
-    .where(and(eq(t.callbacks.id, where.id), eq(t.callbacks.fileId, where.fileId)));
-  return row ?? null;
+  const row = await rowOfFile(db, t.callbacks, where);
+  return row && { weekday: row.weekday, hour: row.hour, phone: row.phone };
 }
 
 export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput): Promise<SendResult> {

@@ -11,7 +11,7 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { fileRef } from '../claims/facts.ts';
-import { filesWithDebtors } from '../claims/file-queries.ts';
+import { filesWithDebtors, rowOfFile } from '../claims/file-queries.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { audit } from '../audit/log.ts';
@@ -82,12 +82,11 @@ export async function storeAnnouncedPayment(
   const amountMinor = input.amount;
   const reference = formatReference(file.refno, file.subcase);
 
-  return submitWithUploads(
-    db,
+  return submitWithUploads(db, {
     // A refused receipt undoes the insert: the transaction rolls back, the pending uploads stay offered.
-    { fileId: file.id, context: 'announcedPayment', ids: input.uploadId },
-    async (tx) => {
-      return tx
+    attach: { fileId: file.id, context: 'announcedPayment', ids: input.uploadId },
+    insert: (tx) =>
+      tx
         .insert(t.announcedPayments)
         .values({
           fileId: file.id,
@@ -104,9 +103,8 @@ export async function storeAnnouncedPayment(
           reference: input.reference ?? null,
           createdAt: now,
         })
-        .returning({ id: t.announcedPayments.id });
-    },
-    async (tx, id, attachments) => {
+        .returning({ id: t.announcedPayments.id }),
+    finish: async (tx, id, attachments) => {
       // A note in the file's history, not a new status (issue 11, finding 6).
       await tx.insert(t.events).values({
         fileId: file.id,
@@ -146,7 +144,7 @@ export async function storeAnnouncedPayment(
         detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attachments.length },
       });
     },
-  );
+  });
 }
 
 /**
@@ -237,11 +235,7 @@ export async function pendingAnnouncement(
 
 /** One announced payment of the file, for the confirmation page. */
 export async function findAnnouncedPayment(db: Database, input: { fileId: number; id: number }) {
-  if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
-  const [row] = await db
-    .select()
-    .from(t.announcedPayments)
-    .where(and(eq(t.announcedPayments.fileId, input.fileId), eq(t.announcedPayments.id, input.id)));
+  const row = await rowOfFile(db, t.announcedPayments, input);
   if (!row) return null;
   const receipts = await db
     .select({ id: t.uploads.id, name: t.uploads.originalName, sizeBytes: t.uploads.sizeBytes })

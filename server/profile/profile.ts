@@ -184,10 +184,9 @@ export async function requestProfileChange(
   const reference = formatReference(file.refno, file.subcase);
   const name = debtorName(file.debtor);
   try {
-    return await submitWithUploads(
-      db,
-      { fileId: ctx.fileId, context: 'profileChange', ids: input.uploadId },
-      async (tx) => {
+    return await submitWithUploads(db, {
+      attach: { fileId: ctx.fileId, context: 'profileChange', ids: input.uploadId },
+      insert: async (tx) => {
         // Checked again inside the transaction, with the debtor's row locked: two quick submits
         // never make two pending requests.
         await tx.select({ id: t.debtors.id }).from(t.debtors).where(eq(t.debtors.id, ctx.debtorId)).for('update');
@@ -211,7 +210,7 @@ export async function requestProfileChange(
           })
           .returning({ id: t.profileChangeRequests.id });
       },
-      async (tx, id, attachments) => {
+      finish: async (tx, id, attachments) => {
         // The receipt goes to the address on file and, if the debtor gave a new one, there too.
         const recipients = [...new Set([file.debtor.email, changes.email].filter((v): v is string => !!v))];
         const addressee = { variant: file.variant, name, salutation: file.debtor.salutation, reference };
@@ -226,7 +225,7 @@ export async function requestProfileChange(
           },
         });
       },
-    );
+    });
   } catch (error) {
     if (error instanceof Abort) return { ok: false, problem: error.problem };
     throw error;
