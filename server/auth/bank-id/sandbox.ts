@@ -72,20 +72,31 @@ export class SandboxBankIdProvider implements BankIdProvider {
     this.now = options.now ?? (() => new Date());
   }
 
-  // ── Sweden: the order flow ────────────────────────────────────────────────────────────────
-
-  async startOrder(_input: { endUserIp: string }): Promise<StartedOrder> {
+  /** A new pending order of the country that expires after `minutes` (Norway's carries its state and redirect address). */
+  private async placeOrder(
+    country: 'SE' | 'NO',
+    minutes: number,
+    redirect: { state: string; redirectUri: string } | null = null,
+  ): Promise<{ orderRef: string; expiresAt: Date }> {
     const now = this.now();
     const orderRef = randomUUID();
-    const expiresAt = new Date(now.getTime() + swedishOrderMinutes * 60_000);
+    const expiresAt = new Date(now.getTime() + minutes * 60_000);
     await this.db.insert(t.bankIdOrders).values({
       orderRef,
-      country: 'SE',
+      country,
       status: 'pending',
       hint: 'outstandingTransaction',
+      ...redirect,
       createdAt: now,
       expiresAt,
     });
+    return { orderRef, expiresAt };
+  }
+
+  // ── Sweden: the order flow ────────────────────────────────────────────────────────────────
+
+  async startOrder(_input: { endUserIp: string }): Promise<StartedOrder> {
+    const { orderRef, expiresAt } = await this.placeOrder('SE', swedishOrderMinutes);
     return { orderRef, launchUrl: `${sandboxAppPath}/${orderRef}`, expiresAt };
   }
 
@@ -147,19 +158,10 @@ export class SandboxBankIdProvider implements BankIdProvider {
     // Like a real provider with registered redirect addresses, the sandbox never sends the browser
     // to another site: of an absolute address it keeps only the path (see withQuery).
     if (!isRedirectAddress(input.redirectUri)) throw new Error('The redirect address must be a path or an http(s) URL');
-    const now = this.now();
-    const orderRef = randomUUID();
     const state = randomToken(24);
-    const expiresAt = new Date(now.getTime() + norwegianLoginMinutes * 60_000);
-    await this.db.insert(t.bankIdOrders).values({
-      orderRef,
-      country: 'NO',
-      status: 'pending',
-      hint: 'outstandingTransaction',
+    const { orderRef, expiresAt } = await this.placeOrder('NO', norwegianLoginMinutes, {
       state,
       redirectUri: input.redirectUri,
-      createdAt: now,
-      expiresAt,
     });
     return { orderRef, state, url: `${sandboxAppPath}/${orderRef}`, expiresAt };
   }
