@@ -11,7 +11,9 @@ import {
   captureEmailInput,
   respondToSpecialOffer,
   specialOfferInput,
+  type ModalActor,
 } from '../claims/modals.ts';
+import type { Database } from '../db/client.ts';
 import { requestNoticeOfCompletion as requestNoticeService } from '../claims/notice-of-completion.ts';
 import { isLanguage } from '../i18n/languages.ts';
 import { defineAction, ok, refuse, stepUp, type Scope } from './define.ts';
@@ -41,7 +43,7 @@ export const requestNoticeOfCompletion = defineAction({
   },
 });
 
-function actor(scope: Scope<'limited' | 'full'>) {
+function actor(scope: Scope<'limited' | 'full'>): ModalActor {
   const { ctx, session } = scope;
   return {
     fileId: session.fileId,
@@ -53,17 +55,32 @@ function actor(scope: Scope<'limited' | 'full'>) {
   };
 }
 
+type Refusal<R> = R extends { ok: false; error: infer E extends string } ? E : never;
+
+/**
+ * A notice's answer as an action's handler: the service with the session as the actor, its success
+ * as the value, step-up for `needsFullLogin`, an unreadable notice reference refused as `invalidAs`.
+ */
+function answerHandler<I, R extends { ok: true } | { ok: false; error: string }, V, A extends string = 'notFound'>(
+  service: (db: Database, actor: ModalActor, input: I) => Promise<R>,
+  value: (result: Extract<R, { ok: true }>) => V,
+  invalidAs = 'notFound' as A,
+) {
+  return async (input: I, scope: Scope<'limited' | 'full'>) => {
+    const result = await service(scope.ctx.db, actor(scope), input);
+    if (result.ok) return ok(value(result as Extract<R, { ok: true }>));
+    const error = (result as Extract<R, { ok: false }>).error as Refusal<R>;
+    if (error === 'needsFullLogin') return stepUp();
+    return refuse(error === 'invalid' ? invalidAs : (error as Exclude<Refusal<R>, 'needsFullLogin' | 'invalid'>));
+  };
+}
+
 export const acknowledgeNotice = defineAction({
   name: 'acknowledgeNotice',
   description: 'Close a dashboard notice ("understood"), or continue without giving an e-mail address.',
   level: 'limited',
   input: acknowledgeInput,
-  async handler(input, scope) {
-    const result = await acknowledgeModal(scope.ctx.db, actor(scope), { modal: input.modal });
-    if (result.ok) return ok({ kind: result.kind });
-    if (result.error === 'needsFullLogin') return stepUp();
-    return refuse(result.error === 'invalid' ? 'notFound' : result.error);
-  },
+  handler: answerHandler(acknowledgeModal, (result) => ({ kind: result.kind })),
 });
 
 export const captureEmail = defineAction({
@@ -71,12 +88,8 @@ export const captureEmail = defineAction({
   description: 'Give the agency an e-mail address for the file (the e-mail capture notice).',
   level: 'full',
   input: captureEmailInput,
-  async handler(input, scope) {
-    const result = await captureEmailService(scope.ctx.db, actor(scope), input);
-    if (result.ok) return ok({ stored: result.stored });
-    if (result.error === 'needsFullLogin') return stepUp();
-    return refuse(result.error);
-  },
+  // The address was read by the same schema: `invalid` here is the service's own refusal.
+  handler: answerHandler(captureEmailService, (result) => ({ stored: result.stored }), 'invalid'),
 });
 
 export const answerSpecialOffer = defineAction({
@@ -84,15 +97,9 @@ export const answerSpecialOffer = defineAction({
   description: 'Accept (then pay) or decline the special settlement offer.',
   level: 'full',
   input: specialOfferInput,
-  async handler(input, scope) {
-    const result = await respondToSpecialOffer(scope.ctx.db, actor(scope), input);
-    if (result.ok)
-      return ok(
-        result.response === 'accept'
-          ? { response: 'accept' as const, amountMinor: result.amountMinor, currency: result.currency }
-          : { response: 'decline' as const },
-      );
-    if (result.error === 'needsFullLogin') return stepUp();
-    return refuse(result.error === 'invalid' ? 'notFound' : result.error);
-  },
+  handler: answerHandler(respondToSpecialOffer, (result) =>
+    result.response === 'accept'
+      ? { response: 'accept' as const, amountMinor: result.amountMinor, currency: result.currency }
+      : { response: 'decline' as const },
+  ),
 });

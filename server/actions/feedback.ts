@@ -75,14 +75,12 @@ export const givePaymentFeedback = defineAction({
     const since = payment.createdAt;
     if (await paymentFeedbackGiven(ctx.db, { fileId: session.fileId, source: 'payment', since }))
       return refuse('alreadyExists');
-    await savePaymentFeedback(ctx.db, {
-      fileId: session.fileId,
-      source: 'payment',
-      stars: input.stars ?? null,
-      comment: input.comment || null,
-      paymentMethod: payment.purpose,
-      paymentProvider: payment.providerId,
-    });
+    const { purpose: paymentMethod, providerId: paymentProvider } = payment;
+    await savePaymentFeedback(
+      ctx.db,
+      { fileId: session.fileId, source: 'payment', paymentMethod, paymentProvider },
+      input,
+    );
     return ok({ saved: true as const });
   },
 });

@@ -22,7 +22,17 @@ import { grantDeferral as grantDeferralService } from '../instalments/deferral.t
 import { mailPlan as mailPlanService } from '../instalments/plan-view.ts';
 import { skipInstalment as skipInstalmentService } from '../instalments/skip.ts';
 import type { FileContext } from '../instalments/context.ts';
-import { defineAction, ok, refuse, stepUp, type FileRule, type Refused, type Scope } from './define.ts';
+import type { Database } from '../db/client.ts';
+import {
+  defineAction,
+  ok,
+  refuse,
+  stepUp,
+  type ActionSession,
+  type FileRule,
+  type Refused,
+  type Scope,
+} from './define.ts';
 import { alternativesFor, flagSet, noMeasure, refuseFor, stateGuard } from './rules.ts';
 
 const mandateInput = z.object({
@@ -95,6 +105,30 @@ function okValue<V extends { ok: true }>(result: V) {
 
 const actx = (scope: Scope) => ({ clientAddress: scope.ctx.clientKey, language: scope.ctx.locale, now: scope.ctx.now });
 
+/**
+ * An agreement that direct debit may collect: the identity check and the mandate first
+ * (`signedMandate`), then `agree` with the fields and the mandate; its success is the action's
+ * value, its error the refusal `refused` makes of it.
+ */
+async function agreeWithMandate<F, R extends { ok: true } | { ok: false; error: string }, X extends Refused>(
+  scope: Scope<'limited' | 'full'>,
+  input: Parameters<typeof signedMandate>[1],
+  agree: (
+    db: Database,
+    session: ActionSession,
+    fields: F & { mandate: z.output<typeof mandateInput> | null },
+    context: ReturnType<typeof actx>,
+  ) => Promise<R>,
+  fields: F,
+  refused: (error: Extract<R, { ok: false }>['error']) => X,
+) {
+  const sepa = await signedMandate(scope, input);
+  if ('refused' in sepa) return sepa.refused;
+  const result = await agree(scope.ctx.db, scope.session, { ...fields, mandate: sepa.mandate }, actx(scope));
+  if (!result.ok) return refused((result as Extract<R, { ok: false }>).error);
+  return okValue(result as Extract<R, { ok: true }>);
+}
+
 /** The instalment error codes of spec 8 as reasons (`code1` … `code6`, `codeApi`, `codeDefault`) and the steps that come first. */
 type PlanRefusal = InstalmentCodeReason | Exclude<PlanEligibility['kind'], 'allowed' | 'refused'>;
 
@@ -120,27 +154,21 @@ export const agreePlan = defineAction({
     incomeProofType: z.enum(incomeProofTypes, { error: 'errors.proofType' }).nullish(),
   }),
   async handler(input, scope) {
-    const sepa = await signedMandate(scope, input);
-    if ('refused' in sepa) return sepa.refused;
-    const result = await agreePlanService(
-      scope.ctx.db,
-      scope.session,
+    return agreeWithMandate(
+      scope,
+      input,
+      agreePlanService,
       {
         monthlyMinor: input.monthlyMinor,
         firstDueOn: input.firstDueOn,
         method: input.method,
         incomeProofType: input.incomeProofType ?? null,
-        mandate: sepa.mandate,
       },
-      actx(scope),
+      // "Not allowed" says why: the file's instalment error code or the step that comes first.
+      (error) =>
+        (error === 'notAllowed' ? planEligible(scope.file, scope) : null) ??
+        refuseFor(scope.file, error, ['showPayInstallments']),
     );
-    // "Not allowed" says why: the file's instalment error code or the step that comes first.
-    if (!result.ok)
-      return (
-        (result.error === 'notAllowed' ? planEligible(scope.file, scope) : null) ??
-        refuseFor(scope.file, result.error, ['showPayInstallments'])
-      );
-    return okValue(result);
   },
 });
 
@@ -153,16 +181,9 @@ export const continuePendingPlan = defineAction({
     method: z.enum(planMethods, { error: 'errors.methodRequired' }),
   }),
   async handler(input, scope) {
-    const sepa = await signedMandate(scope, input);
-    if ('refused' in sepa) return sepa.refused;
-    const result = await continuePendingPlanService(
-      scope.ctx.db,
-      scope.session,
-      { method: input.method, mandate: sepa.mandate },
-      actx(scope),
+    return agreeWithMandate(scope, input, continuePendingPlanService, { method: input.method }, (error) =>
+      refuseFor(scope.file, error, ['showPayInstallments']),
     );
-    if (!result.ok) return refuseFor(scope.file, result.error, ['showPayInstallments']);
-    return okValue(result);
   },
 });
 
@@ -187,21 +208,13 @@ export const grantDeferral = defineAction({
     feeAgreed: z.boolean().default(false),
   }),
   async handler(input, scope) {
-    const sepa = await signedMandate(scope, input);
-    if ('refused' in sepa) return sepa.refused;
-    const result = await grantDeferralService(
-      scope.ctx.db,
-      scope.session,
-      {
-        noticeDays: input.noticeDays,
-        method: input.method,
-        feeAgreed: input.feeAgreed,
-        mandate: sepa.mandate,
-      },
-      actx(scope),
+    return agreeWithMandate(
+      scope,
+      input,
+      grantDeferralService,
+      { noticeDays: input.noticeDays, method: input.method, feeAgreed: input.feeAgreed },
+      (error) => refuseFor(scope.file, error, ['showPayLater']),
     );
-    if (!result.ok) return refuseFor(scope.file, result.error, ['showPayLater']);
-    return okValue(result);
   },
 });
 

@@ -125,14 +125,16 @@ export const leavePaymentFeedback = defineAction({
   }),
   async handler(input, { ctx, session }) {
     const payment = input.paymentId ? await paymentForFile(ctx.db, session.fileId, input.paymentId) : null;
-    await savePaymentFeedback(ctx.db, {
-      fileId: session.fileId,
-      source: 'leftWithoutPayment',
-      stars: input.stars ?? null,
-      comment: input.comment || null,
-      paymentMethod: input.purpose,
-      paymentProvider: payment?.providerId ?? null,
-    });
+    await savePaymentFeedback(
+      ctx.db,
+      {
+        fileId: session.fileId,
+        source: 'leftWithoutPayment',
+        paymentMethod: input.purpose,
+        paymentProvider: payment?.providerId ?? null,
+      },
+      input,
+    );
     return ok({ saved: true as const });
   },
 });

@@ -9,6 +9,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { changeFileStatus } from '../claims/status-change.ts';
 
 export const fileStatusInput = z
   .object({
@@ -115,17 +116,12 @@ export async function putFileStatus(
     const same =
       file.statusCode === input.statusCode && file.subState === input.subState && file.statusDate === input.statusDate;
     if (same) return { ok: true, status: current, changed: false };
-    await tx
-      .update(t.files)
-      .set({ statusCode: input.statusCode, subState: input.subState, statusDate: input.statusDate })
-      .where(eq(t.files.id, file.id));
-    await tx.insert(t.fileStatusHistory).values({
-      fileId: file.id,
-      statusCode: input.statusCode,
-      subState: input.subState,
-      changedAt: now,
-      reason: input.reason ?? 'agency',
-    });
+    await changeFileStatus(
+      tx,
+      file.id,
+      { statusCode: input.statusCode, subState: input.subState, statusDate: input.statusDate },
+      { reason: input.reason ?? 'agency', changedAt: now },
+    );
     await tx
       .insert(t.agencyVersions)
       .values({ resource, key, version: version + 1, updatedAt: now })

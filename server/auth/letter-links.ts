@@ -6,11 +6,12 @@
  * The token is signed rather than stored, so links can be printed in bulk (and by
  * `npm run demo:links`) without touching the database.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { filesWithDebtors, openFile } from '../claims/file-queries.ts';
 import { measureRunning } from '../claims/rules.ts';
 import { randomToken } from '../security/crypto.ts';
 import { readToken, signToken } from '../security/signed-token.ts';
@@ -51,25 +52,14 @@ export async function redeemLetterLink(
   const now = ctx.now ?? new Date();
   const payload = readLetterToken(token, now);
   if (!payload) return { ok: false, error: 'invalid' };
-  const [file] = await db
-    .select({
-      id: t.files.id,
-      debtorId: t.files.debtorId,
-      variant: t.files.variant,
-      statusCode: t.files.statusCode,
-      full: t.files.letterLinkIsFullLogin,
-      mustChangePassword: t.debtors.mustChangePassword,
-    })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(
-      and(
-        eq(t.files.refno, payload.r),
-        eq(t.files.subcase, payload.s),
-        eq(t.files.legalBlocking, false),
-        isNull(t.files.deletedAt),
-      ),
-    );
+  const [file] = await filesWithDebtors(db, {
+    id: t.files.id,
+    debtorId: t.files.debtorId,
+    variant: t.files.variant,
+    statusCode: t.files.statusCode,
+    full: t.files.letterLinkIsFullLogin,
+    mustChangePassword: t.debtors.mustChangePassword,
+  }).where(and(eq(t.files.refno, payload.r), eq(t.files.subcase, payload.s), openFile()));
   if (!file) return { ok: false, error: 'invalid' };
   if (measureRunning(file.statusCode)) return { ok: false, error: 'measureRunning' };
   if (

@@ -8,11 +8,12 @@
  * refused with the time to wait (that reveals nothing: unknown numbers count alike); mails per
  * e-mail address are simply not sent past theirs, with the same answer as always.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { filesWithDebtors, openFile } from '../claims/file-queries.ts';
 import { consume, consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { randomToken } from '../security/crypto.ts';
@@ -78,26 +79,15 @@ export async function requestPasswordReset(
   ]);
   if (!limit.ok) return { ok: false, error: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
   const now = ctx.now ?? new Date();
-  const [file] = await db
-    .select({
-      id: t.files.id,
-      debtorId: t.files.debtorId,
-      variant: t.files.variant,
-      email: t.debtors.email,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      salutation: t.debtors.salutation,
-    })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(
-      and(
-        eq(t.files.refno, parsed.refno),
-        eq(t.files.subcase, parsed.subcase ?? 1),
-        eq(t.files.legalBlocking, false),
-        isNull(t.files.deletedAt),
-      ),
-    );
+  const [file] = await filesWithDebtors(db, {
+    id: t.files.id,
+    debtorId: t.files.debtorId,
+    variant: t.files.variant,
+    email: t.debtors.email,
+    firstName: t.debtors.firstName,
+    lastName: t.debtors.lastName,
+    salutation: t.debtors.salutation,
+  }).where(and(eq(t.files.refno, parsed.refno), eq(t.files.subcase, parsed.subcase ?? 1), openFile()));
   const mailed = file?.email ? (await consume(db, 'resetAddress', file.email)).ok : false;
   if (file?.email && mailed) {
     const token = createResetToken(file.debtorId, file.id, now);
@@ -132,18 +122,14 @@ export async function completePasswordReset(
   const now = ctx.now ?? new Date();
   const payload = readResetToken(token, now);
   if (!payload) return { ok: false, error: 'invalidLink' };
-  const [file] = await db
-    .select({
-      id: t.files.id,
-      variant: t.files.variant,
-      refno: t.files.refno,
-      debtorId: t.debtors.id,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-    })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(and(eq(t.files.id, payload.f), eq(t.debtors.id, payload.d)));
+  const [file] = await filesWithDebtors(db, {
+    id: t.files.id,
+    variant: t.files.variant,
+    refno: t.files.refno,
+    debtorId: t.debtors.id,
+    firstName: t.debtors.firstName,
+    lastName: t.debtors.lastName,
+  }).where(and(eq(t.files.id, payload.f), eq(t.debtors.id, payload.d)));
   if (!file) return { ok: false, error: 'invalidLink' };
   const verdict = checkPassword(
     newPassword,

@@ -115,19 +115,34 @@ export async function destroySession(db: Database, idHash: string): Promise<void
   await db.delete(t.sessions).where(eq(t.sessions.idHash, idHash));
 }
 
+/** A page's sign-out (the debtor's and the desk's): the request's session, if any, deleted and `entry` audited. */
+export async function signOutWith<S extends { idHash: string }>(
+  request: Request,
+  find: (db: Database, request: Request) => Promise<S | null>,
+  destroy: (db: Database, idHash: string) => Promise<void>,
+  entry: (session: S) => Parameters<typeof audit>[1],
+): Promise<void> {
+  const db = await getDatabase();
+  const session = await find(db, request);
+  if (!session) return;
+  await destroy(db, session.idHash);
+  await audit(db, entry(session));
+}
+
 /** Sign-out (the page's): the request's session, if any, is deleted and the sign-out audited. */
 export async function signOut(request: Request, clientAddress: string): Promise<void> {
-  const db = await getDatabase();
-  const session = await findSession(request, db);
-  if (!session) return;
-  await destroySession(db, session.idHash);
-  await audit(db, {
-    actor: 'debtor',
-    action: 'signout',
-    debtorId: session.debtorId,
-    fileId: session.fileId,
-    clientAddress,
-  });
+  await signOutWith(
+    request,
+    (db, req) => findSession(req, db),
+    destroySession,
+    (session) => ({
+      actor: 'debtor',
+      action: 'signout',
+      debtorId: session.debtorId,
+      fileId: session.fileId,
+      clientAddress,
+    }),
+  );
 }
 
 /** touchSession as a page calls it: it opens the database itself (decision 077). */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { openFile } from '../claims/file-queries.ts';
 import { measureRunning } from '../claims/rules.ts';
 import { sha256Hex } from '../security/crypto.ts';
 import { beginAttempt, recentFailures, settleAttempt } from './attempts.ts';
@@ -94,7 +95,7 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
     })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(and(eq(t.files.refno, parsed.refno), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)))
+    .where(and(eq(t.files.refno, parsed.refno), openFile()))
     .orderBy(asc(t.files.subcase));
   const file = parsed.subcase === null ? candidates[0] : candidates.find((c) => c.subcase === parsed.subcase);
 
@@ -148,7 +149,7 @@ export async function signIn(raw: SignInInput, ctx: SignInContext): Promise<Sign
   const siblings = await db
     .select({ id: t.files.id })
     .from(t.files)
-    .where(and(eq(t.files.debtorId, found.debtorId), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)));
+    .where(and(eq(t.files.debtorId, found.debtorId), openFile()));
   return {
     ok: true,
     cookie,

@@ -7,11 +7,12 @@
  * never the debtor's other files, their creditors or amounts. A file with a measure running is
  * listed but cannot be opened: sign-in refuses it, so switching must too (decision 019).
  */
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { openFile } from './file-queries.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import { claimSubject, type ClaimSubject } from './subjects.ts';
 import { measureRunning } from './rules.ts';
@@ -59,14 +60,7 @@ export async function listDebtorCases(
     })
     .from(t.files)
     .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
-    .where(
-      and(
-        eq(t.files.debtorId, session.debtorId),
-        eq(t.files.legalBlocking, false),
-        isNull(t.files.deletedAt),
-        own ? eq(t.files.refno, own.refno) : undefined,
-      ),
-    )
+    .where(and(eq(t.files.debtorId, session.debtorId), openFile(), own ? eq(t.files.refno, own.refno) : undefined))
     .orderBy(asc(t.files.refno), asc(t.files.subcase));
   return rows.map(({ subjectKey, subjectParams, ...r }) => ({
     ...r,

@@ -337,20 +337,33 @@ async function markAcknowledged(
   return { kind: modal.kind, changed: true };
 }
 
+/**
+ * A notice's answer that first reads its raw input with `schema`: `invalid` when it does not fit,
+ * otherwise `answer` with the input read.
+ */
+function readFirst<S extends z.ZodType, R>(
+  schema: S,
+  answer: (db: Database, actor: ModalActor, input: z.output<S>) => Promise<R>,
+) {
+  return async (db: Database, actor: ModalActor, raw: z.input<S>): Promise<R | { ok: false; error: 'invalid' }> => {
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? answer(db, actor, parsed.data) : { ok: false, error: 'invalid' };
+  };
+}
+
 export type AcknowledgeResult = { ok: true; kind: ModalKind } | { ok: false; error: ModalRefusal | 'invalid' };
 
 /**
  * "Understood" on a notice, or "continue without e-mail" on the e-mail capture. A decision on
  * a special offer is never taken this way (use `respondToSpecialOffer`).
  */
-export async function acknowledgeModal(
+export const acknowledgeModal = readFirst(acknowledgeInput, acknowledge);
+
+async function acknowledge(
   db: Database,
   actor: ModalActor,
-  raw: z.input<typeof acknowledgeInput>,
+  { modal: ref }: z.output<typeof acknowledgeInput>,
 ): Promise<AcknowledgeResult> {
-  const parsed = acknowledgeInput.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: 'invalid' };
-  const ref = parsed.data.modal;
   const resolved = await resolveModal(db, actor, ref);
   if (!resolved) return refuse(db, actor, 'acknowledge', 'notFound', ref);
   const kind = resolved.source === 'row' ? resolved.row.kind : resolved.modal.kind;
@@ -439,14 +452,13 @@ export type SpecialOfferResult =
  * and validity; the debtor then pays the offer amount (/checkout/pay-direct?offer=true).
  * Decline records declinedAt; the offer no longer counts as the amount to pay (section 9).
  */
-export async function respondToSpecialOffer(
+export const respondToSpecialOffer = readFirst(specialOfferInput, answerSpecialOffer);
+
+async function answerSpecialOffer(
   db: Database,
   actor: ModalActor,
-  raw: z.input<typeof specialOfferInput>,
+  { modal: ref, response }: z.output<typeof specialOfferInput>,
 ): Promise<SpecialOfferResult> {
-  const parsed = specialOfferInput.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: 'invalid' };
-  const { modal: ref, response } = parsed.data;
   if (actor.level !== 'full') return refuse(db, actor, 'specialOffer', 'needsFullLogin', ref);
   const resolved = await resolveModal(db, actor, ref);
   if (!resolved) return refuse(db, actor, 'specialOffer', 'notFound', ref);

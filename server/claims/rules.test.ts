@@ -48,32 +48,39 @@ const offer = { amountMinor: 54000, validTill: '2026-12-06', acceptedAt: null, d
 // -------------------------------------------------------------------------------------------
 describe('statusView: every status code and sub-state of section 4.2', () => {
   type Expected = Pick<StatusView, 'labelKey' | 'tone' | 'date'>;
+  type Label = Expected['labelKey'] extends `status.${infer L}` ? L : never;
+  /** The status line expected: its label (`status.<label>`), tone and date. */
+  const shows = (label: Label, tone: Expected['tone'], date: string): Expected => ({
+    labelKey: `status.${label}`,
+    tone,
+    date,
+  });
   const cases: Array<[string, Partial<FileFacts>, Expected]> = [
-    ['1 open claim', {}, { labelKey: 'status.open', tone: 'warning', date: '2026-11-08' }],
+    ['1 open claim', {}, shows('open', 'warning', '2026-11-08')],
     [
       '2 deferred: the pay-by date',
       { statusCode: '2', subState: 'deferred', deferral },
-      { labelKey: 'status.deferred', tone: 'info', date: '2026-12-12' },
+      shows('deferred', 'info', '2026-12-12'),
     ],
     [
       '2 postponed: the date',
       { statusCode: '2', subState: 'postponed', deferral },
-      { labelKey: 'status.postponed', tone: 'info', date: '2026-12-12' },
+      shows('postponed', 'info', '2026-12-12'),
     ],
     [
       '2 sepaMandate: the next debit',
       { statusCode: '2', subState: 'sepaMandate', plan: sepaPlan },
-      { labelKey: 'status.sepaMandate', tone: 'info', date: '2026-11-25' },
+      shows('sepaMandate', 'info', '2026-11-25'),
     ],
     [
       '2 instalmentRunning: the next due date',
       { statusCode: '2', subState: 'instalmentRunning', plan: plan() },
-      { labelKey: 'status.instalmentRunning', tone: 'info', date: '2026-11-25' },
+      shows('instalmentRunning', 'info', '2026-11-25'),
     ],
     [
       '2 instalmentRunning with a row past due reads as overdue',
       { statusCode: '2', subState: 'instalmentRunning', plan: overduePlan },
-      { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-10' },
+      shows('instalmentOverdue', 'danger', '2026-11-10'),
     ],
     [
       '2 instalmentRunning, row due yesterday (flag not yet set)',
@@ -82,7 +89,7 @@ describe('statusView: every status code and sub-state of section 4.2', () => {
         subState: 'instalmentRunning',
         plan: plan({ next: { position: 3, dueOn: '2026-11-21', amountMinor: 15000 } }),
       },
-      { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-21' },
+      shows('instalmentOverdue', 'danger', '2026-11-21'),
     ],
     [
       '2 instalmentRunning, row due today is not overdue',
@@ -96,125 +103,81 @@ describe('statusView: every status code and sub-state of section 4.2', () => {
     [
       '2 instalmentEnded',
       { statusCode: '2', subState: 'instalmentEnded', plan: cancelledPlan },
-      { labelKey: 'status.instalmentEnded', tone: 'warning', date: '2026-11-08' },
+      shows('instalmentEnded', 'warning', '2026-11-08'),
     ],
-    [
-      '2 paymentNoted',
-      { statusCode: '2', subState: 'paymentNoted' },
-      { labelKey: 'status.paymentNoted', tone: 'info', date: '2026-11-08' },
-    ],
+    ['2 paymentNoted', { statusCode: '2', subState: 'paymentNoted' }, shows('paymentNoted', 'info', '2026-11-08')],
     [
       '2 sepaFailed',
       { statusCode: '2', subState: 'sepaFailed', plan: plan({ isSepa: true, sepaFailed: true }) },
-      { labelKey: 'status.sepaFailed', tone: 'danger', date: '2026-11-08' },
+      shows('sepaFailed', 'danger', '2026-11-08'),
     ],
     [
       '2 instalmentOverdue: the unpaid due date',
       { statusCode: '2', subState: 'instalmentOverdue', plan: overduePlan },
-      { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-10' },
+      shows('instalmentOverdue', 'danger', '2026-11-10'),
     ],
     [
       '2 without sub-state, active plan',
       { statusCode: '2', plan: plan() },
-      { labelKey: 'status.instalmentRunning', tone: 'info', date: '2026-11-25' },
+      shows('instalmentRunning', 'info', '2026-11-25'),
     ],
-    [
-      '2 without sub-state, deferral',
-      { statusCode: '2', deferral },
-      { labelKey: 'status.deferred', tone: 'info', date: '2026-12-12' },
-    ],
-    [
-      '2 without sub-state, nothing known',
-      { statusCode: '2' },
-      { labelKey: 'status.agreement', tone: 'info', date: '2026-11-08' },
-    ],
-    [
-      '2a settled by compromise',
-      { statusCode: '2a' },
-      { labelKey: 'status.settledByAgreement', tone: 'success', date: '2026-11-08' },
-    ],
-    [
-      '3 settled',
-      { statusCode: '3', totalMinor: 0 },
-      { labelKey: 'status.settled', tone: 'success', date: '2026-11-08' },
-    ],
-    [
-      '3a collection stopped',
-      { statusCode: '3a' },
-      { labelKey: 'status.stopped', tone: 'neutral', date: '2026-11-08' },
-    ],
+    ['2 without sub-state, deferral', { statusCode: '2', deferral }, shows('deferred', 'info', '2026-12-12')],
+    ['2 without sub-state, nothing known', { statusCode: '2' }, shows('agreement', 'info', '2026-11-08')],
+    ['2a settled by compromise', { statusCode: '2a' }, shows('settledByAgreement', 'success', '2026-11-08')],
+    ['3 settled', { statusCode: '3', totalMinor: 0 }, shows('settled', 'success', '2026-11-08')],
+    ['3a collection stopped', { statusCode: '3a' }, shows('stopped', 'neutral', '2026-11-08')],
     [
       '20 with an instalment plan',
       { statusCode: '20', plan: plan() },
-      { labelKey: 'status.instalmentRunning', tone: 'info', date: '2026-11-25' },
+      shows('instalmentRunning', 'info', '2026-11-25'),
     ],
     [
       '20 with an overdue plan',
       { statusCode: '20', plan: overduePlan },
-      { labelKey: 'status.instalmentOverdue', tone: 'danger', date: '2026-11-10' },
+      shows('instalmentOverdue', 'danger', '2026-11-10'),
     ],
-    [
-      '20 with a SEPA plan',
-      { statusCode: '20', plan: sepaPlan },
-      { labelKey: 'status.sepaActive', tone: 'info', date: '2026-11-25' },
-    ],
-    [
-      '20 deferred case',
-      { statusCode: '20', deferral },
-      { labelKey: 'status.deferred', tone: 'info', date: '2026-12-12' },
-    ],
+    ['20 with a SEPA plan', { statusCode: '20', plan: sepaPlan }, shows('sepaActive', 'info', '2026-11-25')],
+    ['20 deferred case', { statusCode: '20', deferral }, shows('deferred', 'info', '2026-12-12')],
     [
       '20 cancelled-instalment case',
       { statusCode: '20', plan: cancelledPlan },
-      { labelKey: 'status.instalmentEnded', tone: 'warning', date: '2026-11-08' },
+      shows('instalmentEnded', 'warning', '2026-11-08'),
     ],
-    [
-      '20 without plan or deferral',
-      { statusCode: '20' },
-      { labelKey: 'status.agreement', tone: 'info', date: '2026-11-08' },
-    ],
+    ['20 without plan or deferral', { statusCode: '20' }, shows('agreement', 'info', '2026-11-08')],
     [
       '22 SEPA direct debit active: the next debit',
       { statusCode: '22', plan: sepaPlan },
-      { labelKey: 'status.sepaActive', tone: 'info', date: '2026-11-25' },
+      shows('sepaActive', 'info', '2026-11-25'),
     ],
-    [
-      '22 without plan data: the status date',
-      { statusCode: '22' },
-      { labelKey: 'status.sepaActive', tone: 'info', date: '2026-11-08' },
-    ],
-    ['23 processing', { statusCode: '23' }, { labelKey: 'status.processing', tone: 'info', date: '2026-11-08' }],
+    ['22 without plan data: the status date', { statusCode: '22' }, shows('sepaActive', 'info', '2026-11-08')],
+    ['23 processing', { statusCode: '23' }, shows('processing', 'info', '2026-11-08')],
     [
       '24 down payment pending: its due date',
       { statusCode: '24', downPayment, plan: pendingPlan },
-      { labelKey: 'status.downPaymentPending', tone: 'warning', date: '2026-11-27' },
+      shows('downPaymentPending', 'warning', '2026-11-27'),
     ],
     [
       '24 down payment without due date: the status date',
       { statusCode: '24', downPayment: { ...downPayment, dueOn: null } },
-      { labelKey: 'status.downPaymentPending', tone: 'warning', date: '2026-11-08' },
+      shows('downPaymentPending', 'warning', '2026-11-08'),
     ],
-    ['40 measure', { statusCode: '40' }, { labelKey: 'status.measure', tone: 'warning', date: '2026-11-08' }],
-    ['41 measure', { statusCode: '41' }, { labelKey: 'status.measure', tone: 'warning', date: '2026-11-08' }],
-    [
-      '42 enforcement',
-      { statusCode: '42', functionsBlocked: true },
-      { labelKey: 'status.enforcement', tone: 'danger', date: '2026-11-08' },
-    ],
+    ['40 measure', { statusCode: '40' }, shows('measure', 'warning', '2026-11-08')],
+    ['41 measure', { statusCode: '41' }, shows('measure', 'warning', '2026-11-08')],
+    ['42 enforcement', { statusCode: '42', functionsBlocked: true }, shows('enforcement', 'danger', '2026-11-08')],
     [
       'disputed open claim: the dispute date',
       { disputedAt: '2026-11-20T09:30:00.000Z' },
-      { labelKey: 'status.disputed', tone: 'info', date: '2026-11-20' },
+      shows('disputed', 'info', '2026-11-20'),
     ],
     [
       'disputed running plan',
       { statusCode: '2', subState: 'instalmentRunning', plan: plan(), disputedAt: '2026-11-20T09:30:00.000Z' },
-      { labelKey: 'status.disputed', tone: 'info', date: '2026-11-20' },
+      shows('disputed', 'info', '2026-11-20'),
     ],
     [
       'disputed but settled: settled wins',
       { statusCode: '3', disputedAt: '2026-11-20T09:30:00.000Z' },
-      { labelKey: 'status.settled', tone: 'success', date: '2026-11-08' },
+      shows('settled', 'success', '2026-11-08'),
     ],
   ];
 

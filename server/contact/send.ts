@@ -2,15 +2,15 @@
  * Messages and callback requests from /service/contact (and the assistant): stored, mailed to
  * the agency through the outbox, a receipt to the debtor, an audit entry. One transaction each.
  */
-import { and, eq } from 'drizzle-orm';
 import { auditDebtor } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { rowOfFile } from '../claims/file-queries.ts';
 import { agencyAddress } from '../mail/addresses.ts';
-import { fileAddressee, mailReceipt } from '../mail/addressee.ts';
+import { fileAddressee, mailAddresseeReceipt } from '../mail/addressee.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
+import { submitWithUploads } from '../uploads/receive.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { callbackSchema, messageSchema, type CallbackInput, type MessageInput } from './schema.ts';
 import { timeOfDayOf } from './callback-slots.ts';
@@ -52,29 +52,18 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
   const limited = await contactLimit(db, ctx);
   if (limited) return limited;
   const now = ctx.now ?? new Date();
-  try {
-    return await db.transaction(async (txn) => {
-      const tx = txn as unknown as Database;
-      const [row] = await tx
+  // The message as stored is the message the agency reads.
+  const message = { subjectId: input.subjectId, subSubject: input.subSubject ?? null, body: input.body };
+  const reply = { email: input.email ?? null, phone: input.phone ?? null };
+  const fromAssistant = ctx.fromAssistant ?? false;
+  return submitWithUploads(db, {
+    attach: { fileId: ctx.fileId, context: 'message', ids: input.uploadId },
+    insert: (tx) =>
+      tx
         .insert(t.messages)
-        .values({
-          fileId: ctx.fileId,
-          subjectId: input.subjectId,
-          subSubject: input.subSubject ?? null,
-          body: input.body,
-          email: input.email ?? null,
-          phone: input.phone ?? null,
-          fromAssistant: ctx.fromAssistant ?? false,
-          createdAt: now,
-        })
-        .returning({ id: t.messages.id });
-      const id = row!.id;
-      const attachments = await attachOrRollBack(tx, {
-        fileId: ctx.fileId,
-        context: 'message',
-        ownerId: id,
-        ids: input.uploadId,
-      });
+        .values({ fileId: ctx.fileId, ...message, ...reply, fromAssistant, createdAt: now })
+        .returning({ id: t.messages.id }),
+    finish: async (tx, id, attachments) => {
       await enqueueMail(tx, {
         to: agencyAddress(file.variant),
         template: 'agencyMessage',
@@ -83,32 +72,20 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
         fileId: ctx.fileId,
         data: {
           reference: file.reference,
-          subjectId: input.subjectId,
-          subSubject: input.subSubject ?? null,
-          body: input.body,
-          replyEmail: input.email ?? null,
-          replyPhone: input.phone ?? null,
+          ...message,
+          replyEmail: reply.email,
+          replyPhone: reply.phone,
           attachmentCount: attachments.length,
-          fromAssistant: ctx.fromAssistant ?? false,
+          fromAssistant,
         },
       });
-      const receiptTo = input.email ?? file.email;
-      await mailReceipt(tx, receiptTo, {
-        language: ctx.language,
-        variant: file.variant,
-        fileId: ctx.fileId,
-        data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'message' },
-      });
+      await mailAddresseeReceipt(tx, reply.email ?? file.email, file, ctx, { kind: 'message' });
       await auditDebtor(tx, ctx, 'contact.message', {
         at: now,
         detail: { messageId: id, subjectId: input.subjectId, attachments: attachments.length },
       });
-      return { ok: true as const, id };
-    });
-  } catch (error) {
-    if (error instanceof AttachRefused) return { ok: false, problem: error.problem };
-    throw error;
-  }
+    },
+  });
 }
 
 /** A callback of this file as booked (the confirmation restates day, time and number). */
@@ -116,12 +93,8 @@ export async function findCallback(
   db: Database,
   where: { fileId: number; id: number },
 ): Promise<{ weekday: number; hour: string; phone: string } | null> {
-  if (!Number.isSafeInteger(where.id) || where.id <= 0) return null;
-  const [row] = await db
-    .select({ weekday: t.callbacks.weekday, hour: t.callbacks.hour, phone: t.callbacks.phone })
-    .from(t.callbacks)
-    .where(and(eq(t.callbacks.id, where.id), eq(t.callbacks.fileId, where.fileId)));
-  return row ?? null;
+  const row = await rowOfFile(db, t.callbacks, where);
+  return row && { weekday: row.weekday, hour: row.hour, phone: row.phone };
 }
 
 export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput): Promise<SendResult> {
@@ -165,18 +138,10 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
         hour: input.hour,
       },
     });
-    await mailReceipt(tx, file.email, {
-      language: ctx.language,
-      variant: file.variant,
-      fileId: ctx.fileId,
-      data: {
-        name: file.name,
-        salutation: file.salutation,
-        reference: file.reference,
-        kind: 'callback',
-        // The booked slot, restated in the mail.
-        callback: { weekday: input.weekday, hour: input.hour, phone: input.phone },
-      },
+    await mailAddresseeReceipt(tx, file.email, file, ctx, {
+      kind: 'callback',
+      // The booked slot, restated in the mail.
+      callback: { weekday: input.weekday, hour: input.hour, phone: input.phone },
     });
     await auditDebtor(tx, ctx, 'contact.callback', {
       at: now,

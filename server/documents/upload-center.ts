@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { auditDebtor } from '../audit/log.ts';
 import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { fileAddressee, mailReceipt } from '../mail/addressee.ts';
+import { fileAddressee, mailAddresseeReceipt } from '../mail/addressee.ts';
 import { attachUploads } from '../uploads/receive.ts';
 
 export type DocumentStatus = (typeof t.documentRequests.$inferSelect)['status'];
@@ -129,14 +129,7 @@ export async function uploadRequestedDocument(
       .set({ status: 'Uploaded', updatedAt: now })
       .where(eq(t.documentRequests.id, request.id));
     const file = await fileAddressee(tx, ctx.fileId);
-    if (file) {
-      await mailReceipt(tx, file.email, {
-        language: ctx.language,
-        variant: file.variant,
-        fileId: ctx.fileId,
-        data: { name: file.name, salutation: file.salutation, reference: file.reference, kind: 'documents' },
-      });
-    }
+    if (file) await mailAddresseeReceipt(tx, file.email, file, ctx, { kind: 'documents' });
     await auditDebtor(tx, ctx, 'documents.uploaded', {
       at: now,
       detail: { requestId: request.id, templateId: request.templateId, files: attached.uploads.length },

@@ -9,33 +9,17 @@ import {
 } from './rules.ts';
 
 describe('a breathing space: once per file in 12 months, 30 days long', () => {
+  // Asked on 28 November 2026: paused to 28 December, possible again from 28 November 2027.
+  const asked = { requestedOn: '2026-11-28', pausedUntil: '2026-12-28' } as const satisfies BreathingSpaceRecord;
+  const running = { state: 'running', ...asked } as const;
+  const usedRecently = { state: 'usedRecently', requestedOn: '2026-11-28', nextPossibleOn: '2027-11-28' } as const;
   const cases: Array<[string, BreathingSpaceRecord, string, ReturnType<typeof breathingSpaceState>]> = [
     ['never asked', { requestedOn: null, pausedUntil: null }, '2026-11-28', { state: 'available' }],
-    [
-      'asked today',
-      { requestedOn: '2026-11-28', pausedUntil: '2026-12-28' },
-      '2026-11-28',
-      { state: 'running', requestedOn: '2026-11-28', pausedUntil: '2026-12-28' },
-    ],
-    [
-      'the last paused day still pauses',
-      { requestedOn: '2026-11-28', pausedUntil: '2026-12-28' },
-      '2026-12-28',
-      { state: 'running', requestedOn: '2026-11-28', pausedUntil: '2026-12-28' },
-    ],
-    [
-      'the day after the pause: not again for 12 months',
-      { requestedOn: '2026-11-28', pausedUntil: '2026-12-28' },
-      '2026-12-29',
-      { state: 'usedRecently', requestedOn: '2026-11-28', nextPossibleOn: '2027-11-28' },
-    ],
-    [
-      'one day short of 12 months',
-      { requestedOn: '2026-11-28', pausedUntil: '2026-12-28' },
-      '2027-11-27',
-      { state: 'usedRecently', requestedOn: '2026-11-28', nextPossibleOn: '2027-11-28' },
-    ],
-    ['12 months later', { requestedOn: '2026-11-28', pausedUntil: '2026-12-28' }, '2027-11-28', { state: 'available' }],
+    ['asked today', asked, '2026-11-28', running],
+    ['the last paused day still pauses', asked, '2026-12-28', running],
+    ['the day after the pause: not again for 12 months', asked, '2026-12-29', usedRecently],
+    ['one day short of 12 months', asked, '2027-11-27', usedRecently],
+    ['12 months later', asked, '2027-11-28', { state: 'available' }],
     [
       'asked on 29 February: again from 28 February',
       { requestedOn: '2028-02-29', pausedUntil: '2028-03-30' },

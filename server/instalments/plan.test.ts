@@ -202,6 +202,13 @@ describe('minimum and maximum of the monthly amount', () => {
 });
 
 const open = fileFacts({ statusDate: '2025-01-01' });
+/** An open claim paid later once already (status 2, sub-state deferred). */
+const deferred: FileFacts = {
+  ...open,
+  statusCode: '2',
+  subState: 'deferred',
+  deferral: { payBy: '2025-02-01', grantedAt: '2025-01-01T10:00:00Z' },
+};
 const plan = (status: 'active' | 'pending' | 'cancelled') => ({
   status,
   isSepa: false,
@@ -263,16 +270,7 @@ describe('instalment error codes and who may have a plan', () => {
       { kind: 'continuePending' },
     ],
     ['plan pending for the proof of income', { ...open, plan: plan('pending') }, { kind: 'awaitingProof' }],
-    [
-      'a deferred file (default)',
-      {
-        ...open,
-        statusCode: '2',
-        subState: 'deferred',
-        deferral: { payBy: '2025-02-01', grantedAt: '2025-01-01T10:00:00Z' },
-      },
-      { kind: 'refused', code: 'default' },
-    ],
+    ['a deferred file (default)', deferred, { kind: 'refused', code: 'default' }],
     ['a measure in progress (default)', { ...open, statusCode: '40' }, { kind: 'refused', code: 'default' }],
     ['after a cancelled plan', { ...open, plan: plan('cancelled') }, { kind: 'allowed' }],
   ])('%s', (_, facts, expected) => {
@@ -292,16 +290,7 @@ describe('instalment error codes and who may have a plan', () => {
 describe('deferral: once only, 30 days, fee by variant', () => {
   it.each<[string, FileFacts | null, ReturnType<typeof deferralEligibility>]>([
     ['an open claim', open, { kind: 'allowed' }],
-    [
-      'granted before',
-      {
-        ...open,
-        statusCode: '2',
-        subState: 'deferred',
-        deferral: { payBy: '2025-02-01', grantedAt: '2025-01-01T10:00:00Z' },
-      },
-      { kind: 'alreadyGranted', payBy: '2025-02-01' },
-    ],
+    ['granted before', deferred, { kind: 'alreadyGranted', payBy: '2025-02-01' }],
     ['a running plan', { ...open, statusCode: '2', plan: plan('active') }, { kind: 'notPossible' }],
     ['a measure', { ...open, statusCode: '40' }, { kind: 'notPossible' }],
     ['no data', null, { kind: 'notPossible' }],

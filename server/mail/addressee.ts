@@ -50,3 +50,20 @@ export async function mailReceipt(
   if (!to) return;
   await enqueueMail(db, { to, template: 'receipt', ...mail });
 }
+
+/** The debtor's receipt (`mailReceipt`) of what they sent, named and greeted as the file's addressee, in their language. */
+export async function mailAddresseeReceipt(
+  db: Database,
+  to: string | null | undefined,
+  addressee: { variant: string; name: string; salutation: number; reference: string },
+  ctx: { language: string; fileId: number },
+  receipt: Omit<MailData['receipt'], 'name' | 'salutation' | 'reference'>,
+): Promise<void> {
+  const { variant, name, salutation, reference } = addressee;
+  await mailReceipt(db, to, {
+    language: ctx.language,
+    variant,
+    fileId: ctx.fileId,
+    data: { name, salutation, reference, ...receipt },
+  });
+}

@@ -82,14 +82,26 @@ const outboxRow = async (id: number) => {
   return row;
 };
 
+/** A callback receipt in French, queued for `to`. */
+const queueCallbackReceipt = (
+  to: string,
+  variant: string,
+  addressee: { name: string; salutation: number; reference: string },
+) =>
+  enqueueMail(database.db, {
+    to,
+    template: 'receipt',
+    language: 'fr',
+    variant,
+    data: { ...addressee, kind: 'callback' },
+  });
+
 describe('mail worker over real SMTP', () => {
   it('delivers a pending mail, rendered in its language, and marks it sent', async () => {
-    const id = await enqueueMail(database.db, {
-      to: 'celine.favre@example.org',
-      template: 'receipt',
-      language: 'fr',
-      variant: 'ch',
-      data: { name: 'Céline Favre', salutation: 2, reference: '300000001', kind: 'callback' },
+    const id = await queueCallbackReceipt('celine.favre@example.org', 'ch', {
+      name: 'Céline Favre',
+      salutation: 2,
+      reference: '300000001',
     });
     const report = await deliverDueMail(database.db, smtp());
     expect(report).toEqual({ sent: 1, retried: 0, failed: 0 });
@@ -213,13 +225,7 @@ describe('the mail server is down (issue 18, faults)', () => {
   it('keeps the mail in the outbox and sends it once when the server is back, also with two workers', async () => {
     // A free port where nothing listens until the mail server "comes back".
     const downPort = await freePort();
-    const id = await enqueueMail(database.db, {
-      to: 'z@example.org',
-      template: 'receipt',
-      language: 'fr',
-      variant: 'de',
-      data: { name: '', salutation: 1, reference: '100000001', kind: 'callback' },
-    });
+    const id = await queueCallbackReceipt('z@example.org', 'de', { name: '', salutation: 1, reference: '100000001' });
     const queued = await outboxRow(id);
     const created = queued!.createdAt;
     const sender = () => smtpSender(`smtp://127.0.0.1:${downPort}?ignoreTLS=true`);

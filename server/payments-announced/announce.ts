@@ -11,14 +11,15 @@
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { fileRef } from '../claims/facts.ts';
+import { filesWithDebtors, rowOfFile } from '../claims/file-queries.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { audit } from '../audit/log.ts';
 import { formatReference } from '../auth/reference.ts';
 import { agencyAddress } from '../mail/addresses.ts';
-import { addresseeColumns, debtorName, mailReceipt } from '../mail/addressee.ts';
+import { addresseeColumns, debtorName, mailAddresseeReceipt } from '../mail/addressee.ts';
 import { enqueueMail } from '../mail/outbox.ts';
-import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
+import { submitWithUploads } from '../uploads/receive.ts';
 import { intlLocale } from '../i18n/negotiate.ts';
 import { isLanguage } from '../i18n/languages.ts';
 import { variants, type Variant, type VariantId } from '../variants/config.ts';
@@ -46,16 +47,12 @@ export function announceReading(fileVariant: string, currency: string, language:
 }
 
 async function announceFile(db: Database, ctx: AnnounceContext) {
-  const [file] = await db
-    .select({
-      ...addresseeColumns,
-      id: t.files.id,
-      currency: t.files.currency,
-      statusCode: t.files.statusCode,
-    })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(and(eq(t.files.id, ctx.fileId), eq(t.files.debtorId, ctx.debtorId), isNull(t.files.deletedAt)));
+  const [file] = await filesWithDebtors(db, {
+    ...addresseeColumns,
+    id: t.files.id,
+    currency: t.files.currency,
+    statusCode: t.files.statusCode,
+  }).where(and(eq(t.files.id, ctx.fileId), eq(t.files.debtorId, ctx.debtorId), isNull(t.files.deletedAt)));
   return file ?? null;
 }
 
@@ -85,10 +82,11 @@ export async function storeAnnouncedPayment(
   const amountMinor = input.amount;
   const reference = formatReference(file.refno, file.subcase);
 
-  return db
-    .transaction(async (txn) => {
-      const tx = txn as unknown as Database;
-      const [row] = await tx
+  return submitWithUploads(db, {
+    // A refused receipt undoes the insert: the transaction rolls back, the pending uploads stay offered.
+    attach: { fileId: file.id, context: 'announcedPayment', ids: input.uploadId },
+    insert: (tx) =>
+      tx
         .insert(t.announcedPayments)
         .values({
           fileId: file.id,
@@ -105,15 +103,8 @@ export async function storeAnnouncedPayment(
           reference: input.reference ?? null,
           createdAt: now,
         })
-        .returning({ id: t.announcedPayments.id });
-      const id = row!.id;
-      // Undo the insert: the transaction rolls back, the pending uploads stay offered.
-      const attachments = await attachOrRollBack(tx, {
-        fileId: file.id,
-        context: 'announcedPayment',
-        ownerId: id,
-        ids: input.uploadId,
-      });
+        .returning({ id: t.announcedPayments.id }),
+    finish: async (tx, id, attachments) => {
       // A note in the file's history, not a new status (issue 11, finding 6).
       await tx.insert(t.events).values({
         fileId: file.id,
@@ -136,12 +127,13 @@ export async function storeAnnouncedPayment(
           receiptCount: attachments.length,
         },
       });
-      await mailReceipt(tx, file.email, {
-        language: ctx.language,
-        variant: file.variant,
-        fileId: file.id,
-        data: { name: debtorName(file), salutation: file.salutation, reference, kind: 'announcedPayment' },
-      });
+      await mailAddresseeReceipt(
+        tx,
+        file.email,
+        { variant: file.variant, name: debtorName(file), salutation: file.salutation, reference },
+        { language: ctx.language, fileId: file.id },
+        { kind: 'announcedPayment' },
+      );
       await audit(tx, {
         actor: 'debtor',
         action: 'payment.announced',
@@ -151,12 +143,8 @@ export async function storeAnnouncedPayment(
         at: now,
         detail: { announcedPaymentId: id, amountMinor, payee: input.payee, receipts: attachments.length },
       });
-      return { ok: true as const, id };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof AttachRefused) return { ok: false as const, problem: error.problem };
-      throw error;
-    });
+    },
+  });
 }
 
 /**
@@ -169,20 +157,17 @@ export function sisterBrandName(variant: Pick<Variant, 'brand'>): string {
 }
 
 export async function announceFormDefaults(db: Database, session: { fileId: number; debtorId: number }) {
-  const [file] = await db
-    .select({
-      creditor: t.creditors.name,
-      currency: t.files.currency,
-      payerName: t.debtors.accountHolder,
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      companyName: t.debtors.companyName,
-      iban: t.debtors.iban,
-      bic: t.debtors.bic,
-    })
-    .from(t.files)
+  const [file] = await filesWithDebtors(db, {
+    creditor: t.creditors.name,
+    currency: t.files.currency,
+    payerName: t.debtors.accountHolder,
+    firstName: t.debtors.firstName,
+    lastName: t.debtors.lastName,
+    companyName: t.debtors.companyName,
+    iban: t.debtors.iban,
+    bic: t.debtors.bic,
+  })
     .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .where(and(eq(t.files.id, session.fileId), eq(t.files.debtorId, session.debtorId)));
   if (!file) return null;
   return {
@@ -250,11 +235,7 @@ export async function pendingAnnouncement(
 
 /** One announced payment of the file, for the confirmation page. */
 export async function findAnnouncedPayment(db: Database, input: { fileId: number; id: number }) {
-  if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
-  const [row] = await db
-    .select()
-    .from(t.announcedPayments)
-    .where(and(eq(t.announcedPayments.fileId, input.fileId), eq(t.announcedPayments.id, input.id)));
+  const row = await rowOfFile(db, t.announcedPayments, input);
   if (!row) return null;
   const receipts = await db
     .select({ id: t.uploads.id, name: t.uploads.originalName, sizeBytes: t.uploads.sizeBytes })

@@ -8,6 +8,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { changeFileStatus } from '../claims/status-change.ts';
 import { todayIso } from '../claims/facts.ts';
 import { recordSystemEvent } from '../agency/events.ts';
 import { sourcesOf, type PaymentStatus } from './state.ts';
@@ -240,17 +241,12 @@ async function applyBooking(
       .where(and(eq(t.deposits.fileId, file.id), eq(t.deposits.status, 'pending')));
   }
   if (status && (status.code !== file.statusCode || status.subState !== file.subState)) {
-    await tx
-      .update(t.files)
-      .set({ statusCode: status.code, subState: status.subState, statusDate: today })
-      .where(eq(t.files.id, file.id));
-    await tx.insert(t.fileStatusHistory).values({
-      fileId: file.id,
-      statusCode: status.code,
-      subState: status.subState,
-      changedAt: now,
-      reason: `payment:${payment.purpose}`,
-    });
+    await changeFileStatus(
+      tx,
+      file.id,
+      { statusCode: status.code, subState: status.subState, statusDate: today },
+      { reason: `payment:${payment.purpose}`, changedAt: now },
+    );
     return { statusCode: status.code, creditMinor };
   }
   return { statusCode: file.statusCode, creditMinor };

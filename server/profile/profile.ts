@@ -12,8 +12,8 @@ import { auditDebtor } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { formatReference } from '../auth/reference.ts';
-import { debtorName, mailReceipt } from '../mail/addressee.ts';
-import { AttachRefused, attachOrRollBack } from '../uploads/receive.ts';
+import { debtorName, mailAddresseeReceipt } from '../mail/addressee.ts';
+import { submitWithUploads } from '../uploads/receive.ts';
 import { profileFields, todayInBerlin, type ChangeReason, type ProfileField, type Salutation } from './rules.ts';
 
 export { profileFields, type ProfileField };
@@ -184,58 +184,50 @@ export async function requestProfileChange(
   const reference = formatReference(file.refno, file.subcase);
   const name = debtorName(file.debtor);
   try {
-    return await db.transaction(async (txn) => {
-      const tx = txn as unknown as Database;
-      // Checked again inside the transaction, with the debtor's row locked: two quick submits
-      // never make two pending requests.
-      await tx.select({ id: t.debtors.id }).from(t.debtors).where(eq(t.debtors.id, ctx.debtorId)).for('update');
-      const [open] = await tx
-        .select({ id: t.profileChangeRequests.id })
-        .from(t.profileChangeRequests)
-        .where(and(eq(t.profileChangeRequests.debtorId, ctx.debtorId), eq(t.profileChangeRequests.status, 'pending')));
-      if (open) throw new Abort('pending');
-      const [row] = await tx
-        .insert(t.profileChangeRequests)
-        .values({
-          debtorId: ctx.debtorId,
-          fileId: ctx.fileId,
-          reason: input.reason,
-          changes,
-          relocationDate: input.relocationDate || null,
-          status: 'pending',
-          createdAt: now,
-        })
-        .returning({ id: t.profileChangeRequests.id });
-      const id = row!.id;
-      const attachments = await attachOrRollBack(tx, {
-        fileId: ctx.fileId,
-        context: 'profileChange',
-        ownerId: id,
-        ids: input.uploadId,
-      });
-      // The receipt goes to the address on file and, if the debtor gave a new one, there too.
-      const recipients = [...new Set([file.debtor.email, changes.email].filter((v): v is string => !!v))];
-      for (const to of recipients) {
-        await mailReceipt(tx, to, {
-          language: ctx.language,
-          variant: file.variant,
-          fileId: ctx.fileId,
-          data: { name, salutation: file.debtor.salutation, reference, kind: 'profileChange' },
+    return await submitWithUploads(db, {
+      attach: { fileId: ctx.fileId, context: 'profileChange', ids: input.uploadId },
+      insert: async (tx) => {
+        // Checked again inside the transaction, with the debtor's row locked: two quick submits
+        // never make two pending requests.
+        await tx.select({ id: t.debtors.id }).from(t.debtors).where(eq(t.debtors.id, ctx.debtorId)).for('update');
+        const [open] = await tx
+          .select({ id: t.profileChangeRequests.id })
+          .from(t.profileChangeRequests)
+          .where(
+            and(eq(t.profileChangeRequests.debtorId, ctx.debtorId), eq(t.profileChangeRequests.status, 'pending')),
+          );
+        if (open) throw new Abort('pending');
+        return tx
+          .insert(t.profileChangeRequests)
+          .values({
+            debtorId: ctx.debtorId,
+            fileId: ctx.fileId,
+            reason: input.reason,
+            changes,
+            relocationDate: input.relocationDate || null,
+            status: 'pending',
+            createdAt: now,
+          })
+          .returning({ id: t.profileChangeRequests.id });
+      },
+      finish: async (tx, id, attachments) => {
+        // The receipt goes to the address on file and, if the debtor gave a new one, there too.
+        const recipients = [...new Set([file.debtor.email, changes.email].filter((v): v is string => !!v))];
+        const addressee = { variant: file.variant, name, salutation: file.debtor.salutation, reference };
+        for (const to of recipients) await mailAddresseeReceipt(tx, to, addressee, ctx, { kind: 'profileChange' });
+        await auditDebtor(tx, ctx, 'profile.changeRequested', {
+          at: now,
+          detail: {
+            requestId: id,
+            reason: input.reason,
+            fields: Object.keys(changes).join(','),
+            attachments: attachments.length,
+          },
         });
-      }
-      await auditDebtor(tx, ctx, 'profile.changeRequested', {
-        at: now,
-        detail: {
-          requestId: id,
-          reason: input.reason,
-          fields: Object.keys(changes).join(','),
-          attachments: attachments.length,
-        },
-      });
-      return { ok: true as const, id };
+      },
     });
   } catch (error) {
-    if (error instanceof Abort || error instanceof AttachRefused) return { ok: false, problem: error.problem };
+    if (error instanceof Abort) return { ok: false, problem: error.problem };
     throw error;
   }
 }

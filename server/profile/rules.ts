@@ -9,6 +9,7 @@
  * name (first and last name together, letters only), which also must have two parts. One letter
  * alone is never a name part (an initial like "J." is refused, we need the name as written).
  */
+import type { CountryCode } from '../variants/config.ts';
 
 export const changeReasons = [
   'addressError',
@@ -53,27 +54,13 @@ export type ProfileField = (typeof profileFields)[number];
 export const salutations = [1, 2, 3] as const;
 export type Salutation = (typeof salutations)[number];
 
+/** The portal's own countries: the country of every variant (variants/config.ts `CountryCode`). */
+const portalCountries = ['DE', 'AT', 'CH', 'SE', 'NO'] as const satisfies readonly CountryCode[];
+/** The other countries an address may be in. */
+const neighbours = ['BE', 'CZ', 'DK', 'ES', 'FI', 'FR', 'GB', 'IT', 'LU', 'NL', 'PL', 'PT', 'TR'] as const;
+
 /** Countries an address may be in: the portal's countries first, then the neighbours. */
-export const countries = [
-  'DE',
-  'AT',
-  'CH',
-  'SE',
-  'NO',
-  'BE',
-  'CZ',
-  'DK',
-  'ES',
-  'FI',
-  'FR',
-  'GB',
-  'IT',
-  'LU',
-  'NL',
-  'PL',
-  'PT',
-  'TR',
-] as const;
+export const countries = [...portalCountries, ...neighbours] as const;
 export type Country = (typeof countries)[number];
 
 export const maxNameLength = 60;

@@ -7,8 +7,8 @@
  * field (Unix seconds) expire. Signed but readable tokens stay in `signed-token.ts`.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { z } from 'zod';
 import { keyedHash } from './crypto.ts';
+import { tokenPayload, type TokenReader } from './signed-token.ts';
 
 const ivBytes = 12;
 const tagBytes = 16;
@@ -26,12 +26,7 @@ export function sealToken(purpose: string, payload: Record<string, unknown>): st
 }
 
 /** The payload of a token sealed for `purpose`, or null: forged, changed, of another purpose, malformed or expired. */
-export function openToken<T extends z.ZodType<Record<string, unknown>>>(
-  purpose: string,
-  token: string | null | undefined,
-  schema: T,
-  now = new Date(),
-): z.infer<T> | null {
+export const openToken: TokenReader = (purpose, token, schema, now = new Date()) => {
   if (!token || token.length > 1024) return null;
   const [ivText, bodyText, extra] = token.split('.');
   if (!ivText || !bodyText || extra !== undefined) return null;
@@ -43,12 +38,8 @@ export function openToken<T extends z.ZodType<Record<string, unknown>>>(
     decipher.setAAD(Buffer.from(purpose));
     decipher.setAuthTag(body.subarray(body.length - tagBytes));
     const clear = Buffer.concat([decipher.update(body.subarray(0, body.length - tagBytes)), decipher.final()]);
-    const parsed = schema.safeParse(JSON.parse(clear.toString('utf8')));
-    if (!parsed.success) return null;
-    const expires = (parsed.data as { e?: unknown }).e;
-    if (typeof expires === 'number' && expires * 1000 < now.getTime()) return null;
-    return parsed.data;
+    return tokenPayload(schema, clear.toString('utf8'), now);
   } catch {
     return null;
   }
-}
+};

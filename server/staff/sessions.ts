@@ -5,10 +5,10 @@
  * replaces it with a new token at stage `full`.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import { audit } from '../audit/log.ts';
 import { clearCookie, cookieName, serializeCookie } from '../auth/cookies.ts';
+import { signOutWith } from '../auth/sessions.ts';
 import { securityConfig } from '../config/security.ts';
-import { getDatabase, withDatabase, type Database } from '../db/client.ts';
+import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { readCookie } from '../i18n/negotiate.ts';
 import { randomToken, sha256Hex } from '../security/crypto.ts';
@@ -105,16 +105,12 @@ export async function destroyStaffSession(db: Database, idHash: string): Promise
 
 /** Staff sign-out (the desk's page): the request's staff session, if any, is deleted and the sign-out audited. */
 export async function staffSignOut(request: Request, clientAddress: string): Promise<void> {
-  const db = await getDatabase();
-  const session = await findStaffSession(db, request);
-  if (!session) return;
-  await destroyStaffSession(db, session.idHash);
-  await audit(db, {
+  await signOutWith(request, findStaffSession, destroyStaffSession, (session) => ({
     actor: 'staff',
     action: 'staff.signout',
     clientAddress,
     detail: { staffId: session.staffId },
-  });
+  }));
 }
 
 /** findStaffSession as a page calls it: it opens the database itself (decision 077). */

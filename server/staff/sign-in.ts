@@ -33,6 +33,18 @@ export interface StaffSignInContext {
   now?: Date;
 }
 
+/** A step's audit entry: a `visitor` until the step succeeds, then `staff`; the client's address, the step's time. */
+async function auditSignIn(
+  db: Database,
+  ctx: StaffSignInContext,
+  at: Date,
+  actor: 'visitor' | 'staff',
+  action: string,
+  detail?: Record<string, number | null>,
+): Promise<void> {
+  await audit(db, { actor, action, clientAddress: ctx.clientAddress, ...(detail && { detail }), at });
+}
+
 export type StaffStepResult =
   | { ok: true; cookie: string }
   | { ok: false; error: 'wrongCredentials' | 'wrongCode' | 'expired' }
@@ -51,30 +63,18 @@ export async function staffPasswordStep(
   const now = ctx.now ?? new Date();
   const lock = await beginAttempt(db, { client: ctx.clientAddress, staff: input.email }, now);
   if (lock.locked) {
-    await audit(db, { actor: 'visitor', action: 'staff.signin.locked', clientAddress: ctx.clientAddress, at: now });
+    await auditSignIn(db, ctx, now, 'visitor', 'staff.signin.locked');
     return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
   }
   const [account] = await db.select().from(t.staffAccounts).where(eq(t.staffAccounts.email, input.email));
   const passwordOk = await verifyPassword(account?.passwordHash ?? timingDummyHash, input.password);
   if (!account || !passwordOk || account.disabledAt) {
-    await audit(db, {
-      actor: 'visitor',
-      action: 'staff.signin.failed.password',
-      clientAddress: ctx.clientAddress,
-      detail: { accountId: account?.id ?? null },
-      at: now,
-    });
+    await auditSignIn(db, ctx, now, 'visitor', 'staff.signin.failed.password', { accountId: account?.id ?? null });
     return { ok: false, error: 'wrongCredentials' };
   }
   await settleAttempt(db, lock.ticket, true);
   const { cookie } = await createStaffSession(db, account.id, 'password', { now });
-  await audit(db, {
-    actor: 'staff',
-    action: 'staff.signin.password',
-    clientAddress: ctx.clientAddress,
-    detail: { staffId: account.id },
-    at: now,
-  });
+  await auditSignIn(db, ctx, now, 'staff', 'staff.signin.password', { staffId: account.id });
   return { ok: true, cookie };
 }
 
@@ -90,7 +90,7 @@ export async function staffCodeStep(
   const parsed = staffCodeInput.safeParse(raw);
   const lock = await beginAttempt(db, { client: ctx.clientAddress, staff: session.email }, now);
   if (lock.locked) {
-    await audit(db, { actor: 'visitor', action: 'staff.signin.locked', clientAddress: ctx.clientAddress, at: now });
+    await auditSignIn(db, ctx, now, 'visitor', 'staff.signin.locked');
     return { ok: false, error: 'locked', retryAfterSeconds: lock.retryAfterSeconds };
   }
   const [account] = await db.select().from(t.staffAccounts).where(eq(t.staffAccounts.id, session.staffId));
@@ -116,24 +116,13 @@ export async function staffCodeStep(
         .returning({ id: t.staffAccounts.id })
     : [];
   if (taken.length === 0) {
-    await audit(db, {
-      actor: 'visitor',
-      action: 'staff.signin.failed.code',
-      clientAddress: ctx.clientAddress,
-      detail: { accountId: account.id },
-      at: now,
-    });
+    await auditSignIn(db, ctx, now, 'visitor', 'staff.signin.failed.code', { accountId: account.id });
     return { ok: false, error: 'wrongCode' };
   }
   await settleAttempt(db, lock.ticket, true);
   const { cookie } = await createStaffSession(db, account.id, 'full', { replacing: session.idHash, now });
-  await audit(db, {
-    actor: 'staff',
-    action: account.totpConfirmedAt ? 'staff.signin.full' : 'staff.signin.enrolled',
-    clientAddress: ctx.clientAddress,
-    detail: { staffId: account.id },
-    at: now,
-  });
+  const action = account.totpConfirmedAt ? 'staff.signin.full' : 'staff.signin.enrolled';
+  await auditSignIn(db, ctx, now, 'staff', action, { staffId: account.id });
   return { ok: true, cookie };
 }
 

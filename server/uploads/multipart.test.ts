@@ -69,6 +69,16 @@ async function refusal(promise: Promise<unknown>): Promise<string> {
   return (error as BodyRefused).reason;
 }
 
+/** Reads a body that must be refused, draining each file handed over: the refusal and how many files came. */
+async function readCountingFiles(parts: Part[]): Promise<{ refusal: string; files: number }> {
+  let files = 0;
+  const reading = readMultipart(
+    { contentType, body: source(body(parts)).stream },
+    { onFile: async (part) => void (await bytesOf(part), files++) },
+  );
+  return { refusal: await refusal(reading), files };
+}
+
 describe('readMultipart', () => {
   it('keeps the text fields in order and hands every file over as a stream, with names as the debtor chose them', async () => {
     const files: Array<{ name: string; filename: string | undefined; size: number }> = [];
@@ -196,13 +206,9 @@ describe('readMultipart', () => {
     expect(await readMultipart({ contentType, body: source(body(texts(20))).stream })).toHaveLength(20);
     expect(await refusal(readMultipart({ contentType, body: source(body(texts(21))).stream }))).toBe('tooManyFields');
     const files = Array.from({ length: 21 }, () => ({ name: 'files', filename: 'a.pdf', bytes: new Uint8Array(8) }));
-    let stored = 0;
-    const reading = readMultipart(
-      { contentType, body: source(body(files)).stream },
-      { onFile: async (part) => void (await bytesOf(part), stored++) },
-    );
-    expect(await refusal(reading)).toBe('tooManyFields');
-    expect(stored).toBeLessThanOrEqual(20);
+    const read = await readCountingFiles(files);
+    expect(read.refusal).toBe('tooManyFields');
+    expect(read.files).toBeLessThanOrEqual(20);
   });
 
   it.each([
@@ -210,13 +216,7 @@ describe('readMultipart', () => {
     ['a file part', { name: 'x', filename: 'a.pdf', bytes: new Uint8Array(8), header: 'form-data; filename="a.pdf"' }],
   ])('refuses %s without a name as a broken form, never another error (issue 31, finding 3)', async (_label, part) => {
     const parts: Part[] = [{ name: 'intent', value: 'send' }, part];
-    let files = 0;
-    const reading = readMultipart(
-      { contentType, body: source(body(parts)).stream },
-      { onFile: async (p) => void (await bytesOf(p), files++) },
-    );
-    expect(await refusal(reading)).toBe('brokenForm');
-    expect(files).toBe(0);
+    expect(await readCountingFiles(parts)).toEqual({ refusal: 'brokenForm', files: 0 });
   });
 
   it('refuses a part without a name in the middle of a large body at once, never waiting for the rest', async () => {

@@ -43,6 +43,15 @@ async function* streamOf(head: Uint8Array, size: number, chunk = 64 * 1024): Asy
 }
 const pdfHead = new TextEncoder().encode('%PDF-1.7\n%âãÏÓ\n');
 
+/** A PDF of `size` bytes received as a pending message upload of the file (the test's own by default), with a fresh budget. */
+function receivePdf(filename: string, size: number, file = fileId) {
+  return receiveFile(
+    database.db,
+    { fileId: file, context: 'message', filename, data: streamOf(pdfHead, size), budget: freshBudget() },
+    store,
+  );
+}
+
 describe('receiveFile', () => {
   it('stores a PDF outside the web root with its size and SHA-256, as a pending upload', async () => {
     const result = await receiveFile(
@@ -132,22 +141,8 @@ describe('createUploadHandler, pending and attach', () => {
   });
 
   it('never attaches or offers another file’s upload', async () => {
-    const mine = await receiveFile(
-      database.db,
-      { fileId, context: 'message', filename: 'mine.pdf', data: streamOf(pdfHead, 1000), budget: freshBudget() },
-      store,
-    );
-    const theirs = await receiveFile(
-      database.db,
-      {
-        fileId: otherFileId,
-        context: 'message',
-        filename: 'theirs.pdf',
-        data: streamOf(pdfHead, 1000),
-        budget: freshBudget(),
-      },
-      store,
-    );
+    const mine = await receivePdf('mine.pdf', 1000);
+    const theirs = await receivePdf('theirs.pdf', 1000, otherFileId);
     if (!mine.ok || !theirs.ok) throw new Error('setup');
     expect(await pendingUploads(database.db, { fileId, context: 'message', ids: [theirs.upload.id] })).toEqual([]);
     const refused = await attachUploads(database.db, {
@@ -171,16 +166,8 @@ describe('createUploadHandler, pending and attach', () => {
 describe('purgeStalePendingUploads', () => {
   it('removes pending uploads older than a day with their objects, never attached ones', async () => {
     const { purgeStalePendingUploads } = await import('./cleanup.ts');
-    const stale = await receiveFile(
-      database.db,
-      { fileId, context: 'message', filename: 'alt.pdf', data: streamOf(pdfHead, 100), budget: freshBudget() },
-      store,
-    );
-    const kept = await receiveFile(
-      database.db,
-      { fileId, context: 'message', filename: 'behalten.pdf', data: streamOf(pdfHead, 100), budget: freshBudget() },
-      store,
-    );
+    const stale = await receivePdf('alt.pdf', 100);
+    const kept = await receivePdf('behalten.pdf', 100);
     if (!stale.ok || !kept.ok) throw new Error('setup');
     await attachUploads(database.db, { fileId, context: 'message', ownerId: 7, ids: [kept.upload.id] });
     const [row] = await database.db.select().from(t.uploads).where(eq(t.uploads.id, stale.upload.id));

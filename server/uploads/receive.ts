@@ -17,6 +17,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { concatBytes } from '../bytes.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { rowOfFile } from '../claims/file-queries.ts';
 import { consumeAll } from '../limits/rate-limits.ts';
 import {
   cleanFileName,
@@ -318,14 +319,38 @@ export async function attachOrRollBack(
   return attached.uploads;
 }
 
+/**
+ * A debtor's submission with attachments, in one transaction: `insert` writes the owner row
+ * (`returning({ id })`), the pending uploads `ids` are attached to it, then `finish` writes what
+ * follows (events, mails, the audit entry). A refused attachment rolls it all back and is the answer.
+ */
+export async function submitWithUploads(
+  db: Database,
+  submission: {
+    attach: { fileId: number; context: UploadContext; ids: readonly number[] };
+    insert: (tx: Database) => Promise<Array<{ id: number }>>;
+    finish: (tx: Database, id: number, attachments: AcceptedUpload[]) => Promise<void>;
+  },
+): Promise<{ ok: true; id: number } | { ok: false; problem: AttachProblem }> {
+  const { attach, insert, finish } = submission;
+  try {
+    return await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const [row] = await insert(tx);
+      const id = row!.id;
+      const attachments = await attachOrRollBack(tx, { ...attach, ownerId: id });
+      await finish(tx, id, attachments);
+      return { ok: true as const, id };
+    });
+  } catch (error) {
+    if (error instanceof AttachRefused) return { ok: false, problem: error.problem };
+    throw error;
+  }
+}
+
 /** An upload of the session's file, for download; another file's upload is simply not found. */
 export async function findUpload(db: Database, input: { fileId: number; id: number }) {
-  if (!Number.isSafeInteger(input.id) || input.id <= 0) return null;
-  const [row] = await db
-    .select()
-    .from(t.uploads)
-    .where(and(eq(t.uploads.fileId, input.fileId), eq(t.uploads.id, input.id)));
-  return row ?? null;
+  return rowOfFile(db, t.uploads, input);
 }
 
 /** Removes a pending upload of the session's file (the debtor took it off the list). */

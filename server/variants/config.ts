@@ -41,9 +41,12 @@ export interface LocalizedLegalNames {
   dataProtectionOfficer?: string;
 }
 
+/** ISO weekday 1 (Monday) … 7 (Sunday). */
+type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
 export interface SupportHours {
-  /** ISO weekday 1 (Monday) … 7 (Sunday) with opening and closing time, HH:MM. */
-  days: Array<{ weekday: 1 | 2 | 3 | 4 | 5 | 6 | 7; open: string; close: string }>;
+  /** ISO weekday with opening and closing time, HH:MM. */
+  days: Array<{ weekday: Weekday; open: string; close: string }>;
 }
 
 export interface BrandTheme {
@@ -78,14 +81,13 @@ export interface Variant {
   legal: LegalEntity;
 }
 
+/** The same opening and closing time on each ISO weekday from `first` to `last`. */
+function weekdays(first: Weekday, last: Weekday, open: string, close: string): SupportHours['days'] {
+  return Array.from({ length: last - first + 1 }, (_, i) => ({ weekday: (first + i) as Weekday, open, close }));
+}
+
 const supportHours: SupportHours = {
-  days: [
-    { weekday: 1, open: '08:00', close: '17:00' },
-    { weekday: 2, open: '08:00', close: '17:00' },
-    { weekday: 3, open: '08:00', close: '17:00' },
-    { weekday: 4, open: '08:00', close: '17:00' },
-    { weekday: 5, open: '08:00', close: '16:00' },
-  ],
+  days: [...weekdays(1, 4, '08:00', '17:00'), { weekday: 5, open: '08:00', close: '16:00' }],
 };
 
 /**
@@ -94,14 +96,7 @@ const supportHours: SupportHours = {
  * last slot starts half an hour before the end (decision 028).
  */
 const callbackHours: SupportHours = {
-  days: [
-    { weekday: 1, open: '08:00', close: '20:00' },
-    { weekday: 2, open: '08:00', close: '20:00' },
-    { weekday: 3, open: '08:00', close: '20:00' },
-    { weekday: 4, open: '08:00', close: '20:00' },
-    { weekday: 5, open: '08:00', close: '20:00' },
-    { weekday: 6, open: '08:00', close: '14:00' },
-  ],
+  days: [...weekdays(1, 5, '08:00', '20:00'), { weekday: 6, open: '08:00', close: '14:00' }],
 };
 
 /**
@@ -146,16 +141,21 @@ const clarusBrand: Variant['brand'] = {
 /** The sign-in methods of every portal: the reference number, the password and the letter's link (bank identity is added per country). */
 const letterLogins = ['reference', 'password', 'letterLink'] as const satisfies readonly LoginMethod[];
 
+/** Germany as the agency's portal and the sister brand's both serve it: country, currency, languages, time zone, SEPA. */
+const germanMarket = {
+  country: 'DE',
+  currency: 'EUR',
+  languages: ['de', 'en', 'tr', 'es', 'it', 'fr'],
+  defaultLanguage: 'de',
+  timeZone: 'Europe/Berlin',
+  sepa: germanSepa,
+} as const satisfies Partial<Variant>;
+
 export const variants: Record<VariantId, Variant> = {
   de: {
     id: 'de',
     basePath: '/serviceportal',
-    country: 'DE',
-    currency: 'EUR',
-    languages: ['de', 'en', 'tr', 'es', 'it', 'fr'],
-    defaultLanguage: 'de',
-    timeZone: 'Europe/Berlin',
-    sepa: germanSepa,
+    ...germanMarket,
     brand: clarusBrand,
     loginMethods: letterLogins,
     paymentProviders: [1, 2, 3, 4, 5, 6, 7, 8, 9, 11],
@@ -377,12 +377,7 @@ export const variants: Record<VariantId, Variant> = {
   paycare: {
     id: 'paycare',
     basePath: '/paycare',
-    country: 'DE',
-    currency: 'EUR',
-    languages: ['de', 'en', 'tr', 'es', 'it', 'fr'],
-    defaultLanguage: 'de',
-    timeZone: 'Europe/Berlin',
-    sepa: germanSepa,
+    ...germanMarket,
     brand: { key: 'paycare', name: 'Paycare', logo: '/brand/paycare.svg', theme: paycareTheme },
     loginMethods: letterLogins,
     paymentProviders: [1, 2, 3, 4, 6],

@@ -36,18 +36,14 @@ export function parsePersonalNumber(country: BankIdCountry, value: string): stri
 export const pendingHints = ['outstandingTransaction', 'noClient', 'started', 'userSign'] as const;
 export type PendingHint = (typeof pendingHints)[number];
 
+/** Why an order failed, as BankID's hintCode says. */
+const failedHints = ['userCancel', 'expiredTransaction', 'certificateErr', 'startFailed', 'cancelled'] as const;
+
 /**
- * Why an order failed. The first five are BankID hintCode values; `unknownOrder` covers an order
- * the provider does not know (never started, already collected, or removed).
+ * Why an order failed: a BankID hintCode, or `unknownOrder` for an order the provider does not know
+ * (never started, already collected, or removed).
  */
-export const failedReasons = [
-  'userCancel',
-  'expiredTransaction',
-  'certificateErr',
-  'startFailed',
-  'cancelled',
-  'unknownOrder',
-] as const;
+export const failedReasons = [...failedHints, 'unknownOrder'] as const;
 export type FailedReason = (typeof failedReasons)[number];
 
 /** Who signed, as the portal may know it: the keyed hash of the personal identity number. */

@@ -72,20 +72,31 @@ export class SandboxBankIdProvider implements BankIdProvider {
     this.now = options.now ?? (() => new Date());
   }
 
-  // ── Sweden: the order flow ────────────────────────────────────────────────────────────────
-
-  async startOrder(_input: { endUserIp: string }): Promise<StartedOrder> {
+  /** A new pending order of the country that expires after `minutes` (Norway's carries its state and redirect address). */
+  private async placeOrder(
+    country: 'SE' | 'NO',
+    minutes: number,
+    redirect: { state: string; redirectUri: string } | null = null,
+  ): Promise<{ orderRef: string; expiresAt: Date }> {
     const now = this.now();
     const orderRef = randomUUID();
-    const expiresAt = new Date(now.getTime() + swedishOrderMinutes * 60_000);
+    const expiresAt = new Date(now.getTime() + minutes * 60_000);
     await this.db.insert(t.bankIdOrders).values({
       orderRef,
-      country: 'SE',
+      country,
       status: 'pending',
       hint: 'outstandingTransaction',
+      ...redirect,
       createdAt: now,
       expiresAt,
     });
+    return { orderRef, expiresAt };
+  }
+
+  // ── Sweden: the order flow ────────────────────────────────────────────────────────────────
+
+  async startOrder(_input: { endUserIp: string }): Promise<StartedOrder> {
+    const { orderRef, expiresAt } = await this.placeOrder('SE', swedishOrderMinutes);
     return { orderRef, launchUrl: `${sandboxAppPath}/${orderRef}`, expiresAt };
   }
 
@@ -101,25 +112,34 @@ export class SandboxBankIdProvider implements BankIdProvider {
         }
         return { status: 'pending', hint: asPendingHint(order.hint) };
       case 'complete': {
-        const [taken] = await this.db
-          .update(t.bankIdOrders)
-          .set({ collectedAt: now })
-          .where(
-            and(
-              eq(t.bankIdOrders.orderRef, order.orderRef),
-              eq(t.bankIdOrders.status, 'complete'),
-              isNull(t.bankIdOrders.collectedAt),
-            ),
-          )
-          .returning({ personalNumberHash: t.bankIdOrders.personalNumberHash });
-        if (!taken?.personalNumberHash) return failed('unknownOrder');
-        return { status: 'complete', identity: { personalNumberHash: taken.personalNumberHash } };
+        const personalNumberHash = await this.takeCompleted(order.orderRef, now);
+        if (!personalNumberHash) return failed('unknownOrder');
+        return { status: 'complete', identity: { personalNumberHash } };
       }
       case 'failed':
         return failed(asFailedReason(order.hint));
       case 'cancelled':
         return failed('cancelled');
     }
+  }
+
+  /**
+   * Marks a completed order collected, once: the identity's hash, or null when the order is not
+   * complete or was collected before (Sweden's collect and Norway's code exchange alike).
+   */
+  private async takeCompleted(orderRef: string, now: Date): Promise<string | null> {
+    const [taken] = await this.db
+      .update(t.bankIdOrders)
+      .set({ collectedAt: now })
+      .where(
+        and(
+          eq(t.bankIdOrders.orderRef, orderRef),
+          eq(t.bankIdOrders.status, 'complete'),
+          isNull(t.bankIdOrders.collectedAt),
+        ),
+      )
+      .returning({ personalNumberHash: t.bankIdOrders.personalNumberHash });
+    return taken?.personalNumberHash || null;
   }
 
   async cancel(orderRef: string): Promise<boolean> {
@@ -138,19 +158,10 @@ export class SandboxBankIdProvider implements BankIdProvider {
     // Like a real provider with registered redirect addresses, the sandbox never sends the browser
     // to another site: of an absolute address it keeps only the path (see withQuery).
     if (!isRedirectAddress(input.redirectUri)) throw new Error('The redirect address must be a path or an http(s) URL');
-    const now = this.now();
-    const orderRef = randomUUID();
     const state = randomToken(24);
-    const expiresAt = new Date(now.getTime() + norwegianLoginMinutes * 60_000);
-    await this.db.insert(t.bankIdOrders).values({
-      orderRef,
-      country: 'NO',
-      status: 'pending',
-      hint: 'outstandingTransaction',
+    const { orderRef, expiresAt } = await this.placeOrder('NO', norwegianLoginMinutes, {
       state,
       redirectUri: input.redirectUri,
-      createdAt: now,
-      expiresAt,
     });
     return { orderRef, state, url: `${sandboxAppPath}/${orderRef}`, expiresAt };
   }
@@ -164,21 +175,11 @@ export class SandboxBankIdProvider implements BankIdProvider {
       .where(and(eq(t.bankIdOrders.codeHash, sha256Hex(code)), eq(t.bankIdOrders.country, 'NO')));
     if (!order) return { ok: false, reason: 'invalidCode' };
     // Any attempt uses the code up, whether it then succeeds or not.
-    const [taken] = await this.db
-      .update(t.bankIdOrders)
-      .set({ collectedAt: now })
-      .where(
-        and(
-          eq(t.bankIdOrders.orderRef, order.orderRef),
-          eq(t.bankIdOrders.status, 'complete'),
-          isNull(t.bankIdOrders.collectedAt),
-        ),
-      )
-      .returning({ personalNumberHash: t.bankIdOrders.personalNumberHash });
-    if (!taken?.personalNumberHash) return { ok: false, reason: 'invalidCode' };
+    const personalNumberHash = await this.takeCompleted(order.orderRef, now);
+    if (!personalNumberHash) return { ok: false, reason: 'invalidCode' };
     if (!order.state || !safeEqual(order.state, state)) return { ok: false, reason: 'stateMismatch' };
     if (order.expiresAt <= now) return { ok: false, reason: 'expired' };
-    return { ok: true, orderRef: order.orderRef, identity: { personalNumberHash: taken.personalNumberHash } };
+    return { ok: true, orderRef: order.orderRef, identity: { personalNumberHash } };
   }
 
   // ── The sandbox "identity app" (not part of the adapter interface) ───────────────────────

@@ -18,11 +18,12 @@
  * step with a keyed correlation value of the order, never the order reference, the code or the
  * personal number.
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../../audit/log.ts';
 import { getDatabase, type Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
+import { filesWithDebtors, openFile } from '../../claims/file-queries.ts';
 import { measureRunning } from '../../claims/rules.ts';
 import { readCookie } from '../../i18n/negotiate.ts';
 import { keyedHash, safeEqual } from '../../security/crypto.ts';
@@ -260,22 +261,18 @@ export async function signInWithIdentity(
 ): Promise<BankIdSignedIn | { status: 'failed'; reason: 'unknownPerson' | 'measureRunning' }> {
   const now = ctx.now ?? new Date();
   const countryVariants = variantIds.filter((id) => variants[id].country === ctx.variant.country);
-  const [file] = await ctx.db
-    .select({
-      fileId: t.files.id,
-      variant: t.files.variant,
-      statusCode: t.files.statusCode,
-      debtorId: t.files.debtorId,
-      mustChangePassword: t.debtors.mustChangePassword,
-    })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
+  const [file] = await filesWithDebtors(ctx.db, {
+    fileId: t.files.id,
+    variant: t.files.variant,
+    statusCode: t.files.statusCode,
+    debtorId: t.files.debtorId,
+    mustChangePassword: t.debtors.mustChangePassword,
+  })
     .where(
       and(
         eq(t.debtors.personalNumberHash, identity.personalNumberHash),
         inArray(t.files.variant, countryVariants),
-        eq(t.files.legalBlocking, false),
-        isNull(t.files.deletedAt),
+        openFile(),
       ),
     )
     .orderBy(asc(t.files.refno), asc(t.files.subcase))
@@ -319,7 +316,7 @@ export async function signInWithIdentity(
   const siblings = await ctx.db
     .select({ id: t.files.id })
     .from(t.files)
-    .where(and(eq(t.files.debtorId, file.debtorId), eq(t.files.legalBlocking, false), isNull(t.files.deletedAt)));
+    .where(and(eq(t.files.debtorId, file.debtorId), openFile()));
   return {
     status: 'complete',
     cookie,

@@ -6,22 +6,22 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 
+/** Stores a payment's rating as the debtor gave it: no stars is null, an empty comment is none. */
 export async function savePaymentFeedback(
   db: Database,
   input: {
     fileId: number;
     source: 'payment' | 'leftWithoutPayment';
-    stars: number | null;
-    comment: string | null;
     paymentMethod: string | null;
     paymentProvider: string | null;
   },
+  rating: { stars?: number; comment?: string },
 ): Promise<void> {
   await db.insert(t.feedback).values({
     fileId: input.fileId,
     source: input.source,
-    stars: input.stars,
-    freeText: input.comment,
+    stars: rating.stars ?? null,
+    freeText: rating.comment || null,
     paymentMethod: input.paymentMethod,
     paymentProvider: input.paymentProvider,
   });

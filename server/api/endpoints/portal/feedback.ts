@@ -65,6 +65,11 @@ const paymentFeedbackBody = z.object({
   paymentProvider: z.string().max(40).optional(),
 });
 
+/** The body's rating as the feedback actions read it: `rating` as the stars, an empty comment left out. */
+function ratingOf(body: z.output<typeof paymentFeedbackBody>) {
+  return { stars: body.rating, comment: body.comment || undefined };
+}
+
 const paymentFeedbackNames: Record<string, string> = {
   stars: 'rating',
   paymentId: 'visitId',
@@ -144,11 +149,7 @@ export const feedbackCalls = {
     body: paymentFeedbackBody.extend({ visitId: z.string().max(100) }),
     response: savedResponse,
     async handler({ body }, ctx) {
-      const result = await runAction('givePaymentFeedback', ctx.action, {
-        paymentId: body.visitId,
-        stars: body.rating,
-        comment: body.comment || undefined,
-      });
+      const result = await runAction('givePaymentFeedback', ctx.action, { paymentId: body.visitId, ...ratingOf(body) });
       if (!result.ok) {
         const failure = renameIssues(problemFromAction(result), paymentFeedbackNames);
         // Another file's payment is not found, exactly like one that does not exist.
@@ -169,9 +170,8 @@ export const feedbackCalls = {
     async handler({ body }, ctx) {
       const result = await runAction('leavePaymentFeedback', ctx.action, {
         purpose: body.paymentMethod,
-        stars: body.rating,
-        comment: body.comment || undefined,
         paymentId: body.visitId,
+        ...ratingOf(body),
       });
       return result.ok ? apiOk(result.value, 201) : renameIssues(problemFromAction(result), paymentFeedbackNames);
     },
