@@ -340,3 +340,31 @@ describe('valid input works and is stored', () => {
     });
   });
 });
+
+describe('rate limits', () => {
+  it('are counted on the database itself before the action’s transaction opens, and refuse with the wait', async () => {
+    // The database as the action gets it, watched: which tables are written through it directly
+    // (a write inside the action's transaction goes through the transaction, not through it).
+    const direct: string[] = [];
+    const watched = new Proxy(database.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver) as unknown;
+        if (key === 'insert')
+          return (table: Parameters<typeof database.db.insert>[0]) => {
+            direct.push(table === t.rateLimits ? 'rate_limits' : 'other');
+            return target.insert(table);
+          };
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const ctx = { ...(await full('100000001')), db: watched };
+    const input = { subjectId: '999', body: 'Which invoice is this claim about, please?', email: 'erika@example.org' };
+    expect(await runAction('sendMessage', ctx, input)).toMatchObject({ ok: true });
+    // The per-file and the per-client limit, each counted once, outside the transaction.
+    expect(direct.filter((table) => table === 'rate_limits')).toHaveLength(2);
+    for (let sent = 1; sent < 5; sent++) await runAction('sendMessage', ctx, input);
+    const refused = await runAction('sendMessage', ctx, input);
+    expect(refused).toMatchObject({ ok: false, kind: 'refused', reason: 'rateLimited' });
+    expect(refused.ok === false && refused.kind === 'refused' && refused.retryAfterSeconds).toBeGreaterThan(0);
+  });
+});

@@ -15,9 +15,16 @@ function contactCtx(scope: Scope<'limited' | 'full'>) {
   return { ...debtorContext(scope), fromAssistant: scope.ctx.door === 'assistant' };
 }
 
+/** Messages, callbacks and breathing-space requests share one limit per file and per client address. */
+export function contactLimits(_input: unknown, { ctx, session }: Scope<'limited' | 'full'>) {
+  return [
+    ['contactFile', String(session.fileId)],
+    ['contactClient', ctx.clientKey],
+  ] as const;
+}
+
 function outcome(result: SendResult) {
   if (result.ok) return ok({ id: result.id });
-  if (result.problem === 'rateLimited') return refuse('rateLimited', { retryAfterSeconds: result.retryAfterSeconds });
   // The input was read by the same schema: `invalid` here means the service disagreed, a refusal.
   return refuse(result.problem === 'invalid' ? 'notPossible' : result.problem);
 }
@@ -27,6 +34,7 @@ export const sendMessage = defineAction({
   description: 'Write to the agency: subject, message, attachments (pending upload ids), a phone or an e-mail.',
   level: 'full',
   input: messageSchema,
+  limits: contactLimits,
   async handler(input, scope) {
     return outcome(await sendMessageService(scope.ctx.db, contactCtx(scope), input));
   },
@@ -37,6 +45,7 @@ export const requestCallback = defineAction({
   description: "Book a callback: phone, reason, weekday, time of day and hour within the variant's callback hours.",
   level: 'full',
   input: ({ file }) => callbackSchema((variants[file.variant as VariantId] ?? variants.de).support.callbackHours),
+  limits: contactLimits,
   async handler(input, scope) {
     return outcome(await requestCallbackService(scope.ctx.db, contactCtx(scope), input));
   },

@@ -6,6 +6,7 @@
  *
  * Framework-free: nothing here knows Remix, a Request or a cookie.
  */
+import type { LimitName } from '../limits/rate-limits.ts';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import type { FileContext } from '../instalments/context.ts';
@@ -142,6 +143,14 @@ export interface ActionDefinition<N extends string, S extends z.ZodType, V, R ex
    * its own last transaction, after that call.
    */
   event?: 'own';
+  /**
+   * The rate limits the action counts against (server/limits/rate-limits.ts), as limit and key.
+   * runAction counts them after the input is read and before the handler runs, on the database
+   * itself: the counter's store (Redis, or the rate_limits table) is never waited on inside the
+   * action's transaction, where a slow or unreachable Redis would hold the file's locks (and, on
+   * the embedded database, every other request); and an attempt that fails later still counts.
+   */
+  limits?: (input: z.output<S>, scope: Scope<L>) => ReadonlyArray<readonly [LimitName, string | null | undefined]>;
   /**
    * Whether a value answers a repeated request with what an earlier run made (the same idempotency
    * key): nothing happened again, so no second event is written. Left out: every run that went

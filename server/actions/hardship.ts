@@ -12,6 +12,7 @@ import { instalmentFits, notPossibleReason } from '../hardship/view.ts';
 import { intlLocale } from '../i18n/negotiate.ts';
 import { isLanguage } from '../i18n/languages.ts';
 import { debtorContext, defineAction, ok, refuse, type FileRule } from './define.ts';
+import { contactLimits } from './contact.ts';
 import { alternativesFor, refuseFor } from './rules.ts';
 
 /** A closed file, a measure running or blocked functions: no breathing space online (a person instead). */
@@ -31,6 +32,8 @@ export const requestBreathingSpace = defineAction({
     const variant = variants[file.variant as VariantId] ?? variants.de;
     return breathingSpaceSchema({ locale: intlLocale(language, variant), currency: file.facts.currency });
   },
+  // A message to the agency: the contact limits (contact.ts).
+  limits: contactLimits,
   async handler(input, scope) {
     const { ctx, file } = scope;
     const result = await requestService(ctx.db, {
@@ -49,7 +52,6 @@ export const requestBreathingSpace = defineAction({
           : null;
       return ok({ requestedOn: result.requestedOn, pausedUntil: result.pausedUntil, remindersPaused: true, fits });
     }
-    if (result.reason === 'rateLimited') return refuse('rateLimited', { retryAfterSeconds: result.retryAfterSeconds });
     // A person, and what else the file allows, in every refusal: this is someone in difficulty.
     const alternatives = alternativesFor(file);
     if (result.reason === 'alreadyPaused')

@@ -242,11 +242,11 @@ export const mailPlan = defineAction({
   input: z.object({
     email: z.email('errors.email').max(254, 'errors.email').nullish(),
   }),
+  limits: (_input, { session }) => [['planMail', String(session.fileId)]],
   async handler(input, scope) {
     const result = await mailPlanService(scope.ctx.db, scope.session, input.email ?? null, actx(scope));
     if (result.ok) return ok({ mailId: result.mailId, toStoredAddress: result.toStoredAddress });
     if (result.error === 'needsFullLogin') return stepUp();
-    if (result.error === 'rateLimited') return refuse('rateLimited', { retryAfterSeconds: result.retryAfterSeconds });
     return refuse(result.error, { alternatives: alternativesFor(scope.file, ['showInstallmentPlan']) });
   },
 });

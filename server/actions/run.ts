@@ -10,6 +10,7 @@ import type { z } from 'zod';
 import { recordFollowUp } from '../assistant/intent-log.ts';
 import { recordActionEvent, type ActionEvent } from '../agency/events.ts';
 import { audit } from '../audit/log.ts';
+import { consumeAll } from '../limits/rate-limits.ts';
 import type { Database } from '../db/client.ts';
 import { todayIso } from '../claims/facts.ts';
 import { getDatabase } from '../db/client.ts';
@@ -30,10 +31,13 @@ type Outcome<A> = A extends { handler: (...args: never[]) => Promise<infer H> } 
 type ValueOf<A> = Outcome<A> extends infer H ? (H extends { ok: true; value: infer V } ? V : never) : never;
 type ReasonOf<A> = Outcome<A> extends infer H ? (H extends { kind: 'refused'; reason: infer R } ? R : never) : never;
 
-/** The result of one action: its value, or invalid input, one of its refusals (or a file rule's, or `noFile`), or step-up. */
+/**
+ * The result of one action: its value, or invalid input, one of its refusals (or a file rule's,
+ * `noFile`, or `rateLimited` for the limits it declares), or step-up.
+ */
 export type RunResult<N extends ActionName> = ActionResult<
   ValueOf<ActionOf<N>>,
-  ReasonOf<ActionOf<N>> | FileRuleReason | 'noFile'
+  ReasonOf<ActionOf<N>> | FileRuleReason | 'noFile' | 'rateLimited'
 >;
 
 export function isActionName(name: unknown): name is ActionName {
@@ -135,6 +139,10 @@ export async function runAction<N extends ActionName>(
   const schema = typeof action.input === 'function' ? action.input(scope) : action.input;
   const input = parseInput(schema, rawInput);
   if (!input.ok) return { ok: false, kind: 'invalid', issues: input.issues };
+  if (action.limits) {
+    const verdict = await consumeAll(ctx.db, action.limits(input.value, scope));
+    if (!verdict.ok) return refuse('rateLimited', { retryAfterSeconds: verdict.retryAfterSeconds }) as RunResult<N>;
+  }
   const result = (await runRecorded(name, action, scope, input.value)) as RunResult<N>;
   if (result.ok && ctx.fromAssistant) {
     // The intent log's outcome is a record, never a condition: a failure there leaves the action done.

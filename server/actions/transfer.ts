@@ -16,6 +16,7 @@ export const mailTransfer = defineAction({
     paymentId: z.string().max(100).nullish(),
     email: z.email('errors.email').max(200, 'errors.email').nullish(),
   }),
+  limits: (_input, { session }) => [['transferMail', String(session.fileId)]],
   async handler(input, { ctx, session }) {
     const result = await mailTransferOfPayment(ctx.db, {
       session,
@@ -24,7 +25,6 @@ export const mailTransfer = defineAction({
     });
     if (result.ok) return ok({ paymentId: result.paymentId, toStoredAddress: result.stored });
     if (result.error === 'needsFullLogin') return stepUp();
-    if (result.error === 'rateLimited') return refuse('rateLimited', { retryAfterSeconds: result.retryAfterSeconds });
     return refuse(result.error);
   },
 });

@@ -8,7 +8,6 @@ import * as t from '../db/schema.ts';
 import { rowOfFile } from '../claims/file-queries.ts';
 import { agencyAddress } from '../mail/addresses.ts';
 import { fileAddressee, mailAddresseeReceipt } from '../mail/addressee.ts';
-import { consumeAll } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { submitWithUploads } from '../uploads/receive.ts';
 import { variants, type VariantId } from '../variants/config.ts';
@@ -30,18 +29,7 @@ async function fileFacts(db: Database, fileId: number, debtorId: number) {
 }
 
 export type SendResult =
-  | { ok: true; id: number }
-  | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' }
-  | { ok: false; problem: 'rateLimited'; retryAfterSeconds: number };
-
-/** Messages and callbacks together: a few an hour per file and per client address (server/limits/rate-limits.ts). */
-async function contactLimit(db: Database, ctx: Ctx): Promise<SendResult | null> {
-  const limit = await consumeAll(db, [
-    ['contactFile', String(ctx.fileId)],
-    ['contactClient', ctx.clientAddress],
-  ]);
-  return limit.ok ? null : { ok: false, problem: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
-}
+  { ok: true; id: number } | { ok: false; problem: 'invalid' | 'noFile' | 'notYours' | 'totalTooLarge' | 'tooMany' };
 
 export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Promise<SendResult> {
   const parsed = messageSchema.safeParse(raw);
@@ -49,8 +37,6 @@ export async function sendMessage(db: Database, ctx: Ctx, raw: MessageInput): Pr
   const input = parsed.data;
   const file = await fileFacts(db, ctx.fileId, ctx.debtorId);
   if (!file) return { ok: false, problem: 'noFile' };
-  const limited = await contactLimit(db, ctx);
-  if (limited) return limited;
   const now = ctx.now ?? new Date();
   // The message as stored is the message the agency reads.
   const message = { subjectId: input.subjectId, subSubject: input.subSubject ?? null, body: input.body };
@@ -105,8 +91,6 @@ export async function requestCallback(db: Database, ctx: Ctx, raw: CallbackInput
   const parsed = callbackSchema(variant.support.callbackHours).safeParse(raw);
   if (!parsed.success) return { ok: false, problem: 'invalid' };
   const input = { ...parsed.data, timeOfDay: parsed.data.timeOfDay ?? timeOfDayOf(parsed.data.hour) };
-  const limited = await contactLimit(db, ctx);
-  if (limited) return limited;
   const now = ctx.now ?? new Date();
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;

@@ -9,7 +9,6 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { auditDebtor } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { consumeAll } from '../limits/rate-limits.ts';
 import { formatReference } from '../auth/reference.ts';
 import { debtorName, mailReceipt } from '../mail/addressee.ts';
 import { enqueueMail } from '../mail/outbox.ts';
@@ -37,17 +36,9 @@ export type BreathingSpaceResult =
   | { ok: true; requestedOn: string; pausedUntil: string; eventId: number }
   | { ok: false; reason: 'alreadyPaused'; pausedUntil: string }
   | { ok: false; reason: 'usedThisYear'; nextPossibleOn: string }
-  | { ok: false; reason: 'noFile' }
-  | { ok: false; reason: 'rateLimited'; retryAfterSeconds: number };
+  | { ok: false; reason: 'noFile' };
 
 export async function requestBreathingSpace(db: Database, input: BreathingSpaceRequest): Promise<BreathingSpaceResult> {
-  // Messages to the agency share one limit per file and per client address (server/limits).
-  const limit = await consumeAll(db, [
-    ['contactFile', String(input.fileId)],
-    ['contactClient', input.clientAddress],
-  ]);
-  if (!limit.ok) return { ok: false, reason: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
-
   return db.transaction(async (tx): Promise<BreathingSpaceResult> => {
     const [row] = await tx
       .select({ file: t.files, debtor: t.debtors })

@@ -7,7 +7,6 @@ import { mailRecipient } from '../auth/access.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import { getDatabase, withDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { consume } from '../limits/rate-limits.ts';
 import { enqueueMail } from '../mail/outbox.ts';
 import { mailRows, planMail } from './agreement.ts';
 import type { PlanRow } from './plan.ts';
@@ -107,15 +106,12 @@ export async function mailPlan(
 ): Promise<
   | { ok: true; mailId: number; toStoredAddress: boolean }
   | { ok: false; error: 'noPlan' | 'needsFullLogin' | 'noAddress' }
-  | { ok: false; error: 'rateLimited'; retryAfterSeconds: number }
 > {
   const ctx = await loadFileContext(db, session);
   const plan = ctx ? await loadPlan(db, session.fileId) : null;
   if (!ctx || !plan) return { ok: false, error: 'noPlan' };
   const recipient = await mailRecipient(db, session, email);
   if (!recipient.ok) return recipient;
-  const limit = await consume(db, 'planMail', String(session.fileId));
-  if (!limit.ok) return { ok: false, error: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
   // A plan paid by direct debit names the mandate it is collected under (issue 25, finding 8).
   const [mandate] = plan.isSepa
     ? await db

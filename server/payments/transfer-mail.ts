@@ -36,8 +36,7 @@ async function openTransferOf(db: Database, fileId: number): Promise<PaymentRow 
 
 export type TransferMailResult =
   | { ok: true; to: string; stored: boolean; paymentId: string }
-  | { ok: false; error: 'noTransfer' | 'needsFullLogin' | 'noAddress' }
-  | { ok: false; error: 'rateLimited'; retryAfterSeconds: number };
+  | { ok: false; error: 'noTransfer' | 'needsFullLogin' | 'noAddress' };
 
 /**
  * Mails the transfer details of a payment of the session's file (the named one, else the newest

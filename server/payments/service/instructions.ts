@@ -10,7 +10,6 @@ import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
 import { isLanguage } from '../../i18n/languages.ts';
 import { debtorName } from '../../mail/addressee.ts';
-import { consume } from '../../limits/rate-limits.ts';
 import { enqueueMail } from '../../mail/outbox.ts';
 import { transferReferenceText } from '../../mail/templates.ts';
 import { variants, type VariantId } from '../../variants/config.ts';
@@ -104,15 +103,9 @@ export async function mailTransferDetails(
     name: string;
     salutation: number;
   },
-): Promise<
-  | { ok: true; to: string; stored: boolean }
-  | { ok: false; error: 'needsFullLogin' | 'noAddress' }
-  | { ok: false; error: 'rateLimited'; retryAfterSeconds: number }
-> {
+): Promise<{ ok: true; to: string; stored: boolean } | { ok: false; error: 'needsFullLogin' | 'noAddress' }> {
   const recipient = await mailRecipient(db, input.session, input.to);
   if (!recipient.ok) return recipient;
-  const limit = await consume(db, 'transferMail', String(input.payment.fileId));
-  if (!limit.ok) return { ok: false, error: 'rateLimited', retryAfterSeconds: limit.retryAfterSeconds };
   const account = bankAccounts[input.payment.variant as VariantId] ?? bankAccounts.de;
   await enqueueMail(db, {
     to: recipient.to,
