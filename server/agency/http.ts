@@ -25,6 +25,7 @@ import { authenticateClient, callerOf, issueToken, type AgencyCaller, type Agenc
 import { listSubscriptions, subscribe, subscriptionTypesSchema, unsubscribe } from './delivery.ts';
 import { maxFeedLimit, parseCursor, readFeed } from './feed.ts';
 import { etagOf, fileStatusInput, putFileStatus, readFileStatus } from './file-status.ts';
+import { letterLinksFor, letterLinksInput } from './letter-links.ts';
 import { agencyOpenApiDocument } from './openapi.ts';
 
 export const agencyPrefix = '/agency/v1';
@@ -195,6 +196,19 @@ export const operations: Operation[] = [
       return (await unsubscribe(db, caller.client.id, params[0]!, now))
         ? new Response(null, { status: 204 })
         : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'createLetterLinks',
+    method: 'POST',
+    pattern: /^\/letter-links$/,
+    scope: 'files:write',
+    async run({ db, request, url, now }) {
+      const body = await readJson(request, url.pathname);
+      if (!body.ok) return body.response;
+      const input = letterLinksInput.safeParse(body.value);
+      if (!input.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(input.error) });
+      return json(await letterLinksFor(db, input.data, now));
     },
   },
   {

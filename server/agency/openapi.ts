@@ -11,6 +11,7 @@ import { agencyScopes, tokenLifetimeSeconds } from './auth.ts';
 import { eventDescriptions, eventEnvelopeSchema, eventTypes } from './events.ts';
 import { attachmentLinkSeconds, uploadSchema } from './attachments.ts';
 import { maxFeedLimit } from './feed.ts';
+import { letterLinksInput, letterLinksSchema } from './letter-links.ts';
 import { fileStatusInput, fileStatusSchema } from './file-status.ts';
 
 const problemSchema = z
@@ -186,6 +187,26 @@ export function buildAgencyOpenApiDocument() {
             responses: {
               '204': { description: 'Unsubscribed.' },
               '404': problem('No such endpoint of this client.'),
+              ...common,
+            },
+          },
+        },
+        '/letter-links': {
+          post: {
+            operationId: 'createLetterLinks',
+            tags: ['Files'],
+            summary: 'The links a letter batch prints as QR codes, one per file asked.',
+            description:
+              'Each link signs the file and an expiry and is redeemed once (a letter link signs the debtor in, at the level the file allows). Nothing is stored: ask again for a new batch. A reference the portal does not hold, or a file deleted or legally blocked, gets no link and says why, so that no letter prints a link that cannot work.',
+            security: [{ oauth2: ['files:write'] }],
+            requestBody: { required: true, content: { 'application/json': { schema: letterLinksInput } } },
+            responses: {
+              '200': {
+                description: 'The links, in the order asked.',
+                content: { 'application/json': { schema: letterLinksSchema } },
+              },
+              '400': problem('Invalid input (more than 1,000 references, a malformed one).'),
+              '415': problem('Not JSON.'),
               ...common,
             },
           },

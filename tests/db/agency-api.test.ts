@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ActionContext } from '#server/actions/define.ts';
 import { runAction } from '#server/actions/run.ts';
 import { createClient } from '#server/agency/auth.ts';
+import { redeemLetterLink } from '#server/auth/letter-links.ts';
 import { startConsumer, type Consumer } from '#server/agency/consumer.ts';
 import { claimDue, claimLeaseMs, deliverDue, fanOut, replay } from '#server/agency/delivery.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
@@ -312,6 +313,54 @@ describe('the payment provider outside every transaction', () => {
       spy.mockRestore();
     }
   }, 30_000);
+});
+
+describe('letter links for a batch', () => {
+  it('answers a working link per file in the order asked, none for an unknown or blocked file', async () => {
+    const { token } = await tokenFor(['files:write']);
+    await database.db.update(t.files).set({ legalBlocking: true }).where(eq(t.files.refno, '100000006'));
+    const response = await call('/letter-links', {
+      method: 'POST',
+      token,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ references: ['100000001', '999999999', '100000006'], validDays: 30 }),
+    });
+    expect(response.status).toBe(200);
+    const { links } = (await response.json()) as {
+      links: Array<{ reference: string; url: string | null; expiresAt: string | null; problem: string | null }>;
+    };
+    expect(links.map((link) => [link.reference, link.problem])).toEqual([
+      ['100000001', null],
+      ['999999999', 'unknownFile'],
+      ['100000006', 'notReachable'],
+    ]);
+    expect(Date.parse(links[0]!.expiresAt!) - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    // The printed link signs the debtor in, once.
+    const printed = links[0]!.url!.split('/l/')[1]!;
+    const redeemed = await redeemLetterLink(database.db, printed, { clientAddress: '203.0.113.77' });
+    expect(redeemed).toMatchObject({ ok: true });
+    expect(await redeemLetterLink(database.db, printed, { clientAddress: '203.0.113.77' })).toEqual({
+      ok: false,
+      error: 'used',
+    });
+    await database.db.update(t.files).set({ legalBlocking: false }).where(eq(t.files.refno, '100000006'));
+  });
+
+  it('needs files:write and refuses a batch it cannot read', async () => {
+    const { token: readOnly } = await tokenFor(['files:read']);
+    const post = (token: string, body: unknown) =>
+      call('/letter-links', {
+        method: 'POST',
+        token,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post(readOnly, { references: ['100000001'] })).status).toBe(403);
+    const { token } = await tokenFor(['files:write']);
+    expect((await post(token, { references: [] })).status).toBe(400);
+    expect((await post(token, { references: ['12345'] })).status).toBe(400);
+    expect((await post(token, { references: Array.from({ length: 1001 }, () => '100000001') })).status).toBe(400);
+  });
 });
 
 describe('uploads for the agency, by links that expire', () => {
