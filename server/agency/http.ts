@@ -21,6 +21,7 @@ import { readBodyText, BodyRefused, maxSmallBodyBytes } from '../http/request-bo
 import type { EdgeRefusal } from '../http/security.ts';
 import { consumeWithin } from '../limits/rate-limits.ts';
 import { attachmentTokenPattern, openAttachment, readUpload } from './attachments.ts';
+import { agencyBookingInput, bookAgencyPayment } from './bookings.ts';
 import { authenticateClient, callerOf, issueToken, type AgencyCaller, type AgencyScope } from './auth.ts';
 import { listSubscriptions, subscribe, subscriptionTypesSchema, unsubscribe } from './delivery.ts';
 import { maxFeedLimit, parseCursor, readFeed } from './feed.ts';
@@ -72,6 +73,7 @@ const problemTitles: Record<string, string> = {
   unsupportedMediaType: 'Send application/json',
   preconditionFailed: 'If-Match does not name the current version',
   gone: 'The upload is no longer kept',
+  conflict: 'The id already names another booking',
   unavailable: 'Unavailable for the moment',
 };
 
@@ -209,6 +211,32 @@ export const operations: Operation[] = [
       const input = letterLinksInput.safeParse(body.value);
       if (!input.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(input.error) });
       return json(await letterLinksFor(db, input.data, now));
+    },
+  },
+  {
+    id: 'putPayment',
+    method: 'PUT',
+    pattern: /^\/files\/([0-9-]{9,14})\/payments\/([A-Za-z0-9_.:-]{1,64})$/,
+    scope: 'files:write',
+    async run({ db, request, params, url, caller, now }) {
+      const body = await readJson(request, url.pathname);
+      if (!body.ok) return body.response;
+      const input = agencyBookingInput.safeParse(body.value);
+      if (!input.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(input.error) });
+      const outcome = await bookAgencyPayment(db, params[0]!, params[1]!, input.data, {
+        clientId: caller.client.id,
+        now,
+      });
+      if (outcome.ok) return json(outcome.booking, outcome.created ? 201 : 200);
+      if (outcome.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
+      if (outcome.problem === 'currency')
+        return problemResponse(400, 'invalid', url.pathname, {
+          issues: [{ path: 'currency', message: `the file's currency is ${outcome.expected}` }],
+        });
+      return problemResponse(409, 'conflict', url.pathname, {
+        detail: 'This id already booked another payment; a correction is a booking of its own.',
+        booking: outcome.booking,
+      });
     },
   },
   {

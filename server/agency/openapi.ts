@@ -10,6 +10,7 @@ import { createDocument } from 'zod-openapi';
 import { agencyScopes, tokenLifetimeSeconds } from './auth.ts';
 import { eventDescriptions, eventEnvelopeSchema, eventTypes } from './events.ts';
 import { attachmentLinkSeconds, uploadSchema } from './attachments.ts';
+import { agencyBookingInput, agencyBookingSchema } from './bookings.ts';
 import { maxFeedLimit } from './feed.ts';
 import { letterLinksInput, letterLinksSchema } from './letter-links.ts';
 import { fileStatusInput, fileStatusSchema } from './file-status.ts';
@@ -32,6 +33,7 @@ const problemSchema = z
         'unsupportedMediaType',
         'preconditionFailed',
         'gone',
+        'conflict',
         'unavailable',
       ])
       .describe('The problem, as a code to branch on.'),
@@ -187,6 +189,39 @@ export function buildAgencyOpenApiDocument() {
             responses: {
               '204': { description: 'Unsubscribed.' },
               '404': problem('No such endpoint of this client.'),
+              ...common,
+            },
+          },
+        },
+        '/files/{reference}/payments/{id}': {
+          put: {
+            operationId: 'putPayment',
+            tags: ['Files'],
+            summary:
+              'Book a payment the agency received (a transfer to its account, cash) on the file, once per its own id.',
+            description:
+              'Booked as a payment made in the portal is: the file’s payments and balance, a credit for what arrived beyond the claim, status 3 when nothing is left. The same id with the same payment answers the booking made (200); with another amount, currency or day it is 409 with the booking made (a correction is a booking of its own). No event is written for it.',
+            security: [{ oauth2: ['files:write'] }],
+            requestParams: {
+              path: z.object({
+                reference,
+                id: z
+                  .string()
+                  .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+                  .describe('The agency’s own id.'),
+              }),
+            },
+            requestBody: { required: true, content: { 'application/json': { schema: agencyBookingInput } } },
+            responses: {
+              '201': { description: 'Booked.', content: { 'application/json': { schema: agencyBookingSchema } } },
+              '200': {
+                description: 'Booked before under this id.',
+                content: { 'application/json': { schema: agencyBookingSchema } },
+              },
+              '400': problem('Invalid input, or not the file’s currency.'),
+              '404': problem('No such file.'),
+              '409': problem('The id already booked another payment (`conflict`, with `booking`).'),
+              '415': problem('Not JSON.'),
               ...common,
             },
           },

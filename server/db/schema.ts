@@ -1033,6 +1033,31 @@ export const agencyEvents = pgTable(
   (t) => [uniqueIndex('agency_events_id_idx').on(t.id), index('agency_events_file_idx').on(t.fileId, t.seq)],
 );
 
+/**
+ * Payments the agency received and reported (PUT /agency/v1/files/{reference}/payments/{id}):
+ * booked on the file once per the agency's own id; the same id again answers this row.
+ */
+export const agencyBookings = pgTable(
+  'agency_bookings',
+  {
+    id: serial('id').primaryKey(),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id),
+    /** The agency's own id of the booking. */
+    agencyId: text('agency_id').notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    bookedOn: date('booked_on').notNull(),
+    /** What went to the claim, and what arrived beyond it (a credit to refund). */
+    appliedMinor: money('applied_minor').notNull(),
+    creditMinor: money('credit_minor').notNull(),
+    clientId: text('client_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('agency_bookings_file_agency_idx').on(t.fileId, t.agencyId)],
+);
+
 /** Webhook endpoints an agency client subscribed; the Standard Webhooks secret is sealed (AES-GCM). */
 export const agencyWebhooks = pgTable('agency_webhooks', {
   id: text('id').primaryKey(),

@@ -61,7 +61,7 @@ export async function bookPayment(
       .where(and(eq(t.payments.id, paymentId), inArray(t.payments.status, sourcesOf('paid'))))
       .returning();
     if (!payment) return { booked: false, payment: current };
-    const { statusCode, creditMinor } = await applyBooking(tx, payment, now);
+    const { statusCode, creditMinor } = await applyBooking(tx, bookingOf(payment), now);
     // The agency hears of the money in the same transaction that books it (issue 29).
     await recordSystemEvent(tx as unknown as Database, {
       type: 'payment.paid',
@@ -94,9 +94,38 @@ export function splitPayment(openMinor: number, amountMinor: number): { appliedM
   return { appliedMinor, creditMinor: amountMinor - appliedMinor };
 }
 
-async function applyBooking(
+/**
+ * Money booked on a file: a payment the debtor made in the portal and its provider confirmed, or
+ * one the agency received and reports (server/agency/bookings.ts). What it was for decides what
+ * else it settles (a deposit, an instalment, the special offer); `partial` settles only the amount.
+ */
+export interface Booking {
+  fileId: number;
+  amountMinor: number;
+  currency: string;
+  purpose: PaymentRow['purpose'];
+  /** The portal's payment, when the debtor paid in the portal (credits and events name it). */
+  paymentId: string | null;
+  /** Who took the money: the portal's provider id, or `agency`. */
+  providerId: string;
+  /** What the booking row names: the portal's payment id, or the agency's own booking id. */
+  reference: string;
+  /** The day it is booked on; today when left out. */
+  bookedOn?: string;
+  depositId: number | null;
+  instalmentRowId: number | null;
+  specialOfferId: number | null;
+  /** Why the file's status changed, for its history. */
+  reason: string;
+}
+
+function bookingOf(payment: PaymentRow): Booking {
+  return { ...payment, paymentId: payment.id, reference: payment.id, reason: `payment:${payment.purpose}` };
+}
+
+export async function applyBooking(
   tx: Tx,
-  payment: PaymentRow,
+  payment: Booking,
   now: Date,
 ): Promise<{ statusCode: (typeof t.statusCodes)[number]; creditMinor: number }> {
   const today = todayIso(now);
@@ -111,12 +140,12 @@ async function applyBooking(
     await tx.update(t.files).set({ paymentsMinor }).where(eq(t.files.id, file.id));
     await tx.insert(t.paymentsMade).values({
       fileId: file.id,
-      bookedOn: today,
+      bookedOn: payment.bookedOn ?? today,
       amountMinor: appliedMinor,
       turnover: 'payment',
       balanceMinor: balance,
       providerId: payment.providerId,
-      reference: payment.id,
+      reference: payment.reference,
     });
   }
   await tx.insert(t.events).values({
@@ -134,7 +163,7 @@ async function applyBooking(
     // Money beyond the claim (issue 11, finding 14): the agency refunds it; the claim stays at zero.
     await tx.insert(t.credits).values({
       fileId: file.id,
-      paymentId: payment.id,
+      paymentId: payment.paymentId,
       amountMinor: creditMinor,
       currency: payment.currency,
       reason: 'overpayment',
@@ -144,7 +173,11 @@ async function applyBooking(
       fileId: file.id,
       occurredAt: now,
       kind: 'overpayment',
-      detail: { amountMinor: creditMinor, currency: payment.currency, paymentId: payment.id },
+      detail: {
+        amountMinor: creditMinor,
+        currency: payment.currency,
+        paymentId: payment.paymentId ?? payment.reference,
+      },
     });
   }
 
@@ -245,7 +278,7 @@ async function applyBooking(
       tx,
       file.id,
       { statusCode: status.code, subState: status.subState, statusDate: today },
-      { reason: `payment:${payment.purpose}`, changedAt: now },
+      { reason: payment.reason, changedAt: now },
     );
     return { statusCode: status.code, creditMinor };
   }

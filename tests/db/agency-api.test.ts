@@ -315,6 +315,60 @@ describe('the payment provider outside every transaction', () => {
   }, 30_000);
 });
 
+describe('payments the agency received', () => {
+  const put = (token: string, path: string, body: unknown) =>
+    call(path, { method: 'PUT', token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const fileRow = async (refno: string) =>
+    (await database.db.select().from(t.files).where(eq(t.files.refno, refno)))[0]!;
+
+  it('books one on the file once per the agency’s id, and refuses the same id for another payment', async () => {
+    const { token } = await tokenFor(['files:write']);
+    const before = await fileRow('100000008');
+    const events = await eventCount();
+    const body = { amountMinor: 2500, currency: before.currency, bookedOn: '2026-11-27' };
+    const first = await put(token, '/files/100000008/payments/BK-2026-0001', body);
+    expect(first.status).toBe(201);
+    expect(await first.json()).toMatchObject({ id: 'BK-2026-0001', appliedMinor: 2500, creditMinor: 0 });
+    const again = await put(token, '/files/100000008/payments/BK-2026-0001', body);
+    expect(again.status).toBe(200);
+    const after = await fileRow('100000008');
+    expect(after.paymentsMinor).toBe(before.paymentsMinor + 2500);
+    const rows = await database.db
+      .select()
+      .from(t.paymentsMade)
+      .where(and(eq(t.paymentsMade.fileId, after.id), eq(t.paymentsMade.reference, 'agency:BK-2026-0001')));
+    expect(rows).toMatchObject([{ amountMinor: 2500, bookedOn: '2026-11-27', providerId: 'agency' }]);
+    const changed = await put(token, '/files/100000008/payments/BK-2026-0001', { ...body, amountMinor: 2600 });
+    expect(changed.status).toBe(409);
+    expect(await changed.json()).toMatchObject({ code: 'conflict', booking: { amountMinor: 2500 } });
+    // The agency made it: nothing is reported back.
+    expect(await eventCount()).toBe(events);
+  });
+
+  it('settles the file with what is open and keeps the rest as a credit', async () => {
+    const { token } = await tokenFor(['files:write']);
+    const file = await fileRow('100000009');
+    const open = file.mainClaimMinor + file.interestMinor + file.costsMinor - file.paymentsMinor;
+    const booked = await put(token, '/files/100000009/payments/BK-2026-0002', {
+      amountMinor: open + 1000,
+      currency: file.currency,
+      bookedOn: '2026-11-28',
+    });
+    expect(booked.status).toBe(201);
+    expect(await booked.json()).toMatchObject({ appliedMinor: open, creditMinor: 1000, statusCode: '3' });
+    expect((await fileRow('100000009')).totalMinor).toBe(0);
+  });
+
+  it('refuses another currency, an unknown file and a token without files:write', async () => {
+    const { token } = await tokenFor(['files:write']);
+    const body = { amountMinor: 100, currency: 'SEK', bookedOn: '2026-11-28' };
+    expect((await put(token, '/files/100000001/payments/BK-X', body)).status).toBe(400);
+    expect((await put(token, '/files/999999999/payments/BK-X', { ...body, currency: 'EUR' })).status).toBe(404);
+    const { token: readOnly } = await tokenFor(['files:read']);
+    expect((await put(readOnly, '/files/100000001/payments/BK-X', { ...body, currency: 'EUR' })).status).toBe(403);
+  });
+});
+
 describe('letter links for a batch', () => {
   it('answers a working link per file in the order asked, none for an unknown or blocked file', async () => {
     const { token } = await tokenFor(['files:write']);
