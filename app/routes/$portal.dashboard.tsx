@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +24,7 @@ import { useRootData } from '~/root';
 import claimStyles from '~/styles/claim.css?url';
 import { readForm } from '~/lib/form.server';
 import { onDemand } from '~/lib/on-demand';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 
 // The modals (and their form code: conform, zod) are fetched only by a dashboard that has one.
 const modalQueue = onDemand(() => import('~/components/dashboard/ModalQueue').then((m) => m.ModalQueue));
@@ -111,7 +104,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: claimStyles }];
+export const links = stylesheets(claimStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title);
 

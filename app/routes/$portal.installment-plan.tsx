@@ -7,14 +7,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -38,7 +31,7 @@ import { actionContext, runAction } from '~/lib/actions.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { StoredAddressOffer } from '~/components/forms/StoredAddressOffer';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 import { FormField } from '~/components/forms/FormField';
 
 const mailSchema = z.object({
@@ -53,7 +46,7 @@ const mailSchema = z.object({
 const storedSchema = z.object({ recipient: z.literal('stored') });
 
 export const handle = { i18n: ['common', 'instalments'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links = stylesheets(styles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement', context });

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { languageNames, languages } from '#server/i18n/languages.ts';
@@ -6,6 +6,7 @@ import { findStaffSessionForPage } from '#server/staff/sessions.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { staffText } from '~/lib/staff.server';
 import staffStyles from '~/styles/staff.css?url';
+import { stylesheets } from '~/lib/meta';
 
 /**
  * The review desk's frame (issue 15): its own header and navigation, no debtor shell. The pages
@@ -14,7 +15,7 @@ import staffStyles from '~/styles/staff.css?url';
  */
 export const handle = { i18n: ['common', 'staff'], staff: true };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyles }];
+export const links = stylesheets(staffStyles);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await findStaffSessionForPage(request);

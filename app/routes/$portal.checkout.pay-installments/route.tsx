@@ -12,14 +12,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import { affordableFromTyped, householdFields } from '#server/instalments/affordability.ts';
 import { feeExplanationKey } from '#server/instalments/config.ts';
@@ -37,10 +30,10 @@ import { amountSchema, dateInWindowSchema, handoverSchema, mandateSchema, offere
 import { useWizardData } from './shared';
 import { Flow } from './steps';
 import { AwaitingProof, Continue, Handover, Refused, Summary } from './views';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 
 export const handle = { i18n: ['common', 'instalments'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links = stylesheets(styles);
 
 // ---------------------------------------------------------------------------------------------
 // Loader: the page the journey (server/instalments/wizard.ts) names for the file and the address
