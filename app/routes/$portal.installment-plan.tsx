@@ -8,14 +8,14 @@ import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { feeExplanationKey } from '#server/instalments/config.ts';
 import { planPageView } from '#server/instalments/plan-view.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Costs } from '~/components/instalments/Costs';
-import { PlanOverview } from '~/components/instalments/PlanOverview';
+import { AgreedPlanSchedule } from '~/components/instalments/PlanOverview';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -23,7 +23,6 @@ import { instalmentPage } from '~/lib/instalments.server';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
-import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
@@ -104,7 +103,7 @@ export default function InstallmentPlan() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(['instalments', 'common']);
-  const { variant, locale } = useRootData()!;
+  const { locale } = useRootData()!;
   const rounds = useSubmissionRounds(actionData);
   const [form, fields] = useZodForm({
     id: 'plan-mail',
@@ -187,23 +186,12 @@ export default function InstallmentPlan() {
         </section>
       </div>
       <h2>{t('overview.planTitle')}</h2>
-      <PlanOverview
+      <AgreedPlanSchedule
         rows={plan.rows}
+        isSepa={plan.isSepa}
         currency={d.currency}
-        locale={locale}
-        caption={t('overview.tableCaption')}
-        showNext
+        rowClassName="button-row no-print"
       />
-      <div className="button-row no-print">
-        {plan.isSepa ? (
-          <Link className="button button--secondary" to={href(variant, '/sepa-mandate')}>
-            {t('mandate.print')}
-          </Link>
-        ) : null}
-        <Link className="button button--secondary" to={href(variant, '/dashboard')}>
-          {t('back')}
-        </Link>
-      </div>
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Costs } from '~/components/instalments/Costs';
-import { PlanOverview } from '~/components/instalments/PlanOverview';
+import { AgreedPlanSchedule, PlanOverview } from '~/components/instalments/PlanOverview';
 import { Stepper } from '~/components/ui/Stepper';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
@@ -133,26 +133,16 @@ export function Summary() {
         </dl>
       ) : null}
       <Costs {...plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
-      <PlanOverview
+      <AgreedPlanSchedule
         rows={plan.rows}
+        isSepa={plan.isSepa}
         currency={d.currency}
-        locale={locale}
-        caption={t('overview.tableCaption')}
-        showNext
-      />
-      <div className="button-row">
-        {plan.isSepa ? (
-          <Link className="button button--secondary" to={href(variant, '/sepa-mandate')}>
-            {t('mandate.print')}
+        links={
+          <Link className="button button--secondary" to={href(variant, '/installment-plan')}>
+            {t('payInstalments.toPlan')}
           </Link>
-        ) : null}
-        <Link className="button button--secondary" to={href(variant, '/installment-plan')}>
-          {t('payInstalments.toPlan')}
-        </Link>
-        <Link className="button button--secondary" to={href(variant, '/dashboard')}>
-          {t('back')}
-        </Link>
-      </div>
+        }
+      />
     </>
   );
 }
