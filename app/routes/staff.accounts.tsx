@@ -3,7 +3,6 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   changeStaffAccountForPage,
@@ -12,15 +11,15 @@ import {
 } from '#server/staff/accounts.ts';
 import { staffRoles } from '#server/staff/constants.ts';
 import { formatTime } from '~/components/staff/format';
+import { useStaffForm } from '~/components/staff/use-staff-form';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { SelectField } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
-import { useSubmissionRounds } from '~/lib/use-submission';
+import { summaryOf } from '~/lib/field-errors';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { useZodForm } from '~/lib/use-zod-form';
-import { FormField } from '~/components/forms/FormField';
+import { FieldErrorText, FormField } from '~/components/forms/FormField';
 
 /** The admin's forms: a new account, or a change to one (role, disable, enable, new second factor). */
 export const createAccountSchema = z.object({
@@ -94,22 +93,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffAccounts() {
   const { accounts, me, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation('staff');
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useZodForm({
+  const { t, rounds, form, fields, message } = useStaffForm(actionData, {
     id: 'staff-account-new',
     schema: createAccountSchema,
-    lastResult: actionData?.result,
     defaultValue: { intent: 'create', role: 'reviewer' },
     shouldRevalidate: 'onSubmit',
   });
-  const message = (keys: string[] | null | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
-  const summary = [
-    ...(form.errors ?? []).map((key) => ({ fieldId: fields.email.id, message: message([key])! })),
-    ...[fields.email, fields.role, fields.password]
-      .filter((f) => f.errors?.length)
-      .map((f) => ({ fieldId: f.id, message: message(f.errors)! })),
-  ];
+  const summary = summaryOf(form.errors, fields.email, [fields.email, fields.role, fields.password], message);
   return (
     <div className="staff-page">
       <h1>{t('accounts.title')}</h1>
@@ -201,37 +191,31 @@ export default function StaffAccounts() {
       <section aria-labelledby="new-account" className="card staff-page--narrow">
         <h2 id="new-account">{t('accounts.newTitle')}</h2>
         <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-          <input type="hidden" name="intent" value="create" />
-          <FormField
-            meta={fields.email}
-            type="email"
-            label={t('accounts.email')}
-            error={message(fields.email.errors)}
-            autoComplete="off"
-            required
-          />
-          <SelectField
-            {...getSelectProps(fields.role)}
-            key={fields.role.key}
-            label={t('accounts.role')}
-            error={message(fields.role.errors)}
-            required
-          >
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </SelectField>
-          <FormField
-            meta={fields.password}
-            type="password"
-            label={t('accounts.passwordOptional')}
-            hint={t('accounts.passwordHint')}
-            error={message(fields.password.errors)}
-            autoComplete="new-password"
-          />
-          <SubmitButton>{t('accounts.create')}</SubmitButton>
+          <FieldErrorText.Provider value={message}>
+            <input type="hidden" name="intent" value="create" />
+            <FormField meta={fields.email} type="email" label={t('accounts.email')} autoComplete="off" required />
+            <SelectField
+              {...getSelectProps(fields.role)}
+              key={fields.role.key}
+              label={t('accounts.role')}
+              error={message(fields.role.errors)}
+              required
+            >
+              {staffRoles.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </SelectField>
+            <FormField
+              meta={fields.password}
+              type="password"
+              label={t('accounts.passwordOptional')}
+              hint={t('accounts.passwordHint')}
+              autoComplete="new-password"
+            />
+            <SubmitButton>{t('accounts.create')}</SubmitButton>
+          </FieldErrorText.Provider>
         </Form>
       </section>
     </div>

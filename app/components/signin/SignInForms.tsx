@@ -9,6 +9,7 @@ import { CheckboxField, Field, Honeypot } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { lazyValidation, useLazyValidation } from '~/lib/lazy-validation';
 import { onDemand } from '~/lib/on-demand';
+import { summaryOf } from '~/lib/field-errors';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
@@ -121,10 +122,7 @@ export function SignInForm() {
   const message = useSignInMessage(actionData);
   const captchaError = message(actionData?.result?.error?.captcha ?? undefined);
   const summary = [
-    ...(form.errors ?? []).map((key) => ({ fieldId: fields.reference.id, message: message([key])! })),
-    ...[fields.reference, fields.password, fields.privacy]
-      .filter((f) => f.errors?.length)
-      .map((f) => ({ fieldId: f.id, message: message(f.errors)! })),
+    ...summaryOf(form.errors, fields.reference, [fields.reference, fields.password, fields.privacy], message),
     ...(captchaError ? [{ fieldId: 'captcha', message: captchaError }] : []),
   ];
   const blocked = actionData && 'blocked' in actionData;
