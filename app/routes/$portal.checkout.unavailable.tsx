@@ -11,6 +11,7 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { privatePageMeta } from '~/lib/meta';
+import { CallUsLink } from '~/components/ui/CallUsLink';
 
 const reasons = ['statusOpen', 'status20', 'sepaActive', 'noPlan'] as const;
 
@@ -40,7 +41,7 @@ export default function Unavailable() {
           <p>{t(`unavailable.${reason ?? 'other'}`)}</p>
         </div>
         <p>
-          <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+          <CallUsLink variant={variant} />
         </p>
         <p>
           <Link className="button" to={href(variant, '/dashboard')}>

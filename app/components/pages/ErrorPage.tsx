@@ -6,6 +6,7 @@ import { supportHoursLines } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { ErrorPageProps } from './ErrorBoundary';
+import { CallUsLink } from '~/components/ui/CallUsLink';
 
 /**
  * The page for a thrown response: a refused request with its reason (400, 403, 413), 404 with
@@ -108,9 +109,7 @@ export function Forbidden({ variant, locale }: { variant: PublicVariant; locale:
       <div className="card">
         <h2>{t('errors.forbidden.contactTitle')}</h2>
         <p>
-          <a className="button" href={`tel:${variant.support.phoneHref}`}>
-            {t('errors.callUs', { phone: variant.support.phone })}
-          </a>
+          <CallUsLink variant={variant} className="button" />
         </p>
         <p>
           {t('errors.forbidden.email')} <a href={`mailto:${variant.support.email}`}>{variant.support.email}</a>
@@ -208,7 +207,7 @@ function WaysOn({
       ) : null}
       {children}
       <li>
-        <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
+        <CallUsLink variant={variant} />
       </li>
     </ul>
   );

@@ -7,6 +7,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { loader } from '~/routes/$portal.debtor.profile';
 import { useCountryName } from './country-name';
+import { CallUsLink } from '~/components/ui/CallUsLink';
 
 // The profile page without `?edit=true`: why no change can be sent (blocked, or a request is
 // pending, with what it asks for), and what we have on file.
@@ -21,7 +22,7 @@ export function BlockedNotice({ role }: { role?: 'alert' }) {
       </p>
       <p>{t('common:errors.forbidden.text')}</p>
       <p>
-        <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+        <CallUsLink variant={variant} />
       </p>
     </div>
   );

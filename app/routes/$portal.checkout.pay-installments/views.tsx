@@ -11,6 +11,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { type LoaderData, stepLabels, useMoney, useWizardData } from './shared';
 import { MandateStep, MethodStep } from './steps';
+import { CallUsLink } from '~/components/ui/CallUsLink';
 
 export function Refused({ code, messageKey }: { code: number | string; messageKey: string }) {
   const { t } = useTranslation(['instalments', 'common']);
@@ -29,7 +30,7 @@ export function Refused({ code, messageKey }: { code: number | string; messageKe
         </p>
       ) : null}
       <p>
-        <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+        <CallUsLink variant={variant} />
       </p>
       <p>
         <Link to={href(variant, '/dashboard')}>{t('back')}</Link>
