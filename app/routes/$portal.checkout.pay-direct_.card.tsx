@@ -12,7 +12,7 @@ import { cardHolderDefaults, checkoutOptionsFor, paymentPagePath } from '#server
 import { withBase } from '#server/variants/resolve.ts';
 import { PaymentSummaryCard } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field } from '~/components/ui/Field';
+import { Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { checkoutContext } from '~/lib/checkout.server';
@@ -25,6 +25,7 @@ import { readForm } from '~/lib/form.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { privatePageMeta, stylesheets } from '~/lib/meta';
+import { FormCheckboxField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -183,16 +184,9 @@ export default function CardContact() {
                 {t('card.termsLink')}
               </a>
             </p>
-            <CheckboxField
-              {...getInputProps(fields.cardTerms, { type: 'checkbox' })}
-              key={fields.cardTerms.key}
-              label={t('card.terms')}
-              error={err(fields.cardTerms)}
-              required
-            />
-            <CheckboxField
-              {...getInputProps(fields.acknowledgeDebt, { type: 'checkbox' })}
-              key={fields.acknowledgeDebt.key}
+            <FormCheckboxField meta={fields.cardTerms} label={t('card.terms')} error={err(fields.cardTerms)} required />
+            <FormCheckboxField
+              meta={fields.acknowledgeDebt}
               label={t('card.acknowledge')}
               error={err(fields.acknowledgeDebt)}
               required

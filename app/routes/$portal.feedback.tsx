@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -10,7 +10,7 @@ import { callbackReasons, feedbackSchema, starValues } from '#server/feedback/sc
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { RadioGroup } from '~/components/ui/Choice';
-import { Field, Honeypot, SelectField, TextareaField } from '~/components/ui/Field';
+import { Field, Honeypot, SelectField } from '~/components/ui/Field';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -19,6 +19,7 @@ import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { privatePageMeta } from '~/lib/meta';
+import { FormTextareaField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -175,9 +176,8 @@ export default function Feedback() {
                 error={error(fields.stars)}
                 required
               />
-              <TextareaField
-                {...getTextareaProps(fields.freeText)}
-                key={fields.freeText.key}
+              <FormTextareaField
+                meta={fields.freeText}
                 label={t('freeText.label')}
                 hint={t('freeText.hint')}
                 error={error(fields.freeText)}

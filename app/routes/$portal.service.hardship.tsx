@@ -9,7 +9,7 @@
  * A reference-only session sees all of it; the request itself asks for the password (the action
  * is full-login). One form, one schema (server/hardship/schema.ts), without JavaScript too.
  */
-import { getFormProps, getTextareaProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
@@ -21,7 +21,6 @@ import { intlLocale } from '#server/i18n/negotiate.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { RadioGroup } from '~/components/ui/Choice';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
-import { TextareaField } from '~/components/ui/Field';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { fieldError } from '~/lib/form-errors';
@@ -36,7 +35,7 @@ import serviceStyles from '~/styles/service.css?url';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { privatePageMeta, stylesheets } from '~/lib/meta';
-import { FormField } from '~/components/forms/FormField';
+import { FormField, FormTextareaField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'hardship'] };
@@ -330,9 +329,8 @@ function BreathingSpaceForm() {
           error={err('reason')}
           required
         />
-        <TextareaField
-          {...getTextareaProps(fields.statement)}
-          key={fields.statement.key}
+        <FormTextareaField
+          meta={fields.statement}
           label={t('breathing.statement')}
           hint={t('breathing.statementHint')}
           rows={4}

@@ -1,4 +1,4 @@
-import { getFormProps, getSelectProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -14,12 +14,11 @@ import { formatTime } from '~/components/staff/format';
 import { useStaffForm } from '~/components/staff/use-staff-form';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { SelectField } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { summaryOf } from '~/lib/field-errors';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { FieldErrorText, FormField } from '~/components/forms/FormField';
+import { FieldErrorText, FormField, FormSelectField } from '~/components/forms/FormField';
 
 /** The admin's forms: a new account, or a change to one (role, disable, enable, new second factor). */
 export const createAccountSchema = z.object({
@@ -194,19 +193,13 @@ export default function StaffAccounts() {
           <FieldErrorText.Provider value={message}>
             <input type="hidden" name="intent" value="create" />
             <FormField meta={fields.email} type="email" label={t('accounts.email')} autoComplete="off" required />
-            <SelectField
-              {...getSelectProps(fields.role)}
-              key={fields.role.key}
-              label={t('accounts.role')}
-              error={message(fields.role.errors)}
-              required
-            >
+            <FormSelectField meta={fields.role} label={t('accounts.role')} error={message(fields.role.errors)} required>
               {staffRoles.map((role) => (
                 <option key={role} value={role}>
                   {t(`roles.${role}`)}
                 </option>
               ))}
-            </SelectField>
+            </FormSelectField>
             <FormField
               meta={fields.password}
               type="password"

@@ -1,11 +1,9 @@
-import { getSelectProps, getTextareaProps } from '@conform-to/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { maxMessageLength, messageSchema, minMessageLength } from '#server/contact/schema.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
 import { UploadField } from '~/components/uploads/UploadField';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { SelectField, TextareaField } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { fieldMessages } from '~/lib/field-errors';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -13,7 +11,7 @@ import { useZodForm } from '~/lib/use-zod-form';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.service.contact';
-import { FormField } from '~/components/forms/FormField';
+import { FormField, FormSelectField, FormTextareaField } from '~/components/forms/FormField';
 
 /** The contact page's "send message" tab: subject, text, how to reach the debtor, attachments. */
 export function MessageForm() {
@@ -45,29 +43,22 @@ export function MessageForm() {
   return (
     <CheckedForm form={form} rounds={rounds} errors={summary} encType="multipart/form-data">
       <h2>{t('message.title')}</h2>
-      <SelectField
-        {...getSelectProps(fields.subjectId)}
-        key={fields.subjectId.key}
-        label={t('message.subject')}
-        error={err('subjectId')}
-        required
-      >
+      <FormSelectField meta={fields.subjectId} label={t('message.subject')} error={err('subjectId')} required>
         <option value="">{t('message.chooseSubject')}</option>
         {subjects.map((id) => (
           <option key={id} value={id}>
             {t(`subjects.${id}`)}
           </option>
         ))}
-      </SelectField>
+      </FormSelectField>
       <FormField
         meta={fields.subSubject}
         label={t('message.subSubject')}
         hint={t('message.subSubjectHint')}
         error={err('subSubject')}
       />
-      <TextareaField
-        {...getTextareaProps(fields.body)}
-        key={fields.body.key}
+      <FormTextareaField
+        meta={fields.body}
         label={t('message.body')}
         hint={t('message.bodyHint', { min: minMessageLength })}
         rows={7}

@@ -1,6 +1,6 @@
-import { getInputProps } from '@conform-to/react';
-import { createContext, useContext } from 'react';
-import { Field, type FieldProps } from '~/components/ui/Field';
+import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
+import { createContext, useContext, type ComponentProps } from 'react';
+import { CheckboxField, Field, SelectField, TextareaField, type FieldProps } from '~/components/ui/Field';
 
 type Metadata = Parameters<typeof getInputProps>[0];
 type InputType = 'text' | 'email' | 'tel' | 'password' | 'date' | 'number';
@@ -27,4 +27,28 @@ export function FormField({
   return (
     <Field {...getInputProps(meta, { type })} key={meta.key} error={error ?? errorText?.(meta.errors)} {...field} />
   );
+}
+
+/** A `SelectField` bound to a conform field, like `FormField`; the options are its children. */
+export function FormSelectField({
+  meta,
+  ...field
+}: { meta: Metadata } & Omit<ComponentProps<typeof SelectField>, 'id'>) {
+  return <SelectField {...getSelectProps(meta)} key={meta.key} {...field} />;
+}
+
+/** A `TextareaField` bound to a conform field, like `FormField`. */
+export function FormTextareaField({
+  meta,
+  ...field
+}: { meta: Metadata } & Omit<ComponentProps<typeof TextareaField>, 'id'>) {
+  return <TextareaField {...getTextareaProps(meta)} key={meta.key} {...field} />;
+}
+
+/** A `CheckboxField` bound to a conform field, like `FormField`. */
+export function FormCheckboxField({
+  meta,
+  ...field
+}: { meta: Metadata } & Omit<ComponentProps<typeof CheckboxField>, 'id'>) {
+  return <CheckboxField {...getInputProps(meta, { type: 'checkbox' })} key={meta.key} {...field} />;
 }

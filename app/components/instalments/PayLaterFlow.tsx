@@ -1,4 +1,3 @@
-import { getInputProps } from '@conform-to/react';
 import { Link, useActionData, type useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -7,7 +6,6 @@ import { CheckedForm } from '~/components/forms/CheckedForm';
 import { Choices } from '~/components/instalments/Choices';
 import { FeeNote } from '~/components/instalments/Costs';
 import { MandateForm, mandateFields } from '~/components/instalments/mandate';
-import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -15,6 +13,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { useZodForm } from '~/lib/use-zod-form';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.checkout.pay-later';
+import { FormCheckboxField } from '~/components/forms/FormField';
 
 // The pay-later journey's steps (app/routes/$portal.checkout.pay-later.tsx) and their forms' schemas.
 
@@ -179,9 +178,8 @@ function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
         className="card"
       >
         <input type="hidden" name="intent" value="agreement" />
-        <CheckboxField
-          {...getInputProps(fields.feeAgreed, { type: 'checkbox' })}
-          key={fields.feeAgreed.key}
+        <FormCheckboxField
+          meta={fields.feeAgreed}
           label={t('payLater.agreement.consent', { fee: money(d.terms.feeMinor + d.terms.vatMinor) })}
           error={error}
           required

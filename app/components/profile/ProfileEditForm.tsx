@@ -1,4 +1,3 @@
-import { getSelectProps } from '@conform-to/react';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +15,6 @@ import { profileChangeFields, profileChangeSchema } from '#server/profile/schema
 import { CheckedForm } from '~/components/forms/CheckedForm';
 import { UploadField } from '~/components/uploads/UploadField';
 import { RadioGroup } from '~/components/ui/Choice';
-import { SelectField } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { fieldMessages } from '~/lib/field-errors';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -26,7 +24,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.debtor.profile';
 import { useCountryName } from './country-name';
-import { FormField } from '~/components/forms/FormField';
+import { FormField, FormSelectField } from '~/components/forms/FormField';
 
 type FieldName =
   | 'reason'
@@ -103,9 +101,8 @@ export function ProfileEditForm() {
       <h2>{t('edit.title')}</h2>
       <p className="muted">{t('edit.lead')}</p>
 
-      <SelectField
-        {...getSelectProps(fields.reason)}
-        key={fields.reason.key}
+      <FormSelectField
+        meta={fields.reason}
         label={t('fields.reason')}
         hint={t('edit.reasonHint')}
         error={err('reason')}
@@ -118,7 +115,7 @@ export function ProfileEditForm() {
             {t(`reasons.${r}`)}
           </option>
         ))}
-      </SelectField>
+      </FormSelectField>
       {showMoveDate ? (
         <FormField
           meta={fields.relocationDate}
@@ -219,9 +216,8 @@ export function ProfileEditForm() {
             required
           />
         </div>
-        <SelectField
-          {...getSelectProps(fields.country)}
-          key={fields.country.key}
+        <FormSelectField
+          meta={fields.country}
           label={t('fields.country')}
           error={err('country')}
           autoComplete="country"
@@ -232,7 +228,7 @@ export function ProfileEditForm() {
               {countryName(code)}
             </option>
           ))}
-        </SelectField>
+        </FormSelectField>
       </fieldset>
 
       <fieldset className="form-section">

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha } from '~/components/Captcha';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field, Honeypot } from '~/components/ui/Field';
+import { Field, Honeypot } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { lazyValidation, useLazyValidation } from '~/lib/lazy-validation';
 import { onDemand } from '~/lib/on-demand';
@@ -14,7 +14,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.signin';
-import { FormField } from '~/components/forms/FormField';
+import { FormCheckboxField, FormField } from '~/components/forms/FormField';
 
 // The sign-in page's two forms (app/routes/$portal.signin.tsx): the full sign-in (reference,
 // password or reference only) and the step-up of a reference-only session.
@@ -178,9 +178,8 @@ export function SignInForm() {
               error={message(fields.password.errors)}
             />
           ) : null}
-          <CheckboxField
-            {...getInputProps(fields.privacy, { type: 'checkbox' })}
-            key={fields.privacy.key}
+          <FormCheckboxField
+            meta={fields.privacy}
             label={
               <>
                 {t('privacy.before')} <Link to={href(variant, '/privacy')}>{t('privacy.link')}</Link>{' '}
