@@ -19,6 +19,7 @@ import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { summaryOf } from '~/lib/field-errors';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { FieldErrorText, FormField, FormSelectField } from '~/components/forms/FormField';
+import { StaffTable } from '~/components/staff/StaffTable';
 
 /** The admin's forms: a new account, or a change to one (role, disable, enable, new second factor). */
 export const createAccountSchema = z.object({
@@ -130,62 +131,59 @@ export default function StaffAccounts() {
         </p>
       ) : null}
       <div className="staff-table-wrap">
-        <table className="staff-table">
-          <caption className="visually-hidden">{t('accounts.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('accounts.email')}</th>
-              <th scope="col">{t('accounts.role')}</th>
-              <th scope="col">{t('accounts.state')}</th>
-              <th scope="col">{t('accounts.lastSignIn')}</th>
-              <th scope="col">{t('accounts.actions')}</th>
+        <StaffTable
+          columns={[
+            t('accounts.email'),
+            t('accounts.role'),
+            t('accounts.state'),
+            t('accounts.lastSignIn'),
+            t('accounts.actions'),
+          ]}
+          caption={t('accounts.caption')}
+        >
+          {accounts.map((a) => (
+            <tr key={a.id}>
+              <th scope="row">{a.email}</th>
+              <td>{t(`roles.${a.role}`)}</td>
+              <td>
+                {a.disabled ? t('accounts.disabled') : a.enrolled ? t('accounts.active') : t('accounts.notEnrolled')}
+              </td>
+              <td>{a.lastSignInAt ? formatTime(a.lastSignInAt, locale) : '–'}</td>
+              <td>
+                {a.id === me ? (
+                  t('accounts.you')
+                ) : (
+                  <div className="staff-row-actions">
+                    <Form method="post">
+                      <input type="hidden" name="accountId" value={a.id} />
+                      <input type="hidden" name="role" value={a.role === 'admin' ? 'reviewer' : 'admin'} />
+                      <button type="submit" name="intent" value="role" className="button button--quiet">
+                        {t(a.role === 'admin' ? 'accounts.makeReviewer' : 'accounts.makeAdmin', { email: a.email })}
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="accountId" value={a.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={a.disabled ? 'enable' : 'disable'}
+                        className="button button--quiet"
+                      >
+                        {t(a.disabled ? 'accounts.enable' : 'accounts.disable', { email: a.email })}
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="accountId" value={a.id} />
+                      <button type="submit" name="intent" value="resetTotp" className="button button--quiet">
+                        {t('accounts.resetTotp', { email: a.email })}
+                      </button>
+                    </Form>
+                  </div>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.id}>
-                <th scope="row">{a.email}</th>
-                <td>{t(`roles.${a.role}`)}</td>
-                <td>
-                  {a.disabled ? t('accounts.disabled') : a.enrolled ? t('accounts.active') : t('accounts.notEnrolled')}
-                </td>
-                <td>{a.lastSignInAt ? formatTime(a.lastSignInAt, locale) : '–'}</td>
-                <td>
-                  {a.id === me ? (
-                    t('accounts.you')
-                  ) : (
-                    <div className="staff-row-actions">
-                      <Form method="post">
-                        <input type="hidden" name="accountId" value={a.id} />
-                        <input type="hidden" name="role" value={a.role === 'admin' ? 'reviewer' : 'admin'} />
-                        <button type="submit" name="intent" value="role" className="button button--quiet">
-                          {t(a.role === 'admin' ? 'accounts.makeReviewer' : 'accounts.makeAdmin', { email: a.email })}
-                        </button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="accountId" value={a.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={a.disabled ? 'enable' : 'disable'}
-                          className="button button--quiet"
-                        >
-                          {t(a.disabled ? 'accounts.enable' : 'accounts.disable', { email: a.email })}
-                        </button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="accountId" value={a.id} />
-                        <button type="submit" name="intent" value="resetTotp" className="button button--quiet">
-                          {t('accounts.resetTotp', { email: a.email })}
-                        </button>
-                      </Form>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       </div>
       <section aria-labelledby="new-account" className="card staff-page--narrow">
         <h2 id="new-account">{t('accounts.newTitle')}</h2>
