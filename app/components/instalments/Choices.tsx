@@ -1,3 +1,4 @@
+import type { FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -118,4 +119,15 @@ export function SelectField({
       </select>
     </div>
   );
+}
+
+/** `Choices` bound to a conform field: its id, name and the value sent before come from the form. */
+export function FormChoices({
+  meta,
+  ...choices
+}: { meta: Pick<FieldMetadata<unknown>, 'id' | 'name' | 'initialValue'> } & Omit<
+  Parameters<typeof Choices>[0],
+  'id' | 'name' | 'defaultValue'
+>) {
+  return <Choices id={meta.id} name={meta.name} defaultValue={String(meta.initialValue ?? '')} {...choices} />;
 }

@@ -2,7 +2,7 @@
 import { getFormProps } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Choices } from '~/components/instalments/Choices';
+import { FormChoices } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';
 import { MandateForm } from '~/components/instalments/mandate';
 import { PlanOverview } from '~/components/instalments/PlanOverview';
@@ -158,11 +158,9 @@ export function MethodStep({
       />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value={intent} />
-        <Choices
-          id={fields.method.id}
-          name={fields.method.name}
+        <FormChoices
+          meta={fields.method}
           legend={t('method.legend')}
-          defaultValue={String(fields.method.initialValue ?? '')}
           error={methodError}
           options={[
             ...(sepaOffered ? [{ value: '3', label: t('method.sepa'), hint: t('method.sepaHint') }] : []),
