@@ -2,7 +2,7 @@ import { type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import {
   announceFormDefaultsForPage,
@@ -26,6 +26,7 @@ import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
 import { readLinkSlots } from '../../intents/links.ts';
 import { privatePageMeta, stylesheets } from '~/lib/meta';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -181,11 +182,7 @@ export default function AnnouncePayment() {
           </dl>
         </section>
         <p>{t('done.mail')}</p>
-        <p>
-          <Link className="button" to={href(variant, '/dashboard')}>
-            {t('done.dashboard')}
-          </Link>
-        </p>
+        <ButtonLinkLine to={href(variant, '/dashboard')}>{t('done.dashboard')}</ButtonLinkLine>
       </div>
     );
   }

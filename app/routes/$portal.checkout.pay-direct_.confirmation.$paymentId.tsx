@@ -18,6 +18,7 @@ import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
 import { privatePageMeta, stylesheets } from '~/lib/meta';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -121,11 +122,9 @@ export default function Confirmation() {
             ) : null}
           </dl>
           {p.purpose === 'downPayment' && d.planActive ? <p>{t('done.planActive')}</p> : null}
-          <p>
-            <Link className="button" to={href(variant, d.planActive ? '/installment-plan' : '/dashboard')}>
-              {t(d.planActive ? 'done.toPlan' : 'backToDashboard')}
-            </Link>
-          </p>
+          <ButtonLinkLine to={href(variant, d.planActive ? '/installment-plan' : '/dashboard')}>
+            {t(d.planActive ? 'done.toPlan' : 'backToDashboard')}
+          </ButtonLinkLine>
           {d.planActive ? (
             <p>
               <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>

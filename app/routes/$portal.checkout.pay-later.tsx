@@ -30,6 +30,7 @@ import { actionContext, checkAction, returnPathOf, runAction } from '~/lib/actio
 import { readLinkSlots } from '../../intents/links.ts';
 import { privatePageMeta, stylesheets } from '~/lib/meta';
 import { FeeNote } from '~/components/instalments/Costs';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 export const handle = { i18n: ['common', 'instalments'] };
 export const links = stylesheets(styles);
@@ -233,20 +234,16 @@ export default function PayLater() {
                     <dd className="fixed-text">{d.creditorId}</dd>
                   </dl>
                 ) : null}
-                <p>
-                  <Link className="button button--secondary" to={href(variant, '/sepa-mandate')}>
-                    {t('mandate.print')}
-                  </Link>
-                </p>
+                <ButtonLinkLine to={href(variant, '/sepa-mandate')} secondary>
+                  {t('mandate.print')}
+                </ButtonLinkLine>
               </>
             ) : (
               <>
                 <p>{t('payLater.done.transfer', { date: date(d.payBy), amount: money(d.totalMinor) })}</p>
-                <p>
-                  <Link className="button" to={href(variant, '/checkout/pay-direct')}>
-                    {t('payLater.done.transferDetails')}
-                  </Link>
-                </p>
+                <ButtonLinkLine to={href(variant, '/checkout/pay-direct')}>
+                  {t('payLater.done.transferDetails')}
+                </ButtonLinkLine>
               </>
             )}
             <p>

@@ -26,6 +26,7 @@ import { readForm } from '~/lib/form.server';
 import { onDemand } from '~/lib/on-demand';
 import { privatePageMeta, stylesheets } from '~/lib/meta';
 import { CallUsLink } from '~/components/ui/CallUsLink';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 // The modals (and their form code: conform, zod) are fetched only by a dashboard that has one.
 const modalQueue = onDemand(() => import('~/components/dashboard/ModalQueue').then((m) => m.ModalQueue));
@@ -306,11 +307,9 @@ export default function Dashboard() {
           <div className="panel" data-testid="step-up">
             <h3>{t('common:shell.stepUp.dashboardTitle')}</h3>
             <p>{t('common:shell.stepUp.dashboardText')}</p>
-            <p>
-              <Link className="button button--secondary" to={signInHref(variant, '/dashboard')}>
-                {t('common:shell.stepUp.link')}
-              </Link>
-            </p>
+            <ButtonLinkLine to={signInHref(variant, '/dashboard')} secondary>
+              {t('common:shell.stepUp.link')}
+            </ButtonLinkLine>
           </div>
         )}
         <ul className="tiles tiles--icons">

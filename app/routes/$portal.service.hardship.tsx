@@ -36,6 +36,7 @@ import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { privatePageMeta, stylesheets } from '~/lib/meta';
 import { FormField, FormTextareaField } from '~/components/forms/FormField';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'hardship'] };
@@ -189,11 +190,9 @@ function Fits({ fits, money }: { fits: NonNullable<InstalmentRelief['fits']>; mo
         <p>{t('relief.fitsProof', { min: money(view.relief.instalment.regularMinMinor) })}</p>
       ) : null}
       {fits.path ? (
-        <p>
-          <Link className="button" to={href(variant, fits.path)}>
-            {t('relief.fitsAction', { amount: money(fits.amountMinor) })}
-          </Link>
-        </p>
+        <ButtonLinkLine to={href(variant, fits.path)}>
+          {t('relief.fitsAction', { amount: money(fits.amountMinor) })}
+        </ButtonLinkLine>
       ) : null}
     </div>
   );

@@ -1,9 +1,10 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeOfCompletionResult, NoticeOfCompletionState } from '#server/claims/notice-of-completion.ts';
 import { formatDate } from '~/lib/format';
 import { type PublicVariant, signInHref } from '~/lib/variant';
 import { CallUsLink } from '~/components/ui/CallUsLink';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 /**
  * The request for a notice of completion on a settled file (spec 2.4, 4.3): a plain POST form,
@@ -61,11 +62,7 @@ export function NoticeOfCompletionCard({
             </button>
           </Form>
         ) : (
-          <p>
-            <Link className="button" to={signInHref(variant, '/dashboard')}>
-              {t('notice.signInFirst')}
-            </Link>
-          </p>
+          <ButtonLinkLine to={signInHref(variant, '/dashboard')}>{t('notice.signInFirst')}</ButtonLinkLine>
         )}
       </>
     );

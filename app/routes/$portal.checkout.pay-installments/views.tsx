@@ -12,6 +12,7 @@ import { useRootData } from '~/root';
 import { type LoaderData, stepLabels, useMoney, useWizardData } from './shared';
 import { MandateStep, MethodStep } from './steps';
 import { CallUsLink } from '~/components/ui/CallUsLink';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 export function Refused({ code, messageKey }: { code: number | string; messageKey: string }) {
   const { t } = useTranslation(['instalments', 'common']);
@@ -89,11 +90,7 @@ export function AwaitingProof() {
   return (
     <div className="panel">
       <p>{t('summary.pendingProof')}</p>
-      <p>
-        <Link className="button" to={href(variant, '/upload-center')}>
-          {t('summary.toUpload')}
-        </Link>
-      </p>
+      <ButtonLinkLine to={href(variant, '/upload-center')}>{t('summary.toUpload')}</ButtonLinkLine>
     </div>
   );
 }
@@ -117,11 +114,7 @@ export function Summary() {
         {d.hasEmail ? <p>{t('summary.mail')}</p> : null}
       </div>
       {plan.status === 'pending' ? (
-        <p>
-          <Link className="button" to={href(variant, '/upload-center')}>
-            {t('summary.toUpload')}
-          </Link>
-        </p>
+        <ButtonLinkLine to={href(variant, '/upload-center')}>{t('summary.toUpload')}</ButtonLinkLine>
       ) : null}
       {d.mandateReference ? (
         <dl className="definition-list">
