@@ -9,7 +9,7 @@ import { feedbackLandingForPage } from '#server/feedback/feedback.ts';
 import { callbackReasons, feedbackSchema, starValues } from '#server/feedback/schema.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { RadioGroup } from '~/components/ui/Choice';
+import { FormRadioGroup } from '~/components/ui/Choice';
 import { Field, Honeypot, SelectField } from '~/components/ui/Field';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
@@ -155,10 +155,8 @@ export default function Feedback() {
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
               <Honeypot />
               {token ? <input type="hidden" name="t" value={token} /> : null}
-              <RadioGroup
-                key={fields.stars.key}
-                id={fields.stars.id}
-                name={fields.stars.name}
+              <FormRadioGroup
+                meta={fields.stars}
                 legend={t('stars.legend')}
                 options={starValues.map((value) => ({
                   value: String(value),
@@ -172,7 +170,6 @@ export default function Feedback() {
                     </>
                   ),
                 }))}
-                defaultValue={fields.stars.initialValue as string | undefined}
                 error={error(fields.stars)}
                 required
               />
@@ -186,35 +183,27 @@ export default function Feedback() {
               {survey ? (
                 <fieldset className="survey">
                   <legend>{t('survey.title')}</legend>
-                  <RadioGroup
-                    id={fields.questionAnswered.id}
-                    name={fields.questionAnswered.name}
+                  <FormRadioGroup
+                    meta={fields.questionAnswered}
                     legend={t('survey.questionAnswered')}
                     options={yesNo}
                     inline
-                    defaultValue={fields.questionAnswered.initialValue as string | undefined}
                   />
-                  <RadioGroup
-                    id={fields.friendliness.id}
-                    name={fields.friendliness.name}
+                  <FormRadioGroup
+                    meta={fields.friendliness}
                     legend={t('survey.friendliness')}
                     options={scale('scale')}
-                    defaultValue={fields.friendliness.initialValue as string | undefined}
                   />
-                  <RadioGroup
-                    id={fields.satisfaction.id}
-                    name={fields.satisfaction.name}
+                  <FormRadioGroup
+                    meta={fields.satisfaction}
                     legend={t('survey.satisfaction')}
                     options={scale('scale')}
-                    defaultValue={fields.satisfaction.initialValue as string | undefined}
                   />
-                  <RadioGroup
-                    id={fields.solutionShown.id}
-                    name={fields.solutionShown.name}
+                  <FormRadioGroup
+                    meta={fields.solutionShown}
                     legend={t('survey.solutionShown')}
                     options={yesNo}
                     inline
-                    defaultValue={fields.solutionShown.initialValue as string | undefined}
                   />
                   <div className="checkbox field">
                     <input

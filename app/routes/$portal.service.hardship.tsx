@@ -19,7 +19,7 @@ import { hardshipReasons } from '#server/hardship/rules.ts';
 import { hardshipViewForSession, type InstalmentRelief } from '#server/hardship/view.ts';
 import { intlLocale } from '#server/i18n/negotiate.ts';
 import { withBase } from '#server/variants/resolve.ts';
-import { RadioGroup } from '~/components/ui/Choice';
+import { FormRadioGroup } from '~/components/ui/Choice';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
@@ -318,13 +318,10 @@ function BreathingSpaceForm() {
     <>
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-        <RadioGroup
-          key={fields.reason.key}
-          id={fields.reason.id}
-          name={fields.reason.name}
+        <FormRadioGroup
+          meta={fields.reason}
           legend={t('breathing.reasonLegend')}
           options={hardshipReasons.map((value) => ({ value, label: t(`breathing.reasons.${value}`) }))}
-          defaultValue={typeof fields.reason.initialValue === 'string' ? fields.reason.initialValue : undefined}
           error={err('reason')}
           required
         />
