@@ -10,7 +10,6 @@ import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { feeExplanationKey } from '#server/instalments/config.ts';
 import { addDays } from '#server/instalments/dates.ts';
 import { deferralMethods, type DeferralMethod } from '#server/instalments/options.ts';
 import { noticeForDate } from '#server/instalments/plan.ts';
@@ -20,7 +19,7 @@ import { agreementSchema, mandateSchema, noticeSchema, PayLaterFlow } from '~/co
 import { NotAvailable } from '~/components/instalments/NotAvailable';
 import { Stepper } from '~/components/ui/Stepper';
 import { formatDate, formatMoney } from '~/lib/format';
-import { agreementRefusal, instalmentPage } from '~/lib/instalments.server';
+import { agreementPageFacts, agreementRefusal, instalmentPage } from '~/lib/instalments.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
@@ -60,15 +59,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const c = carried(url);
   const offer = deferralOffer(ctx, c.days ?? undefined);
-  const base = {
-    title: documentTitle(t('payLater.title'), variant.brand.name),
-    currency: ctx.facts.currency,
-    creditor: variant.legal.name,
-    creditorId: variant.sepa?.creditorId ?? '',
-    sepaOffered: variant.sepa !== null,
-    feeNote: feeExplanationKey(variant.id, 'settlementFee'),
-    hasEmail: Boolean(ctx.debtor.email),
-  };
+  const base = agreementPageFacts(
+    { variant, ctx },
+    documentTitle(t('payLater.title'), variant.brand.name),
+    'settlementFee',
+  );
   const step = url.searchParams.get('step') as Step | null;
 
   if (step === 'done') {
