@@ -2,6 +2,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { maxMessageLength, messageSchema, minMessageLength } from '#server/contact/schema.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
+import { ReachFields } from '~/components/forms/ReachFields';
 import { UploadField } from '~/components/uploads/UploadField';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { SubmitButton } from '~/components/ui/SubmitButton';
@@ -66,20 +67,14 @@ export function MessageForm() {
         required
         count={{ max: maxMessageLength, locale }}
       />
-      <fieldset className="choice-list">
-        <legend>{t('message.reachTitle')}</legend>
-        <p className="hint">{t('message.reachHint')}</p>
-        <div className="inline-fields">
-          <FormField
-            meta={fields.email}
-            type="email"
-            label={t('fields.email')}
-            autoComplete="email"
-            error={err('email')}
-          />
-          <FormField meta={fields.phone} type="tel" label={t('fields.phone')} autoComplete="tel" error={err('phone')} />
-        </div>
-      </fieldset>
+      <ReachFields
+        className="choice-list"
+        legend={t('message.reachTitle')}
+        hint={t('message.reachHint')}
+        fields={{ email: fields.email, phone: fields.phone }}
+        labels={{ email: t('fields.email'), phone: t('fields.phone') }}
+        errors={{ email: err('email'), phone: err('phone') }}
+      />
       <UploadField
         id="contact-attachments"
         context="message"

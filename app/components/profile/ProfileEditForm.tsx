@@ -13,6 +13,7 @@ import {
 } from '#server/profile/rules.ts';
 import { profileChangeFields, profileChangeSchema } from '#server/profile/schema.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
+import { ReachFields } from '~/components/forms/ReachFields';
 import { UploadField } from '~/components/uploads/UploadField';
 import { RadioGroup } from '~/components/ui/Choice';
 import { SubmitButton } from '~/components/ui/SubmitButton';
@@ -231,20 +232,14 @@ export function ProfileEditForm() {
         </FormSelectField>
       </fieldset>
 
-      <fieldset className="form-section">
-        <legend>{t('edit.contactSection')}</legend>
-        <p className="hint">{t('edit.reachHint')}</p>
-        <div className="inline-fields">
-          <FormField
-            meta={fields.email}
-            type="email"
-            label={t('fields.email')}
-            error={err('email')}
-            autoComplete="email"
-          />
-          <FormField meta={fields.phone} type="tel" label={t('fields.phone')} error={err('phone')} autoComplete="tel" />
-        </div>
-      </fieldset>
+      <ReachFields
+        className="form-section"
+        legend={t('edit.contactSection')}
+        hint={t('edit.reachHint')}
+        fields={{ email: fields.email, phone: fields.phone }}
+        labels={{ email: t('fields.email'), phone: t('fields.phone') }}
+        errors={{ email: err('email'), phone: err('phone') }}
+      />
 
       {showProof ? (
         <UploadField
