@@ -30,3 +30,19 @@ export function fieldMessages<Fields extends Record<string, FieldState>>(
 export function firstError(errors: string[] | undefined, translate: (key: string) => string): string | undefined {
   return errors?.[0] ? translate(errors[0]) : undefined;
 }
+
+/**
+ * The error summary of a form: its own errors first (linked to `formErrorsAt`), then the first
+ * error of each of `fields` that has one, in that order; `message` words a list of error keys.
+ */
+export function summaryOf(
+  formErrors: string[] | undefined,
+  formErrorsAt: FieldState,
+  fields: FieldState[],
+  message: (keys: string[]) => string | undefined,
+): SummaryError[] {
+  return [
+    ...(formErrors ?? []).map((key) => ({ fieldId: formErrorsAt.id, message: message([key])! })),
+    ...fields.flatMap((f) => (f.errors?.length ? [{ fieldId: f.id, message: message(f.errors)! }] : [])),
+  ];
+}

@@ -2,6 +2,7 @@ import type { Submission } from '@conform-to/react';
 import { data, redirect } from '@remix-run/node';
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node';
 import type { ActiveSession } from '#server/auth/session.ts';
+import { feeExplanationKey } from '#server/instalments/config.ts';
 import { guardsFor } from '#server/instalments/guards.ts';
 import { identityReasons } from '#server/actions/instalments.ts';
 import type { ActionFailure } from '#server/actions/define.ts';
@@ -40,6 +41,27 @@ export async function instalmentPage(
   const decision = guardsFor(options.guards, ctx.facts);
   if (decision) throw redirect(`${withBase(page.variant, '/checkout/unavailable')}?reason=${decision.reason}`);
   return { ...page, session, ctx };
+}
+
+/**
+ * What every agreement page (pay in instalments, pay later) shows of the file and the variant: the
+ * page's title, the currency, the creditor for the mandate, whether direct debit is offered, the
+ * note that explains the fee (`fee`: which one the agreement charges) and whether a mail follows.
+ */
+export function agreementPageFacts(
+  { variant, ctx }: { variant: Variant; ctx: FileContext },
+  title: string,
+  fee: 'instalmentFee' | 'settlementFee',
+) {
+  return {
+    title,
+    currency: ctx.facts.currency,
+    creditor: variant.legal.name,
+    creditorId: variant.sepa?.creditorId ?? '',
+    sepaOffered: variant.sepa !== null,
+    feeNote: feeExplanationKey(variant.id, fee),
+    hasEmail: Boolean(ctx.debtor.email),
+  };
 }
 
 /** Refusals of the agreement actions that the instalment pages name at the form (`errors.<reason>`, instalments namespace). */

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from '@remix-run/node';
+import type { LinksFunction, MetaDescriptor } from '@remix-run/node';
 
 /**
  * The meta of a page behind the sign-in (or on a debtor's own link): the document title its loader
@@ -6,4 +6,9 @@ import type { MetaDescriptor } from '@remix-run/node';
  */
 export function privatePageMeta(title: string | undefined): MetaDescriptor[] {
   return [{ title }, { name: 'robots', content: 'noindex' }];
+}
+
+/** The `links` of a route that loads these stylesheets, in this order. */
+export function stylesheets(...hrefs: string[]): LinksFunction {
+  return () => hrefs.map((href) => ({ rel: 'stylesheet', href }));
 }

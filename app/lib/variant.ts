@@ -27,3 +27,8 @@ export function href(variant: Pick<PublicVariant, 'basePath'>, path: string): st
   if (path === '/' || path === '') return variant.basePath;
   return `${variant.basePath}${path.startsWith('/') ? path : `/${path}`}`;
 }
+
+/** The sign-in page of the variant, returning to `path` (inside the variant) once signed in. */
+export function signInHref(variant: Pick<PublicVariant, 'basePath'>, path: string): string {
+  return `${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, path))}`;
+}

@@ -5,6 +5,7 @@ import { RichText } from '~/components/RichText';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
+import { CallUsLink } from '~/components/ui/CallUsLink';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'home'] };
@@ -109,9 +110,7 @@ export default function Home() {
             <h2 id="help-title">{t('help.title')}</h2>
             <p>{t('help.text')}</p>
             <p>
-              <a className="button button--secondary" href={`tel:${variant.support.phoneHref}`}>
-                {t('common:errors.callUs', { phone: variant.support.phone })}
-              </a>
+              <CallUsLink variant={variant} className="button button--secondary" />
             </p>
           </section>
         </div>

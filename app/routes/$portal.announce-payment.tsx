@@ -1,15 +1,8 @@
 import { type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import {
   announceFormDefaultsForPage,
@@ -32,7 +25,8 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
 import { readLinkSlots } from '../../intents/links.ts';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -42,7 +36,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * and nothing typed or uploaded is lost when the debtor goes back to correct something.
  */
 export const handle = { i18n: ['common', 'announce', 'uploads'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceStyles }];
+export const links = stylesheets(serviceStyles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t: translate, locale } = await pageContext(request, params, 'announce');
@@ -188,11 +182,7 @@ export default function AnnouncePayment() {
           </dl>
         </section>
         <p>{t('done.mail')}</p>
-        <p>
-          <Link className="button" to={href(variant, '/dashboard')}>
-            {t('done.dashboard')}
-          </Link>
-        </p>
+        <ButtonLinkLine to={href(variant, '/dashboard')}>{t('done.dashboard')}</ButtonLinkLine>
       </div>
     );
   }

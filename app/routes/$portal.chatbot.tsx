@@ -5,14 +5,7 @@
  * components, as links and plain forms. `?topic=Gezahlt` (the Spanish variant: `Pagada`) opens on
  * the already-paid topic, as the spec's /chatbot did.
  */
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import type { UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
@@ -29,13 +22,13 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useRootData } from '~/root';
 import styles from '~/styles/assistant.css?url';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = {
   i18n: ['common', 'assistant', 'contact', 'announce', 'feedback', 'modals', 'claimInfo', 'claim'],
 };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links = stylesheets(styles);
 
 /** The spec's topics: the already-paid topic is "Gezahlt", in the Spanish variant "Pagada". */
 const paidTopics = new Set(['gezahlt', 'pagada']);

@@ -1,13 +1,13 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { TwintReturnPage } from '~/components/checkout/TwintResult';
 import { twintReturn } from '~/lib/twint.server';
 import checkoutStyles from '~/styles/checkout.css?url';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /** Swiss variant (/serviceportal-ch): TWINT sends the browser here after the payment (spec 2.1). The status is asked, not taken from the URL. */
 export const handle = { i18n: ['common', 'checkout'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+export const links = stylesheets(checkoutStyles);
 
 export const loader = (args: LoaderFunctionArgs) => twintReturn(args, 'success');
 

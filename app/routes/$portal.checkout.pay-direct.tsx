@@ -1,14 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { isSpecialOfferValid } from '#server/claims/rules.ts';
@@ -27,8 +20,7 @@ import {
 } from '#server/payments/checkout.ts';
 import { sandboxLink, withBase } from '#server/variants/resolve.ts';
 import { MethodForm, paySchema } from '~/components/checkout/MethodForm';
-import { PaymentSummaryCard, StarRating } from '~/components/checkout/PaymentSummary';
-import { TextareaField } from '~/components/ui/Field';
+import { FeedbackCard, PaymentSummaryCard } from '~/components/checkout/PaymentSummary';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { checkoutContext } from '~/lib/checkout.server';
@@ -39,7 +31,7 @@ import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
 import { readLinkSlots } from '../../intents/links.ts';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 export { paySchema };
 
@@ -58,7 +50,7 @@ const leftSchema = z.object({
 });
 
 export const handle = { i18n: ['common', 'checkout'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+export const links = stylesheets(checkoutStyles);
 
 const abortedStates = new Set(['failed', 'cancelled', 'expired']);
 const errorCodes = ['notAvailable', 'listFailed', 'cashApi', 'providerError', 'inFlight', 'keyReused'] as const;
@@ -327,29 +319,21 @@ export default function PayDirect() {
       )}
 
       {d.aborted ? (
-        <section className="card" aria-labelledby="left-heading">
-          <h2 id="left-heading">{t('left.title')}</h2>
-          {d.feedbackSent ? (
-            <p role="status">{t('left.thanks')}</p>
-          ) : (
-            <Form method="post">
-              <input type="hidden" name="intent" value="leftFeedback" />
-              <input type="hidden" name="paymentId" value={d.aborted.id} />
-              <p>{t('left.text')}</p>
-              <StarRating name="stars" legend={t('left.stars')} />
-              <TextareaField
-                id="left-comment"
-                name="comment"
-                label={t('left.comment')}
-                className="textarea"
-                maxLength={1000}
-              />
-              <button type="submit" className="button button--secondary">
-                {t('left.send')}
-              </button>
-            </Form>
-          )}
-        </section>
+        <FeedbackCard
+          id="left"
+          text={{
+            title: t('left.title'),
+            thanks: t('left.thanks'),
+            stars: t('left.stars'),
+            comment: t('left.comment'),
+            send: t('left.send'),
+          }}
+          sent={Boolean(d.feedbackSent)}
+        >
+          <input type="hidden" name="intent" value="leftFeedback" />
+          <input type="hidden" name="paymentId" value={d.aborted.id} />
+          <p>{t('left.text')}</p>
+        </FeedbackCard>
       ) : null}
     </div>
   );

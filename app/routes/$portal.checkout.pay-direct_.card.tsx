@@ -2,14 +2,7 @@ import { hiddenInputProps } from '~/lib/hidden-input';
 import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -19,7 +12,7 @@ import { cardHolderDefaults, checkoutOptionsFor, paymentPagePath } from '#server
 import { withBase } from '#server/variants/resolve.ts';
 import { PaymentSummaryCard } from '~/components/checkout/PaymentSummary';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field } from '~/components/ui/Field';
+import { Field } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { checkoutContext } from '~/lib/checkout.server';
@@ -31,7 +24,8 @@ import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
+import { FormCheckboxField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -71,7 +65,7 @@ export const contactSchema = z.object({
 });
 
 export const handle = { i18n: ['common', 'checkout'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+export const links = stylesheets(checkoutStyles);
 
 function partialFrom(url: URL, max: number): number | undefined {
   const value = Number(url.searchParams.get('amount'));
@@ -190,16 +184,9 @@ export default function CardContact() {
                 {t('card.termsLink')}
               </a>
             </p>
-            <CheckboxField
-              {...getInputProps(fields.cardTerms, { type: 'checkbox' })}
-              key={fields.cardTerms.key}
-              label={t('card.terms')}
-              error={err(fields.cardTerms)}
-              required
-            />
-            <CheckboxField
-              {...getInputProps(fields.acknowledgeDebt, { type: 'checkbox' })}
-              key={fields.acknowledgeDebt.key}
+            <FormCheckboxField meta={fields.cardTerms} label={t('card.terms')} error={err(fields.cardTerms)} required />
+            <FormCheckboxField
+              meta={fields.acknowledgeDebt}
               label={t('card.acknowledge')}
               error={err(fields.acknowledgeDebt)}
               required

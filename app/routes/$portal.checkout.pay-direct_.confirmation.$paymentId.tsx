@@ -1,19 +1,12 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { statusView } from '#server/claims/rules.ts';
 import { paymentFeedbackGiven } from '#server/payments/checkout.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { toneClass } from '~/components/claim/tone';
-import { PaymentSummaryCard, StarRating } from '~/components/checkout/PaymentSummary';
+import { FeedbackCard, PaymentSummaryCard } from '~/components/checkout/PaymentSummary';
 import { Stepper } from '~/components/ui/Stepper';
 import { actionContext, runAction } from '~/lib/actions.server';
 import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';
@@ -21,11 +14,11 @@ import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useStepFocus } from '~/lib/use-step-focus';
-import { TextareaField } from '~/components/ui/Field';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -40,7 +33,7 @@ const feedbackSchema = z.object({
 });
 
 export const handle = { i18n: ['common', 'checkout', 'claim'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+export const links = stylesheets(checkoutStyles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t: tr, session, facts, today } = await checkoutContext(request, params, context);
@@ -129,11 +122,9 @@ export default function Confirmation() {
             ) : null}
           </dl>
           {p.purpose === 'downPayment' && d.planActive ? <p>{t('done.planActive')}</p> : null}
-          <p>
-            <Link className="button" to={href(variant, d.planActive ? '/installment-plan' : '/dashboard')}>
-              {t(d.planActive ? 'done.toPlan' : 'backToDashboard')}
-            </Link>
-          </p>
+          <ButtonLinkLine to={href(variant, d.planActive ? '/installment-plan' : '/dashboard')}>
+            {t(d.planActive ? 'done.toPlan' : 'backToDashboard')}
+          </ButtonLinkLine>
           {d.planActive ? (
             <p>
               <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
@@ -142,28 +133,18 @@ export default function Confirmation() {
         </section>
       </div>
 
-      <section className="card" aria-labelledby="feedback-heading">
-        <h2 id="feedback-heading" ref={feedbackHeading}>
-          {t('feedback.title')}
-        </h2>
-        {actionData?.sent || d.feedbackGiven ? (
-          <p role="status">{t('feedback.thanks')}</p>
-        ) : (
-          <Form method="post">
-            <StarRating name="stars" legend={t('feedback.question')} />
-            <TextareaField
-              id="feedback-comment"
-              name="comment"
-              label={t('feedback.comment')}
-              className="textarea"
-              maxLength={1000}
-            />
-            <button type="submit" className="button button--secondary">
-              {t('feedback.send')}
-            </button>
-          </Form>
-        )}
-      </section>
+      <FeedbackCard
+        id="feedback"
+        headingRef={feedbackHeading}
+        text={{
+          title: t('feedback.title'),
+          thanks: t('feedback.thanks'),
+          stars: t('feedback.question'),
+          comment: t('feedback.comment'),
+          send: t('feedback.send'),
+        }}
+        sent={Boolean(actionData?.sent || d.feedbackGiven)}
+      />
     </div>
   );
 }

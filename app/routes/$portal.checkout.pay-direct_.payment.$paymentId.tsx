@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -30,7 +23,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import checkoutStyles from '~/styles/checkout.css?url';
 import { readForm } from '~/lib/form.server';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -43,7 +36,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 const mailSchema = z.object({ intent: z.literal('mail'), email: z.email({ error: 'errors.email' }).max(200) });
 
 export const handle = { i18n: ['common', 'checkout'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: checkoutStyles }];
+export const links = stylesheets(checkoutStyles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, language, t: tr, session, facts } = await checkoutContext(request, params, context);

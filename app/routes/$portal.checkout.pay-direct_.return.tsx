@@ -7,6 +7,7 @@ import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { privatePageMeta } from '~/lib/meta';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -40,11 +41,7 @@ export default function UnknownPaymentReturn() {
       <div className="form-card">
         <h1>{t('returnUnknown.title')}</h1>
         <p className="lead">{t('returnUnknown.text')}</p>
-        <p>
-          <Link className="button" to={href(variant, '/checkout/pay-direct')}>
-            {t('returnUnknown.pay')}
-          </Link>
-        </p>
+        <ButtonLinkLine to={href(variant, '/checkout/pay-direct')}>{t('returnUnknown.pay')}</ButtonLinkLine>
         <p>
           <Link to={href(variant, '/dashboard')}>{t('backToDashboard')}</Link>
         </p>

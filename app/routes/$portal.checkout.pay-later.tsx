@@ -7,17 +7,9 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  */
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { feeExplanationKey } from '#server/instalments/config.ts';
 import { addDays } from '#server/instalments/dates.ts';
 import { deferralMethods, type DeferralMethod } from '#server/instalments/options.ts';
 import { noticeForDate } from '#server/instalments/plan.ts';
@@ -27,7 +19,7 @@ import { agreementSchema, mandateSchema, noticeSchema, PayLaterFlow } from '~/co
 import { NotAvailable } from '~/components/instalments/NotAvailable';
 import { Stepper } from '~/components/ui/Stepper';
 import { formatDate, formatMoney } from '~/lib/format';
-import { agreementRefusal, instalmentPage } from '~/lib/instalments.server';
+import { agreementPageFacts, agreementRefusal, instalmentPage } from '~/lib/instalments.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
@@ -35,11 +27,12 @@ import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
 import { actionContext, checkAction, returnPathOf, runAction } from '~/lib/actions.server';
 import { readLinkSlots } from '../../intents/links.ts';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 import { FeeNote } from '~/components/instalments/Costs';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 export const handle = { i18n: ['common', 'instalments'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links = stylesheets(styles);
 
 type Step = 'notice' | 'agreement' | 'mandate' | 'done';
 
@@ -66,15 +59,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const c = carried(url);
   const offer = deferralOffer(ctx, c.days ?? undefined);
-  const base = {
-    title: documentTitle(t('payLater.title'), variant.brand.name),
-    currency: ctx.facts.currency,
-    creditor: variant.legal.name,
-    creditorId: variant.sepa?.creditorId ?? '',
-    sepaOffered: variant.sepa !== null,
-    feeNote: feeExplanationKey(variant.id, 'settlementFee'),
-    hasEmail: Boolean(ctx.debtor.email),
-  };
+  const base = agreementPageFacts(
+    { variant, ctx },
+    documentTitle(t('payLater.title'), variant.brand.name),
+    'settlementFee',
+  );
   const step = url.searchParams.get('step') as Step | null;
 
   if (step === 'done') {
@@ -240,20 +229,16 @@ export default function PayLater() {
                     <dd className="fixed-text">{d.creditorId}</dd>
                   </dl>
                 ) : null}
-                <p>
-                  <Link className="button button--secondary" to={href(variant, '/sepa-mandate')}>
-                    {t('mandate.print')}
-                  </Link>
-                </p>
+                <ButtonLinkLine to={href(variant, '/sepa-mandate')} secondary>
+                  {t('mandate.print')}
+                </ButtonLinkLine>
               </>
             ) : (
               <>
                 <p>{t('payLater.done.transfer', { date: date(d.payBy), amount: money(d.totalMinor) })}</p>
-                <p>
-                  <Link className="button" to={href(variant, '/checkout/pay-direct')}>
-                    {t('payLater.done.transferDetails')}
-                  </Link>
-                </p>
+                <ButtonLinkLine to={href(variant, '/checkout/pay-direct')}>
+                  {t('payLater.done.transferDetails')}
+                </ButtonLinkLine>
               </>
             )}
             <p>

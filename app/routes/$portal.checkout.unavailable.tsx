@@ -4,13 +4,15 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * (spec 2.3): it says why this page is not available now and what to do instead.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requireDebtor } from '~/lib/auth.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { privatePageMeta } from '~/lib/meta';
+import { CallUsLink } from '~/components/ui/CallUsLink';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 const reasons = ['statusOpen', 'status20', 'sepaActive', 'noPlan'] as const;
 
@@ -40,13 +42,9 @@ export default function Unavailable() {
           <p>{t(`unavailable.${reason ?? 'other'}`)}</p>
         </div>
         <p>
-          <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+          <CallUsLink variant={variant} />
         </p>
-        <p>
-          <Link className="button" to={href(variant, '/dashboard')}>
-            {t('back')}
-          </Link>
-        </p>
+        <ButtonLinkLine to={href(variant, '/dashboard')}>{t('back')}</ButtonLinkLine>
       </div>
     </div>
   );

@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { discloseOriginalCreditorForPage, loadClaimInformationForPage } from '#server/claims/information.ts';
@@ -30,7 +23,7 @@ import { feeExplanationKey } from '#server/instalments/config.ts';
 import { useRootData } from '~/root';
 import claimStyles from '~/styles/claim.css?url';
 import { readForm } from '~/lib/form.server';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -40,7 +33,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  */
 export const handle = { i18n: ['common', 'claim', 'claimInfo'] };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: claimStyles }];
+export const links = stylesheets(claimStyles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, language, t } = await pageContext(request, params, 'claimInfo');

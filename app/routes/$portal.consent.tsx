@@ -51,24 +51,23 @@ export default function ConsentSettings() {
         </p>
         <Form method="post" className="button-row">
           <input type="hidden" name="returnTo" value={href(variant, '/consent')} />
-          <button
-            type="submit"
-            name="choice"
-            value="granted"
-            className="button button--secondary"
-            aria-pressed={choice === 'granted'}
-          >
-            {t('consent.accept')}
-          </button>
-          <button
-            type="submit"
-            name="choice"
-            value="denied"
-            className="button button--secondary"
-            aria-pressed={choice === 'denied'}
-          >
-            {t('consent.decline')}
-          </button>
+          {(
+            [
+              ['granted', 'consent.accept'],
+              ['denied', 'consent.decline'],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="submit"
+              name="choice"
+              value={value}
+              className="button button--secondary"
+              aria-pressed={choice === value}
+            >
+              {t(label)}
+            </button>
+          ))}
         </Form>
         <p>
           <Link to={href(variant, '/privacy#analytics')}>{t('consent.more')}</Link>

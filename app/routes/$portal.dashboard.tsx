@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,12 +19,14 @@ import { requireDebtor } from '~/lib/auth.server';
 import { handleModalAnswer } from '~/lib/modals.server';
 import { formatDate, formatMoney } from '~/lib/format';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
-import { href } from '~/lib/variant';
+import { href, signInHref } from '~/lib/variant';
 import { useRootData } from '~/root';
 import claimStyles from '~/styles/claim.css?url';
 import { readForm } from '~/lib/form.server';
 import { onDemand } from '~/lib/on-demand';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
+import { CallUsLink } from '~/components/ui/CallUsLink';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 // The modals (and their form code: conform, zod) are fetched only by a dashboard that has one.
 const modalQueue = onDemand(() => import('~/components/dashboard/ModalQueue').then((m) => m.ModalQueue));
@@ -111,7 +106,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
 }
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: claimStyles }];
+export const links = stylesheets(claimStyles);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => privatePageMeta(data?.title);
 
@@ -141,8 +136,7 @@ export default function Dashboard() {
   // What needs a full login (decision 018) is offered to a reference-only session as what it is:
   // the sign-in with password, which then leads to the page, never a page that asks by surprise.
   const full = level === 'full';
-  const fullOnly = (path: string) =>
-    full ? href(variant, path) : `${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, path))}`;
+  const fullOnly = (path: string) => (full ? href(variant, path) : signInHref(variant, path));
   const stepUpTag = full ? null : <span className="tile-step-up">{t('common:shell.stepUp.needsPassword')}</span>;
 
   const actions: Array<{ key: string; to: string; primary?: boolean }> = [];
@@ -271,9 +265,7 @@ export default function Dashboard() {
           <div className="panel panel--warning">
             <p>{t('common:errors.forbidden.text')}</p>
             <p>
-              <a href={`tel:${variant.support.phoneHref}`}>
-                {t('common:errors.callUs', { phone: variant.support.phone })}
-              </a>
+              <CallUsLink variant={variant} />
             </p>
           </div>
         ) : actions.length > 0 ? (
@@ -315,14 +307,9 @@ export default function Dashboard() {
           <div className="panel" data-testid="step-up">
             <h3>{t('common:shell.stepUp.dashboardTitle')}</h3>
             <p>{t('common:shell.stepUp.dashboardText')}</p>
-            <p>
-              <Link
-                className="button button--secondary"
-                to={`${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, '/dashboard'))}`}
-              >
-                {t('common:shell.stepUp.link')}
-              </Link>
-            </p>
+            <ButtonLinkLine to={signInHref(variant, '/dashboard')} secondary>
+              {t('common:shell.stepUp.link')}
+            </ButtonLinkLine>
           </div>
         )}
         <ul className="tiles tiles--icons">

@@ -1,14 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getProfileForPage, profileUpdatePermissionForPage } from '#server/profile/profile.ts';
@@ -26,7 +19,7 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { readFormWithUploads } from '~/lib/uploads.server';
 import profileStyles from '~/styles/profile.css?url';
 import serviceStyles from '~/styles/service.css?url';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -36,10 +29,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * The form works without JavaScript (multipart POST with its proof files, then a redirect).
  */
 export const handle = { i18n: ['common', 'profile', 'uploads'] };
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: serviceStyles },
-  { rel: 'stylesheet', href: profileStyles },
-];
+export const links = stylesheets(serviceStyles, profileStyles);
 
 type Refusal = 'pending' | 'blocked';
 

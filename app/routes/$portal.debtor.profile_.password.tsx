@@ -1,13 +1,6 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { changeProfilePasswordForPage } from '#server/profile/password.ts';
@@ -19,7 +12,7 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import profileStyles from '~/styles/profile.css?url';
 import serviceStyles from '~/styles/service.css?url';
 import { readForm } from '~/lib/form.server';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -29,10 +22,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * with a fresh token.
  */
 export const handle = { i18n: ['common', 'signin', 'profile'] };
-export const links: LinksFunction = () => [
-  { rel: 'stylesheet', href: serviceStyles },
-  { rel: 'stylesheet', href: profileStyles },
-];
+export const links = stylesheets(serviceStyles, profileStyles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'profile');

@@ -1,14 +1,7 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +30,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import documentsStyles from '~/styles/documents.css?url';
 import { readLinkSlots } from '../../intents/links.ts';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -47,7 +40,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * always the session's.
  */
 export const handle = { i18n: ['common', 'documents', 'uploads'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: documentsStyles }];
+export const links = stylesheets(documentsStyles);
 
 function formOf(params: LoaderFunctionArgs['params']): FormKind {
   if (!isFormKind(params.customForm)) throw new Response('Not Found', { status: 404 });

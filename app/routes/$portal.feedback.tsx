@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -9,8 +9,8 @@ import { feedbackLandingForPage } from '#server/feedback/feedback.ts';
 import { callbackReasons, feedbackSchema, starValues } from '#server/feedback/schema.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { RadioGroup } from '~/components/ui/Choice';
-import { Field, Honeypot, SelectField, TextareaField } from '~/components/ui/Field';
+import { FormRadioGroup } from '~/components/ui/Choice';
+import { Field, Honeypot, SelectField } from '~/components/ui/Field';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -19,6 +19,7 @@ import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { privatePageMeta } from '~/lib/meta';
+import { FormTextareaField } from '~/components/forms/FormField';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -154,10 +155,8 @@ export default function Feedback() {
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
               <Honeypot />
               {token ? <input type="hidden" name="t" value={token} /> : null}
-              <RadioGroup
-                key={fields.stars.key}
-                id={fields.stars.id}
-                name={fields.stars.name}
+              <FormRadioGroup
+                meta={fields.stars}
                 legend={t('stars.legend')}
                 options={starValues.map((value) => ({
                   value: String(value),
@@ -171,13 +170,11 @@ export default function Feedback() {
                     </>
                   ),
                 }))}
-                defaultValue={fields.stars.initialValue as string | undefined}
                 error={error(fields.stars)}
                 required
               />
-              <TextareaField
-                {...getTextareaProps(fields.freeText)}
-                key={fields.freeText.key}
+              <FormTextareaField
+                meta={fields.freeText}
                 label={t('freeText.label')}
                 hint={t('freeText.hint')}
                 error={error(fields.freeText)}
@@ -186,35 +183,27 @@ export default function Feedback() {
               {survey ? (
                 <fieldset className="survey">
                   <legend>{t('survey.title')}</legend>
-                  <RadioGroup
-                    id={fields.questionAnswered.id}
-                    name={fields.questionAnswered.name}
+                  <FormRadioGroup
+                    meta={fields.questionAnswered}
                     legend={t('survey.questionAnswered')}
                     options={yesNo}
                     inline
-                    defaultValue={fields.questionAnswered.initialValue as string | undefined}
                   />
-                  <RadioGroup
-                    id={fields.friendliness.id}
-                    name={fields.friendliness.name}
+                  <FormRadioGroup
+                    meta={fields.friendliness}
                     legend={t('survey.friendliness')}
                     options={scale('scale')}
-                    defaultValue={fields.friendliness.initialValue as string | undefined}
                   />
-                  <RadioGroup
-                    id={fields.satisfaction.id}
-                    name={fields.satisfaction.name}
+                  <FormRadioGroup
+                    meta={fields.satisfaction}
                     legend={t('survey.satisfaction')}
                     options={scale('scale')}
-                    defaultValue={fields.satisfaction.initialValue as string | undefined}
                   />
-                  <RadioGroup
-                    id={fields.solutionShown.id}
-                    name={fields.solutionShown.name}
+                  <FormRadioGroup
+                    meta={fields.solutionShown}
                     legend={t('survey.solutionShown')}
                     options={yesNo}
                     inline
-                    defaultValue={fields.solutionShown.initialValue as string | undefined}
                   />
                   <div className="checkbox field">
                     <input

@@ -7,22 +7,15 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { feeExplanationKey } from '#server/instalments/config.ts';
 import { planPageView } from '#server/instalments/plan-view.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Costs } from '~/components/instalments/Costs';
-import { PlanOverview } from '~/components/instalments/PlanOverview';
+import { AgreedPlanSchedule } from '~/components/instalments/PlanOverview';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
 import { formatDate, formatMoney } from '~/lib/format';
@@ -30,7 +23,6 @@ import { instalmentPage } from '~/lib/instalments.server';
 import { tooManyRequests } from '~/lib/rate-limit.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
-import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
 import { readForm } from '~/lib/form.server';
@@ -38,7 +30,7 @@ import { actionContext, runAction } from '~/lib/actions.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { StoredAddressOffer } from '~/components/forms/StoredAddressOffer';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 import { FormField } from '~/components/forms/FormField';
 
 const mailSchema = z.object({
@@ -53,7 +45,7 @@ const mailSchema = z.object({
 const storedSchema = z.object({ recipient: z.literal('stored') });
 
 export const handle = { i18n: ['common', 'instalments'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links = stylesheets(styles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement', context });
@@ -111,7 +103,7 @@ export default function InstallmentPlan() {
   const d = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation(['instalments', 'common']);
-  const { variant, locale } = useRootData()!;
+  const { locale } = useRootData()!;
   const rounds = useSubmissionRounds(actionData);
   const [form, fields] = useZodForm({
     id: 'plan-mail',
@@ -194,23 +186,12 @@ export default function InstallmentPlan() {
         </section>
       </div>
       <h2>{t('overview.planTitle')}</h2>
-      <PlanOverview
+      <AgreedPlanSchedule
         rows={plan.rows}
+        isSepa={plan.isSepa}
         currency={d.currency}
-        locale={locale}
-        caption={t('overview.tableCaption')}
-        showNext
+        rowClassName="button-row no-print"
       />
-      <div className="button-row no-print">
-        {plan.isSepa ? (
-          <Link className="button button--secondary" to={href(variant, '/sepa-mandate')}>
-            {t('mandate.print')}
-          </Link>
-        ) : null}
-        <Link className="button button--secondary" to={href(variant, '/dashboard')}>
-          {t('back')}
-        </Link>
-      </div>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { readForm } from '~/lib/form.server';
 import { privatePageMeta } from '~/lib/meta';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'signin'] };
@@ -66,11 +67,7 @@ export default function ResetWithLink() {
         ) : state === 'used' ? (
           <div className="panel panel--warning" role="alert">
             <p>{t('reset.usedText')}</p>
-            <p>
-              <Link className="button" to={href(variant, '/signin')}>
-                {t('reset.signIn')}
-              </Link>
-            </p>
+            <ButtonLinkLine to={href(variant, '/signin')}>{t('reset.signIn')}</ButtonLinkLine>
             <p>
               <Link to={href(variant, '/password/reset')}>{t('reset.again')}</Link>
             </p>

@@ -4,7 +4,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * and adds a signature line): creditor id, mandate reference, account holder, IBAN, BIC,
  * target date and the mandate text.
  */
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { latestMandateForPage } from '#server/instalments/mandate.ts';
@@ -16,10 +16,10 @@ import { documentTitle, pageContext } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import styles from '~/styles/instalments.css?url';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 
 export const handle = { i18n: ['common', 'instalments'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links = stylesheets(styles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, ['instalments', 'common']);

@@ -1,14 +1,7 @@
 import { type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { allSlots, callbackDays, timesOfDay, type TimeOfDay } from '#server/contact/callback-slots.ts';
@@ -30,7 +23,7 @@ import { useStepFocus } from '~/lib/use-step-focus';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
 import { readLinkSlots } from '../../intents/links.ts';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -39,7 +32,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * JavaScript; messages can carry attachments.
  */
 export const handle = { i18n: ['common', 'contact', 'uploads'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceStyles }];
+export const links = stylesheets(serviceStyles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t: translate } = await pageContext(request, params, 'contact');

@@ -9,16 +9,9 @@
  * A reference-only session sees all of it; the request itself asks for the password (the action
  * is full-login). One form, one schema (server/hardship/schema.ts), without JavaScript too.
  */
-import { getFormProps, getTextareaProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { breathingSpaceSchema, statementMaxLength } from '#server/hardship/schema.ts';
@@ -26,9 +19,8 @@ import { hardshipReasons } from '#server/hardship/rules.ts';
 import { hardshipViewForSession, type InstalmentRelief } from '#server/hardship/view.ts';
 import { intlLocale } from '#server/i18n/negotiate.ts';
 import { withBase } from '#server/variants/resolve.ts';
-import { RadioGroup } from '~/components/ui/Choice';
+import { FormRadioGroup } from '~/components/ui/Choice';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
-import { TextareaField } from '~/components/ui/Field';
 import { actionContext, returnPathOf, runAction, stepUpRedirect } from '~/lib/actions.server';
 import { requireDebtor } from '~/lib/auth.server';
 import { fieldError } from '~/lib/form-errors';
@@ -42,12 +34,13 @@ import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { privatePageMeta } from '~/lib/meta';
-import { FormField } from '~/components/forms/FormField';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
+import { FormField, FormTextareaField } from '~/components/forms/FormField';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'hardship'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceStyles }];
+export const links = stylesheets(serviceStyles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'hardship');
@@ -197,11 +190,9 @@ function Fits({ fits, money }: { fits: NonNullable<InstalmentRelief['fits']>; mo
         <p>{t('relief.fitsProof', { min: money(view.relief.instalment.regularMinMinor) })}</p>
       ) : null}
       {fits.path ? (
-        <p>
-          <Link className="button" to={href(variant, fits.path)}>
-            {t('relief.fitsAction', { amount: money(fits.amountMinor) })}
-          </Link>
-        </p>
+        <ButtonLinkLine to={href(variant, fits.path)}>
+          {t('relief.fitsAction', { amount: money(fits.amountMinor) })}
+        </ButtonLinkLine>
       ) : null}
     </div>
   );
@@ -327,19 +318,15 @@ function BreathingSpaceForm() {
     <>
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-        <RadioGroup
-          key={fields.reason.key}
-          id={fields.reason.id}
-          name={fields.reason.name}
+        <FormRadioGroup
+          meta={fields.reason}
           legend={t('breathing.reasonLegend')}
           options={hardshipReasons.map((value) => ({ value, label: t(`breathing.reasons.${value}`) }))}
-          defaultValue={typeof fields.reason.initialValue === 'string' ? fields.reason.initialValue : undefined}
           error={err('reason')}
           required
         />
-        <TextareaField
-          {...getTextareaProps(fields.statement)}
-          key={fields.statement.key}
+        <FormTextareaField
+          meta={fields.statement}
           label={t('breathing.statement')}
           hint={t('breathing.statementHint')}
           rows={4}

@@ -6,7 +6,6 @@ import {
   redirect,
   type ActionFunctionArgs,
   type HeadersFunction,
-  type LinksFunction,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/node';
@@ -25,11 +24,12 @@ import altchaStyles from 'altcha/altcha.css?url';
 import { bankIdEntry, SignInForm, StepUp } from '~/components/signin/SignInForms';
 import { documentTitle, pageContext, safeReturnPath } from '~/lib/route-helpers.server';
 import { readForm } from '~/lib/form.server';
+import { stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 export const handle = { i18n: ['common', 'signin', 'bankid'] };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: altchaStyles }];
+export const links = stylesheets(altchaStyles);
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'signin');

@@ -9,10 +9,7 @@ import { z } from 'zod';
 import {
   cancelSwedishLogin,
   clearFlowCookie,
-  collectSwedishLogin,
   readFlow,
-  replyTo,
-  setCookieHeaders,
   startNorwegianLogin,
   startSwedishLogin,
   type ProgressBody,
@@ -20,7 +17,7 @@ import {
 import { publicUrl } from '#server/variants/public-url.ts';
 import { sandboxLink } from '#server/variants/resolve.ts';
 import { i18next } from '~/i18next.server';
-import { bankIdPage } from '~/lib/bank-id.server';
+import { bankIdPage, collectReply } from '~/lib/bank-id.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
@@ -89,16 +86,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
         { headers: { 'Set-Cookie': order.cookie } },
       );
     }
-    case 'collect': {
-      const reply = replyTo(await collectSwedishLogin(ctx, flow, submission.value.orderRef), flow);
-      const headers = setCookieHeaders(reply.setCookies);
-      if (reply.kind === 'redirect') return redirect(reply.location, { headers });
-      const body =
-        reply.body.phase === 'pending' && reply.body.launchUrl
-          ? { ...reply.body, launchUrl: sandboxLink(reply.body.launchUrl, variant, await i18next.getLocale(request)) }
-          : reply.body;
-      return data<PageState>(body, { status: reply.status, headers });
-    }
+    case 'collect':
+      return collectReply(request, { variant, ctx }, submission.value.orderRef);
     case 'cancel':
       await cancelSwedishLogin(ctx, flow);
       return data<PageState>({ phase: 'cancelled' }, { headers: { 'Set-Cookie': clearFlowCookie() } });

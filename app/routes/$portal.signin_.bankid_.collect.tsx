@@ -1,9 +1,6 @@
-import { data, redirect, type ActionFunctionArgs } from '@remix-run/node';
+import { data, type ActionFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
-import { collectSwedishLogin, readFlow, replyTo, setCookieHeaders } from '#server/auth/bank-id/sign-in.ts';
-import { sandboxLink } from '#server/variants/resolve.ts';
-import { i18next } from '~/i18next.server';
-import { bankIdPage } from '~/lib/bank-id.server';
+import { bankIdPage, collectReply } from '~/lib/bank-id.server';
 import { readForm } from '~/lib/form.server';
 
 /**
@@ -22,17 +19,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = collectSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ phase: 'failed' as const, reason: 'unknownOrder' as const }, { status: 400 });
 
-  const flow = readFlow(request);
-  const progress = await collectSwedishLogin(ctx, flow, parsed.data.orderRef);
-  const reply = replyTo(progress, flow);
-  const headers = setCookieHeaders(reply.setCookies);
-  if (reply.kind === 'redirect') return redirect(reply.location, { headers });
-  // The app's page follows the journey's variant and language, as the page's own link does.
-  const body =
-    reply.body.phase === 'pending' && reply.body.launchUrl
-      ? { ...reply.body, launchUrl: sandboxLink(reply.body.launchUrl, variant, await i18next.getLocale(request)) }
-      : reply.body;
-  return data(body, { status: reply.status, headers });
+  return collectReply(request, { variant, ctx }, parsed.data.orderRef);
 }
 
 export function loader() {

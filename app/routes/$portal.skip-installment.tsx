@@ -4,17 +4,10 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * an active plan, no skip used yet, nothing overdue), confirmed by the debtor; the next
  * instalment is then expected as agreed. A repeated submit finds the skip already made.
  */
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -23,7 +16,6 @@ import { skipOffered } from '#server/instalments/skip.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { NotAvailable } from '~/components/instalments/NotAvailable';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField } from '~/components/ui/Field';
 import { formatDate, formatMoney } from '~/lib/format';
 import { instalmentPage } from '~/lib/instalments.server';
 import { documentTitle } from '~/lib/route-helpers.server';
@@ -36,12 +28,13 @@ import { readForm } from '~/lib/form.server';
 import { actionContext, runAction } from '~/lib/actions.server';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
+import { FormCheckboxField } from '~/components/forms/FormField';
 
 const skipSchema = z.object({ confirm: z.literal('on', { error: 'skip.errors.confirm' }) });
 
 export const handle = { i18n: ['common', 'instalments'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links = stylesheets(styles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t, session, ctx } = await instalmentPage(request, params, { guards: 'agreement', context });
@@ -141,9 +134,8 @@ export default function SkipInstallment() {
               round={rounds.round}
             />
             <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-              <CheckboxField
-                {...getInputProps(fields.confirm, { type: 'checkbox' })}
-                key={fields.confirm.key}
+              <FormCheckboxField
+                meta={fields.confirm}
                 label={t('skip.confirm', { position: d.current.position })}
                 error={error}
                 required

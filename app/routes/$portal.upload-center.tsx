@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { loadUploadCenterForPage, type UploadProblem } from '#server/documents/upload-center.ts';
@@ -23,7 +16,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import serviceStyles from '~/styles/service.css?url';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
 /**
@@ -31,7 +24,7 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * requested documents by category position; each can be uploaded now or postponed.
  */
 export const handle = { i18n: ['common', 'uploads'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: serviceStyles }];
+export const links = stylesheets(serviceStyles);
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { variant, t } = await pageContext(request, params, 'uploads');

@@ -15,6 +15,7 @@ import {
 } from '#server/staff/review.ts';
 import { readForm } from '~/lib/form.server';
 import { formatConfidence, formatTime, withQuery } from '~/components/staff/format';
+import { DateRangeFilter, FilterButtons } from '~/components/staff/filters';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 
@@ -60,22 +61,23 @@ export const meta: MetaFunction<typeof loader> = ({ data: d }) => [{ title: d?.t
 
 type SortKey = NonNullable<LogQuery['sort']>;
 
+type FilterName = 'language' | 'variant' | 'intent' | 'band' | 'outcome' | 'engine' | 'corrected';
+
+/** A select filter of the log: its label is `log.<name>`, its value the query's, "any" first. */
 function FilterSelect({
   name,
-  label,
-  value,
+  query,
   options,
 }: {
-  name: string;
-  label: string;
-  value: string | undefined;
+  name: FilterName;
+  query: LogQuery;
   options: Array<[string, string]>;
 }) {
   const { t } = useTranslation('staff');
   return (
     <div className="field staff-filter">
-      <label htmlFor={`filter-${name}`}>{label}</label>
-      <select id={`filter-${name}`} name={name} defaultValue={value ?? ''} className="input">
+      <label htmlFor={`filter-${name}`}>{t(`log.${name}`)}</label>
+      <select id={`filter-${name}`} name={name} defaultValue={query[name] ?? ''} className="input">
         <option value="">{t('log.any')}</option>
         {options.map(([v, text]) => (
           <option key={v} value={v}>
@@ -122,6 +124,9 @@ export default function StaffLog() {
   const sort = query.sort ?? 'at';
   const dir = query.dir ?? (sort === 'at' || sort === 'confidence' ? 'desc' : 'asc');
   const sortState = { sort, dir, search } as const;
+  /** Options whose text is the staff text `<prefix>.<value>`. */
+  const labelled = (values: readonly string[], prefix: string): Array<[string, string]> =>
+    values.map((v) => [v, t(`${prefix}.${v}`)]);
 
   return (
     <div className="staff-page">
@@ -132,73 +137,18 @@ export default function StaffLog() {
           {t('log.filters')}
         </h2>
         <div className="staff-filters__grid">
-          <div className="field staff-filter">
-            <label htmlFor="filter-from">{t('log.from')}</label>
-            <input id="filter-from" type="date" name="from" defaultValue={query.from ?? ''} className="input" />
-          </div>
-          <div className="field staff-filter">
-            <label htmlFor="filter-to">{t('log.to')}</label>
-            <input id="filter-to" type="date" name="to" defaultValue={query.to ?? ''} className="input" />
-          </div>
-          <FilterSelect
-            name="language"
-            label={t('log.language')}
-            value={query.language}
-            options={LANGS.map((l) => [l, l])}
-          />
-          <FilterSelect
-            name="variant"
-            label={t('log.variant')}
-            value={query.variant}
-            options={variants.map((v) => [v, v])}
-          />
-          <FilterSelect
-            name="intent"
-            label={t('log.intent')}
-            value={query.intent}
-            options={INTENT_IDS.map((i) => [i, i])}
-          />
-          <FilterSelect
-            name="band"
-            label={t('log.band')}
-            value={query.band}
-            options={confidenceBands.map((b) => [b, t(`bands.${b}`)])}
-          />
-          <FilterSelect
-            name="outcome"
-            label={t('log.outcome')}
-            value={query.outcome}
-            options={turnOutcomes.map((o) => [o, t(`outcomes.${o}`)])}
-          />
-          <FilterSelect
-            name="engine"
-            label={t('log.engine')}
-            value={query.engine}
-            options={[
-              ['embedded', t('engines.embedded')],
-              ['model', t('engines.model')],
-            ]}
-          />
-          <FilterSelect
-            name="corrected"
-            label={t('log.corrected')}
-            value={query.corrected}
-            options={[
-              ['yes', t('log.yes')],
-              ['no', t('log.no')],
-            ]}
-          />
+          <DateRangeFilter idPrefix="filter" from={query.from} to={query.to} />
+          <FilterSelect name="language" query={query} options={LANGS.map((l) => [l, l])} />
+          <FilterSelect name="variant" query={query} options={variants.map((v) => [v, v])} />
+          <FilterSelect name="intent" query={query} options={INTENT_IDS.map((i) => [i, i])} />
+          <FilterSelect name="band" query={query} options={labelled(confidenceBands, 'bands')} />
+          <FilterSelect name="outcome" query={query} options={labelled(turnOutcomes, 'outcomes')} />
+          <FilterSelect name="engine" query={query} options={labelled(['embedded', 'model'], 'engines')} />
+          <FilterSelect name="corrected" query={query} options={labelled(['yes', 'no'], 'log')} />
         </div>
         {query.sort ? <input type="hidden" name="sort" value={query.sort} /> : null}
         {query.dir ? <input type="hidden" name="dir" value={query.dir} /> : null}
-        <div className="button-row">
-          <button type="submit" className="button">
-            {t('log.apply')}
-          </button>
-          <Link to="/staff" className="button button--secondary">
-            {t('log.reset')}
-          </Link>
-        </div>
+        <FilterButtons resetTo="/staff" />
       </Form>
 
       <p role="status" className="staff-count">

@@ -1,9 +1,8 @@
-import { getFormProps, getSelectProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   changeStaffAccountForPage,
@@ -12,15 +11,15 @@ import {
 } from '#server/staff/accounts.ts';
 import { staffRoles } from '#server/staff/constants.ts';
 import { formatTime } from '~/components/staff/format';
+import { useStaffForm } from '~/components/staff/use-staff-form';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { SelectField } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
-import { useSubmissionRounds } from '~/lib/use-submission';
+import { summaryOf } from '~/lib/field-errors';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { useZodForm } from '~/lib/use-zod-form';
-import { FormField } from '~/components/forms/FormField';
+import { FieldErrorText, FormField, FormSelectField } from '~/components/forms/FormField';
+import { StaffTable } from '~/components/staff/StaffTable';
 
 /** The admin's forms: a new account, or a change to one (role, disable, enable, new second factor). */
 export const createAccountSchema = z.object({
@@ -94,22 +93,13 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function StaffAccounts() {
   const { accounts, me, locale } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const { t } = useTranslation('staff');
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useZodForm({
+  const { t, rounds, form, fields, message } = useStaffForm(actionData, {
     id: 'staff-account-new',
     schema: createAccountSchema,
-    lastResult: actionData?.result,
     defaultValue: { intent: 'create', role: 'reviewer' },
     shouldRevalidate: 'onSubmit',
   });
-  const message = (keys: string[] | null | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
-  const summary = [
-    ...(form.errors ?? []).map((key) => ({ fieldId: fields.email.id, message: message([key])! })),
-    ...[fields.email, fields.role, fields.password]
-      .filter((f) => f.errors?.length)
-      .map((f) => ({ fieldId: f.id, message: message(f.errors)! })),
-  ];
+  const summary = summaryOf(form.errors, fields.email, [fields.email, fields.role, fields.password], message);
   return (
     <div className="staff-page">
       <h1>{t('accounts.title')}</h1>
@@ -141,97 +131,82 @@ export default function StaffAccounts() {
         </p>
       ) : null}
       <div className="staff-table-wrap">
-        <table className="staff-table">
-          <caption className="visually-hidden">{t('accounts.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('accounts.email')}</th>
-              <th scope="col">{t('accounts.role')}</th>
-              <th scope="col">{t('accounts.state')}</th>
-              <th scope="col">{t('accounts.lastSignIn')}</th>
-              <th scope="col">{t('accounts.actions')}</th>
+        <StaffTable
+          columns={[
+            t('accounts.email'),
+            t('accounts.role'),
+            t('accounts.state'),
+            t('accounts.lastSignIn'),
+            t('accounts.actions'),
+          ]}
+          caption={t('accounts.caption')}
+        >
+          {accounts.map((a) => (
+            <tr key={a.id}>
+              <th scope="row">{a.email}</th>
+              <td>{t(`roles.${a.role}`)}</td>
+              <td>
+                {a.disabled ? t('accounts.disabled') : a.enrolled ? t('accounts.active') : t('accounts.notEnrolled')}
+              </td>
+              <td>{a.lastSignInAt ? formatTime(a.lastSignInAt, locale) : '–'}</td>
+              <td>
+                {a.id === me ? (
+                  t('accounts.you')
+                ) : (
+                  <div className="staff-row-actions">
+                    <Form method="post">
+                      <input type="hidden" name="accountId" value={a.id} />
+                      <input type="hidden" name="role" value={a.role === 'admin' ? 'reviewer' : 'admin'} />
+                      <button type="submit" name="intent" value="role" className="button button--quiet">
+                        {t(a.role === 'admin' ? 'accounts.makeReviewer' : 'accounts.makeAdmin', { email: a.email })}
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="accountId" value={a.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={a.disabled ? 'enable' : 'disable'}
+                        className="button button--quiet"
+                      >
+                        {t(a.disabled ? 'accounts.enable' : 'accounts.disable', { email: a.email })}
+                      </button>
+                    </Form>
+                    <Form method="post">
+                      <input type="hidden" name="accountId" value={a.id} />
+                      <button type="submit" name="intent" value="resetTotp" className="button button--quiet">
+                        {t('accounts.resetTotp', { email: a.email })}
+                      </button>
+                    </Form>
+                  </div>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.id}>
-                <th scope="row">{a.email}</th>
-                <td>{t(`roles.${a.role}`)}</td>
-                <td>
-                  {a.disabled ? t('accounts.disabled') : a.enrolled ? t('accounts.active') : t('accounts.notEnrolled')}
-                </td>
-                <td>{a.lastSignInAt ? formatTime(a.lastSignInAt, locale) : '–'}</td>
-                <td>
-                  {a.id === me ? (
-                    t('accounts.you')
-                  ) : (
-                    <div className="staff-row-actions">
-                      <Form method="post">
-                        <input type="hidden" name="accountId" value={a.id} />
-                        <input type="hidden" name="role" value={a.role === 'admin' ? 'reviewer' : 'admin'} />
-                        <button type="submit" name="intent" value="role" className="button button--quiet">
-                          {t(a.role === 'admin' ? 'accounts.makeReviewer' : 'accounts.makeAdmin', { email: a.email })}
-                        </button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="accountId" value={a.id} />
-                        <button
-                          type="submit"
-                          name="intent"
-                          value={a.disabled ? 'enable' : 'disable'}
-                          className="button button--quiet"
-                        >
-                          {t(a.disabled ? 'accounts.enable' : 'accounts.disable', { email: a.email })}
-                        </button>
-                      </Form>
-                      <Form method="post">
-                        <input type="hidden" name="accountId" value={a.id} />
-                        <button type="submit" name="intent" value="resetTotp" className="button button--quiet">
-                          {t('accounts.resetTotp', { email: a.email })}
-                        </button>
-                      </Form>
-                    </div>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       </div>
       <section aria-labelledby="new-account" className="card staff-page--narrow">
         <h2 id="new-account">{t('accounts.newTitle')}</h2>
         <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-          <input type="hidden" name="intent" value="create" />
-          <FormField
-            meta={fields.email}
-            type="email"
-            label={t('accounts.email')}
-            error={message(fields.email.errors)}
-            autoComplete="off"
-            required
-          />
-          <SelectField
-            {...getSelectProps(fields.role)}
-            key={fields.role.key}
-            label={t('accounts.role')}
-            error={message(fields.role.errors)}
-            required
-          >
-            {staffRoles.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.${role}`)}
-              </option>
-            ))}
-          </SelectField>
-          <FormField
-            meta={fields.password}
-            type="password"
-            label={t('accounts.passwordOptional')}
-            hint={t('accounts.passwordHint')}
-            error={message(fields.password.errors)}
-            autoComplete="new-password"
-          />
-          <SubmitButton>{t('accounts.create')}</SubmitButton>
+          <FieldErrorText.Provider value={message}>
+            <input type="hidden" name="intent" value="create" />
+            <FormField meta={fields.email} type="email" label={t('accounts.email')} autoComplete="off" required />
+            <FormSelectField meta={fields.role} label={t('accounts.role')} error={message(fields.role.errors)} required>
+              {staffRoles.map((role) => (
+                <option key={role} value={role}>
+                  {t(`roles.${role}`)}
+                </option>
+              ))}
+            </FormSelectField>
+            <FormField
+              meta={fields.password}
+              type="password"
+              label={t('accounts.passwordOptional')}
+              hint={t('accounts.passwordHint')}
+              autoComplete="new-password"
+            />
+            <SubmitButton>{t('accounts.create')}</SubmitButton>
+          </FieldErrorText.Provider>
         </Form>
       </section>
     </div>

@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { auditForPage } from '#server/audit/log.ts';
 import { deskFiguresForPage, readLogQuery } from '#server/staff/review.ts';
 import { agencyTimeZone } from '#server/time-zone.ts';
 import { ConfusionChart, RatesChart, VolumeChart } from '~/components/staff/charts';
+import { DateRangeFilter, FilterButtons } from '~/components/staff/filters';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 
@@ -39,22 +40,8 @@ export default function StaffCharts() {
       <h1>{t('charts.title')}</h1>
       <p className="lead">{t('charts.lead', { count: figures.total })}</p>
       <Form method="get" className="staff-filters staff-filters--inline" aria-label={t('log.filters')}>
-        <div className="field staff-filter">
-          <label htmlFor="charts-from">{t('log.from')}</label>
-          <input id="charts-from" type="date" name="from" defaultValue={query.from ?? ''} className="input" />
-        </div>
-        <div className="field staff-filter">
-          <label htmlFor="charts-to">{t('log.to')}</label>
-          <input id="charts-to" type="date" name="to" defaultValue={query.to ?? ''} className="input" />
-        </div>
-        <div className="button-row">
-          <button type="submit" className="button">
-            {t('log.apply')}
-          </button>
-          <Link to="/staff/charts" className="button button--secondary">
-            {t('log.reset')}
-          </Link>
-        </div>
+        <DateRangeFilter idPrefix="charts" from={query.from} to={query.to} />
+        <FilterButtons resetTo="/staff/charts" />
       </Form>
       <div className="staff-charts">
         <VolumeChart volume={figures.volume} />

@@ -4,18 +4,17 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { findStaffSessionForPage } from '#server/staff/sessions.ts';
 import { pendingEnrolmentForPage, staffCodeStep } from '#server/staff/sign-in.ts';
+import { useStaffForm } from '~/components/staff/use-staff-form';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { readForm } from '~/lib/form.server';
 import { staffReturnPath, staffText } from '~/lib/staff.server';
-import { useSubmissionRounds } from '~/lib/use-submission';
-import { useZodForm } from '~/lib/use-zod-form';
+import { summaryOf } from '~/lib/field-errors';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { FormField } from '~/components/forms/FormField';
+import { FieldErrorText, FormField } from '~/components/forms/FormField';
 
 /** The second step: the TOTP code; at the first sign-in the QR code to set up the app comes first. */
 export const staffCodeSchema = z.object({
@@ -80,20 +79,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function StaffCode() {
   const { returnTo, enrolment } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { t } = useTranslation('staff');
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useZodForm({
+  const { t, rounds, form, fields, message } = useStaffForm(useActionData<typeof action>(), {
     id: 'staff-code',
     schema: staffCodeSchema,
-    lastResult: actionData?.result,
     defaultValue: { returnTo },
   });
-  const message = (keys: string[] | null | undefined) =>
-    keys?.[0] ? t(keys[0], { minutes: actionData?.retryMinutes ?? 15 }) : undefined;
-  const summary = fields.code.errors?.length
-    ? [{ fieldId: fields.code.id, message: message(fields.code.errors)! }]
-    : [];
+  const summary = summaryOf(undefined, fields.code, [fields.code], message);
   return (
     <div className="staff-page staff-page--narrow">
       <h1>{t(enrolment ? 'code.enrolTitle' : 'code.title')}</h1>
@@ -110,19 +101,20 @@ export default function StaffCode() {
         <p className="lead">{t('code.lead')}</p>
       )}
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <input {...hiddenInputProps(fields.returnTo)} />
-        <FormField
-          meta={fields.code}
-          label={t('code.label')}
-          hint={t('code.hint')}
-          error={message(fields.code.errors)}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          className="input--code"
-          maxLength={7}
-          required
-        />
-        <SubmitButton>{t('code.submit')}</SubmitButton>
+        <FieldErrorText.Provider value={message}>
+          <input {...hiddenInputProps(fields.returnTo)} />
+          <FormField
+            meta={fields.code}
+            label={t('code.label')}
+            hint={t('code.hint')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            className="input--code"
+            maxLength={7}
+            required
+          />
+          <SubmitButton>{t('code.submit')}</SubmitButton>
+        </FieldErrorText.Provider>
       </Form>
       <p>
         <Link to="/staff/signin">{t('code.restart')}</Link>

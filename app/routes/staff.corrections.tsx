@@ -7,6 +7,7 @@ import { logger } from '#server/http/logger.ts';
 import { correctedAccuracyForPage, correctionLinesForPage } from '#server/staff/review.ts';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { requireStaff, staffText } from '~/lib/staff.server';
+import { StaffTable } from '~/components/staff/StaffTable';
 
 /** Corrected entries, their export as training data, and how many the current model gets right. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -76,28 +77,25 @@ export default function StaffCorrections() {
         <section aria-labelledby="recent-title">
           <h2 id="recent-title">{t('corrections.recent')}</h2>
           <div className="staff-table-wrap">
-            <table className="staff-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('log.columns.language')}</th>
-                  <th scope="col">{t('log.columns.text')}</th>
-                  <th scope="col">{t('log.columns.corrected')}</th>
-                  <th scope="col">{t('corrections.link')}</th>
+            <StaffTable
+              columns={[
+                t('log.columns.language'),
+                t('log.columns.text'),
+                t('log.columns.corrected'),
+                t('corrections.link'),
+              ]}
+            >
+              {recent.map((line, index) => (
+                <tr key={`${index}-${line.text}`}>
+                  <td>{line.language}</td>
+                  <td className="staff-text">{line.text}</td>
+                  <td>
+                    <code>{line.intent}</code>
+                  </td>
+                  <td>{line.href ? <code>{line.href}</code> : '–'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {recent.map((line, index) => (
-                  <tr key={`${index}-${line.text}`}>
-                    <td>{line.language}</td>
-                    <td className="staff-text">{line.text}</td>
-                    <td>
-                      <code>{line.intent}</code>
-                    </td>
-                    <td>{line.href ? <code>{line.href}</code> : '–'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </StaffTable>
           </div>
         </section>
       ) : null}

@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getSelectProps } from '@conform-to/react';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -11,12 +11,13 @@ import { correctEntryForPage, getEntryForPage } from '#server/staff/review.ts';
 import { formatConfidence, formatTime } from '~/components/staff/format';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { Field, SelectField } from '~/components/ui/Field';
+import { Field } from '~/components/ui/Field';
 import { readForm } from '~/lib/form.server';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { useZodForm } from '~/lib/use-zod-form';
+import { FormSelectField } from '~/components/forms/FormField';
 
 const slotNames: readonly SlotName[] = [
   'amount',
@@ -159,9 +160,8 @@ export default function StaffEntry() {
           ) : null}
           <ErrorSummary errors={summary} round={rounds.round} />
           <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-            <SelectField
-              {...getSelectProps(fields.intent)}
-              key={fields.intent.key}
+            <FormSelectField
+              meta={fields.intent}
               label={t('entry.correctedIntent')}
               error={message(fields.intent.errors)}
               required
@@ -171,7 +171,7 @@ export default function StaffEntry() {
                   {id} – {CATALOGUE[id].means}
                 </option>
               ))}
-            </SelectField>
+            </FormSelectField>
             {slotsOfIntent.length > 0 ? (
               <fieldset className="staff-slots">
                 <legend>{t('entry.slotsLegend')}</legend>

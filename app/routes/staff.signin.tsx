@@ -4,18 +4,17 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { findStaffSessionForPage } from '#server/staff/sessions.ts';
 import { staffPasswordStep } from '#server/staff/sign-in.ts';
+import { useStaffForm } from '~/components/staff/use-staff-form';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
 import { readForm } from '~/lib/form.server';
 import { staffReturnPath, staffText } from '~/lib/staff.server';
-import { useSubmissionRounds } from '~/lib/use-submission';
-import { useZodForm } from '~/lib/use-zod-form';
+import { summaryOf } from '~/lib/field-errors';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { FormField } from '~/components/forms/FormField';
+import { FieldErrorText, FormField } from '~/components/forms/FormField';
 
 /** One schema for the browser and the action; messages are keys of the staff namespace. */
 export const staffSignInSchema = z.object({
@@ -70,23 +69,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function StaffSignIn() {
   const { returnTo, signedOut } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  const { t } = useTranslation('staff');
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useZodForm({
+  const { t, rounds, form, fields, message } = useStaffForm(useActionData<typeof action>(), {
     id: 'staff-signin',
     schema: staffSignInSchema,
-    lastResult: actionData?.result,
     defaultValue: { returnTo },
   });
-  const message = (keys: string[] | null | undefined) =>
-    keys?.[0] ? t(keys[0], { minutes: actionData?.retryMinutes ?? 15 }) : undefined;
-  const summary = [
-    ...(form.errors ?? []).map((key) => ({ fieldId: fields.email.id, message: message([key])! })),
-    ...[fields.email, fields.password]
-      .filter((f) => f.errors?.length)
-      .map((f) => ({ fieldId: f.id, message: message(f.errors)! })),
-  ];
+  const summary = summaryOf(form.errors, fields.email, [fields.email, fields.password], message);
   return (
     <div className="staff-page staff-page--narrow">
       <h1>{t('signin.title')}</h1>
@@ -98,25 +86,25 @@ export default function StaffSignIn() {
       ) : null}
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <input {...hiddenInputProps(fields.returnTo)} />
-        <FormField
-          meta={fields.email}
-          type="email"
-          label={t('signin.email')}
-          error={message(fields.email.errors)}
-          autoComplete="username"
-          spellCheck={false}
-          required
-        />
-        <FormField
-          meta={fields.password}
-          type="password"
-          label={t('signin.password')}
-          error={message(fields.password.errors)}
-          autoComplete="current-password"
-          required
-        />
-        <SubmitButton>{t('signin.submit')}</SubmitButton>
+        <FieldErrorText.Provider value={message}>
+          <input {...hiddenInputProps(fields.returnTo)} />
+          <FormField
+            meta={fields.email}
+            type="email"
+            label={t('signin.email')}
+            autoComplete="username"
+            spellCheck={false}
+            required
+          />
+          <FormField
+            meta={fields.password}
+            type="password"
+            label={t('signin.password')}
+            autoComplete="current-password"
+            required
+          />
+          <SubmitButton>{t('signin.submit')}</SubmitButton>
+        </FieldErrorText.Provider>
       </Form>
     </div>
   );

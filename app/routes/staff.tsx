@@ -1,11 +1,13 @@
-import type { LinksFunction, LoaderFunctionArgs } from '@remix-run/node';
+import type { LoaderFunctionArgs } from '@remix-run/node';
 import { Form, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { languageNames, languages } from '#server/i18n/languages.ts';
+import { languages } from '#server/i18n/languages.ts';
 import { findStaffSessionForPage } from '#server/staff/sessions.ts';
+import { LanguageButtons } from '~/components/shell/LanguageSwitcher';
 import { StaffErrorBoundary } from '~/components/staff/StaffError';
 import { staffText } from '~/lib/staff.server';
 import staffStyles from '~/styles/staff.css?url';
+import { stylesheets } from '~/lib/meta';
 
 /**
  * The review desk's frame (issue 15): its own header and navigation, no debtor shell. The pages
@@ -14,7 +16,7 @@ import staffStyles from '~/styles/staff.css?url';
  */
 export const handle = { i18n: ['common', 'staff'], staff: true };
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: staffStyles }];
+export const links = stylesheets(staffStyles);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await findStaffSessionForPage(request);
@@ -67,21 +69,7 @@ export default function StaffFrame() {
                 <span className="visually-hidden">{t('shell.language', { ns: 'common' })}: </span>
                 <span lang={language}>{language.toUpperCase()}</span>
               </summary>
-              <Form method="post" action="/staff/language" reloadDocument className="language-menu__list">
-                <input type="hidden" name="returnTo" value={here} />
-                {languages.map((lang) => (
-                  <button
-                    key={lang}
-                    type="submit"
-                    name="hl"
-                    value={lang}
-                    lang={lang}
-                    aria-current={language === lang ? 'true' : undefined}
-                  >
-                    {languageNames[lang]}
-                  </button>
-                ))}
-              </Form>
+              <LanguageButtons action="/staff/language" returnTo={here} languages={languages} current={language} />
             </details>
             {staff ? (
               <Form method="post" action="/staff/signout" className="staff-signout">

@@ -1,5 +1,5 @@
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
-import { Fragment } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { maskIban } from '#server/instalments/sepa.ts';
@@ -43,6 +43,37 @@ function Hidden({ values, names }: { values: Values; names: readonly string[] })
     <>
       {names.map((name) => (values[name] ? <input key={name} type="hidden" name={name} value={values[name]} /> : null))}
     </>
+  );
+}
+
+/** Receipts accepted before, sent along again so that going back does not lose them. */
+function KeptUploads({ kept }: { kept: ReadonlyArray<{ id: number }> }) {
+  return (
+    <>
+      <KeptUploads kept={kept} />
+    </>
+  );
+}
+
+/** A button back to an earlier step (`intent` back10, back20 …): it sends what is typed unchecked. */
+function BackButton({ intent, children }: { intent: string; children: ReactNode }) {
+  return (
+    <button type="submit" name="intent" value={intent} className="button button--secondary" formNoValidate>
+      {children}
+    </button>
+  );
+}
+
+/** The buttons under a step: on to the next (`intent` the step's number) and back to `back`. */
+function StepButtons({ step, back }: { step: Step; back: string }) {
+  const { t } = useTranslation(['announce', 'common']);
+  return (
+    <div className="button-row">
+      <SubmitButton name="intent" value={String(step)}>
+        {t('next')}
+      </SubmitButton>
+      <BackButton intent={back}>{t('back')}</BackButton>
+    </div>
   );
 }
 
@@ -125,9 +156,7 @@ export function PaymentStep({ values }: { values: Values }) {
   return (
     <CheckedForm form={form} rounds={rounds} errors={summary}>
       <Hidden values={values} names={stepFields[10]} />
-      {kept.map((upload) => (
-        <input key={upload.id} type="hidden" name="uploadId" value={upload.id} />
-      ))}
+      <KeptUploads kept={kept} />
       <p className="muted">{t('payee.chosen', { name: t(`payee.${payee}`) })}</p>
       <div className="inline-fields">
         <FormField
@@ -173,14 +202,7 @@ export function PaymentStep({ values }: { values: Values }) {
         autoComplete="off"
         error={err('reference')}
       />
-      <div className="button-row">
-        <SubmitButton name="intent" value="20">
-          {t('next')}
-        </SubmitButton>
-        <button type="submit" name="intent" value="back10" className="button button--secondary" formNoValidate>
-          {t('back')}
-        </button>
-      </div>
+      <StepButtons step={20} back="back10" />
     </CheckedForm>
   );
 }
@@ -218,14 +240,7 @@ export function ReceiptsStep({ values }: { values: Values }) {
         error={uploadError}
         locale={locale}
       />
-      <div className="button-row">
-        <SubmitButton name="intent" value="30">
-          {t('next')}
-        </SubmitButton>
-        <button type="submit" name="intent" value="back20" className="button button--secondary" formNoValidate>
-          {t('back')}
-        </button>
-      </div>
+      <StepButtons step={30} back="back20" />
     </CheckedForm>
   );
 }
@@ -257,9 +272,7 @@ export function ReviewStep({ values }: { values: Values }) {
         <h2 id="review-heading">{t('review.title')}</h2>
         <p>{t('review.lead')}</p>
         <Hidden values={values} names={[...stepFields[10], ...stepFields[20]]} />
-        {kept.map((upload) => (
-          <input key={upload.id} type="hidden" name="uploadId" value={upload.id} />
-        ))}
+        <KeptUploads kept={kept} />
         <dl className="definition-list" data-testid="announce-review">
           {rows.map(([label, value]) => (
             <Fragment key={label}>
@@ -272,12 +285,8 @@ export function ReviewStep({ values }: { values: Values }) {
           <SubmitButton name="intent" value="40">
             {t('submit')}
           </SubmitButton>
-          <button type="submit" name="intent" value="back20" className="button button--secondary" formNoValidate>
-            {t('review.correctPayment')}
-          </button>
-          <button type="submit" name="intent" value="back30" className="button button--secondary" formNoValidate>
-            {t('review.correctReceipts')}
-          </button>
+          <BackButton intent="back20">{t('review.correctPayment')}</BackButton>
+          <BackButton intent="back30">{t('review.correctReceipts')}</BackButton>
         </div>
       </Form>
     </>

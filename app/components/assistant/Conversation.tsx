@@ -11,7 +11,7 @@ import type { ToolResult } from '#server/assistant/tools/results.ts';
 import type { PaneGreeting } from '#server/assistant/pane.ts';
 import type { AnswerMetadata } from '#server/assistant/turn.ts';
 import { formatDate, formatMoney, supportHoursLines } from '~/lib/format';
-import { href, type PublicVariant } from '~/lib/variant';
+import { href, type PublicVariant, signInHref } from '~/lib/variant';
 import { ToolResultView } from './ToolResultView';
 
 export interface ConversationProps {
@@ -67,8 +67,7 @@ export function PersonOffer({
   signedIn: boolean;
 }) {
   const { t } = useTranslation('assistant');
-  const contact = (path: string) =>
-    signedIn ? href(variant, path) : `${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, path))}`;
+  const contact = (path: string) => (signedIn ? href(variant, path) : signInHref(variant, path));
   return (
     <p className="chat-person">
       {t('person.lead')} <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a> (

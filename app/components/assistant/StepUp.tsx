@@ -9,7 +9,7 @@ import { Form, Link } from '@remix-run/react';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolResult } from '#server/assistant/tools/results.ts';
-import { href, type PublicVariant } from '~/lib/variant';
+import { href, type PublicVariant, signInHref } from '~/lib/variant';
 import { useChatFormState } from './ChatFormState';
 
 interface Props {
@@ -33,7 +33,7 @@ export function StepUp({ result, variant, question, onAsk, latest }: Props) {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const signInLink = `${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, result.returnTo))}`;
+  const signInLink = signInHref(variant, result.returnTo);
   const shown: Failure | null =
     failure ??
     (latest && server?.fieldErrors.password

@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { Form } from '@remix-run/react';
+import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TextareaField } from '~/components/ui/Field';
 import { formatMoney } from '~/lib/format';
 
 /** What the debtor pays: the purpose, the amount, a fee where one applies, and the total. */
@@ -101,5 +103,50 @@ export function StarRating({ name, legend }: { name: string; legend: string }) {
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The payment pages' feedback card: its title, then the thanks once sent, or else a form with
+ * `children` (hidden fields, a lead), the stars, an optional comment and the send button; the
+ * action reads `stars` and `comment`.
+ */
+export function FeedbackCard({
+  id,
+  headingRef,
+  text,
+  sent,
+  children,
+}: {
+  id: string;
+  headingRef?: Ref<HTMLHeadingElement>;
+  text: { title: string; thanks: string; stars: string; comment: string; send: string };
+  sent: boolean;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="card" aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} ref={headingRef}>
+        {text.title}
+      </h2>
+      {sent ? (
+        <p role="status">{text.thanks}</p>
+      ) : (
+        <Form method="post">
+          {children}
+          <StarRating name="stars" legend={text.stars} />
+          <TextareaField
+            id={`${id}-comment`}
+            name="comment"
+            label={text.comment}
+            className="textarea"
+            maxLength={1000}
+          />
+          <button type="submit" className="button button--secondary">
+            {text.send}
+          </button>
+        </Form>
+      )}
+    </section>
   );
 }

@@ -5,6 +5,7 @@ import { formatMoney } from '~/lib/format';
 import { href } from '~/lib/variant';
 import type { twintReturn } from '~/lib/twint.server';
 import { useRootData } from '~/root';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 export interface TwintResultData {
   outcome: 'paid' | 'pending' | 'failed';
@@ -25,11 +26,9 @@ export function TwintResult({ d }: { d: TwintResultData }) {
         <div className="panel panel--success" role="status">
           <h1>{t('twint.successTitle')}</h1>
           <p>{t('twint.successText', { amount })}</p>
-          <p>
-            <Link className="button" to={href(variant, `/checkout/pay-direct/confirmation/${d.paymentId}`)}>
-              {t('twint.toConfirmation')}
-            </Link>
-          </p>
+          <ButtonLinkLine to={href(variant, `/checkout/pay-direct/confirmation/${d.paymentId}`)}>
+            {t('twint.toConfirmation')}
+          </ButtonLinkLine>
         </div>
       ) : d.outcome === 'pending' ? (
         <div className="panel" role="status">
@@ -45,11 +44,7 @@ export function TwintResult({ d }: { d: TwintResultData }) {
         <div className="panel panel--warning" role="alert">
           <h1>{t('twint.failureTitle')}</h1>
           <p>{t('errors.aborted')}</p>
-          <p>
-            <Link className="button" to={href(variant, d.chooseAgain)}>
-              {t('otherMethod')}
-            </Link>
-          </p>
+          <ButtonLinkLine to={href(variant, d.chooseAgain)}>{t('otherMethod')}</ButtonLinkLine>
         </div>
       )}
       <p>

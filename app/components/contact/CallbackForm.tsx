@@ -1,4 +1,3 @@
-import { getSelectProps } from '@conform-to/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +5,6 @@ import { slotsFor, timeOfDayOf, timesOfDay } from '#server/contact/callback-slot
 import { callbackSchema } from '#server/contact/schema.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { SelectField } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { fieldMessages, firstError } from '~/lib/field-errors';
 import { formatTime, weekdayName } from '~/lib/format';
@@ -14,7 +12,7 @@ import { useSubmissionRounds } from '~/lib/use-submission';
 import { useZodForm } from '~/lib/use-zod-form';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.service.contact';
-import { FormField } from '~/components/forms/FormField';
+import { FormField, FormSelectField } from '~/components/forms/FormField';
 
 /** The contact page's "callback" tab: phone, reason, and a day and time within the callback hours. */
 export function CallbackForm() {
@@ -75,9 +73,8 @@ export function CallbackForm() {
         required
       />
       <div className="inline-fields">
-        <SelectField
-          {...getSelectProps(fields.weekday)}
-          key={fields.weekday.key}
+        <FormSelectField
+          meta={fields.weekday}
           label={t('callback.weekday')}
           error={err('weekday')}
           required
@@ -89,10 +86,9 @@ export function CallbackForm() {
               {weekdayName(day, locale)}
             </option>
           ))}
-        </SelectField>
-        <SelectField
-          {...getSelectProps(fields.hour)}
-          key={fields.hour.key}
+        </FormSelectField>
+        <FormSelectField
+          meta={fields.hour}
           label={t('callback.hour')}
           hint={t('callback.hourHint')}
           error={err('hour') ?? err('timeOfDay')}
@@ -108,7 +104,7 @@ export function CallbackForm() {
               ))}
             </optgroup>
           ))}
-        </SelectField>
+        </FormSelectField>
       </div>
       <RateLimitMessage error={limited} />
       <SubmitButton name="intent" value="callback">

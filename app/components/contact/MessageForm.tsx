@@ -1,11 +1,10 @@
-import { getSelectProps, getTextareaProps } from '@conform-to/react';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { maxMessageLength, messageSchema, minMessageLength } from '#server/contact/schema.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
+import { ReachFields } from '~/components/forms/ReachFields';
 import { UploadField } from '~/components/uploads/UploadField';
 import { RateLimitMessage, useRateLimitError } from '~/components/ui/RateLimitMessage';
-import { SelectField, TextareaField } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { fieldMessages } from '~/lib/field-errors';
 import { useSubmissionRounds } from '~/lib/use-submission';
@@ -13,7 +12,7 @@ import { useZodForm } from '~/lib/use-zod-form';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.service.contact';
-import { FormField } from '~/components/forms/FormField';
+import { FormField, FormSelectField, FormTextareaField } from '~/components/forms/FormField';
 
 /** The contact page's "send message" tab: subject, text, how to reach the debtor, attachments. */
 export function MessageForm() {
@@ -45,29 +44,22 @@ export function MessageForm() {
   return (
     <CheckedForm form={form} rounds={rounds} errors={summary} encType="multipart/form-data">
       <h2>{t('message.title')}</h2>
-      <SelectField
-        {...getSelectProps(fields.subjectId)}
-        key={fields.subjectId.key}
-        label={t('message.subject')}
-        error={err('subjectId')}
-        required
-      >
+      <FormSelectField meta={fields.subjectId} label={t('message.subject')} error={err('subjectId')} required>
         <option value="">{t('message.chooseSubject')}</option>
         {subjects.map((id) => (
           <option key={id} value={id}>
             {t(`subjects.${id}`)}
           </option>
         ))}
-      </SelectField>
+      </FormSelectField>
       <FormField
         meta={fields.subSubject}
         label={t('message.subSubject')}
         hint={t('message.subSubjectHint')}
         error={err('subSubject')}
       />
-      <TextareaField
-        {...getTextareaProps(fields.body)}
-        key={fields.body.key}
+      <FormTextareaField
+        meta={fields.body}
         label={t('message.body')}
         hint={t('message.bodyHint', { min: minMessageLength })}
         rows={7}
@@ -75,20 +67,14 @@ export function MessageForm() {
         required
         count={{ max: maxMessageLength, locale }}
       />
-      <fieldset className="choice-list">
-        <legend>{t('message.reachTitle')}</legend>
-        <p className="hint">{t('message.reachHint')}</p>
-        <div className="inline-fields">
-          <FormField
-            meta={fields.email}
-            type="email"
-            label={t('fields.email')}
-            autoComplete="email"
-            error={err('email')}
-          />
-          <FormField meta={fields.phone} type="tel" label={t('fields.phone')} autoComplete="tel" error={err('phone')} />
-        </div>
-      </fieldset>
+      <ReachFields
+        className="choice-list"
+        legend={t('message.reachTitle')}
+        hint={t('message.reachHint')}
+        fields={{ email: fields.email, phone: fields.phone }}
+        labels={{ email: t('fields.email'), phone: t('fields.phone') }}
+        errors={{ email: err('email'), phone: err('phone') }}
+      />
       <UploadField
         id="contact-attachments"
         context="message"

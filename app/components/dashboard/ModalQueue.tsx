@@ -155,12 +155,35 @@ function maintenanceText(
   return t('maintenance.text');
 }
 
-function Hidden({ modal, intent }: { modal: PendingModal; intent: string }) {
+/**
+ * A form that answers a modal with one button: the answer (`intent`) and the modal's reference
+ * travel as hidden fields. `keepScroll` keeps the page where it is (the answer stays on it).
+ */
+function AnswerButton({
+  modal,
+  intent,
+  busy,
+  secondary = false,
+  keepScroll = true,
+  className,
+  children,
+}: {
+  modal: PendingModal;
+  intent: string;
+  busy: boolean;
+  secondary?: boolean;
+  keepScroll?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <>
+    <Form method="post" preventScrollReset={keepScroll || undefined} className={className}>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="modal" value={modal.ref} />
-    </>
+      <button type="submit" className={secondary ? 'button button--secondary' : 'button'} disabled={busy}>
+        {children}
+      </button>
+    </Form>
   );
 }
 
@@ -168,12 +191,9 @@ function Hidden({ modal, intent }: { modal: PendingModal; intent: string }) {
 function Acknowledge({ modal, busy }: { modal: PendingModal; busy: boolean }) {
   const { t } = useTranslation('modals');
   return (
-    <Form method="post" preventScrollReset className="button-row modal__actions">
-      <Hidden modal={modal} intent="acknowledge" />
-      <button type="submit" className="button" disabled={busy}>
-        {t('acknowledge')}
-      </button>
-    </Form>
+    <AnswerButton modal={modal} intent="acknowledge" busy={busy} className="button-row modal__actions">
+      {t('acknowledge')}
+    </AnswerButton>
   );
 }
 
@@ -213,12 +233,9 @@ function EmailCapture({ modal, emailForm, busy }: { modal: PendingModal; emailFo
           {t('emailCapture.submit')}
         </button>
       </Form>
-      <Form method="post" preventScrollReset className="modal__actions">
-        <Hidden modal={modal} intent="continueWithoutEmail" />
-        <button type="submit" className="button button--secondary" disabled={busy}>
-          {t('emailCapture.skip')}
-        </button>
-      </Form>
+      <AnswerButton modal={modal} intent="continueWithoutEmail" busy={busy} secondary className="modal__actions">
+        {t('emailCapture.skip')}
+      </AnswerButton>
       <p className="muted">{t('emailCapture.privacy')}</p>
     </>
   );
@@ -249,18 +266,13 @@ function SpecialOffer({ modal, locale, busy }: { modal: PendingModal; locale: st
       </dl>
       <p className="muted">{t('specialOffer.declineHint')}</p>
       <div className="button-row modal__actions">
-        <Form method="post">
-          <Hidden modal={modal} intent="acceptOffer" />
-          <button type="submit" className="button" disabled={busy}>
-            {t('specialOffer.accept')}
-          </button>
-        </Form>
-        <Form method="post" preventScrollReset>
-          <Hidden modal={modal} intent="declineOffer" />
-          <button type="submit" className="button button--secondary" disabled={busy}>
-            {t('specialOffer.decline')}
-          </button>
-        </Form>
+        {/* Accepting leads on to paying the offer: the new page starts at its top. */}
+        <AnswerButton modal={modal} intent="acceptOffer" busy={busy} keepScroll={false}>
+          {t('specialOffer.accept')}
+        </AnswerButton>
+        <AnswerButton modal={modal} intent="declineOffer" busy={busy} secondary>
+          {t('specialOffer.decline')}
+        </AnswerButton>
         {/* Closes the dialog without deciding anything (also without JavaScript). */}
         <form method="dialog">
           <button type="submit" className="button button--secondary">

@@ -1,8 +1,10 @@
-import { Form, Link, useNavigation } from '@remix-run/react';
+import { Form, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeOfCompletionResult, NoticeOfCompletionState } from '#server/claims/notice-of-completion.ts';
 import { formatDate } from '~/lib/format';
-import { href, type PublicVariant } from '~/lib/variant';
+import { type PublicVariant, signInHref } from '~/lib/variant';
+import { CallUsLink } from '~/components/ui/CallUsLink';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 /**
  * The request for a notice of completion on a settled file (spec 2.4, 4.3): a plain POST form,
@@ -46,9 +48,7 @@ export function NoticeOfCompletionCard({
           <div className="panel panel--warning" role="alert">
             <p>{t(result.error === 'notAllowed' ? 'notice.notAllowed' : 'notice.failed')}</p>
             <p>
-              <a href={`tel:${variant.support.phoneHref}`}>
-                {t('common:errors.callUs', { phone: variant.support.phone })}
-              </a>
+              <CallUsLink variant={variant} />
             </p>
           </div>
         ) : null}
@@ -62,14 +62,7 @@ export function NoticeOfCompletionCard({
             </button>
           </Form>
         ) : (
-          <p>
-            <Link
-              className="button"
-              to={`${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, '/dashboard'))}`}
-            >
-              {t('notice.signInFirst')}
-            </Link>
-          </p>
+          <ButtonLinkLine to={signInHref(variant, '/dashboard')}>{t('notice.signInFirst')}</ButtonLinkLine>
         )}
       </>
     );

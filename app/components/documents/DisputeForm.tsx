@@ -1,4 +1,4 @@
-import { type SubmissionResult, getFormProps, getInputProps, getTextareaProps } from '@conform-to/react';
+import { type SubmissionResult, getFormProps, getTextareaProps } from '@conform-to/react';
 import { Form, useNavigation } from '@remix-run/react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,12 +11,11 @@ import {
 import { UploadField, type RefusedInfo, type UploadInfo } from '~/components/uploads/UploadField';
 import { CharacterCount, characterHintId } from '~/components/ui/CharacterCount';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField } from '~/components/ui/Field';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { useZodForm } from '~/lib/use-zod-form';
-import { FormField } from '~/components/forms/FormField';
+import { FormCheckboxField, FormField } from '~/components/forms/FormField';
 
 export interface DisputeActionData {
   intent: 'dispute';
@@ -144,13 +143,7 @@ export function DisputeForm({
           error={errors.evidence}
           locale={locale}
         />
-        <CheckboxField
-          {...getInputProps(fields.confirm, { type: 'checkbox' })}
-          key={fields.confirm.key}
-          label={t('dispute.confirm')}
-          error={errors.confirm}
-          required
-        />
+        <FormCheckboxField meta={fields.confirm} label={t('dispute.confirm')} error={errors.confirm} required />
         <p className="muted">{t('dispute.paused')}</p>
         <button type="submit" className="button" disabled={submitting}>
           {t('dispute.submit')}

@@ -4,6 +4,7 @@ import { fieldError } from '~/lib/form-errors';
 import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { summaryOf } from '~/lib/field-errors';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { z } from 'zod';
 import { basicPasswordProblem } from '#server/auth/password-rules.ts';
@@ -61,12 +62,12 @@ export function NewPasswordForm({
   });
   const oldField = fields.oldPassword;
   const message = (keys: string[] | undefined) => (keys?.[0] ? t(keys[0]) : undefined);
-  const summary = [
-    ...(form.errors ?? []).map((key) => ({ fieldId: fields.newPassword.id, message: t(key) })),
-    ...[...(askOld ? [oldField] : []), fields.newPassword, fields.confirmPassword]
-      .filter((f) => f.errors?.length)
-      .map((f) => ({ fieldId: f.id, message: message(f.errors)! })),
-  ];
+  const summary = summaryOf(
+    form.errors,
+    fields.newPassword,
+    [...(askOld ? [oldField] : []), fields.newPassword, fields.confirmPassword],
+    message,
+  );
   return (
     <>
       <ErrorSummary errors={summary} round={rounds.round} />

@@ -1,5 +1,6 @@
+import type { FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { describedBy, FieldMessages } from '~/components/ui/Field';
 
 export interface ChoiceOption {
   value: string;
@@ -28,22 +29,16 @@ export function Choices({
   error?: string;
   required?: boolean;
 }) {
-  const { t } = useTranslation();
-  const errorId = error ? `${id}-error` : undefined;
   return (
     // ARIA 1.3 marks the group invalid, not each radio (aria-invalid is not a radio's property).
     <fieldset
       className={`choice-list${error ? ' field--error' : ''}`}
       role="radiogroup"
       aria-invalid={error ? true : undefined}
-      aria-describedby={errorId}
+      aria-describedby={describedBy(id, undefined, error)}
     >
       <legend>{legend}</legend>
-      {error ? (
-        <span className="field-error" id={errorId}>
-          <span className="visually-hidden">{t('form.errorPrefix')}</span> {error}
-        </span>
-      ) : null}
+      <FieldMessages id={id} error={error} />
       {options.map((option, index) => {
         const optionId = index === 0 ? id : `${id}-${option.value}`;
         const hintId = option.hint ? `${optionId}-hint` : undefined;
@@ -91,23 +86,17 @@ export function SelectField({
   error?: string;
   placeholder: string;
 }) {
-  const { t } = useTranslation();
-  const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={`field${error ? ' field--error' : ''}`}>
       <label htmlFor={id}>{label}</label>
-      {error ? (
-        <span className="field-error" id={errorId}>
-          <span className="visually-hidden">{t('form.errorPrefix')}</span> {error}
-        </span>
-      ) : null}
+      <FieldMessages id={id} error={error} />
       <select
         id={id}
         name={name}
         className="input select"
         defaultValue={defaultValue ?? ''}
         aria-invalid={error ? true : undefined}
-        aria-describedby={errorId}
+        aria-describedby={describedBy(id, undefined, error)}
       >
         <option value="">{placeholder}</option>
         {options.map((o) => (
@@ -118,4 +107,15 @@ export function SelectField({
       </select>
     </div>
   );
+}
+
+/** `Choices` bound to a conform field: its id, name and the value sent before come from the form. */
+export function FormChoices({
+  meta,
+  ...choices
+}: { meta: Pick<FieldMetadata<unknown>, 'id' | 'name' | 'initialValue'> } & Omit<
+  Parameters<typeof Choices>[0],
+  'id' | 'name' | 'defaultValue'
+>) {
+  return <Choices id={meta.id} name={meta.name} defaultValue={String(meta.initialValue ?? '')} {...choices} />;
 }

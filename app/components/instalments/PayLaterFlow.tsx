@@ -1,20 +1,20 @@
-import { getInputProps } from '@conform-to/react';
 import { Link, useActionData, type useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { deferralMethods } from '#server/instalments/options.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
-import { Choices } from '~/components/instalments/Choices';
+import { FormChoices } from '~/components/instalments/Choices';
 import { FeeNote } from '~/components/instalments/Costs';
 import { MandateForm, mandateFields } from '~/components/instalments/mandate';
-import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { SubmitButton } from '~/components/ui/SubmitButton';
+import { firstError, summaryOf } from '~/lib/field-errors';
 import { formatDate, formatMoney } from '~/lib/format';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { useZodForm } from '~/lib/use-zod-form';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.checkout.pay-later';
+import { FormCheckboxField } from '~/components/forms/FormField';
 
 // The pay-later journey's steps (app/routes/$portal.checkout.pay-later.tsx) and their forms' schemas.
 
@@ -59,15 +59,27 @@ function useFormat(currency: string) {
   };
 }
 
+/**
+ * A step's form, answering the pay-later action's last reply, and `message`, which words a list of
+ * error keys (its first) from the instalments texts.
+ */
+function useStepForm<Input extends Record<string, unknown>, Output>(
+  options: Omit<Parameters<typeof useZodForm<Input, Output>>[0], 'lastResult'>,
+) {
+  const { t } = useTranslation('instalments');
+  const actionData = useActionData<typeof action>();
+  const rounds = useSubmissionRounds(actionData);
+  const [form, fields] = useZodForm<Input, Output>({ ...options, lastResult: actionData?.result });
+  const message = (keys: string[] | undefined) => firstError(keys, (key) => t(key));
+  return { form, fields, rounds, message };
+}
+
 function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
   const { t } = useTranslation('instalments');
   const { date, money } = useFormat(d.currency);
-  const actionData = useActionData<typeof action>();
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useZodForm({
+  const { form, fields, rounds, message } = useStepForm({
     id: 'deferral-notice',
     schema: noticeSchema,
-    lastResult: actionData?.result,
     defaultValue: {
       noticeDays: d.carried.days
         ? String(d.carried.days)
@@ -79,9 +91,8 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
       method: d.carried.method ?? '',
     },
   });
-  const noticeError = fields.noticeDays.errors?.[0] ? t(fields.noticeDays.errors[0]) : undefined;
-  const methodError = fields.method.errors?.[0] ? t(fields.method.errors[0]) : undefined;
-  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  const noticeError = message(fields.noticeDays.errors);
+  const methodError = message(fields.method.errors);
   return (
     <>
       <p className="lead">{t('payLater.lead', { total: money(d.totalMinor) })}</p>
@@ -100,19 +111,13 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
       <CheckedForm
         form={form}
         rounds={rounds}
-        errors={[
-          ...(formError ? [{ fieldId: fields.noticeDays.id, message: formError }] : []),
-          ...(noticeError ? [{ fieldId: fields.noticeDays.id, message: noticeError }] : []),
-          ...(methodError ? [{ fieldId: fields.method.id, message: methodError }] : []),
-        ]}
+        errors={summaryOf(form.errors?.slice(0, 1), fields.noticeDays, [fields.noticeDays, fields.method], message)}
         className="card"
       >
         <input type="hidden" name="intent" value="notice" />
-        <Choices
-          id={fields.noticeDays.id}
-          name={fields.noticeDays.name}
+        <FormChoices
+          meta={fields.noticeDays}
           legend={t('payLater.notice.legend')}
-          defaultValue={String(fields.noticeDays.initialValue ?? '')}
           error={noticeError}
           options={d.optionDates.map((o) => ({
             value: String(o.days),
@@ -120,11 +125,9 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
             hint: t('payLater.notice.hint', { date: date(o.payBy) }),
           }))}
         />
-        <Choices
-          id={fields.method.id}
-          name={fields.method.name}
+        <FormChoices
+          meta={fields.method}
           legend={t('payLater.method.legend')}
-          defaultValue={String(fields.method.initialValue ?? '')}
           error={methodError}
           options={[
             { value: '6', label: t('method.transfer'), hint: t('payLater.method.transferHint') },
@@ -140,15 +143,8 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
 function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
   const { t } = useTranslation('instalments');
   const { date, money } = useFormat(d.currency);
-  const actionData = useActionData<typeof action>();
-  const rounds = useSubmissionRounds(actionData);
-  const [form, fields] = useZodForm({
-    id: 'deferral-agreement',
-    schema: agreementSchema,
-    lastResult: actionData?.result,
-  });
-  const error = fields.feeAgreed.errors?.[0] ? t(fields.feeAgreed.errors[0]) : undefined;
-  const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
+  const { form, fields, rounds, message } = useStepForm({ id: 'deferral-agreement', schema: agreementSchema });
+  const error = message(fields.feeAgreed.errors);
   return (
     <>
       <h2>{t('payLater.agreement.title')}</h2>
@@ -172,16 +168,12 @@ function AgreementStep({ d }: { d: Extract<FlowData, { step: 'agreement' }> }) {
       <CheckedForm
         form={form}
         rounds={rounds}
-        errors={[
-          ...(formError ? [{ fieldId: fields.feeAgreed.id, message: formError }] : []),
-          ...(error ? [{ fieldId: fields.feeAgreed.id, message: error }] : []),
-        ]}
+        errors={summaryOf(form.errors?.slice(0, 1), fields.feeAgreed, [fields.feeAgreed], message)}
         className="card"
       >
         <input type="hidden" name="intent" value="agreement" />
-        <CheckboxField
-          {...getInputProps(fields.feeAgreed, { type: 'checkbox' })}
-          key={fields.feeAgreed.key}
+        <FormCheckboxField
+          meta={fields.feeAgreed}
           label={t('payLater.agreement.consent', { fee: money(d.terms.feeMinor + d.terms.vatMinor) })}
           error={error}
           required

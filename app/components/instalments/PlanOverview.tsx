@@ -1,5 +1,9 @@
+import { Link } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '~/lib/format';
+import { href } from '~/lib/variant';
+import { useRootData } from '~/root';
 import { PlanTable, type PlanTableRow } from './PlanTable';
 
 /** Up to this many rates the table is short enough to show as it is. */
@@ -60,5 +64,42 @@ export function PlanOverview({
         {table}
       </details>
     </div>
+  );
+}
+
+/**
+ * An agreed plan's rates (with the next one named) and the links below them: print the SEPA
+ * mandate for a direct-debit plan, any `links` of the page, then back to the dashboard.
+ */
+export function AgreedPlanSchedule({
+  rows,
+  isSepa,
+  currency,
+  rowClassName = 'button-row',
+  links,
+}: {
+  rows: PlanTableRow[];
+  isSepa: boolean;
+  currency: string;
+  rowClassName?: string;
+  links?: ReactNode;
+}) {
+  const { t } = useTranslation('instalments');
+  const { variant, locale } = useRootData()!;
+  return (
+    <>
+      <PlanOverview rows={rows} currency={currency} locale={locale} caption={t('overview.tableCaption')} showNext />
+      <div className={rowClassName}>
+        {isSepa ? (
+          <Link className="button button--secondary" to={href(variant, '/sepa-mandate')}>
+            {t('mandate.print')}
+          </Link>
+        ) : null}
+        {links}
+        <Link className="button button--secondary" to={href(variant, '/dashboard')}>
+          {t('back')}
+        </Link>
+      </div>
+    </>
   );
 }

@@ -1,17 +1,16 @@
-import { type FieldMetadata, type SubmissionResult, getFormProps, getInputProps } from '@conform-to/react';
+import { type FieldMetadata, type SubmissionResult, getFormProps } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { accountHolderPattern, bicForIban, checkGermanIban, normaliseBic } from '#server/instalments/sepa.ts';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField } from '~/components/ui/Field';
 import { formatDate } from '~/lib/format';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { useRootData } from '~/root';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { useZodForm } from '~/lib/use-zod-form';
-import { FormField } from '~/components/forms/FormField';
+import { FormCheckboxField, FormField } from '~/components/forms/FormField';
 
 /** The SEPA mandate's fields (spec 3 "SEPA mandate", 5 "IBAN and BIC valid; only German IBAN; account holder …"). */
 export const mandateFields = {
@@ -228,9 +227,8 @@ export function MandateFields({
         </div>
       ) : null}
       <p className="mandate-text">{t('mandate.text', { creditor })}</p>
-      <CheckboxField
-        {...getInputProps(fields.mandateConsent, { type: 'checkbox' })}
-        key={fields.mandateConsent.key}
+      <FormCheckboxField
+        meta={fields.mandateConsent}
         label={t('mandate.consent')}
         error={errorText('mandateConsent')}
         required

@@ -6,6 +6,7 @@ import { supportHoursLines } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { ErrorPageProps } from './ErrorBoundary';
+import { CallUsLink } from '~/components/ui/CallUsLink';
 
 /**
  * The page for a thrown response: a refused request with its reason (400, 403, 413), 404 with
@@ -32,28 +33,57 @@ function MinimalError({ status }: { status: number }) {
   );
 }
 
+/**
+ * The frame every error page shares: the status line where the page has one, the title and the
+ * lead, then the page's own content; `prose` sets lead and content in the reading column.
+ */
+function ErrorLayout({
+  code,
+  title,
+  lead,
+  prose = false,
+  children,
+}: {
+  code?: string;
+  title: string;
+  lead: string;
+  prose?: boolean;
+  children: ReactNode;
+}) {
+  const body = (
+    <>
+      <p className="lead">{lead}</p>
+      {children}
+    </>
+  );
+  return (
+    <div className="container page">
+      {code ? <p className="error-page__code">{code}</p> : null}
+      <h1>{title}</h1>
+      {prose ? <div className="prose">{body}</div> : body}
+    </div>
+  );
+}
+
 function Refused({ variant, status, reason }: { variant: PublicVariant; status: number; reason: RequestRefusal }) {
   const { t } = useTranslation();
   return (
-    <div className="container page">
-      <p className="error-page__code">{t('errors.refused.code', { status })}</p>
-      <h1>{t(`errors.refused.${reason}.title`)}</h1>
-      <div className="prose">
-        <p className="lead">{t(`errors.refused.${reason}.text`)}</p>
-        <p>{t('errors.refused.unchanged')}</p>
-        <WaysOn variant={variant} home />
-      </div>
-    </div>
+    <ErrorLayout
+      code={t('errors.refused.code', { status })}
+      title={t(`errors.refused.${reason}.title`)}
+      lead={t(`errors.refused.${reason}.text`)}
+      prose
+    >
+      <p>{t('errors.refused.unchanged')}</p>
+      <WaysOn variant={variant} home />
+    </ErrorLayout>
   );
 }
 
 function NotFound({ variant }: { variant: PublicVariant }) {
   const { t } = useTranslation();
   return (
-    <div className="container page">
-      <p className="error-page__code">{t('errors.notFound.code')}</p>
-      <h1>{t('errors.notFound.title')}</h1>
-      <p className="lead">{t('errors.notFound.text')}</p>
+    <ErrorLayout code={t('errors.notFound.code')} title={t('errors.notFound.title')} lead={t('errors.notFound.text')}>
       <h2>{t('errors.notFound.linksTitle')}</h2>
       <WaysOn variant={variant} home>
         <li>
@@ -63,39 +93,37 @@ function NotFound({ variant }: { variant: PublicVariant }) {
           <Link to={href(variant, '/service/faq')}>{t('nav.faq')}</Link>
         </li>
       </WaysOn>
-    </div>
+    </ErrorLayout>
   );
 }
 
 export function Forbidden({ variant, locale }: { variant: PublicVariant; locale: string }) {
   const { t } = useTranslation();
   return (
-    <div className="container page">
-      <p className="error-page__code">{t('errors.forbidden.code')}</p>
-      <h1>{t('errors.forbidden.title')}</h1>
-      <div className="prose">
-        <p className="lead">{t('errors.forbidden.text')}</p>
-        <div className="card">
-          <h2>{t('errors.forbidden.contactTitle')}</h2>
-          <p>
-            <a className="button" href={`tel:${variant.support.phoneHref}`}>
-              {t('errors.callUs', { phone: variant.support.phone })}
-            </a>
-          </p>
-          <p>
-            {t('errors.forbidden.email')} <a href={`mailto:${variant.support.email}`}>{variant.support.email}</a>
-          </p>
-          <ul>
-            {supportHoursLines(variant.support.hours.days, locale).map((line) => (
-              <li key={line}>{line}</li>
-            ))}
-          </ul>
-        </div>
+    <ErrorLayout
+      code={t('errors.forbidden.code')}
+      title={t('errors.forbidden.title')}
+      lead={t('errors.forbidden.text')}
+      prose
+    >
+      <div className="card">
+        <h2>{t('errors.forbidden.contactTitle')}</h2>
         <p>
-          <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
+          <CallUsLink variant={variant} className="button" />
         </p>
+        <p>
+          {t('errors.forbidden.email')} <a href={`mailto:${variant.support.email}`}>{variant.support.email}</a>
+        </p>
+        <ul>
+          {supportHoursLines(variant.support.hours.days, locale).map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
       </div>
-    </div>
+      <p>
+        <Link to={href(variant, '/')}>{t('errors.notFound.home')}</Link>
+      </p>
+    </ErrorLayout>
   );
 }
 
@@ -115,17 +143,13 @@ export function MaintenanceNotice({
       )
     : null;
   return (
-    <div className="container page">
-      <h1>{t('maintenance.title')}</h1>
-      <div className="prose">
-        <p className="lead">{t('maintenance.text')}</p>
-        {untilText ? <p>{t('maintenance.until', { time: untilText })}</p> : null}
-        <p>{t('maintenance.noDisadvantage')}</p>
-        <p>
-          {t('maintenance.phone')} <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
-        </p>
-      </div>
-    </div>
+    <ErrorLayout title={t('maintenance.title')} lead={t('maintenance.text')} prose>
+      {untilText ? <p>{t('maintenance.until', { time: untilText })}</p> : null}
+      <p>{t('maintenance.noDisadvantage')}</p>
+      <p>
+        {t('maintenance.phone')} <a href={`tel:${variant.support.phoneHref}`}>{variant.support.phone}</a>
+      </p>
+    </ErrorLayout>
   );
 }
 
@@ -133,27 +157,21 @@ export function MaintenanceNotice({
 function Unavailable({ variant }: { variant: PublicVariant }) {
   const { t } = useTranslation();
   return (
-    <div className="container page">
-      <h1>{t('errors.unavailable.title')}</h1>
-      <div className="prose">
-        <p className="lead">{t('errors.unavailable.text')}</p>
-        <p>{t('errors.unavailable.nothingLost')}</p>
-        <WaysOn variant={variant} retry />
-      </div>
-    </div>
+    <ErrorLayout title={t('errors.unavailable.title')} lead={t('errors.unavailable.text')} prose>
+      <p>{t('errors.unavailable.nothingLost')}</p>
+      <WaysOn variant={variant} retry />
+    </ErrorLayout>
   );
 }
 
 function ServerError({ variant }: { variant: PublicVariant }) {
   const { t } = useTranslation();
   return (
-    <div className="container page">
-      <h1>{t('errors.generic.title')}</h1>
-      <p className="lead">{t('errors.generic.text')}</p>
+    <ErrorLayout title={t('errors.generic.title')} lead={t('errors.generic.text')}>
       <p>{t('errors.generic.fileSafe')}</p>
       <h2>{t('errors.generic.linksTitle')}</h2>
       <WaysOn variant={variant} retry home />
-    </div>
+    </ErrorLayout>
   );
 }
 
@@ -189,7 +207,7 @@ function WaysOn({
       ) : null}
       {children}
       <li>
-        <a href={`tel:${variant.support.phoneHref}`}>{t('errors.callUs', { phone: variant.support.phone })}</a>
+        <CallUsLink variant={variant} />
       </li>
     </ul>
   );

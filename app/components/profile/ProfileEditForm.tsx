@@ -1,4 +1,3 @@
-import { getSelectProps } from '@conform-to/react';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,9 +13,9 @@ import {
 } from '#server/profile/rules.ts';
 import { profileChangeFields, profileChangeSchema } from '#server/profile/schema.ts';
 import { CheckedForm } from '~/components/forms/CheckedForm';
+import { ReachFields } from '~/components/forms/ReachFields';
 import { UploadField } from '~/components/uploads/UploadField';
 import { RadioGroup } from '~/components/ui/Choice';
-import { SelectField } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { fieldMessages } from '~/lib/field-errors';
 import { useHydrated } from '~/lib/use-hydrated';
@@ -26,7 +25,7 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.debtor.profile';
 import { useCountryName } from './country-name';
-import { FormField } from '~/components/forms/FormField';
+import { FormField, FormSelectField } from '~/components/forms/FormField';
 
 type FieldName =
   | 'reason'
@@ -103,9 +102,8 @@ export function ProfileEditForm() {
       <h2>{t('edit.title')}</h2>
       <p className="muted">{t('edit.lead')}</p>
 
-      <SelectField
-        {...getSelectProps(fields.reason)}
-        key={fields.reason.key}
+      <FormSelectField
+        meta={fields.reason}
         label={t('fields.reason')}
         hint={t('edit.reasonHint')}
         error={err('reason')}
@@ -118,7 +116,7 @@ export function ProfileEditForm() {
             {t(`reasons.${r}`)}
           </option>
         ))}
-      </SelectField>
+      </FormSelectField>
       {showMoveDate ? (
         <FormField
           meta={fields.relocationDate}
@@ -219,9 +217,8 @@ export function ProfileEditForm() {
             required
           />
         </div>
-        <SelectField
-          {...getSelectProps(fields.country)}
-          key={fields.country.key}
+        <FormSelectField
+          meta={fields.country}
           label={t('fields.country')}
           error={err('country')}
           autoComplete="country"
@@ -232,23 +229,17 @@ export function ProfileEditForm() {
               {countryName(code)}
             </option>
           ))}
-        </SelectField>
+        </FormSelectField>
       </fieldset>
 
-      <fieldset className="form-section">
-        <legend>{t('edit.contactSection')}</legend>
-        <p className="hint">{t('edit.reachHint')}</p>
-        <div className="inline-fields">
-          <FormField
-            meta={fields.email}
-            type="email"
-            label={t('fields.email')}
-            error={err('email')}
-            autoComplete="email"
-          />
-          <FormField meta={fields.phone} type="tel" label={t('fields.phone')} error={err('phone')} autoComplete="tel" />
-        </div>
-      </fieldset>
+      <ReachFields
+        className="form-section"
+        legend={t('edit.contactSection')}
+        hint={t('edit.reachHint')}
+        fields={{ email: fields.email, phone: fields.phone }}
+        labels={{ email: t('fields.email'), phone: t('fields.phone') }}
+        errors={{ email: err('email'), phone: err('phone') }}
+      />
 
       {showProof ? (
         <UploadField

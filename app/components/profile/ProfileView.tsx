@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { PendingRequest } from '#server/profile/profile.ts';
 import { profileFields } from '#server/profile/rules.ts';
@@ -7,6 +7,8 @@ import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { loader } from '~/routes/$portal.debtor.profile';
 import { useCountryName } from './country-name';
+import { CallUsLink } from '~/components/ui/CallUsLink';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 // The profile page without `?edit=true`: why no change can be sent (blocked, or a request is
 // pending, with what it asks for), and what we have on file.
@@ -21,7 +23,7 @@ export function BlockedNotice({ role }: { role?: 'alert' }) {
       </p>
       <p>{t('common:errors.forbidden.text')}</p>
       <p>
-        <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+        <CallUsLink variant={variant} />
       </p>
     </div>
   );
@@ -121,11 +123,7 @@ export function ProfileView() {
         <dd>{profile.phone || empty}</dd>
       </dl>
       {allowed ? (
-        <p>
-          <Link className="button" to={`${href(variant, '/debtor/profile')}?edit=true`}>
-            {t('view.edit')}
-          </Link>
-        </p>
+        <ButtonLinkLine to={`${href(variant, '/debtor/profile')}?edit=true`}>{t('view.edit')}</ButtonLinkLine>
       ) : null}
     </section>
   );

@@ -2,7 +2,7 @@ import { Form, Link, NavLink, useLocation } from '@remix-run/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthLevel } from '#server/auth/session.ts';
-import { href, type PublicVariant } from '~/lib/variant';
+import { href, type PublicVariant, signInHref } from '~/lib/variant';
 import { AssistantHeaderButton } from '../assistant/AssistantLauncher';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -95,9 +95,7 @@ function MenuItems({ variant, auth }: { variant: PublicVariant; auth: AuthLevel 
   const { t } = useTranslation();
   const items = menu.filter((item) => rank[auth] >= rank[item.needs] || (auth === 'limited' && item.stepUp));
   const to = (item: MenuItem) =>
-    rank[auth] >= rank[item.needs]
-      ? href(variant, item.path)
-      : `${href(variant, '/signin')}?returnTo=${encodeURIComponent(href(variant, item.path))}`;
+    rank[auth] >= rank[item.needs] ? href(variant, item.path) : signInHref(variant, item.path);
   if (auth === 'none') {
     return (
       <ul>

@@ -34,21 +34,46 @@ export function LanguageSwitcher({
         <span className="visually-hidden">{t('shell.language')}: </span>
         <span lang={language}>{language.toUpperCase()}</span>
       </summary>
-      <Form method="post" action={href(variant, '/language')} reloadDocument className="language-menu__list">
-        <input type="hidden" name="returnTo" value={returnTo} />
-        {variant.languages.map((code: Language) => (
-          <button
-            key={code}
-            type="submit"
-            name="hl"
-            value={code}
-            lang={code}
-            aria-current={code === language ? 'true' : undefined}
-          >
-            {languageNames[code]}
-          </button>
-        ))}
-      </Form>
+      <LanguageButtons
+        action={href(variant, '/language')}
+        returnTo={returnTo}
+        languages={variant.languages}
+        current={language}
+      />
     </details>
+  );
+}
+
+/**
+ * The list inside a language disclosure: one button per language, posting `hl` and `returnTo` to
+ * `action`, which stores the choice and returns; each button is named in its own language.
+ */
+export function LanguageButtons({
+  action,
+  returnTo,
+  languages,
+  current,
+}: {
+  action: string;
+  returnTo: string;
+  languages: readonly Language[];
+  current: string;
+}) {
+  return (
+    <Form method="post" action={action} reloadDocument className="language-menu__list">
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {languages.map((code) => (
+        <button
+          key={code}
+          type="submit"
+          name="hl"
+          value={code}
+          lang={code}
+          aria-current={code === current ? 'true' : undefined}
+        >
+          {languageNames[code]}
+        </button>
+      ))}
+    </Form>
   );
 }

@@ -5,15 +5,16 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha } from '~/components/Captcha';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field, Honeypot } from '~/components/ui/Field';
+import { Field, Honeypot } from '~/components/ui/Field';
 import { SubmitButton } from '~/components/ui/SubmitButton';
 import { lazyValidation, useLazyValidation } from '~/lib/lazy-validation';
 import { onDemand } from '~/lib/on-demand';
+import { summaryOf } from '~/lib/field-errors';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import type { action, loader } from '~/routes/$portal.signin';
-import { FormField } from '~/components/forms/FormField';
+import { FormCheckboxField, FormField } from '~/components/forms/FormField';
 
 // The sign-in page's two forms (app/routes/$portal.signin.tsx): the full sign-in (reference,
 // password or reference only) and the step-up of a reference-only session.
@@ -121,10 +122,7 @@ export function SignInForm() {
   const message = useSignInMessage(actionData);
   const captchaError = message(actionData?.result?.error?.captcha ?? undefined);
   const summary = [
-    ...(form.errors ?? []).map((key) => ({ fieldId: fields.reference.id, message: message([key])! })),
-    ...[fields.reference, fields.password, fields.privacy]
-      .filter((f) => f.errors?.length)
-      .map((f) => ({ fieldId: f.id, message: message(f.errors)! })),
+    ...summaryOf(form.errors, fields.reference, [fields.reference, fields.password, fields.privacy], message),
     ...(captchaError ? [{ fieldId: 'captcha', message: captchaError }] : []),
   ];
   const blocked = actionData && 'blocked' in actionData;
@@ -180,9 +178,8 @@ export function SignInForm() {
               error={message(fields.password.errors)}
             />
           ) : null}
-          <CheckboxField
-            {...getInputProps(fields.privacy, { type: 'checkbox' })}
-            key={fields.privacy.key}
+          <FormCheckboxField
+            meta={fields.privacy}
             label={
               <>
                 {t('privacy.before')} <Link to={href(variant, '/privacy')}>{t('privacy.link')}</Link>{' '}

@@ -11,6 +11,7 @@ import { Bar, BarStack } from '@visx/shape';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatShare } from './format';
+import { StaffTable } from './StaffTable';
 
 /** Eight colours told apart also by people with the common colour-vision deficiencies (Okabe–Ito, darkened for contrast on white). */
 const palette = ['#0063a6', '#c75000', '#007a5e', '#b0387a', '#5b4ea8', '#8a6d00', '#2b6f8f', '#555555'];
@@ -99,30 +100,18 @@ export function VolumeChart({ volume }: { volume: VolumePoint[] }) {
       title={t('charts.volume.title')}
       summary={summary}
       table={
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('charts.volume.day')}</th>
+        <StaffTable columns={[t('charts.volume.day'), ...keys]}>
+          {rows.map((r) => (
+            <tr key={r.day}>
+              <th scope="row">{r.day}</th>
               {keys.map((k) => (
-                <th scope="col" key={k}>
-                  {k}
-                </th>
+                <td key={k} className="staff-number">
+                  {r[k]}
+                </td>
               ))}
             </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.day}>
-                <th scope="row">{r.day}</th>
-                {keys.map((k) => (
-                  <td key={k} className="staff-number">
-                    {r[k]}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       }
     >
       <svg viewBox={`0 0 ${width} ${height}`} className="staff-svg" aria-hidden="true" focusable="false">
@@ -199,22 +188,14 @@ export function RatesChart({
       title={t('charts.rates.title')}
       summary={summary}
       table={
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('charts.rates.measure')}</th>
-              <th scope="col">{t('charts.rates.share')}</th>
+        <StaffTable columns={[t('charts.rates.measure'), t('charts.rates.share')]}>
+          {items.map((i) => (
+            <tr key={i.key}>
+              <th scope="row">{i.label}</th>
+              <td className="staff-number">{formatShare(i.value, locale)}</td>
             </tr>
-          </thead>
-          <tbody>
-            {items.map((i) => (
-              <tr key={i.key}>
-                <th scope="row">{i.label}</th>
-                <td className="staff-number">{formatShare(i.value, locale)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       }
     >
       <svg viewBox={`0 0 ${width} ${height}`} className="staff-svg" aria-hidden="true" focusable="false">
@@ -281,24 +262,17 @@ export function ConfusionChart({
       title={t('charts.confusion.title')}
       summary={summary}
       table={
-        <table className="staff-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('charts.confusion.predicted')}</th>
-              <th scope="col">{t('charts.confusion.corrected')}</th>
-              <th scope="col">{t('charts.confusion.turns')}</th>
+        <StaffTable
+          columns={[t('charts.confusion.predicted'), t('charts.confusion.corrected'), t('charts.confusion.turns')]}
+        >
+          {confusion.map((c) => (
+            <tr key={`${c.predicted}-${c.corrected}`}>
+              <td>{c.predicted}</td>
+              <td>{c.corrected}</td>
+              <td className="staff-number">{c.turns}</td>
             </tr>
-          </thead>
-          <tbody>
-            {confusion.map((c) => (
-              <tr key={`${c.predicted}-${c.corrected}`}>
-                <td>{c.predicted}</td>
-                <td>{c.corrected}</td>
-                <td className="staff-number">{c.turns}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+          ))}
+        </StaffTable>
       }
     >
       {confusion.length === 0 ? null : (

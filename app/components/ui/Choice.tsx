@@ -60,3 +60,24 @@ export function RadioGroup({
     </fieldset>
   );
 }
+
+/**
+ * A `RadioGroup` bound to a conform field: its id, name and the answer sent before come from the
+ * form, and it starts afresh when the form is reset.
+ */
+export function FormRadioGroup({
+  meta,
+  ...group
+}: {
+  meta: { id: string; name: string; key?: string; initialValue?: unknown };
+} & Omit<Parameters<typeof RadioGroup>[0], 'id' | 'name' | 'defaultValue'>) {
+  return (
+    <RadioGroup
+      key={meta.key}
+      id={meta.id}
+      name={meta.name}
+      defaultValue={typeof meta.initialValue === 'string' ? meta.initialValue : undefined}
+      {...group}
+    />
+  );
+}

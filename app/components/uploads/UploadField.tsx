@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { describedBy, FieldMessages } from '~/components/ui/Field';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';
 import {
@@ -186,24 +187,13 @@ export function UploadField({
     xhr.send(body);
   }
 
-  const describedBy =
-    [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(' ') || undefined;
   const problemText = (problem: RefusedInfo['problem']) =>
     t(`problems.${problem}`, { max: formatBytes(maxFileBytes, locale) });
 
   return (
     <div className={`field upload-field${error || invalid.length > 0 || refused.length > 0 ? ' field--error' : ''}`}>
       <label htmlFor={inputId}>{label}</label>
-      {hint ? (
-        <span className="hint" id={`${inputId}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field-error" id={`${inputId}-error`}>
-          <span className="visually-hidden">{t('common:form.errorPrefix')}</span> {error}
-        </span>
-      ) : null}
+      <FieldMessages id={inputId} hint={hint} error={error} />
       <input
         ref={inputRef}
         id={inputId}
@@ -212,7 +202,7 @@ export function UploadField({
         name={hydrated ? undefined : 'files'}
         multiple
         accept={acceptAttribute}
-        aria-describedby={describedBy}
+        aria-describedby={describedBy(inputId, hint, error)}
         onChange={onChange}
       />
 

@@ -2,7 +2,7 @@
  * The amount step with the affordability helper (server/instalments/affordability.ts): the figures
  * are posted, never put in the address or the request log, and answered at once; nothing is stored.
  */
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { Form } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,14 +12,14 @@ import { minorToInput, parseAmount } from '#server/money/amount-input.ts';
 import { SelectField } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';
 import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
-import { CheckboxField, Field } from '~/components/ui/Field';
+import { Field } from '~/components/ui/Field';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { useRootData } from '~/root';
 import { amountSchema } from './schemas';
 import { type FlowData, useErrorText, useMoney, useWizardAction } from './shared';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { FormField } from '~/components/forms/FormField';
+import { FormCheckboxField, FormField } from '~/components/forms/FormField';
 
 /**
  * The amount step, remounted for each suggestion of the helper: the amount typed before must not
@@ -113,9 +113,8 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
               defaultValue={String(fields.proofType.initialValue ?? '')}
               error={errorText(fields.proofType.errors?.[0])}
             />
-            <CheckboxField
-              {...getInputProps(fields.proofConfirmed, { type: 'checkbox' })}
-              key={fields.proofConfirmed.key}
+            <FormCheckboxField
+              meta={fields.proofConfirmed}
               label={t('proof.confirm')}
               error={errorText(fields.proofConfirmed.errors?.[0])}
               required

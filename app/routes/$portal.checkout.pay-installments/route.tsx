@@ -12,24 +12,16 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  */
 import type { SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type LinksFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/node';
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import { affordableFromTyped, householdFields } from '#server/instalments/affordability.ts';
-import { feeExplanationKey } from '#server/instalments/config.ts';
 import { planOffer } from '#server/instalments/plans.ts';
 import { wizardPage } from '#server/instalments/wizard.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { actionContext, returnPathOf, runAction } from '~/lib/actions.server';
 import { fieldError } from '~/lib/form-errors';
 import { readForm } from '~/lib/form.server';
-import { agreementRefusal, instalmentPage } from '~/lib/instalments.server';
+import { agreementPageFacts, agreementRefusal, instalmentPage } from '~/lib/instalments.server';
 import { documentTitle } from '~/lib/route-helpers.server';
 import styles from '~/styles/instalments.css?url';
 import { carried, stepOf, stepPath } from './address';
@@ -37,10 +29,10 @@ import { amountSchema, dateInWindowSchema, handoverSchema, mandateSchema, offere
 import { useWizardData } from './shared';
 import { Flow } from './steps';
 import { AwaitingProof, Continue, Handover, Refused, Summary } from './views';
-import { privatePageMeta } from '~/lib/meta';
+import { privatePageMeta, stylesheets } from '~/lib/meta';
 
 export const handle = { i18n: ['common', 'instalments'] };
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }];
+export const links = stylesheets(styles);
 
 // ---------------------------------------------------------------------------------------------
 // Loader: the page the journey (server/instalments/wizard.ts) names for the file and the address
@@ -53,13 +45,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (page.view === 'redirect')
     throw redirect(withBase(variant, page.to === 'dashboard' ? '/dashboard' : stepPath(page.to.step, page.to.choices)));
   return {
-    title: documentTitle(t('payInstalments.title'), variant.brand.name),
-    currency: ctx.facts.currency,
-    creditor: variant.legal.name,
-    creditorId: variant.sepa?.creditorId ?? '',
-    sepaOffered: variant.sepa !== null,
-    feeNote: feeExplanationKey(variant.id, 'instalmentFee'),
-    hasEmail: Boolean(ctx.debtor.email),
+    ...agreementPageFacts(
+      { variant, ctx },
+      documentTitle(t('payInstalments.title'), variant.brand.name),
+      'instalmentFee',
+    ),
     ...page,
   };
 }

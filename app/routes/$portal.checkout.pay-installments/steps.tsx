@@ -1,13 +1,12 @@
 /** The flow's steps after the amount: the first date, the overview, the method, the SEPA mandate. */
-import { getFormProps, getInputProps } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { Choices } from '~/components/instalments/Choices';
+import { FormChoices } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';
 import { MandateForm } from '~/components/instalments/mandate';
 import { PlanOverview } from '~/components/instalments/PlanOverview';
 import { ErrorSummary } from '~/components/ui/ErrorSummary';
-import { CheckboxField } from '~/components/ui/Field';
 import { Stepper } from '~/components/ui/Stepper';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { carriedQuery, type Carried, type Step } from './address';
@@ -16,7 +15,7 @@ import { dateSchema, mandateSchema, methodSchema } from './schemas';
 import { type FlowData, stepLabels, useMoney, useWizardAction, useWizardData } from './shared';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { FormField } from '~/components/forms/FormField';
+import { FormCheckboxField, FormField } from '~/components/forms/FormField';
 
 /** The page's own links to a step: the choices made, without the method. */
 function pageLink(c: Carried, step: Step) {
@@ -159,11 +158,9 @@ export function MethodStep({
       />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
         <input type="hidden" name="intent" value={intent} />
-        <Choices
-          id={fields.method.id}
-          name={fields.method.name}
+        <FormChoices
+          meta={fields.method}
           legend={t('method.legend')}
-          defaultValue={String(fields.method.initialValue ?? '')}
           error={methodError}
           options={[
             ...(sepaOffered ? [{ value: '3', label: t('method.sepa'), hint: t('method.sepaHint') }] : []),
@@ -171,13 +168,7 @@ export function MethodStep({
             { value: 'online', label: t('method.online'), hint: t('method.onlineHint') },
           ]}
         />
-        <CheckboxField
-          {...getInputProps(fields.agree, { type: 'checkbox' })}
-          key={fields.agree.key}
-          label={t('method.agree')}
-          error={agreeError}
-          required
-        />
+        <FormCheckboxField meta={fields.agree} label={t('method.agree')} error={agreeError} required />
         <div className="button-row">
           <SubmitButton>{t('method.submit')}</SubmitButton>
           {d.carried ? (

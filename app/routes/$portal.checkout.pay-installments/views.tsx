@@ -5,12 +5,14 @@
 import { Form, Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { Costs } from '~/components/instalments/Costs';
-import { PlanOverview } from '~/components/instalments/PlanOverview';
+import { AgreedPlanSchedule, PlanOverview } from '~/components/instalments/PlanOverview';
 import { Stepper } from '~/components/ui/Stepper';
 import { href } from '~/lib/variant';
 import { useRootData } from '~/root';
 import { type LoaderData, stepLabels, useMoney, useWizardData } from './shared';
 import { MandateStep, MethodStep } from './steps';
+import { CallUsLink } from '~/components/ui/CallUsLink';
+import { ButtonLinkLine } from '~/components/ui/ButtonLink';
 
 export function Refused({ code, messageKey }: { code: number | string; messageKey: string }) {
   const { t } = useTranslation(['instalments', 'common']);
@@ -29,7 +31,7 @@ export function Refused({ code, messageKey }: { code: number | string; messageKe
         </p>
       ) : null}
       <p>
-        <a href={`tel:${variant.support.phoneHref}`}>{t('common:errors.callUs', { phone: variant.support.phone })}</a>
+        <CallUsLink variant={variant} />
       </p>
       <p>
         <Link to={href(variant, '/dashboard')}>{t('back')}</Link>
@@ -88,11 +90,7 @@ export function AwaitingProof() {
   return (
     <div className="panel">
       <p>{t('summary.pendingProof')}</p>
-      <p>
-        <Link className="button" to={href(variant, '/upload-center')}>
-          {t('summary.toUpload')}
-        </Link>
-      </p>
+      <ButtonLinkLine to={href(variant, '/upload-center')}>{t('summary.toUpload')}</ButtonLinkLine>
     </div>
   );
 }
@@ -116,11 +114,7 @@ export function Summary() {
         {d.hasEmail ? <p>{t('summary.mail')}</p> : null}
       </div>
       {plan.status === 'pending' ? (
-        <p>
-          <Link className="button" to={href(variant, '/upload-center')}>
-            {t('summary.toUpload')}
-          </Link>
-        </p>
+        <ButtonLinkLine to={href(variant, '/upload-center')}>{t('summary.toUpload')}</ButtonLinkLine>
       ) : null}
       {d.mandateReference ? (
         <dl className="definition-list">
@@ -133,26 +127,16 @@ export function Summary() {
         </dl>
       ) : null}
       <Costs {...plan} agreed feeNote={d.feeNote} currency={d.currency} locale={locale} />
-      <PlanOverview
+      <AgreedPlanSchedule
         rows={plan.rows}
+        isSepa={plan.isSepa}
         currency={d.currency}
-        locale={locale}
-        caption={t('overview.tableCaption')}
-        showNext
-      />
-      <div className="button-row">
-        {plan.isSepa ? (
-          <Link className="button button--secondary" to={href(variant, '/sepa-mandate')}>
-            {t('mandate.print')}
+        links={
+          <Link className="button button--secondary" to={href(variant, '/installment-plan')}>
+            {t('payInstalments.toPlan')}
           </Link>
-        ) : null}
-        <Link className="button button--secondary" to={href(variant, '/installment-plan')}>
-          {t('payInstalments.toPlan')}
-        </Link>
-        <Link className="button button--secondary" to={href(variant, '/dashboard')}>
-          {t('back')}
-        </Link>
-      </div>
+        }
+      />
     </>
   );
 }
