@@ -1,3 +1,4 @@
+import { paidPaymentView } from '#server/payments/paid-view.ts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -43,15 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const status = statusView(facts, today);
   return {
     title: documentTitle(tr('done.title'), variant.brand.name),
-    payment: {
-      id: payment.id,
-      method: payment.providerId,
-      purpose: payment.purpose,
-      amountMinor: payment.amountMinor,
-      feeMinor: payment.feeMinor,
-      currency: payment.currency,
-      paidAt: (payment.paidAt ?? new Date()).toISOString(),
-    },
+    payment: paidPaymentView(payment),
     openMinor: Math.max(0, facts.totalMinor),
     status,
     planActive: facts.plan?.status === 'active',

@@ -11,6 +11,7 @@ import * as t from '../db/schema.ts';
 import { changeFileStatus } from '../claims/status-change.ts';
 import { todayIso } from '../claims/facts.ts';
 import { recordSystemEvent } from '../agency/events.ts';
+import { paidPaymentView } from './paid-view.ts';
 import { sourcesOf, type PaymentStatus } from './state.ts';
 
 export type PaymentRow = typeof t.payments.$inferSelect;
@@ -70,15 +71,7 @@ export async function bookPayment(
       fileId: payment.fileId,
       at: now,
       result: {
-        payment: {
-          id: payment.id,
-          method: payment.providerId,
-          purpose: payment.purpose,
-          amountMinor: payment.amountMinor,
-          feeMinor: payment.feeMinor,
-          currency: payment.currency,
-          paidAt: payment.paidAt,
-        },
+        payment: paidPaymentView(payment),
         appliedMinor: payment.amountMinor - creditMinor,
         creditMinor,
         statusCode,
