@@ -152,6 +152,12 @@ export interface ActionDefinition<N extends string, S extends z.ZodType, V, R ex
    */
   limits?: (input: z.output<S>, scope: Scope<L>) => ReadonlyArray<readonly [LimitName, string | null | undefined]>;
   /**
+   * Whether this input needs the full login although the action is open to the limited level (an
+   * address the debtor names for a mail, decision 018). runAction asks for the password before the
+   * limits count, so a refused request uses up nothing.
+   */
+  needsFullLogin?: (input: z.output<S>) => boolean;
+  /**
    * Whether a value answers a repeated request with what an earlier run made (the same idempotency
    * key): nothing happened again, so no second event is written. Left out: every run that went
    * through is an event.

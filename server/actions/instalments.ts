@@ -242,6 +242,8 @@ export const mailPlan = defineAction({
   input: z.object({
     email: z.email('errors.email').max(254, 'errors.email').nullish(),
   }),
+  // Another address than the stored one needs the full login (decision 018).
+  needsFullLogin: (input) => Boolean(input.email),
   limits: (_input, { session }) => [['planMail', String(session.fileId)]],
   async handler(input, scope) {
     const result = await mailPlanService(scope.ctx.db, scope.session, input.email ?? null, actx(scope));

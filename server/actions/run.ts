@@ -108,15 +108,7 @@ export async function runAction<N extends ActionName>(
   if (action.level !== 'none') {
     if (!session) return { ok: false, kind: 'stepUp', signIn: true };
     if (action.level === 'full' && session.level !== 'full') {
-      // Asking a reference-only session for the password is recorded, like the services' own refusals.
-      await audit(ctx.db, {
-        actor: 'debtor',
-        action: `action.${name}.stepUp`,
-        debtorId: session.debtorId,
-        fileId: session.fileId,
-        clientAddress: ctx.clientKey,
-        at: ctx.now,
-      });
+      await auditStepUp(ctx, name, session);
       return { ok: false, kind: 'stepUp' };
     }
   }
@@ -139,6 +131,10 @@ export async function runAction<N extends ActionName>(
   const schema = typeof action.input === 'function' ? action.input(scope) : action.input;
   const input = parseInput(schema, rawInput);
   if (!input.ok) return { ok: false, kind: 'invalid', issues: input.issues };
+  if (session && session.level !== 'full' && action.needsFullLogin?.(input.value)) {
+    await auditStepUp(ctx, name, session);
+    return { ok: false, kind: 'stepUp' };
+  }
   if (action.limits) {
     const verdict = await consumeAll(ctx.db, action.limits(input.value, scope));
     if (!verdict.ok) return refuse('rateLimited', { retryAfterSeconds: verdict.retryAfterSeconds }) as RunResult<N>;
@@ -151,6 +147,18 @@ export async function runAction<N extends ActionName>(
     );
   }
   return result;
+}
+
+/** Asking a reference-only session for the password is recorded, like the services' own refusals. */
+async function auditStepUp(ctx: ActionContext, name: ActionName, session: NonNullable<ActionContext['session']>) {
+  await audit(ctx.db, {
+    actor: 'debtor',
+    action: `action.${name}.stepUp`,
+    debtorId: session.debtorId,
+    fileId: session.fileId,
+    clientAddress: ctx.clientKey,
+    at: ctx.now,
+  });
 }
 
 /** `scope.recordEvent` of an action whose event runAction writes. */

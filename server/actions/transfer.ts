@@ -16,6 +16,8 @@ export const mailTransfer = defineAction({
     paymentId: z.string().max(100).nullish(),
     email: z.email('errors.email').max(200, 'errors.email').nullish(),
   }),
+  // Another address than the stored one needs the full login (decision 018).
+  needsFullLogin: (input) => Boolean(input.email),
   limits: (_input, { session }) => [['transferMail', String(session.fileId)]],
   async handler(input, { ctx, session }) {
     const result = await mailTransferOfPayment(ctx.db, {
