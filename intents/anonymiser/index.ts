@@ -18,8 +18,9 @@ import personnummer from 'personnummer';
 import { fnr, dnr } from '@navikt/fnrvalidator';
 import { isCommonWord, isFirstName, isLastName, isOrdinaryWord, looksLikeSurname } from './names.ts';
 import { cues } from './cues.ts';
+import { replaceAddresses, replaceResidence } from './addresses.ts';
+import { caseless, CAP, escape, L, NB, NE, replaceAll } from './patterns.ts';
 import { isCity } from './places.ts';
-import { fold } from './lexicon.ts';
 import { ensureTagger } from './model.ts';
 import { tag, tokenize } from './tagger.ts';
 
@@ -60,13 +61,6 @@ export interface KnownValues {
 }
 
 const COUNTRIES: CountryCode[] = ['DE', 'AT', 'CH', 'SE', 'NO'];
-const L = '\\p{L}';
-const NB = '(?<![\\p{L}\\p{N}])';
-const NE = '(?![\\p{L}\\p{N}])';
-
-function escape(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 /** A pattern for a known value that tolerates spaces, dashes and case ("DE89 3704…" = "de893704…"). */
 function loosePattern(value: string): RegExp | undefined {
@@ -241,65 +235,8 @@ function isPossiblePhone(candidate: string): boolean {
   if (!candidate.trim().startsWith('0')) return false;
   return COUNTRIES.some((country) => parsePhoneNumberFromString(candidate, country)?.isPossible() ?? false);
 }
-
-const STREET_SUFFIX_DE =
-  '(?:stra(?:ss|ß)e|str\\.|weg|gasse|platz|allee|ring|damm|ufer|chaussee|steig|pfad|hof|berg|markt|zeile|graben|kai|gürtel|guertel)';
-const STREET_WORDS_BEFORE =
-  'calle|c\\/|avenida|avda\\.?|av\\.|plaza|paseo|camino|carrer|rue|avenue|boulevard|bd|chemin|allée|allee|place|impasse|quai|route|via|viale|piazza|corso|vicolo|largo|strada|piazzale';
-const STREET_WORDS_AFTER_EN =
-  'street|st\\.?|road|rd\\.?|avenue|ave\\.?|lane|ln\\.?|way|drive|dr\\.?|close|court|crescent|place|square|terrace|gardens|grove';
-const STREET_WORDS_TR =
-  'sokak|sokağı|sokagi|sok\\.?|sk\\.?|cadde|caddesi|cad\\.?|bulvarı|bulvari|bulvar|mahallesi|mah\\.?';
-const STREET_SUFFIX_NORDIC =
-  '(?:gatan|gata|vägen|vagen|väg|vag|gränd|grand|torget|torg|stigen|backen|allén|gate|gaten|veien|vei|vegen|veg|plassen|plass|stien)';
-const HOUSE = '\\d{1,4}(?!\\d)(?:\\s?[a-zA-Z](?![\\p{L}]))?(?:\\s?[-/]\\s?\\d{1,4}[a-zA-Z]?)?';
-
-/** An alternation whose words may start with a capital ("Calle", "calle"). */
-function anyCase(alternation: string): string {
-  return alternation
-    .split('|')
-    .sort((a, b) => b.length - a.length)
-    .map((w) => (/^[a-zà-ÿ]/.test(w) ? `[${w[0]}${w[0]!.toUpperCase()}]${w.slice(1)}` : w))
-    .join('|');
-}
-/**
- * An alternation of cue words that matches in any case ("LG", "lg", "Vielen Dank") inside a
- * pattern that must itself tell capitals apart (a name after the cue starts with one).
- */
-function caseless(alternation: string): string {
-  let out = '';
-  for (let i = 0; i < alternation.length; i++) {
-    const ch = alternation[i]!;
-    if (ch === '\\') {
-      out += ch + (alternation[i + 1] ?? '');
-      i += 1;
-    } else if (ch.toLowerCase() !== ch.toUpperCase()) out += `[${ch.toLowerCase()}${ch.toUpperCase()}]`;
-    else out += ch;
-  }
-  return out;
-}
-const CAP = `[\\p{Lu}][${L}'’.-]*`;
-
-/** Words that follow a postal-code-sized number without being a city. */
-const NOT_CITY = new Set(
-  'euro eur euros chf franken sek nok kr kronor kroner kronen dollar raten rate monate monaten tage tagen wochen jahre uhr stück mal prozent mio tsd'.split(
-    ' ',
-  ),
-);
-
 const WEAK_NAME_CUE =
   /^(?:i am|i'm|soy|sono|je suis|ben|this is|hier ist|hier spricht|regards|cheers|saludos|saluti|lg|vg|mfg|hilsen|mvh)\b/i;
-
-function replaceAll(text: string, pattern: RegExp, replacer: (m: RegExpExecArray) => string | undefined): string {
-  return text.replace(pattern, (...args) => {
-    const groups = args.slice(0, -2) as string[];
-    const m = Object.assign(groups, {
-      index: args[args.length - 2] as number,
-      input: text,
-    }) as unknown as RegExpExecArray;
-    return replacer(m) ?? (groups[0] as string);
-  });
-}
 
 const PASSWORD_TRAILING = /[.,!?;)"“”'’»]+$/u;
 
@@ -435,42 +372,7 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
   out = out.replace(new RegExp(`((?:${cues.reference})[\\s:.#-]*)\\d{4,}(?:[-/]\\d{1,2})?`, 'giu'), '$1[REFERENCE]');
   out = out.replace(/(?<![\p{L}\p{N}.,])\d{7,}(?![\p{N}])/gu, '[NUMBER]');
 
-  // street addresses with a house number, optionally followed by postal code and city
-  const zipCity = `(?:,?\\s*(?:[ADS]-|CH-|N-|NO-|SE-)?(?:\\d{4,5}|\\d{3}\\s\\d{2})\\s+${CAP}(?:[\\s-]${CAP})?)?`;
-  const streets = [
-    `${CAP}(?:[\\s-]${CAP})*${STREET_SUFFIX_DE}\\s*${HOUSE}`,
-    `${CAP}[-\\s]?(?:[Ss]tra(?:ss|ß)e|[Ss]tr\\.|[Ww]eg|[Gg]asse|[Pp]latz|[Aa]llee)\\s*${HOUSE}`,
-    `(?:Am|An der|An den|Auf der|Auf dem|Im|In der|Zum|Zur|Hinter der|Unter den)\\s+${CAP}\\s*${HOUSE}`,
-    `(?:(?:[Ff]lat|[Aa]pt\\.?|[Aa]partment|[Uu]nit)\\s*\\d{1,4}[a-zA-Z]?,?\\s*)?${HOUSE},?\\s+${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_AFTER_EN)})(?![\\p{L}])`,
-    `(?:${HOUSE},?\\s+)?(?:${anyCase(STREET_WORDS_BEFORE)})\\s+(?:(?:de la|de|del|des|du|di|della|dei|delle|d'|l')\\s*)?${CAP}(?:\\s+(?:(?:de la|de|del|des|du|di|della|d')\\s*)?${CAP})*(?:,?\\s*(?:n[º°o.]?\\s*)?${HOUSE}(?:,?\\s*\\d{1,2}\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|izq\\.?|izda\\.?|dcha\\.?)?)?)?`,
-    `${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_TR)})(?![\\p{L}])\\s*(?:[Nn]o[:.]?\\s*)?(?:${HOUSE})?`,
-    `${CAP}${STREET_SUFFIX_NORDIC}\\s*${HOUSE}`,
-    `${CAP}(?:\\s${CAP})*\\s+(?:gate|gata|gatan|vei|veien|veg|vegen|vägen|väg|allé|plass|plassen|gränd|torg|torget)\\s*${HOUSE}`,
-  ];
-  for (const street of streets)
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${street})${zipCity}`, 'gu'), '[ADDRESS]');
-  // the district or town after a street, ending the clause ("Bağdat Caddesi No 45 Kadıköy")
-  out = replaceAll(out, new RegExp(`\\[ADDRESS\\](,?\\s+)(\\p{Lu}[${L}'’-]*)(?=\\s*(?:[.,;!?]|$))`, 'gu'), (m) =>
-    isOrdinaryWord(m[2]!) || cues.stopWords.has(m[2]!.toLowerCase()) ? undefined : '[ADDRESS]',
-  );
-  // a British postcode ("NW1 6XE", "BS5 9JA"), with the town before it
-  out = out.replace(
-    new RegExp(`(?:${CAP}\\s+)?(?<![\\p{L}\\p{N}])[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}(?![\\p{L}\\p{N}])`, 'gu'),
-    '[ADDRESS]',
-  );
-  // postal code and city alone ("in 20095 Hamburg", "CH-8001 Zürich", "114 55 Stockholm")
-  out = replaceAll(
-    out,
-    new RegExp(
-      `(?<![\\p{L}\\p{N}.,])(?:[ADS]-|CH-|N-|NO-|SE-)?(\\d{5}|\\d{4}|\\d{3}\\s\\d{2})\\s+(${CAP}(?:[\\s-]${CAP})?)`,
-      'gu',
-    ),
-    (m) => {
-      const city = (m[2] ?? '').toLowerCase();
-      return NOT_CITY.has(city.split(/[\s-]/)[0]!) ? undefined : '[ADDRESS]';
-    },
-  );
-
+  out = replaceAddresses(out);
   out = replaceResidence(out);
 
   // names: after a cue ("mein Name ist", "my name is", "me llamo", "Herr", "Grüße"),
@@ -557,47 +459,6 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
   );
   out = joinNames(out);
   return options.tagger === false ? out : joinNames(applyTagger(out));
-}
-
-/** A place: one or two capitalised words ("Bad Homburg", "Cinisello Balsamo", "Frankfurt am Main"). */
-const PLACE = `(${CAP}(?:(?:[\\s-]|\\s(?:am|an der|upon|sur|sul|del|de)\\s)${CAP})?)`;
-
-/** Whether a capitalised word after a residence verb names a place. */
-function isPlace(place: string): boolean {
-  const words = place.split(/\s+(?:am|an der|upon|sur|sul|del|de)\s+|[\s-]/);
-  if (cues.notPlaces.has(fold(words[0]!))) return false;
-  return (
-    isCity(place) || words.some((word) => isCity(word) || (!cues.notPlaces.has(fold(word)) && !isOrdinaryWord(word)))
-  );
-}
-
-/** The second word of a place is kept when it is an ordinary word ("in Köln Arbeit gefunden"). */
-function placeReplacement(place: string): string {
-  const words = place.split(/\s+/);
-  if (words.length === 2 && !isCity(place) && isOrdinaryWord(words[1]!)) return `[ADDRESS] ${words[1]}`;
-  return '[ADDRESS]';
-}
-
-/**
- * A place of residence after a verb of living or moving, in either word order: "ich wohne in Köln",
- * "jetzt wohne ich in Köln", "nu bor jag i Göteborg", "I moved to Leeds", "nach Bielefeld gezogen",
- * "Eskişehir'de oturuyorum". Known cities and unknown towns alike, countries and nouns aside.
- */
-function replaceResidence(text: string): string {
-  let out = replaceAll(
-    text,
-    new RegExp(
-      `(${NB}(?:${anyCase(cues.residence)})${NE}(?:\\s+[${L}]+){0,4}?\\s+(?:${cues.residencePreposition})\\s+)${PLACE}`,
-      'gu',
-    ),
-    (m) => (isPlace(m[2]!) ? `${m[1]}${placeReplacement(m[2]!)}` : undefined),
-  );
-  out = replaceAll(out, new RegExp(`(${NB}nach\\s+)${PLACE}(\\s+(?:um)?gezogen${NE})`, 'gu'), (m) =>
-    isPlace(m[2]!) ? `${m[1]}[ADDRESS]${m[3]}` : undefined,
-  );
-  return replaceAll(out, new RegExp(`${NB}(${CAP})(['’]\\p{Ll}{1,4}\\s+(?:${cues.residenceAfter})${NE})`, 'gu'), (m) =>
-    isPlace(m[1]!) ? `[ADDRESS]${m[2]}` : undefined,
-  );
 }
 
 const PARTICLES = 'von|vom|van|der|den|de|del|della|di|da|du|des|dos|al|el|bin|ibn|zu|ter|ten|la|le';
