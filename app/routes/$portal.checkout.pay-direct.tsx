@@ -1,3 +1,4 @@
+import { formatReference } from '#server/auth/reference.ts';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
@@ -127,7 +128,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       facts.currency,
     ),
     idempotencyKey: crypto.randomUUID(),
-    reference: `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`,
+    reference: formatReference(facts.refno, facts.subcase),
     // The remaining claim of a plan includes the fees agreed; each is named with its reason.
     includedFees:
       purpose === 'remainder' || purpose === 'openAmount'

@@ -1,3 +1,4 @@
+import { formatReference } from '#server/auth/reference.ts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -97,7 +98,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     full,
     hasStoredAddress: Boolean(stored),
     stepUpHref: `${withBase(variant, '/signin')}?returnTo=${encodeURIComponent(withBase(variant, `/checkout/pay-direct/payment/${payment.id}`))}`,
-    reference: `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`,
+    reference: formatReference(facts.refno, facts.subcase),
   };
 }
 

@@ -1,3 +1,4 @@
+import { formatReference } from '#server/auth/reference.ts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +60,7 @@ export default function ClaimsList() {
           <li key={c.fileId} className="card">
             <h2>{c.creditor}</h2>
             <p className="muted">
-              {t('reference', { reference: c.subcase > 1 ? `${c.refno}-${c.subcase}` : c.refno })} ·{' '}
+              {t('reference', { reference: formatReference(c.refno, c.subcase) })} ·{' '}
               {claimSubjectText(t, c.claimSubject)}
             </p>
             <p className="amount">{formatMoney(c.totalMinor, c.currency, locale)}</p>

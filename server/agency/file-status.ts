@@ -5,6 +5,7 @@
  * version is refused (412) and changes nothing; the same body sent again changes nothing and keeps
  * the version (an idempotent retry). The file row is locked while the version is compared and set.
  */
+import { formatReference } from '../auth/reference.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
@@ -45,7 +46,7 @@ const resource = 'fileStatus';
 export const etagOf = (version: number) => `"${version}"`;
 
 function keyOf(ref: { refno: string; subcase: number }) {
-  return ref.subcase === 1 ? ref.refno : `${ref.refno}-${ref.subcase}`;
+  return formatReference(ref.refno, ref.subcase);
 }
 
 async function versionOf(db: Database, key: string): Promise<number> {

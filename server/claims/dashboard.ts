@@ -3,6 +3,7 @@
  * status, amount to pay, next instalment and the actions the file allows. The assistant's
  * "claim_balance" answer uses the same function.
  */
+import { formatReference } from '../auth/reference.ts';
 import { sql } from 'drizzle-orm';
 import { withDatabase, type Database } from '../db/client.ts';
 import type * as t from '../db/schema.ts';
@@ -166,7 +167,7 @@ function dashboardView(
   const next = facts.plan?.status === 'active' ? facts.plan.next : null;
   return {
     fileId: file.id,
-    reference: facts.subcase > 1 ? `${facts.refno}-${facts.subcase}` : facts.refno,
+    reference: formatReference(facts.refno, facts.subcase),
     variant: file.variant,
     debtor: {
       salutation: debtor.salutation,

@@ -6,6 +6,7 @@
  *
  * Reads only; the one write is `discloseOriginalCreditor`, which records that the debtor asked.
  */
+import { formatReference } from '../auth/reference.ts';
 import {
   announcementFromColumn,
   pendingAnnouncementColumn,
@@ -172,7 +173,7 @@ export async function loadClaimInformation(
 
   return {
     fileId,
-    reference: facts.subcase > 1 ? `${facts.refno}-${facts.subcase}` : facts.refno,
+    reference: formatReference(facts.refno, facts.subcase),
     variant: file.variant,
     currency: facts.currency,
     status: statusView(facts, today),

@@ -5,6 +5,7 @@
  * goes out by e-mail through the outbox (by post when no e-mail address is on file), and the
  * file is closed. A second request is answered with the date of the first.
  */
+import { formatReference } from '../auth/reference.ts';
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
@@ -126,7 +127,7 @@ export async function requestNoticeOfCompletion(
         .from(t.creditors)
         .where(eq(t.creditors.id, file.creditorId));
       const delivery: NoticeDelivery = debtor?.email ? 'email' : 'post';
-      const reference = file.subcase > 1 ? `${file.refno}-${file.subcase}` : file.refno;
+      const reference = formatReference(file.refno, file.subcase);
 
       await tx.insert(t.portalOrders).values({
         fileId: file.id,

@@ -7,6 +7,7 @@
  * Framework-free: routes, a JSON API and the assistant call the same functions with the file of
  * the session, never one named by the client.
  */
+import { formatReference } from '../auth/reference.ts';
 import { truncateClientAddress } from '../security/client-address.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -56,8 +57,6 @@ export interface DownloadCenterView {
   agency: { name: string; street: string; postalCode: string; city: string; country: string };
 }
 
-const reference = (refno: string, subcase: number) => (subcase > 1 ? `${refno}-${subcase}` : refno);
-
 function asReason(value: string | null): DisputeReason | null {
   return (disputeReasons as readonly string[]).includes(value ?? '') ? (value as DisputeReason) : null;
 }
@@ -88,7 +87,7 @@ export async function loadDownloadCenter(db: Database, fileId: number): Promise<
   return {
     fileId,
     variant: file.variant,
-    reference: reference(file.refno, file.subcase),
+    reference: formatReference(file.refno, file.subcase),
     creditor: row.creditor,
     prefill: {
       firstName: debtor.firstName ?? '',
@@ -329,7 +328,7 @@ function recordDispute(db: Database, input: z.output<typeof disputeInput>, now: 
     });
 
     const variant = variants[row.file.variant as VariantId] ?? variants.de;
-    const ref = reference(row.file.refno, row.file.subcase);
+    const ref = formatReference(row.file.refno, row.file.subcase);
     const name = debtorName(row.debtor);
     await enqueueMail(tx, {
       to: variant.support.email,

@@ -2,6 +2,7 @@
  * What every instalment capability works with: the file's context (facts, variant, cost rules, the
  * debtor) read for a session, and the action context of a door (client address, language, time).
  */
+import { formatReference } from '../auth/reference.ts';
 import { and, eq } from 'drizzle-orm';
 import type { ActiveSession } from '../auth/session.ts';
 import { loadFileFacts, todayIso, type FileFacts } from '../claims/facts.ts';
@@ -70,7 +71,7 @@ export async function loadFileContext(
   return {
     facts,
     variant: row.variant,
-    reference: facts.subcase > 1 ? `${facts.refno}-${facts.subcase}` : facts.refno,
+    reference: formatReference(facts.refno, facts.subcase),
     rules: costRulesFor(row.variant),
     today,
     debtor: {

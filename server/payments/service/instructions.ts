@@ -2,6 +2,7 @@
  * What the debtor follows to pay by transfer or cash slip: the remittance text, the bank transfer
  * details or the cash slip, the Swiss QR-bill, and the details by e-mail.
  */
+import { formatReference } from '../../auth/reference.ts';
 import { eq } from 'drizzle-orm';
 import { mailRecipient } from '../../auth/access.ts';
 import type { ActiveSession } from '../../auth/session.ts';
@@ -20,7 +21,7 @@ import { qrReference, splitStreet, swissQrBillSvg } from '../swiss-qr-bill.ts';
 import { paymentProvider } from './provider.ts';
 
 function fileReference(facts: Pick<FileFacts, 'refno' | 'subcase'>): string {
-  return `${facts.refno}${facts.subcase > 1 ? `-${facts.subcase}` : ''}`;
+  return formatReference(facts.refno, facts.subcase);
 }
 
 /** The remittance text in the debtor's language (the payment's), e.g. "Az 100000001" or "Ärende 400000001". */

@@ -1,4 +1,5 @@
 /** The Account calls that list the debtor's other files (by the token, by the personal number). */
+import { formatReference } from '../../../auth/reference.ts';
 import { z } from 'zod';
 import { listDebtorCases } from '../../../claims/cases.ts';
 import { type ApiContext, apiOk, defineEndpoint, problem } from '../../define.ts';
@@ -22,7 +23,7 @@ async function casesOf(ctx: ApiContext) {
   const cases = await listDebtorCases(ctx.action.db, ctx.session!);
   return cases.map((c) => ({
     fileId: c.fileId,
-    reference: c.subcase > 1 ? `${c.refno}-${c.subcase}` : c.refno,
+    reference: formatReference(c.refno, c.subcase),
     variant: c.variant,
     creditor: c.creditor,
     claimSubject: c.claimSubject.text,

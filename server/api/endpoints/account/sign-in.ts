@@ -1,4 +1,5 @@
 /** The Account calls of signing in and out: the password, the reference only, the letter link, the login state; and the calls the portal does not offer (batch number, third-party token). */
+import { formatReference } from '../../../auth/reference.ts';
 import { z } from 'zod';
 import { redeemCaptcha } from '../../../auth/captcha.ts';
 import { readLetterToken, redeemLetterLink } from '../../../auth/letter-links.ts';
@@ -34,9 +35,8 @@ export const signInResponse = z.object({
   variant: z.string().describe("The file's country or brand variant."),
 });
 
-export function reference(refno: string, subcase: number | null): string {
-  return subcase !== null && subcase > 1 ? `${refno}-${subcase}` : refno;
-}
+/** The reference as written on letters: `refno`, with `-<subcase>` when the subcase is not 1. */
+export const reference = formatReference;
 
 /**
  * The sign-in of the web form (server/auth/sign-in.ts: attempt limits, lock, audit), with the same
