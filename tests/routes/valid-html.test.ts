@@ -10,7 +10,7 @@ import { recordTurn } from '#server/assistant/intent-log.ts';
 import { createStaffAccount } from '#server/staff/accounts.ts';
 import { createStaffSession } from '#server/staff/sessions.ts';
 import { remixHandler } from '../helpers/remix-app.ts';
-import { demoFiles, formRequest, getRequest, useRouteDatabase } from '../helpers/routes.ts';
+import { demoFiles, formRequest, getRequest, origin, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
 const { cookieFor } = demoFiles(database);
@@ -103,5 +103,30 @@ describe('the staff charts', () => {
       expect(figure).toMatch(/<figcaption>.*<details\b.*<\/details><\/figcaption>$/s);
       expect(figure.match(/<figcaption/g)).toHaveLength(1);
     }
+  });
+});
+
+describe('the announce-payment steps', () => {
+  it('render as documents, each with its own fields (a step that cannot render fails here, not only in a browser)', async () => {
+    const handle = await remixHandler();
+    const cookie = await cookieFor('100000001');
+    const post = async (fields: Record<string, string>) => {
+      const response = await handle(
+        formRequest('/serviceportal/announce-payment', fields, { Cookie: cookie, Host: new URL(origin).host }),
+      );
+      expect(response.status).toBe(200);
+      return response.text();
+    };
+    const payment = await post({ intent: '10', payee: 'agency' });
+    expect(payment).toContain('name="paidOn"');
+    const receipts = await post({
+      intent: '20',
+      payee: 'agency',
+      payeeName: 'Clarus Inkasso GmbH',
+      payerName: 'Anna Schneider',
+      amount: '80,00',
+      paidOn: '2026-11-20',
+    });
+    expect(receipts).toContain('type="file"');
   });
 });

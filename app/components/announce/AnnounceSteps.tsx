@@ -50,7 +50,9 @@ function Hidden({ values, names }: { values: Values; names: readonly string[] })
 function KeptUploads({ kept }: { kept: ReadonlyArray<{ id: number }> }) {
   return (
     <>
-      <KeptUploads kept={kept} />
+      {kept.map((upload) => (
+        <input key={upload.id} type="hidden" name="uploadId" value={upload.id} />
+      ))}
     </>
   );
 }
