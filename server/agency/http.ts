@@ -128,6 +128,20 @@ async function readJson(
   }
 }
 
+/** The body read as JSON and by `schema`: its value, or the problem to answer (415, 413, 400). */
+async function readInput<S extends z.ZodType>(
+  request: Request,
+  instance: string,
+  schema: S,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+  const body = await readJson(request, instance);
+  if (!body.ok) return body;
+  const input = schema.safeParse(body.value);
+  return input.success
+    ? { ok: true, value: input.data }
+    : { ok: false, response: problemResponse(400, 'invalid', instance, { issues: issuesOf(input.error) }) };
+}
+
 const eventsQuery = z.object({
   after: z.string().optional(),
   limit: z.coerce.number().int().min(1).max(maxFeedLimit).default(100),
@@ -181,11 +195,9 @@ export const operations: Operation[] = [
     pattern: /^\/webhooks$/,
     scope: 'webhooks:manage',
     async run({ db, request, url, caller }) {
-      const body = await readJson(request, url.pathname);
-      if (!body.ok) return body.response;
-      const input = subscriptionInput.safeParse(body.value);
-      if (!input.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(input.error) });
-      const created = await subscribe(db, caller.client.id, input.data);
+      const input = await readInput(request, url.pathname, subscriptionInput);
+      if (!input.ok) return input.response;
+      const created = await subscribe(db, caller.client.id, input.value);
       return json(created, 201, { location: `${agencyPrefix}/webhooks/${created.id}` });
     },
   },
@@ -206,11 +218,9 @@ export const operations: Operation[] = [
     pattern: /^\/letter-links$/,
     scope: 'files:write',
     async run({ db, request, url, now }) {
-      const body = await readJson(request, url.pathname);
-      if (!body.ok) return body.response;
-      const input = letterLinksInput.safeParse(body.value);
-      if (!input.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(input.error) });
-      return json(await letterLinksFor(db, input.data, now));
+      const input = await readInput(request, url.pathname, letterLinksInput);
+      if (!input.ok) return input.response;
+      return json(await letterLinksFor(db, input.value, now));
     },
   },
   {
@@ -219,11 +229,9 @@ export const operations: Operation[] = [
     pattern: /^\/files\/([0-9-]{9,14})\/payments\/([A-Za-z0-9_.:-]{1,64})$/,
     scope: 'files:write',
     async run({ db, request, params, url, caller, now }) {
-      const body = await readJson(request, url.pathname);
-      if (!body.ok) return body.response;
-      const input = agencyBookingInput.safeParse(body.value);
-      if (!input.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(input.error) });
-      const outcome = await bookAgencyPayment(db, params[0]!, params[1]!, input.data, {
+      const input = await readInput(request, url.pathname, agencyBookingInput);
+      if (!input.ok) return input.response;
+      const outcome = await bookAgencyPayment(db, params[0]!, params[1]!, input.value, {
         clientId: caller.client.id,
         now,
       });
@@ -266,11 +274,9 @@ export const operations: Operation[] = [
     pattern: /^\/files\/([0-9-]{9,14})\/status$/,
     scope: 'files:write',
     async run({ db, request, params, url, now }) {
-      const body = await readJson(request, url.pathname);
-      if (!body.ok) return body.response;
-      const input = fileStatusInput.safeParse(body.value);
-      if (!input.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(input.error) });
-      const result = await putFileStatus(db, params[0]!, input.data, request.headers.get('if-match'), now);
+      const input = await readInput(request, url.pathname, fileStatusInput);
+      if (!input.ok) return input.response;
+      const result = await putFileStatus(db, params[0]!, input.value, request.headers.get('if-match'), now);
       if (!result.ok)
         return result.problem === 'notFound'
           ? problemResponse(404, 'notFound', url.pathname)
