@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { applyBooking } from '../payments/booking.ts';
-import { parseReference } from './file-status.ts';
+import { agencyFile, parseReference } from './file-status.ts';
 
 export const agencyBookingInput = z
   .object({
@@ -77,11 +77,7 @@ export async function bookAgencyPayment(
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     // The file's row locked: two calls with the same id find one booking, one after the other.
-    const [file] = await tx
-      .select({ id: t.files.id, currency: t.files.currency, statusCode: t.files.statusCode })
-      .from(t.files)
-      .where(and(eq(t.files.refno, key.refno), eq(t.files.subcase, key.subcase)))
-      .for('update');
+    const file = await agencyFile(tx, key, true);
     if (!file) return { ok: false, problem: 'notFound' } as const;
     const [existing] = await tx
       .select()

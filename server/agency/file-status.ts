@@ -57,10 +57,15 @@ async function versionOf(db: Database, key: string): Promise<number> {
   return row?.version ?? 1;
 }
 
-async function fileOf(db: Database, ref: { refno: string; subcase: number }, lock: boolean) {
+/**
+ * A file the agency names by its reference, unless deleted; with `lock` its row is locked for the
+ * caller's transaction (the status upsert, a booking), so that two calls meet one after the other.
+ */
+export async function agencyFile(db: Database, ref: { refno: string; subcase: number }, lock: boolean) {
   const query = db
     .select({
       id: t.files.id,
+      currency: t.files.currency,
       statusCode: t.files.statusCode,
       subState: t.files.subState,
       statusDate: t.files.statusDate,
@@ -74,7 +79,7 @@ async function fileOf(db: Database, ref: { refno: string; subcase: number }, loc
 export async function readFileStatus(db: Database, reference: string): Promise<FileStatus | null> {
   const ref = parseReference(reference);
   if (!ref) return null;
-  const file = await fileOf(db, ref, false);
+  const file = await agencyFile(db, ref, false);
   if (!file) return null;
   const key = keyOf(ref);
   return {
@@ -103,7 +108,7 @@ export async function putFileStatus(
   const key = keyOf(ref);
   return db.transaction(async (txn): Promise<PutResult> => {
     const tx = txn as unknown as Database;
-    const file = await fileOf(tx, ref, true);
+    const file = await agencyFile(tx, ref, true);
     if (!file) return { ok: false, problem: 'notFound' };
     const version = await versionOf(tx, key);
     const current: FileStatus = {

@@ -364,6 +364,10 @@ describe('payments the agency received', () => {
     const body = { amountMinor: 100, currency: 'SEK', bookedOn: '2026-11-28' };
     expect((await put(token, '/files/100000001/payments/BK-X', body)).status).toBe(400);
     expect((await put(token, '/files/999999999/payments/BK-X', { ...body, currency: 'EUR' })).status).toBe(404);
+    // A deleted file is no file to book on, as for its status.
+    await database.db.update(t.files).set({ deletedAt: new Date() }).where(eq(t.files.refno, '100000010'));
+    expect((await put(token, '/files/100000010/payments/BK-X', { ...body, currency: 'EUR' })).status).toBe(404);
+    await database.db.update(t.files).set({ deletedAt: null }).where(eq(t.files.refno, '100000010'));
     const { token: readOnly } = await tokenFor(['files:read']);
     expect((await put(readOnly, '/files/100000001/payments/BK-X', { ...body, currency: 'EUR' })).status).toBe(403);
   });
