@@ -50,6 +50,22 @@ async function call(path: string, init: RequestInit & { token?: string } = {}) {
   });
 }
 
+/** A call with a JSON body, as an agency client sends one. */
+function send(
+  method: 'POST' | 'PUT',
+  path: string,
+  token: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return call(path, {
+    method,
+    token,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
 async function tokenFor(scopes: Parameters<typeof createClient>[1]['scopes'], perMinute = 600) {
   const client = await createClient(database.db, { name: 'test', scopes, requestsPerMinute: perMinute });
   const response = await call('/oauth/token', {
@@ -316,8 +332,7 @@ describe('the payment provider outside every transaction', () => {
 });
 
 describe('payments the agency received', () => {
-  const put = (token: string, path: string, body: unknown) =>
-    call(path, { method: 'PUT', token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const put = (token: string, path: string, body: unknown) => send('PUT', path, token, body);
   const fileRow = async (refno: string) =>
     (await database.db.select().from(t.files).where(eq(t.files.refno, refno)))[0]!;
 
@@ -377,11 +392,9 @@ describe('letter links for a batch', () => {
   it('answers a working link per file in the order asked, none for an unknown or blocked file', async () => {
     const { token } = await tokenFor(['files:write']);
     await database.db.update(t.files).set({ legalBlocking: true }).where(eq(t.files.refno, '100000006'));
-    const response = await call('/letter-links', {
-      method: 'POST',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ references: ['100000001', '999999999', '100000006'], validDays: 30 }),
+    const response = await send('POST', '/letter-links', token, {
+      references: ['100000001', '999999999', '100000006'],
+      validDays: 30,
     });
     expect(response.status).toBe(200);
     const { links } = (await response.json()) as {
@@ -406,13 +419,7 @@ describe('letter links for a batch', () => {
 
   it('needs files:write and refuses a batch it cannot read', async () => {
     const { token: readOnly } = await tokenFor(['files:read']);
-    const post = (token: string, body: unknown) =>
-      call('/letter-links', {
-        method: 'POST',
-        token,
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
-      });
+    const post = (token: string, body: unknown) => send('POST', '/letter-links', token, body);
     expect((await post(readOnly, { references: ['100000001'] })).status).toBe(403);
     const { token } = await tokenFor(['files:write']);
     expect((await post(token, { references: [] })).status).toBe(400);
@@ -527,12 +534,7 @@ describe('the pull feed', () => {
 describe('webhooks', () => {
   it('delivers signed events to the consumer; a replay arrives with the same id; a dead worker’s claim is delivered again', async () => {
     const { token } = await tokenFor(['webhooks:manage']);
-    const created = await call('/webhooks', {
-      method: 'POST',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: consumer.url, secret }),
-    });
+    const created = await send('POST', '/webhooks', token, { url: consumer.url, secret });
     expect(created.status).toBe(201);
     const hook = (await created.json()) as { id: string };
     const listed = (await (await call('/webhooks', { token })).json()) as { webhooks: Array<{ id: string }> };
@@ -570,12 +572,7 @@ describe('webhooks', () => {
 
   it('keeps a file’s events in order: the second waits while the first is retried with backoff', async () => {
     const { token } = await tokenFor(['webhooks:manage']);
-    await call('/webhooks', {
-      method: 'POST',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ url: consumer.url, secret }),
-    });
+    await send('POST', '/webhooks', token, { url: consumer.url, secret });
     expect((await runAction('sendMessage', await contextOf('100000005'), message('Ordered one: the first.'))).ok).toBe(
       true,
     );
@@ -608,12 +605,7 @@ describe('the file status upsert', () => {
     expect(read.status).toBe(200);
     const etag = read.headers.get('etag')!;
     const put = (body: unknown, ifMatch?: string) =>
-      call('/files/100000004/status', {
-        method: 'PUT',
-        token,
-        headers: { 'content-type': 'application/json', ...(ifMatch ? { 'if-match': ifMatch } : {}) },
-        body: JSON.stringify(body),
-      });
+      send('PUT', '/files/100000004/status', token, body, ifMatch ? { 'if-match': ifMatch } : {});
     const body = { statusCode: '1', subState: null, statusDate: '2026-11-20' };
     const changed = await put(body, etag);
     expect(changed.status).toBe(200);
