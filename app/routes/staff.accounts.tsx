@@ -18,7 +18,7 @@ import { readForm } from '~/lib/form.server';
 import { requireStaff, staffText, staffLocale } from '~/lib/staff.server';
 import { summaryOf } from '~/lib/field-errors';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { FieldErrorText, FormField, FormSelectField } from '~/components/forms/FormField';
+import { FormField, FormSelectField } from '~/components/forms/FormField';
 import { StaffTable } from '~/components/staff/StaffTable';
 
 /** The admin's forms: a new account, or a change to one (role, disable, enable, new second factor). */
@@ -188,25 +188,31 @@ export default function StaffAccounts() {
       <section aria-labelledby="new-account" className="card staff-page--narrow">
         <h2 id="new-account">{t('accounts.newTitle')}</h2>
         <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture}>
-          <FieldErrorText.Provider value={message}>
-            <input type="hidden" name="intent" value="create" />
-            <FormField meta={fields.email} type="email" label={t('accounts.email')} autoComplete="off" required />
-            <FormSelectField meta={fields.role} label={t('accounts.role')} error={message(fields.role.errors)} required>
-              {staffRoles.map((role) => (
-                <option key={role} value={role}>
-                  {t(`roles.${role}`)}
-                </option>
-              ))}
-            </FormSelectField>
-            <FormField
-              meta={fields.password}
-              type="password"
-              label={t('accounts.passwordOptional')}
-              hint={t('accounts.passwordHint')}
-              autoComplete="new-password"
-            />
-            <SubmitButton>{t('accounts.create')}</SubmitButton>
-          </FieldErrorText.Provider>
+          <input type="hidden" name="intent" value="create" />
+          <FormField
+            meta={fields.email}
+            error={message(fields.email.errors)}
+            type="email"
+            label={t('accounts.email')}
+            autoComplete="off"
+            required
+          />
+          <FormSelectField meta={fields.role} label={t('accounts.role')} error={message(fields.role.errors)} required>
+            {staffRoles.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.${role}`)}
+              </option>
+            ))}
+          </FormSelectField>
+          <FormField
+            meta={fields.password}
+            error={message(fields.password.errors)}
+            type="password"
+            label={t('accounts.passwordOptional')}
+            hint={t('accounts.passwordHint')}
+            autoComplete="new-password"
+          />
+          <SubmitButton>{t('accounts.create')}</SubmitButton>
         </Form>
       </section>
     </div>

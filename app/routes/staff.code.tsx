@@ -14,7 +14,7 @@ import { readForm } from '~/lib/form.server';
 import { staffReturnPath, staffText } from '~/lib/staff.server';
 import { summaryOf } from '~/lib/field-errors';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { FieldErrorText, FormField } from '~/components/forms/FormField';
+import { FormField } from '~/components/forms/FormField';
 
 /** The second step: the TOTP code; at the first sign-in the QR code to set up the app comes first. */
 export const staffCodeSchema = z.object({
@@ -101,20 +101,19 @@ export default function StaffCode() {
         <p className="lead">{t('code.lead')}</p>
       )}
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <FieldErrorText.Provider value={message}>
-          <input {...hiddenInputProps(fields.returnTo)} />
-          <FormField
-            meta={fields.code}
-            label={t('code.label')}
-            hint={t('code.hint')}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            className="input--code"
-            maxLength={7}
-            required
-          />
-          <SubmitButton>{t('code.submit')}</SubmitButton>
-        </FieldErrorText.Provider>
+        <input {...hiddenInputProps(fields.returnTo)} />
+        <FormField
+          meta={fields.code}
+          error={message(fields.code.errors)}
+          label={t('code.label')}
+          hint={t('code.hint')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          className="input--code"
+          maxLength={7}
+          required
+        />
+        <SubmitButton>{t('code.submit')}</SubmitButton>
       </Form>
       <p>
         <Link to="/staff/signin">{t('code.restart')}</Link>

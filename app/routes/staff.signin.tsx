@@ -14,7 +14,7 @@ import { readForm } from '~/lib/form.server';
 import { staffReturnPath, staffText } from '~/lib/staff.server';
 import { summaryOf } from '~/lib/field-errors';
 import { SubmitButton } from '~/components/ui/SubmitButton';
-import { FieldErrorText, FormField } from '~/components/forms/FormField';
+import { FormField } from '~/components/forms/FormField';
 
 /** One schema for the browser and the action; messages are keys of the staff namespace. */
 export const staffSignInSchema = z.object({
@@ -86,25 +86,25 @@ export default function StaffSignIn() {
       ) : null}
       <ErrorSummary errors={summary} round={rounds.round} />
       <Form method="post" {...getFormProps(form)} onSubmitCapture={rounds.onSubmitCapture} className="card">
-        <FieldErrorText.Provider value={message}>
-          <input {...hiddenInputProps(fields.returnTo)} />
-          <FormField
-            meta={fields.email}
-            type="email"
-            label={t('signin.email')}
-            autoComplete="username"
-            spellCheck={false}
-            required
-          />
-          <FormField
-            meta={fields.password}
-            type="password"
-            label={t('signin.password')}
-            autoComplete="current-password"
-            required
-          />
-          <SubmitButton>{t('signin.submit')}</SubmitButton>
-        </FieldErrorText.Provider>
+        <input {...hiddenInputProps(fields.returnTo)} />
+        <FormField
+          meta={fields.email}
+          error={message(fields.email.errors)}
+          type="email"
+          label={t('signin.email')}
+          autoComplete="username"
+          spellCheck={false}
+          required
+        />
+        <FormField
+          meta={fields.password}
+          error={message(fields.password.errors)}
+          type="password"
+          label={t('signin.password')}
+          autoComplete="current-password"
+          required
+        />
+        <SubmitButton>{t('signin.submit')}</SubmitButton>
       </Form>
     </div>
   );

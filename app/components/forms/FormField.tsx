@@ -1,32 +1,21 @@
 import { getInputProps, getSelectProps, getTextareaProps } from '@conform-to/react';
-import { createContext, useContext, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { CheckboxField, Field, SelectField, TextareaField, type FieldProps } from '~/components/ui/Field';
 
 type Metadata = Parameters<typeof getInputProps>[0];
 type InputType = 'text' | 'email' | 'tel' | 'password' | 'date' | 'number';
 
 /**
- * How a form words its fields' error keys (the first key of a list, translated): the FormFields
- * inside show their own errors through it, so a field's error cannot be read from another's.
- */
-export const FieldErrorText = createContext<((keys: string[] | undefined) => string | undefined) | null>(null);
-
-/**
  * A `Field` bound to one of a conform form's fields: its id, name, constraints and the value sent
  * before come from the form (`getInputProps`), and it starts afresh when the form is reset. The
- * label, hint, error and any attribute given here take precedence, as on `Field`; without an
- * `error`, the field's own errors are worded by the surrounding `FieldErrorText`, if any.
+ * label, hint, error and any attribute given here take precedence, as on `Field`.
  */
 export function FormField({
   meta,
   type = 'text',
-  error,
   ...field
 }: { meta: Metadata; type?: InputType } & Omit<FieldProps, 'id' | 'type'>) {
-  const errorText = useContext(FieldErrorText);
-  return (
-    <Field {...getInputProps(meta, { type })} key={meta.key} error={error ?? errorText?.(meta.errors)} {...field} />
-  );
+  return <Field {...getInputProps(meta, { type })} key={meta.key} {...field} />;
 }
 
 /** A `SelectField` bound to a conform field, like `FormField`; the options are its children. */
