@@ -5,6 +5,7 @@ import { cookieName } from '#server/auth/cookies.ts';
 import { languageCookieName, negotiateLanguage } from '#server/i18n/negotiate.ts';
 import { runtime } from '#server/runtime.ts';
 import { i18nConfig, namespaces } from './i18n';
+import { keepTranslations } from './lib/kept-translations.server';
 
 type Resources = Record<string, Record<string, Record<string, unknown>>>;
 
@@ -37,7 +38,7 @@ export const i18next = new RemixI18Next({
  * for loaders and actions, and one per language for rendering (entry.server.tsx).
  */
 const shared = createInstance();
-const sharedReady = shared.init({ ...i18nConfig, ns: [...namespaces], resources });
+const sharedReady = shared.init({ ...i18nConfig, ns: [...namespaces], resources }).then(() => keepTranslations(shared));
 
 const perRequest = i18next.getFixedT.bind(i18next);
 i18next.getFixedT = (async (
@@ -66,7 +67,7 @@ export function renderingInstance(language: string): Promise<I18n> {
     instance = created
       .use(initReactI18next)
       .init({ ...i18nConfig, lng, ns: [...namespaces], resources })
-      .then(() => created);
+      .then(() => keepTranslations(created));
     rendering.set(lng, instance);
   }
   return instance;
