@@ -8,27 +8,46 @@
  * The password cannot be known in clear: the anonymiser masks what follows a password cue in
  * every language (decision 066).
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
+/** One statement per turn (issue 28): the debtor's row with the references of their files and their mandates. */
 export async function knownValuesOf(
   db: Database,
   session: { debtorId: number; fileId: number } | null,
 ): Promise<KnownValues> {
   if (!session) return {};
-  const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, session.debtorId)).limit(1);
+  const [debtor] = await db
+    .select({
+      firstName: t.debtors.firstName,
+      lastName: t.debtors.lastName,
+      companyName: t.debtors.companyName,
+      accountHolder: t.debtors.accountHolder,
+      matchcode: t.debtors.matchcode,
+      streetName: t.debtors.streetName,
+      houseNumber: t.debtors.houseNumber,
+      postalCode: t.debtors.postalCode,
+      city: t.debtors.city,
+      email: t.debtors.email,
+      phone: t.debtors.phone,
+      mobile: t.debtors.mobile,
+      fax: t.debtors.fax,
+      iban: t.debtors.iban,
+      birthdate: t.debtors.birthdate,
+      references: sql<Array<{ refno: string; subcase: number }>>`(
+        select coalesce(json_agg(json_build_object('refno', f.refno, 'subcase', f.subcase)), '[]'::json)
+        from ${t.files} f where f.debtor_id = ${session.debtorId})`,
+      mandates: sql<Array<{ accountHolder: string | null; iban: string | null }>>`(
+        select coalesce(json_agg(json_build_object('accountHolder', m.account_holder, 'iban', m.iban)), '[]'::json)
+        from ${t.sepaMandates} m join ${t.files} f on f.id = m.file_id where f.debtor_id = ${session.debtorId})`,
+    })
+    .from(t.debtors)
+    .where(eq(t.debtors.id, session.debtorId))
+    .limit(1);
   if (!debtor) return {};
-  const files = await db
-    .select({ refno: t.files.refno, subcase: t.files.subcase })
-    .from(t.files)
-    .where(eq(t.files.debtorId, debtor.id));
-  const mandates = await db
-    .select({ accountHolder: t.sepaMandates.accountHolder, iban: t.sepaMandates.iban })
-    .from(t.sepaMandates)
-    .innerJoin(t.files, eq(t.files.id, t.sepaMandates.fileId))
-    .where(eq(t.files.debtorId, debtor.id));
+  const { references: files, mandates } = debtor;
   const present = (values: Array<string | null | undefined>) =>
     values.map((v) => v?.trim() ?? '').filter((v) => v.length > 0);
   return {
