@@ -4,7 +4,7 @@
  * catalogue and then the tool's own file rules. Each tool file of this folder is one call of
  * `intentTool`; `createTools` (index.ts) binds them all to one turn's context.
  */
-import { tool, type Tool } from 'ai';
+import { tool, zodSchema, type Tool } from 'ai';
 import type { z } from 'zod';
 import type { IntentId } from '../../../intents/catalogue.ts';
 import type { Slots } from '../../../intents/slots/index.ts';
@@ -19,10 +19,13 @@ export function intentTool(
   run: (ctx: ToolContext, input: Slots & { count?: number }) => Promise<ToolResult> | ToolResult,
   schema: z.ZodType<Slots & { count?: number }> = slotSchema(intent) as z.ZodType<Slots>,
 ): IntentTool {
+  // Wrapped once per tool, not per turn: the SDK converts a bare zod schema into JSON Schema on
+  // every call of the model, a wrapped one once (issue 28: a tenth of a chat turn's CPU).
+  const inputSchema = zodSchema(schema);
   return (ctx) =>
     tool({
       description,
-      inputSchema: schema,
+      inputSchema,
       execute: async (input: Slots & { count?: number }): Promise<ToolResult> =>
         levelGate(ctx, intent, input) ?? (await run(ctx, input)),
     }) as Tool<Slots, ToolResult>;

@@ -5,7 +5,7 @@
  * own tool again with the slots of the last proposal, so the figures, the login level and the
  * file's rules are checked now, exactly as when it was proposed.
  */
-import { tool, type Tool } from 'ai';
+import { tool, zodSchema, type Tool } from 'ai';
 import { z } from 'zod';
 import { INTENT_IDS, type IntentId } from '../../../intents/catalogue.ts';
 import { allowedAlternatives, slotFields, type ToolContext } from './context.ts';
@@ -21,6 +21,9 @@ const actInput = z.object({
     .describe('the slots of the last proposal'),
 });
 type ActInput = z.infer<typeof actInput>;
+/** Converted to JSON Schema once, not per turn (define.ts). */
+const actSchema = zodSchema(actInput);
+const noInput = zodSchema(z.object({}).strict());
 
 /** A tool of the same turn, by intent: what "ok" runs again. */
 export type RunIntent = (intent: IntentId, slots: Record<string, unknown>) => Promise<ToolResult>;
@@ -60,7 +63,7 @@ export function affirmTool(ctx: ToolContext, run: RunIntent): Tool<ActInput, Too
   return tool({
     description:
       'The debtor agrees ("ok", "yes, do it") to the last proposal or offer: carries it out as far as the portal allows (the screen or form for exactly that plan).',
-    inputSchema: actInput,
+    inputSchema: actSchema,
     execute: async ({ intent, slots }): Promise<ToolResult> => {
       if (!intent || intent === 'affirm' || intent === 'deny') return nothingPending(ctx, 'affirm');
       return carriedOut(intent, await run(intent, slots ?? {}));
@@ -72,7 +75,7 @@ export function denyTool(ctx: ToolContext): Tool<ActInput, ToolResult> {
   return tool({
     description:
       'The debtor declines ("no", "not that") the last proposal or offer: withdraws it and asks what fits instead.',
-    inputSchema: actInput,
+    inputSchema: actSchema,
     execute: async ({ intent }): Promise<ToolResult> => {
       if (!intent || intent === 'affirm' || intent === 'deny') return nothingPending(ctx, 'deny');
       return { kind: 'withdrawn', intent, alternatives: await allowedAlternatives(ctx, intent) };
@@ -83,7 +86,7 @@ export function denyTool(ctx: ToolContext): Tool<ActInput, ToolResult> {
 export function endConversationTool(): Tool<Record<string, never>, ToolResult> {
   return tool({
     description: 'Abuse again after a calm answer: end the conversation politely, offering a person.',
-    inputSchema: z.object({}).strict(),
+    inputSchema: noInput,
     execute: async (): Promise<ToolResult> => ({ kind: 'ended' }),
   });
 }
