@@ -5,8 +5,8 @@
  * the callback hours). When the typed action layer (server/actions/, issue 14 item 1) lands,
  * these functions are re-pointed at its registry here, in one place.
  */
-import { loadDashboard, type DashboardView } from '../../claims/dashboard.ts';
-import { loadFileFacts } from '../../claims/facts.ts';
+import { loadDashboardAndFacts, type DashboardView } from '../../claims/dashboard.ts';
+import type { FileFacts } from '../../claims/facts.ts';
 import { noticeOfCompletionState } from '../../claims/notice-of-completion.ts';
 import { callbackDays, timesOfDay } from '../../contact/callback-slots.ts';
 import { subjectIds } from '../../contact/schema.ts';
@@ -19,20 +19,43 @@ import { loadPlan, type PlanView } from '../../instalments/plan-view.ts';
 import { planOffer, quotePlan, type QuoteResult } from '../../instalments/plans.ts';
 import { skipOffered } from '../../instalments/skip.ts';
 import type { Variant } from '../../variants/config.ts';
+import type { ToolContext } from './context.ts';
 
 export interface FileRef {
   fileId: number;
   debtorId: number;
 }
 
+/**
+ * What a turn reads of its file is read once per turn (issue 28): the tools only read (they never
+ * run an action), so what one of them read holds for the rest of the turn. claim_balance's
+ * figures, its alternatives and the offers it lists read the same file four times before.
+ */
+const turnReads = new WeakMap<ToolContext, Map<string, Promise<unknown>>>();
+
+function once<T>(ctx: ToolContext, key: string, read: () => Promise<T>): Promise<T> {
+  let reads = turnReads.get(ctx);
+  if (!reads) turnReads.set(ctx, (reads = new Map()));
+  let found = reads.get(key) as Promise<T> | undefined;
+  if (!found) reads.set(key, (found = read()));
+  return found;
+}
+
+/** The dashboard's view of the session's file and the facts it was made from, as of the turn's day. */
+export function dashboardAndFacts(ctx: ToolContext): Promise<{ view: DashboardView; facts: FileFacts } | null> {
+  const session = ctx.session;
+  if (!session) return Promise.resolve(null);
+  return once(ctx, 'dashboard', () => loadDashboardAndFacts(ctx.db, session.fileId, ctx.today));
+}
+
 /** The dashboard's own view of the file (the figures the debtor sees on the dashboard). */
-export function dashboard(db: Database, file: FileRef): Promise<DashboardView | null> {
-  return loadDashboard(db, file.fileId);
+export async function dashboard(ctx: ToolContext): Promise<DashboardView | null> {
+  return (await dashboardAndFacts(ctx))?.view ?? null;
 }
 
 /** The claim information's compact breakdown (main claim, interest, costs, payments, total). */
-export async function breakdown(db: Database, file: FileRef, today: string) {
-  const facts = await loadFileFacts(db, file.fileId, { today });
+export async function breakdown(ctx: ToolContext) {
+  const facts = (await dashboardAndFacts(ctx))?.facts;
   if (!facts) return null;
   return {
     mainClaimMinor: facts.mainClaimMinor,
@@ -46,6 +69,13 @@ export async function breakdown(db: Database, file: FileRef, today: string) {
 /** The instalment and deferral context of the checkout (eligibility, limits, costs). */
 export function fileContext(db: Database, file: FileRef, today: string): Promise<FileContext | null> {
   return loadFileContext(db, file, today);
+}
+
+/** The same for the session's file, read once per turn. */
+export function turnFileContext(ctx: ToolContext): Promise<FileContext | null> {
+  const session = ctx.session;
+  if (!session) return Promise.resolve(null);
+  return once(ctx, 'context', () => loadFileContext(ctx.db, session, ctx.today));
 }
 
 export { planOffer, deferralOffer, skipOffered };

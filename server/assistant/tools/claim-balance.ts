@@ -14,7 +14,7 @@ export default intentTool(
   'How much the debtor owes, why this amount, the total: the open amount from the file with its breakdown.',
   async (ctx) => {
     const file = ctx.session!;
-    const view = await dashboard(ctx.db, file);
+    const view = await dashboard(ctx);
     if (!view) return { kind: 'refused', intent: 'claim_balance', reason: 'noFile', params: {}, alternatives: [] };
     const full = file.level === 'full';
     return {
@@ -23,7 +23,7 @@ export default intentTool(
       openAmountMinor: view.openAmountMinor,
       asOf: view.asOf,
       creditor: view.creditor.name,
-      breakdown: full ? await breakdown(ctx.db, file, view.asOf) : null,
+      breakdown: full ? await breakdown(ctx) : null,
       breakdownNeedsPassword: !full,
       dueNow:
         view.amountToPay.kind === 'openAmount' || view.amountToPay.kind === 'nothing'

@@ -8,7 +8,7 @@ import type { ActiveSession } from '../../auth/session.ts';
 import type { Database } from '../../db/client.ts';
 import type { Variant } from '../../variants/config.ts';
 import { alternativesFor } from '../../actions/rules.ts';
-import { loadFileContext } from '../../instalments/context.ts';
+import { turnFileContext } from './actions.ts';
 import { CATALOGUE, INTENT_IDS, type IntentId, type Lang } from '../../../intents/catalogue.ts';
 import { intentsOfOffers, levelOf, offersOfIntent } from '../intent-actions.ts';
 import { buildHref } from '../../../intents/links.ts';
@@ -76,7 +76,7 @@ export function levelGate(ctx: ToolContext, intent: IntentId, slots: Slots = {})
  * server/actions/rules.ts, as intents): the payment ways the file offers first, a person always.
  */
 export async function allowedAlternatives(ctx: ToolContext, except: IntentId): Promise<Alternative[]> {
-  const file = ctx.session ? await loadFileContext(ctx.db, ctx.session, ctx.today) : null;
+  const file = await turnFileContext(ctx);
   const offers = file ? alternativesFor(file, offersOfIntent(except)) : (['requestCallback', 'sendMessage'] as const);
   return alternativesOf(intentsOfOffers(offers), except);
 }

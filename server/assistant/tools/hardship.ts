@@ -1,5 +1,5 @@
 import { checkAction } from '../../actions/run.ts';
-import { dashboard, deferralOffer, fileContext, planOffer } from './actions.ts';
+import { dashboard, deferralOffer, planOffer, turnFileContext } from './actions.ts';
 import { actionContext } from './check.ts';
 import { linkOf, type ToolContext } from './context.ts';
 import { intentTool } from './define.ts';
@@ -15,7 +15,7 @@ import type { Relief } from './results.ts';
  */
 async function reliefFor(ctx: ToolContext): Promise<Relief[]> {
   if (!ctx.session) return [];
-  const file = await fileContext(ctx.db, ctx.session, ctx.today);
+  const file = await turnFileContext(ctx);
   if (!file) return [];
   const actx = actionContext(ctx);
   const relief: Relief[] = [];
@@ -44,7 +44,7 @@ async function reliefFor(ctx: ToolContext): Promise<Relief[]> {
       });
   }
   if (!(await checkAction('skipInstalment', actx))) {
-    const view = await dashboard(ctx.db, ctx.session);
+    const view = await dashboard(ctx);
     if (view?.nextInstalment)
       relief.push({
         kind: 'skip',

@@ -5,7 +5,7 @@
  * through the server code the screens use: the dashboard's view, the pay-direct step's amount per
  * purpose (`amountFor`), the upload centre's count, the claims list. Nothing is computed here.
  */
-import { loadDashboardAndFacts } from '../../claims/dashboard.ts';
+import { dashboardAndFacts } from './actions.ts';
 import { listDebtorCases } from '../../claims/cases.ts';
 import { loadUploadCenter } from '../../documents/upload-center.ts';
 import { amountFor } from '../../payments/purpose.ts';
@@ -39,7 +39,7 @@ export async function fileOffers(
 ): Promise<FileOffer[]> {
   const session = ctx.session;
   if (!session || kinds.length === 0) return [];
-  const loaded = await loadDashboardAndFacts(ctx.db, session.fileId, ctx.today);
+  const loaded = await dashboardAndFacts(ctx);
   if (!loaded) return [];
   const { view, facts } = loaded;
   const currency = view.currency;

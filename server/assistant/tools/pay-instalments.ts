@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileContext, planOffer, quote } from './actions.ts';
+import { planOffer, quote, turnFileContext } from './actions.ts';
 import { linkOf, slotSchema } from './context.ts';
 import { intentTool } from './define.ts';
 import { offerOf } from './check.ts';
@@ -28,7 +28,7 @@ export default intentTool(
       // The deposit or down payment with the step that pays it, not only the refusal.
       return withOffers(refused, await fileOffers(ctx, ['deposit', 'downPayment']));
     if (refused && !(refused.kind === 'refused' && refused.reason === 'continuePending')) return refused;
-    const file = await fileContext(ctx.db, ctx.session!, ctx.today);
+    const file = await turnFileContext(ctx);
     if (!file) return refusal(ctx, 'pay_instalments', 'codeApi');
     const offer = planOffer(file);
     const e = offer.eligibility;

@@ -19,7 +19,7 @@ export async function refusal(
 
 /** The dashboard's view of the file, or the refusal that the file's state gives first. */
 export async function fileState(ctx: ToolContext, intent: IntentId) {
-  const view = ctx.session ? await dashboard(ctx.db, ctx.session) : null;
+  const view = await dashboard(ctx);
   if (!view) return { refused: await refusal(ctx, intent, 'noFile') } as const;
   if (view.functionsBlocked) return { refused: await refusal(ctx, intent, 'blocked') } as const;
   return { view } as const;

@@ -13,7 +13,7 @@ export default intentTool(
   'Who the agency is (brand and legal entity), who the creditor and original creditor are, why the agency writes, how to check the letter is genuine.',
   async (ctx) => {
     const legal = ctx.variant.legal;
-    const view = ctx.session ? await dashboard(ctx.db, ctx.session) : null;
+    const view = await dashboard(ctx);
     return {
       kind: 'whoWeAre',
       intent: 'who_we_are',
