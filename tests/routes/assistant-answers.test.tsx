@@ -15,6 +15,7 @@ import type { Lang } from '../../intents/catalogue.ts';
 import { createTools, type ToolResult } from '../../server/assistant/tools/index.ts';
 import { loadClaimInformation } from '#server/claims/information.ts';
 import { listDebtorCases } from '#server/claims/cases.ts';
+import { loadUploadCenter } from '#server/documents/upload-center.ts';
 import { loadDashboard } from '#server/claims/dashboard.ts';
 import { loadFileFacts } from '#server/claims/facts.ts';
 import { todayForVariant } from '#server/dates.ts';
@@ -246,6 +247,17 @@ describe('what the file offers, brought up where it matters', () => {
     );
     expect(text).toContain(formatMoney(view.openAmountMinor, 'EUR', 'en-DE'));
     expect(html).toContain(encodeURIComponent('/checkout/pay-direct?offer=true'));
+  });
+
+  it('100000012 asking what it owes hears of the documents still asked for, counted as the upload centre counts them', async () => {
+    const file = await fileOf('100000012');
+    const center = await loadUploadCenter(database.db, file.id);
+    expect(center.showUploadCenter && center.outstanding).toBe(3);
+    const result = await call('100000012', 'claim_balance');
+    expect(result).toMatchObject({ kind: 'balance' });
+    expect('offers' in result && result.offers).toContainEqual(
+      expect.objectContaining({ kind: 'documents', count: center.outstanding }),
+    );
   });
 
   it('100000003 hears of its pending down payment, with its amount and due date', async () => {

@@ -5,8 +5,7 @@
  * the callback hours). When the typed action layer (server/actions/, issue 14 item 1) lands,
  * these functions are re-pointed at its registry here, in one place.
  */
-import { loadDashboardAndFacts, type DashboardView } from '../../claims/dashboard.ts';
-import type { FileFacts } from '../../claims/facts.ts';
+import { loadDashboardPage, type DashboardPage, type DashboardView } from '../../claims/dashboard.ts';
 import { noticeOfCompletionState } from '../../claims/notice-of-completion.ts';
 import { callbackDays, timesOfDay } from '../../contact/callback-slots.ts';
 import { subjectIds } from '../../contact/schema.ts';
@@ -41,11 +40,16 @@ function once<T>(ctx: ToolContext, key: string, read: () => Promise<T>): Promise
   return found;
 }
 
-/** The dashboard's view of the session's file and the facts it was made from, as of the turn's day. */
-export function dashboardAndFacts(ctx: ToolContext): Promise<{ view: DashboardView; facts: FileFacts } | null> {
+/**
+ * The dashboard page's reading of the session's file as of the turn's day: its view, the facts it
+ * was made from and the documents still asked for (one statement).
+ */
+export function dashboardAndFacts(ctx: ToolContext): Promise<DashboardPage | null> {
   const session = ctx.session;
   if (!session) return Promise.resolve(null);
-  return once(ctx, 'dashboard', () => loadDashboardAndFacts(ctx.db, session.fileId, ctx.today));
+  return once(ctx, 'dashboard', () =>
+    loadDashboardPage(ctx.db, session.fileId, { today: ctx.today, level: session.level }),
+  );
 }
 
 /** The dashboard's own view of the file (the figures the debtor sees on the dashboard). */

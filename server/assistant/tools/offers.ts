@@ -7,7 +7,6 @@
  */
 import { dashboardAndFacts } from './actions.ts';
 import { listDebtorCases } from '../../claims/cases.ts';
-import { loadUploadCenter } from '../../documents/upload-center.ts';
 import { amountFor } from '../../payments/purpose.ts';
 import type { Slots } from '../../../intents/slots/index.ts';
 import { offerOf } from './check.ts';
@@ -88,10 +87,10 @@ export async function fileOffers(
         break;
       }
       case 'documents': {
-        const center = await loadUploadCenter(ctx.db, session.fileId);
-        // Documents are asked for only while the upload centre is on; the upload needs the password.
-        if (center.showUploadCenter && center.outstanding > 0)
-          offers.push({ kind, count: center.outstanding, href: offerHref[kind] });
+        // The dashboard's own count: documents are asked for only while the upload centre is on
+        // (as the upload centre counts them); the upload needs the password.
+        if (loaded.outstandingDocuments > 0)
+          offers.push({ kind, count: loaded.outstandingDocuments, href: offerHref[kind] });
         break;
       }
       case 'otherFiles': {
