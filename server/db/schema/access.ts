@@ -4,19 +4,15 @@
  */
 import { boolean, char, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
-import { debtors, files } from './files.ts';
+import { debtorRef, fileRef } from './files.ts';
 
 export const sessions = pgTable(
   'sessions',
   {
     /** SHA-256 of the random session token; the token itself lives only in the cookie. */
     idHash: char('id_hash', { length: 64 }).primaryKey(),
-    debtorId: integer('debtor_id')
-      .notNull()
-      .references(() => debtors.id),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    debtorId: debtorRef(),
+    fileId: fileRef(),
     loginType: text('login_type', { enum: ['reference', 'password', 'letterLink', 'bankId'] }).notNull(),
     level: text('level', { enum: ['limited', 'full'] }).notNull(),
     /**
@@ -54,9 +50,7 @@ export const letterLinks = pgTable(
   'letter_links',
   {
     tokenHash: char('token_hash', { length: 64 }).primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -78,9 +72,7 @@ export const rateLimits = pgTable('rate_limits', {
 /** Opt-outs from the e-mail reminder service, by e-mail link. */
 export const reminderOptOuts = pgTable('reminder_opt_outs', {
   id: serial('id').primaryKey(),
-  debtorId: integer('debtor_id')
-    .notNull()
-    .references(() => debtors.id),
+  debtorId: debtorRef(),
   eventId: text('event_id').notNull(),
   createdAt: createdAt(),
 });

@@ -19,7 +19,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns.ts';
-import { files } from './files.ts';
+import { fileRef } from './files.ts';
 
 /**
  * Machine clients of the agency API (/agency/v1, decision 086): OAuth 2.0 client credentials. The
@@ -68,9 +68,7 @@ export const agencyBookings = pgTable(
   'agency_bookings',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     /** The agency's own id of the booking. */
     agencyId: text('agency_id').notNull(),
     amountMinor: money('amount_minor').notNull(),

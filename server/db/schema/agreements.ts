@@ -16,15 +16,13 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns.ts';
-import { files } from './files.ts';
+import { fileRef } from './files.ts';
 
 export const instalmentPlans = pgTable(
   'instalment_plans',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     status: text('status', { enum: ['pending', 'active', 'cancelled', 'completed'] }).notNull(),
     residualClaimMinor: money('residual_claim_minor').notNull(),
     feeMinor: money('fee_minor').notNull().default(0),
@@ -67,9 +65,7 @@ export const deferrals = pgTable(
   'deferrals',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     grantedAt: timestamp('granted_at', { withTimezone: true }).notNull().defaultNow(),
     payBy: date('pay_by').notNull(),
     noticeDays: smallint('notice_days').notNull().default(30),
@@ -84,9 +80,7 @@ export const deposits = pgTable(
   'deposits',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     kind: text('kind', { enum: ['deposit', 'downPayment'] }).notNull(),
     amountMinor: money('amount_minor').notNull(),
     dueOn: date('due_on'),
@@ -103,9 +97,7 @@ export const specialOffers = pgTable(
   'special_offers',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     amountMinor: money('amount_minor').notNull(),
     validTill: date('valid_till').notNull(),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
@@ -131,9 +123,7 @@ export const modals = pgTable(
   'modals',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     kind: text('kind', { enum: modalKinds }).notNull(),
     orderNo: smallint('order_no').notNull(),
     payload: jsonb('payload').$type<Record<string, string | number | boolean | null>>(),
@@ -149,9 +139,7 @@ export const portalOrders = pgTable(
   'portal_orders',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     /** Truncated client address (last octet or 80 bits removed), never the full one. */
     ip: text('ip'),
     orderType: text('order_type', {
@@ -185,9 +173,7 @@ export const sepaMandates = pgTable(
   'sepa_mandates',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     mandateReference: text('mandate_reference').notNull().unique(),
     creditorId: text('creditor_id').notNull(),
     accountHolder: text('account_holder').notNull(),

@@ -73,6 +73,12 @@ export const debtors = pgTable(
   (t) => [index('debtors_personal_number_idx').on(t.personalNumberHash)],
 );
 
+/** The debtor a row belongs to. */
+export const debtorRef = () =>
+  integer('debtor_id')
+    .notNull()
+    .references(() => debtors.id);
+
 /** Status codes of section 4.2. */
 export const statusCodes = ['1', '2', '2a', '3', '3a', '20', '22', '23', '24', '40', '41', '42'] as const;
 
@@ -95,9 +101,7 @@ export const files = pgTable(
     /** 9-digit reference number; with the subcase it names one file. */
     refno: char('refno', { length: 9 }).notNull(),
     subcase: smallint('subcase').notNull().default(1),
-    debtorId: integer('debtor_id')
-      .notNull()
-      .references(() => debtors.id),
+    debtorId: debtorRef(),
     variant: text('variant').notNull(),
     creditorId: integer('creditor_id')
       .notNull()
@@ -166,13 +170,17 @@ export const files = pgTable(
   ],
 );
 
+/** The file a row belongs to, named the same way in every table of a file's rows. */
+export const fileRef = () =>
+  integer('file_id')
+    .notNull()
+    .references(() => files.id);
+
 export const fileStatusHistory = pgTable(
   'file_status_history',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     statusCode: text('status_code', { enum: statusCodes }).notNull(),
     subState: text('sub_state', { enum: subStates }),
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
@@ -185,9 +193,7 @@ export const invoices = pgTable(
   'invoices',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     invoiceNumber: text('invoice_number').notNull(),
     invoiceDate: date('invoice_date').notNull(),
     dueDate: date('due_date'),
@@ -210,9 +216,7 @@ export const collectionCosts = pgTable(
   'collection_costs',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     /** instalmentFee and settlementFee: charged by the portal when a plan or pay later is agreed (decision 026). */
     kind: text('kind', {
       enum: [
@@ -237,9 +241,7 @@ export const paymentsMade = pgTable(
   'payments_made',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     bookedOn: date('booked_on').notNull(),
     amountMinor: money('amount_minor').notNull(),
     /** What the booking was: payment, refund, correction. */
@@ -257,9 +259,7 @@ export const events = pgTable(
   'events',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
     /** The debtor journey: letter, reminder, payment, agreement, portal visit, … */
     kind: text('kind').notNull(),

@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { char, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns.ts';
-import { debtors, files } from './files.ts';
+import { debtorRef, fileRef } from './files.ts';
 
 /** Purposes a payment can settle (section 9 priority and the pay-direct query variants). */
 export const paymentPurposes = [
@@ -30,12 +30,8 @@ export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
-    debtorId: integer('debtor_id')
-      .notNull()
-      .references(() => debtors.id),
+    fileId: fileRef(),
+    debtorId: debtorRef(),
     variant: text('variant').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
     /** Provider id of section 3 ("1" … "11") or a country method (twint, swish, openBanking, noPaymentRequest). */
@@ -76,9 +72,7 @@ export const credits = pgTable(
   'credits',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     paymentId: text('payment_id').references(() => payments.id),
     amountMinor: money('amount_minor').notNull(),
     currency: char('currency', { length: 3 }).notNull(),

@@ -18,15 +18,13 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { createdAt, money } from './columns.ts';
-import { debtors, files } from './files.ts';
+import { debtorRef, fileRef, files } from './files.ts';
 
 export const documentRequests = pgTable(
   'document_requests',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     templateId: text('template_id').notNull(),
     category: text('category').notNull(),
     categoryPosition: smallint('category_position').notNull(),
@@ -42,9 +40,7 @@ export const uploads = pgTable(
   'uploads',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     context: text('context', {
       enum: ['announcedPayment', 'documentRequest', 'message', 'profileChange', 'proofOfIncome', 'dispute'],
     }).notNull(),
@@ -64,9 +60,7 @@ export const announcedPayments = pgTable(
   'announced_payments',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     payee: text('payee', { enum: ['agency', 'creditor', 'sisterBrand'] }).notNull(),
     paidOn: date('paid_on').notNull(),
     amountMinor: money('amount_minor').notNull(),
@@ -88,9 +82,7 @@ export const messages = pgTable(
   'messages',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     subjectId: smallint('subject_id').notNull(),
     subSubject: text('sub_subject'),
     body: text('body').notNull(),
@@ -106,9 +98,7 @@ export const callbacks = pgTable(
   'callbacks',
   {
     id: serial('id').primaryKey(),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    fileId: fileRef(),
     phone: text('phone').notNull(),
     reason: text('reason').notNull(),
     weekday: smallint('weekday').notNull(),
@@ -154,12 +144,8 @@ export const profileChangeRequests = pgTable(
   'profile_change_requests',
   {
     id: serial('id').primaryKey(),
-    debtorId: integer('debtor_id')
-      .notNull()
-      .references(() => debtors.id),
-    fileId: integer('file_id')
-      .notNull()
-      .references(() => files.id),
+    debtorId: debtorRef(),
+    fileId: fileRef(),
     reason: text('reason', {
       enum: ['addressError', 'nameError', 'marriage', 'divorce', 'move', 'secondAddress', 'misc'],
     }).notNull(),
