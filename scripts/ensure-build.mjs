@@ -8,8 +8,11 @@ const model = spawnSync(process.execPath, ['--import', 'tsx', 'intents/cli/ensur
 if (model.status !== 0) process.exit(model.status ?? 1);
 
 if (!buildIsCurrent()) {
+  // Always a production build: asked for from inside vitest (tests/helpers/build.ts), the
+  // environment says NODE_ENV=test, and Vite would bundle React's development build for it.
   const build = spawnSync(process.execPath, ['node_modules/@remix-run/dev/dist/cli.js', 'vite:build'], {
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   process.exit(build.status ?? 1);
 }

@@ -59,6 +59,17 @@ describe('the compiled server', () => {
     expect(staticClosure('index.js').has(holders[0]!)).toBe(true);
   });
 
+  it('is a production build, also when a test asked for it (NODE_ENV=test in vitest)', () => {
+    // React's development build in the browser's scripts would more than double them (decision 053).
+    const clientDir = path.resolve('build/client/assets');
+    const scripts = readdirSync(clientDir).filter((f) => f.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(10);
+    const development = scripts.filter((f) =>
+      /react(?:-dom)?\.development\.js/.test(readFileSync(path.join(clientDir, f), 'utf8')),
+    );
+    expect(development).toEqual([]);
+  });
+
   it('keeps the demo data out of what a production start loads', () => {
     const demo = serverFiles().filter((file) => read(file).includes('Nordwind Versand GmbH'));
     expect(demo).toHaveLength(1);
