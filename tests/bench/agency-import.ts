@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import { importBatch } from '../../server/agency/import/run.ts';
 import { createTestDatabase } from '../helpers/db.ts';
 import { root } from './harness.ts';
-import { importBatchText } from './import-batch.ts';
+import { importBatchText } from '../helpers/import-batch.ts';
 
 const { values } = parseArgs({
   options: { lines: { type: 'string', default: '100000' }, chunk: { type: 'string', default: '20000' } },

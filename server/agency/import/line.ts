@@ -168,6 +168,9 @@ export interface LineIssue {
 
 /** A line read: the file document, or the reasons it was refused. */
 export function readLine(text: string): { ok: true; value: ImportLine } | { ok: false; issues: LineIssue[] } {
+  // PostgreSQL's text holds no NUL character, raw or escaped: such a line is refused here, not by the chunk's merge.
+  if (text.includes('\u0000') || /\\u0000/i.test(text))
+    return { ok: false, issues: [{ path: '', message: 'a NUL character' }] };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -22,6 +22,9 @@ export const defaultChunkLines = 20_000;
 /** The most of a refused line the report keeps. */
 const keptLineChars = 1000;
 
+/** A refused line as the report keeps it: its start, without NUL characters (PostgreSQL's text has none). */
+const kept = (text: string) => text.slice(0, keptLineChars).replaceAll('\u0000', '\uFFFD');
+
 export interface ImportOptions {
   /** Resume this job (its batch again, from the start: the lines merged already are skipped). */
   importId?: number;
@@ -218,12 +221,12 @@ export async function importBatch(
       }
       lastLine = read.line;
       if ('issue' in read) {
-        rejects.push({ line: read.line, issues: [read.issue], text: read.text });
+        rejects.push({ line: read.line, issues: [read.issue], text: kept(read.text) });
         continue;
       }
       const parsed = readLine(read.text);
       if (parsed.ok) rows.push(stageRow(id, read.line, parsed.value));
-      else rejects.push({ line: read.line, issues: parsed.issues, text: read.text.slice(0, keptLineChars) });
+      else rejects.push({ line: read.line, issues: parsed.issues, text: kept(read.text) });
     }
     if (rows.length > 0 || rejects.length > 0 || lastLine > skip) await flush(lastLine);
     const now = clock();

@@ -8,7 +8,7 @@
  */
 import { fakerDE, fakerDE_AT, fakerDE_CH, fakerNB_NO, fakerSV, type Faker } from '@faker-js/faker';
 import type { ImportLineInput } from '../../server/agency/import/line.ts';
-import { plannedFile, type Archetype, type Variant } from './journeys/generate.ts';
+import { plannedFile, type Archetype, type Variant } from '../bench/journeys/generate.ts';
 
 /** The first reference number of a generated batch (the journey benchmark's start at 700000000). */
 export const firstImportRefno = 800_000_000;

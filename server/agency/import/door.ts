@@ -1,0 +1,64 @@
+/**
+ * The import's HTTP door (POST and GET /agency/v1/imports, decision 096), kept thin for http.ts:
+ * the body is received to a file (receive.ts), the job is made and answered at once (202), and the
+ * import runs on in this process after the answer. GET answers the job's report with its refused
+ * lines a page at a time. A job belongs to the client that sent it: another client is told 404.
+ * The server keeps no running job across a restart: `npm run agency:import -- --resume <id>`
+ * goes on with it from the received file.
+ */
+import { createReadStream } from 'node:fs';
+import { z } from 'zod';
+import type { Database } from '../../db/client.ts';
+import { env } from '../../env.ts';
+import { logger } from '../../http/logger.ts';
+import { receiveBatch } from './receive.ts';
+import { createImport, importBatch, listRejects, readImport, type ImportReport } from './run.ts';
+
+/** A batch over this many lines stops, failed (a gzip bomb of blank lines among them). */
+export const maxImportLines = 5_000_000;
+export const maxRejectsPage = 1000;
+
+/** What the agency sees of a job: the report without where the portal keeps the batch. */
+export type PublicImport = Omit<ImportReport, 'source'>;
+
+const publicOf = ({ source: _source, ...report }: ImportReport): PublicImport => report;
+
+/** Jobs running in this process (a test waits for them; nothing else reads it). */
+export const runningImports = new Map<number, Promise<ImportReport>>();
+
+export type Started =
+  | { ok: true; report: PublicImport }
+  | { ok: false; status: 400 | 413 | 415; code: 'unsupportedMediaType' | 'tooLarge' | 'brokenBody'; detail: string };
+
+export async function startImport(db: Database, request: Request, clientId: string, now: Date): Promise<Started> {
+  const received = await receiveBatch(request, env().DATA_DIR);
+  if (!received.ok) return received;
+  const job = await createImport(db, { source: received.file, clientId, now });
+  const running = importBatch(db, createReadStream(received.file), { importId: job.id, maxLines: maxImportLines })
+    .catch(async (error: unknown) => {
+      logger.error({ err: error, importId: job.id }, 'agency import failed');
+      return (await readImport(db, job.id))!;
+    })
+    .finally(() => runningImports.delete(job.id));
+  runningImports.set(job.id, running);
+  return { ok: true, report: publicOf(job) };
+}
+
+export const importReportQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(maxRejectsPage).default(100),
+});
+
+export async function importReportPage(
+  db: Database,
+  id: number,
+  clientId: string,
+  query: z.output<typeof importReportQuery>,
+) {
+  const report = await readImport(db, id, clientId);
+  if (!report) return null;
+  const rejectedLines = await listRejects(db, id, query.after, query.limit + 1);
+  const more = rejectedLines.length > query.limit;
+  const page = more ? rejectedLines.slice(0, query.limit) : rejectedLines;
+  return { ...publicOf(report), rejectedLines: page, next: more ? page.at(-1)!.line : null };
+}
