@@ -5,12 +5,16 @@
  * stopped after a chunk and resumed ending as an uninterrupted one, a status change recorded as
  * the status upsert records it, and the HTTP door (scopes, hostile bodies, the report's pages).
  */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '#server/agency/auth.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
+import { agencyImportCommand } from '#server/agency/import/cli.ts';
 import { runningImports } from '#server/agency/import/door.ts';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
 import { importBatch, listRejects } from '#server/agency/import/run.ts';
@@ -211,6 +215,40 @@ describe('importBatch', () => {
     expect(after!.debtorId).toBe(demo!.debtorId);
     const [debtor] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, demo!.debtorId));
     expect(debtor).toMatchObject({ agencyKey: 'DEMO-1', lastName: line.debtor.lastName ?? null });
+  });
+});
+
+describe('npm run agency:import', () => {
+  it('imports a gzipped batch file, prints the report and writes the refused lines beside it', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'agency-import-'));
+    const file = path.join(folder, 'batch.ndjson.gz');
+    writeFileSync(
+      file,
+      gzipSync(ndjson([...lines(800, 802), '{"reference":"100000001","variant":"xx"}', ...lines(802, 804)])),
+    );
+    const result = await agencyImportCommand(database.db, [file, '--chunk', '2']);
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.code === 0 ? result.line : '{}') as { id: number; rejectedLines: string };
+    expect(report).toMatchObject({ status: 'done', lines: 5, accepted: 4, rejected: 1, filesCreated: 4 });
+    expect(report.rejectedLines).toBe(path.join(folder, 'batch.ndjson.rejected.ndjson'));
+    const rejected = readFileSync(report.rejectedLines, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as unknown);
+    expect(rejected).toMatchObject([
+      { line: 3, issues: expect.arrayContaining([expect.objectContaining({ path: 'variant' })]) },
+    ]);
+    // The job is done: resuming it changes nothing and answers the same report.
+    const again = await agencyImportCommand(database.db, ['--resume', String(report.id)]);
+    expect(again.code === 0 && JSON.parse(again.line)).toMatchObject({ id: report.id, filesCreated: 4, accepted: 4 });
+  });
+
+  it('refuses wrong usage (2) and a file or job that is not there (1)', async () => {
+    expect((await agencyImportCommand(database.db, [])).code).toBe(2);
+    expect((await agencyImportCommand(database.db, ['--resume', 'x'])).code).toBe(2);
+    expect((await agencyImportCommand(database.db, ['a', 'b'])).code).toBe(2);
+    expect((await agencyImportCommand(database.db, ['/nowhere/batch.ndjson'])).code).toBe(1);
+    expect((await agencyImportCommand(database.db, ['--resume', '99999999'])).code).toBe(1);
   });
 });
 
