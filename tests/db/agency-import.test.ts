@@ -5,7 +5,7 @@
  * stopped after a chunk and resumed ending as an uninterrupted one, a status change recorded as
  * the status upsert records it, and the HTTP door (scopes, hostile bodies, the report's pages).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -348,7 +348,14 @@ describe('the HTTP door: POST and GET /agency/v1/imports', () => {
     expect(job).toMatchObject({ status: 'running' });
     expect(job.source).toBeUndefined();
     expect(response.headers.get('location')).toBe(`/agency/v1/imports/${job.id}`);
+    const [{ source }] = (await database.db
+      .select({ source: t.agencyImports.source })
+      .from(t.agencyImports)
+      .where(eq(t.agencyImports.id, job.id))) as [{ source: string }];
+    expect(source.startsWith(process.env.DATA_DIR!)).toBe(true);
     await runningImports.get(job.id);
+    // The received batch is kept only until its job is done.
+    expect(existsSync(source)).toBe(false);
     const report = await call(`/imports/${job.id}?limit=1`, { token: writer });
     expect(report.status).toBe(200);
     const first = (await report.json()) as {

@@ -4,9 +4,9 @@
  * import runs on in this process after the answer. GET answers the job's report with its refused
  * lines a page at a time. A job belongs to the client that sent it: another client is told 404.
  * The server keeps no running job across a restart: `npm run agency:import -- --resume <id>`
- * goes on with it from the received file.
+ * goes on with it from the received file, which is removed once its job is done.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, rmSync } from 'node:fs';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { env } from '../../env.ts';
@@ -35,6 +35,11 @@ export async function startImport(db: Database, request: Request, clientId: stri
   if (!received.ok) return received;
   const job = await createImport(db, { source: received.file, clientId, now });
   const running = importBatch(db, createReadStream(received.file), { importId: job.id, maxLines: maxImportLines })
+    .then((report) => {
+      // Kept only while the job may still be resumed from it.
+      if (report.status === 'done') rmSync(received.file, { force: true });
+      return report;
+    })
     .catch(async (error: unknown) => {
       logger.error({ err: error, importId: job.id }, 'agency import failed');
       return (await readImport(db, job.id))!;
