@@ -97,6 +97,7 @@ const importCounts = {
     .enum(importStatuses)
     .describe('`running`; `done`: every line read; `failed`: stopped (see `error`), what was merged stays.'),
   lines: z.number().int().describe('The lines of the batch read and merged so far (every line when done).'),
+  chunkLines: z.number().int().describe('Lines merged in one transaction; a stopped job goes on after its last chunk.'),
   accepted: z.number().int().describe('Lines read by the line format and merged.'),
   rejected: z.number().int().describe('Lines refused (see `rejectedLines`); they never stop the batch.'),
   filesCreated: z.number().int(),

@@ -274,6 +274,11 @@ describe('a stopped job resumed', () => {
       }),
     );
     const batch = [...lines(600, 640), ...changes, 'not json', ...lines(640, 650)];
+    // Line 33 changes the status of line 30's file: in another chunk of 8 (a status change of its
+    // own), in the same chunk of 5 (only the last line counts). So the chunks must be the job's own.
+    const thirtieth = importLineAt(629, { today });
+    const otherStatus = thirtieth.statusCode === '40' ? '41' : '40';
+    batch[32] = JSON.stringify({ ...thirtieth, statusCode: otherStatus, subState: null });
     const text = ndjson(batch);
     const uninterrupted = await importBatch(other.db, stream(text), { chunkLines: 8 });
 
@@ -284,10 +289,12 @@ describe('a stopped job resumed', () => {
       },
     });
     expect(stopped).toMatchObject({ status: 'failed', lines: 24, error: 'stopped after chunk 3' });
-    const resumed = await importBatch(stoppedOne.db, stream(text), { chunkLines: 8, importId: stopped.id });
+    // The job keeps its own chunks: another size asked for on resuming is not taken.
+    const resumed = await importBatch(stoppedOne.db, stream(text), { chunkLines: 5, importId: stopped.id });
     expect(resumed.id).toBe(stopped.id);
     const counts = ({ id: _id, createdAt: _c, finishedAt: _f, source: _s, ...rest }: typeof resumed) => rest;
     expect(counts(resumed)).toEqual(counts(uninterrupted));
+    expect(uninterrupted.statusChanges).toBeGreaterThanOrEqual(1);
     expect(resumed).toMatchObject({
       status: 'done',
       lines: 61,

@@ -3,7 +3,8 @@
  * imports a letter batch (decision 096) and prints the job's report as one JSON line; the refused
  * lines are written beside the batch as `<batch>.rejected.ndjson` (line, issues, text), one a
  * line. `--resume` goes on with a job that stopped (a crash, kill -9, a failure) after its last
- * merged chunk, on the same batch (the job's own when no file is named). Exit code 0 when the job
+ * merged chunk, on the same batch (the job's own when no file is named), in the job's own chunks
+ * (`--chunk`, 20,000 lines by default, is taken by a new job only). Exit code 0 when the job
  * is done, 1 when it failed (resume it), 2 on wrong usage.
  */
 import { createReadStream, createWriteStream, existsSync } from 'node:fs';

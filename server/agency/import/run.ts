@@ -31,6 +31,7 @@ export interface ImportOptions {
   /** Where the batch is (kept on the job, so that it can be resumed). */
   source?: string;
   clientId?: string | null;
+  /** Lines per chunk of a new job (a resumed job keeps its own). */
   chunkLines?: number;
   /** A job with more lines than this stops, failed. */
   maxLines?: number;
@@ -47,6 +48,7 @@ export interface ImportReport {
   source: string;
   /** The last line of the batch merged (every line when done). */
   lines: number;
+  chunkLines: number;
   accepted: number;
   rejected: number;
   filesCreated: number;
@@ -74,6 +76,7 @@ function reportOf(row: ImportRow): ImportReport {
     status: row.status,
     source: row.source,
     lines: row.lastMergedLine,
+    chunkLines: row.chunkLines,
     accepted: row.accepted,
     rejected: row.rejected,
     filesCreated: row.filesCreated,
@@ -91,12 +94,18 @@ function reportOf(row: ImportRow): ImportReport {
 /** A new job for a batch at `source`, not started. */
 export async function createImport(
   db: Database,
-  options: { source: string; clientId?: string | null; now?: Date },
+  options: { source: string; clientId?: string | null; chunkLines?: number; now?: Date },
 ): Promise<ImportReport> {
   const now = options.now ?? new Date();
   const [row] = await db
     .insert(t.agencyImports)
-    .values({ source: options.source, clientId: options.clientId ?? null, createdAt: now, updatedAt: now })
+    .values({
+      source: options.source,
+      clientId: options.clientId ?? null,
+      chunkLines: options.chunkLines ?? defaultChunkLines,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   return reportOf(row!);
 }
@@ -136,11 +145,16 @@ export async function importBatch(
   const job =
     options.importId !== undefined
       ? await readImport(db, options.importId)
-      : await createImport(db, { source: options.source ?? 'stream', clientId: options.clientId, now: clock() });
+      : await createImport(db, {
+          source: options.source ?? 'stream',
+          clientId: options.clientId,
+          chunkLines: options.chunkLines,
+          now: clock(),
+        });
   if (!job) throw new Error(`no import ${options.importId}`);
   if (job.status === 'done') return job;
   const id = job.id;
-  const chunkLines = options.chunkLines ?? defaultChunkLines;
+  const chunkLines = job.chunkLines;
   const skip = job.lines;
   await db.update(t.agencyImports).set({ status: 'running', error: null }).where(eq(t.agencyImports.id, id));
 

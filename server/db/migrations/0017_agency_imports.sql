@@ -70,6 +70,7 @@ CREATE TABLE "agency_imports" (
 	"client_id" text,
 	"source" text NOT NULL,
 	"status" text DEFAULT 'running' NOT NULL,
+	"chunk_lines" integer NOT NULL,
 	"last_merged_line" integer DEFAULT 0 NOT NULL,
 	"accepted" integer DEFAULT 0 NOT NULL,
 	"rejected" integer DEFAULT 0 NOT NULL,

@@ -31,6 +31,8 @@ export const agencyImports = pgTable('agency_imports', {
   status: text('status', { enum: ['running', 'done', 'failed'] })
     .notNull()
     .default('running'),
+  /** Lines of the batch per chunk (lines 1–N, N+1–2N, …): a resumed job keeps its chunks. */
+  chunkLines: integer('chunk_lines').notNull(),
   /** The last line of the batch whose chunk was merged: a resumed job reads on after it. */
   lastMergedLine: integer('last_merged_line').notNull().default(0),
   accepted: integer('accepted').notNull().default(0),
