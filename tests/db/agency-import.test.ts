@@ -139,6 +139,15 @@ describe('importBatch', () => {
     expect(refused).toHaveLength(0);
   });
 
+  it('keeps the start of a refused line even when its 1,000th character is half of an emoji', async () => {
+    const line = `{"x":"${'a'.repeat(993)}😀${'b'.repeat(50)}"}`;
+    expect(line.charCodeAt(999)).toBeGreaterThanOrEqual(0xd800);
+    const report = await importBatch(database.db, stream(`${line}\n${lines(110, 111)[0]!}\n`));
+    expect(report).toMatchObject({ status: 'done', accepted: 1, rejected: 1 });
+    const [reject] = await listRejects(database.db, report.id);
+    expect(reject!.text).toBe(line.slice(0, 999));
+  });
+
   it('reads a gzipped batch (by its magic bytes), even when the stream hands it over a byte at a time', async () => {
     const batch = ndjson(lines(200, 230));
     const gz = gzipSync(batch);

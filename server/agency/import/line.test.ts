@@ -62,11 +62,20 @@ describe('the line format', () => {
     ['an unknown status', { statusCode: '99' }, 'statusCode'],
     ['an unknown variant', { variant: 'fr' }, 'variant'],
     ['a broken reference', { reference: '12345' }, 'reference'],
+    ['a subcase 0', { reference: '100000123-0' }, 'reference'],
     ['a field the format does not have', { colour: 'red' }, ''],
     ['a date that is no date', { statusDate: '2026-02-30' }, 'statusDate'],
     ['an amount beyond the database', { mainClaimMinor: 3_000_000_000 }, 'mainClaimMinor'],
   ])('refuses %s, naming the field', (_, change, path) => {
     expect(pathsOf({ ...minimal, ...change })).toContain(path);
+  });
+
+  it('refuses a NUL character or half of a surrogate pair, which PostgreSQL cannot hold, and takes a whole pair', () => {
+    const withSubject = (subject: string) => JSON.stringify(minimal).replace('"Mobilfunkvertrag"', `"${subject}"`);
+    expect(readLine(withSubject('a\\u0000b'))).toMatchObject({ ok: false, issues: [{ message: 'a NUL character' }] });
+    expect(readLine(withSubject('a\\ud800b')).ok).toBe(false);
+    expect(readLine(withSubject('a\\udc00b')).ok).toBe(false);
+    expect(readLine(withSubject('a\\ud83d\\ude00b'))).toMatchObject({ ok: true, value: { claimSubject: 'a😀b' } });
   });
 
   it('refuses a line that is not JSON, or JSON that is not an object', () => {

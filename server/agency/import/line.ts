@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import * as t from '../../db/schema.ts';
 import { variantIds, type VariantId } from '../../variants/config.ts';
+import { parseReference } from '../file-status.ts';
 
 /** The most of one amount: three of them must still add up within the database's integer. */
 export const maxAmountMinor = 500_000_000;
@@ -85,7 +86,7 @@ export const importLine = z
   .object({
     reference: z
       .string()
-      .regex(/^\d{9}(-\d{1,4})?$/)
+      .refine((value) => parseReference(value) !== null, 'nine digits, `-<subcase>` from 1 when not 1')
       .describe('The reference number, with `-<subcase>` when the subcase is not 1 (e.g. `100000123-2`).'),
     variant: z
       .enum(variantIds as [VariantId, ...VariantId[]])
@@ -166,11 +167,18 @@ export interface LineIssue {
   message: string;
 }
 
+/** `\uD800`–`\uDBFF` not followed by `\uDC00`–`\uDFFF`, or the second without the first. */
+const loneSurrogateEscape =
+  /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
+
 /** A line read: the file document, or the reasons it was refused. */
 export function readLine(text: string): { ok: true; value: ImportLine } | { ok: false; issues: LineIssue[] } {
-  // PostgreSQL's text holds no NUL character, raw or escaped: such a line is refused here, not by the chunk's merge.
+  // PostgreSQL's text holds no NUL character and its JSON no half of a surrogate pair, raw or
+  // escaped: such a line is refused here, not by the merge of its chunk.
   if (text.includes('\u0000') || /\\u0000/i.test(text))
     return { ok: false, issues: [{ path: '', message: 'a NUL character' }] };
+  if (loneSurrogateEscape.test(text))
+    return { ok: false, issues: [{ path: '', message: 'half of a UTF-16 surrogate pair' }] };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -22,8 +22,15 @@ export const defaultChunkLines = 20_000;
 /** The most of a refused line the report keeps. */
 const keptLineChars = 1000;
 
-/** A refused line as the report keeps it: its start, without NUL characters (PostgreSQL's text has none). */
-const kept = (text: string) => text.slice(0, keptLineChars).replaceAll('\u0000', '\uFFFD');
+/**
+ * A refused line as the report keeps it: its start, without NUL characters (PostgreSQL's text has
+ * none) and not ending in half of a surrogate pair (which its JSON refuses).
+ */
+function kept(text: string): string {
+  const start = text.slice(0, keptLineChars).replaceAll('\u0000', '\uFFFD');
+  const last = start.charCodeAt(start.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? start.slice(0, -1) : start;
+}
 
 export interface ImportOptions {
   /** Resume this job (its batch again, from the start: the lines merged already are skipped). */
