@@ -17,7 +17,7 @@ import { handleAgencyRequest } from '#server/agency/http.ts';
 import { agencyImportCommand } from '#server/agency/import/cli.ts';
 import { runningImports } from '#server/agency/import/door.ts';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
-import { importBatch, listRejects } from '#server/agency/import/run.ts';
+import { importBatch, listRejects, readImport } from '#server/agency/import/run.ts';
 import type { Database } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -346,6 +346,11 @@ describe('the HTTP door: POST and GET /agency/v1/imports', () => {
   }
   const post = (token: string | undefined, body: BodyInit, headers: Record<string, string> = {}) =>
     call('/imports', { method: 'POST', token, headers: { 'content-type': 'application/x-ndjson', ...headers }, body });
+  /** The job's report once its import ended (it may have ended before the answer was read). */
+  const settled = async (id: number) => {
+    await runningImports.get(id);
+    return readImport(database.db, id);
+  };
   let writer: string;
   beforeAll(async () => {
     writer = await tokenFor(['files:write']);
@@ -369,7 +374,7 @@ describe('the HTTP door: POST and GET /agency/v1/imports', () => {
       .from(t.agencyImports)
       .where(eq(t.agencyImports.id, job.id))) as [{ source: string }];
     expect(source.startsWith(process.env.DATA_DIR!)).toBe(true);
-    await runningImports.get(job.id);
+    await settled(job.id);
     // The received batch is kept only until its job is done.
     expect(existsSync(source)).toBe(false);
     const report = await call(`/imports/${job.id}?limit=1`, { token: writer });
@@ -435,7 +440,7 @@ describe('the HTTP door: POST and GET /agency/v1/imports', () => {
     const response = await post(writer, garbage);
     expect(response.status).toBe(202);
     const { id } = (await response.json()) as { id: number };
-    const report = await runningImports.get(id);
+    const report = await settled(id);
     expect(report).toMatchObject({ status: 'done', lines: 3, accepted: 0, rejected: 3 });
     expect((await call('/imports/99999999', { token: writer })).status).toBe(404);
     expect((await call(`/imports/${id}?limit=0`, { token: writer })).status).toBe(400);
