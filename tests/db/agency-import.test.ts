@@ -17,6 +17,7 @@ import { handleAgencyRequest } from '#server/agency/http.ts';
 import { agencyImportCommand } from '#server/agency/import/cli.ts';
 import { runningImports } from '#server/agency/import/door.ts';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
+import { asNdjson } from '#server/agency/import/read.ts';
 import { importBatch, listRejects, readImport } from '#server/agency/import/run.ts';
 import type { Database } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
@@ -146,6 +147,14 @@ describe('importBatch', () => {
     expect(report).toMatchObject({ status: 'done', accepted: 1, rejected: 1 });
     const [reject] = await listRejects(database.db, report.id);
     expect(reject!.text).toBe(line.slice(0, 999));
+  });
+
+  it('takes documents made in code (as the demo seed will), one line each', async () => {
+    async function* documents() {
+      for (let index = 250; index < 255; index++) yield importLineAt(index, { today });
+    }
+    const report = await importBatch(database.db, asNdjson(documents()), { source: 'demo' });
+    expect(report).toMatchObject({ status: 'done', source: 'demo', lines: 5, accepted: 5, filesCreated: 5 });
   });
 
   it('reads a gzipped batch (by its magic bytes), even when the stream hands it over a byte at a time', async () => {

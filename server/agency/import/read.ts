@@ -13,7 +13,16 @@ export const maxLineBytes = 64 * 1024;
 export type BatchLine =
   { line: number; text: string } | { line: number; text: string; issue: { path: string; message: string } };
 
+/**
+ * The batch's bytes, or text: chunks of NDJSON as they come from a file or a body (a chunk need not
+ * end where a line does). Documents made in code go through `asNdjson`.
+ */
 export type BatchSource = Readable | AsyncIterable<Uint8Array | string>;
+
+/** Documents (the demo seed's files, a test's) as a batch: one JSON line each. */
+export async function* asNdjson(documents: Iterable<unknown> | AsyncIterable<unknown>): AsyncGenerator<string> {
+  for await (const document of documents) yield `${JSON.stringify(document)}\n`;
+}
 
 const gzipMagic = [0x1f, 0x8b];
 

@@ -138,8 +138,8 @@ export async function listRejects(db: Database, id: number, after = 0, limit = 1
 }
 
 /**
- * Imports the batch `source` (NDJSON, gzip or not) as job `options.importId` (resumed) or a new
- * one, and answers the job's report. A failure of the stream or the database ends the job
+ * Imports the batch `source` (NDJSON bytes or text, gzip or not; documents made in code through
+ * `asNdjson`) as job `options.importId` (resumed) or a new one, and answers the job's report. A failure of the stream or the database ends the job
  * `failed` with what was merged before kept (resume it); it is answered, not thrown, unless the
  * job row itself cannot be written.
  */
