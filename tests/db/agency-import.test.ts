@@ -15,10 +15,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '#server/agency/auth.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
 import { agencyImportCommand } from '#server/agency/import/cli.ts';
-import { runningImports } from '#server/agency/import/door.ts';
+import { resumeReceivedImports, runningImports } from '#server/agency/import/door.ts';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
 import { asNdjson } from '#server/agency/import/read.ts';
-import { importBatch, listRejects, readImport } from '#server/agency/import/run.ts';
+import { createImport, importBatch, listRejects, readImport } from '#server/agency/import/run.ts';
 import type { Database } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -404,6 +404,27 @@ describe('the HTTP door: POST and GET /agency/v1/imports', () => {
     // Another client does not see the job.
     const stranger = await tokenFor(['files:write']);
     expect((await call(`/imports/${job.id}`, { token: stranger })).status).toBe(404);
+  });
+
+  it('goes on at the server’s start with a received batch whose job a stop interrupted', async () => {
+    const folder = mkdtempSync(path.join(process.env.DATA_DIR!, 'received-'));
+    const file = path.join(folder, 'batch.ndjson');
+    writeFileSync(file, ndjson(lines(730, 740)));
+    // As a server killed mid-import leaves it: the job running, its first chunk merged.
+    const job = await createImport(database.db, { source: file, clientId: 'agc_gone', chunkLines: 4 });
+    await importBatch(database.db, stream(ndjson(lines(730, 740))), {
+      importId: job.id,
+      afterChunk: () => {
+        throw new Error('killed');
+      },
+    });
+    await database.db.update(t.agencyImports).set({ status: 'running' }).where(eq(t.agencyImports.id, job.id));
+    const lost = await createImport(database.db, { source: path.join(folder, 'gone.ndjson'), clientId: 'agc_gone' });
+    expect(await resumeReceivedImports(database.db)).toBe(1);
+    expect(await settled(job.id)).toMatchObject({ status: 'done', lines: 10, accepted: 10, filesCreated: 10 });
+    expect(existsSync(file)).toBe(false);
+    // A job whose batch is not on this instance is left as it is.
+    expect(await readImport(database.db, lost.id)).toMatchObject({ status: 'running', lines: 0 });
   });
 
   it('answers 401 without a token and 403 without files:write', async () => {

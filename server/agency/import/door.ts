@@ -3,12 +3,15 @@
  * the body is received to a file (receive.ts), the job is made and answered at once (202), and the
  * import runs on in this process after the answer. GET answers the job's report with its refused
  * lines a page at a time. A job belongs to the client that sent it: another client is told 404.
- * The server keeps no running job across a restart: `npm run agency:import -- --resume <id>`
- * goes on with it from the received file, which is removed once its job is done.
+ * A job the server was running when it stopped goes on when it starts again
+ * (`resumeReceivedImports`, from the received file, which is removed once its job is done); or
+ * `npm run agency:import -- --resume <id>` goes on with it.
  */
-import { createReadStream, rmSync } from 'node:fs';
+import { createReadStream, existsSync, rmSync } from 'node:fs';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import * as t from '../../db/schema.ts';
 import { env } from '../../env.ts';
 import { logger } from '../../http/logger.ts';
 import { receiveBatch } from './receive.ts';
@@ -24,7 +27,43 @@ export type PublicImport = Omit<ImportReport, 'source'>;
 const publicOf = ({ source: _source, ...report }: ImportReport): PublicImport => report;
 
 /** Jobs running in this process (a test waits for them; nothing else reads it). */
-export const runningImports = new Map<number, Promise<ImportReport>>();
+export const runningImports = new Map<number, Promise<ImportReport | null>>();
+
+/** Runs job `id` on its received batch after the answer; a failure is logged, never thrown. */
+function runInBackground(db: Database, id: number, file: string): void {
+  const running = importBatch(db, createReadStream(file), { importId: id, maxLines: maxImportLines })
+    .then((report) => {
+      // Kept only while the job may still be resumed from it.
+      if (report.status === 'done') rmSync(file, { force: true });
+      return report;
+    })
+    .catch((error: unknown) => {
+      // The database went away (a shutdown): the job stays `running` and goes on at the next start.
+      logger.error({ err: error, importId: id }, 'agency import failed');
+      return null;
+    })
+    .finally(() => runningImports.delete(id));
+  runningImports.set(id, running);
+}
+
+/**
+ * At the server's start: the jobs received over HTTP that were still running when a server
+ * stopped (killed, or the database gone mid-chunk) go on after their last merged chunk, where their
+ * batch lies on this instance. Answers how many.
+ */
+export async function resumeReceivedImports(db: Database): Promise<number> {
+  const jobs = await db
+    .select({ id: t.agencyImports.id, source: t.agencyImports.source })
+    .from(t.agencyImports)
+    .where(and(eq(t.agencyImports.status, 'running'), isNotNull(t.agencyImports.clientId)));
+  let resumed = 0;
+  for (const job of jobs) {
+    if (runningImports.has(job.id) || !existsSync(job.source)) continue;
+    runInBackground(db, job.id, job.source);
+    resumed += 1;
+  }
+  return resumed;
+}
 
 export type Started =
   | { ok: true; report: PublicImport }
@@ -34,18 +73,7 @@ export async function startImport(db: Database, request: Request, clientId: stri
   const received = await receiveBatch(request, env().DATA_DIR);
   if (!received.ok) return received;
   const job = await createImport(db, { source: received.file, clientId, now });
-  const running = importBatch(db, createReadStream(received.file), { importId: job.id, maxLines: maxImportLines })
-    .then((report) => {
-      // Kept only while the job may still be resumed from it.
-      if (report.status === 'done') rmSync(received.file, { force: true });
-      return report;
-    })
-    .catch(async (error: unknown) => {
-      logger.error({ err: error, importId: job.id }, 'agency import failed');
-      return (await readImport(db, job.id))!;
-    })
-    .finally(() => runningImports.delete(job.id));
-  runningImports.set(job.id, running);
+  runInBackground(db, job.id, received.file);
   return { ok: true, report: publicOf(job) };
 }
 
