@@ -27,6 +27,7 @@ import { listSubscriptions, subscribe, subscriptionTypesSchema, unsubscribe } fr
 import { maxFeedLimit, parseCursor, readFeed } from './feed.ts';
 import { etagOf, fileStatusInput, putFileStatus, readFileStatus } from './file-status.ts';
 import { letterLinksFor, letterLinksInput } from './letter-links.ts';
+import { startImport, importReportPage, importReportQuery } from './import/door.ts';
 import { agencyOpenApiDocument } from './openapi.ts';
 
 export const agencyPrefix = '/agency/v1';
@@ -221,6 +222,29 @@ export const operations: Operation[] = [
       const input = await readInput(request, url.pathname, letterLinksInput);
       if (!input.ok) return input.response;
       return json(await letterLinksFor(db, input.value, now));
+    },
+  },
+  {
+    id: 'createImport',
+    method: 'POST',
+    pattern: /^\/imports$/,
+    scope: 'files:write',
+    async run({ db, request, url, caller, now }) {
+      const started = await startImport(db, request, caller.client.id, now);
+      if (!started.ok) return problemResponse(started.status, started.code, url.pathname, { detail: started.detail });
+      return json(started.report, 202, { location: `${agencyPrefix}/imports/${started.report.id}` });
+    },
+  },
+  {
+    id: 'getImport',
+    method: 'GET',
+    pattern: /^\/imports\/([1-9][0-9]{0,9})$/,
+    scope: 'files:write',
+    async run({ db, params, url, caller }) {
+      const query = importReportQuery.safeParse(Object.fromEntries(url.searchParams));
+      if (!query.success) return problemResponse(400, 'invalid', url.pathname, { issues: issuesOf(query.error) });
+      const page = await importReportPage(db, Number(params[0]), caller.client.id, query.data);
+      return page ? json(page) : problemResponse(404, 'notFound', url.pathname);
     },
   },
   {

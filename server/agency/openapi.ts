@@ -14,6 +14,10 @@ import { agencyBookingInput, agencyBookingSchema } from './bookings.ts';
 import { maxFeedLimit } from './feed.ts';
 import { letterLinksInput, letterLinksSchema } from './letter-links.ts';
 import { fileStatusInput, fileStatusSchema } from './file-status.ts';
+import { maxImportLines, maxRejectsPage } from './import/door.ts';
+import { importLine } from './import/line.ts';
+import { maxImportBodyBytes } from './import/receive.ts';
+import { importStatuses } from './import/run.ts';
 
 const problemSchema = z
   .object({
@@ -87,6 +91,51 @@ const subscriptionInput = z
   })
   .meta({ id: 'WebhookInput' });
 
+const importCounts = {
+  id: z.number().int().describe('The job’s id.'),
+  status: z
+    .enum(importStatuses)
+    .describe('`running`; `done`: every line read; `failed`: stopped (see `error`), what was merged stays.'),
+  lines: z.number().int().describe('The lines of the batch read and merged so far (every line when done).'),
+  chunkLines: z.number().int().describe('Lines merged in one transaction; a stopped job goes on after its last chunk.'),
+  accepted: z.number().int().describe('Lines read by the line format and merged.'),
+  rejected: z.number().int().describe('Lines refused (see `rejectedLines`); they never stop the batch.'),
+  filesCreated: z.number().int(),
+  filesUpdated: z.number().int().describe('Files that existed and changed; an unchanged file is not counted.'),
+  debtorsCreated: z.number().int(),
+  debtorsUpdated: z.number().int(),
+  creditorsCreated: z.number().int(),
+  statusChanges: z
+    .number()
+    .int()
+    .describe('Existing files whose status changed (each written to the status history, its version counted up).'),
+  error: z.string().nullable().describe('Why a failed job stopped.'),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+};
+
+const importJob = z.object(importCounts).meta({ id: 'Import', description: 'An import of a letter batch.' });
+
+const importReport = z
+  .object({
+    ...importCounts,
+    rejectedLines: z
+      .array(
+        z.object({
+          line: z.number().int().describe('The line’s number in the batch (from 1).'),
+          issues: z
+            .array(
+              z.object({ path: z.string().describe('The field, dotted (`debtor.postalCode`).'), message: z.string() }),
+            )
+            .describe('Each field that was wrong and why.'),
+          text: z.string().describe('The line’s first 1,000 characters.'),
+        }),
+      )
+      .describe('Refused lines in line order, a page at a time.'),
+    next: z.number().int().nullable().describe('Ask with `after=<next>` for the next page; null on the last.'),
+  })
+  .meta({ id: 'ImportReport', description: 'An import with its refused lines.' });
+
 const reference = z
   .string()
   .regex(/^\d{9}(-\d{1,4})?$/)
@@ -109,6 +158,7 @@ export function buildAgencyOpenApiDocument() {
         { name: 'Webhooks', description: 'Endpoints the events are posted to.' },
         { name: 'Files', description: 'The agency’s files as the portal shows them.' },
         { name: 'Uploads', description: 'The files debtors uploaded, by links that expire.' },
+        { name: 'Imports', description: 'Letter batches: many files at once, as NDJSON.' },
       ],
       paths: {
         '/events': {
@@ -242,6 +292,66 @@ export function buildAgencyOpenApiDocument() {
               },
               '400': problem('Invalid input (more than 1,000 references, a malformed one).'),
               '415': problem('Not JSON.'),
+              ...common,
+            },
+          },
+        },
+        '/imports': {
+          post: {
+            operationId: 'createImport',
+            tags: ['Imports'],
+            summary: 'Import a letter batch: one file a line (NDJSON, gzip or not); answered at once, imported after.',
+            description: `The body is NDJSON, one \`ImportLine\` a line (the file's whole state: it is made, or updated to it), gzip when sent with \`Content-Encoding: gzip\`, at most ${maxImportBodyBytes} bytes and ${maxImportLines} lines. The job is answered at once (202); ask \`getImport\` until it is \`done\`. A refused line is reported by number and field and never stops the batch. The same batch again changes nothing.`,
+            security: [{ oauth2: ['files:write'] }],
+            requestParams: {
+              header: z.object({
+                'Content-Encoding': z.enum(['gzip', 'identity']).optional().describe('gzip when the batch is gzipped.'),
+              }),
+            },
+            requestBody: {
+              required: true,
+              content: {
+                'application/x-ndjson': { schema: importLine },
+              },
+            },
+            responses: {
+              '202': {
+                description: 'Received; the import runs on.',
+                headers: { Location: { description: 'The job.', schema: { type: 'string' as const } } },
+                content: { 'application/json': { schema: importJob } },
+              },
+              '400': problem('An empty body, or one said to be gzip that is not.'),
+              '413': problem('Over the largest batch.'),
+              '415': problem('Not application/x-ndjson, or another content coding than gzip.'),
+              ...common,
+            },
+          },
+        },
+        '/imports/{id}': {
+          get: {
+            operationId: 'getImport',
+            tags: ['Imports'],
+            summary: 'An import’s progress and report, with its refused lines a page at a time.',
+            description:
+              'The counts so far (the lines merged, files made and changed, lines refused) and the refused lines with each field that was wrong. Only the client that sent the batch sees it.',
+            security: [{ oauth2: ['files:write'] }],
+            requestParams: {
+              path: z.object({ id: z.string().regex(/^[1-9][0-9]{0,9}$/) }),
+              query: z.object({
+                after: z.number().int().min(0).optional().describe('The `next` of the page before.'),
+                limit: z
+                  .number()
+                  .int()
+                  .min(1)
+                  .max(maxRejectsPage)
+                  .optional()
+                  .describe('At most this many refused lines (default 100).'),
+              }),
+            },
+            responses: {
+              '200': { description: 'The report.', content: { 'application/json': { schema: importReport } } },
+              '400': problem('A broken `after` or `limit`.'),
+              '404': problem('No such import of this client.'),
               ...common,
             },
           },

@@ -12,3 +12,4 @@ export * from './schema/access.ts';
 export * from './schema/operations.ts';
 export * from './schema/payments.ts';
 export * from './schema/agency.ts';
+export * from './schema/imports.ts';

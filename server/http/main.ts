@@ -29,6 +29,7 @@ import { escapeHtml } from '../mail/format.ts';
 import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts';
 import { startMailWorker } from '../mail/worker.ts';
 import { startDeliveryWorker } from '../agency/delivery.ts';
+import { resumeReceivedImports } from '../agency/import/door.ts';
 import { publicOrigin, withRequestHost } from '../variants/public-url.ts';
 
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
@@ -108,6 +109,11 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       }),
     );
   }
+  // Letter batches received over HTTP whose import a stop interrupted go on (decision 096).
+  void resumeReceivedImports(database).then(
+    (count) => count > 0 && logger.info({ count }, 'agency imports resumed'),
+    (error: unknown) => logger.error({ err: error }, 'resuming agency imports failed'),
+  );
   // Uploads a debtor left behind in an unfinished form are removed after a day.
   const purge = () =>
     purgeStalePendingUploads(database).then(

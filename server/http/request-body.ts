@@ -124,8 +124,17 @@ export function isMultipart(contentType: string | null | undefined): boolean {
   return mediaTypeOf(contentType) === 'multipart/form-data';
 }
 
-/** The largest body of this content type the portal reads. */
-export function bodyLimitFor(contentType: string | null | undefined): number {
+/**
+ * A letter batch posted to the agency API's import (NDJSON, gzip or not; decision 096): streamed
+ * to a file as it arrives, never held. Only that path and media type get it.
+ */
+export const maxBatchBodyBytes = 1024 * 1024 * 1024;
+export const batchPath = '/agency/v1/imports';
+export const batchMediaType = 'application/x-ndjson';
+
+/** The largest body of this content type the portal reads (at `path`, when the path matters). */
+export function bodyLimitFor(contentType: string | null | undefined, path?: string): number {
+  if (path === batchPath && mediaTypeOf(contentType) === batchMediaType) return maxBatchBodyBytes;
   return isMultipart(contentType) ? maxMultipartBodyBytes : maxSmallBodyBytes;
 }
 

@@ -184,7 +184,8 @@ export function bodyLimits() {
       req.removeAllListeners('data');
       req.resume();
     });
-    if (declaredLengthExceeds(req.get('content-length'), bodyLimitFor(req.get('content-type')))) {
+    const limit = bodyLimitFor(req.get('content-type'), normalizedPath(req.originalUrl) ?? undefined);
+    if (declaredLengthExceeds(req.get('content-length'), limit)) {
       return refuseWithPage(req, res, next, { status: 413, reason: 'tooLarge' });
     }
     return next();

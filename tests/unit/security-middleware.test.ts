@@ -148,10 +148,10 @@ describe('cross-site writes', () => {
 
 describe('body limits', () => {
   /** Declares `length` bytes but sends only three: an answer proves nothing waited for the body. */
-  const declared = (type: string, length: number) =>
+  const declared = (type: string, length: number, path = '/serviceportal/feedback') =>
     new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        `${base}/serviceportal/feedback`,
+        `${base}${path}`,
         { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': String(length) } },
         (res) => {
           res.resume();
@@ -171,5 +171,12 @@ describe('body limits', () => {
     ['multipart over 10 MB and the form', 'multipart/form-data; boundary=x', 11 * 1024 * 1024, 413],
   ])('%s', async (_name, type, length, status) => {
     expect(await declared(type, length)).toBe(status);
+  });
+
+  it('lets a letter batch of up to 1 GiB through to the agency import only (decision 096)', async () => {
+    expect(await declared('application/x-ndjson', 500 * 1024 * 1024, '/agency/v1/imports')).toBe(200);
+    expect(await declared('application/x-ndjson', 1024 * 1024 * 1024 + 1, '/agency/v1/imports')).toBe(413);
+    expect(await declared('application/x-ndjson', 30 * 1024 * 1024)).toBe(413);
+    expect(await declared('application/json', 30 * 1024 * 1024, '/agency/v1/imports')).toBe(413);
   });
 });

@@ -34,6 +34,8 @@ export const debtors = pgTable(
   'debtors',
   {
     id: serial('id').primaryKey(),
+    /** The agency's own key of the debtor (bulk import, decision 096): a debtor's files find it by this. */
+    agencyKey: text('agency_key'),
     /** 1 Mr, 2 Ms, 3 company (section 3, profile). */
     salutation: smallint('salutation').notNull(),
     personType: text('person_type', { enum: ['person', 'company'] })
@@ -70,7 +72,10 @@ export const debtors = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('debtors_personal_number_idx').on(t.personalNumberHash)],
+  (t) => [
+    index('debtors_personal_number_idx').on(t.personalNumberHash),
+    uniqueIndex('debtors_agency_key_idx').on(t.agencyKey),
+  ],
 );
 
 /** The debtor a row belongs to. */

@@ -1,0 +1,194 @@
+/**
+ * One line of a letter batch (issue 29, decision 096): a whole file as the agency's core system
+ * holds it, with its debtor (by the agency's own debtor key) and its creditors (by name). The
+ * batch is NDJSON, one such document a line; every line is read by this schema, and what it
+ * refuses is reported by line number and field and never stops the batch.
+ *
+ * Money is in minor units (integers); dates are YYYY-MM-DD. A field left out takes the portal's
+ * default (the flags) or is empty (null): each line is the file's whole state, so a field left out
+ * of a later batch is cleared, as a PUT would.
+ */
+import { z } from 'zod';
+import * as t from '../../db/schema.ts';
+import { variantIds, type VariantId } from '../../variants/config.ts';
+import { parseReference } from '../file-status.ts';
+
+/** The most of one amount: three of them must still add up within the database's integer. */
+export const maxAmountMinor = 500_000_000;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) => text(max).nullable().default(null);
+const isoDate = z.iso.date();
+const amount = z.number().int().min(0).max(maxAmountMinor);
+const country = z
+  .string()
+  .regex(/^[A-Z]{2}$/)
+  .describe('ISO 3166-1 alpha-2 country code (DE, AT, CH, SE, NO, …).');
+
+const importDebtor = z
+  .object({
+    key: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .describe(
+        'The agency’s own id of the debtor: every line with this key is the same debtor (their files share one sign-in).',
+      ),
+    salutation: z.union([z.literal(1), z.literal(2), z.literal(3)]).describe('1 Mr, 2 Ms, 3 company.'),
+    personType: z.enum(['person', 'company']).default('person').describe('A person or a company.'),
+    companyName: optionalText(200).describe('The company’s name (needed for a company).'),
+    firstName: optionalText(100).describe('First name(s) of a person.'),
+    lastName: optionalText(100).describe('Last name of a person (needed for a person).'),
+    birthdate: isoDate.nullable().default(null).describe('Birthdate of a person (YYYY-MM-DD).'),
+    streetName: text(200).describe('Street of the postal address.'),
+    houseNumber: text(20).describe('House number.'),
+    postalCode: text(20).describe('Postal code.'),
+    city: text(100).describe('Town or city.'),
+    countryCode: country,
+    email: z
+      .email()
+      .max(254)
+      .nullable()
+      .default(null)
+      .describe('E-mail address; when left out, one the debtor gave in the portal is kept.'),
+    phone: optionalText(40).describe('Landline phone number.'),
+    mobile: optionalText(40).describe('Mobile phone number.'),
+    preferredLanguage: z
+      .string()
+      .regex(/^[a-z]{2}$/)
+      .nullable()
+      .default(null)
+      .describe('The language the debtor prefers (ISO 639-1, e.g. de, en, tr).'),
+  })
+  .strict()
+  .superRefine((debtor, ctx) => {
+    if (debtor.personType === 'company' && !debtor.companyName)
+      ctx.addIssue({ code: 'custom', path: ['companyName'], message: 'a company needs its name' });
+    if (debtor.personType === 'person' && !debtor.lastName)
+      ctx.addIssue({ code: 'custom', path: ['lastName'], message: 'a person needs a last name' });
+  })
+  .meta({ id: 'ImportDebtor', description: 'The debtor of the file, known by the agency’s own key.' });
+
+const importCreditor = z
+  .object({
+    name: text(200).describe('The creditor’s name: the portal finds the creditor by it.'),
+    street: text(200).describe('Street and number (used only when the portal does not know the creditor yet).'),
+    postalCode: text(20).describe('Postal code.'),
+    city: text(100).describe('Town or city.'),
+    country,
+  })
+  .strict()
+  .meta({
+    id: 'ImportCreditor',
+    description: 'A creditor, found by name; made with this address when the portal does not know it yet.',
+  });
+
+export const importLine = z
+  .object({
+    reference: z
+      .string()
+      .refine((value) => parseReference(value) !== null, 'nine digits, `-<subcase>` from 1 when not 1')
+      .describe('The reference number, with `-<subcase>` when the subcase is not 1 (e.g. `100000123-2`).'),
+    variant: z
+      .enum(variantIds as [VariantId, ...VariantId[]])
+      .describe('The portal variant (country and brand) the file is shown in.'),
+    currency: z.enum(['EUR', 'CHF', 'SEK', 'NOK']).describe('The currency of every amount of the file.'),
+    debtor: importDebtor,
+    creditor: importCreditor,
+    originalCreditor: importCreditor
+      .nullable()
+      .default(null)
+      .describe('The original creditor when the claim was sold or assigned.'),
+    statusCode: z.enum(t.statusCodes).describe('The status code of spec section 4.2.'),
+    subState: z.enum(t.subStates).nullable().default(null).describe('The sub-state of status 2, else null.'),
+    statusDate: isoDate.describe('Since when the status holds (YYYY-MM-DD).'),
+    claimSubject: text(500).describe('What the claim is for, in the creditor’s words.'),
+    subjectKey: z
+      .string()
+      .regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/)
+      .nullable()
+      .default(null)
+      .describe('What the claim is for as a code of the subject catalogue (decision 029), e.g. `purchase`.'),
+    subjectParams: z
+      .record(z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,31}$/), z.string().max(200))
+      .nullable()
+      .default(null)
+      .describe('The subject code’s parameters, e.g. `{"goods":"clothing","order":"4471-2291"}`.'),
+    contractDate: isoDate.nullable().default(null).describe('The date of the contract the claim arose from.'),
+    mainClaimMinor: amount.describe('The main claim in minor units.'),
+    interestMinor: amount.default(0).describe('Interest so far in minor units.'),
+    costsMinor: amount.default(0).describe('Collection costs in minor units.'),
+    paymentsMinor: amount.default(0).describe('Payments already booked in minor units.'),
+    interestRateBp: z
+      .number()
+      .int()
+      .min(0)
+      .max(100_000)
+      .nullable()
+      .default(null)
+      .describe('Yearly interest rate in basis points (500 is 5 %).'),
+    interestBasis: optionalText(100).describe('How the interest is calculated (e.g. `statutoryDefault`).'),
+    interestFrom: isoDate.nullable().default(null).describe('Since when interest runs.'),
+    hasVideo: z.boolean().default(false).describe('The file shows the explanatory video.'),
+    showEventHistory: z.boolean().default(true).describe('The debtor sees the file’s event history.'),
+    showUploadCenter: z.boolean().default(false).describe('The debtor sees the upload centre.'),
+    letterLinkIsFullLogin: z.boolean().default(false).describe('A letter link signs in with the full login.'),
+    instalmentErrorCode: z
+      .number()
+      .int()
+      .min(1)
+      .max(6)
+      .nullable()
+      .default(null)
+      .describe('Why instalments are refused (spec section 8, 1 to 6); null when they may be offered.'),
+    depositRequiredMinor: amount.nullable().default(null).describe('A deposit required before a plan, in minor units.'),
+    functionsBlocked: z.boolean().default(false).describe('Debtor actions are refused (a phone number is shown).'),
+    legalBlocking: z.boolean().default(false).describe('Legally blocked: the file is not reachable in the portal.'),
+    addressTraced: z.boolean().default(false).describe('The address was traced (its costs are in the claim).'),
+  })
+  .strict()
+  .superRefine((line, ctx) => {
+    if (line.subState !== null && line.statusCode !== '2')
+      ctx.addIssue({ code: 'custom', path: ['subState'], message: 'a sub-state belongs to status 2 only' });
+    if (line.paymentsMinor > line.mainClaimMinor + line.interestMinor + line.costsMinor)
+      ctx.addIssue({ code: 'custom', path: ['paymentsMinor'], message: 'more than the claim' });
+  })
+  .meta({
+    id: 'ImportLine',
+    description:
+      'One line of a letter batch (NDJSON): a whole file with its debtor and creditors. Each line is the file’s whole state: the file is made, or updated to it.',
+  });
+
+export type ImportLine = z.output<typeof importLine>;
+export type ImportLineInput = z.input<typeof importLine>;
+
+/** What the report says of a refused line: each field that was wrong (dotted path) and why. */
+export interface LineIssue {
+  path: string;
+  message: string;
+}
+
+/** `\uD800`–`\uDBFF` not followed by `\uDC00`–`\uDFFF`, or the second without the first. */
+const loneSurrogateEscape =
+  /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
+
+/** A line read: the file document, or the reasons it was refused. */
+export function readLine(text: string): { ok: true; value: ImportLine } | { ok: false; issues: LineIssue[] } {
+  // PostgreSQL's text holds no NUL character and its JSON no half of a surrogate pair, raw or
+  // escaped: such a line is refused here, not by the merge of its chunk.
+  if (text.includes('\u0000') || /\\u0000/i.test(text))
+    return { ok: false, issues: [{ path: '', message: 'a NUL character' }] };
+  if (loneSurrogateEscape.test(text))
+    return { ok: false, issues: [{ path: '', message: 'half of a UTF-16 surrogate pair' }] };
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, issues: [{ path: '', message: 'not JSON' }] };
+  }
+  const parsed = importLine.safeParse(value);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return {
+    ok: false,
+    issues: parsed.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })),
+  };
+}

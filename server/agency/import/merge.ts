@@ -1,0 +1,198 @@
+/**
+ * The merge of one chunk from the staging table (decision 096), set-based and the same SQL on
+ * PostgreSQL and PGlite, inside the chunk's transaction: creditors by name, debtors by the agency's
+ * key, files by reference (`INSERT … ON CONFLICT (refno, subcase) DO UPDATE`), and a status change
+ * recorded as the status upsert records it (server/agency/file-status.ts): a line of the status
+ * history and the file's version counted up. A row that would not change is not written, so the
+ * same batch again changes nothing. Within a chunk the last line of a reference (or a debtor key)
+ * wins, as it does across chunks. A deleted file is left as it is.
+ */
+import type { ChunkTransaction } from './stage.ts';
+
+export interface MergeCounts {
+  creditorsCreated: number;
+  debtorsCreated: number;
+  debtorsUpdated: number;
+  filesCreated: number;
+  filesUpdated: number;
+  statusChanges: number;
+}
+
+const debtorColumns = [
+  'salutation',
+  'person_type',
+  'company_name',
+  'first_name',
+  'last_name',
+  'birthdate',
+  'street_name',
+  'house_number',
+  'postal_code',
+  'city',
+  'country_code',
+  'phone',
+  'mobile',
+  'preferred_language',
+];
+
+const fileColumns = [
+  'debtor_id',
+  'variant',
+  'creditor_id',
+  'original_creditor_id',
+  'currency',
+  'status_code',
+  'sub_state',
+  'status_date',
+  'claim_subject',
+  'subject_key',
+  'subject_params',
+  'contract_date',
+  'main_claim_minor',
+  'interest_minor',
+  'costs_minor',
+  'payments_minor',
+  'interest_rate_bp',
+  'interest_basis',
+  'interest_from',
+  'address_traced',
+  'has_video',
+  'show_event_history',
+  'show_upload_center',
+  'letter_link_is_full_login',
+  'instalment_error_code',
+  'deposit_required_minor',
+  'functions_blocked',
+  'legal_blocking',
+];
+
+/** Creditors named in the chunk that the portal does not know yet, made with the first address given. */
+const mergeCreditors = `
+with named as (
+  select line, creditor_name as name, creditor_street as street, creditor_postal_code as postal_code,
+         creditor_city as city, creditor_country as country
+    from agency_import_stage where import_id = $1
+  union all
+  select line, original_creditor_name, original_creditor_street, original_creditor_postal_code,
+         original_creditor_city, original_creditor_country
+    from agency_import_stage where import_id = $1 and original_creditor_name is not null
+), first_named as (
+  select distinct on (name) name, street, postal_code, city, country from named order by name, line
+)
+insert into creditors (name, street, postal_code, city, country)
+select name, street, postal_code, city, country from first_named n
+ where not exists (select 1 from creditors c where c.name = n.name)`;
+
+/**
+ * A debtor the portal holds without the agency's key (a file made before imports, the demo) takes
+ * the key of its file's line, so that the import updates that debtor instead of making another.
+ */
+const adoptDebtors = `
+with by_debtor as (
+  select distinct on (f.debtor_id) f.debtor_id, s.debtor_key, s.line
+    from agency_import_stage s
+    join files f on f.refno = s.refno and f.subcase = s.subcase
+   where s.import_id = $1
+   order by f.debtor_id, s.line desc
+), by_key as (
+  select distinct on (debtor_key) debtor_id, debtor_key from by_debtor order by debtor_key, line desc
+)
+update debtors d set agency_key = k.debtor_key
+  from by_key k
+ where d.id = k.debtor_id and d.agency_key is null
+   and not exists (select 1 from debtors x where x.agency_key = k.debtor_key)`;
+
+const mergeDebtors = `
+with incoming as (
+  select distinct on (debtor_key) debtor_key, email, ${debtorColumns.join(', ')}
+    from agency_import_stage where import_id = $1 order by debtor_key, line desc
+), merged as (
+  insert into debtors (agency_key, email, ${debtorColumns.join(', ')})
+  select debtor_key, email, ${debtorColumns.join(', ')} from incoming
+  on conflict (agency_key) do update set
+    ${debtorColumns.map((c) => `${c} = excluded.${c}`).join(', ')},
+    email = coalesce(excluded.email, debtors.email),
+    updated_at = $2::timestamptz
+  where (${debtorColumns.map((c) => `debtors.${c}`).join(', ')}, debtors.email)
+        is distinct from (${debtorColumns.map((c) => `excluded.${c}`).join(', ')}, coalesce(excluded.email, debtors.email))
+  returning (xmax = 0) as inserted
+)
+select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated
+  from merged`;
+
+/** The chunk's last line of each reference, with the ids of its debtor and creditors. */
+const incomingFiles = `
+incoming as (
+  select distinct on (refno, subcase) * from agency_import_stage
+   where import_id = $1 order by refno, subcase, line desc
+), creditor_ids as (
+  select name, min(id) as id from creditors group by name
+), resolved as (
+  select i.refno, i.subcase, d.id as debtor_id, i.variant, c.id as creditor_id, o.id as original_creditor_id,
+         i.currency, i.status_code, i.sub_state, i.status_date, i.claim_subject, i.subject_key, i.subject_params,
+         i.contract_date, i.main_claim_minor, i.interest_minor, i.costs_minor, i.payments_minor,
+         i.interest_rate_bp, i.interest_basis, i.interest_from, i.address_traced, i.has_video,
+         i.show_event_history, i.show_upload_center, i.letter_link_is_full_login, i.instalment_error_code,
+         i.deposit_required_minor, i.functions_blocked, i.legal_blocking
+    from incoming i
+    join debtors d on d.agency_key = i.debtor_key
+    join creditor_ids c on c.name = i.creditor_name
+    left join creditor_ids o on o.name = i.original_creditor_name
+)`;
+
+/**
+ * Existing files whose status the chunk changes (locked first): a line of the status history each
+ * and the version of `fileStatus` counted up, as PUT /files/{reference}/status does.
+ */
+const recordStatusChanges = `
+with ${incomingFiles}, changed as (
+  select f.id, r.refno, r.subcase, r.status_code, r.sub_state
+    from resolved r
+    join files f on f.refno = r.refno and f.subcase = r.subcase
+   where f.deleted_at is null
+     and (f.status_code, f.sub_state, f.status_date) is distinct from (r.status_code, r.sub_state, r.status_date)
+     for update of f
+), history as (
+  insert into file_status_history (file_id, status_code, sub_state, changed_at, reason)
+  select id, status_code, sub_state, $2::timestamptz, 'import' from changed
+), versions as (
+  insert into agency_versions (resource, key, version, updated_at)
+  select 'fileStatus', case when subcase > 1 then refno || '-' || subcase else refno end, 2, $2::timestamptz from changed
+  on conflict (resource, key) do update set version = agency_versions.version + 1, updated_at = excluded.updated_at
+)
+select count(*)::int as changed from changed`;
+
+const mergeFiles = `
+with ${incomingFiles}, merged as (
+  insert into files (refno, subcase, ${fileColumns.join(', ')})
+  select refno, subcase, ${fileColumns.join(', ')} from resolved
+  on conflict (refno, subcase) do update set ${fileColumns.map((c) => `${c} = excluded.${c}`).join(', ')}
+  where files.deleted_at is null
+    and (${fileColumns.map((c) => `files.${c}`).join(', ')}) is distinct from (${fileColumns.map((c) => `excluded.${c}`).join(', ')})
+  returning id, status_code, sub_state, (xmax = 0) as inserted
+), history as (
+  insert into file_status_history (file_id, status_code, sub_state, changed_at, reason)
+  select id, status_code, sub_state, $2::timestamptz, 'import' from merged where inserted
+)
+select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated
+  from merged`;
+
+/** Merges the staged chunk of import `importId` and empties its staging rows; `now` dates what it writes. */
+export async function mergeChunk(tx: ChunkTransaction, importId: number, now: Date): Promise<MergeCounts> {
+  // One merge of creditors at a time: two imports naming a new creditor make it once.
+  await tx.query(`select pg_advisory_xact_lock(hashtextextended('debtor-portal:import-creditors', 0))`);
+  const creditors = await tx.query(mergeCreditors, [importId]);
+  await tx.query(adoptDebtors, [importId]);
+  const debtors = await tx.query<{ created: number; updated: number }>(mergeDebtors, [importId, now]);
+  const status = await tx.query<{ changed: number }>(recordStatusChanges, [importId, now]);
+  const files = await tx.query<{ created: number; updated: number }>(mergeFiles, [importId, now]);
+  await tx.query(`delete from agency_import_stage where import_id = $1`, [importId]);
+  return {
+    creditorsCreated: creditors.rowCount,
+    debtorsCreated: debtors.rows[0]!.created,
+    debtorsUpdated: debtors.rows[0]!.updated,
+    filesCreated: files.rows[0]!.created,
+    filesUpdated: files.rows[0]!.updated,
+    statusChanges: status.rows[0]!.changed,
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * The staging table's rows and how a chunk gets there (decision 096): COPY in PostgreSQL's text
+ * format, through pg-copy-streams on PostgreSQL and PGlite's `/dev/blob` on the embedded
+ * database, inside the transaction that then merges the chunk. Both run the same SQL after it.
+ */
+import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from '../../db/client.ts';
+import { parseReference } from '../file-status.ts';
+import type { ImportLine } from './line.ts';
+
+/** The staging table's columns in the order each COPY row writes them. */
+export const stageColumns = [
+  'import_id',
+  'line',
+  'refno',
+  'subcase',
+  'variant',
+  'currency',
+  'debtor_key',
+  'salutation',
+  'person_type',
+  'company_name',
+  'first_name',
+  'last_name',
+  'birthdate',
+  'street_name',
+  'house_number',
+  'postal_code',
+  'city',
+  'country_code',
+  'email',
+  'phone',
+  'mobile',
+  'preferred_language',
+  'creditor_name',
+  'creditor_street',
+  'creditor_postal_code',
+  'creditor_city',
+  'creditor_country',
+  'original_creditor_name',
+  'original_creditor_street',
+  'original_creditor_postal_code',
+  'original_creditor_city',
+  'original_creditor_country',
+  'status_code',
+  'sub_state',
+  'status_date',
+  'claim_subject',
+  'subject_key',
+  'subject_params',
+  'contract_date',
+  'main_claim_minor',
+  'interest_minor',
+  'costs_minor',
+  'payments_minor',
+  'interest_rate_bp',
+  'interest_basis',
+  'interest_from',
+  'has_video',
+  'show_event_history',
+  'show_upload_center',
+  'letter_link_is_full_login',
+  'instalment_error_code',
+  'deposit_required_minor',
+  'functions_blocked',
+  'legal_blocking',
+  'address_traced',
+] as const;
+
+type Cell = string | number | boolean | null | Record<string, string>;
+
+/** One value in COPY's text format: `\N` for null, backslash escapes for the separators. */
+function cell(value: Cell): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  if (typeof value === 'number') return String(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
+}
+
+/** A validated line as one row of COPY text (tab-separated, newline-terminated). */
+export function stageRow(importId: number, line: number, file: ImportLine): string {
+  const ref = parseReference(file.reference)!;
+  const d = file.debtor;
+  const c = file.creditor;
+  const o = file.originalCreditor;
+  const values: Cell[] = [
+    importId,
+    line,
+    ref.refno,
+    ref.subcase,
+    file.variant,
+    file.currency,
+    d.key,
+    d.salutation,
+    d.personType,
+    d.companyName,
+    d.firstName,
+    d.lastName,
+    d.birthdate,
+    d.streetName,
+    d.houseNumber,
+    d.postalCode,
+    d.city,
+    d.countryCode,
+    d.email,
+    d.phone,
+    d.mobile,
+    d.preferredLanguage,
+    c.name,
+    c.street,
+    c.postalCode,
+    c.city,
+    c.country,
+    o?.name ?? null,
+    o?.street ?? null,
+    o?.postalCode ?? null,
+    o?.city ?? null,
+    o?.country ?? null,
+    file.statusCode,
+    file.subState,
+    file.statusDate,
+    file.claimSubject,
+    file.subjectKey,
+    file.subjectParams,
+    file.contractDate,
+    file.mainClaimMinor,
+    file.interestMinor,
+    file.costsMinor,
+    file.paymentsMinor,
+    file.interestRateBp,
+    file.interestBasis,
+    file.interestFrom,
+    file.hasVideo,
+    file.showEventHistory,
+    file.showUploadCenter,
+    file.letterLinkIsFullLogin,
+    file.instalmentErrorCode,
+    file.depositRequiredMinor,
+    file.functionsBlocked,
+    file.legalBlocking,
+    file.addressTraced,
+  ];
+  return `${values.map(cell).join('\t')}\n`;
+}
+
+const copySql = (source: string) =>
+  `copy agency_import_stage (${stageColumns.join(', ')}) from ${source} with (format text)`;
+
+/** A transaction the merge runs its SQL in: plain queries with $n parameters, the same on both databases. */
+export interface ChunkTransaction {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number }>;
+  /** Writes the rows (COPY text) into the staging table. */
+  copy(rows: string[]): Promise<void>;
+}
+
+/** Runs `work` in one transaction of the database's own client (committed when it returns). */
+export async function inTransaction<T>(db: Database, work: (tx: ChunkTransaction) => Promise<T>): Promise<T> {
+  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  if (isPglite(client)) {
+    return client.transaction(async (tx: Transaction) =>
+      work({
+        async query<R>(text: string, params: unknown[] = []) {
+          const result = await tx.query<R>(text, params);
+          return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+        },
+        async copy(rows) {
+          await tx.query(copySql(`'/dev/blob'`), [], { blob: new Blob(rows) });
+        },
+      }),
+    );
+  }
+  const connection = await client.connect();
+  let broken = false;
+  try {
+    await connection.query('begin');
+    const result = await work({
+      async query<R>(text: string, params: unknown[] = []) {
+        const answer = await connection.query(text, params);
+        return { rows: answer.rows as R[], rowCount: answer.rowCount ?? 0 };
+      },
+      async copy(rows) {
+        await pipeline(Readable.from(batched(rows)), connection.query(copyFrom(copySql('stdin'))));
+      },
+    });
+    await connection.query('commit');
+    return result;
+  } catch (error) {
+    await connection.query('rollback').catch(() => {
+      broken = true;
+    });
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
+}
+
+/** The rows in pieces of about 64 kB: one COPY message each instead of one a row. */
+function* batched(rows: string[]): Generator<string> {
+  let piece = '';
+  for (const row of rows) {
+    piece += row;
+    if (piece.length >= 65_536) {
+      yield piece;
+      piece = '';
+    }
+  }
+  if (piece) yield piece;
+}
+
+function isPglite(client: pg.Pool | PGlite): client is PGlite {
+  return typeof (client as PGlite).transaction === 'function' && typeof (client as pg.Pool).connect !== 'function';
+}
