@@ -1,4 +1,5 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { getDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { readCookie } from '../i18n/negotiate.ts';
@@ -32,21 +33,17 @@ export interface SessionRecord extends ActiveSession {
  * debtor's forced password change and the file's variant; only while both deadlines lie ahead of
  * `now`, unless `now` is null (a handler that re-reads the session its call was authorised with).
  */
-export async function sessionByHash(
-  db: Database,
-  idHash: string,
-  channel: 'web' | 'api',
-  now: Date | null,
-): Promise<SessionRecord | null> {
-  const [row] = await db
+function prepareSessionRead(db: Database, current: boolean) {
+  const { idleExpiresAt, absoluteExpiresAt } = t.sessions;
+  return db
     .select({
       idHash: t.sessions.idHash,
       debtorId: t.sessions.debtorId,
       fileId: t.sessions.fileId,
       level: t.sessions.level,
       loginType: t.sessions.loginType,
-      idleExpiresAt: t.sessions.idleExpiresAt,
-      absoluteExpiresAt: t.sessions.absoluteExpiresAt,
+      idleExpiresAt,
+      absoluteExpiresAt,
       mustChangePassword: t.debtors.mustChangePassword,
       variant: t.files.variant,
     })
@@ -55,12 +52,38 @@ export async function sessionByHash(
     .innerJoin(t.files, eq(t.files.id, t.sessions.fileId))
     .where(
       and(
-        eq(t.sessions.idHash, idHash),
-        eq(t.sessions.channel, channel),
-        now ? gt(t.sessions.idleExpiresAt, now) : undefined,
-        now ? gt(t.sessions.absoluteExpiresAt, now) : undefined,
+        eq(t.sessions.idHash, sql.placeholder('idHash')),
+        eq(t.sessions.channel, sql.placeholder('channel')),
+        current ? gt(idleExpiresAt, sql`${sql.placeholder('now')}::timestamptz`) : undefined,
+        current ? gt(absoluteExpiresAt, sql`${sql.placeholder('now')}::timestamptz`) : undefined,
       ),
-    );
+    )
+    .prepare(current ? 'session_current' : 'session_any');
+}
+
+/**
+ * The statement prepared once per database handle (issue 28, as the page reads of
+ * server/claims/facts.ts): every signed-in request reads its session, and building it with
+ * drizzle each time was a visible part of a request's CPU. A transaction prepares its own.
+ */
+const sessionReads = new WeakMap<Database, Map<boolean, ReturnType<typeof prepareSessionRead>>>();
+
+function sessionRead(db: Database, current: boolean) {
+  if ((db as unknown) instanceof PgTransaction) return prepareSessionRead(db, current);
+  let perDatabase = sessionReads.get(db);
+  if (!perDatabase) sessionReads.set(db, (perDatabase = new Map()));
+  let statement = perDatabase.get(current);
+  if (!statement) perDatabase.set(current, (statement = prepareSessionRead(db, current)));
+  return statement;
+}
+
+export async function sessionByHash(
+  db: Database,
+  idHash: string,
+  channel: 'web' | 'api',
+  now: Date | null,
+): Promise<SessionRecord | null> {
+  const [row] = await sessionRead(db, now !== null).execute({ idHash, channel, now: now?.toISOString() });
   return row ?? null;
 }
 
