@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { getDatabase, type Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { readCookie } from '../i18n/negotiate.ts';
@@ -61,21 +61,8 @@ function prepareSessionRead(db: Database, current: boolean) {
     .prepare(current ? 'session_current' : 'session_any');
 }
 
-/**
- * The statement prepared once per database handle (issue 28, as the page reads of
- * server/claims/facts.ts): every signed-in request reads its session, and building it with
- * drizzle each time was a visible part of a request's CPU. A transaction prepares its own.
- */
-const sessionReads = new WeakMap<Database, Map<boolean, ReturnType<typeof prepareSessionRead>>>();
-
-function sessionRead(db: Database, current: boolean) {
-  if ((db as unknown) instanceof PgTransaction) return prepareSessionRead(db, current);
-  let perDatabase = sessionReads.get(db);
-  if (!perDatabase) sessionReads.set(db, (perDatabase = new Map()));
-  let statement = perDatabase.get(current);
-  if (!statement) perDatabase.set(current, (statement = prepareSessionRead(db, current)));
-  return statement;
-}
+/** Prepared once per database handle (server/db/prepared.ts): every signed-in request reads its session. */
+const sessionRead = preparedPerDatabase(prepareSessionRead);
 
 export async function sessionByHash(
   db: Database,

@@ -4,7 +4,7 @@
  * database; everything derived from these facts is a pure function in rules.ts.
  */
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { todayIso } from '../dates.ts';
@@ -215,17 +215,11 @@ export interface FileRead<E extends ExtraColumns = Record<never, never>> {
 }
 
 /**
- * Reads one file's row, its facts' rows and the caller's `extras` in a single statement (issue
- * 16: seven statements became one). A page that shows more of the file adds its own columns as
- * `extras`, so that one page view costs one read of the file.
- */
-/**
  * The statement of `readFile` for one set of extra columns, prepared once per database handle
  * (issue 28): building this long statement with drizzle on every page view was a noticeable part
  * of a page's CPU, and PostgreSQL plans a named statement once per connection. The pages pass
  * their extra columns as module constants, so there are as many as there are pages.
  */
-const preparedReads = new WeakMap<Database, Map<ExtraColumns, ReturnType<typeof prepareRead>>>();
 const noExtras: ExtraColumns = {};
 /** One name per set of columns, the same on every connection (a connection prepares a name once). */
 const statementNames = new WeakMap<ExtraColumns, string>();
@@ -241,16 +235,13 @@ function prepareRead(db: Database, extras: ExtraColumns) {
     .prepare(name);
 }
 
-function readStatement(db: Database, extras: ExtraColumns) {
-  // A transaction is a handle of its own for a moment: prepared under the same name, not kept.
-  if ((db as unknown) instanceof PgTransaction) return prepareRead(db, extras);
-  let perDatabase = preparedReads.get(db);
-  if (!perDatabase) preparedReads.set(db, (perDatabase = new Map()));
-  let statement = perDatabase.get(extras);
-  if (!statement) perDatabase.set(extras, (statement = prepareRead(db, extras)));
-  return statement;
-}
+const readStatement = preparedPerDatabase(prepareRead);
 
+/**
+ * Reads one file's row, its facts' rows and the caller's `extras` in a single statement (issue
+ * 16: seven statements became one). A page that shows more of the file adds its own columns as
+ * `extras`, so that one page view costs one read of the file.
+ */
 export async function readFile<E extends ExtraColumns = Record<never, never>>(
   db: Database,
   fileId: number,
