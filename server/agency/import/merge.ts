@@ -7,7 +7,7 @@
  * same batch again changes nothing. Within a chunk the last line of a reference (or a debtor key)
  * wins, as it does across chunks. A deleted file is left as it is.
  */
-import type { ChunkTransaction } from './stage.ts';
+import { lineDebtorColumns, lineFileColumns, type ChunkTransaction } from './stage.ts';
 
 export interface MergeCounts {
   creditorsCreated: number;
@@ -18,53 +18,10 @@ export interface MergeCounts {
   statusChanges: number;
 }
 
-const debtorColumns = [
-  'salutation',
-  'person_type',
-  'company_name',
-  'first_name',
-  'last_name',
-  'birthdate',
-  'street_name',
-  'house_number',
-  'postal_code',
-  'city',
-  'country_code',
-  'phone',
-  'mobile',
-  'preferred_language',
-];
+const debtorColumns = lineDebtorColumns;
 
-const fileColumns = [
-  'debtor_id',
-  'variant',
-  'creditor_id',
-  'original_creditor_id',
-  'currency',
-  'status_code',
-  'sub_state',
-  'status_date',
-  'claim_subject',
-  'subject_key',
-  'subject_params',
-  'contract_date',
-  'main_claim_minor',
-  'interest_minor',
-  'costs_minor',
-  'payments_minor',
-  'interest_rate_bp',
-  'interest_basis',
-  'interest_from',
-  'address_traced',
-  'has_video',
-  'show_event_history',
-  'show_upload_center',
-  'letter_link_is_full_login',
-  'instalment_error_code',
-  'deposit_required_minor',
-  'functions_blocked',
-  'legal_blocking',
-];
+/** The file's columns the merge writes: the ids it resolves, then what the line sets. */
+const fileColumns = ['debtor_id', 'variant', 'creditor_id', 'original_creditor_id', 'currency', ...lineFileColumns];
 
 /** Creditors named in the chunk that the portal does not know yet, made with the first address given. */
 const mergeCreditors = `

@@ -12,15 +12,11 @@ import type { Database } from '../../db/client.ts';
 import { parseReference } from '../file-status.ts';
 import type { ImportLine } from './line.ts';
 
-/** The staging table's columns in the order each COPY row writes them. */
-export const stageColumns = [
-  'import_id',
-  'line',
-  'refno',
-  'subcase',
-  'variant',
-  'currency',
-  'debtor_key',
+/**
+ * The debtor's columns a line sets, named alike in the staging table and in `debtors` (the
+ * e-mail address apart: the merge keeps one the debtor gave when a line has none).
+ */
+export const lineDebtorColumns = [
   'salutation',
   'person_type',
   'company_name',
@@ -32,20 +28,13 @@ export const stageColumns = [
   'postal_code',
   'city',
   'country_code',
-  'email',
   'phone',
   'mobile',
   'preferred_language',
-  'creditor_name',
-  'creditor_street',
-  'creditor_postal_code',
-  'creditor_city',
-  'creditor_country',
-  'original_creditor_name',
-  'original_creditor_street',
-  'original_creditor_postal_code',
-  'original_creditor_city',
-  'original_creditor_country',
+] as const;
+
+/** The file's own columns a line sets, named alike in the staging table and in `files`. */
+export const lineFileColumns = [
   'status_code',
   'sub_state',
   'status_date',
@@ -71,6 +60,25 @@ export const stageColumns = [
   'address_traced',
 ] as const;
 
+const creditorColumns = (prefix: string) =>
+  ['name', 'street', 'postal_code', 'city', 'country'].map((column) => `${prefix}_${column}`);
+
+/** The staging table's columns in the order each COPY row writes them. */
+export const stageColumns = [
+  'import_id',
+  'line',
+  'refno',
+  'subcase',
+  'variant',
+  'currency',
+  'debtor_key',
+  ...lineDebtorColumns,
+  'email',
+  ...creditorColumns('creditor'),
+  ...creditorColumns('original_creditor'),
+  ...lineFileColumns,
+];
+
 type Cell = string | number | boolean | null | Record<string, string>;
 
 /** One value in COPY's text format: `\N` for null, backslash escapes for the separators. */
@@ -88,6 +96,47 @@ export function stageRow(importId: number, line: number, file: ImportLine): stri
   const d = file.debtor;
   const c = file.creditor;
   const o = file.originalCreditor;
+  const debtor: Record<(typeof lineDebtorColumns)[number], Cell> = {
+    salutation: d.salutation,
+    person_type: d.personType,
+    company_name: d.companyName,
+    first_name: d.firstName,
+    last_name: d.lastName,
+    birthdate: d.birthdate,
+    street_name: d.streetName,
+    house_number: d.houseNumber,
+    postal_code: d.postalCode,
+    city: d.city,
+    country_code: d.countryCode,
+    phone: d.phone,
+    mobile: d.mobile,
+    preferred_language: d.preferredLanguage,
+  };
+  const own: Record<(typeof lineFileColumns)[number], Cell> = {
+    status_code: file.statusCode,
+    sub_state: file.subState,
+    status_date: file.statusDate,
+    claim_subject: file.claimSubject,
+    subject_key: file.subjectKey,
+    subject_params: file.subjectParams,
+    contract_date: file.contractDate,
+    main_claim_minor: file.mainClaimMinor,
+    interest_minor: file.interestMinor,
+    costs_minor: file.costsMinor,
+    payments_minor: file.paymentsMinor,
+    interest_rate_bp: file.interestRateBp,
+    interest_basis: file.interestBasis,
+    interest_from: file.interestFrom,
+    has_video: file.hasVideo,
+    show_event_history: file.showEventHistory,
+    show_upload_center: file.showUploadCenter,
+    letter_link_is_full_login: file.letterLinkIsFullLogin,
+    instalment_error_code: file.instalmentErrorCode,
+    deposit_required_minor: file.depositRequiredMinor,
+    functions_blocked: file.functionsBlocked,
+    legal_blocking: file.legalBlocking,
+    address_traced: file.addressTraced,
+  };
   const values: Cell[] = [
     importId,
     line,
@@ -96,21 +145,8 @@ export function stageRow(importId: number, line: number, file: ImportLine): stri
     file.variant,
     file.currency,
     d.key,
-    d.salutation,
-    d.personType,
-    d.companyName,
-    d.firstName,
-    d.lastName,
-    d.birthdate,
-    d.streetName,
-    d.houseNumber,
-    d.postalCode,
-    d.city,
-    d.countryCode,
+    ...lineDebtorColumns.map((column) => debtor[column]),
     d.email,
-    d.phone,
-    d.mobile,
-    d.preferredLanguage,
     c.name,
     c.street,
     c.postalCode,
@@ -121,29 +157,7 @@ export function stageRow(importId: number, line: number, file: ImportLine): stri
     o?.postalCode ?? null,
     o?.city ?? null,
     o?.country ?? null,
-    file.statusCode,
-    file.subState,
-    file.statusDate,
-    file.claimSubject,
-    file.subjectKey,
-    file.subjectParams,
-    file.contractDate,
-    file.mainClaimMinor,
-    file.interestMinor,
-    file.costsMinor,
-    file.paymentsMinor,
-    file.interestRateBp,
-    file.interestBasis,
-    file.interestFrom,
-    file.hasVideo,
-    file.showEventHistory,
-    file.showUploadCenter,
-    file.letterLinkIsFullLogin,
-    file.instalmentErrorCode,
-    file.depositRequiredMinor,
-    file.functionsBlocked,
-    file.legalBlocking,
-    file.addressTraced,
+    ...lineFileColumns.map((column) => own[column]),
   ];
   return `${values.map(cell).join('\t')}\n`;
 }
