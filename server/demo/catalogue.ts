@@ -1,8 +1,8 @@
 /**
  * The demo files' catalogue (docs/demo-data.md, the README): each reference number and what it
  * shows. The reference numbers are fixed: other parts and tests rely on them. Every demo debtor has
- * the portal password `Demo-Pass1`. The files themselves are written by server/demo/files/, one
- * module per file (decision 078), and only in the demo mode.
+ * the portal password `Demo-Pass1`. The files themselves are data (letters.json) with a module per
+ * file for what it has beyond its row (server/demo/files/, decision 078), written only in the demo mode.
  */
 export const demoPassword = 'Demo-Pass1';
 

@@ -1,8 +1,8 @@
 /**
  * What the demo files are written with (decision 078): the creditors, a debtor with the demo
  * password, a file with its status history, costs by the country's rules and the standard letter
- * journey, and an instalment plan. Each demo file's own module (server/demo/files/) uses this kit;
- * server/demo/seed.ts runs them in the catalogue's order. Dates are relative to the day of seeding
+ * journey, and an instalment plan. server/demo/seed.ts writes each letter of letters.json with it,
+ * then the file's own module (server/demo/files/), in the catalogue's order. Dates are relative to the day of seeding
  * so that "next instalment due" stays ahead.
  */
 import { hashPassword } from '../auth/passwords.ts';
@@ -63,35 +63,22 @@ export type FileInput = {
   extra?: Partial<typeof t.files.$inferInsert>;
 };
 
-/** A demo debtor who is a person, born 17 May 1984, with a German mobile number unless `extra` says otherwise. */
-export const person = (
-  first: string,
-  last: string,
-  salutation: 1 | 2,
-  street: string,
-  no: string,
-  zip: string,
-  city: string,
-  country: string,
-  email: string | null,
-  extra: Partial<DebtorInput> = {},
-): DebtorInput => ({
-  salutation,
-  personType: 'person',
-  firstName: first,
-  lastName: last,
-  birthdate: '1984-05-17',
-  streetName: street,
-  houseNumber: no,
-  postalCode: zip,
-  city,
-  countryCode: country,
-  email,
-  emailSetOnce: email !== null,
-  phone: '+49 151 23456789',
-  matchcode: `${last.toUpperCase()}${first.slice(0, 1).toUpperCase()}`,
-  ...extra,
-});
+/**
+ * A demo debtor with their files as server/demo/letters.json holds them: the debtor's row (a
+ * personal identity number in clear, hashed as the bank-identity login stores it) and each file
+ * as `addFile` takes it, dated relative to the day of seeding.
+ */
+export interface DemoLetter {
+  debtor: DebtorInput & { personalNumber?: string };
+  files: Array<Omit<FileInput, 'debtorId'>>;
+}
+
+/** The rows a letter made: its debtor, its first file and all its files in the letter's order. */
+export interface DemoIds {
+  debtorId: number;
+  fileId: number;
+  fileIds: number[];
+}
 
 /** The tools a demo file's module writes its file with, inside the one seeding transaction. */
 export interface DemoKit {
@@ -99,9 +86,8 @@ export interface DemoKit {
   /** The agency's calendar day of the seeding, at midnight UTC. */
   today: Date;
   options: SeedOptions;
-  addDebtor(values: DebtorInput): Promise<number>;
-  addFile(file: FileInput): Promise<number>;
-  person: typeof person;
+  /** Writes a letter's debtor and files (server/demo/letters.json). */
+  addLetter(letter: DemoLetter): Promise<DemoIds>;
 }
 
 /** Writes the demo creditors and returns the kit bound to them. */
@@ -253,7 +239,16 @@ export async function createKit(tx: Tx, today: Date, options: SeedOptions): Prom
     return id;
   };
 
-  return { tx, today, options, addDebtor, addFile, person };
+  const addLetter = async ({ debtor: { personalNumber, ...debtor }, files }: DemoLetter): Promise<DemoIds> => {
+    const debtorId = await addDebtor(
+      personalNumber ? { ...debtor, personalNumberHash: options.hashPersonalNumber(personalNumber) } : debtor,
+    );
+    const fileIds: number[] = [];
+    for (const file of files) fileIds.push(await addFile({ ...file, debtorId }));
+    return { debtorId, fileId: fileIds[0]!, fileIds };
+  };
+
+  return { tx, today, options, addLetter };
 }
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

@@ -1,5 +1,5 @@
 import * as t from '../../db/schema.ts';
-import { isoDate, type DemoKit } from '../kit.ts';
+import { isoDate, type DemoIds, type DemoKit } from '../kit.ts';
 
 /**
  * Invoice lines as the agency's system hands them over: the creditor's wording (German) and the
@@ -25,24 +25,7 @@ const invoiceDescriptions = {
 } satisfies Record<string, Record<string, string>>;
 
 /** 100000001: open claim, every pay button, invoices, history, video, e-mail set. */
-export async function seed({ tx, today, addDebtor, addFile, person }: DemoKit): Promise<void> {
-  const d1 = await addDebtor(
-    person('Anna', 'Schneider', 2, 'Lindenallee', '14', '50968', 'Köln', 'DE', 'anna.schneider@example.org'),
-  );
-  const f1 = await addFile({
-    refno: '100000001',
-    debtorId: d1,
-    variant: 'de',
-    creditor: 'Nordwind',
-    originalCreditor: 'Modehaus Lindner',
-    status: '1',
-    subject: 'Kaufvertrag über Bekleidung, Bestellung 4471-2291 im Onlineshop',
-    subjectCode: { key: 'purchase', params: { goods: 'clothing', order: '4471-2291' } },
-    main: 42990,
-    interest: 1237,
-    costs: 14557,
-    extra: { hasVideo: true },
-  });
+export async function seed({ tx, today }: DemoKit, { fileId: f1 }: DemoIds): Promise<void> {
   // An invoice's number carries the year of its date (issue 25, finding 11: "RE-2025-…" was
   // dated 2026 once the demo's dates moved with the clock).
   const invoice = (

@@ -1,31 +1,10 @@
 import { eq } from 'drizzle-orm';
 import * as t from '../../db/schema.ts';
 import { variants } from '../../variants/config.ts';
-import { addPlan, type DemoKit } from '../kit.ts';
+import { addPlan, type DemoIds, type DemoKit } from '../kit.ts';
 
 /** 100000011: SEPA direct debit active (status 22). */
-export async function seed({ tx, today, addDebtor, addFile, person }: DemoKit): Promise<void> {
-  const d11 = await addDebtor(
-    person('Andreas', 'Wolf', 1, 'Lessingstraße', '6', '01069', 'Dresden', 'DE', 'andreas.wolf@example.org', {
-      iban: 'DE89370400440532013000',
-      bic: 'COBADEFFXXX',
-      accountHolder: 'Andreas Wolf',
-    }),
-  );
-  const f11 = await addFile({
-    refno: '100000011',
-    debtorId: d11,
-    variant: 'de',
-    creditor: 'Stadtwerke Elbtal',
-    status: '22',
-    statusDaysAgo: 30,
-    subject: 'Fernwärme, Jahresabrechnung Vertragskonto 2240015',
-    subjectCode: { key: 'districtHeating', params: { account: '2240015' } },
-    main: 96000,
-    interest: 1870,
-    costs: 12870,
-    payments: 10000,
-  });
+export async function seed({ tx, today }: DemoKit, { fileId: f11 }: DemoIds): Promise<void> {
   await addPlan(tx, f11, today, {
     total: 110740,
     monthly: 10000,
