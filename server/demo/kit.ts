@@ -2,8 +2,8 @@
  * What the demo files are written with (decision 078): the creditors, a debtor with the demo
  * password, a file with its status history, costs by the country's rules and the standard letter
  * journey, and an instalment plan. server/demo/seed.ts writes each letter of letters.json with it,
- * then the file's own module (server/demo/files/), in the catalogue's order. Dates are relative to the day of seeding
- * so that "next instalment due" stays ahead.
+ * then the file's own module (server/demo/files/), in the catalogue's order. Dates are relative to
+ * the day of seeding so that "next instalment due" stays ahead.
  */
 import { hashPassword } from '../auth/passwords.ts';
 import type { ClaimSubjectKey } from '../claims/subjects.ts';
