@@ -8,7 +8,7 @@
  */
 import { fakerDE, fakerDE_AT, fakerDE_CH, fakerNB_NO, fakerSV, type Faker } from '@faker-js/faker';
 import type { ImportLineInput } from '../../server/agency/import/line.ts';
-import { plannedFile, type Archetype, type Variant } from '../bench/journeys/generate.ts';
+import { plannedFile, statusOf, type Variant } from '../bench/journeys/generate.ts';
 
 /** The first reference number of a generated batch (the journey benchmark's start at 700000000). */
 export const firstImportRefno = 800_000_000;
@@ -55,29 +55,6 @@ const creditorAddress: Record<string, { street: string; postalCode: string; city
   'Limmat Versand': { street: 'Limmatquai 90', postalCode: '8001', city: 'Zürich', country: 'CH' },
   'Nordic Home': { street: 'Drottninggatan 20', postalCode: '111 51', city: 'Stockholm', country: 'SE' },
   Fjordnett: { street: 'Bryggen 4', postalCode: '5003', city: 'Bergen', country: 'NO' },
-};
-
-const statusOf: Record<Archetype, { code: ImportLineInput['statusCode']; subState: ImportLineInput['subState'] }> = {
-  open: { code: '1', subState: null },
-  openOffer: { code: '1', subState: null },
-  openRefused: { code: '1', subState: null },
-  openDeposit: { code: '1', subState: null },
-  openDocuments: { code: '1', subState: null },
-  planRunning: { code: '2', subState: 'instalmentRunning' },
-  planOverdue: { code: '2', subState: 'instalmentOverdue' },
-  deferred: { code: '2', subState: 'deferred' },
-  paymentNoted: { code: '2', subState: 'paymentNoted' },
-  postponed: { code: '2', subState: 'postponed' },
-  settledByAgreement: { code: '2a', subState: null },
-  settled: { code: '3', subState: null },
-  stopped: { code: '3a', subState: null },
-  deferral20: { code: '20', subState: null },
-  sepaActive: { code: '2', subState: 'sepaMandate' },
-  processing: { code: '23', subState: null },
-  downPaymentPending: { code: '24', subState: null },
-  measure40: { code: '40', subState: null },
-  measure41: { code: '41', subState: null },
-  enforcement: { code: '42', subState: null },
 };
 
 const subjects = [
@@ -129,7 +106,8 @@ export function importLineAt(index: number, options: { seed?: number; today: Dat
   };
   faker.seed(seed * 7_000_001 + index);
   const archetype = planned.archetype;
-  const status = statusOf[archetype];
+  // The status as the journey benchmark's generator gives each archetype (statusOf there).
+  const status = statusOf(archetype) as { code: ImportLineInput['statusCode']; subState: ImportLineInput['subState'] };
   const subject = faker.helpers.arrayElement(subjects);
   const number = faker.string.numeric({ length: 7, allowLeadingZeros: false });
   const main = faker.number.int({ min: 30, max: 2_500 }) * 100 * s.scale + faker.number.int(99);

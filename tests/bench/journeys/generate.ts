@@ -680,7 +680,8 @@ function writeFile(
   }
 }
 
-function statusOf(archetype: Archetype): { code: string; subState: string | null } {
+/** The status code and sub-state of an archetype's files (also the import batch's, tests/helpers/import-batch.ts). */
+export function statusOf(archetype: Archetype): { code: string; subState: string | null } {
   switch (archetype) {
     case 'planRunning':
       return { code: '2', subState: 'instalmentRunning' };
