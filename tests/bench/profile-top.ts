@@ -2,7 +2,8 @@
  * The top entries of a `node --cpu-prof` profile, as docs/performance.md shows them: self time
  * per function and per package, and the share of samples with a package anywhere on the stack (node_modules package, the portal's own code by folder, Node's
  * internals). Usage: tsx tests/bench/profile-top.ts <file.cpuprofile | folder> [count]
- * (a folder: its largest profile, the main thread; tsx writes a small one for its loader thread). Written for `BENCH_PROFILE=<folder> npm run bench:server`.
+ * (a folder: its largest profile). Written for `BENCH_PROFILE=<folder> npm run bench:server`, which writes one
+ * profile per target, `<folder>/<database>/<target key>.cpuprofile`.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';

@@ -23,13 +23,14 @@
  * Environment: BENCH_SECONDS (per target, default 6), BENCH_CONNECTIONS (default 10),
  * BENCH_PORT (first of three ports, default 3225), BENCH_ONLY (comma-separated target keys),
  * BENCH_DB (pglite, postgres or both; default: both when DATABASE_URL is set),
- * BENCH_PROFILE (a folder: the portal runs under `node --cpu-prof` and writes its profile there),
+ * BENCH_PROFILE (a folder: the portal writes one CPU profile per target there, `<database>/<key>.cpuprofile`,
+ *   covering the target's measured seconds only: tests/bench/profile-window.mjs),
  * BENCH_POOL (sessions signed in before each debtor target, default 3000; when a run needs more,
  * sessions are used again and the row says how many requests were not first views).
  */
 import autocannon from 'autocannon';
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, rssMb, start, stop, waitFor } from './harness.ts';
@@ -172,9 +173,12 @@ async function measure(
 ): Promise<Row> {
   await cannon(target, 1, pool); // warm-up: JIT, caches, pools
   const usedBefore = pool?.used ?? 0;
+  const profiling = profileDir !== null && database !== null;
+  if (profiling) await profileWindow(server, path.join(profileDir, database, `${target.key}.cpuprofile`));
   const cpuBefore = cpuSeconds(server.pid);
   const result = await cannon(target, seconds, pool);
   const cpuAfter = cpuSeconds(server.pid);
+  if (profiling) await profileWindow(server, path.join(profileDir, database, `${target.key}.cpuprofile`));
   const reused = pool ? Math.max(0, Math.min(pool.used - usedBefore, pool.used - pool.cookies.length)) : 0;
   const statusCodes: Record<string, number> = {};
   let unexpected = 0;
@@ -203,6 +207,28 @@ async function measure(
     reused,
   };
 }
+
+/** Starts or stops the portal's profile window (tests/bench/profile-window.mjs), which writes to `file`. */
+async function profileWindow(server: ChildProcess, file: string): Promise<void> {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const before = existsSync(file) ? statSync(file).mtimeMs : 0;
+  const starting = !profileStarted.has(server);
+  writeFileSync(profilePointer, file);
+  server.kill('SIGUSR2');
+  if (starting) {
+    profileStarted.add(server);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return;
+  }
+  profileStarted.delete(server);
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (existsSync(file) && statSync(file).mtimeMs > before) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no profile was written to ${file}`);
+}
+const profileStarted = new WeakSet<ChildProcess>();
+const profilePointer = path.join(root, '.cache/bench/profile-file');
 
 // ------------------------------------------------------------------------------------------
 // The portal
@@ -255,7 +281,8 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
     stdio: 'inherit',
   });
   if (prepared.status !== 0) throw new Error(`preparing the ${database} database failed`);
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(profileDir, database)}`] : [];
+  const profile = profileDir ? ['--import', './tests/bench/profile-window.mjs'] : [];
+  if (profileDir) env.BENCH_PROFILE_FILE = profilePointer;
   const server = start(`portal (${database})`, [...profile, 'build/server/server.js'], env);
   const origin = `http://${host}:${port}`;
   try {
