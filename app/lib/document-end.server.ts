@@ -11,11 +11,12 @@ const end = Buffer.from('</body></html>');
  * writes it when the render has ended, so the streamed scripts land inside the body, as React 19
  * does itself.
  *
- * What React writes in one go (the shell, a finished boundary) arrives here as many pieces of up
- * to 2 kB; each passed on alone would be a write to the socket of its own (issue 28: a fifth of
- * a page's CPU went to those writes). They are gathered and passed on as one piece once React
- * has finished writing for the moment (the next turn of the event loop): the shell still goes out
- * at once, in one write.
+ * What React writes in one go (the shell, a finished boundary) arrives here as one piece in the
+ * production build (patches/react-dom+18.3.1.patch gathers a flush's text, decision 100) and as
+ * many pieces of up to 2 kB in the development build; each passed on alone would be a write to the
+ * socket of its own (issue 28: a fifth of a page's CPU went to those writes). They are gathered
+ * and passed on as one piece once React has finished writing for the moment (the next turn of the
+ * event loop): the shell still goes out at once, in one write.
  *
  * The marker is ASCII, so it is looked for in the bytes (it cannot be part of a UTF-8 sequence);
  * it may be split across pieces, so up to its length less one byte is kept until the next one.

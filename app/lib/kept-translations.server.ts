@@ -3,60 +3,203 @@ import type { i18n as I18n } from 'i18next';
 /** The options a translation function adds on its own (getFixedT): they name the text, not a value. */
 const naming = new Set(['lng', 'lngs', 'ns', 'keyPrefix']);
 
+/**
+ * Options i18next reads itself. A call with any of them is passed on unchanged; every other
+ * option is a value for the text's `{{placeholders}}`.
+ */
+const reserved = new Set([
+  'count',
+  'ordinal',
+  'context',
+  'defaultValue',
+  'returnDetails',
+  'joinArrays',
+  'replace',
+  'postProcess',
+  'interpolation',
+  'skipInterpolation',
+  'fallbackLng',
+  'nsSeparator',
+  'keySeparator',
+  'lngIfNotFound',
+  'appendNamespaceToMissingKey',
+  'appendNamespaceToCIMode',
+  'tDescription',
+  'returnNull',
+  'returnEmptyString',
+]);
+
 /** At most this many texts are kept per instance (every key in every namespace fits many times over). */
 const limit = 20_000;
 
+/** What a text is made of once its values are taken out: literal parts, and between them a value's index. */
+type Template = { parts: string[]; slots: number[] } | { object: unknown };
+
+interface Call {
+  /** Language, namespaces, prefix and key: what names the text. */
+  text: string;
+  /** The values' names, sorted, and the values in that order; empty for a plain key. */
+  names: string[];
+  values: string[];
+  returnObjects: boolean;
+}
+
 /**
- * The key of a translation whose text depends only on the key, its language and namespace: a call
- * with a plain key and no option but those a translation function fixes (getFixedT adds the
- * language, the namespaces and the key prefix). Null for every other call: counts, interpolated
- * values, contexts, default values, arrays of keys, returned objects.
+ * What a call asks for, when its answer depends only on the text it names and on plain values
+ * (strings and numbers): the translation functions' own options, values, and `returnObjects`.
+ * Null for every other call: counts, contexts, default values, arrays of keys, values that are
+ * objects, options i18next reads itself.
  */
-function cacheKey(instance: I18n, key: unknown, options: unknown): string | null {
+function callOf(instance: I18n, key: unknown, options: unknown): Call | null {
   if (typeof key !== 'string' || typeof options !== 'object' || options === null || Array.isArray(options)) return null;
   let lng: string = instance.language;
   let lngs = '';
   let ns = '';
   let keyPrefix = '';
+  let returnObjects = false;
+  let named: [string, string][] | null = null;
   for (const [name, value] of Object.entries(options as Record<string, unknown>)) {
-    if (value === undefined) continue;
-    if (!naming.has(name)) return null;
-    if (typeof value === 'string') {
-      if (name === 'lng') lng = value;
-      else if (name === 'ns') ns = value;
-      else if (name === 'keyPrefix') keyPrefix = value;
-      else return null;
-    } else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
-      if (name === 'lngs') lngs = value.join(',');
-      else if (name === 'ns') ns = value.join(',');
-      else return null;
-    } else return null;
+    // getFixedT(null, …) (react-i18next's useTranslation) passes `lng: null`: the instance's language.
+    if (value === undefined || value === null) {
+      if (naming.has(name)) continue;
+      return null;
+    }
+    if (naming.has(name)) {
+      if (typeof value === 'string') {
+        if (name === 'lng') lng = value;
+        else if (name === 'ns') ns = value;
+        else if (name === 'keyPrefix') keyPrefix = value;
+        else return null;
+      } else if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+        if (name === 'lngs') lngs = value.join(',');
+        else if (name === 'ns') ns = value.join(',');
+        else return null;
+      } else return null;
+    } else if (name === 'returnObjects') {
+      if (typeof value !== 'boolean') return null;
+      returnObjects = value;
+    } else if (reserved.has(name) || name.startsWith('defaultValue')) return null;
+    else if (typeof value === 'string') (named ??= []).push([name, value]);
+    else if (typeof value === 'number') (named ??= []).push([name, String(value)]);
+    else return null;
   }
-  return `${lng}\u0000${lngs}\u0000${ns}\u0000${keyPrefix}\u0000${key}`;
+  if (named && named.length > 1) named.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return {
+    text: `${lng}\u0000${lngs}\u0000${ns}\u0000${keyPrefix}\u0000${key}`,
+    names: named ? named.map(([name]) => name) : [],
+    values: named ? named.map(([, value]) => value) : [],
+    returnObjects,
+  };
+}
+
+/** A stand-in for the i-th value that no text of the portal contains and that survives i18next's interpolation. */
+const marker = (i: number) => `\u0001v${i}\u0002`;
+// eslint-disable-next-line no-control-regex -- the markers are control characters on purpose: no text holds them
+const markers = /\u0001v(\d+)\u0002/g;
+
+/** The template of one translated string made with markers; null when a marker came out changed. */
+function templateOf(text: string, count: number): { parts: string[]; slots: number[] } | null {
+  const parts: string[] = [];
+  const slots: number[] = [];
+  let last = 0;
+  for (const match of text.matchAll(markers)) {
+    const slot = Number(match[1]);
+    if (slot >= count) return null;
+    parts.push(text.slice(last, match.index));
+    slots.push(slot);
+    last = match.index + match[0].length;
+  }
+  parts.push(text.slice(last));
+  const rest = parts.join('');
+  return rest.includes('\u0001') || rest.includes('\u0002') ? null : { parts, slots };
+}
+
+function fill(template: { parts: string[]; slots: number[] }, values: readonly string[]): string {
+  let out = template.parts[0]!;
+  for (let i = 0; i < template.slots.length; i++) out += values[template.slots[i]!]! + template.parts[i + 1]!;
+  return out;
+}
+
+/** An object of texts (`returnObjects`) with every string made a template; null when one cannot be. */
+function objectTemplate(value: unknown, count: number): unknown {
+  if (typeof value === 'string') return templateOf(value, count) ?? null;
+  if (Array.isArray(value)) {
+    const items = value.map((item) => objectTemplate(item, count));
+    return items.includes(null) ? null : items;
+  }
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => [k, objectTemplate(v, count)] as const);
+    return entries.some(([, v]) => v === null) ? null : { kind: 'object', entries };
+  }
+  return { kind: 'literal', value };
+}
+
+function fillObject(template: unknown, values: readonly string[]): unknown {
+  if (Array.isArray(template)) return template.map((item) => fillObject(item, values));
+  const node = template as { parts?: string[]; kind?: string; entries?: [string, unknown][]; value?: unknown };
+  if (node.parts) return fill(node as { parts: string[]; slots: number[] }, values);
+  if (node.kind === 'object') return Object.fromEntries(node.entries!.map(([k, v]) => [k, fillObject(v, values)]));
+  return node.value;
 }
 
 /**
- * Keeps the texts an instance translates without values (issue 28). The translations are fixed
- * at build time (app/i18next.server.ts), so `t('footer.imprint')` in German is the same string on
- * every request; i18next resolves it again on each call (namespaces, fallbacks, nesting,
- * interpolation and post-processing are looked at every time), which was a tenth of the CPU of a
- * public page. A call with values or any other option is passed on unchanged.
+ * Keeps what an instance translates (issue 28). The translations are fixed at build time
+ * (app/i18next.server.ts), so `t('footer.imprint')` in German is the same string on every request,
+ * and `t('greeting', { name })` the same string around its values; i18next resolves both again on
+ * each call (namespaces, fallbacks, nesting, interpolation and post-processing are looked at every
+ * time), which was a tenth of the CPU of a public page and more on the legal pages' sections.
+ *
+ * A plain key's text is kept as it is. A call with values is made once with markers in place of
+ * the values, and the answer kept as a template that later calls fill with their own values (as
+ * i18next fills them: values as they are, never interpolated again, since escaping is off for
+ * React to do). A text whose markers do not come out intact (a formatter, a nested lookup that
+ * drops one) is not kept, and its calls go on to i18next. Calls with counts, contexts, defaults
+ * or other options i18next reads itself are always passed on.
  */
 export function keepTranslations(instance: I18n): I18n {
   const translate = instance.t.bind(instance) as unknown as (...args: unknown[]) => unknown;
-  const kept = new Map<string, string>();
+  const escaping = instance.options.interpolation?.escapeValue !== false;
+  /** Per text, per set of value names: the template, or false when the text cannot be kept. */
+  const kept = new Map<string, Template | string | false>();
   const t = (...args: unknown[]): unknown => {
-    const key = args.length === 2 ? cacheKey(instance, args[0], args[1]) : null;
-    if (key === null) return translate(...args);
-    const found = kept.get(key);
-    if (found !== undefined) return found;
-    const text = translate(...args);
-    if (typeof text === 'string') {
+    const call = args.length === 2 ? callOf(instance, args[0], args[1]) : null;
+    if (call === null || (escaping && call.names.length > 0)) return translate(...args);
+    const id =
+      call.names.length === 0 && !call.returnObjects
+        ? call.text
+        : `${call.text}\u0000${call.returnObjects}\u0000${call.names.join(',')}`;
+    let found = kept.get(id);
+    if (found === undefined) {
+      found = learn(args[0] as string, call, args[1] as Record<string, unknown>);
       if (kept.size >= limit) kept.clear();
-      kept.set(key, text);
+      kept.set(id, found);
     }
-    return text;
+    if (found === false) return translate(...args);
+    if (typeof found === 'string') return found;
+    return 'parts' in found ? fill(found, call.values) : fillObject(found.object, call.values);
   };
+
+  /** The call made once with markers for its values, kept as a template (or false). */
+  function learn(key: string, call: Call, options: Record<string, unknown>): Template | string | false {
+    if (call.names.length === 0) {
+      const text = translate(key, options);
+      if (typeof text === 'string') return text;
+      if (!call.returnObjects) return false;
+      const object = objectTemplate(text, 0);
+      return object === null ? false : { object };
+    }
+    const marked: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(options)) {
+      const slot = call.names.indexOf(name);
+      marked[name] = slot >= 0 ? marker(slot) : value;
+    }
+    const text = translate(key, marked);
+    if (typeof text === 'string') return templateOf(text, call.names.length) ?? false;
+    if (!call.returnObjects) return false;
+    const object = objectTemplate(text, call.names.length);
+    return object === null ? false : { object };
+  }
+
   instance.t = t as unknown as I18n['t'];
   return instance;
 }

@@ -30,7 +30,7 @@
  */
 import autocannon from 'autocannon';
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, rssMb, start, stop, waitFor } from './harness.ts';
@@ -178,7 +178,11 @@ async function measure(
   const cpuBefore = cpuSeconds(server.pid);
   const result = await cannon(target, seconds, pool);
   const cpuAfter = cpuSeconds(server.pid);
-  if (profiling) await profileWindow(server, path.join(profileDir, database, `${target.key}.cpuprofile`));
+  if (profiling) {
+    const file = path.join(profileDir, database, `${target.key}.cpuprofile`);
+    await profileWindow(server, file);
+    console.error(`    after a full collection: ${readFileSync(`${file}.heap.json`, 'utf8')}`);
+  }
   const reused = pool ? Math.max(0, Math.min(pool.used - usedBefore, pool.used - pool.cookies.length)) : 0;
   const statusCodes: Record<string, number> = {};
   let unexpected = 0;
@@ -283,7 +287,11 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
   if (prepared.status !== 0) throw new Error(`preparing the ${database} database failed`);
   const profile = profileDir ? ['--import', './tests/bench/profile-window.mjs'] : [];
   if (profileDir) env.BENCH_PROFILE_FILE = profilePointer;
-  const server = start(`portal (${database})`, [...profile, 'build/server/server.js'], env);
+  const server = start(
+    `portal (${database})`,
+    [...(process.env.TMP_HEAP ? [process.env.TMP_HEAP] : []), ...profile, 'build/server/server.js'],
+    env,
+  );
   const origin = `http://${host}:${port}`;
   try {
     await waitFor(`${origin}/healthz`, server);

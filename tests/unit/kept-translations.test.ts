@@ -26,7 +26,14 @@ const translator = (i18n: I18n) => (i18n as unknown as { translator: { translate
 
 async function instance(kept: boolean): Promise<I18n> {
   const created = createInstance();
-  await created.init({ lng: 'de', fallbackLng: 'de', ns: ['common', 'other'], defaultNS: 'common', resources: small });
+  await created.init({
+    lng: 'de',
+    fallbackLng: 'de',
+    ns: ['common', 'other'],
+    defaultNS: 'common',
+    resources: small,
+    interpolation: { escapeValue: false }, // as the portal's (app/i18n.ts): React escapes
+  });
   return kept ? keepTranslations(created) : created;
 }
 
@@ -47,18 +54,68 @@ describe('keepTranslations', () => {
     expect(translate).toHaveBeenCalledTimes(5);
   });
 
-  it('passes every call with values, counts or defaults on', async () => {
+  it("keeps a text with values as a template, filled with each call's own values", async () => {
     const i18n = await instance(true);
     const translate = vi.spyOn(translator(i18n), 'translate');
     const en = i18n.getFixedT('en', 'common');
     expect(en('greet', { name: 'Ana' })).toBe('Hello Ana');
     expect(en('greet', { name: 'Ben' })).toBe('Hello Ben');
+    expect(en('greet', { name: 42 })).toBe('Hello 42');
+    // Values go in as they are: never read as replacement patterns or interpolated again.
+    expect(en('greet', { name: '$& {{name}} $1' })).toBe('Hello $& {{name}} $1');
+    expect(translate).toHaveBeenCalledTimes(1);
+    expect(i18n.getFixedT('de', 'common')('greet', { name: 'Ana' })).toBe('Hallo Ana');
+    expect(translate).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes calls with counts, defaults, objects as values and arrays of keys on', async () => {
+    const i18n = await instance(true);
+    const translate = vi.spyOn(translator(i18n), 'translate');
+    const en = i18n.getFixedT('en', 'common');
     expect(en('item', { count: 1 })).toBe('1 item');
     expect(en('item', { count: 3 })).toBe('3 items');
     expect(en('missing', 'the default')).toBe('the default');
     expect(en('missing', 'another default')).toBe('another default');
     expect(en(['missing', 'hello'])).toBe('Hello');
+    expect(en('greet', { name: { first: 'Ana' } })).toBe(
+      i18n.getFixedT('en', 'common')('greet', { name: { first: 'Ana' } }),
+    );
     expect(translate).toHaveBeenCalledTimes(7);
+  });
+
+  it("keeps useTranslation's calls, whose language is null (the instance's own)", async () => {
+    const i18n = await instance(true);
+    const translate = vi.spyOn(translator(i18n), 'translate');
+    const t = i18n.getFixedT(null, 'common');
+    expect(t('hello')).toBe('Hallo');
+    expect(t('hello')).toBe('Hallo');
+    expect(t('greet', { name: 'Ana' })).toBe('Hallo Ana');
+    expect(t('greet', { name: 'Ben' })).toBe('Hallo Ben');
+    expect(translate).toHaveBeenCalledTimes(2);
+  });
+
+  it('passes values on where i18next escapes them', async () => {
+    const created = createInstance();
+    await created.init({ lng: 'en', resources: { en: { translation: { greet: 'Hello {{name}}' } } } });
+    const i18n = keepTranslations(created);
+    const translate = vi.spyOn(translator(i18n), 'translate');
+    expect(i18n.getFixedT('en')('greet', { name: 'A & B' })).toBe('Hello A &amp; B');
+    expect(i18n.getFixedT('en')('greet', { name: 'C & D' })).toBe('Hello C &amp; D');
+    expect(translate).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not keep a text whose value a formatter changes', async () => {
+    const created = createInstance();
+    await created.init({
+      lng: 'en',
+      resources: { en: { translation: { shout: 'Hey {{name, uppercase}}' } } },
+      interpolation: { escapeValue: false },
+    });
+    created.services.formatter?.add('uppercase', (value: string) => value.toUpperCase());
+    const i18n = keepTranslations(created);
+    const t = i18n.getFixedT('en');
+    expect(t('shout', { name: 'ana' })).toBe('Hey ANA');
+    expect(t('shout', { name: 'ben' })).toBe('Hey BEN');
   });
 
   it('answers every text of the portal as i18next itself does', async () => {
@@ -69,6 +126,7 @@ describe('keepTranslations', () => {
     await kept.init(init);
     keepTranslations(kept);
     let compared = 0;
+    let withValues = 0;
     for (const language of i18nConfig.supportedLngs) {
       for (const namespace of namespaces) {
         const keys = Object.keys(flatten(resources.de?.[namespace] ?? {}));
@@ -79,10 +137,33 @@ describe('keepTranslations', () => {
           expect(actual(key)).toEqual(once);
           expect(once).toEqual(expected(key));
           compared++;
+          // With values for its placeholders, and values with characters that mean something elsewhere.
+          const names = placeholders(resources[language]?.[namespace], key);
+          if (names.length > 0 && !names.includes('count')) {
+            for (const sample of ['Ana', '$& $1 {{x}}', 1234.5]) {
+              const values = Object.fromEntries(
+                names.map((name, i) => [name, typeof sample === 'string' ? `${sample}${i}` : sample]),
+              );
+              expect(actual(key, values)).toEqual(expected(key, values));
+              withValues++;
+            }
+          }
+        }
+        // Objects of texts (the legal pages' sections), with the values their texts ask for.
+        for (const key of Object.keys(resources.de?.[namespace] ?? {})) {
+          const names = placeholders(resources[language]?.[namespace], key);
+          const values = {
+            returnObjects: true,
+            ...Object.fromEntries(names.filter((n) => n !== 'count').map((n) => [n, `<${n}>`])),
+          };
+          const once = actual(key, values);
+          expect(actual(key, values)).toEqual(once);
+          expect(once).toEqual(expected(key, values));
         }
       }
     }
     expect(compared).toBeGreaterThan(1000);
+    expect(withValues).toBeGreaterThan(500);
   });
 });
 
@@ -94,4 +175,23 @@ function flatten(value: Record<string, unknown>, prefix = ''): Record<string, un
     else out[`${prefix}${key}`.replace(/_(one|other|zero|two|few|many)$/, '')] = item;
   }
   return out;
+}
+
+/** The names of the `{{placeholders}}` under a key (a text, or every text of an object), in one language. */
+function placeholders(tree: Record<string, unknown> | undefined, key: string): string[] {
+  let node: unknown = tree;
+  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
+  const texts =
+    node === undefined
+      ? Object.entries(tree ?? {})
+          .filter(([k]) => k.startsWith(`${key}_`))
+          .map(([, v]) => v)
+      : [node];
+  const names = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value === 'string') for (const match of value.matchAll(/\{\{\s*([\w.]+)\s*\}\}/g)) names.add(match[1]!);
+    else if (value && typeof value === 'object') Object.values(value).forEach(visit);
+  };
+  texts.forEach(visit);
+  return [...names];
 }

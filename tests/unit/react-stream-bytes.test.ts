@@ -4,6 +4,9 @@
  * sent the whole view on, empty bytes included: a NUL in the page before the character ("H\0äufige
  * Fragen"), which the Nu checker reports as "Saw U+0000 in stream" (scripts/check-html.ts). Patched
  * in patches/react-dom+18.3.1.patch, for the development and the production build alike.
+ *
+ * The production build goes further (decision 100): it gathers what one flush renders as text and
+ * hands it on in one write, where React encoded every small piece into its views on its own.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -56,5 +59,40 @@ describe.each(builds)('renderToPipeableStream (%s build)', (_name, server) => {
         expect(html.toString('utf8')).toContain(`<p>${text}</p>`);
       }
     }
+  });
+});
+
+describe('renderToPipeableStream (production build, decision 100)', () => {
+  it('hands what one flush renders on in one write, byte for byte what the development build writes', async () => {
+    const [[, development], [, production]] = builds;
+    const page = createElement(
+      'main',
+      null,
+      ...Array.from({ length: 400 }, (_, i) =>
+        createElement('p', { key: i, className: `n${i}` }, `Zeile ${i} – Größe`),
+      ),
+    );
+    const writes = (server: Server) =>
+      new Promise<Buffer[]>((resolve, reject) => {
+        const { pipe } = server.renderToPipeableStream(page, {
+          onAllReady() {
+            const chunks: Buffer[] = [];
+            const out = new PassThrough();
+            const write = out.write.bind(out);
+            out.write = ((chunk: string | Uint8Array, ...rest: never[]) => {
+              chunks.push(Buffer.from(chunk));
+              return write(chunk, ...rest);
+            }) as typeof out.write;
+            out.on('finish', () => resolve(chunks));
+            out.resume();
+            pipe(out);
+          },
+          onError: reject,
+        });
+      });
+    const [many, one] = await Promise.all([writes(development!), writes(production!)]);
+    expect(many.length).toBeGreaterThan(5);
+    expect(one).toHaveLength(1);
+    expect(Buffer.concat(one).toString('utf8')).toBe(Buffer.concat(many).toString('utf8'));
   });
 });
