@@ -32,6 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { generateSync } from 'otplib';
+import { serverArguments } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -79,7 +80,7 @@ async function startServer(port: number): Promise<Server> {
   // A fresh embedded database, whatever the caller's shell points at.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_BASE_URL', 'VARIANT_HOSTS', 'FILE_STORAGE'])
     delete environment[name];
-  const child = spawn(process.execPath, ['build/server/server.js'], {
+  const child = spawn(process.execPath, serverArguments, {
     cwd: root,
     env: {
       ...environment,

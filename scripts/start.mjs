@@ -10,6 +10,7 @@
 // anything is built.
 import { spawnSync, spawn } from 'node:child_process';
 import { buildIsCurrent } from './build-state.mjs';
+import { serverArguments } from './server-command.mjs';
 import { startMode } from './start-mode.mjs';
 
 const mode = startMode(process.env);
@@ -39,7 +40,7 @@ if (!buildIsCurrent()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // The compiled server (decision 076): plain node, no TypeScript at run time.
-const server = spawn(process.execPath, ['build/server/server.js'], {
+const server = spawn(process.execPath, serverArguments, {
   stdio: 'inherit',
   env: { ...mode.extraEnv, ...process.env },
 });

@@ -36,6 +36,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverArguments } from '../../scripts/server-command.mjs';
 import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, rssMb, start, stop, waitFor } from './harness.ts';
 
 process.env.SESSION_SECRET ??= randomBytes(33).toString('base64url');
@@ -451,7 +452,7 @@ const portalEnv: NodeJS.ProcessEnv = {
 };
 const server = start(
   'portal',
-  [...(capture ? ['--import', './tests/bench/journeys/capture-sql.mjs'] : []), 'build/server/server.js'],
+  [...(capture ? ['--import', './tests/bench/journeys/capture-sql.mjs'] : []), ...serverArguments],
   portalEnv,
 );
 const origin = `http://${host}:${portalPort}`;

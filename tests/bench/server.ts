@@ -33,6 +33,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { serverArguments } from '../../scripts/server-command.mjs';
 import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, rssMb, start, stop, waitFor } from './harness.ts';
 
 // The letter links the benchmark signs must be accepted by the portal it starts: one secret for both.
@@ -287,11 +288,7 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
   if (prepared.status !== 0) throw new Error(`preparing the ${database} database failed`);
   const profile = profileDir ? ['--import', './tests/bench/profile-window.mjs'] : [];
   if (profileDir) env.BENCH_PROFILE_FILE = profilePointer;
-  const server = start(
-    `portal (${database})`,
-    [...(process.env.TMP_HEAP ? [process.env.TMP_HEAP] : []), ...profile, 'build/server/server.js'],
-    env,
-  );
+  const server = start(`portal (${database})`, [...profile, ...serverArguments], env);
   const origin = `http://${host}:${port}`;
   try {
     await waitFor(`${origin}/healthz`, server);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { sql } from 'drizzle-orm';
+import { serverArguments } from '../../scripts/server-command.mjs';
 import type { TestDatabase } from './db.ts';
 
 export interface Instance {
@@ -31,7 +32,7 @@ export interface InstanceOptions {
 
 export function startInstance(options: InstanceOptions): Instance {
   const dataDir = mkdtempSync(path.join(tmpdir(), `portal-${options.name}-`));
-  const child = spawn(process.execPath, ['build/server/server.js'], {
+  const child = spawn(process.execPath, serverArguments, {
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',

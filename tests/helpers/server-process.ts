@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { serverArguments } from '../../scripts/server-command.mjs';
 import { freePort } from './ports.ts';
 
 export interface LogLine {
@@ -40,7 +41,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-prod-'));
-  const child = spawn(process.execPath, ['build/server/server.js'], {
+  const child = spawn(process.execPath, serverArguments, {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,

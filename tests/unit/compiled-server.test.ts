@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTimeoutMs, ensureBuild } from '../helpers/build.ts';
+import { serverArguments } from '../../scripts/server-command.mjs';
 
 const serverDir = path.resolve('build/server');
 const read = (file: string) => readFileSync(path.join(serverDir, file), 'utf8');
@@ -42,7 +43,9 @@ describe('the compiled server', () => {
 
   it('is plain JavaScript next to the Remix build, started by node alone', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-    expect(pkg.scripts['start:prod']).toBe('NODE_ENV=production node build/server/server.js');
+    // Started with the same Node flags everywhere (scripts/server-command.mjs, decision 100).
+    expect(pkg.scripts['start:prod']).toBe(`NODE_ENV=production node ${serverArguments.join(' ')}`);
+    expect(pkg.scripts['serve']).toBe(`node ${serverArguments.join(' ')}`);
     expect(read('server.js')).not.toMatch(/from ["']tsx|\.ts["']/);
     expect(staticClosure('server.js').has('index.js') || read('server.js').includes('build/server/index.js')).toBe(
       true,

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { serverArguments } from '../../scripts/server-command.mjs';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 const compose = readFileSync('compose.yaml', 'utf8');
@@ -49,7 +50,10 @@ describe('Dockerfile', () => {
     expect(runtime.some((l) => /^COPY --from=deps .*node_modules/.test(l))).toBe(true);
     expect(runtime.some((l) => /^COPY --from=build .*\/app\/build /.test(l))).toBe(true);
     expect(runtime.some((l) => /^COPY --from=build .*node_modules/.test(l))).toBe(false);
-    expect(runtime.find((l) => /^CMD /.test(l))).toBe('CMD ["node", "build/server/server.js"]');
+    // The same Node flags as every other start of the compiled server (scripts/server-command.mjs).
+    expect(runtime.find((l) => /^CMD /.test(l))).toBe(
+      `CMD ${JSON.stringify(['node', ...serverArguments]).replaceAll(',', ', ')}`,
+    );
     expect(runtime.some((l) => /^HEALTHCHECK .*\/healthz/.test(l))).toBe(true);
   });
 
