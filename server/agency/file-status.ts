@@ -5,12 +5,12 @@
  * version is refused (412) and changes nothing; the same body sent again changes nothing and keeps
  * the version (an idempotent retry). The file row is locked while the version is compared and set.
  */
-import { formatReference } from '../auth/reference.ts';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { changeFileStatus } from '../claims/status-change.ts';
+import { parseReference, referenceOf } from './reference.ts';
 
 export const fileStatusInput = z
   .object({
@@ -34,20 +34,9 @@ export const fileStatusSchema = z
 
 export type FileStatus = z.infer<typeof fileStatusSchema>;
 
-export function parseReference(value: string): { refno: string; subcase: number } | null {
-  const match = /^(\d{9})(?:-(\d{1,4}))?$/.exec(value);
-  if (!match) return null;
-  const subcase = match[2] ? Number(match[2]) : 1;
-  return subcase >= 1 ? { refno: match[1]!, subcase } : null;
-}
-
 const resource = 'fileStatus';
 
 export const etagOf = (version: number) => `"${version}"`;
-
-function keyOf(ref: { refno: string; subcase: number }) {
-  return formatReference(ref.refno, ref.subcase);
-}
 
 async function versionOf(db: Database, key: string): Promise<number> {
   const [row] = await db
@@ -81,7 +70,7 @@ export async function readFileStatus(db: Database, reference: string): Promise<F
   if (!ref) return null;
   const file = await agencyFile(db, ref, false);
   if (!file) return null;
-  const key = keyOf(ref);
+  const key = referenceOf(ref);
   return {
     reference: key,
     statusCode: file.statusCode,
@@ -105,7 +94,7 @@ export async function putFileStatus(
 ): Promise<PutResult> {
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
-  const key = keyOf(ref);
+  const key = referenceOf(ref);
   return db.transaction(async (txn): Promise<PutResult> => {
     const tx = txn as unknown as Database;
     const file = await agencyFile(tx, ref, true);

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import * as t from '../../db/schema.ts';
 import { variantIds, type VariantId } from '../../variants/config.ts';
-import { parseReference } from '../file-status.ts';
+import { parseReference } from '../reference.ts';
 
 /** The most of one amount: three of them must still add up within the database's integer. */
 export const maxAmountMinor = 500_000_000;
@@ -25,7 +25,7 @@ const country = z
   .regex(/^[A-Z]{2}$/)
   .describe('ISO 3166-1 alpha-2 country code (DE, AT, CH, SE, NO, …).');
 
-const importDebtor = z
+export const importDebtor = z
   .object({
     key: z
       .string()
@@ -159,6 +159,7 @@ export const importLine = z
   });
 
 export type ImportLine = z.output<typeof importLine>;
+export type ImportDebtor = z.output<typeof importDebtor>;
 export type ImportLineInput = z.input<typeof importLine>;
 
 /** What the report says of a refused line: each field that was wrong (dotted path) and why. */
