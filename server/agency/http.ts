@@ -25,10 +25,11 @@ import { agencyBookingInput, bookAgencyPayment } from './bookings.ts';
 import { authenticateClient, callerOf, issueToken, type AgencyCaller, type AgencyScope } from './auth.ts';
 import { listSubscriptions, subscribe, subscriptionTypesSchema, unsubscribe } from './delivery.ts';
 import { maxFeedLimit, parseCursor, readFeed } from './feed.ts';
-import { etagOf, fileStatusInput, putFileStatus, readFileStatus } from './file-status.ts';
+import { fileStatusInput, putFileStatus, readFileStatus } from './file-status.ts';
 import { letterLinksFor, letterLinksInput } from './letter-links.ts';
 import { startImport, importReportPage, importReportQuery } from './import/door.ts';
 import { agencyOpenApiDocument } from './openapi.ts';
+import { etagOf } from './versions.ts';
 
 export const agencyPrefix = '/agency/v1';
 export const problemMediaType = 'application/problem+json';
@@ -286,8 +287,8 @@ export const operations: Operation[] = [
     method: 'GET',
     pattern: /^\/files\/([0-9-]{9,14})\/status$/,
     scope: 'files:read',
-    async run({ db, params, url }) {
-      const status = await readFileStatus(db, params[0]!);
+    async run({ db, params, url, now }) {
+      const status = await readFileStatus(db, params[0]!, now);
       if (!status) return problemResponse(404, 'notFound', url.pathname);
       return json(status, 200, { etag: etagOf(status.version) });
     },

@@ -108,7 +108,9 @@ const importCounts = {
   statusChanges: z
     .number()
     .int()
-    .describe('Existing files whose status changed (each written to the status history, its version counted up).'),
+    .describe(
+      'Existing files whose status changed (each written to the status history; the file’s version counts up when it is next read or written).',
+    ),
   error: z.string().nullable().describe('Why a failed job stopped.'),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),

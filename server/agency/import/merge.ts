@@ -2,10 +2,12 @@
  * The merge of import lines into the portal (decision 096), set-based and the same SQL on
  * PostgreSQL and PGlite, inside the caller's transaction: creditors by name, debtors by the agency's
  * key, files by reference (`INSERT … ON CONFLICT (refno, subcase) DO UPDATE`), and a status change
- * recorded as the status upsert records it (server/agency/file-status.ts): a line of the status
- * history and the file's version counted up. A row that would not change is not written, so the
- * same batch again changes nothing. Within a chunk the last line of a reference (or a debtor key)
- * wins, as it does across chunks. A deleted file is left as it is.
+ * of an existing file written to its status history, as the status upsert writes it
+ * (server/agency/file-status.ts). A row that would not change is not written, so the same batch
+ * again changes nothing. Within a chunk the last line of a reference (or a debtor key) wins, as it
+ * does across chunks. A deleted file is left as it is. The versions the agency's ETags name are not
+ * written here: a file or debtor the merge changed gets its next version when the API next reads
+ * or writes it (server/agency/versions.ts, decision 099).
  *
  * One set of rules, two sources of lines (decision 099): a chunk of the bulk import reads the
  * staging table's rows of its import (`mergeChunk`, after COPY); the upsert of one file or one
@@ -122,8 +124,8 @@ incoming as (
 )`;
 
 /**
- * Existing files whose status the chunk changes (locked first): a line of the status history each
- * and the version of `fileStatus` counted up, as PUT /files/{reference}/status does.
+ * Existing files whose status the chunk changes (locked first): a line of the status history each,
+ * as PUT /files/{reference}/status writes it.
  */
 const recordStatusChanges = (rows: string) => `
 with ${incomingFiles(rows)}, changed as (
@@ -136,10 +138,6 @@ with ${incomingFiles(rows)}, changed as (
 ), history as (
   insert into file_status_history (file_id, status_code, sub_state, changed_at, reason)
   select id, status_code, sub_state, $2::timestamptz, 'import' from changed
-), versions as (
-  insert into agency_versions (resource, key, version, updated_at)
-  select 'fileStatus', case when subcase > 1 then refno || '-' || subcase else refno end, 2, $2::timestamptz from changed
-  on conflict (resource, key) do update set version = agency_versions.version + 1, updated_at = excluded.updated_at
 )
 select count(*)::int as changed from changed`;
 
