@@ -1,16 +1,29 @@
 /**
  * A whole file as the agency's resource (decision 099): the file with its debtor and creditors in
- * the import line format (`ImportLine`, server/agency/import/line.ts), read as one representation
- * and versioned by it. Its version is the file's one version: the status resource
- * (server/agency/file-status.ts) answers and counts the same one.
+ * the import line format (`ImportLine`, server/agency/import/line.ts), so that the agency can GET
+ * a file, change it and PUT it back. A PUT is merged by the bulk import's own merge (one line, in
+ * the call's transaction, server/agency/import/merge.ts `mergeLines`): the same rules for
+ * creditors by name, debtors by key, a status change written to the history, a deleted file left
+ * alone. The file's version is its one version: the status resource (server/agency/file-status.ts)
+ * answers and counts the same one.
  */
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { ImportDebtor, ImportLine } from './import/line.ts';
-import { referenceOf, type FileKey } from './reference.ts';
-import { digestOf, lockVersion, versionFor, type Recorded } from './versions.ts';
+import { awaitMergeTurn, mergeLines } from './import/merge.ts';
+import { runnerOf } from './import/stage.ts';
+import { parseReference, referenceOf, type FileKey } from './reference.ts';
+import {
+  digestOf,
+  lockVersion,
+  upsertVersioned,
+  versionFor,
+  type Preconditions,
+  type Recorded,
+  type UpsertRefusal,
+} from './versions.ts';
 
 /**
  * A file as the line format writes it. Only a debtor the portal holds without the agency's key
@@ -129,4 +142,76 @@ export async function observeFile(
   const current = await readFileState(tx, ref);
   if (!current) return null;
   return { ...current, recorded: await fileVersion(tx, ref, current.state, now, known) };
+}
+
+const sameFile = (a: FileKey, b: FileKey) => a.refno === b.refno && a.subcase === b.subcase;
+
+/** A state whose debtor has the agency's key, as the line it is. */
+const asLine = (state: FileState): ImportLine | null =>
+  state.debtor.key === null ? null : { ...state, debtor: { ...state.debtor, key: state.debtor.key } };
+
+export type FileRead =
+  | { ok: true; line: ImportLine; version: number }
+  | { ok: false; problem: 'notFound' }
+  /** The file's debtor came without the agency's key (before imports, the demo): PUT the file with one. */
+  | { ok: false; problem: 'noDebtorKey'; version: number };
+
+/** GET /files/{reference}: the whole file as a line, with its version. */
+export async function getAgencyFile(db: Database, reference: string, now = new Date()): Promise<FileRead> {
+  const ref = parseReference(reference);
+  if (!ref) return { ok: false, problem: 'notFound' };
+  return db.transaction(async (txn): Promise<FileRead> => {
+    const seen = await observeFile(txn as unknown as Database, ref, now, false);
+    if (!seen) return { ok: false, problem: 'notFound' };
+    const line = asLine(seen.state);
+    return line
+      ? { ok: true, line, version: seen.recorded.version }
+      : { ok: false, problem: 'noDebtorKey', version: seen.recorded.version };
+  });
+}
+
+export type FileWrite =
+  | { ok: true; created: boolean; changed: boolean; line: ImportLine; version: number }
+  /** No such reference, or a deleted file (which a line never makes again). */
+  | { ok: false; problem: 'notFound'; deleted: boolean }
+  /** The body's reference is not the path's. */
+  | { ok: false; problem: 'pathMismatch' }
+  | UpsertRefusal;
+
+/**
+ * PUT /files/{reference}: makes the file or updates it to the line (read by `importLine`), by the
+ * bulk import's merge. The same line again changes nothing and keeps the version; a change of an
+ * existing file needs `If-Match` with its version (428 without, 412 when stale, and nothing
+ * written). Locks, in the import's order: the merge's turn, the version row, the file row.
+ */
+export async function putAgencyFile(
+  db: Database,
+  reference: string,
+  line: ImportLine,
+  preconditions: Preconditions,
+  now = new Date(),
+): Promise<FileWrite> {
+  const ref = parseReference(reference);
+  if (!ref) return { ok: false, problem: 'notFound', deleted: false };
+  if (!sameFile(ref, parseReference(line.reference)!)) return { ok: false, problem: 'pathMismatch' };
+  return db.transaction(async (txn): Promise<FileWrite> => {
+    const tx = txn as unknown as Database;
+    await awaitMergeTurn(runnerOf(tx));
+    const known = await lockVersion(tx, 'file', referenceOf(ref));
+    const row = await lockFileRow(tx, ref);
+    if (row?.deletedAt) return { ok: false, problem: 'notFound', deleted: true };
+    const result = await upsertVersioned<FileState>(tx, {
+      resource: 'file',
+      key: referenceOf(ref),
+      known,
+      preconditions,
+      now,
+      read: async (q) => (await readFileState(q, ref))?.state ?? null,
+      write: (q) => mergeLines(runnerOf(q), [line], now),
+    });
+    if (!result.ok) return result;
+    // The merge gave the file the line's debtor, by its key.
+    const written = asLine(result.state)!;
+    return { ok: true, created: result.created, changed: result.changed, line: written, version: result.version };
+  });
 }

@@ -87,3 +87,85 @@ export async function versionFor(
     .where(and(eq(t.agencyVersions.resource, resource), eq(t.agencyVersions.key, key)));
   return row!;
 }
+
+/** The preconditions of an upsert, as the request sent them. */
+export interface Preconditions {
+  ifMatch: string | null;
+  ifNoneMatch: string | null;
+}
+
+export type UpsertRefusal = {
+  ok: false;
+  problem: 'preconditionRequired' | 'preconditionFailed';
+  /** The current version; null when the resource does not exist. */
+  version: number | null;
+};
+
+export type UpsertResult<S> =
+  { ok: true; created: boolean; changed: boolean; state: S; version: number } | UpsertRefusal;
+
+/**
+ * Why a write of a resource (`version` null when it does not exist) may not go on: an existing
+ * resource needs `If-Match` (428) naming its version (412); `If-Match` cannot match what does not
+ * exist, and `If-None-Match: *` refuses what does (412, RFC 9110 section 13.1).
+ */
+function refusalOf(version: number | null, { ifMatch, ifNoneMatch }: Preconditions): UpsertRefusal | null {
+  const refuse = (problem: UpsertRefusal['problem']): UpsertRefusal => ({ ok: false, problem, version });
+  if (version === null) return ifMatch !== null ? refuse('preconditionFailed') : null;
+  if (ifNoneMatch !== null && matches(ifNoneMatch, version)) return refuse('preconditionFailed');
+  if (ifMatch === null) return refuse('preconditionRequired');
+  return matches(ifMatch, version) ? null : refuse('preconditionFailed');
+}
+
+class Refused extends Error {
+  constructor(readonly refusal: UpsertRefusal) {
+    super(refusal.problem);
+  }
+}
+
+/**
+ * A versioned upsert in the caller's transaction (decision 099), which has locked the version row
+ * (`known`, from `lockVersion`) and the resource's own row. It reads the resource, versions what it
+ * is, then writes and reads it again inside a savepoint:
+ *   - nothing changed (the same body again, or a retry whose answer was lost): the current version,
+ *     whatever the preconditions say, as RFC 9110 section 13.1.1 allows;
+ *   - it changed and the preconditions hold: the next version;
+ *   - it changed and they do not: the savepoint is rolled back, nothing is written, 428 or 412.
+ * So whether the write changes anything is decided by the write itself (the merge's own rules),
+ * never by a second copy of them here.
+ */
+export async function upsertVersioned<S>(
+  tx: Database,
+  options: {
+    resource: VersionedResource;
+    key: string;
+    known: Recorded | null;
+    preconditions: Preconditions;
+    now: Date;
+    read: (tx: Database) => Promise<S | null>;
+    write: (tx: Database) => Promise<unknown>;
+  },
+): Promise<UpsertResult<S>> {
+  const { resource, key, known, preconditions, now, read, write } = options;
+  const before = await read(tx);
+  const beforeDigest = before === null ? null : digestOf(before);
+  const recorded = beforeDigest === null ? known : await versionFor(tx, resource, key, beforeDigest, now, known);
+  const refusal = refusalOf(before === null ? null : recorded!.version, preconditions);
+  try {
+    return await tx.transaction(async (savepoint): Promise<UpsertResult<S>> => {
+      const sp = savepoint as unknown as Database;
+      await write(sp);
+      const after = await read(sp);
+      if (after === null) throw new Error(`the upsert of ${resource} ${key} left nothing to read`);
+      const digest = digestOf(after);
+      if (digest === beforeDigest)
+        return { ok: true, created: false, changed: false, state: after, version: recorded!.version };
+      if (refusal) throw new Refused(refusal);
+      const counted = await versionFor(sp, resource, key, digest, now, recorded);
+      return { ok: true, created: before === null, changed: true, state: after, version: counted.version };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.refusal;
+    throw error;
+  }
+}

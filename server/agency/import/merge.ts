@@ -2,7 +2,8 @@
  * The merge of import lines into the portal (decision 096), set-based and the same SQL on
  * PostgreSQL and PGlite, inside the caller's transaction: creditors by name, debtors by the agency's
  * key, files by reference (`INSERT … ON CONFLICT (refno, subcase) DO UPDATE`), and a status change
- * of an existing file written to its status history, as the status upsert writes it
+ * of an existing file (and a new file's first status) written to its status history, as the
+ * status upsert writes it
  * (server/agency/file-status.ts). A row that would not change is not written, so the same batch
  * again changes nothing. Within a chunk the last line of a reference (or a debtor key) wins, as it
  * does across chunks. A deleted file is left as it is. The versions the agency's ETags name are not
@@ -137,7 +138,7 @@ with ${incomingFiles(rows)}, changed as (
      for update of f
 ), history as (
   insert into file_status_history (file_id, status_code, sub_state, changed_at, reason)
-  select id, status_code, sub_state, $2::timestamptz, 'import' from changed
+  select id, status_code, sub_state, $2::timestamptz, $3::text from changed
 )
 select count(*)::int as changed from changed`;
 
@@ -151,7 +152,7 @@ with ${incomingFiles(rows)}, merged as (
   returning id, status_code, sub_state, (xmax = 0) as inserted
 ), history as (
   insert into file_status_history (file_id, status_code, sub_state, changed_at, reason)
-  select id, status_code, sub_state, $2::timestamptz, 'import' from merged where inserted
+  select id, status_code, sub_state, $2::timestamptz, $3::text from merged where inserted
 )
 select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated
   from merged`;
@@ -166,7 +167,11 @@ export async function awaitMergeTurn(tx: SqlRunner): Promise<void> {
   await tx.query(`select pg_advisory_xact_lock(hashtextextended('debtor-portal:import-creditors', 0))`);
 }
 
-async function mergeFrom(tx: SqlRunner, source: LineSource, now: Date): Promise<MergeCounts> {
+/**
+ * The merge itself; `reason` is what the status history says of the changes (`import` for a batch,
+ * `agency` for a file put by the API, as the status upsert says by default).
+ */
+async function mergeFrom(tx: SqlRunner, source: LineSource, now: Date, reason: string): Promise<MergeCounts> {
   await awaitMergeTurn(tx);
   const creditors = await tx.query(mergeCreditors(source.rows), [source.param]);
   await tx.query(adoptDebtors(source.rows), [source.param]);
@@ -174,8 +179,12 @@ async function mergeFrom(tx: SqlRunner, source: LineSource, now: Date): Promise<
     source.param,
     now,
   ]);
-  const status = await tx.query<{ changed: number }>(recordStatusChanges(source.rows), [source.param, now]);
-  const files = await tx.query<{ created: number; updated: number }>(mergeFiles(source.rows), [source.param, now]);
+  const status = await tx.query<{ changed: number }>(recordStatusChanges(source.rows), [source.param, now, reason]);
+  const files = await tx.query<{ created: number; updated: number }>(mergeFiles(source.rows), [
+    source.param,
+    now,
+    reason,
+  ]);
   return {
     creditorsCreated: creditors.rowCount,
     debtorsCreated: debtors.rows[0]!.created,
@@ -188,7 +197,7 @@ async function mergeFrom(tx: SqlRunner, source: LineSource, now: Date): Promise<
 
 /** Merges the staged chunk of import `importId` and empties its staging rows; `now` dates what it writes. */
 export async function mergeChunk(tx: SqlRunner, importId: number, now: Date): Promise<MergeCounts> {
-  const counts = await mergeFrom(tx, staged(importId), now);
+  const counts = await mergeFrom(tx, staged(importId), now, 'import');
   await tx.query(`delete from agency_import_stage where import_id = $1`, [importId]);
   return counts;
 }
@@ -198,8 +207,13 @@ export async function mergeChunk(tx: SqlRunner, importId: number, now: Date): Pr
  * a chunk of the bulk import (the last of a reference or debtor key wins), without COPY: the upsert
  * of one file (PUT /files/{reference}, decision 099).
  */
-export async function mergeLines(tx: SqlRunner, lines: ImportLine[], now: Date): Promise<MergeCounts> {
-  return mergeFrom(tx, given(lines.map((line, i) => stageRecord(0, i + 1, line))), now);
+export async function mergeLines(
+  tx: SqlRunner,
+  lines: ImportLine[],
+  now: Date,
+  reason = 'agency',
+): Promise<MergeCounts> {
+  return mergeFrom(tx, given(lines.map((line, i) => stageRecord(0, i + 1, line))), now, reason);
 }
 
 /**
