@@ -533,7 +533,7 @@ export function buildAgencyOpenApiDocument() {
             tags: ['Files'],
             summary: 'A file’s status code and sub-state, with its version as the ETag.',
             description:
-              'The status code and sub-state the portal shows the debtor, with the version as the ETag to send as `If-Match` when setting it.',
+              'The status code and sub-state the portal shows the debtor, with the version as the ETag to send as `If-Match` when setting it. It is the file’s one version, shared with `getFile`: any change of the file counts it up, not only of its status.',
             security: [{ oauth2: ['files:read'] }],
             requestParams: { path: z.object({ reference }) },
             responses: {
@@ -551,7 +551,7 @@ export function buildAgencyOpenApiDocument() {
             tags: ['Files'],
             summary: 'Set a file’s status (idempotent: the same body again keeps the version).',
             description:
-              'Sets the status code and sub-state of a file. Send the ETag you read as `If-Match`: when the file changed since, nothing changes and the answer is 412 with the current version. The same body again changes nothing and keeps the version.',
+              'Sets the status code and sub-state of a file. Send the ETag you read (here or from `getFile`: one version) as `If-Match`: when the file changed since, in its status or anything else, nothing changes and the answer is 412 with the current version. The same body again changes nothing and keeps the version.',
             security: [{ oauth2: ['files:write'] }],
             requestParams: {
               path: z.object({ reference }),

@@ -314,6 +314,48 @@ describe('PUT and GET /files/{reference}', () => {
     expect(await file.json()).toMatchObject({ debtor: { city: 'Potsdam' } });
   });
 
+  it('lets one of two writers with the same If-Match through and refuses the other', async () => {
+    const { line, etag } = await create(11);
+    const [a, b] = await Promise.all([
+      put(`/files/${line.reference}`, writer, { ...line, interestMinor: 1 }, { 'if-match': etag }),
+      put(`/files/${line.reference}`, writer, { ...line, interestMinor: 2 }, { 'if-match': etag }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 412]);
+    const won = (a.status === 200 ? a : b).headers.get('etag');
+    const read = await call(`/files/${line.reference}`, { token: reader });
+    expect(read.headers.get('etag')).toBe(won);
+    expect(await read.json()).toMatchObject({ interestMinor: a.status === 200 ? 1 : 2 });
+  });
+
+  it('meets an import of the same file and debtor one after the other, never in a deadlock', async () => {
+    const { line } = await create(12);
+    const sibling = { ...lineFor(13, line.debtor.key), debtor: { ...line.debtor, city: 'Köln' } };
+    const rounds = await Promise.all(
+      [1, 2, 3].map(async (round) => {
+        const read = await call(`/files/${line.reference}`, { token: reader });
+        const [imported, written] = await Promise.all([
+          importBatch(
+            database.db,
+            Readable.from([`${JSON.stringify({ ...line, costsMinor: round })}\n${JSON.stringify(sibling)}\n`]),
+          ),
+          put(
+            `/files/${line.reference}`,
+            writer,
+            { ...line, interestMinor: round },
+            {
+              'if-match': read.headers.get('etag')!,
+            },
+          ),
+        ]);
+        return { imported: imported.status, written: written.status };
+      }),
+    );
+    for (const round of rounds) {
+      expect(round.imported).toBe('done');
+      expect([200, 412]).toContain(round.written);
+    }
+  });
+
   it('takes `-1` as the reference without it', async () => {
     const line = lineFor(9);
     const created = await put(`/files/${line.reference}-1`, writer, line);
