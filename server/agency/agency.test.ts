@@ -3,7 +3,8 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { backoffCapSeconds, backoffSeconds, maxAttempts, signedRequest } from './delivery.ts';
 import { envelopeOf, eventTypeOf, plainValue } from './events.ts';
-import { matches, parseReference } from './file-status.ts';
+import { parseReference } from './reference.ts';
+import { matches } from './versions.ts';
 
 describe('backoff', () => {
   it.each([

@@ -15,7 +15,8 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { applyBooking } from '../payments/booking.ts';
-import { agencyFile, parseReference } from './file-status.ts';
+import { agencyFile } from './file-status.ts';
+import { parseReference } from './reference.ts';
 
 export const agencyBookingInput = z
   .object({

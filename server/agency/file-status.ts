@@ -1,16 +1,20 @@
 /**
  * The first upsert resource of the agency API (decision 086): a file's status code and sub-state,
  * addressed by the agency's own key (the reference number, `-<subcase>` when it is not 1) and
- * versioned. Every change counts the version up; the ETag is the version. `If-Match` with another
- * version is refused (412) and changes nothing; the same body sent again changes nothing and keeps
- * the version (an idempotent retry). The file row is locked while the version is compared and set.
+ * versioned by the file's one version, which the whole file (server/agency/files.ts) shares
+ * (decision 099): a change of the status counts it up, and so does any other change of the file.
+ * The ETag is the version. `If-Match` with another version is refused (412) and changes nothing;
+ * the same body sent again changes nothing and keeps the version (an idempotent retry). The
+ * version row and the file row are locked while the version is compared and set.
  */
-import { formatReference } from '../auth/reference.ts';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { changeFileStatus } from '../claims/status-change.ts';
+import { fileVersion, observeFile, readFileState, type FileState } from './files.ts';
+import { parseReference } from './reference.ts';
+import { matches } from './versions.ts';
 
 export const fileStatusInput = z
   .object({
@@ -28,38 +32,20 @@ export const fileStatusSchema = z
     statusCode: z.enum(t.statusCodes),
     subState: z.enum(t.subStates).nullable(),
     statusDate: z.string(),
-    version: z.number().int().describe('Counted up by every change; also the ETag.'),
+    version: z
+      .number()
+      .int()
+      .describe(
+        'The file’s version, shared with the whole file (`getFile`): counted up by every change; also the ETag.',
+      ),
   })
   .meta({ id: 'FileStatus' });
 
 export type FileStatus = z.infer<typeof fileStatusSchema>;
 
-export function parseReference(value: string): { refno: string; subcase: number } | null {
-  const match = /^(\d{9})(?:-(\d{1,4}))?$/.exec(value);
-  if (!match) return null;
-  const subcase = match[2] ? Number(match[2]) : 1;
-  return subcase >= 1 ? { refno: match[1]!, subcase } : null;
-}
-
-const resource = 'fileStatus';
-
-export const etagOf = (version: number) => `"${version}"`;
-
-function keyOf(ref: { refno: string; subcase: number }) {
-  return formatReference(ref.refno, ref.subcase);
-}
-
-async function versionOf(db: Database, key: string): Promise<number> {
-  const [row] = await db
-    .select({ version: t.agencyVersions.version })
-    .from(t.agencyVersions)
-    .where(and(eq(t.agencyVersions.resource, resource), eq(t.agencyVersions.key, key)));
-  return row?.version ?? 1;
-}
-
 /**
  * A file the agency names by its reference, unless deleted; with `lock` its row is locked for the
- * caller's transaction (the status upsert, a booking), so that two calls meet one after the other.
+ * caller's transaction (a booking), so that two calls meet one after the other.
  */
 export async function agencyFile(db: Database, ref: { refno: string; subcase: number }, lock: boolean) {
   const query = db
@@ -76,19 +62,21 @@ export async function agencyFile(db: Database, ref: { refno: string; subcase: nu
   return row ?? null;
 }
 
-export async function readFileStatus(db: Database, reference: string): Promise<FileStatus | null> {
+const statusOf = (state: FileState, version: number): FileStatus => ({
+  reference: state.reference,
+  statusCode: state.statusCode,
+  subState: state.subState,
+  statusDate: state.statusDate,
+  version,
+});
+
+export async function readFileStatus(db: Database, reference: string, now = new Date()): Promise<FileStatus | null> {
   const ref = parseReference(reference);
   if (!ref) return null;
-  const file = await agencyFile(db, ref, false);
-  if (!file) return null;
-  const key = keyOf(ref);
-  return {
-    reference: key,
-    statusCode: file.statusCode,
-    subState: file.subState,
-    statusDate: file.statusDate,
-    version: await versionOf(db, key),
-  };
+  return db.transaction(async (txn) => {
+    const seen = await observeFile(txn as unknown as Database, ref, now, false);
+    return seen && statusOf(seen.state, seen.recorded.version);
+  });
 }
 
 export type PutResult =
@@ -105,54 +93,26 @@ export async function putFileStatus(
 ): Promise<PutResult> {
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
-  const key = keyOf(ref);
   return db.transaction(async (txn): Promise<PutResult> => {
     const tx = txn as unknown as Database;
-    const file = await agencyFile(tx, ref, true);
-    if (!file) return { ok: false, problem: 'notFound' };
-    const version = await versionOf(tx, key);
-    const current: FileStatus = {
-      reference: key,
-      statusCode: file.statusCode,
-      subState: file.subState,
-      statusDate: file.statusDate,
-      version,
-    };
-    if (ifMatch !== null && !matches(ifMatch, version)) return { ok: false, problem: 'preconditionFailed', current };
+    const seen = await observeFile(tx, ref, now, true);
+    if (!seen) return { ok: false, problem: 'notFound' };
+    const current = statusOf(seen.state, seen.recorded.version);
+    if (ifMatch !== null && !matches(ifMatch, current.version))
+      return { ok: false, problem: 'preconditionFailed', current };
     const same =
-      file.statusCode === input.statusCode && file.subState === input.subState && file.statusDate === input.statusDate;
+      current.statusCode === input.statusCode &&
+      current.subState === input.subState &&
+      current.statusDate === input.statusDate;
     if (same) return { ok: true, status: current, changed: false };
     await changeFileStatus(
       tx,
-      file.id,
+      seen.id,
       { statusCode: input.statusCode, subState: input.subState, statusDate: input.statusDate },
       { reason: input.reason ?? 'agency', changedAt: now },
     );
-    await tx
-      .insert(t.agencyVersions)
-      .values({ resource, key, version: version + 1, updatedAt: now })
-      .onConflictDoUpdate({
-        target: [t.agencyVersions.resource, t.agencyVersions.key],
-        set: { version: sql`${t.agencyVersions.version} + 1`, updatedAt: now },
-      });
-    return {
-      ok: true,
-      changed: true,
-      status: {
-        ...current,
-        statusCode: input.statusCode,
-        subState: input.subState,
-        statusDate: input.statusDate,
-        version: version + 1,
-      },
-    };
+    const after = (await readFileState(tx, ref))!;
+    const counted = await fileVersion(tx, ref, after.state, now, seen.recorded);
+    return { ok: true, changed: true, status: statusOf(after.state, counted.version) };
   });
-}
-
-/** Whether an If-Match header names this version (a list, weak or strong, or `*`). */
-export function matches(header: string, version: number): boolean {
-  return header
-    .split(',')
-    .map((tag) => tag.trim().replace(/^W\//, ''))
-    .some((tag) => tag === '*' || tag === etagOf(version));
 }

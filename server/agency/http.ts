@@ -25,10 +25,14 @@ import { agencyBookingInput, bookAgencyPayment } from './bookings.ts';
 import { authenticateClient, callerOf, issueToken, type AgencyCaller, type AgencyScope } from './auth.ts';
 import { listSubscriptions, subscribe, subscriptionTypesSchema, unsubscribe } from './delivery.ts';
 import { maxFeedLimit, parseCursor, readFeed } from './feed.ts';
-import { etagOf, fileStatusInput, putFileStatus, readFileStatus } from './file-status.ts';
+import { fileStatusInput, putFileStatus, readFileStatus } from './file-status.ts';
 import { letterLinksFor, letterLinksInput } from './letter-links.ts';
 import { startImport, importReportPage, importReportQuery } from './import/door.ts';
+import { importDebtor, importLine, unstorableText } from './import/line.ts';
+import { getAgencyDebtor, putAgencyDebtor } from './debtors.ts';
+import { getAgencyFile, putAgencyFile } from './files.ts';
 import { agencyOpenApiDocument } from './openapi.ts';
+import { etagOf, type UpsertRefusal } from './versions.ts';
 
 export const agencyPrefix = '/agency/v1';
 export const problemMediaType = 'application/problem+json';
@@ -73,6 +77,9 @@ const problemTitles: Record<string, string> = {
   crossSite: 'A cross-site request is refused',
   unsupportedMediaType: 'Send application/json',
   preconditionFailed: 'If-Match does not name the current version',
+  preconditionRequired: 'Send If-Match with the ETag you read: the resource exists',
+  pathMismatch: 'The body names another resource than the path',
+  noDebtorKey: 'The file’s debtor has no agency key yet: PUT the file with one',
   gone: 'The upload is no longer kept',
   conflict: 'The id already names another booking',
   unavailable: 'Unavailable for the moment',
@@ -113,6 +120,21 @@ function issuesOf(error: z.ZodError) {
   return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
 }
 
+/** The preconditions a PUT sent (RFC 9110 section 13.1). */
+const preconditionsOf = (request: Request) => ({
+  ifMatch: request.headers.get('if-match'),
+  ifNoneMatch: request.headers.get('if-none-match'),
+});
+
+/** 428 or 412 for an upsert refused by its preconditions, with the current version when there is one. */
+function refusedResponse(refusal: UpsertRefusal, instance: string): Response {
+  const current =
+    refusal.version === null ? {} : { currentVersion: refusal.version, headers: { etag: etagOf(refusal.version) } };
+  return refusal.problem === 'preconditionRequired'
+    ? problemResponse(428, 'preconditionRequired', instance, current)
+    : problemResponse(412, 'preconditionFailed', instance, current);
+}
+
 async function readJson(
   request: Request,
   instance: string,
@@ -120,11 +142,23 @@ async function readJson(
   const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
   if (type !== 'application/json' && !type?.endsWith('+json'))
     return { ok: false, response: problemResponse(415, 'unsupportedMediaType', instance) };
+  let text: string;
   try {
-    const text = await readBodyText(request, maxSmallBodyBytes);
-    return { ok: true, value: JSON.parse(text) };
+    text = await readBodyText(request, maxSmallBodyBytes);
   } catch (error) {
     if (error instanceof BodyRefused) return { ok: false, response: problemResponse(413, 'tooLarge', instance) };
+    return { ok: false, response: problemResponse(400, 'brokenBody', instance) };
+  }
+  // What the database cannot hold (a NUL, half a surrogate pair) is refused here, never by it.
+  const unstorable = unstorableText(text);
+  if (unstorable)
+    return {
+      ok: false,
+      response: problemResponse(400, 'invalid', instance, { issues: [{ path: '', message: unstorable }] }),
+    };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
     return { ok: false, response: problemResponse(400, 'brokenBody', instance) };
   }
 }
@@ -282,12 +316,87 @@ export const operations: Operation[] = [
     },
   },
   {
+    id: 'getFile',
+    method: 'GET',
+    pattern: /^\/files\/([0-9-]{9,14})$/,
+    scope: 'files:read',
+    async run({ db, params, url, now }) {
+      const file = await getAgencyFile(db, params[0]!, now);
+      if (file.ok) return json(file.line, 200, { etag: etagOf(file.version) });
+      if (file.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
+      return problemResponse(409, 'noDebtorKey', url.pathname, {
+        detail:
+          'The portal holds this file’s debtor without your key (a file from before imports). PUT the whole file with debtor.key, If-Match this version.',
+        currentVersion: file.version,
+        headers: { etag: etagOf(file.version) },
+      });
+    },
+  },
+  {
+    id: 'putFile',
+    method: 'PUT',
+    pattern: /^\/files\/([0-9-]{9,14})$/,
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const input = await readInput(request, url.pathname, importLine);
+      if (!input.ok) return input.response;
+      const result = await putAgencyFile(db, params[0]!, input.value, preconditionsOf(request), now);
+      if (result.ok) {
+        const headers: Record<string, string> = { etag: etagOf(result.version) };
+        if (result.created) headers.location = `${agencyPrefix}/files/${result.line.reference}`;
+        return json(result.line, result.created ? 201 : 200, headers);
+      }
+      if (result.problem === 'notFound')
+        return problemResponse(404, 'notFound', url.pathname, {
+          ...(result.deleted ? { detail: 'The file was deleted; it is not made again.' } : {}),
+        });
+      if (result.problem === 'pathMismatch')
+        return problemResponse(422, 'pathMismatch', url.pathname, {
+          issues: [{ path: 'reference', message: 'the reference of the path' }],
+        });
+      return refusedResponse(result, url.pathname);
+    },
+  },
+  {
+    id: 'getDebtor',
+    method: 'GET',
+    pattern: /^\/debtors\/([A-Za-z0-9_.:-]{1,64})$/,
+    scope: 'files:read',
+    async run({ db, params, url, now }) {
+      const debtor = await getAgencyDebtor(db, params[0]!, now);
+      return debtor.ok
+        ? json(debtor.debtor, 200, { etag: etagOf(debtor.version) })
+        : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'putDebtor',
+    method: 'PUT',
+    pattern: /^\/debtors\/([A-Za-z0-9_.:-]{1,64})$/,
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const input = await readInput(request, url.pathname, importDebtor);
+      if (!input.ok) return input.response;
+      const result = await putAgencyDebtor(db, params[0]!, input.value, preconditionsOf(request), now);
+      if (result.ok) {
+        const headers: Record<string, string> = { etag: etagOf(result.version) };
+        if (result.created) headers.location = `${agencyPrefix}/debtors/${result.debtor.key}`;
+        return json(result.debtor, result.created ? 201 : 200, headers);
+      }
+      if (result.problem === 'pathMismatch')
+        return problemResponse(422, 'pathMismatch', url.pathname, {
+          issues: [{ path: 'key', message: 'the key of the path' }],
+        });
+      return refusedResponse(result, url.pathname);
+    },
+  },
+  {
     id: 'getFileStatus',
     method: 'GET',
     pattern: /^\/files\/([0-9-]{9,14})\/status$/,
     scope: 'files:read',
-    async run({ db, params, url }) {
-      const status = await readFileStatus(db, params[0]!);
+    async run({ db, params, url, now }) {
+      const status = await readFileStatus(db, params[0]!, now);
       if (!status) return problemResponse(404, 'notFound', url.pathname);
       return json(status, 200, { etag: etagOf(status.version) });
     },

@@ -14,7 +14,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { publicUrl } from '../variants/public-url.ts';
-import { parseReference } from './file-status.ts';
+import { parseReference } from './reference.ts';
 
 /** At most this many references in one call (a letter run asks in pages). */
 export const maxLetterLinks = 1000;

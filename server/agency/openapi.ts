@@ -15,8 +15,9 @@ import { maxFeedLimit } from './feed.ts';
 import { letterLinksInput, letterLinksSchema } from './letter-links.ts';
 import { fileStatusInput, fileStatusSchema } from './file-status.ts';
 import { maxImportLines, maxRejectsPage } from './import/door.ts';
-import { importLine } from './import/line.ts';
+import { importDebtor, importLine } from './import/line.ts';
 import { maxImportBodyBytes } from './import/receive.ts';
+import { maxSmallBodyBytes } from '../http/request-body.ts';
 import { importStatuses } from './import/run.ts';
 
 const problemSchema = z
@@ -36,6 +37,9 @@ const problemSchema = z
         'tooLarge',
         'unsupportedMediaType',
         'preconditionFailed',
+        'preconditionRequired',
+        'pathMismatch',
+        'noDebtorKey',
         'gone',
         'conflict',
         'unavailable',
@@ -48,7 +52,11 @@ const problemSchema = z
       .optional()
       .describe('400: each invalid field.'),
     retryAfterSeconds: z.number().int().optional().describe('429: also sent as Retry-After.'),
-    currentVersion: z.number().int().optional().describe('412: the version If-Match should have named.'),
+    currentVersion: z
+      .number()
+      .int()
+      .optional()
+      .describe('412, 428 (and 409 `noDebtorKey`): the version If-Match should name; also sent as ETag.'),
   })
   .meta({ id: 'Problem', description: 'RFC 9457 problem details (application/problem+json).' });
 
@@ -108,7 +116,9 @@ const importCounts = {
   statusChanges: z
     .number()
     .int()
-    .describe('Existing files whose status changed (each written to the status history, its version counted up).'),
+    .describe(
+      'Existing files whose status changed (each written to the status history; the file’s version counts up when it is next read or written).',
+    ),
   error: z.string().nullable().describe('Why a failed job stopped.'),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
@@ -142,6 +152,53 @@ const reference = z
   .describe('The reference number, `-<subcase>` when not 1.');
 const bearer = [{ oauth2: [] as string[] }];
 
+const debtorKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+  .describe('The agency’s own key of the debtor (`debtor.key` of a line).');
+
+const etagHeader = {
+  ETag: {
+    description: 'The version (the file’s one version, shared with its status): send it as If-Match to change it.',
+    schema: { type: 'string' as const },
+  },
+};
+
+/** The headers of a conditional PUT (RFC 9110 section 13.1). */
+const conditionalHeaders = z.object({
+  'If-Match': z
+    .string()
+    .optional()
+    .describe('The ETag you read. Needed to change what exists (428 without it); 412 when it changed since.'),
+  'If-None-Match': z.string().optional().describe('`*`: only make it; 412 when it exists already.'),
+});
+
+/** The answers of a versioned upsert (a whole file, a debtor). */
+const upsertResponses = (what: string, schema: z.ZodType) => ({
+  '200': {
+    description: `Updated, or already so (the same body again changes nothing and keeps the version). The ${what} as it is now.`,
+    headers: etagHeader,
+    content: { 'application/json': { schema } },
+  },
+  '201': {
+    description: `Made. The ${what} as it is now.`,
+    headers: {
+      ...etagHeader,
+      Location: { description: `The ${what}.`, schema: { type: 'string' as const } },
+    },
+    content: { 'application/json': { schema } },
+  },
+  '400': problem('Not JSON (`brokenBody`), or invalid by the schema (`invalid`, with `issues`).'),
+  '412': problem(
+    'If-Match named another version (or the resource does not exist), or If-None-Match `*` and it exists: nothing changed.',
+  ),
+  '413': problem(`Over ${maxSmallBodyBytes} bytes.`),
+  '415': problem('Not application/json.'),
+  '422': problem('The body names another resource than the path (`pathMismatch`).'),
+  '428': problem('The resource exists and the body would change it: send If-Match (`preconditionRequired`).'),
+  ...common,
+});
+
 export function buildAgencyOpenApiDocument() {
   return createDocument(
     {
@@ -157,6 +214,7 @@ export function buildAgencyOpenApiDocument() {
         { name: 'Events', description: 'What debtors did, as a feed to poll.' },
         { name: 'Webhooks', description: 'Endpoints the events are posted to.' },
         { name: 'Files', description: 'The agency’s files as the portal shows them.' },
+        { name: 'Debtors', description: 'The debtors of the files, by the agency’s own key.' },
         { name: 'Uploads', description: 'The files debtors uploaded, by links that expire.' },
         { name: 'Imports', description: 'Letter batches: many files at once, as NDJSON.' },
       ],
@@ -398,13 +456,84 @@ export function buildAgencyOpenApiDocument() {
             },
           },
         },
+        '/files/{reference}': {
+          get: {
+            operationId: 'getFile',
+            tags: ['Files'],
+            summary: 'A whole file in the line format of the bulk import, with its version as the ETag.',
+            description:
+              'The file with its debtor and creditors as one `ImportLine`: change it and PUT it back. The version is the file’s one version, shared with `getFileStatus`: any change of the file (by `putFile`, `putFileStatus`, `putDebtor`, an import, a payment in the portal) counts it up. A file whose debtor the portal holds without your key (from before imports) is 409 `noDebtorKey` with the version: PUT the file with a `debtor.key`.',
+            security: [{ oauth2: ['files:read'] }],
+            requestParams: { path: z.object({ reference }) },
+            responses: {
+              '200': {
+                description: 'The file.',
+                headers: etagHeader,
+                content: { 'application/json': { schema: importLine } },
+              },
+              '404': problem('No such file, or a deleted one.'),
+              '409': problem('The file’s debtor has no agency key yet (`noDebtorKey`, with `currentVersion`).'),
+              ...common,
+            },
+          },
+          put: {
+            operationId: 'putFile',
+            tags: ['Files'],
+            summary: 'Make a file or update it to the line (idempotent; If-Match to change an existing one).',
+            description:
+              'The body is one `ImportLine`, as a line of a batch: the file’s whole state, merged by the same rules as the bulk import (the debtor by `debtor.key`, creditors by name, a status change written to the status history, an e-mail address left out keeps the debtor’s own). The reference of the body must be the path’s. A new file is 201 with Location. Changing an existing file needs If-Match with its ETag (428 without it, 412 when stale, and nothing is written). The same body again changes nothing and answers 200 with the same ETag, whatever If-Match says, so a retry is safe. A deleted file is 404 and is not made again.',
+            security: [{ oauth2: ['files:write'] }],
+            requestParams: { path: z.object({ reference }), header: conditionalHeaders },
+            requestBody: { required: true, content: { 'application/json': { schema: importLine } } },
+            responses: {
+              ...upsertResponses('file', importLine),
+              '404': problem('A deleted file (it is not made again), or a reference that is none.'),
+            },
+          },
+        },
+        '/debtors/{key}': {
+          get: {
+            operationId: 'getDebtor',
+            tags: ['Debtors'],
+            summary: 'A debtor by your key: the debtor part of a line, with its version as the ETag.',
+            description:
+              'Names, address, contacts and language, as `debtor` of an `ImportLine` (the portal’s sign-in data and bank details are never shown). The ETag is the debtor’s own version; the files of the debtor count theirs up too when it changes.',
+            security: [{ oauth2: ['files:read'] }],
+            requestParams: { path: z.object({ key: debtorKey }) },
+            responses: {
+              '200': {
+                description: 'The debtor.',
+                headers: {
+                  ETag: {
+                    description: 'The debtor’s version: send it as If-Match.',
+                    schema: { type: 'string' as const },
+                  },
+                },
+                content: { 'application/json': { schema: importDebtor } },
+              },
+              '404': problem('No debtor has this key.'),
+              ...common,
+            },
+          },
+          put: {
+            operationId: 'putDebtor',
+            tags: ['Debtors'],
+            summary: 'Make a debtor or update it (idempotent; If-Match to change an existing one).',
+            description:
+              'The body is the `debtor` of an `ImportLine`, merged by the bulk import’s rules for a debtor (an e-mail address left out keeps the one the debtor gave in the portal). Its `key` must be the path’s. A debtor made here has no file until a line names its key. Changing an existing debtor needs If-Match with its ETag (428, 412); the same body again changes nothing.',
+            security: [{ oauth2: ['files:write'] }],
+            requestParams: { path: z.object({ key: debtorKey }), header: conditionalHeaders },
+            requestBody: { required: true, content: { 'application/json': { schema: importDebtor } } },
+            responses: upsertResponses('debtor', importDebtor),
+          },
+        },
         '/files/{reference}/status': {
           get: {
             operationId: 'getFileStatus',
             tags: ['Files'],
             summary: 'A file’s status code and sub-state, with its version as the ETag.',
             description:
-              'The status code and sub-state the portal shows the debtor, with the version as the ETag to send as `If-Match` when setting it.',
+              'The status code and sub-state the portal shows the debtor, with the version as the ETag to send as `If-Match` when setting it. It is the file’s one version, shared with `getFile`: any change of the file counts it up, not only of its status.',
             security: [{ oauth2: ['files:read'] }],
             requestParams: { path: z.object({ reference }) },
             responses: {
@@ -422,7 +551,7 @@ export function buildAgencyOpenApiDocument() {
             tags: ['Files'],
             summary: 'Set a file’s status (idempotent: the same body again keeps the version).',
             description:
-              'Sets the status code and sub-state of a file. Send the ETag you read as `If-Match`: when the file changed since, nothing changes and the answer is 412 with the current version. The same body again changes nothing and keeps the version.',
+              'Sets the status code and sub-state of a file. Send the ETag you read (here or from `getFile`: one version) as `If-Match`: when the file changed since, in its status or anything else, nothing changes and the answer is 412 with the current version. The same body again changes nothing and keeps the version.',
             security: [{ oauth2: ['files:write'] }],
             requestParams: {
               path: z.object({ reference }),

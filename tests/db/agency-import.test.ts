@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '#server/agency/auth.ts';
+import { readFileStatus } from '#server/agency/file-status.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
 import { agencyImportCommand } from '#server/agency/import/cli.ts';
 import { resumeReceivedImports, runningImports } from '#server/agency/import/door.ts';
@@ -195,6 +196,7 @@ describe('importBatch', () => {
   it('records a status change as PUT /files/{reference}/status does: a line of history and the version counted up', async () => {
     const line = importLineAt(400, { today });
     await importBatch(database.db, stream(JSON.stringify(line)));
+    expect(await readFileStatus(database.db, line.reference)).toMatchObject({ version: 1 });
     const changed = { ...line, statusCode: '3' as const, subState: null, paymentsMinor: 0, statusDate: '2026-11-28' };
     const report = await importBatch(database.db, stream(JSON.stringify(changed)));
     expect(report).toMatchObject({ filesUpdated: 1, statusChanges: 1 });
@@ -207,14 +209,13 @@ describe('importBatch', () => {
       { status_code: line.statusCode, reason: 'import' },
       { status_code: '3', reason: 'import' },
     ]);
-    const [version] = await database.db
-      .select()
-      .from(t.agencyVersions)
-      .where(and(eq(t.agencyVersions.resource, 'fileStatus'), eq(t.agencyVersions.key, line.reference)));
-    expect(version?.version).toBe(2);
-    // Another field changed, the status not: the file is updated, no history, no new version.
+    // The file's one version (decision 099), as the API reads it: counted up once for the change.
+    expect(await readFileStatus(database.db, line.reference)).toMatchObject({ statusCode: '3', version: 2 });
+    expect(await readFileStatus(database.db, line.reference)).toMatchObject({ version: 2 });
+    // Another field changed, the status not: the file is updated, no history, but a new version.
     const renamed = await importBatch(database.db, stream(JSON.stringify({ ...changed, claimSubject: 'Other words' })));
     expect(renamed).toMatchObject({ filesUpdated: 1, statusChanges: 0 });
+    expect(await readFileStatus(database.db, line.reference)).toMatchObject({ version: 3 });
   });
 
   it('gives a debtor the portal already held (a demo file) the agency key of its file instead of making another', async () => {

@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import * as t from '../../db/schema.ts';
 import { variantIds, type VariantId } from '../../variants/config.ts';
-import { parseReference } from '../file-status.ts';
+import { parseReference } from '../reference.ts';
 
 /** The most of one amount: three of them must still add up within the database's integer. */
 export const maxAmountMinor = 500_000_000;
@@ -25,7 +25,7 @@ const country = z
   .regex(/^[A-Z]{2}$/)
   .describe('ISO 3166-1 alpha-2 country code (DE, AT, CH, SE, NO, …).');
 
-const importDebtor = z
+export const importDebtor = z
   .object({
     key: z
       .string()
@@ -159,6 +159,7 @@ export const importLine = z
   });
 
 export type ImportLine = z.output<typeof importLine>;
+export type ImportDebtor = z.output<typeof importDebtor>;
 export type ImportLineInput = z.input<typeof importLine>;
 
 /** What the report says of a refused line: each field that was wrong (dotted path) and why. */
@@ -171,14 +172,21 @@ export interface LineIssue {
 const loneSurrogateEscape =
   /\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F][0-9a-fA-F]{2})|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}/;
 
+/**
+ * Why a JSON text cannot be stored as it is, or null: PostgreSQL's text holds no NUL character and
+ * its JSON no half of a surrogate pair, raw or escaped. Such a line (or an API body) is refused
+ * before it reaches the database, not by the merge of its chunk.
+ */
+export function unstorableText(text: string): string | null {
+  if (text.includes('\u0000') || /\\u0000/i.test(text)) return 'a NUL character';
+  if (loneSurrogateEscape.test(text)) return 'half of a UTF-16 surrogate pair';
+  return null;
+}
+
 /** A line read: the file document, or the reasons it was refused. */
 export function readLine(text: string): { ok: true; value: ImportLine } | { ok: false; issues: LineIssue[] } {
-  // PostgreSQL's text holds no NUL character and its JSON no half of a surrogate pair, raw or
-  // escaped: such a line is refused here, not by the merge of its chunk.
-  if (text.includes('\u0000') || /\\u0000/i.test(text))
-    return { ok: false, issues: [{ path: '', message: 'a NUL character' }] };
-  if (loneSurrogateEscape.test(text))
-    return { ok: false, issues: [{ path: '', message: 'half of a UTF-16 surrogate pair' }] };
+  const unstorable = unstorableText(text);
+  if (unstorable) return { ok: false, issues: [{ path: '', message: unstorable }] };
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -1,13 +1,22 @@
 /**
- * The merge of one chunk from the staging table (decision 096), set-based and the same SQL on
- * PostgreSQL and PGlite, inside the chunk's transaction: creditors by name, debtors by the agency's
+ * The merge of import lines into the portal (decision 096), set-based and the same SQL on
+ * PostgreSQL and PGlite, inside the caller's transaction: creditors by name, debtors by the agency's
  * key, files by reference (`INSERT … ON CONFLICT (refno, subcase) DO UPDATE`), and a status change
- * recorded as the status upsert records it (server/agency/file-status.ts): a line of the status
- * history and the file's version counted up. A row that would not change is not written, so the
- * same batch again changes nothing. Within a chunk the last line of a reference (or a debtor key)
- * wins, as it does across chunks. A deleted file is left as it is.
+ * of an existing file (and a new file's first status) written to its status history, as the
+ * status upsert writes it
+ * (server/agency/file-status.ts). A row that would not change is not written, so the same batch
+ * again changes nothing. Within a chunk the last line of a reference (or a debtor key) wins, as it
+ * does across chunks. A deleted file is left as it is. The versions the agency's ETags name are not
+ * written here: a file or debtor the merge changed gets its next version when the API next reads
+ * or writes it (server/agency/versions.ts, decision 099).
+ *
+ * One set of rules, two sources of lines (decision 099): a chunk of the bulk import reads the
+ * staging table's rows of its import (`mergeChunk`, after COPY); the upsert of one file or one
+ * debtor hands its line as JSON in the staging table's shape (`mergeLines`, `mergeDebtors`), inside
+ * its own transaction, without COPY.
  */
-import { lineDebtorColumns, lineFileColumns, type ChunkTransaction } from './stage.ts';
+import type { ImportDebtor, ImportLine } from './line.ts';
+import { debtorRecord, lineDebtorColumns, lineFileColumns, stageRecord, type SqlRunner } from './stage.ts';
 
 export interface MergeCounts {
   creditorsCreated: number;
@@ -20,19 +29,39 @@ export interface MergeCounts {
 
 const debtorColumns = lineDebtorColumns;
 
+/**
+ * Where a merge reads its lines, as `s` with the staging table's columns, and the value of its
+ * `$1`: one import's staged rows, or rows given as JSON (`jsonb_populate_recordset` makes them
+ * rows of the staging table's type, a column left out null).
+ */
+interface LineSource {
+  rows: string;
+  param: unknown;
+}
+
+const staged = (importId: number): LineSource => ({
+  rows: `(select * from agency_import_stage where import_id = $1) s`,
+  param: importId,
+});
+
+const given = (records: Array<Record<string, unknown>>): LineSource => ({
+  rows: `jsonb_populate_recordset(null::agency_import_stage, $1::jsonb) s`,
+  param: JSON.stringify(records),
+});
+
 /** The file's columns the merge writes: the ids it resolves, then what the line sets. */
 const fileColumns = ['debtor_id', 'variant', 'creditor_id', 'original_creditor_id', 'currency', ...lineFileColumns];
 
 /** Creditors named in the chunk that the portal does not know yet, made with the first address given. */
-const mergeCreditors = `
+const mergeCreditors = (rows: string) => `
 with named as (
   select line, creditor_name as name, creditor_street as street, creditor_postal_code as postal_code,
          creditor_city as city, creditor_country as country
-    from agency_import_stage where import_id = $1
+    from ${rows}
   union all
   select line, original_creditor_name, original_creditor_street, original_creditor_postal_code,
          original_creditor_city, original_creditor_country
-    from agency_import_stage where import_id = $1 and original_creditor_name is not null
+    from ${rows} where original_creditor_name is not null
 ), first_named as (
   select distinct on (name) name, street, postal_code, city, country from named order by name, line
 )
@@ -44,12 +73,11 @@ select name, street, postal_code, city, country from first_named n
  * A debtor the portal holds without the agency's key (a file made before imports, the demo) takes
  * the key of its file's line, so that the import updates that debtor instead of making another.
  */
-const adoptDebtors = `
+const adoptDebtors = (rows: string) => `
 with by_debtor as (
   select distinct on (f.debtor_id) f.debtor_id, s.debtor_key, s.line
-    from agency_import_stage s
+    from ${rows}
     join files f on f.refno = s.refno and f.subcase = s.subcase
-   where s.import_id = $1
    order by f.debtor_id, s.line desc
 ), by_key as (
   select distinct on (debtor_key) debtor_id, debtor_key from by_debtor order by debtor_key, line desc
@@ -59,10 +87,10 @@ update debtors d set agency_key = k.debtor_key
  where d.id = k.debtor_id and d.agency_key is null
    and not exists (select 1 from debtors x where x.agency_key = k.debtor_key)`;
 
-const mergeDebtors = `
+const mergeDebtorRows = (rows: string) => `
 with incoming as (
   select distinct on (debtor_key) debtor_key, email, ${debtorColumns.join(', ')}
-    from agency_import_stage where import_id = $1 order by debtor_key, line desc
+    from ${rows} order by debtor_key, line desc
 ), merged as (
   insert into debtors (agency_key, email, ${debtorColumns.join(', ')})
   select debtor_key, email, ${debtorColumns.join(', ')} from incoming
@@ -78,10 +106,9 @@ select count(*) filter (where inserted)::int as created, count(*) filter (where 
   from merged`;
 
 /** The chunk's last line of each reference, with the ids of its debtor and creditors. */
-const incomingFiles = `
+const incomingFiles = (rows: string) => `
 incoming as (
-  select distinct on (refno, subcase) * from agency_import_stage
-   where import_id = $1 order by refno, subcase, line desc
+  select distinct on (refno, subcase) s.* from ${rows} order by refno, subcase, line desc
 ), creditor_ids as (
   select name, min(id) as id from creditors group by name
 ), resolved as (
@@ -98,11 +125,11 @@ incoming as (
 )`;
 
 /**
- * Existing files whose status the chunk changes (locked first): a line of the status history each
- * and the version of `fileStatus` counted up, as PUT /files/{reference}/status does.
+ * Existing files whose status the chunk changes (locked first): a line of the status history each,
+ * as PUT /files/{reference}/status writes it.
  */
-const recordStatusChanges = `
-with ${incomingFiles}, changed as (
+const recordStatusChanges = (rows: string) => `
+with ${incomingFiles(rows)}, changed as (
   select f.id, r.refno, r.subcase, r.status_code, r.sub_state
     from resolved r
     join files f on f.refno = r.refno and f.subcase = r.subcase
@@ -111,16 +138,12 @@ with ${incomingFiles}, changed as (
      for update of f
 ), history as (
   insert into file_status_history (file_id, status_code, sub_state, changed_at, reason)
-  select id, status_code, sub_state, $2::timestamptz, 'import' from changed
-), versions as (
-  insert into agency_versions (resource, key, version, updated_at)
-  select 'fileStatus', case when subcase > 1 then refno || '-' || subcase else refno end, 2, $2::timestamptz from changed
-  on conflict (resource, key) do update set version = agency_versions.version + 1, updated_at = excluded.updated_at
+  select id, status_code, sub_state, $2::timestamptz, $3::text from changed
 )
 select count(*)::int as changed from changed`;
 
-const mergeFiles = `
-with ${incomingFiles}, merged as (
+const mergeFiles = (rows: string) => `
+with ${incomingFiles(rows)}, merged as (
   insert into files (refno, subcase, ${fileColumns.join(', ')})
   select refno, subcase, ${fileColumns.join(', ')} from resolved
   on conflict (refno, subcase) do update set ${fileColumns.map((c) => `${c} = excluded.${c}`).join(', ')}
@@ -129,21 +152,39 @@ with ${incomingFiles}, merged as (
   returning id, status_code, sub_state, (xmax = 0) as inserted
 ), history as (
   insert into file_status_history (file_id, status_code, sub_state, changed_at, reason)
-  select id, status_code, sub_state, $2::timestamptz, 'import' from merged where inserted
+  select id, status_code, sub_state, $2::timestamptz, $3::text from merged where inserted
 )
 select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated
   from merged`;
 
-/** Merges the staged chunk of import `importId` and empties its staging rows; `now` dates what it writes. */
-export async function mergeChunk(tx: ChunkTransaction, importId: number, now: Date): Promise<MergeCounts> {
-  // One merge of creditors at a time: two imports naming a new creditor make it once.
+/**
+ * Waits for the merge's turn: one merge of creditors at a time, so that two imports naming a new
+ * creditor make it once. The merge takes it first; an upsert that locks rows before it merges
+ * takes it before those (decision 099), so that an import's chunk and the upsert wait for one
+ * another's whole transaction and never each for a row the other holds (a deadlock).
+ */
+export async function awaitMergeTurn(tx: SqlRunner): Promise<void> {
   await tx.query(`select pg_advisory_xact_lock(hashtextextended('debtor-portal:import-creditors', 0))`);
-  const creditors = await tx.query(mergeCreditors, [importId]);
-  await tx.query(adoptDebtors, [importId]);
-  const debtors = await tx.query<{ created: number; updated: number }>(mergeDebtors, [importId, now]);
-  const status = await tx.query<{ changed: number }>(recordStatusChanges, [importId, now]);
-  const files = await tx.query<{ created: number; updated: number }>(mergeFiles, [importId, now]);
-  await tx.query(`delete from agency_import_stage where import_id = $1`, [importId]);
+}
+
+/**
+ * The merge itself; `reason` is what the status history says of the changes (`import` for a batch,
+ * `agency` for a file put by the API, as the status upsert says by default).
+ */
+async function mergeFrom(tx: SqlRunner, source: LineSource, now: Date, reason: string): Promise<MergeCounts> {
+  await awaitMergeTurn(tx);
+  const creditors = await tx.query(mergeCreditors(source.rows), [source.param]);
+  await tx.query(adoptDebtors(source.rows), [source.param]);
+  const debtors = await tx.query<{ created: number; updated: number }>(mergeDebtorRows(source.rows), [
+    source.param,
+    now,
+  ]);
+  const status = await tx.query<{ changed: number }>(recordStatusChanges(source.rows), [source.param, now, reason]);
+  const files = await tx.query<{ created: number; updated: number }>(mergeFiles(source.rows), [
+    source.param,
+    now,
+    reason,
+  ]);
   return {
     creditorsCreated: creditors.rowCount,
     debtorsCreated: debtors.rows[0]!.created,
@@ -152,4 +193,42 @@ export async function mergeChunk(tx: ChunkTransaction, importId: number, now: Da
     filesUpdated: files.rows[0]!.updated,
     statusChanges: status.rows[0]!.changed,
   };
+}
+
+/** Merges the staged chunk of import `importId` and empties its staging rows; `now` dates what it writes. */
+export async function mergeChunk(tx: SqlRunner, importId: number, now: Date): Promise<MergeCounts> {
+  const counts = await mergeFrom(tx, staged(importId), now, 'import');
+  await tx.query(`delete from agency_import_stage where import_id = $1`, [importId]);
+  return counts;
+}
+
+/**
+ * Merges lines already read by the line format in the caller's transaction, by the same rules as
+ * a chunk of the bulk import (the last of a reference or debtor key wins), without COPY: the upsert
+ * of one file (PUT /files/{reference}, decision 099).
+ */
+export async function mergeLines(
+  tx: SqlRunner,
+  lines: ImportLine[],
+  now: Date,
+  reason = 'agency',
+): Promise<MergeCounts> {
+  return mergeFrom(tx, given(lines.map((line, i) => stageRecord(0, i + 1, line))), now, reason);
+}
+
+/**
+ * Merges debtors alone (the debtor part of a line) in the caller's transaction, by the rules a
+ * line's debtor is merged by: the upsert of one debtor (PUT /debtors/{key}, decision 099).
+ */
+export async function mergeDebtors(
+  tx: SqlRunner,
+  debtors: ImportDebtor[],
+  now: Date,
+): Promise<{ created: number; updated: number }> {
+  const source = given(debtors.map((debtor, i) => ({ import_id: 0, line: i + 1, ...debtorRecord(debtor) })));
+  const merged = await tx.query<{ created: number; updated: number }>(mergeDebtorRows(source.rows), [
+    source.param,
+    now,
+  ]);
+  return merged.rows[0]!;
 }

@@ -2,15 +2,18 @@
  * The staging table's rows and how a chunk gets there (decision 096): COPY in PostgreSQL's text
  * format, through pg-copy-streams on PostgreSQL and PGlite's `/dev/blob` on the embedded
  * database, inside the transaction that then merges the chunk. Both run the same SQL after it.
+ * The same rows, by column name (`stageRecord`), are what the upserts of one file or one debtor
+ * hand the merge as JSON (decision 099), without COPY.
  */
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { parseReference } from '../file-status.ts';
-import type { ImportLine } from './line.ts';
+import { parseReference } from '../reference.ts';
+import type { ImportDebtor, ImportLine } from './line.ts';
 
 /**
  * The debtor's columns a line sets, named alike in the staging table and in `debtors` (the
@@ -90,13 +93,12 @@ function cell(value: Cell): string {
   return text.replace(/[\\\n\r\t]/g, (c) => (c === '\\' ? '\\\\' : c === '\n' ? '\\n' : c === '\r' ? '\\r' : '\\t'));
 }
 
-/** A validated line as one row of COPY text (tab-separated, newline-terminated). */
-export function stageRow(importId: number, line: number, file: ImportLine): string {
-  const ref = parseReference(file.reference)!;
-  const d = file.debtor;
-  const c = file.creditor;
-  const o = file.originalCreditor;
-  const debtor: Record<(typeof lineDebtorColumns)[number], Cell> = {
+/**
+ * A debtor of a line as the staging table's columns: the agency's key, the columns it sets and
+ * the e-mail address. The debtor upsert stages its debtor alone with these (the file's columns null).
+ */
+export function debtorRecord(d: ImportDebtor): Record<string, Cell> {
+  const columns: Record<(typeof lineDebtorColumns)[number], Cell> = {
     salutation: d.salutation,
     person_type: d.personType,
     company_name: d.companyName,
@@ -112,6 +114,14 @@ export function stageRow(importId: number, line: number, file: ImportLine): stri
     mobile: d.mobile,
     preferred_language: d.preferredLanguage,
   };
+  return { debtor_key: d.key, ...columns, email: d.email };
+}
+
+/** A validated line as one row of the staging table, by column name (COPY's row and the merge of given lines). */
+export function stageRecord(importId: number, line: number, file: ImportLine): Record<string, Cell> {
+  const ref = parseReference(file.reference)!;
+  const c = file.creditor;
+  const o = file.originalCreditor;
   const own: Record<(typeof lineFileColumns)[number], Cell> = {
     status_code: file.statusCode,
     sub_state: file.subState,
@@ -137,39 +147,65 @@ export function stageRow(importId: number, line: number, file: ImportLine): stri
     legal_blocking: file.legalBlocking,
     address_traced: file.addressTraced,
   };
-  const values: Cell[] = [
-    importId,
+  return {
+    import_id: importId,
     line,
-    ref.refno,
-    ref.subcase,
-    file.variant,
-    file.currency,
-    d.key,
-    ...lineDebtorColumns.map((column) => debtor[column]),
-    d.email,
-    c.name,
-    c.street,
-    c.postalCode,
-    c.city,
-    c.country,
-    o?.name ?? null,
-    o?.street ?? null,
-    o?.postalCode ?? null,
-    o?.city ?? null,
-    o?.country ?? null,
-    ...lineFileColumns.map((column) => own[column]),
-  ];
-  return `${values.map(cell).join('\t')}\n`;
+    refno: ref.refno,
+    subcase: ref.subcase,
+    variant: file.variant,
+    currency: file.currency,
+    ...debtorRecord(file.debtor),
+    creditor_name: c.name,
+    creditor_street: c.street,
+    creditor_postal_code: c.postalCode,
+    creditor_city: c.city,
+    creditor_country: c.country,
+    original_creditor_name: o?.name ?? null,
+    original_creditor_street: o?.street ?? null,
+    original_creditor_postal_code: o?.postalCode ?? null,
+    original_creditor_city: o?.city ?? null,
+    original_creditor_country: o?.country ?? null,
+    ...own,
+  };
+}
+
+/** A validated line as one row of COPY text (tab-separated, newline-terminated). */
+export function stageRow(importId: number, line: number, file: ImportLine): string {
+  const record = stageRecord(importId, line, file);
+  return `${stageColumns.map((column) => cell(record[column] ?? null)).join('\t')}\n`;
 }
 
 const copySql = (source: string) =>
   `copy agency_import_stage (${stageColumns.join(', ')}) from ${source} with (format text)`;
 
-/** A transaction the merge runs its SQL in: plain queries with $n parameters, the same on both databases. */
-export interface ChunkTransaction {
+/** What the merge runs its SQL with: plain queries with $n parameters, the same on both databases. */
+export interface SqlRunner {
   query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[]; rowCount: number }>;
+}
+
+/** A chunk's transaction: the merge's queries, and COPY into the staging table. */
+export interface ChunkTransaction extends SqlRunner {
   /** Writes the rows (COPY text) into the staging table. */
   copy(rows: string[]): Promise<void>;
+}
+
+/**
+ * The merge's queries inside a drizzle transaction (the upserts of one file or debtor, decision
+ * 099): each `$n` of the text becomes the n-th parameter, bound as drizzle binds any value.
+ */
+export function runnerOf(tx: Database): SqlRunner {
+  return {
+    async query<R>(text: string, params: unknown[] = []) {
+      const parts = text.split(/\$(\d+)/);
+      const query = sql.join(parts.map((part, i) => (i % 2 === 0 ? sql.raw(part) : sql`${params[Number(part) - 1]}`)));
+      const result = (await tx.execute(query)) as unknown as {
+        rows: R[];
+        rowCount?: number | null;
+        affectedRows?: number;
+      };
+      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
+    },
+  };
 }
 
 /** Runs `work` in one transaction of the database's own client (committed when it returns). */

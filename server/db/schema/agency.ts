@@ -128,13 +128,20 @@ export const agencyDeliveries = pgTable(
   ],
 );
 
-/** The version of each resource the agency upserts (ETag / If-Match), by the agency's own key. */
+/**
+ * The version of each resource the agency upserts (ETag / If-Match), by the agency's own key: a
+ * whole file (`file`, by its reference; its status shares it) and a debtor (`debtor`, by the
+ * agency's key). Decision 099: the version is counted up when the resource is read or written
+ * through the API and its representation is no longer the one `digest` names, whoever changed it.
+ */
 export const agencyVersions = pgTable(
   'agency_versions',
   {
     resource: text('resource').notNull(),
     key: text('key').notNull(),
     version: integer('version').notNull(),
+    /** SHA-256 (base64url) of the representation this version names; null before decision 099. */
+    digest: text('digest'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.resource, t.key] })],
