@@ -207,6 +207,29 @@ describe('file rules refuse with the spec’s reason and offer what is allowed',
   });
 });
 
+describe("the checkout's file context (one statement, issue 28)", () => {
+  it("is the session's own file with its debtor, and nothing for another debtor's file", async () => {
+    const ctx = await limited('100000001');
+    const file = await loadFileContext(database.db, ctx.session!);
+    const [debtor] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, ctx.session!.debtorId));
+    expect(file).toMatchObject({
+      reference: '100000001',
+      debtor: {
+        id: debtor!.id,
+        email: debtor!.email,
+        postalCode: debtor!.postalCode,
+        hasPassword: Boolean(debtor!.passwordHash),
+        iban: debtor!.iban,
+        accountHolder: debtor!.accountHolder,
+      },
+    });
+    const other = await limited('600000001');
+    expect(
+      await loadFileContext(database.db, { fileId: other.session!.fileId, debtorId: ctx.session!.debtorId }),
+    ).toBeNull();
+  });
+});
+
 describe('valid input works and is stored', () => {
   it('agreePlan by bank transfer (100000001), once', async () => {
     const ctx = await limited('100000001');

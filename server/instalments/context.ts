@@ -3,11 +3,10 @@
  * debtor) read for a session, and the action context of a door (client address, language, time).
  */
 import { formatReference } from '../auth/reference.ts';
-import { and, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { ActiveSession } from '../auth/session.ts';
-import { loadFileFacts, todayIso, type FileFacts } from '../claims/facts.ts';
+import { readFile, todayIso, type FileFacts } from '../claims/facts.ts';
 import { withDatabase, type Database } from '../db/client.ts';
-import * as t from '../db/schema.ts';
 import { debtorName } from '../mail/addressee.ts';
 import { variants, type VariantId } from '../variants/config.ts';
 import { costRulesFor, type CostRules } from './config.ts';
@@ -54,25 +53,47 @@ export interface ActionContext {
   now?: Date;
 }
 
+/**
+ * The file's debtor as the checkout needs it, as a column of the file's one statement
+ * (server/claims/facts.ts `readFile`): the file, its facts and its debtor in one read (issue 28).
+ */
+const contextColumns = {
+  debtor: sql<{
+    id: number;
+    salutation: number;
+    companyName: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    email: string | null;
+    postalCode: string;
+    hasPassword: boolean;
+    iban: string | null;
+    bic: string | null;
+    accountHolder: string | null;
+  }>`(
+    select json_build_object(
+      'id', d.id, 'salutation', d.salutation, 'companyName', d.company_name, 'firstName', d.first_name,
+      'lastName', d.last_name, 'email', d.email, 'postalCode', d.postal_code,
+      'hasPassword', d.password_hash is not null and d.password_hash <> '', 'iban', d.iban, 'bic', d.bic,
+      'accountHolder', d.account_holder)
+    from debtors d where d.id = "files"."debtor_id")`,
+};
+
 export async function loadFileContext(
   db: Db,
   session: Pick<ActiveSession, 'fileId' | 'debtorId'>,
   today = todayIso(),
 ): Promise<FileContext | null> {
-  const facts = await loadFileFacts(db as Database, session.fileId, { today });
-  if (!facts) return null;
-  const [row] = await db
-    .select({ variant: t.files.variant, debtor: t.debtors })
-    .from(t.files)
-    .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
-    .where(and(eq(t.files.id, session.fileId), eq(t.files.debtorId, session.debtorId)));
-  if (!row) return null;
-  const d = row.debtor;
+  const read = await readFile(db as Database, session.fileId, contextColumns);
+  // The session's own file only (a file moved to another debtor is no longer theirs).
+  if (!read || read.file.debtorId !== session.debtorId) return null;
+  const facts = read.factsOn(today);
+  const d = read.extras.debtor;
   return {
     facts,
-    variant: row.variant,
+    variant: read.file.variant,
     reference: formatReference(facts.refno, facts.subcase),
-    rules: costRulesFor(row.variant),
+    rules: costRulesFor(read.file.variant),
     today,
     debtor: {
       id: d.id,
@@ -80,7 +101,7 @@ export async function loadFileContext(
       name: debtorName(d),
       email: d.email,
       postalCode: d.postalCode,
-      hasPassword: Boolean(d.passwordHash),
+      hasPassword: d.hasPassword,
       iban: d.iban,
       bic: d.bic,
       accountHolder: d.accountHolder,
