@@ -61,8 +61,56 @@ export function remixHandler(options: {
     dropEdgeDuplicates(res, response.headers);
     const page = found ? await found.cache.keep(found.lookup, response, { nonce }) : null;
     if (found && page) return found.cache.send(res, page, { nonce });
-    await sendRemixResponse(res, response);
+    if (response.body && /text\/event-stream/i.test(response.headers.get('Content-Type') ?? ''))
+      await sendEventStream(res, response, response.body);
+    else await sendRemixResponse(res, response);
   });
+}
+
+type ExpressResponse = Parameters<RequestHandler>[1];
+
+/**
+ * An event stream (the assistant's answer) sent with what arrives within one turn of the event
+ * loop written as one piece (issue 28). The answer's events come through a chain of streams one
+ * by one, and Remix's adapter wrote each as a write to the socket of its own: seven or eight per
+ * chat turn, each a system call that cost more than the event. A language model's text still
+ * streams: what arrives in a later turn goes out in a later write. Backpressure and a client that
+ * goes away are handled as the adapter handles them.
+ */
+export async function sendEventStream(res: ExpressResponse, response: Response, body: ReadableStream<Uint8Array>) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  const reader = body.getReader();
+  let closed = false;
+  res.once('close', () => {
+    closed = true;
+    reader.cancel().catch(() => {});
+  });
+  let pending: Uint8Array[] = [];
+  let scheduled: Promise<void> | null = null;
+  const flush = async () => {
+    scheduled = null;
+    if (pending.length === 0 || closed) return;
+    const piece = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
+    pending = [];
+    const more = res.write(piece);
+    // compression's flush: an event must reach the client now, not when the compressor's buffer is full.
+    (res as ExpressResponse & { flush?: () => void }).flush?.();
+    if (!more && !closed) await new Promise((resolve) => res.once('drain', resolve));
+  };
+  try {
+    for (;;) {
+      const next = await reader.read();
+      if (next.done) break;
+      pending.push(next.value);
+      scheduled ??= new Promise((resolve) => setImmediate(resolve)).then(flush);
+    }
+    await scheduled;
+    await flush();
+  } finally {
+    if (!closed) res.end();
+  }
 }
 
 /** The first cache that has a key for the request, with that key; null when none keeps its answer. */
