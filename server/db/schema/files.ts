@@ -221,10 +221,7 @@ export const invoices = pgTable(
     documentSha256: char('document_sha256', { length: 64 }),
     documentBytes: integer('document_bytes'),
   },
-  (t) => [
-    index('invoices_file_idx').on(t.fileId),
-    uniqueIndex('invoices_file_agency_idx').on(t.fileId, t.agencyId),
-  ],
+  (t) => [index('invoices_file_idx').on(t.fileId), uniqueIndex('invoices_file_agency_idx').on(t.fileId, t.agencyId)],
 );
 
 /** Collection costs, each with type, amount and legal basis (RDG §13a). */
