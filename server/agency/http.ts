@@ -31,6 +31,16 @@ import { startImport, importReportPage, importReportQuery } from './import/door.
 import { importDebtor, importLine, unstorableText } from './import/line.ts';
 import { getAgencyDebtor, putAgencyDebtor } from './debtors.ts';
 import { getAgencyFile, putAgencyFile } from './files.ts';
+import { listAgencyMandates, listAgencyPlans } from './agreements.ts';
+import {
+  invoiceIdPattern,
+  invoicePdfTokenPattern,
+  listAgencyInvoices,
+  openInvoicePdf,
+  putAgencyInvoice,
+  readAgencyInvoice,
+  readInvoiceBody,
+} from './invoices.ts';
 import { agencyOpenApiDocument } from './openapi.ts';
 import { etagOf, type UpsertRefusal } from './versions.ts';
 
@@ -81,6 +91,7 @@ const problemTitles: Record<string, string> = {
   pathMismatch: 'The body names another resource than the path',
   noDebtorKey: 'The file’s debtor has no agency key yet: PUT the file with one',
   gone: 'The upload is no longer kept',
+  brokenPdf: 'The PDF is cut short',
   conflict: 'The id already names another booking',
   unavailable: 'Unavailable for the moment',
 };
@@ -316,6 +327,73 @@ export const operations: Operation[] = [
     },
   },
   {
+    id: 'listInvoices',
+    method: 'GET',
+    pattern: /^\/files\/([0-9-]{9,14})\/invoices$/,
+    scope: 'files:read',
+    async run({ db, params, url }) {
+      const invoices = await listAgencyInvoices(db, params[0]!);
+      return invoices ? json({ invoices }) : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'getInvoice',
+    method: 'GET',
+    pattern: new RegExp(`^/files/([0-9-]{9,14})/invoices/(${invoiceIdPattern})$`),
+    scope: 'files:read',
+    async run({ db, params, url, caller, now }) {
+      const found = await readAgencyInvoice(db, params[0]!, params[1]!, caller.client.id, agencyPrefix, now);
+      return found
+        ? json(found.invoice, 200, { etag: etagOf(found.version) })
+        : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'putInvoice',
+    method: 'PUT',
+    pattern: new RegExp(`^/files/([0-9-]{9,14})/invoices/(${invoiceIdPattern})$`),
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const body = await readInvoiceBody(request);
+      if (!body.ok) {
+        const { status, code, ...extra } = body.problem;
+        return problemResponse(status, code, url.pathname, extra);
+      }
+      const result = await putAgencyInvoice(db, params[0]!, params[1]!, body.body, preconditionsOf(request), now);
+      if (result.ok) {
+        const headers: Record<string, string> = { etag: etagOf(result.version) };
+        if (result.created) headers.location = url.pathname;
+        return json(result.invoice, result.created ? 201 : 200, headers);
+      }
+      if (result.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
+      if (result.problem === 'currency')
+        return problemResponse(400, 'invalid', url.pathname, {
+          issues: [{ path: 'metadata.currency', message: `the file's currency is ${result.expected}` }],
+        });
+      return refusedResponse(result, url.pathname);
+    },
+  },
+  {
+    id: 'listPlans',
+    method: 'GET',
+    pattern: /^\/files\/([0-9-]{9,14})\/plans$/,
+    scope: 'files:read',
+    async run({ db, params, url }) {
+      const plans = await listAgencyPlans(db, params[0]!);
+      return plans ? json({ plans }) : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'listMandates',
+    method: 'GET',
+    pattern: /^\/files\/([0-9-]{9,14})\/mandates$/,
+    scope: 'files:read',
+    async run({ db, params, url, now }) {
+      const mandates = await listAgencyMandates(db, params[0]!, now);
+      return mandates ? json({ mandates }) : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
     id: 'getFile',
     method: 'GET',
     pattern: /^\/files\/([0-9-]{9,14})$/,
@@ -517,7 +595,22 @@ export async function handleAgencyRequest(request: Request, options: AgencyReque
     }
     db = options.db ?? (await getDatabase());
     const attachment = attachmentTokenPattern.exec(path);
-    if (attachment) {
+    const invoicePdf = invoicePdfTokenPattern.exec(path);
+    if (invoicePdf) {
+      // An invoice's PDF by its download link: the signed token is the credential (invoices.ts).
+      operationId = 'downloadInvoicePdf';
+      if (request.method !== 'GET')
+        response = problemResponse(405, 'methodNotAllowed', instance, { headers: { allow: 'GET' } });
+      else {
+        const opened = await openInvoicePdf(db, invoicePdf[1]!, now);
+        clientId = opened.clientId;
+        response = opened.ok
+          ? opened.response
+          : opened.reason === 'gone'
+            ? problemResponse(410, 'gone', instance, { detail: 'The invoice or its PDF is no longer kept.' })
+            : problemResponse(404, 'notFound', instance);
+      }
+    } else if (attachment) {
       // A download link: the signed token is the credential (attachments.ts), no bearer token.
       operationId = 'downloadAttachment';
       if (request.method !== 'GET')

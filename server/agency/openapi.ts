@@ -19,6 +19,14 @@ import { importDebtor, importLine } from './import/line.ts';
 import { maxImportBodyBytes } from './import/receive.ts';
 import { maxSmallBodyBytes } from '../http/request-body.ts';
 import { importStatuses } from './import/run.ts';
+import { agencyMandateSchema, agencyPlanSchema } from './agreements.ts';
+import {
+  agencyInvoiceInput,
+  agencyInvoiceSchema,
+  agencyInvoiceWithLinkSchema,
+  invoiceLinkSeconds,
+  maxInvoicePdfBytes,
+} from './invoices.ts';
 
 const problemSchema = z
   .object({
@@ -41,6 +49,7 @@ const problemSchema = z
         'pathMismatch',
         'noDebtorKey',
         'gone',
+        'brokenPdf',
         'conflict',
         'unavailable',
       ])
@@ -164,6 +173,18 @@ const etagHeader = {
   },
 };
 
+const invoiceId = z
+  .string()
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+  .describe('Your own id of the invoice.');
+
+const invoiceEtag = {
+  ETag: {
+    description: 'The invoice’s version (its own, not the file’s): send it as If-Match to change it.',
+    schema: { type: 'string' as const },
+  },
+};
+
 /** The headers of a conditional PUT (RFC 9110 section 13.1). */
 const conditionalHeaders = z.object({
   'If-Match': z
@@ -216,6 +237,8 @@ export function buildAgencyOpenApiDocument() {
         { name: 'Files', description: 'The agency’s files as the portal shows them.' },
         { name: 'Debtors', description: 'The debtors of the files, by the agency’s own key.' },
         { name: 'Uploads', description: 'The files debtors uploaded, by links that expire.' },
+        { name: 'Invoices', description: 'The creditor’s invoices of a file, with their PDFs.' },
+        { name: 'Agreements', description: 'Instalment plans and SEPA mandates as debtors agreed them.' },
         { name: 'Imports', description: 'Letter batches: many files at once, as NDJSON.' },
       ],
       paths: {
@@ -456,6 +479,159 @@ export function buildAgencyOpenApiDocument() {
             },
           },
         },
+        '/files/{reference}/invoices': {
+          get: {
+            operationId: 'listInvoices',
+            tags: ['Invoices'],
+            summary: 'The invoices you put on the file, by date.',
+            description:
+              'Each invoice put by `putInvoice`, with its PDF’s size and SHA-256 (no download links: ask `getInvoice` for one). Invoices the portal holds from elsewhere (files from before the API) are not listed.',
+            security: [{ oauth2: ['files:read'] }],
+            requestParams: { path: z.object({ reference }) },
+            responses: {
+              '200': {
+                description: 'The invoices.',
+                content: { 'application/json': { schema: z.object({ invoices: z.array(agencyInvoiceSchema) }) } },
+              },
+              '404': problem('No such file.'),
+              ...common,
+            },
+          },
+        },
+        '/files/{reference}/invoices/{id}': {
+          get: {
+            operationId: 'getInvoice',
+            tags: ['Invoices'],
+            summary: `An invoice with a download link of its PDF that works for ${invoiceLinkSeconds} s, and its version as the ETag.`,
+            description:
+              'The invoice’s metadata and `download.url`, which works without a bearer token until `download.expiresAt` and only for the PDF the invoice had when the link was made. The download is audited under this client.',
+            security: [{ oauth2: ['files:read'] }],
+            requestParams: { path: z.object({ reference, id: invoiceId }) },
+            responses: {
+              '200': {
+                description: 'The invoice.',
+                headers: invoiceEtag,
+                content: { 'application/json': { schema: agencyInvoiceWithLinkSchema } },
+              },
+              '404': problem('No such file, or no invoice of yours with this id on it.'),
+              ...common,
+            },
+          },
+          put: {
+            operationId: 'putInvoice',
+            tags: ['Invoices'],
+            summary: 'Put an invoice with its PDF on the file, by your own id (idempotent; If-Match to change it).',
+            description: `multipart/form-data with two parts: \`metadata\` (JSON, \`AgencyInvoiceInput\`) and \`pdf\` (the PDF as a file part, at most ${maxInvoicePdfBytes} bytes, starting \`%PDF-\` and ending \`%%EOF\`). The invoice appears on the debtor’s claim information page with its PDF to download. A new invoice is 201 with Location. Changing one needs If-Match with its ETag (428 without, 412 when stale, nothing written); the same metadata and PDF again answer 200 with the same ETag and store nothing. The file’s own version does not change: the amounts of the claim are the file’s (\`putFile\`).`,
+            security: [{ oauth2: ['files:write'] }],
+            requestParams: { path: z.object({ reference, id: invoiceId }), header: conditionalHeaders },
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    required: ['metadata', 'pdf'],
+                    properties: {
+                      metadata: { $ref: '#/components/schemas/AgencyInvoiceInput' },
+                      pdf: { type: 'string', format: 'binary', description: 'The invoice as PDF.' },
+                    },
+                  },
+                  encoding: {
+                    metadata: { contentType: 'application/json' },
+                    pdf: { contentType: 'application/pdf' },
+                  },
+                },
+              },
+            },
+            responses: {
+              '200': {
+                description:
+                  'Updated, or already so (the same body again changes nothing and keeps the version). The invoice as it is now.',
+                headers: invoiceEtag,
+                content: { 'application/json': { schema: agencyInvoiceSchema } },
+              },
+              '201': {
+                description: 'Made. The invoice as it is now.',
+                headers: {
+                  ...invoiceEtag,
+                  Location: { description: 'The invoice.', schema: { type: 'string' as const } },
+                },
+                content: { 'application/json': { schema: agencyInvoiceSchema } },
+              },
+              '400': problem(
+                'A broken body (`brokenBody`), missing, repeated or unknown parts, invalid metadata or another currency than the file’s (`invalid`, with `issues`).',
+              ),
+              '404': problem('No such file.'),
+              '412': problem('If-Match named another version, or If-None-Match `*` and it exists: nothing changed.'),
+              '413': problem(`A PDF over ${maxInvoicePdfBytes} bytes, or a body over its limit.`),
+              '415': problem('Not multipart/form-data, or a `pdf` part that is no PDF (`unsupportedMediaType`).'),
+              '422': problem('A PDF cut short: no `%%EOF` at its end (`brokenPdf`).'),
+              '428': problem(
+                'The invoice exists and the body would change it: send If-Match (`preconditionRequired`).',
+              ),
+              ...common,
+            },
+          },
+        },
+        '/invoice-pdfs/{token}': {
+          get: {
+            operationId: 'downloadInvoicePdf',
+            tags: ['Invoices'],
+            summary:
+              'An invoice’s PDF, by the link `getInvoice` answered (no bearer token: the link is the credential).',
+            description:
+              'The link itself is the credential (signed for the client that asked, for a few minutes): no bearer token. An expired or altered link, or one made for a PDF the invoice no longer has, is 404; an invoice whose PDF is no longer kept is 410.',
+            security: [],
+            requestParams: { path: z.object({ token: z.string() }) },
+            responses: {
+              '200': {
+                description: 'The PDF, as an attachment, with a `Digest` of its SHA-256.',
+                content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+              },
+              '404': problem('Not a link of ours, expired, or made for another PDF: ask getInvoice for a new one.'),
+              '410': problem('The PDF is no longer kept (`gone`).'),
+              '503': problem('Unavailable for the moment.'),
+            },
+          },
+        },
+        '/files/{reference}/plans': {
+          get: {
+            operationId: 'listPlans',
+            tags: ['Agreements'],
+            summary: 'The file’s instalment plans as the debtor agreed them, newest first.',
+            description:
+              'Every plan of the file, cancelled and completed ones too: costs, the schedule with what was paid and skipped, the status, the payment method, the direct debit mandate and where the debtor agreed it (`channel`). Read-only: plans are agreed by the debtor.',
+            security: [{ oauth2: ['files:read'] }],
+            requestParams: { path: z.object({ reference }) },
+            responses: {
+              '200': {
+                description: 'The plans.',
+                content: { 'application/json': { schema: z.object({ plans: z.array(agencyPlanSchema) }) } },
+              },
+              '404': problem('No such file.'),
+              ...common,
+            },
+          },
+        },
+        '/files/{reference}/mandates': {
+          get: {
+            operationId: 'listMandates',
+            tags: ['Agreements'],
+            summary: 'The file’s SEPA direct debit mandates as signed, newest first, with the full IBAN.',
+            description:
+              'Each mandate with its own account holder, IBAN, BIC, reference and date as the debtor signed it (the debtor’s current account may differ), what it pays and its status as that agreement makes it. Only this file’s mandates.',
+            security: [{ oauth2: ['files:read'] }],
+            requestParams: { path: z.object({ reference }) },
+            responses: {
+              '200': {
+                description: 'The mandates.',
+                content: { 'application/json': { schema: z.object({ mandates: z.array(agencyMandateSchema) }) } },
+              },
+              '404': problem('No such file.'),
+              ...common,
+            },
+          },
+        },
         '/files/{reference}': {
           get: {
             operationId: 'getFile',
@@ -607,7 +783,12 @@ export function buildAgencyOpenApiDocument() {
             },
           },
         },
-        schemas: { Problem: problemSchema, Event: eventEnvelopeSchema, Upload: uploadSchema },
+        schemas: {
+          Problem: problemSchema,
+          Event: eventEnvelopeSchema,
+          Upload: uploadSchema,
+          AgencyInvoiceInput: agencyInvoiceInput,
+        },
       },
       security: bearer,
       'x-event-types': eventTypes.map((type) => ({ type, description: eventDescriptions[type] })),

@@ -15,8 +15,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
-/** The resources with a version: a whole file (its status shares it) and a debtor. */
-export type VersionedResource = 'file' | 'debtor';
+/**
+ * The resources with a version: a whole file (its status shares it), a debtor, and an invoice of a
+ * file (keyed `<reference>/<the agency's id>`, decision 101).
+ */
+export type VersionedResource = 'file' | 'debtor' | 'invoice';
 
 export interface Recorded {
   version: number;

@@ -212,8 +212,16 @@ export const invoices = pgTable(
     descriptions: jsonb('descriptions').$type<Record<string, string>>(),
     /** Key of the PDF in document storage (outside the web root). */
     documentKey: text('document_key'),
+    /**
+     * The agency's own id of the invoice (PUT /agency/v1/files/{reference}/invoices/{id}, decision
+     * 101): unique per file; null for invoices that came otherwise (the demo, files before the API).
+     */
+    agencyId: text('agency_id'),
+    /** Hex SHA-256 and size of the stored PDF, where the agency put it (its version names them). */
+    documentSha256: char('document_sha256', { length: 64 }),
+    documentBytes: integer('document_bytes'),
   },
-  (t) => [index('invoices_file_idx').on(t.fileId)],
+  (t) => [index('invoices_file_idx').on(t.fileId), uniqueIndex('invoices_file_agency_idx').on(t.fileId, t.agencyId)],
 );
 
 /** Collection costs, each with type, amount and legal basis (RDG §13a). */
