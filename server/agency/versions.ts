@@ -16,10 +16,13 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 
 /**
- * The resources with a version: a whole file (its status shares it), a debtor, and an invoice of a
- * file (keyed `<reference>/<the agency's id>`, decision 101).
+ * The resources with a version: a whole file (its status shares it), a debtor, an invoice of a file
+ * (keyed `<reference>/<the agency's id>`, decision 101), and the parts of a file the agency sets
+ * (decision 102): its special offer, down payment and requested documents (keyed by the reference) and each
+ * of its modals (keyed `<reference>/<the agency's id>`).
  */
-export type VersionedResource = 'file' | 'debtor' | 'invoice';
+export type VersionedResource =
+  'file' | 'debtor' | 'invoice' | 'specialOffer' | 'downPayment' | 'requestedDocuments' | 'modal';
 
 export interface Recorded {
   version: number;

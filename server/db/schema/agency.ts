@@ -130,8 +130,8 @@ export const agencyDeliveries = pgTable(
 
 /**
  * The version of each resource the agency upserts (ETag / If-Match), by the agency's own key: a
- * whole file (`file`, by its reference; its status shares it) and a debtor (`debtor`, by the
- * agency's key). Decision 099: the version is counted up when the resource is read or written
+ * whole file (`file`, by its reference; its status shares it), a debtor (`debtor`, by the
+ * agency's key), an invoice (decision 101) and the parts of a file the agency sets (decision 102). Decision 099: the version is counted up when the resource is read or written
  * through the API and its representation is no longer the one `digest` names, whoever changed it.
  */
 export const agencyVersions = pgTable(

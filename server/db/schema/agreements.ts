@@ -129,9 +129,14 @@ export const modals = pgTable(
     payload: jsonb('payload').$type<Record<string, string | number | boolean | null>>(),
     acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
     response: text('response'),
+    /**
+     * The agency's own id of a notice it put (PUT /agency/v1/files/{reference}/modals/{id}, decision
+     * 102): unique per file; null for modals that came otherwise (the demo, rules, the special offer).
+     */
+    agencyId: text('agency_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('modals_file_idx').on(t.fileId)],
+  (t) => [index('modals_file_idx').on(t.fileId), uniqueIndex('modals_file_agency_idx').on(t.fileId, t.agencyId)],
 );
 
 /** Every agreement a debtor makes in the portal (section 3, "Portal order"). */

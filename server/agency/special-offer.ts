@@ -1,0 +1,236 @@
+/**
+ * A file's special settlement offer as the agency's resource (decision 102): `PUT
+ * /files/{reference}/special-offer` makes the file's current offer or replaces its amount and last
+ * day, versioned as every upsert of the agency (decision 099: digest-based, `If-Match`, 428/412,
+ * the same body again 200 with nothing written).
+ *
+ * The debtor sees it as the demo file 100000008 shows its offer: the offer row (`special_offers`,
+ * the latest one is the file's offer: the dashboard's amount to pay, the checkout's special deal)
+ * and a `specialOffer` modal, shown once on the dashboard until the debtor accepts or declines it.
+ *
+ * What the debtor did with an offer is never undone: an offer accepted, paid, or with a payment of
+ * it under way is not changed (409 `offerTaken`). A declined offer stays declined; a PUT with
+ * another amount or day after it is a new offer (a new row and a new modal), as the agency's second
+ * offer is.
+ */
+import { and, desc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { todayIso } from '../dates.ts';
+import { maxAmountMinor } from './import/line.ts';
+import { parseReference, referenceOf, type FileKey } from './reference.ts';
+import {
+  lockVersion,
+  upsertVersioned,
+  versionFor,
+  digestOf,
+  type Preconditions,
+  type UpsertRefusal,
+} from './versions.ts';
+
+export const agencySpecialOfferInput = z
+  .object({
+    amountMinor: z
+      .number()
+      .int()
+      .min(1)
+      .max(maxAmountMinor)
+      .describe('What the debtor pays to settle the file, in minor units; at most the open amount.'),
+    currency: z.enum(['EUR', 'CHF', 'SEK', 'NOK']).describe('Must be the file’s currency.'),
+    validTill: z.iso.date().describe('The last day the offer can be taken (YYYY-MM-DD), today or later.'),
+  })
+  .strict()
+  .meta({ id: 'AgencySpecialOfferInput', description: 'The file’s special settlement offer, as the agency sets it.' });
+
+export type AgencySpecialOfferInput = z.output<typeof agencySpecialOfferInput>;
+
+export const specialOfferStatuses = ['open', 'declined', 'accepted', 'paid'] as const;
+
+export const agencySpecialOfferSchema = z
+  .object({
+    reference: z.string().describe('The file’s reference, `-<subcase>` when not 1.'),
+    amountMinor: z.number().int(),
+    currency: z.string(),
+    validTill: z.string(),
+    status: z
+      .enum(specialOfferStatuses)
+      .describe(
+        '`open` (not answered; after `validTill` the debtor no longer sees it), `declined`, `accepted` (to be paid), `paid`.',
+      ),
+    acceptedAt: z.string().nullable(),
+    declinedAt: z.string().nullable(),
+    paidAt: z.string().nullable(),
+  })
+  .meta({
+    id: 'AgencySpecialOffer',
+    description: 'The file’s current special settlement offer and what the debtor did.',
+  });
+
+export type AgencySpecialOffer = z.infer<typeof agencySpecialOfferSchema>;
+
+type OfferRow = typeof t.specialOffers.$inferSelect;
+
+/** The file the agency names, unless deleted, with its open amount; its row locked with `lock`. */
+export async function fileForPart(db: Database, ref: FileKey, lock: boolean) {
+  const query = db
+    .select({ id: t.files.id, currency: t.files.currency, totalMinor: t.files.totalMinor })
+    .from(t.files)
+    .where(and(eq(t.files.refno, ref.refno), eq(t.files.subcase, ref.subcase), isNull(t.files.deletedAt)));
+  const [row] = lock ? await query.for('update') : await query;
+  return row ? { ...row, totalMinor: row.totalMinor ?? 0 } : null;
+}
+
+/** The file's current offer (its latest), locked for the caller's transaction with `lock`. */
+async function currentOffer(db: Database, fileId: number, lock: boolean): Promise<OfferRow | null> {
+  const query = db
+    .select()
+    .from(t.specialOffers)
+    .where(eq(t.specialOffers.fileId, fileId))
+    .orderBy(desc(t.specialOffers.id))
+    .limit(1);
+  const [row] = lock ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+function offerOf(row: OfferRow, reference: string, currency: string): AgencySpecialOffer {
+  const status = row.paidAt ? 'paid' : row.acceptedAt ? 'accepted' : row.declinedAt ? 'declined' : 'open';
+  return {
+    reference,
+    amountMinor: row.amountMinor,
+    currency,
+    validTill: row.validTill,
+    status,
+    acceptedAt: iso(row.acceptedAt),
+    declinedAt: iso(row.declinedAt),
+    paidAt: iso(row.paidAt),
+  };
+}
+
+export type SpecialOfferRead =
+  { ok: true; offer: AgencySpecialOffer; version: number } | { ok: false; problem: 'notFound' | 'noOffer' };
+
+/** GET /files/{reference}/special-offer: the current offer with its version. */
+export async function readAgencySpecialOffer(
+  db: Database,
+  reference: string,
+  now = new Date(),
+): Promise<SpecialOfferRead> {
+  const ref = parseReference(reference);
+  if (!ref) return { ok: false, problem: 'notFound' };
+  return db.transaction(async (txn): Promise<SpecialOfferRead> => {
+    const tx = txn as unknown as Database;
+    const key = referenceOf(ref);
+    const known = await lockVersion(tx, 'specialOffer', key);
+    const file = await fileForPart(tx, ref, false);
+    if (!file) return { ok: false, problem: 'notFound' };
+    const row = await currentOffer(tx, file.id, false);
+    if (!row) return { ok: false, problem: 'noOffer' };
+    const offer = offerOf(row, key, file.currency);
+    const recorded = await versionFor(tx, 'specialOffer', key, digestOf(offer), now, known);
+    return { ok: true, offer, version: recorded.version };
+  });
+}
+
+export type SpecialOfferWrite =
+  | { ok: true; created: boolean; changed: boolean; offer: AgencySpecialOffer; version: number }
+  | { ok: false; problem: 'notFound' }
+  | { ok: false; problem: 'currency'; expected: string }
+  /** The debtor accepted or paid the offer, or a payment of it is under way: it is not changed. */
+  | { ok: false; problem: 'offerTaken'; offer: AgencySpecialOffer; version: number }
+  /** A change whose amount is above the open amount, or whose last day has passed. */
+  | { ok: false; problem: 'unprocessable'; issues: Array<{ path: string; message: string }> }
+  | UpsertRefusal;
+
+/**
+ * PUT /files/{reference}/special-offer. Locks, in the order of a booking: the version row, the
+ * file's row, the offer row (a debtor's answer locks the offer row first, then its modal).
+ */
+export async function putAgencySpecialOffer(
+  db: Database,
+  reference: string,
+  input: AgencySpecialOfferInput,
+  preconditions: Preconditions,
+  now = new Date(),
+): Promise<SpecialOfferWrite> {
+  const ref = parseReference(reference);
+  if (!ref) return { ok: false, problem: 'notFound' };
+  const key = referenceOf(ref);
+  return db.transaction(async (txn): Promise<SpecialOfferWrite> => {
+    const tx = txn as unknown as Database;
+    const known = await lockVersion(tx, 'specialOffer', key);
+    const file = await fileForPart(tx, ref, true);
+    if (!file) return { ok: false, problem: 'notFound' };
+    if (input.currency !== file.currency) return { ok: false, problem: 'currency', expected: file.currency };
+    const existing = await currentOffer(tx, file.id, true);
+    const same = existing?.amountMinor === input.amountMinor && existing.validTill === input.validTill;
+    if (existing && !same) {
+      const underWay = await tx
+        .select({ id: t.payments.id })
+        .from(t.payments)
+        .where(and(eq(t.payments.specialOfferId, existing.id), inArray(t.payments.status, ['created', 'pending'])))
+        .limit(1);
+      if (existing.acceptedAt || existing.paidAt || underWay.length > 0) {
+        const offer = offerOf(existing, key, file.currency);
+        const recorded = await versionFor(tx, 'specialOffer', key, digestOf(offer), now, known);
+        return { ok: false, problem: 'offerTaken', offer, version: recorded.version };
+      }
+    }
+    if (!same) {
+      const issues: Array<{ path: string; message: string }> = [];
+      if (input.amountMinor > file.totalMinor)
+        issues.push({ path: 'amountMinor', message: `more than the open amount (${file.totalMinor})` });
+      if (input.validTill < todayIso(now)) issues.push({ path: 'validTill', message: 'a day that has passed' });
+      if (issues.length > 0) return { ok: false, problem: 'unprocessable', issues };
+    }
+    const result = await upsertVersioned<AgencySpecialOffer>(tx, {
+      resource: 'specialOffer',
+      key,
+      known,
+      preconditions,
+      now,
+      read: async (q) => {
+        const row = await currentOffer(q, file.id, false);
+        return row && offerOf(row, key, file.currency);
+      },
+      write: async (q) => {
+        if (same) return;
+        const payload = { amountMinor: input.amountMinor, validTill: input.validTill };
+        // An open offer (also one past its day) is changed in place; after a decline it is a new offer.
+        if (existing && !existing.declinedAt)
+          await q.update(t.specialOffers).set(payload).where(eq(t.specialOffers.id, existing.id));
+        else await q.insert(t.specialOffers).values({ fileId: file.id, ...payload });
+        await showOfferModal(q, file.id, payload);
+      },
+    });
+    if (!result.ok) return result;
+    return {
+      ok: true,
+      created: result.created,
+      changed: result.changed,
+      offer: result.state,
+      version: result.version,
+    };
+  });
+}
+
+/**
+ * The offer's modal: the file's unanswered `specialOffer` modal shows the offer now (the modal reads
+ * the file's current offer); without one, a new one after the file's other modals. An answered
+ * (acknowledged) modal is never reset.
+ */
+async function showOfferModal(db: Database, fileId: number, payload: { amountMinor: number; validTill: string }) {
+  const waiting = await db
+    .update(t.modals)
+    .set({ payload })
+    .where(and(eq(t.modals.fileId, fileId), eq(t.modals.kind, 'specialOffer'), isNull(t.modals.acknowledgedAt)))
+    .returning({ id: t.modals.id });
+  if (waiting.length > 0) return;
+  const [last] = await db
+    .select({ orderNo: max(t.modals.orderNo) })
+    .from(t.modals)
+    .where(eq(t.modals.fileId, fileId));
+  await db.insert(t.modals).values({ fileId, kind: 'specialOffer', orderNo: (last?.orderNo ?? 0) + 1, payload });
+}
