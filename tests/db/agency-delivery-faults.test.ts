@@ -144,11 +144,10 @@ describe('webhook delivery through faults', () => {
       const from = consumer.received.length;
       // A worker in a process of its own, on the same database, slowed by the consumer's answers.
       const url = new URL(process.env.TEST_DATABASE_URL!);
-      const [{ name } = { name: '' }] = (await database.db.execute(sql`select current_database() as name`))
-        .rows as Array<{
-        name: string;
-      }>;
-      url.pathname = `/${name}`;
+      const current = (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+        rows: Array<{ name: string }>;
+      };
+      url.pathname = `/${current.rows[0]!.name}`;
       const worker = spawn(
         process.execPath,
         [

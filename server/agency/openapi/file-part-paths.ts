@@ -1,0 +1,165 @@
+/** The OpenAPI paths of a file's parts: special offer, down payment, requested documents, modals (operations/file-parts.ts). */
+import { z } from 'zod';
+import { agencyDownPaymentInput, agencyDownPaymentSchema } from '../down-payment.ts';
+import { agencyModalInput, agencyModalSchema } from '../modals.ts';
+import { agencyRequestedDocumentsInput, agencyRequestedDocumentsSchema } from '../requested-documents.ts';
+import { agencySpecialOfferInput, agencySpecialOfferSchema } from '../special-offer.ts';
+import { problem, common, reference, modalId, conditionalHeaders, partEtag, partUpsertResponses } from './shared.ts';
+
+export const filePartPaths = {
+  '/files/{reference}/special-offer': {
+    get: {
+      operationId: 'getSpecialOffer',
+      tags: ['File parts'],
+      summary: 'The file’s special settlement offer and what the debtor did with it, with its version as the ETag.',
+      description:
+        'The current offer (the latest one put): amount, last day, and its `status` as the debtor left it. 404 `noOffer` when the file has none.',
+      security: [{ oauth2: ['files:read'] }],
+      requestParams: { path: z.object({ reference }) },
+      responses: {
+        '200': {
+          description: 'The offer.',
+          headers: partEtag('offer'),
+          content: { 'application/json': { schema: agencySpecialOfferSchema } },
+        },
+        '404': problem('No such file (`notFound`), or no offer on it (`noOffer`).'),
+        ...common,
+      },
+    },
+    put: {
+      operationId: 'putSpecialOffer',
+      tags: ['File parts'],
+      summary: 'Make or change the file’s special settlement offer (idempotent; If-Match to change it).',
+      description:
+        'The debtor sees the offer at the next visit of the dashboard as a modal (accept and pay, or decline) and as the amount to pay, until `validTill`. A new offer is 201 with Location; changing the amount or day of an open one needs If-Match (428, 412, nothing written). An offer the debtor declined stays declined: a PUT with another amount or day makes a new offer, shown again. An offer accepted, paid or being paid is never changed: 409 `offerTaken` with the offer. A change above the open amount or with a day that has passed is 422 `notApplicable`. The same body again is 200 with the same ETag.',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference }), header: conditionalHeaders },
+      requestBody: { required: true, content: { 'application/json': { schema: agencySpecialOfferInput } } },
+      responses: {
+        ...partUpsertResponses('offer', agencySpecialOfferSchema, true),
+        '409': problem('The debtor accepted or paid the offer, or is paying it (`offerTaken`, with `offer`).'),
+        '422': problem('More than the open amount, or a `validTill` that has passed (`notApplicable`, with `issues`).'),
+      },
+    },
+  },
+  '/files/{reference}/down-payment': {
+    get: {
+      operationId: 'getDownPayment',
+      tags: ['File parts'],
+      summary: 'The file’s down payment and whether the debtor paid it, with its version as the ETag.',
+      description: 'The pending down payment, else the latest one. 404 `noDownPayment` when the file has none.',
+      security: [{ oauth2: ['files:read'] }],
+      requestParams: { path: z.object({ reference }) },
+      responses: {
+        '200': {
+          description: 'The down payment.',
+          headers: partEtag('down payment'),
+          content: { 'application/json': { schema: agencyDownPaymentSchema } },
+        },
+        '404': problem('No such file (`notFound`), or no down payment on it (`noDownPayment`).'),
+        ...common,
+      },
+    },
+    put: {
+      operationId: 'putDownPayment',
+      tags: ['File parts'],
+      summary: 'Ask the debtor for a down payment by a day (idempotent; If-Match to change it).',
+      description:
+        'The dashboard asks the debtor to pay it before anything else (with its due date) and the checkout offers it. The label “down payment pending” is status 24: set it with `putFileStatus`. A new down payment is 201 with Location; changing a pending one needs If-Match (428, 412, nothing written). One paid or being paid is never changed: 409 `downPaymentTaken`. A change above the open amount or with a day that has passed is 422 `notApplicable`. The same body again is 200 with the same ETag. The deposit after broken agreements is the file’s `depositRequiredMinor` with `instalmentErrorCode` 5 (`putFile`).',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference }), header: conditionalHeaders },
+      requestBody: { required: true, content: { 'application/json': { schema: agencyDownPaymentInput } } },
+      responses: {
+        ...partUpsertResponses('down payment', agencyDownPaymentSchema, true),
+        '409': problem('The debtor paid the down payment, or is paying it (`downPaymentTaken`, with `downPayment`).'),
+        '422': problem('More than the open amount, or a `dueOn` that has passed (`notApplicable`, with `issues`).'),
+      },
+    },
+  },
+  '/files/{reference}/requested-documents': {
+    get: {
+      operationId: 'getRequestedDocuments',
+      tags: ['File parts'],
+      summary: 'The documents asked of the debtor and what the debtor did, with the list’s version as the ETag.',
+      description:
+        'Every document of the upload centre, by position, with its status and the debtor’s uploads (`getUpload` for each). Requests the portal made itself (a proof of income for a plan below the minimum) are listed too. An empty list when nothing is asked for.',
+      security: [{ oauth2: ['files:read'] }],
+      requestParams: { path: z.object({ reference }) },
+      responses: {
+        '200': {
+          description: 'The documents.',
+          headers: partEtag('list'),
+          content: { 'application/json': { schema: agencyRequestedDocumentsSchema } },
+        },
+        '404': problem('No such file.'),
+        ...common,
+      },
+    },
+    put: {
+      operationId: 'putRequestedDocuments',
+      tags: ['File parts'],
+      summary: 'Set the documents asked of the debtor (idempotent; If-Match once the list has documents).',
+      description:
+        'The whole list, in the order the upload centre shows it; a list with documents turns the file’s upload centre on. A document listed again keeps its status and uploads; one left out is no longer asked for, unless the debtor uploaded it (it stays, uploaded). While nothing is asked for no If-Match is needed; after that a change needs it (428, 412, nothing written): the debtor’s answers and the portal’s own requests count the version up. The same list again is 200 with the same ETag. Always 200: the list exists from the start.',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference }), header: conditionalHeaders },
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: agencyRequestedDocumentsInput } },
+      },
+      responses: partUpsertResponses('list', agencyRequestedDocumentsSchema, false),
+    },
+  },
+  '/files/{reference}/modals': {
+    get: {
+      operationId: 'listModals',
+      tags: ['File parts'],
+      summary: 'The modals you put on the file, by orderNo, and whether the debtor acknowledged them.',
+      description:
+        'Each modal put by `putModal`. Modals the portal shows by its own rules (the flood-area and maintenance notices, the special offer, the demo’s) are not listed.',
+      security: [{ oauth2: ['files:read'] }],
+      requestParams: { path: z.object({ reference }) },
+      responses: {
+        '200': {
+          description: 'The modals.',
+          content: { 'application/json': { schema: z.object({ modals: z.array(agencyModalSchema) }) } },
+        },
+        '404': problem('No such file.'),
+        ...common,
+      },
+    },
+  },
+  '/files/{reference}/modals/{id}': {
+    get: {
+      operationId: 'getModal',
+      tags: ['File parts'],
+      summary: 'A modal by your own id, with its version as the ETag.',
+      description: 'The modal as you put it, and when and how the debtor answered it.',
+      security: [{ oauth2: ['files:read'] }],
+      requestParams: { path: z.object({ reference, id: modalId }) },
+      responses: {
+        '200': {
+          description: 'The modal.',
+          headers: partEtag('modal'),
+          content: { 'application/json': { schema: agencyModalSchema } },
+        },
+        '404': problem('No such file, or no modal of yours with this id on it.'),
+        ...common,
+      },
+    },
+    put: {
+      operationId: 'putModal',
+      tags: ['File parts'],
+      summary: 'Queue a modal for the debtor by your own id (idempotent; If-Match to change it).',
+      description:
+        'The debtor sees it on the dashboard after the next sign-in, worded in the debtor’s language, one modal at a time by `orderNo`, until acknowledged. A new modal is 201 with Location; changing one needs If-Match (428, 412, nothing written). An acknowledged modal is never reset: a change is 409 `acknowledged` (put a new id to show it again). The same body again is 200 with the same ETag.',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference, id: modalId }), header: conditionalHeaders },
+      requestBody: { required: true, content: { 'application/json': { schema: agencyModalInput } } },
+      responses: {
+        ...partUpsertResponses('modal', agencyModalSchema, true),
+        '409': problem('The debtor acknowledged the modal (`acknowledged`, with `modal`).'),
+      },
+    },
+  },
+};

@@ -1,0 +1,187 @@
+/**
+ * The agency API's operations on the parts of a file the debtor answers (decision 102): the special
+ * offer, the down payment, the documents requested and the modals, each a versioned upsert that
+ * never undoes what the debtor did.
+ */
+import { agencyDownPaymentInput, putAgencyDownPayment, readAgencyDownPayment } from '../down-payment.ts';
+import { agencyModalInput, listAgencyModals, modalIdPattern, putAgencyModal, readAgencyModal } from '../modals.ts';
+import {
+  agencyRequestedDocumentsInput,
+  putAgencyRequestedDocuments,
+  readAgencyRequestedDocuments,
+} from '../requested-documents.ts';
+import { agencySpecialOfferInput, putAgencySpecialOffer, readAgencySpecialOffer } from '../special-offer.ts';
+import { json, preconditionsOf, problemResponse, readInput, refusedResponse, type Operation } from '../respond.ts';
+import { etagOf } from '../versions.ts';
+
+export const filePartOperations: Operation[] = [
+  {
+    id: 'getSpecialOffer',
+    method: 'GET',
+    pattern: /^\/files\/([0-9-]{9,14})\/special-offer$/,
+    scope: 'files:read',
+    async run({ db, params, url, now }) {
+      const found = await readAgencySpecialOffer(db, params[0]!, now);
+      if (found.ok) return json(found.offer, 200, { etag: etagOf(found.version) });
+      return found.problem === 'noOffer'
+        ? problemResponse(404, 'noOffer', url.pathname, { detail: 'PUT one to make it.' })
+        : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'putSpecialOffer',
+    method: 'PUT',
+    pattern: /^\/files\/([0-9-]{9,14})\/special-offer$/,
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const input = await readInput(request, url.pathname, agencySpecialOfferInput);
+      if (!input.ok) return input.response;
+      const result = await putAgencySpecialOffer(db, params[0]!, input.value, preconditionsOf(request), now);
+      if (result.ok) {
+        const headers: Record<string, string> = { etag: etagOf(result.version) };
+        if (result.created) headers.location = url.pathname;
+        return json(result.offer, result.created ? 201 : 200, headers);
+      }
+      switch (result.problem) {
+        case 'notFound':
+          return problemResponse(404, 'notFound', url.pathname);
+        case 'currency':
+          return problemResponse(400, 'invalid', url.pathname, {
+            issues: [{ path: 'currency', message: `the file's currency is ${result.expected}` }],
+          });
+        case 'offerTaken':
+          return problemResponse(409, 'offerTaken', url.pathname, {
+            detail: `The offer is ${result.offer.status === 'open' ? 'being paid' : result.offer.status}; what the debtor did is not undone.`,
+            offer: result.offer,
+            currentVersion: result.version,
+            headers: { etag: etagOf(result.version) },
+          });
+        case 'unprocessable':
+          return problemResponse(422, 'notApplicable', url.pathname, { issues: result.issues });
+        default:
+          return refusedResponse(result, url.pathname);
+      }
+    },
+  },
+  {
+    id: 'getDownPayment',
+    method: 'GET',
+    pattern: /^\/files\/([0-9-]{9,14})\/down-payment$/,
+    scope: 'files:read',
+    async run({ db, params, url, now }) {
+      const found = await readAgencyDownPayment(db, params[0]!, now);
+      if (found.ok) return json(found.downPayment, 200, { etag: etagOf(found.version) });
+      return found.problem === 'noDownPayment'
+        ? problemResponse(404, 'noDownPayment', url.pathname, { detail: 'PUT one to make it.' })
+        : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'putDownPayment',
+    method: 'PUT',
+    pattern: /^\/files\/([0-9-]{9,14})\/down-payment$/,
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const input = await readInput(request, url.pathname, agencyDownPaymentInput);
+      if (!input.ok) return input.response;
+      const result = await putAgencyDownPayment(db, params[0]!, input.value, preconditionsOf(request), now);
+      if (result.ok) {
+        const headers: Record<string, string> = { etag: etagOf(result.version) };
+        if (result.created) headers.location = url.pathname;
+        return json(result.downPayment, result.created ? 201 : 200, headers);
+      }
+      switch (result.problem) {
+        case 'notFound':
+          return problemResponse(404, 'notFound', url.pathname);
+        case 'currency':
+          return problemResponse(400, 'invalid', url.pathname, {
+            issues: [{ path: 'currency', message: `the file's currency is ${result.expected}` }],
+          });
+        case 'downPaymentTaken':
+          return problemResponse(409, 'downPaymentTaken', url.pathname, {
+            detail: `The down payment is ${result.downPayment.status === 'paid' ? 'paid' : 'being paid'}; what the debtor did is not undone.`,
+            downPayment: result.downPayment,
+            currentVersion: result.version,
+            headers: { etag: etagOf(result.version) },
+          });
+        case 'unprocessable':
+          return problemResponse(422, 'notApplicable', url.pathname, { issues: result.issues });
+        default:
+          return refusedResponse(result, url.pathname);
+      }
+    },
+  },
+  {
+    id: 'getRequestedDocuments',
+    method: 'GET',
+    pattern: /^\/files\/([0-9-]{9,14})\/requested-documents$/,
+    scope: 'files:read',
+    async run({ db, params, url, now }) {
+      const found = await readAgencyRequestedDocuments(db, params[0]!, now);
+      return found.ok
+        ? json(found.documents, 200, { etag: etagOf(found.version) })
+        : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'putRequestedDocuments',
+    method: 'PUT',
+    pattern: /^\/files\/([0-9-]{9,14})\/requested-documents$/,
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const input = await readInput(request, url.pathname, agencyRequestedDocumentsInput);
+      if (!input.ok) return input.response;
+      const result = await putAgencyRequestedDocuments(db, params[0]!, input.value, preconditionsOf(request), now);
+      if (result.ok) return json(result.documents, 200, { etag: etagOf(result.version) });
+      if (result.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
+      return refusedResponse(result, url.pathname);
+    },
+  },
+  {
+    id: 'listModals',
+    method: 'GET',
+    pattern: /^\/files\/([0-9-]{9,14})\/modals$/,
+    scope: 'files:read',
+    async run({ db, params, url }) {
+      const modals = await listAgencyModals(db, params[0]!);
+      return modals ? json({ modals }) : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'getModal',
+    method: 'GET',
+    pattern: new RegExp(`^/files/([0-9-]{9,14})/modals/(${modalIdPattern})$`),
+    scope: 'files:read',
+    async run({ db, params, url, now }) {
+      const found = await readAgencyModal(db, params[0]!, params[1]!, now);
+      return found.ok
+        ? json(found.modal, 200, { etag: etagOf(found.version) })
+        : problemResponse(404, 'notFound', url.pathname);
+    },
+  },
+  {
+    id: 'putModal',
+    method: 'PUT',
+    pattern: new RegExp(`^/files/([0-9-]{9,14})/modals/(${modalIdPattern})$`),
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const input = await readInput(request, url.pathname, agencyModalInput);
+      if (!input.ok) return input.response;
+      const result = await putAgencyModal(db, params[0]!, params[1]!, input.value, preconditionsOf(request), now);
+      if (result.ok) {
+        const headers: Record<string, string> = { etag: etagOf(result.version) };
+        if (result.created) headers.location = url.pathname;
+        return json(result.modal, result.created ? 201 : 200, headers);
+      }
+      if (result.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
+      if (result.problem === 'acknowledged')
+        return problemResponse(409, 'acknowledged', url.pathname, {
+          detail: 'The debtor acknowledged this modal; put a new one under another id to show it again.',
+          modal: result.modal,
+          currentVersion: result.version,
+          headers: { etag: etagOf(result.version) },
+        });
+      return refusedResponse(result, url.pathname);
+    },
+  },
+];

@@ -1,0 +1,151 @@
+/**
+ * What the agency API's operations answer with and read by (decision 086): the operation's shape,
+ * RFC 9457 problem details, JSON answers, an upsert's preconditions (RFC 9110 section 13.1) and a
+ * body read as JSON by a schema. The runtime (http.ts) finds and authorises the operation; the
+ * operations themselves are in operations/.
+ */
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { readBodyText, BodyRefused, maxSmallBodyBytes } from '../http/request-body.ts';
+import type { AgencyCaller, AgencyScope } from './auth.ts';
+import { unstorableText } from './import/line.ts';
+import { etagOf, type UpsertRefusal } from './versions.ts';
+
+export const agencyPrefix = '/agency/v1';
+export const problemMediaType = 'application/problem+json';
+
+export interface Operation {
+  id: string;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  pattern: RegExp;
+  scope: AgencyScope | null;
+  run: (ctx: OperationContext) => Promise<Response>;
+}
+
+export interface OperationContext {
+  db: Database;
+  request: Request;
+  url: URL;
+  params: string[];
+  caller: AgencyCaller;
+  now: Date;
+}
+
+const problemTitles: Record<string, string> = {
+  notFound: 'Not found',
+  methodNotAllowed: 'Method not allowed',
+  unauthorized: 'A valid bearer token is needed',
+  insufficientScope: 'The token lacks the scope this call needs',
+  rateLimited: 'Too many calls: wait Retry-After seconds',
+  invalid: 'Invalid input',
+  brokenBody: 'The body is not valid JSON',
+  tooLarge: 'The body is too large',
+  crossSite: 'A cross-site request is refused',
+  unsupportedMediaType: 'Send application/json',
+  preconditionFailed: 'If-Match does not name the current version',
+  preconditionRequired: 'Send If-Match with the ETag you read: the resource exists',
+  pathMismatch: 'The body names another resource than the path',
+  noDebtorKey: 'The file’s debtor has no agency key yet: PUT the file with one',
+  gone: 'The upload is no longer kept',
+  brokenPdf: 'The PDF is cut short',
+  conflict: 'The id already names another booking',
+  noOffer: 'The file has no special offer',
+  offerTaken: 'The debtor accepted or paid this offer: it is not changed',
+  notApplicable: 'The body does not fit the file as it is (see issues)',
+  noDownPayment: 'The file has no down payment',
+  downPaymentTaken: 'The debtor paid or is paying this down payment: it is not changed',
+  acknowledged: 'The debtor acknowledged this modal: it is not changed',
+  unavailable: 'Unavailable for the moment',
+};
+
+export function problemResponse(
+  status: number,
+  code: string,
+  instance: string,
+  extra: {
+    detail?: string;
+    issues?: Array<{ path: string; message: string }>;
+    headers?: Record<string, string>;
+  } & Record<string, unknown> = {},
+): Response {
+  const { headers, ...rest } = extra;
+  return new Response(
+    JSON.stringify({
+      type: `${agencyPrefix}/openapi.json#/components/schemas/Problem/x-codes/${code}`,
+      title: problemTitles[code] ?? code,
+      status,
+      code,
+      instance,
+      ...rest,
+    }),
+    { status, headers: { 'content-type': problemMediaType, 'cache-control': 'no-store', ...headers } },
+  );
+}
+
+export function json(value: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(value), {
+    status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export function issuesOf(error: z.ZodError) {
+  return error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+}
+
+/** The preconditions a PUT sent (RFC 9110 section 13.1). */
+export const preconditionsOf = (request: Request) => ({
+  ifMatch: request.headers.get('if-match'),
+  ifNoneMatch: request.headers.get('if-none-match'),
+});
+
+/** 428 or 412 for an upsert refused by its preconditions, with the current version when there is one. */
+export function refusedResponse(refusal: UpsertRefusal, instance: string): Response {
+  const current =
+    refusal.version === null ? {} : { currentVersion: refusal.version, headers: { etag: etagOf(refusal.version) } };
+  return refusal.problem === 'preconditionRequired'
+    ? problemResponse(428, 'preconditionRequired', instance, current)
+    : problemResponse(412, 'preconditionFailed', instance, current);
+}
+
+export async function readJson(
+  request: Request,
+  instance: string,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const type = request.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json' && !type?.endsWith('+json'))
+    return { ok: false, response: problemResponse(415, 'unsupportedMediaType', instance) };
+  let text: string;
+  try {
+    text = await readBodyText(request, maxSmallBodyBytes);
+  } catch (error) {
+    if (error instanceof BodyRefused) return { ok: false, response: problemResponse(413, 'tooLarge', instance) };
+    return { ok: false, response: problemResponse(400, 'brokenBody', instance) };
+  }
+  // What the database cannot hold (a NUL, half a surrogate pair) is refused here, never by it.
+  const unstorable = unstorableText(text);
+  if (unstorable)
+    return {
+      ok: false,
+      response: problemResponse(400, 'invalid', instance, { issues: [{ path: '', message: unstorable }] }),
+    };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false, response: problemResponse(400, 'brokenBody', instance) };
+  }
+}
+
+/** The body read as JSON and by `schema`: its value, or the problem to answer (415, 413, 400). */
+export async function readInput<S extends z.ZodType>(
+  request: Request,
+  instance: string,
+  schema: S,
+): Promise<{ ok: true; value: z.output<S> } | { ok: false; response: Response }> {
+  const body = await readJson(request, instance);
+  if (!body.ok) return body;
+  const input = schema.safeParse(body.value);
+  return input.success
+    ? { ok: true, value: input.data }
+    : { ok: false, response: problemResponse(400, 'invalid', instance, { issues: issuesOf(input.error) }) };
+}
