@@ -149,3 +149,43 @@ export async function readInput<S extends z.ZodType>(
     ? { ok: true, value: input.data }
     : { ok: false, response: problemResponse(400, 'invalid', instance, { issues: issuesOf(input.error) }) };
 }
+
+/**
+ * The answer to an upsert that went through: the resource with its ETag, 201 with `Location` when
+ * the call made it (`location`, the path it is found at), else 200.
+ */
+export function upsertedResponse(
+  resource: unknown,
+  result: { created: boolean; version: number },
+  location: string,
+): Response {
+  const headers: Record<string, string> = { etag: etagOf(result.version) };
+  if (result.created) headers.location = location;
+  return json(resource, result.created ? 201 : 200, headers);
+}
+
+/** 400 for an amount in another currency than the file's (`path`: where the currency was given). */
+export function otherCurrencyResponse(instance: string, expected: string, path = 'currency'): Response {
+  return problemResponse(400, 'invalid', instance, {
+    issues: [{ path, message: `the file's currency is ${expected}` }],
+  });
+}
+
+/**
+ * 409 for a PUT that would undo what the debtor did (decision 102): the resource as it is now
+ * (under `name`), with its version and ETag, and nothing written.
+ */
+export function debtorActedResponse(
+  code: string,
+  instance: string,
+  detail: string,
+  resource: Record<string, unknown>,
+  version: number,
+): Response {
+  return problemResponse(409, code, instance, {
+    detail,
+    ...resource,
+    currentVersion: version,
+    headers: { etag: etagOf(version) },
+  });
+}

@@ -10,7 +10,15 @@ import { maxFeedLimit, parseCursor, readFeed } from '../feed.ts';
 import { importReportPage, importReportQuery, startImport } from '../import/door.ts';
 import { letterLinksFor, letterLinksInput } from '../letter-links.ts';
 import { readUpload } from '../attachments.ts';
-import { agencyPrefix, issuesOf, json, problemResponse, readInput, type Operation } from '../respond.ts';
+import {
+  agencyPrefix,
+  issuesOf,
+  json,
+  otherCurrencyResponse,
+  problemResponse,
+  readInput,
+  type Operation,
+} from '../respond.ts';
 
 const eventsQuery = z.object({
   after: z.string().optional(),
@@ -130,10 +138,7 @@ export const exchangeOperations: Operation[] = [
       });
       if (outcome.ok) return json(outcome.booking, outcome.created ? 201 : 200);
       if (outcome.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
-      if (outcome.problem === 'currency')
-        return problemResponse(400, 'invalid', url.pathname, {
-          issues: [{ path: 'currency', message: `the file's currency is ${outcome.expected}` }],
-        });
+      if (outcome.problem === 'currency') return otherCurrencyResponse(url.pathname, outcome.expected);
       return problemResponse(409, 'conflict', url.pathname, {
         detail: 'This id already booked another payment; a correction is a booking of its own.',
         booking: outcome.booking,

@@ -11,7 +11,17 @@ import {
   readAgencyRequestedDocuments,
 } from '../requested-documents.ts';
 import { agencySpecialOfferInput, putAgencySpecialOffer, readAgencySpecialOffer } from '../special-offer.ts';
-import { json, preconditionsOf, problemResponse, readInput, refusedResponse, type Operation } from '../respond.ts';
+import {
+  debtorActedResponse,
+  json,
+  otherCurrencyResponse,
+  preconditionsOf,
+  problemResponse,
+  readInput,
+  refusedResponse,
+  upsertedResponse,
+  type Operation,
+} from '../respond.ts';
 import { etagOf } from '../versions.ts';
 
 export const filePartOperations: Operation[] = [
@@ -37,25 +47,20 @@ export const filePartOperations: Operation[] = [
       const input = await readInput(request, url.pathname, agencySpecialOfferInput);
       if (!input.ok) return input.response;
       const result = await putAgencySpecialOffer(db, params[0]!, input.value, preconditionsOf(request), now);
-      if (result.ok) {
-        const headers: Record<string, string> = { etag: etagOf(result.version) };
-        if (result.created) headers.location = url.pathname;
-        return json(result.offer, result.created ? 201 : 200, headers);
-      }
+      if (result.ok) return upsertedResponse(result.offer, result, url.pathname);
       switch (result.problem) {
         case 'notFound':
           return problemResponse(404, 'notFound', url.pathname);
         case 'currency':
-          return problemResponse(400, 'invalid', url.pathname, {
-            issues: [{ path: 'currency', message: `the file's currency is ${result.expected}` }],
-          });
+          return otherCurrencyResponse(url.pathname, result.expected);
         case 'offerTaken':
-          return problemResponse(409, 'offerTaken', url.pathname, {
-            detail: `The offer is ${result.offer.status === 'open' ? 'being paid' : result.offer.status}; what the debtor did is not undone.`,
-            offer: result.offer,
-            currentVersion: result.version,
-            headers: { etag: etagOf(result.version) },
-          });
+          return debtorActedResponse(
+            'offerTaken',
+            url.pathname,
+            `The offer is ${result.offer.status === 'open' ? 'being paid' : result.offer.status}; what the debtor did is not undone.`,
+            { offer: result.offer },
+            result.version,
+          );
         case 'unprocessable':
           return problemResponse(422, 'notApplicable', url.pathname, { issues: result.issues });
         default:
@@ -85,25 +90,20 @@ export const filePartOperations: Operation[] = [
       const input = await readInput(request, url.pathname, agencyDownPaymentInput);
       if (!input.ok) return input.response;
       const result = await putAgencyDownPayment(db, params[0]!, input.value, preconditionsOf(request), now);
-      if (result.ok) {
-        const headers: Record<string, string> = { etag: etagOf(result.version) };
-        if (result.created) headers.location = url.pathname;
-        return json(result.downPayment, result.created ? 201 : 200, headers);
-      }
+      if (result.ok) return upsertedResponse(result.downPayment, result, url.pathname);
       switch (result.problem) {
         case 'notFound':
           return problemResponse(404, 'notFound', url.pathname);
         case 'currency':
-          return problemResponse(400, 'invalid', url.pathname, {
-            issues: [{ path: 'currency', message: `the file's currency is ${result.expected}` }],
-          });
+          return otherCurrencyResponse(url.pathname, result.expected);
         case 'downPaymentTaken':
-          return problemResponse(409, 'downPaymentTaken', url.pathname, {
-            detail: `The down payment is ${result.downPayment.status === 'paid' ? 'paid' : 'being paid'}; what the debtor did is not undone.`,
-            downPayment: result.downPayment,
-            currentVersion: result.version,
-            headers: { etag: etagOf(result.version) },
-          });
+          return debtorActedResponse(
+            'downPaymentTaken',
+            url.pathname,
+            `The down payment is ${result.downPayment.status === 'paid' ? 'paid' : 'being paid'}; what the debtor did is not undone.`,
+            { downPayment: result.downPayment },
+            result.version,
+          );
         case 'unprocessable':
           return problemResponse(422, 'notApplicable', url.pathname, { issues: result.issues });
         default:
@@ -168,19 +168,16 @@ export const filePartOperations: Operation[] = [
       const input = await readInput(request, url.pathname, agencyModalInput);
       if (!input.ok) return input.response;
       const result = await putAgencyModal(db, params[0]!, params[1]!, input.value, preconditionsOf(request), now);
-      if (result.ok) {
-        const headers: Record<string, string> = { etag: etagOf(result.version) };
-        if (result.created) headers.location = url.pathname;
-        return json(result.modal, result.created ? 201 : 200, headers);
-      }
+      if (result.ok) return upsertedResponse(result.modal, result, url.pathname);
       if (result.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
       if (result.problem === 'acknowledged')
-        return problemResponse(409, 'acknowledged', url.pathname, {
-          detail: 'The debtor acknowledged this modal; put a new one under another id to show it again.',
-          modal: result.modal,
-          currentVersion: result.version,
-          headers: { etag: etagOf(result.version) },
-        });
+        return debtorActedResponse(
+          'acknowledged',
+          url.pathname,
+          'The debtor acknowledged this modal; put a new one under another id to show it again.',
+          { modal: result.modal },
+          result.version,
+        );
       return refusedResponse(result, url.pathname);
     },
   },

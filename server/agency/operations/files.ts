@@ -20,7 +20,9 @@ import {
   preconditionsOf,
   problemResponse,
   readInput,
+  otherCurrencyResponse,
   refusedResponse,
+  upsertedResponse,
   type Operation,
 } from '../respond.ts';
 import { etagOf } from '../versions.ts';
@@ -60,16 +62,10 @@ export const fileOperations: Operation[] = [
         return problemResponse(status, code, url.pathname, extra);
       }
       const result = await putAgencyInvoice(db, params[0]!, params[1]!, body.body, preconditionsOf(request), now);
-      if (result.ok) {
-        const headers: Record<string, string> = { etag: etagOf(result.version) };
-        if (result.created) headers.location = url.pathname;
-        return json(result.invoice, result.created ? 201 : 200, headers);
-      }
+      if (result.ok) return upsertedResponse(result.invoice, result, url.pathname);
       if (result.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
       if (result.problem === 'currency')
-        return problemResponse(400, 'invalid', url.pathname, {
-          issues: [{ path: 'metadata.currency', message: `the file's currency is ${result.expected}` }],
-        });
+        return otherCurrencyResponse(url.pathname, result.expected, 'metadata.currency');
       return refusedResponse(result, url.pathname);
     },
   },
@@ -119,11 +115,7 @@ export const fileOperations: Operation[] = [
       const input = await readInput(request, url.pathname, importLine);
       if (!input.ok) return input.response;
       const result = await putAgencyFile(db, params[0]!, input.value, preconditionsOf(request), now);
-      if (result.ok) {
-        const headers: Record<string, string> = { etag: etagOf(result.version) };
-        if (result.created) headers.location = `${agencyPrefix}/files/${result.line.reference}`;
-        return json(result.line, result.created ? 201 : 200, headers);
-      }
+      if (result.ok) return upsertedResponse(result.line, result, `${agencyPrefix}/files/${result.line.reference}`);
       if (result.problem === 'notFound')
         return problemResponse(404, 'notFound', url.pathname, {
           ...(result.deleted ? { detail: 'The file was deleted; it is not made again.' } : {}),
@@ -156,11 +148,7 @@ export const fileOperations: Operation[] = [
       const input = await readInput(request, url.pathname, importDebtor);
       if (!input.ok) return input.response;
       const result = await putAgencyDebtor(db, params[0]!, input.value, preconditionsOf(request), now);
-      if (result.ok) {
-        const headers: Record<string, string> = { etag: etagOf(result.version) };
-        if (result.created) headers.location = `${agencyPrefix}/debtors/${result.debtor.key}`;
-        return json(result.debtor, result.created ? 201 : 200, headers);
-      }
+      if (result.ok) return upsertedResponse(result.debtor, result, `${agencyPrefix}/debtors/${result.debtor.key}`);
       if (result.problem === 'pathMismatch')
         return problemResponse(422, 'pathMismatch', url.pathname, {
           issues: [{ path: 'key', message: 'the key of the path' }],
