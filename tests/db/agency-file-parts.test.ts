@@ -9,8 +9,6 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '#server/agency/auth.ts';
-import { handleAgencyRequest } from '#server/agency/http.ts';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
 import { acknowledgeModal, pendingModals, respondToSpecialOffer, type PendingModal } from '#server/claims/modals.ts';
 import { todayIso } from '#server/dates.ts';
@@ -20,6 +18,7 @@ import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { loader as uploadCenter } from '~/routes/$portal.upload-center';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { demoFiles, getRequest, run, useTestDatabase } from '../helpers/routes.ts';
+import { agencyClient } from '../helpers/agency-client.ts';
 
 let database: TestDatabase;
 
@@ -32,40 +31,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const base = 'http://portal.test/agency/v1';
-let calls = 0;
-async function call(path: string, init: RequestInit & { token?: string } = {}) {
-  calls += 1;
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  return handleAgencyRequest(new Request(`${base}${path}`, { ...init, headers }), {
-    clientAddress: `203.0.113.${calls % 250}`,
-    db: database.db,
-  });
-}
-
-function put(path: string, token: string, body: unknown, headers: Record<string, string> = {}) {
-  return call(path, {
-    method: 'PUT',
-    token,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-async function tokenFor(scopes: Parameters<typeof createClient>[1]['scopes']) {
-  const client = await createClient(database.db, { name: 'file parts test', scopes, requestsPerMinute: 10_000 });
-  const response = await call('/oauth/token', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
-    },
-    body: 'grant_type=client_credentials',
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const { call, put, tokenFor } = agencyClient(() => database.db, 'file parts test');
 
 let writer: string;
 let reader: string;

@@ -10,14 +10,13 @@
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '#server/agency/auth.ts';
-import { handleAgencyRequest } from '#server/agency/http.ts';
 import { importDebtor, importLine, type ImportLineInput } from '#server/agency/import/line.ts';
 import { importBatch } from '#server/agency/import/run.ts';
 import * as t from '#server/db/schema.ts';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { demoFiles, getRequest, run, useTestDatabase } from '../helpers/routes.ts';
+import { agencyClient } from '../helpers/agency-client.ts';
 
 let database: TestDatabase;
 
@@ -31,41 +30,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const base = 'http://portal.test/agency/v1';
-let calls = 0;
-async function call(path: string, init: RequestInit & { token?: string } = {}) {
-  calls += 1;
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  return handleAgencyRequest(new Request(`${base}${path}`, { ...init, headers }), {
-    clientAddress: `203.0.113.${calls % 250}`,
-    db: database.db,
-  });
-}
-
-/** A PUT with a JSON body (or the text given as it is), as an agency client sends one. */
-function put(path: string, token: string, body: unknown, headers: Record<string, string> = {}) {
-  return call(path, {
-    method: 'PUT',
-    token,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-async function tokenFor(scopes: Parameters<typeof createClient>[1]['scopes']) {
-  const client = await createClient(database.db, { name: 'files test', scopes, requestsPerMinute: 10_000 });
-  const response = await call('/oauth/token', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
-    },
-    body: 'grant_type=client_credentials',
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const { call, put, tokenFor } = agencyClient(() => database.db, 'files test');
 
 let writer: string;
 let reader: string;

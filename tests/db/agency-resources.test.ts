@@ -9,8 +9,6 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from '#server/agency/auth.ts';
-import { handleAgencyRequest } from '#server/agency/http.ts';
 import { invoiceLinkSeconds, maxInvoicePdfBytes } from '#server/agency/invoices.ts';
 import * as t from '#server/db/schema.ts';
 import { documentStore } from '#server/documents/store.ts';
@@ -18,6 +16,7 @@ import { loader as claimInformation } from '~/routes/$portal.claim-information';
 import { loader as invoiceDownload } from '~/routes/$portal.claim-information_.invoices.$invoiceId';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { demoFiles, getRequest, run, useTestDatabase } from '../helpers/routes.ts';
+import { agencyClient } from '../helpers/agency-client.ts';
 
 let database: TestDatabase;
 
@@ -30,34 +29,7 @@ afterAll(async () => {
   await database?.dispose();
 });
 
-const base = 'http://portal.test/agency/v1';
-let calls = 0;
-async function call(path: string, init: RequestInit & { token?: string; now?: Date } = {}) {
-  calls += 1;
-  const headers = new Headers(init.headers);
-  if (init.token) headers.set('authorization', `Bearer ${init.token}`);
-  const url = path.startsWith('/agency/') ? `http://portal.test${path}` : `${base}${path}`;
-  const now = init.now;
-  return handleAgencyRequest(new Request(url, { ...init, headers }), {
-    clientAddress: `203.0.113.${calls % 250}`,
-    db: database.db,
-    ...(now ? { now: () => now } : {}),
-  });
-}
-
-async function tokenFor(scopes: Parameters<typeof createClient>[1]['scopes']) {
-  const client = await createClient(database.db, { name: 'resources test', scopes, requestsPerMinute: 10_000 });
-  const response = await call('/oauth/token', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
-    },
-    body: 'grant_type=client_credentials',
-  });
-  expect(response.status).toBe(200);
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const { call, tokenFor } = agencyClient(() => database.db, 'resources test');
 
 let writer: string;
 let reader: string;

@@ -1,0 +1,55 @@
+/**
+ * An agency API client for the db tests (tests/db/agency-*.test.ts): calls handled in process
+ * by `handleAgencyRequest` against the test's database, each from an address of its own (the
+ * per-address limits stay out of the way), JSON PUTs as a client sends them, and bearer tokens
+ * for new clients with the scopes asked for.
+ */
+import { expect } from 'vitest';
+import { createClient } from '#server/agency/auth.ts';
+import { handleAgencyRequest } from '#server/agency/http.ts';
+import type { Database } from '#server/db/client.ts';
+
+const origin = 'http://portal.test';
+const base = `${origin}/agency/v1`;
+
+export type AgencyCall = (path: string, init?: RequestInit & { token?: string; now?: Date }) => Promise<Response>;
+
+export function agencyClient(db: () => Database, name: string) {
+  let calls = 0;
+  /** A call to a path under /agency/v1 (or a whole /agency/… path), with a bearer token when given. */
+  const call: AgencyCall = (path, init = {}) => {
+    calls += 1;
+    const headers = new Headers(init.headers);
+    if (init.token) headers.set('authorization', `Bearer ${init.token}`);
+    const url = path.startsWith('/agency/') ? `${origin}${path}` : `${base}${path}`;
+    const now = init.now;
+    return handleAgencyRequest(new Request(url, { ...init, headers }), {
+      clientAddress: `203.0.113.${calls % 250}`,
+      db: db(),
+      ...(now ? { now: () => now } : {}),
+    });
+  };
+  /** A PUT with a JSON body (or the text given as it is), as an agency client sends one. */
+  const put = (path: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
+    call(path, {
+      method: 'PUT',
+      token,
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  /** The access token of a new client with these scopes (client credentials, HTTP Basic). */
+  const tokenFor = async (scopes: Parameters<typeof createClient>[1]['scopes']) => {
+    const client = await createClient(db(), { name, scopes, requestsPerMinute: 10_000 });
+    const response = await call('/oauth/token', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { access_token: string }).access_token;
+  };
+  return { call, put, tokenFor };
+}
