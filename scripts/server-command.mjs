@@ -7,8 +7,9 @@
  * one and a half times what is live before it collects again. Left to itself it grows up to four
  * times when the allocation rate is high, as under a burst of first views, and a server holding
  * 130-175 MB live was measured at 0.8-1.2 GB resident after the benchmark; with the flag,
- * 330-390 MB, at no measurable cost in CPU per request. It sets no hard limit: a process that
- * needs more for a moment still gets it.
+ * 330-390 MB, at no measurable cost in CPU per request. The price is the p99: the heap is
+ * collected more often, and a request that meets a major collection waits (docs/performance.md,
+ * "Memory"). It sets no hard limit: a process that needs more for a moment still gets it.
  */
 export const serverNodeFlags = ['--heap-growing-percent=50'];
 
