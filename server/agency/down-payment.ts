@@ -20,7 +20,7 @@ import * as t from '../db/schema.ts';
 import { todayIso } from '../dates.ts';
 import { maxAmountMinor } from './import/line.ts';
 import { parseReference, referenceOf } from './reference.ts';
-import { fileForPart } from './special-offer.ts';
+import { fileForPart, readPart } from './parts.ts';
 import {
   digestOf,
   lockVersion,
@@ -96,17 +96,12 @@ export async function readAgencyDownPayment(
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
   const key = referenceOf(ref);
-  return db.transaction(async (txn): Promise<DownPaymentRead> => {
-    const tx = txn as unknown as Database;
-    const known = await lockVersion(tx, 'downPayment', key);
-    const file = await fileForPart(tx, ref, false);
-    if (!file) return { ok: false, problem: 'notFound' };
+  const read = await readPart(db, ref, { resource: 'downPayment', key }, now, async (tx, file) => {
     const row = await currentDownPayment(tx, file.id, false);
-    if (!row) return { ok: false, problem: 'noDownPayment' };
-    const downPayment = downPaymentOf(row, key, file.currency);
-    const recorded = await versionFor(tx, 'downPayment', key, digestOf(downPayment), now, known);
-    return { ok: true, downPayment, version: recorded.version };
+    return row ? downPaymentOf(row, key, file.currency) : null;
   });
+  if (read.ok) return { ok: true, downPayment: read.part, version: read.version };
+  return { ok: false, problem: read.missing === 'part' ? 'noDownPayment' : 'notFound' };
 }
 
 export type DownPaymentWrite =

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { parseReference, referenceOf, type FileKey } from './reference.ts';
-import { fileForPart } from './special-offer.ts';
+import { fileForPart, readPart } from './parts.ts';
 import {
   digestOf,
   lockVersion,
@@ -127,16 +127,11 @@ export async function readAgencyModal(
 ): Promise<ModalRead> {
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
-  return db.transaction(async (txn): Promise<ModalRead> => {
-    const tx = txn as unknown as Database;
-    const known = await lockVersion(tx, 'modal', versionKey(ref, agencyId));
-    const file = await fileForPart(tx, ref, false);
-    const row = file && (await modalRow(tx, file.id, agencyId));
-    if (!row) return { ok: false, problem: 'notFound' };
-    const modal = modalOf(row, referenceOf(ref));
-    const recorded = await versionFor(tx, 'modal', versionKey(ref, agencyId), digestOf(modal), now, known);
-    return { ok: true, modal, version: recorded.version };
+  const read = await readPart(db, ref, { resource: 'modal', key: versionKey(ref, agencyId) }, now, async (tx, file) => {
+    const row = await modalRow(tx, file.id, agencyId);
+    return row ? modalOf(row, referenceOf(ref)) : null;
   });
+  return read.ok ? { ok: true, modal: read.part, version: read.version } : { ok: false, problem: 'notFound' };
 }
 
 export type ModalWrite =

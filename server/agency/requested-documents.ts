@@ -12,12 +12,13 @@
  * its uploads; an uploaded document left out of the list stays, uploaded (it was sent); a document
  * not uploaded and left out is no longer asked for (its row is deleted).
  */
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { documentRequestsWithUploads } from '../documents/upload-center.ts';
 import { parseReference, referenceOf } from './reference.ts';
-import { fileForPart } from './special-offer.ts';
+import { fileForPart, readPart } from './parts.ts';
 import {
   digestOf,
   lockVersion,
@@ -104,24 +105,7 @@ async function requestRows(db: Database, fileId: number): Promise<RequestRow[]> 
 }
 
 async function readDocuments(db: Database, fileId: number, reference: string): Promise<AgencyRequestedDocuments> {
-  const rows = await requestRows(db, fileId);
-  const uploads = rows.length
-    ? await db
-        .select({ id: t.uploads.id, ownerId: t.uploads.ownerId })
-        .from(t.uploads)
-        .where(
-          and(
-            eq(t.uploads.fileId, fileId),
-            eq(t.uploads.context, 'documentRequest'),
-            isNotNull(t.uploads.ownerId),
-            inArray(
-              t.uploads.ownerId,
-              rows.map((r) => r.id),
-            ),
-          ),
-        )
-        .orderBy(asc(t.uploads.id))
-    : [];
+  const rows = await documentRequestsWithUploads(db, fileId);
   return {
     reference,
     documents: rows.map((r) => ({
@@ -129,7 +113,7 @@ async function readDocuments(db: Database, fileId: number, reference: string): P
       category: r.category,
       position: r.categoryPosition,
       status: statusNames[r.status],
-      uploadIds: uploads.filter((u) => u.ownerId === r.id).map((u) => u.id),
+      uploadIds: r.uploads.map((u) => u.id),
     })),
   };
 }
@@ -146,15 +130,10 @@ export async function readAgencyRequestedDocuments(
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
   const key = referenceOf(ref);
-  return db.transaction(async (txn): Promise<RequestedDocumentsRead> => {
-    const tx = txn as unknown as Database;
-    const known = await lockVersion(tx, 'requestedDocuments', key);
-    const file = await fileForPart(tx, ref, false);
-    if (!file) return { ok: false, problem: 'notFound' };
-    const documents = await readDocuments(tx, file.id, key);
-    const recorded = await versionFor(tx, 'requestedDocuments', key, digestOf(documents), now, known);
-    return { ok: true, documents, version: recorded.version };
-  });
+  const read = await readPart(db, ref, { resource: 'requestedDocuments', key }, now, (tx, file) =>
+    readDocuments(tx, file.id, key),
+  );
+  return read.ok ? { ok: true, documents: read.part, version: read.version } : { ok: false, problem: 'notFound' };
 }
 
 export type RequestedDocumentsWrite =

@@ -19,7 +19,8 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { todayIso } from '../dates.ts';
 import { maxAmountMinor } from './import/line.ts';
-import { parseReference, referenceOf, type FileKey } from './reference.ts';
+import { fileForPart, readPart } from './parts.ts';
+import { parseReference, referenceOf } from './reference.ts';
 import {
   lockVersion,
   upsertVersioned,
@@ -71,16 +72,6 @@ export type AgencySpecialOffer = z.infer<typeof agencySpecialOfferSchema>;
 
 type OfferRow = typeof t.specialOffers.$inferSelect;
 
-/** The file the agency names, unless deleted, with its open amount; its row locked with `lock`. */
-export async function fileForPart(db: Database, ref: FileKey, lock: boolean) {
-  const query = db
-    .select({ id: t.files.id, currency: t.files.currency, totalMinor: t.files.totalMinor })
-    .from(t.files)
-    .where(and(eq(t.files.refno, ref.refno), eq(t.files.subcase, ref.subcase), isNull(t.files.deletedAt)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ? { ...row, totalMinor: row.totalMinor ?? 0 } : null;
-}
-
 /** The file's current offer (its latest), locked for the caller's transaction with `lock`. */
 async function currentOffer(db: Database, fileId: number, lock: boolean): Promise<OfferRow | null> {
   const query = db
@@ -120,18 +111,13 @@ export async function readAgencySpecialOffer(
 ): Promise<SpecialOfferRead> {
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
-  return db.transaction(async (txn): Promise<SpecialOfferRead> => {
-    const tx = txn as unknown as Database;
-    const key = referenceOf(ref);
-    const known = await lockVersion(tx, 'specialOffer', key);
-    const file = await fileForPart(tx, ref, false);
-    if (!file) return { ok: false, problem: 'notFound' };
+  const key = referenceOf(ref);
+  const read = await readPart(db, ref, { resource: 'specialOffer', key }, now, async (tx, file) => {
     const row = await currentOffer(tx, file.id, false);
-    if (!row) return { ok: false, problem: 'noOffer' };
-    const offer = offerOf(row, key, file.currency);
-    const recorded = await versionFor(tx, 'specialOffer', key, digestOf(offer), now, known);
-    return { ok: true, offer, version: recorded.version };
+    return row ? offerOf(row, key, file.currency) : null;
   });
+  if (read.ok) return { ok: true, offer: read.part, version: read.version };
+  return { ok: false, problem: read.missing === 'part' ? 'noOffer' : 'notFound' };
 }
 
 export type SpecialOfferWrite =

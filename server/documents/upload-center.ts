@@ -45,8 +45,12 @@ export async function uploadCenterOffered(fileId: number): Promise<boolean> {
   return file?.show ?? false;
 }
 
-export async function loadUploadCenter(db: Database, fileId: number): Promise<UploadCenterView> {
-  const [file] = await db.select({ show: t.files.showUploadCenter }).from(t.files).where(eq(t.files.id, fileId));
+/**
+ * A file's document requests in the upload centre's order, each with the uploads made for it
+ * (oldest first): what the upload centre shows, and what the agency reads back
+ * (server/agency/requested-documents.ts).
+ */
+export async function documentRequestsWithUploads(db: Database, fileId: number) {
   const rows = await db
     .select()
     .from(t.documentRequests)
@@ -69,13 +73,22 @@ export async function loadUploadCenter(db: Database, fileId: number): Promise<Up
         )
         .orderBy(asc(t.uploads.id))
     : [];
+  return rows.map((row) => ({
+    ...row,
+    uploads: uploads.filter((u) => u.ownerId === row.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+export async function loadUploadCenter(db: Database, fileId: number): Promise<UploadCenterView> {
+  const [file] = await db.select({ show: t.files.showUploadCenter }).from(t.files).where(eq(t.files.id, fileId));
+  const rows = await documentRequestsWithUploads(db, fileId);
   const documents = rows.map((r) => ({
     id: r.id,
     templateId: r.templateId,
     category: r.category,
     categoryPosition: r.categoryPosition,
     status: r.status,
-    uploads: uploads.filter((u) => u.ownerId === r.id).map(({ id, name }) => ({ id, name })),
+    uploads: r.uploads,
   }));
   return { showUploadCenter: file?.show ?? false, documents, ...summarise(documents) };
 }
