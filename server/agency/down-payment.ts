@@ -13,12 +13,13 @@
  * The deposit that earlier broken agreements require (spec 4.3, instalment error code 5) is the
  * file's `depositRequiredMinor` with `instalmentErrorCode` 5, in the whole file (`PUT /files/{reference}`).
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { todayIso } from '../dates.ts';
 import { maxAmountMinor } from './import/line.ts';
+import { paymentsUnderWay } from '../payments/service/under-way.ts';
 import { parseReference, referenceOf } from './reference.ts';
 import { fileForPart, readPart } from './parts.ts';
 import {
@@ -136,11 +137,8 @@ export async function putAgencyDownPayment(
     const existing = await currentDownPayment(tx, file.id, true);
     const same = existing?.amountMinor === input.amountMinor && existing.dueOn === input.dueOn;
     if (existing && !same) {
-      const underWay = await tx
-        .select({ id: t.payments.id })
-        .from(t.payments)
-        .where(and(eq(t.payments.depositId, existing.id), inArray(t.payments.status, ['created', 'pending'])))
-        .limit(1);
+      // A payment of it started and not yet paid or given up (the checkout's own notion).
+      const underWay = (await paymentsUnderWay(tx, file.id)).rows.filter((p) => p.depositId === existing.id);
       if (existing.status === 'paid' || underWay.length > 0) {
         const downPayment = downPaymentOf(existing, key, file.currency);
         const recorded = await versionFor(tx, 'downPayment', key, digestOf(downPayment), now, known);

@@ -13,13 +13,14 @@
  * another amount or day after it is a new offer (a new row and a new modal), as the agency's second
  * offer is.
  */
-import { and, desc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, desc, eq, isNull, max } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { todayIso } from '../dates.ts';
 import { maxAmountMinor } from './import/line.ts';
 import { fileForPart, readPart } from './parts.ts';
+import { paymentsUnderWay } from '../payments/service/under-way.ts';
 import { parseReference, referenceOf } from './reference.ts';
 import {
   lockVersion,
@@ -153,11 +154,8 @@ export async function putAgencySpecialOffer(
     const existing = await currentOffer(tx, file.id, true);
     const same = existing?.amountMinor === input.amountMinor && existing.validTill === input.validTill;
     if (existing && !same) {
-      const underWay = await tx
-        .select({ id: t.payments.id })
-        .from(t.payments)
-        .where(and(eq(t.payments.specialOfferId, existing.id), inArray(t.payments.status, ['created', 'pending'])))
-        .limit(1);
+      // A payment of it started and not yet paid or given up (the checkout's own notion).
+      const underWay = (await paymentsUnderWay(tx, file.id)).rows.filter((p) => p.specialOfferId === existing.id);
       if (existing.acceptedAt || existing.paidAt || underWay.length > 0) {
         const offer = offerOf(existing, key, file.currency);
         const recorded = await versionFor(tx, 'specialOffer', key, digestOf(offer), now, known);
