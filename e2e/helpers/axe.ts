@@ -79,12 +79,26 @@ const logFile = path.join(artifacts, 'axe.log');
  * Waits for the page's finite animations (the page transition's 220 ms fade and slide, the action
  * bar's slide) to end: axe reads colours as they are, and a text half faded in fails the contrast
  * rule (seen on a fast machine: the dashboard after the password change, checked mid-fade).
+ *
+ * One look is not enough: an animation that is cancelled (its element replaced while React
+ * finishes the move) settles its promise at once, and its replacement starts a frame later (seen
+ * in CI: the sign-in page checked at a sixth of its fade-in). So it looks again after a frame, until
+ * a frame shows none running.
  */
-function animationsEnded(): Promise<unknown> {
-  const finite = document
-    .getAnimations()
-    .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)));
-  return Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+async function animationsEnded(): Promise<void> {
+  const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+  for (let look = 0; look < 50; look += 1) {
+    await nextFrame();
+    const running = document
+      .getAnimations()
+      .filter(
+        (animation) =>
+          animation.playState === 'running' &&
+          Number.isFinite(Number(animation.effect?.getComputedTiming().endTime ?? Infinity)),
+      );
+    if (running.length === 0) return;
+    await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+  }
 }
 
 async function violationsOf(page: Page, label: string): Promise<Violation[]> {
