@@ -107,6 +107,9 @@ test.describe('reference number and password', () => {
     await expect(page).toHaveURL(
       (url) => url.pathname === portalPath(de, '/signin') && url.searchParams.get('az') === '100000001',
     );
+    // The home page's field has the same name ("Aktenzeichen") and the same value: the password
+    // field tells that the sign-in page is the one on screen (the URL changes before it renders).
+    await expect(signInForm(page).password).toBeVisible();
     await expect(signInForm(page).reference).toHaveValue('100000001');
     await expectNoSeriousA11yViolations(page, 'sign-in, prefilled');
   });
