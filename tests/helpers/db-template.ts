@@ -18,7 +18,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureDemoData, hashPersonalNumber } from '../../server/db/bootstrap.ts';
+import { hashPersonalNumber } from '../../server/auth/bank-id/personal-number.ts';
+import { ensureDemoData } from '../../server/db/bootstrap.ts';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client.ts';
 import { todayIso } from '../../server/dates.ts';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parsePersonalNumber } from '#server/auth/bank-id/provider.ts';
 import { SandboxBankIdProvider, swedishOrderMinutes } from '#server/auth/bank-id/sandbox.ts';
-import { hashPersonalNumber } from '#server/db/bootstrap.ts';
+import { hashPersonalNumber } from '#server/auth/bank-id/personal-number.ts';
 import * as t from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 

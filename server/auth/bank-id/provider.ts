@@ -13,7 +13,7 @@
  *
  * Privacy rule of the interface: a provider never hands the personal identity number to the
  * portal in clear. A real adapter receives it from its service (completionData.user.personalNumber,
- * the id token's nnin claim), passes it through `hashPersonalNumber` (server/db/bootstrap.ts) at
+ * the id token's nnin claim), passes it through `hashPersonalNumber` (server/auth/bank-id/personal-number.ts) at
  * once and returns only the keyed hash, which is what `debtors.personalNumberHash` holds.
  *
  * This module has no imports: the sandbox page's form schema uses `parsePersonalNumber` in the browser.

@@ -11,7 +11,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
-import { hashPersonalNumber } from '../../db/bootstrap.ts';
+import { hashPersonalNumber } from './personal-number.ts';
 import * as t from '../../db/schema.ts';
 import { randomToken, safeEqual, sha256Hex } from '../../security/crypto.ts';
 import {
