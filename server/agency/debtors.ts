@@ -44,12 +44,14 @@ export async function readDebtorState(db: Database, key: string, lock = false): 
       phone: t.debtors.phone,
       mobile: t.debtors.mobile,
       preferredLanguage: t.debtors.preferredLanguage,
+      matchcode: t.debtors.matchcode,
     })
     .from(t.debtors)
     .where(eq(t.debtors.agencyKey, key));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) return null;
-  return { ...row, key, salutation: row.salutation as ImportDebtor['salutation'] };
+  // The personal number is write-only: the portal keeps a keyed hash of it (line.ts).
+  return { ...row, key, salutation: row.salutation as ImportDebtor['salutation'], personalNumber: null };
 }
 
 export type DebtorRead = { ok: true; debtor: ImportDebtor; version: number } | { ok: false; problem: 'notFound' };

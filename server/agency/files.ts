@@ -85,6 +85,9 @@ export async function readFileState(db: Database, ref: FileKey): Promise<{ id: n
       phone: d.phone,
       mobile: d.mobile,
       preferredLanguage: d.preferredLanguage,
+      matchcode: d.matchcode,
+      // Write-only: the portal keeps a keyed hash of it (line.ts).
+      personalNumber: null,
     },
     creditor: creditor(c),
     originalCreditor: o ? creditor(o) : null,

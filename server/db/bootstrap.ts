@@ -1,7 +1,4 @@
-import { keyedHash } from '../security/crypto.ts';
 import type { DatabaseHandle } from './client.ts';
-
-export const hashPersonalNumber = (value: string) => keyedHash('personal-number', value.replace(/\D/g, ''));
 
 /**
  * Fills an empty database with the demo files; a filled one is left as it is. The demo data
@@ -13,6 +10,6 @@ export async function ensureDemoData(
 ): Promise<boolean> {
   const { isSeeded, seedDemoData } = await import('../demo/seed.ts');
   if (await isSeeded(handle.db)) return false;
-  await seedDemoData(handle.db, { ...options, hashPersonalNumber });
+  await seedDemoData(handle.db, options);
   return true;
 }

@@ -357,6 +357,8 @@ describe('PUT and GET /files/{reference}', () => {
   it('answers a file whose debtor has no agency key with 409 and its version, and takes the key by PUT', async () => {
     const { fileOf } = demoFiles({ db: database.db });
     const demo = await fileOf('100000002');
+    // A file from before imports: its debtor has no key of the agency's (the demo's came by a batch).
+    await database.db.update(t.debtors).set({ agencyKey: null }).where(eq(t.debtors.id, demo.debtorId));
     const read = await call('/files/100000002', { token: reader });
     expect(read.status).toBe(409);
     expect(await read.json()).toMatchObject({ code: 'noDebtorKey' });

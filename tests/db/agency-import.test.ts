@@ -218,11 +218,12 @@ describe('importBatch', () => {
     expect(await readFileStatus(database.db, line.reference)).toMatchObject({ version: 3 });
   });
 
-  it('gives a debtor the portal already held (a demo file) the agency key of its file instead of making another', async () => {
+  it('gives a debtor the portal already held without a key (a file from before imports) the agency key of its file instead of making another', async () => {
     const [demo] = await database.db
       .select({ debtorId: t.files.debtorId, creditorId: t.files.creditorId })
       .from(t.files)
       .where(and(eq(t.files.refno, '100000001'), eq(t.files.subcase, 1)));
+    await database.db.update(t.debtors).set({ agencyKey: null }).where(eq(t.debtors.id, demo!.debtorId));
     const line = { ...importLineAt(500, { today }), reference: '100000001' };
     line.debtor = { ...line.debtor, key: 'DEMO-1' };
     const report = await importBatch(database.db, stream(JSON.stringify(line)));

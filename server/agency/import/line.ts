@@ -20,6 +20,8 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const optionalText = (max: number) => text(max).nullable().default(null);
 const isoDate = z.iso.date();
 const amount = z.number().int().min(0).max(maxAmountMinor);
+/** A personal identity number as the bank identities answer it: Norway's 11 digits, Sweden's 12. */
+const personalNumberDigits = new Set([11, 12]);
 const country = z
   .string()
   .regex(/^[A-Z]{2}$/)
@@ -58,6 +60,18 @@ export const importDebtor = z
       .nullable()
       .default(null)
       .describe('The language the debtor prefers (ISO 639-1, e.g. de, en, tr).'),
+    matchcode: optionalText(40).describe(
+      'The agency’s search name for the debtor (matchcode), as its letters print it.',
+    ),
+    personalNumber: z
+      .string()
+      .regex(/^[0-9 -]+$/)
+      .refine((value) => personalNumberDigits.has(value.replace(/\D/g, '').length), '11 or 12 digits')
+      .nullable()
+      .default(null)
+      .describe(
+        'For the bank-identity sign-in: the Swedish personnummer with its century (12 digits, YYYYMMDDNNNN) or the Norwegian fødselsnummer (11 digits); spaces and hyphens are ignored. Write-only: the portal keeps a keyed hash of it and answers null; null or left out keeps the one it has.',
+      ),
   })
   .strict()
   .superRefine((debtor, ctx) => {
@@ -161,6 +175,7 @@ export const importLine = z
 export type ImportLine = z.output<typeof importLine>;
 export type ImportDebtor = z.output<typeof importDebtor>;
 export type ImportLineInput = z.input<typeof importLine>;
+export type ImportDebtorInput = z.input<typeof importDebtor>;
 
 /** What the report says of a refused line: each field that was wrong (dotted path) and why. */
 export interface LineIssue {

@@ -87,19 +87,26 @@ update debtors d set agency_key = k.debtor_key
  where d.id = k.debtor_id and d.agency_key is null
    and not exists (select 1 from debtors x where x.agency_key = k.debtor_key)`;
 
+/**
+ * The debtors of the lines, by the agency's key. The e-mail address and the personal number's hash
+ * are kept when a line has none: the debtor may have given the address in the portal, and the
+ * number is never read back, so a GET changed and PUT again carries null for it.
+ */
 const mergeDebtorRows = (rows: string) => `
 with incoming as (
-  select distinct on (debtor_key) debtor_key, email, ${debtorColumns.join(', ')}
+  select distinct on (debtor_key) debtor_key, email, personal_number_hash, ${debtorColumns.join(', ')}
     from ${rows} order by debtor_key, line desc
 ), merged as (
-  insert into debtors (agency_key, email, ${debtorColumns.join(', ')})
-  select debtor_key, email, ${debtorColumns.join(', ')} from incoming
+  insert into debtors (agency_key, email, personal_number_hash, ${debtorColumns.join(', ')})
+  select debtor_key, email, personal_number_hash, ${debtorColumns.join(', ')} from incoming
   on conflict (agency_key) do update set
     ${debtorColumns.map((c) => `${c} = excluded.${c}`).join(', ')},
     email = coalesce(excluded.email, debtors.email),
+    personal_number_hash = coalesce(excluded.personal_number_hash, debtors.personal_number_hash),
     updated_at = $2::timestamptz
-  where (${debtorColumns.map((c) => `debtors.${c}`).join(', ')}, debtors.email)
-        is distinct from (${debtorColumns.map((c) => `excluded.${c}`).join(', ')}, coalesce(excluded.email, debtors.email))
+  where (${debtorColumns.map((c) => `debtors.${c}`).join(', ')}, debtors.email, debtors.personal_number_hash)
+        is distinct from (${debtorColumns.map((c) => `excluded.${c}`).join(', ')}, coalesce(excluded.email, debtors.email),
+                          coalesce(excluded.personal_number_hash, debtors.personal_number_hash))
   returning (xmax = 0) as inserted
 )
 select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated

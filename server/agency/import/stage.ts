@@ -12,12 +12,14 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { hashPersonalNumber } from '../../auth/bank-id/personal-number.ts';
 import { parseReference } from '../reference.ts';
 import type { ImportDebtor, ImportLine } from './line.ts';
 
 /**
  * The debtor's columns a line sets, named alike in the staging table and in `debtors` (the
- * e-mail address apart: the merge keeps one the debtor gave when a line has none).
+ * e-mail address and the personal number's hash apart: the merge keeps the one it has when a line
+ * has none).
  */
 export const lineDebtorColumns = [
   'salutation',
@@ -34,6 +36,7 @@ export const lineDebtorColumns = [
   'phone',
   'mobile',
   'preferred_language',
+  'matchcode',
 ] as const;
 
 /** The file's own columns a line sets, named alike in the staging table and in `files`. */
@@ -77,6 +80,7 @@ export const stageColumns = [
   'debtor_key',
   ...lineDebtorColumns,
   'email',
+  'personal_number_hash',
   ...creditorColumns('creditor'),
   ...creditorColumns('original_creditor'),
   ...lineFileColumns,
@@ -95,7 +99,7 @@ function cell(value: Cell): string {
 
 /**
  * A debtor of a line as the staging table's columns: the agency's key, the columns it sets and
- * the e-mail address. The debtor upsert stages its debtor alone with these (the file's columns null).
+ * the e-mail address and the personal number (only its keyed hash is staged). The debtor upsert stages its debtor alone with these (the file's columns null).
  */
 export function debtorRecord(d: ImportDebtor): Record<string, Cell> {
   const columns: Record<(typeof lineDebtorColumns)[number], Cell> = {
@@ -113,8 +117,14 @@ export function debtorRecord(d: ImportDebtor): Record<string, Cell> {
     phone: d.phone,
     mobile: d.mobile,
     preferred_language: d.preferredLanguage,
+    matchcode: d.matchcode,
   };
-  return { debtor_key: d.key, ...columns, email: d.email };
+  return {
+    debtor_key: d.key,
+    ...columns,
+    email: d.email,
+    personal_number_hash: d.personalNumber === null ? null : hashPersonalNumber(d.personalNumber),
+  };
 }
 
 /** A validated line as one row of the staging table, by column name (COPY's row and the merge of given lines). */

@@ -94,6 +94,8 @@ export const agencyImportStage = pgTable(
     phone: text('phone'),
     mobile: text('mobile'),
     preferredLanguage: char('preferred_language', { length: 2 }),
+    matchcode: text('matchcode'),
+    personalNumberHash: text('personal_number_hash'),
     creditorName: text('creditor_name').notNull(),
     creditorStreet: text('creditor_street').notNull(),
     creditorPostalCode: text('creditor_postal_code').notNull(),
