@@ -71,7 +71,12 @@ async function copyFile(db: Database, from: string, to: string): Promise<void> {
   if (!file) throw new Error(`e2e fixtures: demo file ${from} is missing`);
   const [debtor] = await db.select().from(t.debtors).where(eq(t.debtors.id, file.debtorId));
   await db.transaction(async (tx) => {
-    const [newDebtor] = await tx.insert(t.debtors).values(values(debtor!)).returning({ id: t.debtors.id });
+    // The copy is another debtor to the agency too: a key of its own (the agency's keys are unique).
+    const agencyKey = debtor!.agencyKey === null ? null : `${debtor!.agencyKey}-copy-${to}`;
+    const [newDebtor] = await tx
+      .insert(t.debtors)
+      .values({ ...values(debtor!), agencyKey })
+      .returning({ id: t.debtors.id });
     const { totalMinor: _total, ...fileValues } = values(file);
     const [newFile] = await tx
       .insert(t.files)
