@@ -13,7 +13,7 @@ import {
   pendingAnnouncementColumn,
   type pendingAnnouncement,
 } from '../payments-announced/announce.ts';
-import { summarise, type DocumentStatus } from '../documents/upload-center.ts';
+import { summarise, uploadCenterShown, type DocumentStatus } from '../documents/upload-center.ts';
 import { fileRef, readFile, type ExtrasOf, type FileFacts } from './facts.ts';
 import {
   modalSituation,
@@ -153,7 +153,9 @@ export async function loadDashboardPage(
     facts,
     modals: selectPendingModals(modalSituation(facts, { owner, rows }, today, options)),
     notice: noticeState(facts, today, debtor.email),
-    outstandingDocuments: read.file.showUploadCenter ? summarise(documents).outstanding : 0,
+    outstandingDocuments: uploadCenterShown(read.file.showUploadCenter, documents)
+      ? summarise(documents).outstanding
+      : 0,
   };
 }
 

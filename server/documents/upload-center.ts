@@ -38,11 +38,27 @@ export function summarise(documents: ReadonlyArray<Pick<RequestedDocument, 'stat
   };
 }
 
-/** Whether the file is offered the upload center (it has documents to send): the service hub's tile. */
+/**
+ * Whether the debtor sees the upload centre: when the file's flag says so, or while a document
+ * asked for is still missing. The flag is the agency's (its line's `showUploadCenter`, default
+ * false); a line or whole-file PUT that leaves it false must not hide documents the agency asked
+ * for through `/requested-documents` or the portal asked for with a plan (decision 102).
+ */
+export function uploadCenterShown(flag: boolean, documents: ReadonlyArray<Pick<RequestedDocument, 'status'>>): boolean {
+  return flag || summarise(documents).outstanding > 0;
+}
+
+/** Whether the file is offered the upload center (`uploadCenterShown`): the service hub's tile. */
 export async function uploadCenterOffered(fileId: number): Promise<boolean> {
   const db = await getDatabase();
   const [file] = await db.select({ show: t.files.showUploadCenter }).from(t.files).where(eq(t.files.id, fileId));
-  return file?.show ?? false;
+  if (!file) return false;
+  if (file.show) return true;
+  const documents = await db
+    .select({ status: t.documentRequests.status })
+    .from(t.documentRequests)
+    .where(eq(t.documentRequests.fileId, fileId));
+  return uploadCenterShown(file.show, documents);
 }
 
 /**
@@ -90,7 +106,7 @@ export async function loadUploadCenter(db: Database, fileId: number): Promise<Up
     status: r.status,
     uploads: r.uploads,
   }));
-  return { showUploadCenter: file?.show ?? false, documents, ...summarise(documents) };
+  return { showUploadCenter: uploadCenterShown(file?.show ?? false, documents), documents, ...summarise(documents) };
 }
 
 interface Ctx {

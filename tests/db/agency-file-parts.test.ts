@@ -484,6 +484,44 @@ describe('PUT /files/{reference}/requested-documents', () => {
     expect((await dashboardOf('100000012')).outstandingDocuments).toBe(3);
   });
 
+  it('stays in the upload centre while a document is missing, even after a whole-file PUT that leaves showUploadCenter false', async () => {
+    const { reference, fileId, debtorId } = await fileFor(14);
+    await put(`/files/${reference}/requested-documents`, writer, { documents: [{ templateId: 'identityDocument' }] });
+    // The agency puts the whole file again from its own line, which has the flag's default (false).
+    const read = await call(`/files/${reference}`, { token: reader });
+    const line = { ...((await read.json()) as ImportLineInput), showUploadCenter: false };
+    const rewritten = await put(`/files/${reference}`, writer, line, { 'if-match': read.headers.get('etag')! });
+    expect(rewritten.status).toBe(200);
+    expect(
+      (await call(`/files/${reference}`, { token: reader }).then((r) => r.json())) as ImportLineInput,
+    ).toMatchObject({
+      showUploadCenter: false,
+    });
+    expect((await uploadCenterOf(reference)).showUploadCenter).toBe(true);
+    expect((await dashboardOf(reference)).outstandingDocuments).toBe(1);
+
+    // Sent: nothing is missing any more, and the file's own flag (false) holds again.
+    const [request] = (await partsOf(fileId)).requests;
+    const [upload] = await database.db
+      .insert(t.uploads)
+      .values({
+        fileId,
+        context: 'documentRequest',
+        originalName: 'ausweis.pdf',
+        mediaType: 'application/pdf',
+        sizeBytes: 1_000,
+        storageKey: `test/${fileId}/ausweis.pdf`,
+        sha256: 'b'.repeat(64),
+      })
+      .returning({ id: t.uploads.id });
+    const ctx = { fileId, debtorId, language: 'de' };
+    expect(
+      await uploadRequestedDocument(database.db, ctx, { requestId: request!.id, uploadIds: [upload!.id] }),
+    ).toMatchObject({ ok: true });
+    expect((await uploadCenterOf(reference)).showUploadCenter).toBe(false);
+    expect((await dashboardOf(reference)).outstandingDocuments).toBe(0);
+  });
+
   it('keeps what the debtor uploaded or postponed; the same list again is 200 with the same ETag; If-Match 428/412 with nothing written', async () => {
     const { reference, fileId, debtorId } = await fileFor(12);
     const first = await put(`/files/${reference}/requested-documents`, writer, {
