@@ -82,6 +82,8 @@ const schema = z.object({
   ASSISTANT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4000),
   /** How long the anonymised intent log is kept for staff review, in months (spec section 9: visitor data at most 6). */
   INTENT_LOG_RETENTION_MONTHS: z.coerce.number().int().min(1).max(6).default(6),
+  /** Days the refused lines of a letter batch are kept after its import ended (server/retention/purge.ts). */
+  IMPORT_REJECTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** How often the retention job deletes what has outlived its period (server/retention/purge.ts). */
   RETENTION_INTERVAL_MINUTES: z.coerce
     .number()

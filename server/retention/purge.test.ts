@@ -6,7 +6,14 @@ import * as t from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../../tests/helpers/db.ts';
 import { skipReason } from '../../tests/helpers/skip.ts';
 import { postgresServerForTest, postgresUnavailable } from '../../tests/helpers/temp-postgres.ts';
-import { intentLogRule, olderThanMonths, purgeExpired, purgeRules, transcriptRule } from './purge.ts';
+import {
+  importRejectsRule,
+  intentLogRule,
+  olderThanMonths,
+  purgeExpired,
+  purgeRules,
+  transcriptRule,
+} from './purge.ts';
 
 // The chat pane keeps raw transcripts in a table of its own; this stands in for it here.
 const transcripts = pgTable('test_chat_transcripts', {
@@ -30,6 +37,8 @@ beforeEach(async () => {
   await database.db.delete(transcripts);
   await database.db.delete(t.intentLog);
   await database.db.delete(t.rateLimits);
+  await database.db.delete(t.agencyImportRejects);
+  await database.db.delete(t.agencyImports);
 });
 
 async function logRowAt(at: Date, text: string) {
@@ -53,7 +62,7 @@ async function expectServerPurge(deleted: Record<string, number>) {
   const report = await purgeExpired(database.db, purgeRules(), now);
   expect(report).toEqual({
     ran: true,
-    deleted: { 'intent-log': 0, 'chat-transcripts': 0, 'rate-limits': 0, ...deleted },
+    deleted: { 'intent-log': 0, 'chat-transcripts': 0, 'rate-limits': 0, 'import-rejects': 0, ...deleted },
     abandoned: 0,
   });
 }
@@ -104,6 +113,46 @@ describe('retention job', () => {
     const three = await purgeExpired(database.db, [intentLogRule(3)], now);
     expect(three).toEqual({ ran: true, deleted: { 'intent-log': 2 }, abandoned: 0 });
     expect(await database.db.select().from(t.intentLog)).toEqual([]);
+  });
+
+  it("deletes a batch's refused lines 30 days after its import ended, done or failed, and keeps the import's counts", async () => {
+    const importAt = async (status: 'running' | 'done' | 'failed', endedHoursAgo: number) => {
+      const [job] = await database.db
+        .insert(t.agencyImports)
+        .values({
+          source: `test ${status} ${endedHoursAgo}`,
+          status,
+          chunkLines: 10,
+          rejected: 2,
+          updatedAt: hoursAgo(endedHoursAgo),
+        })
+        .returning({ id: t.agencyImports.id });
+      await database.db.insert(t.agencyImportRejects).values(
+        [1, 2].map((line) => ({
+          importId: job!.id,
+          line,
+          issues: [{ path: 'debtor.lastName', message: 'Required' }],
+          text: '{"debtor":{"firstName":"Erika"}}',
+        })),
+      );
+      return job!.id;
+    };
+    const doneLongAgo = await importAt('done', 31 * 24);
+    const failedLongAgo = await importAt('failed', 31 * 24);
+    const doneRecently = await importAt('done', 29 * 24);
+    // A job that stopped moving a month ago but is still running (its process died) is resumed, not purged.
+    const running = await importAt('running', 31 * 24);
+    await expectServerPurge({ 'import-rejects': 4 });
+    const left = await database.db.select({ importId: t.agencyImportRejects.importId }).from(t.agencyImportRejects);
+    expect([...new Set(left.map((r) => r.importId))].sort()).toEqual([doneRecently, running].sort());
+    const jobs = await database.db
+      .select({ id: t.agencyImports.id, rejected: t.agencyImports.rejected })
+      .from(t.agencyImports);
+    expect(jobs.find((j) => j.id === doneLongAgo)).toEqual({ id: doneLongAgo, rejected: 2 });
+    expect(jobs.find((j) => j.id === failedLongAgo)).toEqual({ id: failedLongAgo, rejected: 2 });
+    // IMPORT_REJECTS_RETENTION_DAYS=7 takes the recent one too.
+    const week = await purgeExpired(database.db, [importRejectsRule(7)], now);
+    expect(week).toEqual({ ran: true, deleted: { 'import-rejects': 2 }, abandoned: 0 });
   });
 
   it('reads the period from the environment by default', async () => {

@@ -2,8 +2,8 @@
  * Retention (spec section 9, issue 15, decision 040): personal data the portal keeps only for a
  * while is deleted on time by one scheduled job, whatever table it is in.
  *
- * The job takes a list of purge rules (a table, its time column and the longest age a row may
- * reach), so a new kind of data is one more line in `purgeRules`, as the chat pane's raw
+ * The job takes a list of purge rules (a table, its time column, or a condition where a row's age
+ * is another's, and the longest age a row may reach), so a new kind of data is one more line in `purgeRules`, as the chat pane's raw
  * transcripts are: `transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt)`.
  *
  * Several instances may run the job: each run takes a transaction-scoped PostgreSQL advisory lock
@@ -24,14 +24,21 @@ import { env } from '../env.ts';
 /** Raw chat transcripts: at most 24 hours (spec section 9, "AI chat logs 24 hours"). */
 export const rawTranscriptMaxHours = 24;
 
-export interface PurgeRule {
+export type PurgeRule = {
   /** For the report and the logs. */
   name: string;
   table: PgTable;
-  /** A timestamp column: rows older than `cutoff(now)` by it are deleted. */
-  column: PgColumn;
   cutoff(now: Date): Date;
-}
+} & (
+  | {
+      /** A timestamp column: rows older than `cutoff(now)` by it are deleted. */
+      column: PgColumn;
+    }
+  | {
+      /** Rows whose age is another row's (a refused line's is its import's): they are older than `cutoff`. */
+      olderThan(cutoff: string): SQL;
+    }
+);
 
 /** Rows older than `hours`. */
 export function olderThanHours(hours: number): (now: Date) => Date {
@@ -68,9 +75,29 @@ export const rateLimitRule: PurgeRule = {
   cutoff: olderThanHours(1),
 };
 
+/**
+ * The refused lines of a letter batch keep their first 1,000 characters (names, addresses) for the
+ * agency to correct them: IMPORT_REJECTS_RETENTION_DAYS (30 by default) after their import ended,
+ * done or failed, they are deleted. The import's counts stay; a running import's lines are kept.
+ */
+export function importRejectsRule(days: number = env().IMPORT_REJECTS_RETENTION_DAYS): PurgeRule {
+  return {
+    name: 'import-rejects',
+    table: t.agencyImportRejects,
+    cutoff: olderThanHours(days * 24),
+    olderThan: (cutoff) =>
+      sql`${t.agencyImportRejects.importId} in (select ${t.agencyImports.id} from ${t.agencyImports} where ${t.agencyImports.status} <> 'running' and ${t.agencyImports.updatedAt} < ${cutoff})`,
+  };
+}
+
 /** Everything the job deletes. */
 export function purgeRules(): PurgeRule[] {
-  return [intentLogRule(), transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt), rateLimitRule];
+  return [
+    intentLogRule(),
+    transcriptRule(t.chatTranscripts, t.chatTranscripts.createdAt),
+    rateLimitRule,
+    importRejectsRule(),
+  ];
 }
 
 /** `abandoned`: intent-log turns whose offer was left open past the follow-up window, marked in the same run. */
@@ -84,7 +111,9 @@ function countOf(result: unknown): number {
 }
 
 function deleteOlder(rule: PurgeRule, cutoff: Date): SQL {
-  return sql`with gone as (delete from ${rule.table} where ${rule.column} < ${cutoff.toISOString()} returning 1) select count(*)::int as n from gone`;
+  const at = cutoff.toISOString();
+  const older = 'column' in rule ? sql`${rule.column} < ${at}` : rule.olderThan(at);
+  return sql`with gone as (delete from ${rule.table} where ${older} returning 1) select count(*)::int as n from gone`;
 }
 
 /** One run: every rule, under the lock; `{ ran: false }` when another instance is running it. */
