@@ -56,6 +56,7 @@ const problemTitles: Record<string, string> = {
   downPaymentTaken: 'The debtor paid or is paying this down payment: it is not changed',
   acknowledged: 'The debtor acknowledged this modal: it is not changed',
   unavailable: 'Unavailable for the moment',
+  importsRunning: 'The client’s most imports are running: send the batch again after Retry-After seconds',
 };
 
 export function problemResponse(

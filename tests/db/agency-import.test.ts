@@ -5,7 +5,7 @@
  * stopped after a chunk and resumed ending as an uninterrupted one, a status change recorded as
  * the status upsert records it, and the HTTP door (scopes, hostile bodies, the report's pages).
  */
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
@@ -427,6 +427,52 @@ describe('the HTTP door: POST and GET /agency/v1/imports', () => {
     expect(existsSync(file)).toBe(false);
     // A job whose batch is not on this instance is left as it is.
     expect(await readImport(database.db, lost.id)).toMatchObject({ status: 'running', lines: 0 });
+  });
+
+  it('refuses a third batch of a client with two imports running (429, Retry-After, their ids), keeps no body, and takes it once one is done', async () => {
+    const client = await createClient(database.db, {
+      name: 'busy importer',
+      scopes: ['files:write'],
+      requestsPerMinute: 10_000,
+    });
+    const tokenResponse = await call('/oauth/token', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${Buffer.from(`${client.id}:${client.secret}`).toString('base64')}`,
+      },
+      body: 'grant_type=client_credentials',
+    });
+    const busy = ((await tokenResponse.json()) as { access_token: string }).access_token;
+    // Two jobs of the client still running (on this instance or another: they are rows).
+    const first = await createImport(database.db, { source: '/elsewhere/a.ndjson', clientId: client.id });
+    const second = await createImport(database.db, { source: '/elsewhere/b.ndjson', clientId: client.id });
+    const received = path.resolve(process.env.DATA_DIR ?? '.data', 'agency-imports');
+    const kept = () => (existsSync(received) ? readdirSync(received).length : 0);
+    const keptBefore = kept();
+    const jobs = async () =>
+      (await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from agency_imports`))[0]!.n;
+    const jobsBefore = await jobs();
+
+    const refused = await post(busy, ndjson(lines(730, 732)));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(await refused.json()).toMatchObject({
+      code: 'importsRunning',
+      running: [first.id, second.id],
+      retryAfterSeconds: 60,
+    });
+    expect(await jobs()).toBe(jobsBefore);
+    expect(kept()).toBe(keptBefore);
+    // Another client is not held up by this one's jobs.
+    const other = await post(writer, ndjson(lines(740, 741)));
+    expect(other.status).toBe(202);
+    await settled(((await other.json()) as { id: number }).id);
+
+    await database.db.update(t.agencyImports).set({ status: 'done' }).where(eq(t.agencyImports.id, first.id));
+    const taken = await post(busy, ndjson(lines(730, 732)));
+    expect(taken.status).toBe(202);
+    expect(await settled(((await taken.json()) as { id: number }).id)).toMatchObject({ status: 'done', accepted: 2 });
   });
 
   it('answers 401 without a token and 403 without files:write', async () => {

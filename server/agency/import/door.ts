@@ -8,7 +8,7 @@
  * `npm run agency:import -- --resume <id>` goes on with it.
  */
 import { createReadStream, existsSync, rmSync } from 'node:fs';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import * as t from '../../db/schema.ts';
@@ -65,16 +65,64 @@ export async function resumeReceivedImports(db: Database): Promise<number> {
   return resumed;
 }
 
+/**
+ * Jobs one client may have running at once: a batch is merged chunk by chunk beside the portal's
+ * own work, and a client that sends its day's batches all at once would take every connection the
+ * imports may use. One more is refused (429) until one is done.
+ */
+export const maxRunningImportsPerClient = 2;
+/** When a refused client is told to try again: a chunk of 20,000 lines merges in seconds. */
+const runningRetryAfterSeconds = 60;
+
 export type Started =
   | { ok: true; report: PublicImport }
-  | { ok: false; status: 400 | 413 | 415; code: 'unsupportedMediaType' | 'tooLarge' | 'brokenBody'; detail: string };
+  | { ok: false; status: 400 | 413 | 415; code: 'unsupportedMediaType' | 'tooLarge' | 'brokenBody'; detail: string }
+  | { ok: false; status: 429; code: 'importsRunning'; detail: string; running: number[]; retryAfterSeconds: number };
 
+/** The client's jobs still running, oldest first (on any instance: they are rows). */
+async function runningJobsOf(db: Database, clientId: string): Promise<number[]> {
+  const rows = await db
+    .select({ id: t.agencyImports.id })
+    .from(t.agencyImports)
+    .where(and(eq(t.agencyImports.clientId, clientId), eq(t.agencyImports.status, 'running')))
+    .orderBy(asc(t.agencyImports.id));
+  return rows.map((row) => row.id);
+}
+
+function tooMany(running: number[]): Started {
+  return {
+    ok: false,
+    status: 429,
+    code: 'importsRunning',
+    detail: `${running.length} imports of this client are running; send the batch again when one is done`,
+    running,
+    retryAfterSeconds: runningRetryAfterSeconds,
+  };
+}
+
+/**
+ * POST /imports: refused before the body is read when the client has its most jobs running;
+ * counted again, under a lock of the client's, when the job is made, so that two batches sent at
+ * the same moment cannot both pass (the second's received body is removed).
+ */
 export async function startImport(db: Database, request: Request, clientId: string, now: Date): Promise<Started> {
+  const before = await runningJobsOf(db, clientId);
+  if (before.length >= maxRunningImportsPerClient) return tooMany(before);
   const received = await receiveBatch(request, env().DATA_DIR);
   if (!received.ok) return received;
-  const job = await createImport(db, { source: received.file, clientId, now });
-  runInBackground(db, job.id, received.file);
-  return { ok: true, report: publicOf(job) };
+  const made = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`debtor-portal:imports:${clientId}`}, 0))`);
+    const running = await runningJobsOf(tx, clientId);
+    if (running.length >= maxRunningImportsPerClient) return { ok: false as const, running };
+    return { ok: true as const, job: await createImport(tx, { source: received.file, clientId, now }) };
+  });
+  if (!made.ok) {
+    rmSync(received.file, { force: true });
+    return tooMany(made.running);
+  }
+  runInBackground(db, made.job.id, received.file);
+  return { ok: true, report: publicOf(made.job) };
 }
 
 export const importReportQuery = z.object({

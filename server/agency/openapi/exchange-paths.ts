@@ -4,7 +4,7 @@ import { attachmentLinkSeconds, uploadSchema } from '../attachments.ts';
 import { agencyBookingInput, agencyBookingSchema } from '../bookings.ts';
 import { maxFeedLimit } from '../feed.ts';
 import { letterLinksInput, letterLinksSchema } from '../letter-links.ts';
-import { maxImportLines, maxRejectsPage } from '../import/door.ts';
+import { maxImportLines, maxRejectsPage, maxRunningImportsPerClient } from '../import/door.ts';
 import { importLine } from '../import/line.ts';
 import { maxImportBodyBytes } from '../import/receive.ts';
 import {
@@ -175,6 +175,12 @@ export const exchangePaths = {
         '413': problem('Over the largest batch.'),
         '415': problem('Not application/x-ndjson, or another content coding than gzip.'),
         ...common,
+        '429': {
+          ...problem(
+            `Over the client’s calls per minute, or the client has ${maxRunningImportsPerClient} imports running (\`importsRunning\`, their ids as \`running\`): send the batch again after \`Retry-After\` seconds.`,
+          ),
+          headers: common['429'].headers,
+        },
       },
     },
   },

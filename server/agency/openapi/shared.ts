@@ -39,6 +39,7 @@ export const problemSchema = z
         'downPaymentTaken',
         'acknowledged',
         'unavailable',
+        'importsRunning',
       ])
       .describe('The problem, as a code to branch on.'),
     instance: z.string().describe('The path that was called.'),
@@ -48,6 +49,10 @@ export const problemSchema = z
       .optional()
       .describe('400: each invalid field.'),
     retryAfterSeconds: z.number().int().optional().describe('429: also sent as Retry-After.'),
+    running: z
+      .array(z.number().int())
+      .optional()
+      .describe('429 `importsRunning`: the client’s imports still running, oldest first.'),
     currentVersion: z
       .number()
       .int()

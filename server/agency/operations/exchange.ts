@@ -108,6 +108,13 @@ export const exchangeOperations: Operation[] = [
     scope: 'files:write',
     async run({ db, request, url, caller, now }) {
       const started = await startImport(db, request, caller.client.id, now);
+      if (!started.ok && started.status === 429)
+        return problemResponse(429, started.code, url.pathname, {
+          detail: started.detail,
+          running: started.running,
+          retryAfterSeconds: started.retryAfterSeconds,
+          headers: { 'retry-after': String(started.retryAfterSeconds) },
+        });
       if (!started.ok) return problemResponse(started.status, started.code, url.pathname, { detail: started.detail });
       return json(started.report, 202, { location: `${agencyPrefix}/imports/${started.report.id}` });
     },
