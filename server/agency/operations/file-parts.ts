@@ -19,6 +19,7 @@ import {
   problemResponse,
   readInput,
   refusedResponse,
+  standingPartResponse,
   upsertedResponse,
   type Operation,
 } from '../respond.ts';
@@ -132,9 +133,7 @@ export const filePartOperations: Operation[] = [
       const input = await readInput(request, url.pathname, agencyRequestedDocumentsInput);
       if (!input.ok) return input.response;
       const result = await putAgencyRequestedDocuments(db, params[0]!, input.value, preconditionsOf(request), now);
-      if (result.ok) return json(result.documents, 200, { etag: etagOf(result.version) });
-      if (result.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
-      return refusedResponse(result, url.pathname);
+      return standingPartResponse(result, url.pathname);
     },
   },
   {
