@@ -6,7 +6,8 @@ import { feeExplanationKey } from '#server/instalments/config.ts';
 import { guardsFor } from '#server/instalments/guards.ts';
 import { identityReasons } from '#server/actions/instalments.ts';
 import type { ActionFailure } from '#server/actions/define.ts';
-import { type FileContext, loadFileContextForPage } from '#server/instalments/context.ts';
+import { type FileContext, loadFileContextForPage, offeredMethods } from '#server/instalments/context.ts';
+import { deferralMethods, planMethods } from '#server/instalments/options.ts';
 import { variants, type Variant, type VariantId } from '#server/variants/config.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import type { Namespace } from '~/i18n';
@@ -45,20 +46,27 @@ export async function instalmentPage(
 
 /**
  * What every agreement page (pay in instalments, pay later) shows of the file and the variant: the
- * page's title, the currency, the creditor for the mandate, whether direct debit is offered, the
- * note that explains the fee (`fee`: which one the agreement charges) and whether a mail follows.
+ * page's title, the currency, the creditor for the mandate, the methods the file may choose for
+ * the agreement (the variant's, narrowed by the file's terms: decisions 027 and 103) and whether
+ * direct debit is among them, the note that explains the fee (`fee`: which one the agreement
+ * charges) and whether a mail follows.
  */
 export function agreementPageFacts(
   { variant, ctx }: { variant: Variant; ctx: FileContext },
   title: string,
   fee: 'instalmentFee' | 'settlementFee',
 ) {
+  const methods: string[] =
+    fee === 'instalmentFee'
+      ? offeredMethods(planMethods, ctx, 'instalmentPlan')
+      : offeredMethods(deferralMethods, ctx, 'extension');
   return {
     title,
     currency: ctx.facts.currency,
     creditor: variant.legal.name,
     creditorId: variant.sepa?.creditorId ?? '',
-    sepaOffered: variant.sepa !== null,
+    methods,
+    sepaOffered: methods.includes('3'),
     feeNote: feeExplanationKey(variant.id, fee),
     hasEmail: Boolean(ctx.debtor.email),
   };

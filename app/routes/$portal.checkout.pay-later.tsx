@@ -10,6 +10,7 @@ import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { offeredMethods } from '#server/instalments/context.ts';
 import { addDays } from '#server/instalments/dates.ts';
 import { deferralMethods, type DeferralMethod } from '#server/instalments/options.ts';
 import { noticeForDate } from '#server/instalments/plan.ts';
@@ -131,8 +132,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
           path: ['noticeDays'],
           message: 'errors.noticeRequired',
         })
-        // Direct debit only where the variant offers it (decision 027).
-        .refine((v) => v.method !== '3' || variant.sepa !== null, {
+        // Only a method the file may choose: direct debit where the variant offers it (decision
+        // 027), and what the file's terms leave (decision 103).
+        .refine((v) => offeredMethods(deferralMethods, ctx, 'extension').includes(v.method), {
           path: ['method'],
           message: 'errors.methodUnavailable',
         }),

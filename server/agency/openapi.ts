@@ -38,7 +38,7 @@ export function buildAgencyOpenApiDocument() {
         {
           name: 'File parts',
           description:
-            'What the agency sets on a file for its debtor: the special offer, the down payment, requested documents, modals.',
+            'What the agency sets on a file for its debtor: the special offer, the down payment, requested documents, modals, and the file’s own payment methods and instalment terms within its variant’s.',
         },
         { name: 'Imports', description: 'Letter batches: many files at once, as NDJSON.' },
       ],

@@ -18,15 +18,8 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { documentRequestsWithUploads } from '../documents/upload-center.ts';
 import { parseReference, referenceOf } from './reference.ts';
-import { fileForPart, readPart } from './parts.ts';
-import {
-  digestOf,
-  lockVersion,
-  upsertVersioned,
-  versionFor,
-  type Preconditions,
-  type UpsertRefusal,
-} from './versions.ts';
+import { putStandingPart, readPart, type StandingPartWrite } from './parts.ts';
+import type { Preconditions } from './versions.ts';
 
 /**
  * The document templates the upload centre can show, with the category the portal files them
@@ -136,16 +129,11 @@ export async function readAgencyRequestedDocuments(
   return read.ok ? { ok: true, documents: read.part, version: read.version } : { ok: false, problem: 'notFound' };
 }
 
-export type RequestedDocumentsWrite =
-  | { ok: true; created: boolean; changed: boolean; documents: AgencyRequestedDocuments; version: number }
-  | { ok: false; problem: 'notFound' }
-  | UpsertRefusal;
-
 /**
  * PUT /files/{reference}/requested-documents. The list always exists (empty at first): a change of
  * a list with documents needs `If-Match` (the debtor's answers and the portal's own requests count
- * it up), a list with none yet does not; the same list again writes nothing. Always 200. Locks: the version row, then
- * the file's row (a debtor's upload changes one row and is seen by the digest).
+ * it up), a list with none yet does not; the same list again writes nothing. Always 200. Locks: the
+ * version row, then the file's row (a debtor's upload changes one row and is seen by the digest).
  */
 export async function putAgencyRequestedDocuments(
   db: Database,
@@ -153,37 +141,15 @@ export async function putAgencyRequestedDocuments(
   input: AgencyRequestedDocumentsInput,
   preconditions: Preconditions,
   now = new Date(),
-): Promise<RequestedDocumentsWrite> {
+): Promise<StandingPartWrite<AgencyRequestedDocuments>> {
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
   const key = referenceOf(ref);
-  return db.transaction(async (txn): Promise<RequestedDocumentsWrite> => {
-    const tx = txn as unknown as Database;
-    const known = await lockVersion(tx, 'requestedDocuments', key);
-    const file = await fileForPart(tx, ref, true);
-    if (!file) return { ok: false, problem: 'notFound' };
-    // The list exists from the start (empty): its version is recorded before it is changed. While
-    // nothing is asked for, nothing of the debtor's can be overwritten: no If-Match is needed then.
-    const before = await readDocuments(tx, file.id, key);
-    const recorded = await versionFor(tx, 'requestedDocuments', key, digestOf(before), now, known);
-    const noneYet = before.documents.length === 0 && preconditions.ifMatch === null;
-    const result = await upsertVersioned<AgencyRequestedDocuments>(tx, {
-      resource: 'requestedDocuments',
-      key,
-      known: recorded,
-      preconditions: noneYet ? { ...preconditions, ifMatch: '*' } : preconditions,
-      now,
-      read: (q) => readDocuments(q, file.id, key),
-      write: (q) => writeDocuments(q, file.id, input, now),
-    });
-    if (!result.ok) return result;
-    return {
-      ok: true,
-      created: false,
-      changed: result.changed,
-      documents: result.state,
-      version: result.version,
-    };
+  return putStandingPart(db, ref, { resource: 'requestedDocuments', key }, preconditions, now, {
+    read: (tx, file) => readDocuments(tx, file.id, key),
+    // While nothing is asked for, nothing of the debtor's can be overwritten.
+    unset: (documents) => documents.documents.length === 0,
+    write: (tx, file) => writeDocuments(tx, file.id, input, now),
   });
 }
 

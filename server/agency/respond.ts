@@ -9,6 +9,7 @@ import type { Database } from '../db/client.ts';
 import { readBodyText, BodyRefused, maxSmallBodyBytes } from '../http/request-body.ts';
 import type { AgencyCaller, AgencyScope } from './auth.ts';
 import { unstorableText } from './import/line.ts';
+import type { StandingPartWrite } from './parts.ts';
 import { etagOf, type UpsertRefusal } from './versions.ts';
 
 export const agencyPrefix = '/agency/v1';
@@ -163,6 +164,19 @@ export function upsertedResponse(
   const headers: Record<string, string> = { etag: etagOf(result.version) };
   if (result.created) headers.location = location;
   return json(resource, result.created ? 201 : 200, headers);
+}
+
+/**
+ * The answer to the PUT of a part every file has (parts.ts `putStandingPart`: the requested
+ * documents, the payment methods, the instalment terms): 200 with the part and its ETag (it always
+ * exists, so never 201), or its problem: 404, 422 `notApplicable` with the issues, 428 or 412.
+ */
+export function standingPartResponse<P>(result: StandingPartWrite<P>, instance: string): Response {
+  if (result.ok) return json(result.part, 200, { etag: etagOf(result.version) });
+  if (result.problem === 'notFound') return problemResponse(404, 'notFound', instance);
+  if (result.problem === 'unprocessable')
+    return problemResponse(422, 'notApplicable', instance, { issues: result.issues });
+  return refusedResponse(result, instance);
 }
 
 /** 400 for an amount in another currency than the file's (`path`: where the currency was given). */

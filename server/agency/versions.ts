@@ -19,10 +19,19 @@ import * as t from '../db/schema.ts';
  * The resources with a version: a whole file (its status shares it), a debtor, an invoice of a file
  * (keyed `<reference>/<the agency's id>`, decision 101), and the parts of a file the agency sets
  * (decision 102): its special offer, down payment and requested documents (keyed by the reference) and each
- * of its modals (keyed `<reference>/<the agency's id>`).
+ * of its modals (keyed `<reference>/<the agency's id>`); and the file's own terms (decision 103): its
+ * payment methods and its instalment terms (keyed by the reference).
  */
 export type VersionedResource =
-  'file' | 'debtor' | 'invoice' | 'specialOffer' | 'downPayment' | 'requestedDocuments' | 'modal';
+  | 'file'
+  | 'debtor'
+  | 'invoice'
+  | 'specialOffer'
+  | 'downPayment'
+  | 'requestedDocuments'
+  | 'modal'
+  | 'paymentMethods'
+  | 'instalmentTerms';
 
 export interface Recorded {
   version: number;

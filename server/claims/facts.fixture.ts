@@ -32,6 +32,7 @@ export function fileFacts(overrides: Partial<FileFacts> = {}): FileFacts {
     deferral: null,
     specialOffer: null,
     noticeOfCompletionRequestedAt: null,
+    terms: { paymentMethods: null, instalmentTerms: null },
     ...overrides,
   };
 }

@@ -8,6 +8,7 @@ import { preparedPerDatabase } from '../db/prepared.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { todayIso } from '../dates.ts';
+import type { FileTerms } from '../terms/file-terms.ts';
 
 /** Status codes of section 4.2. */
 export type StatusCode = (typeof t.statusCodes)[number];
@@ -107,6 +108,8 @@ export interface FileFacts {
   specialOffer: SpecialOfferFacts | null;
   /** ISO timestamp of the latest notice-of-completion request, or null. */
   noticeOfCompletionRequestedAt: string | null;
+  /** What the agency set for this file within its variant (decision 103); `effectiveTerms` reads it. */
+  terms: FileTerms;
 }
 
 const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
@@ -324,6 +327,7 @@ function factsFrom(file: FileRow, plan: FactsRead['plan'], read: Omit<FactsRead,
         }
       : null,
     noticeOfCompletionRequestedAt: isoFromJson(read.noticeRequestedAt),
+    terms: { paymentMethods: file.paymentMethods, instalmentTerms: file.instalmentTerms },
   };
 }
 

@@ -8,8 +8,9 @@ import type { ActiveSession } from '../auth/session.ts';
 import { readFile, todayIso, type FileFacts } from '../claims/facts.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import { debtorName } from '../mail/addressee.ts';
+import { effectiveTerms } from '../terms/file-terms.ts';
 import { variants, type VariantId } from '../variants/config.ts';
-import { costRulesFor, type CostRules } from './config.ts';
+import type { CostRules } from './config.ts';
 
 /** A transaction of the database, as the agreements pass it on. */
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -32,6 +33,7 @@ export interface FileContext {
   facts: FileFacts;
   variant: string;
   reference: string;
+  /** The file's cost and limit rules: its variant's, narrowed by its own terms (decision 103). */
   rules: CostRules;
   debtor: Debtor;
   today: string;
@@ -42,9 +44,23 @@ export function sepaOf(variant: string) {
   return variants[variant as VariantId]?.sepa ?? null;
 }
 
-/** The methods of a list the file may choose: direct debit (3) only where the variant offers it (decision 027). */
-export function offeredMethods<M extends string>(methods: readonly M[], variant: string): M[] {
-  return methods.filter((m) => m !== '3' || sepaOf(variant) !== null);
+/**
+ * The methods of an agreement's list (a plan's, pay later's) the file may choose: direct debit (3)
+ * only where the variant offers it (decision 027), and a method the file's own list for the
+ * agreement's purpose leaves out not at all (decision 103). `online` (each instalment paid on the
+ * payment page) is no method of that list: what those payments may use is the `instalments` list.
+ */
+export function offeredMethods<M extends string>(
+  methods: readonly M[],
+  file: Pick<FileContext, 'variant' | 'facts'>,
+  purpose: 'instalmentPlan' | 'extension',
+): M[] {
+  const only = effectiveTerms(file.variant, file.facts.terms).methodLists[purpose];
+  return methods.filter(
+    (m) =>
+      (m !== '3' || sepaOf(file.variant) !== null) &&
+      (m === 'online' || !only || (only as readonly string[]).includes(m)),
+  );
 }
 
 export interface ActionContext {
@@ -93,7 +109,7 @@ export async function loadFileContext(
     facts,
     variant: read.file.variant,
     reference: formatReference(facts.refno, facts.subcase),
-    rules: costRulesFor(read.file.variant),
+    rules: effectiveTerms(read.file.variant, facts.terms).rules,
     today,
     debtor: {
       id: d.id,

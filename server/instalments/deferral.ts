@@ -6,7 +6,7 @@ import * as t from '../db/schema.ts';
 import type { ActiveSession } from '../auth/session.ts';
 import { getDatabase, type Database } from '../db/client.ts';
 import { chargeAgreementCosts, inAgreement, setStatus } from './agreement.ts';
-import type { ActionContext, FileContext } from './context.ts';
+import { offeredMethods, type ActionContext, type FileContext } from './context.ts';
 import { latestMandate, mandateFor, recordMandate, type MandateInput } from './mandate.ts';
 import type { DeferralMethod } from './options.ts';
 import { deferralEligibility, deferralTerms } from './plan.ts';
@@ -79,6 +79,8 @@ export async function grantDeferral(
         return { ok: false, error: 'noticeInvalid' } as const;
       const terms = deferralTerms(ctx.rules, ctx.facts, input.noticeDays, today);
       if (terms.feeMinor > 0 && !input.feeAgreed) return { ok: false, error: 'feeNotAgreed' } as const;
+      if (offeredMethods([input.method], ctx, 'extension').length === 0)
+        return { ok: false, error: 'methodUnavailable' } as const;
       const mandate = mandateFor(input, ctx.variant);
       if (mandate && !mandate.ok) return { ok: false, error: mandate.error } as const;
 

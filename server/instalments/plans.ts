@@ -7,7 +7,7 @@ import type { ActiveSession } from '../auth/session.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { chargeAgreementCosts, inAgreement, mailRows, planMail, setStatus } from './agreement.ts';
-import { type ActionContext, type FileContext } from './context.ts';
+import { offeredMethods, type ActionContext, type FileContext } from './context.ts';
 import { isIsoDate } from './dates.ts';
 import { mandateFor, recordMandate, type MandateInput } from './mandate.ts';
 import type { IncomeProofType, PlanMethod } from './options.ts';
@@ -167,6 +167,8 @@ export async function agreePlan(
       const quote = quotePlan(ctx, input);
       if (!quote.ok) return quote;
       if (quote.proofRequired && !input.incomeProofType) return { ok: false, error: 'proofRequired' } as const;
+      if (offeredMethods([input.method], ctx, 'instalmentPlan').length === 0)
+        return { ok: false, error: 'methodUnavailable' } as const;
       const mandate = mandateFor(input, ctx.variant);
       if (mandate && !mandate.ok) return { ok: false, error: mandate.error } as const;
 
@@ -293,6 +295,9 @@ export async function continuePendingPlan(
         .limit(1);
       if (!pending || planEligibility(ctx.facts, ctx.rules.plan).kind !== 'continuePending')
         return { ok: false as const, error: 'notAllowed' as const };
+      // The method is a new choice: the file's terms as they are now apply (decision 103).
+      if (offeredMethods([input.method], ctx, 'instalmentPlan').length === 0)
+        return { ok: false as const, error: 'methodUnavailable' as const };
       const mandate = mandateFor(input, ctx.variant);
       if (mandate && !mandate.ok) return { ok: false as const, error: mandate.error };
       await tx

@@ -55,9 +55,15 @@ export interface AllowedMethodsInput {
   functionsBlocked?: boolean;
   /** Whether an online provider is configured at all (PAYMENT_PROVIDER=off: only instructions). */
   providerOnline?: boolean;
+  /**
+   * The file's own list for the purpose (decision 103, server/terms/file-terms.ts): a method it does
+   * not name is refused; it never adds one the rules above refuse. Left out: the variant's.
+   */
+  only?: readonly MethodKey[];
 }
 
-export type RefusalReason = 'notInVariant' | 'notForPurpose' | 'currency' | 'amount' | 'blocked' | 'offline';
+export type RefusalReason =
+  'notInVariant' | 'notForPurpose' | 'notForFile' | 'currency' | 'amount' | 'blocked' | 'offline';
 
 /** Why a method may not be used, or null when it may. */
 export function refusal(method: MethodKey, input: AllowedMethodsInput): RefusalReason | null {
@@ -65,6 +71,7 @@ export function refusal(method: MethodKey, input: AllowedMethodsInput): RefusalR
   if (!input.variantMethods.includes(method)) return 'notInVariant';
   const column = allowedPurposes.indexOf(input.purpose);
   if (allowedMethodTable[method][column] !== 'Y') return 'notForPurpose';
+  if (input.only && !input.only.includes(method)) return 'notForFile';
   const info = methods[method];
   if (info.currencies && !info.currencies.includes(input.currency)) return 'currency';
   if (input.amountMinor < 1) return 'amount';

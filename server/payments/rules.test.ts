@@ -55,6 +55,14 @@ describe('allowed methods per purpose', () => {
     expect(refusal('4', { ...base, purpose: 'normal', providerOnline: false })).toBe('offline');
     expect(refusal('6', { ...base, purpose: 'normal', providerOnline: false })).toBeNull();
   });
+
+  it('narrows by the file’s own list, never widening the table (decision 103)', () => {
+    expect(allowedMethods({ ...base, purpose: 'normal', only: ['6', '4', '3', 'twint'] })).toEqual(['4', '6']);
+    expect(refusal('1', { ...base, purpose: 'normal', only: ['6'] })).toBe('notForFile');
+    expect(refusal('3', { ...base, purpose: 'normal', only: ['3'] })).toBe('notForPurpose');
+    expect(refusal('twint', { ...base, purpose: 'normal', only: ['twint'] })).toBe('notInVariant');
+    expect(allowedMethods({ ...base, purpose: 'instalmentPlan', only: ['6'] })).toEqual(['6']);
+  });
 });
 
 describe('provider fees follow the law per variant (decision 024)', () => {

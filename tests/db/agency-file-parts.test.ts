@@ -18,7 +18,7 @@ import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { loader as uploadCenter } from '~/routes/$portal.upload-center';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { demoFiles, getRequest, run, useTestDatabase } from '../helpers/routes.ts';
-import { agencyClient } from '../helpers/agency-client.ts';
+import { agencyClient, germanFileLine, problemOf } from '../helpers/agency-client.ts';
 
 let database: TestDatabase;
 
@@ -45,39 +45,9 @@ beforeAll(async () => {
 /** The open amount of every file made here. */
 const openMinor = 24_900 + 312 + 5_480;
 
-/** A whole file of its own (reference 970000000 + n) with a debtor of its own. */
-function lineFor(n: number): ImportLineInput {
-  return {
-    reference: String(970_000_000 + n),
-    variant: 'de',
-    currency: 'EUR',
-    debtor: {
-      key: `FP-${n}`,
-      salutation: 2,
-      firstName: 'Erika',
-      lastName: 'Mustermann',
-      streetName: 'Hauptstraße',
-      houseNumber: '5',
-      postalCode: '10115',
-      city: 'Berlin',
-      countryCode: 'DE',
-      email: `erika.${n}@example.org`,
-      preferredLanguage: 'de',
-    },
-    creditor: { name: 'Telvia', street: 'Funkturmstraße 3', postalCode: '80331', city: 'München', country: 'DE' },
-    statusCode: '1',
-    statusDate: '2026-11-20',
-    claimSubject: 'Mobilfunkvertrag Nr. 4471229',
-    mainClaimMinor: 24_900,
-    interestMinor: 312,
-    costsMinor: 5_480,
-    letterLinkIsFullLogin: true,
-  };
-}
-
 /** A file made by the API, with what the debtor's side needs to act on it. */
 async function fileFor(n: number) {
-  const line = lineFor(n);
+  const line = germanFileLine(String(970_000_000 + n), `FP-${n}`);
   const made = await put(`/files/${line.reference}`, writer, line);
   expect(made.status).toBe(201);
   const [row] = await database.db
@@ -126,14 +96,6 @@ async function uploadCenterOf(reference: string) {
       };
     }
   ).view;
-}
-
-async function problemOf(response: Response, status: number, code: string) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get('content-type')).toBe('application/problem+json');
-  const body = (await response.json()) as { code: string; currentVersion?: number };
-  expect(body.code).toBe(code);
-  return body;
 }
 
 /** A day `days` from today, as the offer's last day. */

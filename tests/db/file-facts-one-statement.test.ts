@@ -126,6 +126,7 @@ async function referenceFacts(db: Database, fileId: number, today: string): Prom
         }
       : null,
     noticeOfCompletionRequestedAt: iso(notice?.at),
+    terms: { paymentMethods: file.paymentMethods, instalmentTerms: file.instalmentTerms },
   };
 }
 

@@ -2,10 +2,12 @@
  * An agency API client for the db tests (tests/db/agency-*.test.ts): calls handled in process
  * by `handleAgencyRequest` against the test's database, each from an address of its own (the
  * per-address limits stay out of the way), JSON PUTs as a client sends them, and bearer tokens
- * for new clients with the scopes asked for.
+ * for new clients with the scopes asked for; the line of a German file of its own, and a problem
+ * answer checked by its status and code.
  */
 import { expect } from 'vitest';
 import { createClient } from '#server/agency/auth.ts';
+import type { ImportLineInput } from '#server/agency/import/line.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
 import type { Database } from '#server/db/client.ts';
 
@@ -52,4 +54,43 @@ export function agencyClient(db: () => Database, name: string) {
     return ((await response.json()) as { access_token: string }).access_token;
   };
   return { call, put, tokenFor };
+}
+
+/** A whole German file of its own with a debtor of its own (`key`): 306.92 EUR open, full login by letter link. */
+export function germanFileLine(reference: string, key: string): ImportLineInput {
+  return {
+    reference,
+    variant: 'de',
+    currency: 'EUR',
+    debtor: {
+      key,
+      salutation: 2,
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      streetName: 'Hauptstraße',
+      houseNumber: '5',
+      postalCode: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+      email: `erika.${reference}@example.org`,
+      preferredLanguage: 'de',
+    },
+    creditor: { name: 'Telvia', street: 'Funkturmstraße 3', postalCode: '80331', city: 'München', country: 'DE' },
+    statusCode: '1',
+    statusDate: '2026-11-20',
+    claimSubject: 'Mobilfunkvertrag Nr. 4471229',
+    mainClaimMinor: 24_900,
+    interestMinor: 312,
+    costsMinor: 5_480,
+    letterLinkIsFullLogin: true,
+  };
+}
+
+/** A problem answer (RFC 9457) with this status and code; its body. */
+export async function problemOf(response: Response, status: number, code: string) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toBe('application/problem+json');
+  const body = (await response.json()) as { code: string; issues?: Array<{ path: string }>; currentVersion?: number };
+  expect(body.code).toBe(code);
+  return body;
 }

@@ -131,8 +131,8 @@ function NoticeStep({ d }: { d: Extract<FlowData, { step: 'notice' }> }) {
           error={methodError}
           options={[
             { value: '6', label: t('method.transfer'), hint: t('payLater.method.transferHint') },
-            ...(d.sepaOffered ? [{ value: '3', label: t('method.sepa'), hint: t('payLater.method.sepaHint') }] : []),
-          ]}
+            { value: '3', label: t('method.sepa'), hint: t('payLater.method.sepaHint') },
+          ].filter((option) => d.methods.includes(option.value))}
         />
         <SubmitButton>{d.feeApplies ? t('next') : t('payLater.submit')}</SubmitButton>
       </CheckedForm>

@@ -15,6 +15,8 @@ import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { useTranslation } from 'react-i18next';
 import { affordableFromTyped, householdFields } from '#server/instalments/affordability.ts';
+import { offeredMethods } from '#server/instalments/context.ts';
+import { planMethods } from '#server/instalments/options.ts';
 import { planOffer } from '#server/instalments/plans.ts';
 import { wizardPage } from '#server/instalments/wizard.ts';
 import { withBase } from '#server/variants/resolve.ts';
@@ -117,7 +119,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent === 'method' || intent === 'continueMethod') {
     const submission = parseWithZod(formData, {
       error: fieldError,
-      schema: offeredMethodSchema(variant.sepa !== null),
+      schema: offeredMethodSchema(offeredMethods(planMethods, ctx, 'instalmentPlan')),
     });
     if (submission.status !== 'success') return invalid(submission.reply());
     const method = submission.value.method;

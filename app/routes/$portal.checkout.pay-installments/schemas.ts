@@ -63,9 +63,9 @@ export const methodSchema = z.object({
   agree: z.literal('on', { error: 'errors.agree' }),
 });
 
-/** The method step on the server: direct debit only where the variant offers it (decision 027). */
-export function offeredMethodSchema(sepaOffered: boolean) {
-  return methodSchema.refine((v) => v.method !== '3' || sepaOffered, {
+/** The method step on the server: only a method the file may choose (decisions 027 and 103). */
+export function offeredMethodSchema(offered: readonly string[]) {
+  return methodSchema.refine((v) => offered.includes(v.method), {
     path: ['method'],
     message: 'errors.methodUnavailable',
   });

@@ -133,7 +133,7 @@ export function MethodStep({
   const agreeError = fields.agree.errors?.[0] ? t(fields.agree.errors[0]) : undefined;
   const formError = form.errors?.[0] ? t(form.errors[0]) : undefined;
   const q = d.quote;
-  const { sepaOffered } = useWizardData() as { sepaOffered: boolean };
+  const { methods } = useWizardData() as { methods: string[] };
   return (
     <>
       {q ? (
@@ -163,10 +163,10 @@ export function MethodStep({
           legend={t('method.legend')}
           error={methodError}
           options={[
-            ...(sepaOffered ? [{ value: '3', label: t('method.sepa'), hint: t('method.sepaHint') }] : []),
+            { value: '3', label: t('method.sepa'), hint: t('method.sepaHint') },
             { value: '6', label: t('method.transfer'), hint: t('method.transferHint') },
             { value: 'online', label: t('method.online'), hint: t('method.onlineHint') },
-          ]}
+          ].filter((option) => methods.includes(option.value))}
         />
         <FormCheckboxField meta={fields.agree} label={t('method.agree')} error={agreeError} required />
         <div className="button-row">

@@ -1,6 +1,15 @@
-/** The OpenAPI paths of a file's parts: special offer, down payment, requested documents, modals (operations/file-parts.ts). */
+/**
+ * The OpenAPI paths of a file's parts: special offer, down payment, requested documents, modals,
+ * payment methods and instalment terms (operations/file-parts.ts).
+ */
 import { z } from 'zod';
 import { agencyDownPaymentInput, agencyDownPaymentSchema } from '../down-payment.ts';
+import {
+  agencyInstalmentTermsInput,
+  agencyInstalmentTermsSchema,
+  agencyPaymentMethodsInput,
+  agencyPaymentMethodsSchema,
+} from '../file-terms.ts';
 import { agencyModalInput, agencyModalSchema } from '../modals.ts';
 import { agencyRequestedDocumentsInput, agencyRequestedDocumentsSchema } from '../requested-documents.ts';
 import { agencySpecialOfferInput, agencySpecialOfferSchema } from '../special-offer.ts';
@@ -159,6 +168,78 @@ export const filePartPaths = {
       responses: {
         ...partUpsertResponses('modal', agencyModalSchema, true),
         '409': problem('The debtor acknowledged the modal (`acknowledged`, with `modal`).'),
+      },
+    },
+  },
+  '/files/{reference}/payment-methods': {
+    get: {
+      operationId: 'getPaymentMethods',
+      tags: ['File parts'],
+      summary:
+        'The methods the file may use per purpose, what you set and the variant’s defaults, with the version as the ETag.',
+      description:
+        'Per purpose (`normal`, `instalmentPlan`, `instalments`, `specialDeal`, `partialPayment`, `extension`): `methods` (what the file may use now), `set` (your list; null: the variant’s) and `variantDefaults` (the rule table of the file’s variant in its currency). `defaults` is true while you set nothing. Methods are the portal’s keys: `1` … `11`, `twint`, `swish`, `openBanking`, `noPaymentRequest`.',
+      security: [{ oauth2: ['files:read'] }],
+      requestParams: { path: z.object({ reference }) },
+      responses: {
+        '200': {
+          description: 'The methods per purpose.',
+          headers: partEtag('payment methods'),
+          content: { 'application/json': { schema: agencyPaymentMethodsSchema } },
+        },
+        '404': problem('No such file.'),
+        ...common,
+      },
+    },
+    put: {
+      operationId: 'putPaymentMethods',
+      tags: ['File parts'],
+      summary: 'Narrow the methods the file may use per purpose (idempotent; If-Match once you set any).',
+      description:
+        'The whole resource: a list per purpose, or null (or left out) for the variant’s. A list may only name methods the variant allows for the purpose in the file’s currency (`variantDefaults`); anything else is 422 `notApplicable` with the path of each method (`normal.1`). The debtor’s pages, the debtor API and the assistant offer the narrowed lists from the next view; a payment under way and a plan or pay later agreed keep their method. While the file has no list of its own no If-Match is needed; after that a change needs it (428, 412, nothing written). The same body again is 200 with the same ETag. Always 200: the resource exists from the start.',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference }), header: conditionalHeaders },
+      requestBody: { required: true, content: { 'application/json': { schema: agencyPaymentMethodsInput } } },
+      responses: {
+        ...partUpsertResponses('payment methods', agencyPaymentMethodsSchema, false),
+        '422': problem('A method the variant does not allow for the purpose (`notApplicable`, with `issues`).'),
+      },
+    },
+  },
+  '/files/{reference}/instalment-terms': {
+    get: {
+      operationId: 'getInstalmentTerms',
+      tags: ['File parts'],
+      summary:
+        'The file’s plan limits and fees: what applies now, what you set and the variant’s, with the version as the ETag.',
+      description:
+        '`effective` is what a new plan or pay later of the file gets now, `set` what you set (null: nothing) and `variantDefaults` the variant’s terms, the bound of what you may set. `defaults` is true while you set nothing. Whether the file may have a plan at all is `instalmentErrorCode` of the file (`putFile`).',
+      security: [{ oauth2: ['files:read'] }],
+      requestParams: { path: z.object({ reference }) },
+      responses: {
+        '200': {
+          description: 'The instalment terms.',
+          headers: partEtag('instalment terms'),
+          content: { 'application/json': { schema: agencyInstalmentTermsSchema } },
+        },
+        '404': problem('No such file.'),
+        ...common,
+      },
+    },
+    put: {
+      operationId: 'putInstalmentTerms',
+      tags: ['File parts'],
+      summary: 'Narrow the file’s plan limits or waive a fee (idempotent; If-Match once you set any).',
+      description:
+        'The whole resource: a shorter longest plan (`maxMonths`), a higher lowest monthly amount (`minMonthlyMinor`), the instalment fee or the settlement fee waived; null or false is the variant’s. A longer plan, fewer months than a plan’s fewest instalments, a lower monthly amount or another currency is 422 `notApplicable` with the field’s path. The checkout, the debtor API and the assistant use the terms from the next view; a plan or pay later agreed keeps its instalments and fee. While the file has no terms of its own no If-Match is needed; after that a change needs it (428, 412, nothing written). The same body again is 200 with the same ETag. Always 200: the resource exists from the start.',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference }), header: conditionalHeaders },
+      requestBody: { required: true, content: { 'application/json': { schema: agencyInstalmentTermsInput } } },
+      responses: {
+        ...partUpsertResponses('instalment terms', agencyInstalmentTermsSchema, false),
+        '422': problem(
+          'Terms wider than the variant’s, or another currency than the file’s (`notApplicable`, with `issues`).',
+        ),
       },
     },
   },

@@ -47,7 +47,7 @@ export const problemSchema = z
     issues: z
       .array(z.object({ path: z.string(), message: z.string() }))
       .optional()
-      .describe('400: each invalid field.'),
+      .describe('400 and 422: each field that does not hold, by its path.'),
     retryAfterSeconds: z.number().int().optional().describe('429: also sent as Retry-After.'),
     running: z
       .array(z.number().int())

@@ -1,9 +1,20 @@
 /**
  * The agency API's operations on the parts of a file the debtor answers (decision 102): the special
  * offer, the down payment, the documents requested and the modals, each a versioned upsert that
- * never undoes what the debtor did.
+ * never undoes what the debtor did; and the file's own terms (decision 103): its payment methods
+ * per purpose and its instalment terms, which narrow its variant's.
  */
+import type { z } from 'zod';
+import type { Database } from '../../db/client.ts';
 import { agencyDownPaymentInput, putAgencyDownPayment, readAgencyDownPayment } from '../down-payment.ts';
+import {
+  agencyInstalmentTermsInput,
+  agencyPaymentMethodsInput,
+  putAgencyInstalmentTerms,
+  putAgencyPaymentMethods,
+  readAgencyInstalmentTerms,
+  readAgencyPaymentMethods,
+} from '../file-terms.ts';
 import { agencyModalInput, listAgencyModals, modalIdPattern, putAgencyModal, readAgencyModal } from '../modals.ts';
 import {
   agencyRequestedDocumentsInput,
@@ -19,10 +30,12 @@ import {
   problemResponse,
   readInput,
   refusedResponse,
+  standingPartResponse,
   upsertedResponse,
   type Operation,
 } from '../respond.ts';
-import { etagOf } from '../versions.ts';
+import type { StandingPartWrite } from '../parts.ts';
+import { etagOf, type Preconditions } from '../versions.ts';
 
 export const filePartOperations: Operation[] = [
   {
@@ -132,9 +145,7 @@ export const filePartOperations: Operation[] = [
       const input = await readInput(request, url.pathname, agencyRequestedDocumentsInput);
       if (!input.ok) return input.response;
       const result = await putAgencyRequestedDocuments(db, params[0]!, input.value, preconditionsOf(request), now);
-      if (result.ok) return json(result.documents, 200, { etag: etagOf(result.version) });
-      if (result.problem === 'notFound') return problemResponse(404, 'notFound', url.pathname);
-      return refusedResponse(result, url.pathname);
+      return standingPartResponse(result, url.pathname);
     },
   },
   {
@@ -181,4 +192,63 @@ export const filePartOperations: Operation[] = [
       return refusedResponse(result, url.pathname);
     },
   },
+  ...termsOperations('PaymentMethods', 'payment-methods', {
+    read: readAgencyPaymentMethods,
+    input: agencyPaymentMethodsInput,
+    put: putAgencyPaymentMethods,
+  }),
+  ...termsOperations('InstalmentTerms', 'instalment-terms', {
+    read: readAgencyInstalmentTerms,
+    input: agencyInstalmentTermsInput,
+    put: putAgencyInstalmentTerms,
+  }),
 ];
+
+/** The GET and PUT of one of a file's terms (decision 103): a part every file has, always 200. */
+function termsOperations<S extends z.ZodType, P>(
+  name: string,
+  path: string,
+  terms: {
+    read: (
+      db: Database,
+      reference: string,
+      now: Date,
+    ) => Promise<{ ok: true; part: P; version: number } | { ok: false }>;
+    input: S;
+    put: (
+      db: Database,
+      reference: string,
+      input: z.output<S>,
+      preconditions: Preconditions,
+      now: Date,
+    ) => Promise<StandingPartWrite<P>>;
+  },
+): Operation[] {
+  const pattern = new RegExp(`^/files/([0-9-]{9,14})/${path}$`);
+  return [
+    {
+      id: `get${name}`,
+      method: 'GET',
+      pattern,
+      scope: 'files:read',
+      async run({ db, params, url, now }) {
+        const found = await terms.read(db, params[0]!, now);
+        return found.ok
+          ? json(found.part, 200, { etag: etagOf(found.version) })
+          : problemResponse(404, 'notFound', url.pathname);
+      },
+    },
+    {
+      id: `put${name}`,
+      method: 'PUT',
+      pattern,
+      scope: 'files:write',
+      async run({ db, request, params, url, now }) {
+        const input = await readInput(request, url.pathname, terms.input);
+        if (!input.ok) return input.response;
+        const result = await terms.put(db, params[0]!, input.value, preconditionsOf(request), now);
+        return standingPartResponse(result, url.pathname);
+      },
+    },
+  ];
+}

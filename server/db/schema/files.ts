@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { InstalmentTerms, MethodLists } from '../../terms/file-terms.ts';
 import { createdAt, money } from './columns.ts';
 
 export const creditors = pgTable('creditors', {
@@ -160,6 +161,13 @@ export const files = pgTable(
      */
     breathingSpaceAt: timestamp('breathing_space_at', { withTimezone: true }),
     collectionPausedUntil: date('collection_paused_until'),
+    /**
+     * What the agency set for this file within its variant (decision 103, server/terms/file-terms.ts):
+     * its own list of payment methods per purpose, and its instalment terms (a shorter longest plan,
+     * a higher lowest monthly amount, a fee waived). Null: the variant's.
+     */
+    paymentMethods: jsonb('payment_methods').$type<MethodLists>(),
+    instalmentTerms: jsonb('instalment_terms').$type<InstalmentTerms>(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),

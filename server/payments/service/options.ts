@@ -4,6 +4,7 @@
  * the same options.
  */
 import { type FileFacts } from '../../claims/facts.ts';
+import { effectiveTerms } from '../../terms/file-terms.ts';
 import { paymentStatusGuard, sepaGuard, type GuardDecision } from '../../claims/guards.ts';
 import type { Variant } from '../../variants/config.ts';
 import { allowedMethods, type AllowedPurpose } from '../allowed-methods.ts';
@@ -64,10 +65,11 @@ export function checkoutOptionsFor(
 /**
  * The methods the file may use for an allowed-methods purpose (section 6) and amount, with their
  * fees, in the variant's order: the pay-direct page's list and the JSON API's
- * GetAllowedPaymentMethods variants (an instalment plan's or an extension's methods too).
+ * GetAllowedPaymentMethods variants (an instalment plan's or an extension's methods too). The
+ * file's own list for the purpose narrows the variant's (decision 103).
  */
 export function methodOptionsFor(
-  facts: Pick<FileFacts, 'currency' | 'functionsBlocked'>,
+  facts: Pick<FileFacts, 'currency' | 'functionsBlocked' | 'terms'>,
   variant: Variant,
   purpose: AllowedPurpose,
   amountMinor: number,
@@ -79,6 +81,7 @@ export function methodOptionsFor(
     amountMinor,
     functionsBlocked: facts.functionsBlocked,
     providerOnline: paymentConfig().provider !== 'off',
+    only: effectiveTerms(variant.id, facts.terms).methodLists[purpose],
   });
   return keys.map((key) => ({
     key,

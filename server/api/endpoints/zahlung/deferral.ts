@@ -94,7 +94,7 @@ export const deferralCalls = {
             const terms = deferralOffer(file, days).terms;
             return { days, payBy: terms.payBy, fee: money(terms.feeMinor, c), vat: money(terms.vatMinor, c) };
           }),
-          paymentMethods: offeredMethods(deferralMethods, file.variant),
+          paymentMethods: offeredMethods(deferralMethods, file, 'extension'),
         });
       }),
   }),

@@ -109,7 +109,7 @@ export const planCalls = {
           exampleRate: money(offer.limits.exampleMinor, c),
           firstDateEarliest: offer.firstDue.earliest,
           firstDateLatest: offer.firstDue.latest,
-          paymentMethods: offeredMethods(planMethods, file.variant),
+          paymentMethods: offeredMethods(planMethods, file, 'instalmentPlan'),
         });
       }),
   }),
