@@ -8,7 +8,7 @@
  * document), scopes, and hostile bodies answered as problems and never as a failure.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
 import { acknowledgeModal, pendingModals, respondToSpecialOffer, type PendingModal } from '#server/claims/modals.ts';
 import { todayIso } from '#server/dates.ts';
@@ -16,31 +16,11 @@ import * as t from '#server/db/schema.ts';
 import { postponeRequestedDocument, uploadRequestedDocument } from '#server/documents/upload-center.ts';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { loader as uploadCenter } from '~/routes/$portal.upload-center';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { demoFiles, getRequest, run, useTestDatabase } from '../helpers/routes.ts';
-import { agencyClient, germanFileLine, problemOf } from '../helpers/agency-client.ts';
+import { demoFiles, getRequest, run } from '../helpers/routes.ts';
+import { expectBodiesRefused, germanFileLine, problemOf, useAgencyTestDatabase } from '../helpers/agency-client.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  // The dashboard's and the upload centre's loaders read the process database.
-  useTestDatabase(database);
-}, 240_000);
-afterAll(async () => {
-  await database?.dispose();
-});
-
-const { call, put, tokenFor } = agencyClient(() => database.db, 'file parts test');
-
-let writer: string;
-let reader: string;
-let writeOnly: string;
-beforeAll(async () => {
-  writer = await tokenFor(['files:read', 'files:write']);
-  reader = await tokenFor(['files:read']);
-  writeOnly = await tokenFor(['files:write']);
-}, 60_000);
+const agency = useAgencyTestDatabase('file parts test');
+const { call, put } = agency;
 
 /** The open amount of every file made here. */
 const openMinor = 24_900 + 312 + 5_480;
@@ -48,9 +28,9 @@ const openMinor = 24_900 + 312 + 5_480;
 /** A file made by the API, with what the debtor's side needs to act on it. */
 async function fileFor(n: number) {
   const line = germanFileLine(String(970_000_000 + n), `FP-${n}`);
-  const made = await put(`/files/${line.reference}`, writer, line);
+  const made = await put(`/files/${line.reference}`, agency.writer, line);
   expect(made.status).toBe(201);
-  const [row] = await database.db
+  const [row] = await agency.database.db
     .select({ id: t.files.id, debtorId: t.files.debtorId })
     .from(t.files)
     .where(eq(t.files.refno, line.reference));
@@ -59,7 +39,7 @@ async function fileFor(n: number) {
 
 /** The debtor's dashboard as the loader answers it (full login). */
 async function dashboardOf(reference: string) {
-  const { cookieFor } = demoFiles({ db: database.db });
+  const { cookieFor } = demoFiles({ db: agency.database.db });
   const page = await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor(reference) }), {
     portal: 'serviceportal',
   });
@@ -75,7 +55,7 @@ async function dashboardOf(reference: string) {
 }
 
 async function uploadCenterOf(reference: string) {
-  const { cookieFor } = demoFiles({ db: database.db });
+  const { cookieFor } = demoFiles({ db: agency.database.db });
   const page = await run(
     uploadCenter,
     getRequest('/serviceportal/upload-center', { Cookie: await cookieFor(reference) }),
@@ -104,10 +84,14 @@ const dayIn = (days: number) => todayIso(new Date(Date.now() + days * 86_400_000
 /** What a refused or idempotent call must leave as it was: the rows of the file's parts. */
 async function partsOf(fileId: number) {
   const [offers, deposits, modals, requests] = await Promise.all([
-    database.db.select().from(t.specialOffers).where(eq(t.specialOffers.fileId, fileId)).orderBy(t.specialOffers.id),
-    database.db.select().from(t.deposits).where(eq(t.deposits.fileId, fileId)).orderBy(t.deposits.id),
-    database.db.select().from(t.modals).where(eq(t.modals.fileId, fileId)).orderBy(t.modals.id),
-    database.db
+    agency.database.db
+      .select()
+      .from(t.specialOffers)
+      .where(eq(t.specialOffers.fileId, fileId))
+      .orderBy(t.specialOffers.id),
+    agency.database.db.select().from(t.deposits).where(eq(t.deposits.fileId, fileId)).orderBy(t.deposits.id),
+    agency.database.db.select().from(t.modals).where(eq(t.modals.fileId, fileId)).orderBy(t.modals.id),
+    agency.database.db
       .select()
       .from(t.documentRequests)
       .where(eq(t.documentRequests.fileId, fileId))
@@ -120,7 +104,7 @@ describe('PUT /files/{reference}/special-offer', () => {
   it('shows the offer on the debtor’s dashboard as the demo file 100000008 shows its own', async () => {
     const { reference } = await fileFor(1);
     const validTill = dayIn(14);
-    const created = await put(`/files/${reference}/special-offer`, writer, {
+    const created = await put(`/files/${reference}/special-offer`, agency.writer, {
       amountMinor: 20_000,
       currency: 'EUR',
       validTill,
@@ -153,7 +137,7 @@ describe('PUT /files/{reference}/special-offer', () => {
     expect(Object.keys(offerModal!).sort()).toEqual(Object.keys(demoModal).sort());
     expect(Object.keys(offerModal!.offer!).sort()).toEqual(Object.keys(demoModal.offer!).sort());
 
-    const read = await call(`/files/${reference}/special-offer`, { token: reader });
+    const read = await call(`/files/${reference}/special-offer`, { token: agency.reader });
     expect(read.status).toBe(200);
     expect(read.headers.get('etag')).toBe('"1"');
   });
@@ -161,12 +145,12 @@ describe('PUT /files/{reference}/special-offer', () => {
   it('answers the same body again 200 with the same ETag and writes nothing; a change needs If-Match (428, 412)', async () => {
     const { reference, fileId } = await fileFor(2);
     const body = { amountMinor: 15_000, currency: 'EUR', validTill: dayIn(10) };
-    const created = await put(`/files/${reference}/special-offer`, writer, body);
+    const created = await put(`/files/${reference}/special-offer`, agency.writer, body);
     const etag = created.headers.get('etag')!;
     const before = await partsOf(fileId);
     const preconditions: Array<Record<string, string>> = [{}, { 'if-match': '"77"' }, { 'if-match': etag }];
     for (const headers of preconditions) {
-      const again = await put(`/files/${reference}/special-offer`, writer, body, headers);
+      const again = await put(`/files/${reference}/special-offer`, agency.writer, body, headers);
       expect(again.status).toBe(200);
       expect(again.headers.get('etag')).toBe(etag);
     }
@@ -174,22 +158,27 @@ describe('PUT /files/{reference}/special-offer', () => {
 
     const changed = { ...body, amountMinor: 12_000 };
     expect(
-      (await problemOf(await put(`/files/${reference}/special-offer`, writer, changed), 428, 'preconditionRequired'))
-        .currentVersion,
+      (
+        await problemOf(
+          await put(`/files/${reference}/special-offer`, agency.writer, changed),
+          428,
+          'preconditionRequired',
+        )
+      ).currentVersion,
     ).toBe(1);
     await problemOf(
-      await put(`/files/${reference}/special-offer`, writer, changed, { 'if-match': '"2"' }),
+      await put(`/files/${reference}/special-offer`, agency.writer, changed, { 'if-match': '"2"' }),
       412,
       'preconditionFailed',
     );
     await problemOf(
-      await put(`/files/${reference}/special-offer`, writer, changed, { 'if-none-match': '*' }),
+      await put(`/files/${reference}/special-offer`, agency.writer, changed, { 'if-none-match': '*' }),
       412,
       'preconditionFailed',
     );
     expect(await partsOf(fileId)).toEqual(before);
 
-    const updated = await put(`/files/${reference}/special-offer`, writer, changed, { 'if-match': etag });
+    const updated = await put(`/files/${reference}/special-offer`, agency.writer, changed, { 'if-match': etag });
     expect(updated.status).toBe(200);
     expect(updated.headers.get('etag')).toBe('"2"');
     const after = await partsOf(fileId);
@@ -203,14 +192,16 @@ describe('PUT /files/{reference}/special-offer', () => {
   it('never undoes the debtor’s acceptance: 409 with the offer, nothing written; a declined offer is replaced by a new one', async () => {
     const accepted = await fileFor(3);
     const body = { amountMinor: 18_000, currency: 'EUR', validTill: dayIn(7) };
-    const made = await put(`/files/${accepted.reference}/special-offer`, writer, body);
+    const made = await put(`/files/${accepted.reference}/special-offer`, agency.writer, body);
     expect(made.status).toBe(201);
-    const modal = (await pendingModals(database.db, accepted.fileId)).find((m) => m.kind === 'specialOffer')!;
+    const modal = (await pendingModals(agency.database.db, accepted.fileId)).find((m) => m.kind === 'specialOffer')!;
     const actor = { fileId: accepted.fileId, debtorId: accepted.debtorId, level: 'full' as const };
-    expect(await respondToSpecialOffer(database.db, actor, { modal: modal.ref, response: 'accept' })).toMatchObject({
+    expect(
+      await respondToSpecialOffer(agency.database.db, actor, { modal: modal.ref, response: 'accept' }),
+    ).toMatchObject({
       ok: true,
     });
-    const read = await call(`/files/${accepted.reference}/special-offer`, { token: reader });
+    const read = await call(`/files/${accepted.reference}/special-offer`, { token: agency.reader });
     const etag = read.headers.get('etag')!;
     expect(etag).toBe('"2"');
     expect(await read.json()).toMatchObject({ status: 'accepted' });
@@ -218,7 +209,7 @@ describe('PUT /files/{reference}/special-offer', () => {
     const refused = await problemOf(
       await put(
         `/files/${accepted.reference}/special-offer`,
-        writer,
+        agency.writer,
         { ...body, amountMinor: 10_000 },
         { 'if-match': etag },
       ),
@@ -228,19 +219,21 @@ describe('PUT /files/{reference}/special-offer', () => {
     expect(refused).toMatchObject({ currentVersion: 2, offer: { status: 'accepted', amountMinor: 18_000 } });
     expect(await partsOf(accepted.fileId)).toEqual(before);
     // The same body again is still a safe retry.
-    expect((await put(`/files/${accepted.reference}/special-offer`, writer, body)).status).toBe(200);
+    expect((await put(`/files/${accepted.reference}/special-offer`, agency.writer, body)).status).toBe(200);
 
     const declined = await fileFor(4);
-    await put(`/files/${declined.reference}/special-offer`, writer, body);
-    const offered = (await pendingModals(database.db, declined.fileId)).find((m) => m.kind === 'specialOffer')!;
+    await put(`/files/${declined.reference}/special-offer`, agency.writer, body);
+    const offered = (await pendingModals(agency.database.db, declined.fileId)).find((m) => m.kind === 'specialOffer')!;
     const declinedBy = { fileId: declined.fileId, debtorId: declined.debtorId, level: 'full' as const };
-    await respondToSpecialOffer(database.db, declinedBy, { modal: offered.ref, response: 'decline' });
+    await respondToSpecialOffer(agency.database.db, declinedBy, { modal: offered.ref, response: 'decline' });
     expect((await dashboardOf(declined.reference)).view.specialOffer).toBeNull();
     const second = { ...body, amountMinor: 16_000 };
-    const etagDeclined = (await call(`/files/${declined.reference}/special-offer`, { token: reader })).headers.get(
-      'etag',
-    )!;
-    const again = await put(`/files/${declined.reference}/special-offer`, writer, second, { 'if-match': etagDeclined });
+    const etagDeclined = (
+      await call(`/files/${declined.reference}/special-offer`, { token: agency.reader })
+    ).headers.get('etag')!;
+    const again = await put(`/files/${declined.reference}/special-offer`, agency.writer, second, {
+      'if-match': etagDeclined,
+    });
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ status: 'open', amountMinor: 16_000, declinedAt: null });
     const parts = await partsOf(declined.fileId);
@@ -259,7 +252,7 @@ describe('PUT /files/{reference}/special-offer', () => {
   it('refuses another currency (400), more than the open amount or a day passed (422); 404 for a file without an offer', async () => {
     const { reference, fileId } = await fileFor(5);
     await problemOf(
-      await put(`/files/${reference}/special-offer`, writer, {
+      await put(`/files/${reference}/special-offer`, agency.writer, {
         amountMinor: 100,
         currency: 'CHF',
         validTill: dayIn(3),
@@ -268,7 +261,7 @@ describe('PUT /files/{reference}/special-offer', () => {
       'invalid',
     );
     await problemOf(
-      await put(`/files/${reference}/special-offer`, writer, {
+      await put(`/files/${reference}/special-offer`, agency.writer, {
         amountMinor: openMinor + 1,
         currency: 'EUR',
         validTill: dayIn(3),
@@ -277,7 +270,7 @@ describe('PUT /files/{reference}/special-offer', () => {
       'notApplicable',
     );
     await problemOf(
-      await put(`/files/${reference}/special-offer`, writer, {
+      await put(`/files/${reference}/special-offer`, agency.writer, {
         amountMinor: 100,
         currency: 'EUR',
         validTill: '2020-01-01',
@@ -286,10 +279,14 @@ describe('PUT /files/{reference}/special-offer', () => {
       'notApplicable',
     );
     expect((await partsOf(fileId)).offers).toEqual([]);
-    await problemOf(await call(`/files/${reference}/special-offer`, { token: reader }), 404, 'noOffer');
-    await problemOf(await call('/files/979999999/special-offer', { token: reader }), 404, 'notFound');
+    await problemOf(await call(`/files/${reference}/special-offer`, { token: agency.reader }), 404, 'noOffer');
+    await problemOf(await call('/files/979999999/special-offer', { token: agency.reader }), 404, 'notFound');
     await problemOf(
-      await put('/files/979999999/special-offer', writer, { amountMinor: 100, currency: 'EUR', validTill: dayIn(3) }),
+      await put('/files/979999999/special-offer', agency.writer, {
+        amountMinor: 100,
+        currency: 'EUR',
+        validTill: dayIn(3),
+      }),
       404,
       'notFound',
     );
@@ -300,7 +297,7 @@ describe('PUT /files/{reference}/down-payment', () => {
   it('asks the debtor to pay it first, with its due date, as the demo file 100000003 shows its own', async () => {
     const { reference } = await fileFor(41);
     const dueOn = dayIn(5);
-    const created = await put(`/files/${reference}/down-payment`, writer, {
+    const created = await put(`/files/${reference}/down-payment`, agency.writer, {
       amountMinor: 5_000,
       currency: 'EUR',
       dueOn,
@@ -316,7 +313,7 @@ describe('PUT /files/{reference}/down-payment', () => {
       paidAt: null,
     });
     // The label is status 24, the file's, as the demo file has it.
-    const status = await put(`/files/${reference}/status`, writer, { statusCode: '24', statusDate: todayIso() });
+    const status = await put(`/files/${reference}/status`, agency.writer, { statusCode: '24', statusDate: todayIso() });
     expect(status.status).toBe(200);
     const page = (await dashboardOf(reference)) as unknown as {
       view: {
@@ -339,24 +336,24 @@ describe('PUT /files/{reference}/down-payment', () => {
   it('keeps its version for the same body, needs If-Match to change it, and never changes one paid or being paid', async () => {
     const { reference, fileId, debtorId } = await fileFor(42);
     const body = { amountMinor: 6_000, currency: 'EUR', dueOn: dayIn(4) };
-    const etag = (await put(`/files/${reference}/down-payment`, writer, body)).headers.get('etag')!;
+    const etag = (await put(`/files/${reference}/down-payment`, agency.writer, body)).headers.get('etag')!;
     const before = await partsOf(fileId);
-    expect((await put(`/files/${reference}/down-payment`, writer, body)).headers.get('etag')).toBe(etag);
+    expect((await put(`/files/${reference}/down-payment`, agency.writer, body)).headers.get('etag')).toBe(etag);
     const changed = { ...body, amountMinor: 7_000 };
-    await problemOf(await put(`/files/${reference}/down-payment`, writer, changed), 428, 'preconditionRequired');
+    await problemOf(await put(`/files/${reference}/down-payment`, agency.writer, changed), 428, 'preconditionRequired');
     await problemOf(
-      await put(`/files/${reference}/down-payment`, writer, changed, { 'if-match': '"5"' }),
+      await put(`/files/${reference}/down-payment`, agency.writer, changed, { 'if-match': '"5"' }),
       412,
       'preconditionFailed',
     );
     expect(await partsOf(fileId)).toEqual(before);
-    const updated = await put(`/files/${reference}/down-payment`, writer, changed, { 'if-match': etag });
+    const updated = await put(`/files/${reference}/down-payment`, agency.writer, changed, { 'if-match': etag });
     expect(updated.status).toBe(200);
     expect((await partsOf(fileId)).deposits).toMatchObject([{ amountMinor: 7_000, status: 'pending' }]);
 
     // A payment of it under way: not changed.
     const depositId = (await partsOf(fileId)).deposits[0]!.id;
-    await database.db.insert(t.payments).values({
+    await agency.database.db.insert(t.payments).values({
       id: `pay_fp_${fileId}`,
       fileId,
       debtorId,
@@ -374,7 +371,7 @@ describe('PUT /files/{reference}/down-payment', () => {
     const paying = await problemOf(
       await put(
         `/files/${reference}/down-payment`,
-        writer,
+        agency.writer,
         { ...changed, amountMinor: 8_000 },
         { 'if-match': current },
       ),
@@ -383,30 +380,34 @@ describe('PUT /files/{reference}/down-payment', () => {
     );
     expect(paying).toMatchObject({ downPayment: { status: 'pending', amountMinor: 7_000 } });
     // Paid (as the booking marks it): not changed either, and the same body is still a safe retry.
-    await database.db.update(t.payments).set({ status: 'paid' }).where(eq(t.payments.depositId, depositId));
-    await database.db
+    await agency.database.db.update(t.payments).set({ status: 'paid' }).where(eq(t.payments.depositId, depositId));
+    await agency.database.db
       .update(t.deposits)
       .set({ status: 'paid', paidAt: new Date() })
       .where(eq(t.deposits.id, depositId));
-    const paid = await call(`/files/${reference}/down-payment`, { token: reader });
+    const paid = await call(`/files/${reference}/down-payment`, { token: agency.reader });
     const paidEtag = paid.headers.get('etag')!;
     expect(await paid.json()).toMatchObject({ status: 'paid' });
     const afterPaid = await partsOf(fileId);
     await problemOf(
       await put(
         `/files/${reference}/down-payment`,
-        writer,
+        agency.writer,
         { ...changed, amountMinor: 8_000 },
         { 'if-match': paidEtag },
       ),
       409,
       'downPaymentTaken',
     );
-    expect((await put(`/files/${reference}/down-payment`, writer, changed)).status).toBe(200);
+    expect((await put(`/files/${reference}/down-payment`, agency.writer, changed)).status).toBe(200);
     expect(await partsOf(fileId)).toEqual(afterPaid);
-    await problemOf(await call('/files/979999999/down-payment', { token: reader }), 404, 'notFound');
+    await problemOf(await call('/files/979999999/down-payment', { token: agency.reader }), 404, 'notFound');
     const other = await fileFor(43);
-    await problemOf(await call(`/files/${other.reference}/down-payment`, { token: reader }), 404, 'noDownPayment');
+    await problemOf(
+      await call(`/files/${other.reference}/down-payment`, { token: agency.reader }),
+      404,
+      'noDownPayment',
+    );
   });
 });
 
@@ -421,7 +422,7 @@ describe('PUT /files/{reference}/requested-documents', () => {
       ],
     };
     // Nothing asked for yet: no If-Match needed, always 200.
-    const response = await put(`/files/${reference}/requested-documents`, writer, list);
+    const response = await put(`/files/${reference}/requested-documents`, agency.writer, list);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       reference,
@@ -448,14 +449,16 @@ describe('PUT /files/{reference}/requested-documents', () => {
 
   it('stays in the upload centre while a document is missing, even after a whole-file PUT that leaves showUploadCenter false', async () => {
     const { reference, fileId, debtorId } = await fileFor(14);
-    await put(`/files/${reference}/requested-documents`, writer, { documents: [{ templateId: 'identityDocument' }] });
+    await put(`/files/${reference}/requested-documents`, agency.writer, {
+      documents: [{ templateId: 'identityDocument' }],
+    });
     // The agency puts the whole file again from its own line, which has the flag's default (false).
-    const read = await call(`/files/${reference}`, { token: reader });
+    const read = await call(`/files/${reference}`, { token: agency.reader });
     const line = { ...((await read.json()) as ImportLineInput), showUploadCenter: false };
-    const rewritten = await put(`/files/${reference}`, writer, line, { 'if-match': read.headers.get('etag')! });
+    const rewritten = await put(`/files/${reference}`, agency.writer, line, { 'if-match': read.headers.get('etag')! });
     expect(rewritten.status).toBe(200);
     expect(
-      (await call(`/files/${reference}`, { token: reader }).then((r) => r.json())) as ImportLineInput,
+      (await call(`/files/${reference}`, { token: agency.reader }).then((r) => r.json())) as ImportLineInput,
     ).toMatchObject({
       showUploadCenter: false,
     });
@@ -464,7 +467,7 @@ describe('PUT /files/{reference}/requested-documents', () => {
 
     // Sent: nothing is missing any more, and the file's own flag (false) holds again.
     const [request] = (await partsOf(fileId)).requests;
-    const [upload] = await database.db
+    const [upload] = await agency.database.db
       .insert(t.uploads)
       .values({
         fileId,
@@ -478,7 +481,7 @@ describe('PUT /files/{reference}/requested-documents', () => {
       .returning({ id: t.uploads.id });
     const ctx = { fileId, debtorId, language: 'de' };
     expect(
-      await uploadRequestedDocument(database.db, ctx, { requestId: request!.id, uploadIds: [upload!.id] }),
+      await uploadRequestedDocument(agency.database.db, ctx, { requestId: request!.id, uploadIds: [upload!.id] }),
     ).toMatchObject({ ok: true });
     expect((await uploadCenterOf(reference)).showUploadCenter).toBe(false);
     expect((await dashboardOf(reference)).outstandingDocuments).toBe(0);
@@ -486,11 +489,11 @@ describe('PUT /files/{reference}/requested-documents', () => {
 
   it('keeps what the debtor uploaded or postponed; the same list again is 200 with the same ETag; If-Match 428/412 with nothing written', async () => {
     const { reference, fileId, debtorId } = await fileFor(12);
-    const first = await put(`/files/${reference}/requested-documents`, writer, {
+    const first = await put(`/files/${reference}/requested-documents`, agency.writer, {
       documents: [{ templateId: 'identityDocument' }, { templateId: 'proofOfIncome' }],
     });
     const etag = first.headers.get('etag')!;
-    const same = await put(`/files/${reference}/requested-documents`, writer, {
+    const same = await put(`/files/${reference}/requested-documents`, agency.writer, {
       documents: [{ templateId: 'identityDocument' }, { templateId: 'proofOfIncome' }],
     });
     expect(same.status).toBe(200);
@@ -501,8 +504,10 @@ describe('PUT /files/{reference}/requested-documents', () => {
     const identity = rows.find((r) => r.templateId === 'identityDocument')!;
     const income = rows.find((r) => r.templateId === 'proofOfIncome')!;
     const ctx = { fileId, debtorId, language: 'de' };
-    expect(await postponeRequestedDocument(database.db, ctx, { requestId: identity.id })).toMatchObject({ ok: true });
-    const [upload] = await database.db
+    expect(await postponeRequestedDocument(agency.database.db, ctx, { requestId: identity.id })).toMatchObject({
+      ok: true,
+    });
+    const [upload] = await agency.database.db
       .insert(t.uploads)
       .values({
         fileId,
@@ -515,25 +520,25 @@ describe('PUT /files/{reference}/requested-documents', () => {
       })
       .returning({ id: t.uploads.id });
     expect(
-      await uploadRequestedDocument(database.db, ctx, { requestId: income.id, uploadIds: [upload!.id] }),
+      await uploadRequestedDocument(agency.database.db, ctx, { requestId: income.id, uploadIds: [upload!.id] }),
     ).toMatchObject({ ok: true });
 
     // What the agency read before is stale now: 412, and 428 without If-Match; nothing written.
     const withdrawAll = { documents: [{ templateId: 'paymentReceipt' }] };
     const before = await partsOf(fileId);
     await problemOf(
-      await put(`/files/${reference}/requested-documents`, writer, withdrawAll),
+      await put(`/files/${reference}/requested-documents`, agency.writer, withdrawAll),
       428,
       'preconditionRequired',
     );
     await problemOf(
-      await put(`/files/${reference}/requested-documents`, writer, withdrawAll, { 'if-match': etag }),
+      await put(`/files/${reference}/requested-documents`, agency.writer, withdrawAll, { 'if-match': etag }),
       412,
       'preconditionFailed',
     );
     expect(await partsOf(fileId)).toEqual(before);
 
-    const read = await call(`/files/${reference}/requested-documents`, { token: reader });
+    const read = await call(`/files/${reference}/requested-documents`, { token: agency.reader });
     const current = read.headers.get('etag')!;
     expect(current).not.toBe(etag);
     expect(await read.json()).toMatchObject({
@@ -545,7 +550,7 @@ describe('PUT /files/{reference}/requested-documents', () => {
     // Listed again in another order, and one more: statuses and uploads stay.
     const reordered = await put(
       `/files/${reference}/requested-documents`,
-      writer,
+      agency.writer,
       {
         documents: [
           { templateId: 'paymentReceipt' },
@@ -566,7 +571,7 @@ describe('PUT /files/{reference}/requested-documents', () => {
     // Left out: the postponed and the requested ones are no longer asked for; the uploaded one stays.
     const narrowed = await put(
       `/files/${reference}/requested-documents`,
-      writer,
+      agency.writer,
       { documents: [] },
       { 'if-match': reordered.headers.get('etag')! },
     );
@@ -583,7 +588,7 @@ describe('PUT /files/{reference}/requested-documents', () => {
 describe('PUT /files/{reference}/modals/{id}', () => {
   it('queues a notice shown on the debtor’s dashboard by orderNo, as the demo file 100000013 shows its own', async () => {
     const { reference } = await fileFor(21);
-    const created = await put(`/files/${reference}/modals/N-1`, writer, { kind: 'redirectNotice', orderNo: 5 });
+    const created = await put(`/files/${reference}/modals/N-1`, agency.writer, { kind: 'redirectNotice', orderNo: 5 });
     expect(created.status).toBe(201);
     expect(created.headers.get('etag')).toBe('"1"');
     expect(created.headers.get('location')).toBe(`/agency/v1/files/${reference}/modals/N-1`);
@@ -595,7 +600,7 @@ describe('PUT /files/{reference}/modals/{id}', () => {
       acknowledgedAt: null,
       response: null,
     });
-    await put(`/files/${reference}/modals/N-0`, writer, { kind: 'deliveryCosts', orderNo: 2 });
+    await put(`/files/${reference}/modals/N-0`, agency.writer, { kind: 'deliveryCosts', orderNo: 2 });
     const page = await dashboardOf(reference);
     expect(page.modals.map((m) => [m.kind, m.orderNo])).toEqual([
       ['deliveryCosts', 2],
@@ -604,23 +609,23 @@ describe('PUT /files/{reference}/modals/{id}', () => {
     const demo = await dashboardOf('100000013');
     const demoNotice = demo.modals.find((m) => m.kind === 'redirectNotice')!;
     expect(page.modals[1]).toEqual({ ...demoNotice, ref: page.modals[1]!.ref, orderNo: 5 });
-    const list = await call(`/files/${reference}/modals`, { token: reader });
+    const list = await call(`/files/${reference}/modals`, { token: agency.reader });
     expect(((await list.json()) as { modals: Array<{ id: string }> }).modals.map((m) => m.id)).toEqual(['N-0', 'N-1']);
   });
 
   it('never resets an acknowledged modal (409, nothing written); the same body again is 200; If-Match 428/412', async () => {
     const { reference, fileId, debtorId } = await fileFor(22);
     const body = { kind: 'dataMisuse', orderNo: 3 };
-    const etag = (await put(`/files/${reference}/modals/M-7`, writer, body)).headers.get('etag')!;
+    const etag = (await put(`/files/${reference}/modals/M-7`, agency.writer, body)).headers.get('etag')!;
     const before = await partsOf(fileId);
-    expect((await put(`/files/${reference}/modals/M-7`, writer, body)).headers.get('etag')).toBe(etag);
+    expect((await put(`/files/${reference}/modals/M-7`, agency.writer, body)).headers.get('etag')).toBe(etag);
     await problemOf(
-      await put(`/files/${reference}/modals/M-7`, writer, { ...body, orderNo: 4 }),
+      await put(`/files/${reference}/modals/M-7`, agency.writer, { ...body, orderNo: 4 }),
       428,
       'preconditionRequired',
     );
     await problemOf(
-      await put(`/files/${reference}/modals/M-7`, writer, { ...body, orderNo: 4 }, { 'if-match': '"9"' }),
+      await put(`/files/${reference}/modals/M-7`, agency.writer, { ...body, orderNo: 4 }, { 'if-match': '"9"' }),
       412,
       'preconditionFailed',
     );
@@ -628,38 +633,40 @@ describe('PUT /files/{reference}/modals/{id}', () => {
 
     const shown = (await dashboardOf(reference)).modals.find((m) => m.kind === 'dataMisuse')!;
     const actor = { fileId, debtorId, level: 'full' as const };
-    expect(await acknowledgeModal(database.db, actor, { modal: shown.ref })).toMatchObject({ ok: true });
+    expect(await acknowledgeModal(agency.database.db, actor, { modal: shown.ref })).toMatchObject({ ok: true });
     expect((await dashboardOf(reference)).modals).toEqual([]);
-    const read = await call(`/files/${reference}/modals/M-7`, { token: reader });
+    const read = await call(`/files/${reference}/modals/M-7`, { token: agency.reader });
     const current = read.headers.get('etag')!;
     expect(current).toBe('"2"');
     expect(await read.json()).toMatchObject({ response: 'acknowledged' });
     const acknowledged = await partsOf(fileId);
     const refused = await problemOf(
-      await put(`/files/${reference}/modals/M-7`, writer, { ...body, orderNo: 4 }, { 'if-match': current }),
+      await put(`/files/${reference}/modals/M-7`, agency.writer, { ...body, orderNo: 4 }, { 'if-match': current }),
       409,
       'acknowledged',
     );
     expect(refused).toMatchObject({ currentVersion: 2, modal: { id: 'M-7', response: 'acknowledged' } });
-    expect((await put(`/files/${reference}/modals/M-7`, writer, body)).status).toBe(200);
+    expect((await put(`/files/${reference}/modals/M-7`, agency.writer, body)).status).toBe(200);
     expect(await partsOf(fileId)).toEqual(acknowledged);
     expect((await dashboardOf(reference)).modals).toEqual([]);
     // A new id shows it again.
-    expect((await put(`/files/${reference}/modals/M-8`, writer, body)).status).toBe(201);
+    expect((await put(`/files/${reference}/modals/M-8`, agency.writer, body)).status).toBe(201);
     expect((await dashboardOf(reference)).modals.map((m) => m.kind)).toEqual(['dataMisuse']);
   });
 
   it('keeps one file’s modals from another’s: the same id on two files is two modals', async () => {
     const a = await fileFor(23);
     const b = await fileFor(24);
-    expect((await put(`/files/${a.reference}/modals/X`, writer, { kind: 'redirectNotice', orderNo: 1 })).status).toBe(
-      201,
-    );
-    expect((await put(`/files/${b.reference}/modals/X`, writer, { kind: 'dataMisuse', orderNo: 1 })).status).toBe(201);
-    expect(await (await call(`/files/${a.reference}/modals/X`, { token: reader })).json()).toMatchObject({
+    expect(
+      (await put(`/files/${a.reference}/modals/X`, agency.writer, { kind: 'redirectNotice', orderNo: 1 })).status,
+    ).toBe(201);
+    expect(
+      (await put(`/files/${b.reference}/modals/X`, agency.writer, { kind: 'dataMisuse', orderNo: 1 })).status,
+    ).toBe(201);
+    expect(await (await call(`/files/${a.reference}/modals/X`, { token: agency.reader })).json()).toMatchObject({
       kind: 'redirectNotice',
     });
-    expect((await call(`/files/${a.reference}/modals/Y`, { token: reader })).status).toBe(404);
+    expect((await call(`/files/${a.reference}/modals/Y`, { token: agency.reader })).status).toBe(404);
   });
 });
 
@@ -671,14 +678,18 @@ describe('scopes, unknown files and hostile bodies', () => {
     for (const part of paths) {
       const path = `/files/${reference}${part}`;
       await problemOf(await call(path), 401, 'unauthorized');
-      await problemOf(await put(path, reader, {}), 403, 'insufficientScope');
-      await problemOf(await call(path, { token: writeOnly }), 403, 'insufficientScope');
-      await problemOf(await call(`/files/979999998${part}`, { token: reader }), 404, 'notFound');
+      await problemOf(await put(path, agency.reader, {}), 403, 'insufficientScope');
+      await problemOf(await call(path, { token: agency.writeOnly }), 403, 'insufficientScope');
+      await problemOf(await call(`/files/979999998${part}`, { token: agency.reader }), 404, 'notFound');
     }
-    await problemOf(await call(`/files/${reference}/modals`, { token: writeOnly }), 403, 'insufficientScope');
-    await problemOf(await put('/files/979999998/requested-documents', writer, { documents: [] }), 404, 'notFound');
+    await problemOf(await call(`/files/${reference}/modals`, { token: agency.writeOnly }), 403, 'insufficientScope');
     await problemOf(
-      await put('/files/979999998/modals/H-1', writer, { kind: 'dataMisuse', orderNo: 1 }),
+      await put('/files/979999998/requested-documents', agency.writer, { documents: [] }),
+      404,
+      'notFound',
+    );
+    await problemOf(
+      await put('/files/979999998/modals/H-1', agency.writer, { kind: 'dataMisuse', orderNo: 1 }),
       404,
       'notFound',
     );
@@ -729,22 +740,13 @@ describe('scopes, unknown files and hostile bodies', () => {
         ],
         ['a kind the agency does not queue', JSON.stringify({ kind: 'specialOffer', orderNo: 1 })],
       ];
-      for (const [what, body] of hostile) {
-        const response = await put(path, writer, body);
-        expect([400, 413], `${part}: ${what}`).toContain(response.status);
-        expect(response.headers.get('content-type'), `${part}: ${what}`).toBe('application/problem+json');
-      }
-      await problemOf(
-        await put(path, writer, JSON.stringify(good), { 'content-type': 'text/plain' }),
-        415,
-        'unsupportedMediaType',
-      );
+      await expectBodiesRefused(put, path, agency.writer, hostile, good);
     }
     expect(await partsOf(fileId)).toEqual({ offers: [], deposits: [], modals: [], requests: [] });
     // Ids that are none match no operation.
     for (const id of ['%00', 'a'.repeat(65), '..%2F..', 'x%20y'])
-      expect((await put(`/files/${reference}/modals/${id}`, writer, bodies['/modals/H-1'])).status).toBe(404);
-    const [audited] = await database.db
+      expect((await put(`/files/${reference}/modals/${id}`, agency.writer, bodies['/modals/H-1'])).status).toBe(404);
+    const [audited] = await agency.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(t.auditLog)
       .where(and(eq(t.auditLog.actor, 'agency'), eq(t.auditLog.action, 'agency.putModal')));

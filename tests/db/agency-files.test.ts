@@ -9,35 +9,16 @@
  */
 import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importDebtor, importLine, type ImportLineInput } from '#server/agency/import/line.ts';
 import { importBatch } from '#server/agency/import/run.ts';
 import * as t from '#server/db/schema.ts';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { demoFiles, getRequest, run, useTestDatabase } from '../helpers/routes.ts';
-import { agencyClient } from '../helpers/agency-client.ts';
+import { demoFiles, getRequest, run } from '../helpers/routes.ts';
+import { useAgencyTestDatabase } from '../helpers/agency-client.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  // The dashboard's loader reads the process database.
-  useTestDatabase(database);
-  // Migrating a fresh PGlite takes a minute on a loaded two-core machine.
-}, 240_000);
-afterAll(async () => {
-  await database?.dispose();
-});
-
-const { call, put, tokenFor } = agencyClient(() => database.db, 'files test');
-
-let writer: string;
-let reader: string;
-beforeAll(async () => {
-  writer = await tokenFor(['files:read', 'files:write']);
-  reader = await tokenFor(['files:read']);
-}, 60_000);
+const agency = useAgencyTestDatabase('files test');
+const { call, put, tokenFor } = agency;
 
 /** A whole file of its own (reference 960000000 + n), with a debtor of its own unless one is given. */
 function lineFor(n: number, debtorKey = `AF-${n}`): ImportLineInput {
@@ -79,7 +60,7 @@ function lineFor(n: number, debtorKey = `AF-${n}`): ImportLineInput {
 /** What the database holds of a file that a refused or idempotent call must leave as it was. */
 async function footprint(reference: string) {
   const rows = (
-    (await database.db.execute(sql`
+    (await agency.database.db.execute(sql`
       select f.*, d.updated_at as debtor_updated_at, d.last_name as debtor_last_name,
              (select count(*)::int from file_status_history h where h.file_id = f.id) as history,
              (select version from agency_versions v where v.resource = 'file' and v.key = ${reference}) as version
@@ -90,7 +71,7 @@ async function footprint(reference: string) {
 }
 
 async function create(n: number, line = lineFor(n)) {
-  const response = await put(`/files/${line.reference}`, writer, line);
+  const response = await put(`/files/${line.reference}`, agency.writer, line);
   expect(response.status).toBe(201);
   return { line, etag: response.headers.get('etag')! };
 }
@@ -98,13 +79,13 @@ async function create(n: number, line = lineFor(n)) {
 describe('PUT and GET /files/{reference}', () => {
   it('makes a file by PUT (201, Location, ETag) and answers the same line by GET', async () => {
     const line = lineFor(1);
-    const created = await put(`/files/${line.reference}`, writer, line);
+    const created = await put(`/files/${line.reference}`, agency.writer, line);
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/agency/v1/files/${line.reference}`);
     expect(created.headers.get('etag')).toBe('"1"');
     const expected = importLine.parse(line);
     expect(await created.json()).toEqual(expected);
-    const read = await call(`/files/${line.reference}`, { token: reader });
+    const read = await call(`/files/${line.reference}`, { token: agency.reader });
     expect(read.status).toBe(200);
     expect(read.headers.get('etag')).toBe('"1"');
     const body = (await read.json()) as unknown;
@@ -114,7 +95,7 @@ describe('PUT and GET /files/{reference}', () => {
     // GET, change, PUT: the answer of GET is a body PUT takes.
     const changed = await put(
       `/files/${line.reference}`,
-      writer,
+      agency.writer,
       { ...(body as object), claimSubject: 'Handyvertrag' },
       { 'if-match': '"1"' },
     );
@@ -127,13 +108,13 @@ describe('PUT and GET /files/{reference}', () => {
     const { line, etag } = await create(2);
     const before = await footprint(line.reference);
     for (const headers of [{ 'if-match': etag }, {}, { 'if-match': '"99"' }] as Array<Record<string, string>>) {
-      const again = await put(`/files/${line.reference}`, writer, line, headers);
+      const again = await put(`/files/${line.reference}`, agency.writer, line, headers);
       expect(again.status).toBe(200);
       expect(again.headers.get('etag')).toBe(etag);
     }
     expect(await footprint(line.reference)).toEqual(before);
     // The bulk import reads the same line by the same rules: nothing to change either.
-    const report = await importBatch(database.db, Readable.from([JSON.stringify(line)]));
+    const report = await importBatch(agency.database.db, Readable.from([JSON.stringify(line)]));
     expect(report).toMatchObject({ accepted: 1, filesCreated: 0, filesUpdated: 0, debtorsUpdated: 0 });
     expect(await footprint(line.reference)).toEqual(before);
   });
@@ -142,14 +123,14 @@ describe('PUT and GET /files/{reference}', () => {
     const { line, etag } = await create(3);
     const before = await footprint(line.reference);
     const paid = { ...line, statusCode: '3' as const, statusDate: '2026-11-28', paymentsMinor: 30_692 };
-    const missing = await put(`/files/${line.reference}`, writer, paid);
+    const missing = await put(`/files/${line.reference}`, agency.writer, paid);
     expect(missing.status).toBe(428);
     expect(missing.headers.get('content-type')).toBe('application/problem+json');
     expect(missing.headers.get('etag')).toBe(etag);
     expect(await missing.json()).toMatchObject({ code: 'preconditionRequired', currentVersion: 1 });
     expect(await footprint(line.reference)).toEqual(before);
 
-    const changed = await put(`/files/${line.reference}`, writer, paid, { 'if-match': etag });
+    const changed = await put(`/files/${line.reference}`, agency.writer, paid, { 'if-match': etag });
     expect(changed.status).toBe(200);
     const next = changed.headers.get('etag')!;
     expect(next).toBe('"2"');
@@ -157,7 +138,7 @@ describe('PUT and GET /files/{reference}', () => {
 
     const stale = await put(
       `/files/${line.reference}`,
-      writer,
+      agency.writer,
       { ...paid, claimSubject: 'Other words' },
       {
         'if-match': etag,
@@ -167,7 +148,7 @@ describe('PUT and GET /files/{reference}', () => {
     expect(stale.headers.get('etag')).toBe(next);
     expect(await stale.json()).toMatchObject({ code: 'preconditionFailed', currentVersion: 2 });
     expect(await footprint(line.reference)).toEqual(after);
-    expect(await (await call(`/files/${line.reference}`, { token: reader })).json()).toMatchObject({
+    expect(await (await call(`/files/${line.reference}`, { token: agency.reader })).json()).toMatchObject({
       claimSubject: line.claimSubject,
       statusCode: '3',
     });
@@ -177,7 +158,7 @@ describe('PUT and GET /files/{reference}', () => {
     const { line, etag } = await create(4);
     const ifNoneMatch = await put(
       `/files/${line.reference}`,
-      writer,
+      agency.writer,
       { ...line, claimSubject: 'x' },
       {
         'if-none-match': '*',
@@ -186,17 +167,17 @@ describe('PUT and GET /files/{reference}', () => {
     );
     expect(ifNoneMatch.status).toBe(412);
     const unknown = lineFor(40);
-    expect((await put(`/files/${unknown.reference}`, writer, unknown, { 'if-match': '"1"' })).status).toBe(412);
-    expect((await call(`/files/${unknown.reference}`, { token: reader })).status).toBe(404);
+    expect((await put(`/files/${unknown.reference}`, agency.writer, unknown, { 'if-match': '"1"' })).status).toBe(412);
+    expect((await call(`/files/${unknown.reference}`, { token: agency.reader })).status).toBe(404);
 
     await put(
       `/files/${line.reference}`,
-      writer,
+      agency.writer,
       { ...line, statusCode: '2', subState: 'deferred' },
       { 'if-match': etag },
     );
     const history = (
-      (await database.db.execute(
+      (await agency.database.db.execute(
         sql`select h.status_code, h.sub_state, h.reason from file_status_history h join files f on f.id = h.file_id
              where f.refno = ${line.reference} order by h.id`,
       )) as unknown as { rows: unknown[] }
@@ -209,37 +190,42 @@ describe('PUT and GET /files/{reference}', () => {
 
   it('shares one version with /status, both ways', async () => {
     const { line } = await create(5);
-    const status = await call(`/files/${line.reference}/status`, { token: reader });
+    const status = await call(`/files/${line.reference}/status`, { token: agency.reader });
     expect(status.headers.get('etag')).toBe('"1"');
     expect(await status.json()).toMatchObject({ version: 1, statusCode: '1' });
 
     // The status set: the whole file shows the status and the version /status answered.
     const set = await put(
       `/files/${line.reference}/status`,
-      writer,
+      agency.writer,
       { statusCode: '2', subState: 'postponed', statusDate: '2026-11-29' },
       { 'if-match': '"1"' },
     );
     expect(set.status).toBe(200);
     expect(set.headers.get('etag')).toBe('"2"');
-    const whole = await call(`/files/${line.reference}`, { token: reader });
+    const whole = await call(`/files/${line.reference}`, { token: agency.reader });
     expect(whole.headers.get('etag')).toBe('"2"');
     const file = (await whole.json()) as ImportLineInput;
     expect(file).toMatchObject({ statusCode: '2', subState: 'postponed', statusDate: '2026-11-29' });
 
     // A whole-file ETag from before the status change is stale.
     expect(
-      (await put(`/files/${line.reference}`, writer, { ...file, costsMinor: 1 }, { 'if-match': '"1"' })).status,
+      (await put(`/files/${line.reference}`, agency.writer, { ...file, costsMinor: 1 }, { 'if-match': '"1"' })).status,
     ).toBe(412);
     // The whole file changed (not its status): /status answers the version it counted.
-    const amounts = await put(`/files/${line.reference}`, writer, { ...file, costsMinor: 1 }, { 'if-match': '"2"' });
+    const amounts = await put(
+      `/files/${line.reference}`,
+      agency.writer,
+      { ...file, costsMinor: 1 },
+      { 'if-match': '"2"' },
+    );
     expect(amounts.headers.get('etag')).toBe('"3"');
-    const after = await call(`/files/${line.reference}/status`, { token: reader });
+    const after = await call(`/files/${line.reference}/status`, { token: agency.reader });
     expect(after.headers.get('etag')).toBe('"3"');
     expect(await after.json()).toMatchObject({ version: 3, statusCode: '2' });
     const stale = await put(
       `/files/${line.reference}/status`,
-      writer,
+      agency.writer,
       { statusCode: '1', statusDate: '2026-11-30' },
       { 'if-match': '"2"' },
     );
@@ -249,32 +235,32 @@ describe('PUT and GET /files/{reference}', () => {
   it('counts the version when the file changed elsewhere: in the portal, by the import, by its debtor', async () => {
     const { line, etag } = await create(6);
     // A payment booked in the portal (no API involved) changes what the file is.
-    await database.db
+    await agency.database.db
       .update(t.files)
       .set({ paymentsMinor: 1_000 })
       .where(and(eq(t.files.refno, line.reference), eq(t.files.subcase, 1)));
-    const read = await call(`/files/${line.reference}`, { token: reader });
+    const read = await call(`/files/${line.reference}`, { token: agency.reader });
     expect(read.headers.get('etag')).toBe('"2"');
     expect(await read.json()).toMatchObject({ paymentsMinor: 1_000 });
     // An agency that read before the payment cannot overwrite it.
-    expect((await put(`/files/${line.reference}`, writer, line, { 'if-match': etag })).status).toBe(412);
+    expect((await put(`/files/${line.reference}`, agency.writer, line, { 'if-match': etag })).status).toBe(412);
     // The import changes it; the next read counts it once.
-    await importBatch(database.db, Readable.from([JSON.stringify({ ...line, paymentsMinor: 2_000 })]));
-    expect((await call(`/files/${line.reference}`, { token: reader })).headers.get('etag')).toBe('"3"');
-    expect((await call(`/files/${line.reference}/status`, { token: reader })).headers.get('etag')).toBe('"3"');
+    await importBatch(agency.database.db, Readable.from([JSON.stringify({ ...line, paymentsMinor: 2_000 })]));
+    expect((await call(`/files/${line.reference}`, { token: agency.reader })).headers.get('etag')).toBe('"3"');
+    expect((await call(`/files/${line.reference}/status`, { token: agency.reader })).headers.get('etag')).toBe('"3"');
     // The debtor changed through /debtors: the file that shows the debtor has a new version.
-    const debtor = (await (await call(`/debtors/${line.debtor.key}`, { token: reader })).json()) as object;
-    const debtorEtag = (await call(`/debtors/${line.debtor.key}`, { token: reader })).headers.get('etag')!;
+    const debtor = (await (await call(`/debtors/${line.debtor.key}`, { token: agency.reader })).json()) as object;
+    const debtorEtag = (await call(`/debtors/${line.debtor.key}`, { token: agency.reader })).headers.get('etag')!;
     const moved = await put(
       `/debtors/${line.debtor.key}`,
-      writer,
+      agency.writer,
       { ...debtor, city: 'Potsdam' },
       {
         'if-match': debtorEtag,
       },
     );
     expect(moved.status).toBe(200);
-    const file = await call(`/files/${line.reference}`, { token: reader });
+    const file = await call(`/files/${line.reference}`, { token: agency.reader });
     expect(file.headers.get('etag')).toBe('"4"');
     expect(await file.json()).toMatchObject({ debtor: { city: 'Potsdam' } });
   });
@@ -282,12 +268,12 @@ describe('PUT and GET /files/{reference}', () => {
   it('lets one of two writers with the same If-Match through and refuses the other', async () => {
     const { line, etag } = await create(11);
     const [a, b] = await Promise.all([
-      put(`/files/${line.reference}`, writer, { ...line, interestMinor: 1 }, { 'if-match': etag }),
-      put(`/files/${line.reference}`, writer, { ...line, interestMinor: 2 }, { 'if-match': etag }),
+      put(`/files/${line.reference}`, agency.writer, { ...line, interestMinor: 1 }, { 'if-match': etag }),
+      put(`/files/${line.reference}`, agency.writer, { ...line, interestMinor: 2 }, { 'if-match': etag }),
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 412]);
     const won = (a.status === 200 ? a : b).headers.get('etag');
-    const read = await call(`/files/${line.reference}`, { token: reader });
+    const read = await call(`/files/${line.reference}`, { token: agency.reader });
     expect(read.headers.get('etag')).toBe(won);
     expect(await read.json()).toMatchObject({ interestMinor: a.status === 200 ? 1 : 2 });
   });
@@ -297,15 +283,15 @@ describe('PUT and GET /files/{reference}', () => {
     const sibling = { ...lineFor(13, line.debtor.key), debtor: { ...line.debtor, city: 'Köln' } };
     const rounds = await Promise.all(
       [1, 2, 3].map(async (round) => {
-        const read = await call(`/files/${line.reference}`, { token: reader });
+        const read = await call(`/files/${line.reference}`, { token: agency.reader });
         const [imported, written] = await Promise.all([
           importBatch(
-            database.db,
+            agency.database.db,
             Readable.from([`${JSON.stringify({ ...line, costsMinor: round })}\n${JSON.stringify(sibling)}\n`]),
           ),
           put(
             `/files/${line.reference}`,
-            writer,
+            agency.writer,
             { ...line, interestMinor: round },
             {
               'if-match': read.headers.get('etag')!,
@@ -323,65 +309,65 @@ describe('PUT and GET /files/{reference}', () => {
 
   it('takes `-1` as the reference without it', async () => {
     const line = lineFor(9);
-    const created = await put(`/files/${line.reference}-1`, writer, line);
+    const created = await put(`/files/${line.reference}-1`, agency.writer, line);
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/agency/v1/files/${line.reference}`);
-    expect((await call(`/files/${line.reference}-1`, { token: reader })).status).toBe(200);
+    expect((await call(`/files/${line.reference}-1`, { token: agency.reader })).status).toBe(200);
   });
 
   it('answers 404 for an unknown or deleted file and never makes a deleted one again', async () => {
-    expect((await call('/files/969999999', { token: reader })).status).toBe(404);
+    expect((await call('/files/969999999', { token: agency.reader })).status).toBe(404);
     const { line, etag } = await create(7);
-    await database.db
+    await agency.database.db
       .update(t.files)
       .set({ deletedAt: new Date() })
       .where(and(eq(t.files.refno, line.reference), eq(t.files.subcase, 1)));
-    const read = await call(`/files/${line.reference}`, { token: reader });
+    const read = await call(`/files/${line.reference}`, { token: agency.reader });
     expect(read.status).toBe(404);
     expect(await read.json()).toMatchObject({ code: 'notFound', instance: `/agency/v1/files/${line.reference}` });
     const again = await put(
       `/files/${line.reference}`,
-      writer,
+      agency.writer,
       { ...line, claimSubject: 'again' },
       { 'if-match': etag },
     );
     expect(again.status).toBe(404);
-    const [row] = await database.db
+    const [row] = await agency.database.db
       .select({ claimSubject: t.files.claimSubject })
       .from(t.files)
       .where(and(eq(t.files.refno, line.reference), eq(t.files.subcase, 1)));
     expect(row?.claimSubject).toBe(line.claimSubject);
-    expect((await call(`/files/${line.reference}/status`, { token: reader })).status).toBe(404);
+    expect((await call(`/files/${line.reference}/status`, { token: agency.reader })).status).toBe(404);
   });
 
   it('answers a file whose debtor has no agency key with 409 and its version, and takes the key by PUT', async () => {
-    const { fileOf } = demoFiles({ db: database.db });
+    const { fileOf } = demoFiles({ db: agency.database.db });
     const demo = await fileOf('100000002');
     // A file from before imports: its debtor has no key of the agency's (the demo's came by a batch).
-    await database.db.update(t.debtors).set({ agencyKey: null }).where(eq(t.debtors.id, demo.debtorId));
-    const read = await call('/files/100000002', { token: reader });
+    await agency.database.db.update(t.debtors).set({ agencyKey: null }).where(eq(t.debtors.id, demo.debtorId));
+    const read = await call('/files/100000002', { token: agency.reader });
     expect(read.status).toBe(409);
     expect(await read.json()).toMatchObject({ code: 'noDebtorKey' });
     const etag = read.headers.get('etag')!;
     const line = { ...lineFor(8, 'DEMO-2'), reference: '100000002' };
-    const written = await put('/files/100000002', writer, line, { 'if-match': etag });
+    const written = await put('/files/100000002', agency.writer, line, { 'if-match': etag });
     expect(written.status).toBe(200);
     const after = await fileOf('100000002');
     // The portal's debtor took the key: the debtor who signs in is the same.
     expect(after.debtorId).toBe(demo.debtorId);
-    expect((await call('/files/100000002', { token: reader })).status).toBe(200);
+    expect((await call('/files/100000002', { token: agency.reader })).status).toBe(200);
   });
 });
 
 describe('who may call', () => {
   it('needs files:write to PUT and files:read to GET, a token at all, and any client of the agency will do', async () => {
     const { line } = await create(10);
-    const denied = await put(`/files/${line.reference}`, reader, line);
+    const denied = await put(`/files/${line.reference}`, agency.reader, line);
     expect(denied.status).toBe(403);
     expect(await denied.json()).toMatchObject({ code: 'insufficientScope' });
     const writeOnly = await tokenFor(['files:write']);
     expect((await call(`/files/${line.reference}`, { token: writeOnly })).status).toBe(403);
-    expect((await put(`/debtors/${line.debtor.key}`, reader, line.debtor)).status).toBe(403);
+    expect((await put(`/debtors/${line.debtor.key}`, agency.reader, line.debtor)).status).toBe(403);
 
     const anonymous = await call(`/files/${line.reference}`);
     expect(anonymous.status).toBe(401);
@@ -421,31 +407,38 @@ describe('bad input', () => {
   }
 
   it('refuses a reference of the body that is not the path’s (422) and a debtor key likewise', async () => {
-    await refused(await put(`/files/${reference}`, writer, { ...line, reference: '960000021' }), 422, 'pathMismatch');
-    await refused(await put(`/files/${reference}`, writer, { ...line, reference: `${reference}-2` }), 422);
-    const debtor = await put('/debtors/AF-X', writer, { ...line.debtor, key: 'AF-Y' });
+    await refused(
+      await put(`/files/${reference}`, agency.writer, { ...line, reference: '960000021' }),
+      422,
+      'pathMismatch',
+    );
+    await refused(await put(`/files/${reference}`, agency.writer, { ...line, reference: `${reference}-2` }), 422);
+    const debtor = await put('/debtors/AF-X', agency.writer, { ...line.debtor, key: 'AF-Y' });
     expect(debtor.status).toBe(422);
     expect(await debtor.json()).toMatchObject({ code: 'pathMismatch' });
-    expect((await call('/debtors/AF-Y', { token: reader })).status).toBe(404);
+    expect((await call('/debtors/AF-Y', { token: agency.reader })).status).toBe(404);
   });
 
   it('answers malformed JSON, another media type, unknown fields and a body too large as problems', async () => {
-    await refused(await put(`/files/${reference}`, writer, '{"reference": '), 400, 'brokenBody');
+    await refused(await put(`/files/${reference}`, agency.writer, '{"reference": '), 400, 'brokenBody');
     await refused(
-      await put(`/files/${reference}`, writer, JSON.stringify(line), { 'content-type': 'text/plain' }),
+      await put(`/files/${reference}`, agency.writer, JSON.stringify(line), { 'content-type': 'text/plain' }),
       415,
       'unsupportedMediaType',
     );
-    await refused(await call(`/files/${reference}`, { method: 'PUT', token: writer, body: JSON.stringify(line) }), 415);
-    const unknown = await refused(await put(`/files/${reference}`, writer, { ...line, passwordHash: 'x' }), 400);
+    await refused(
+      await call(`/files/${reference}`, { method: 'PUT', token: agency.writer, body: JSON.stringify(line) }),
+      415,
+    );
+    const unknown = await refused(await put(`/files/${reference}`, agency.writer, { ...line, passwordHash: 'x' }), 400);
     expect(unknown).toMatchObject({ code: 'invalid' });
     await refused(
-      await put(`/files/${reference}`, writer, { ...line, debtor: { ...line.debtor, iban: 'DE02' } }),
+      await put(`/files/${reference}`, agency.writer, { ...line, debtor: { ...line.debtor, iban: 'DE02' } }),
       400,
       'invalid',
     );
     await refused(
-      await put(`/files/${reference}`, writer, { ...line, claimSubject: 'x'.repeat(200_000) }),
+      await put(`/files/${reference}`, agency.writer, { ...line, claimSubject: 'x'.repeat(200_000) }),
       413,
       'tooLarge',
     );
@@ -485,45 +478,47 @@ describe('bad input', () => {
       ['payments over the claim', JSON.stringify({ ...line, paymentsMinor: 10_000_000 })],
     ];
     for (const [what, body] of hostile) {
-      const response = await put(`/files/${reference}`, writer, body);
+      const response = await put(`/files/${reference}`, agency.writer, body);
       expect([400, 413, 422], what).toContain(response.status);
       expect(response.headers.get('content-type'), what).toBe('application/problem+json');
-      const debtor = await put(`/debtors/${line.debtor.key}`, writer, body);
+      const debtor = await put(`/debtors/${line.debtor.key}`, agency.writer, body);
       expect([400, 413, 422], `${what} (debtor)`).toContain(debtor.status);
     }
     expect(await footprint(reference)).toBeNull();
-    expect((await call(`/debtors/${line.debtor.key}`, { token: reader })).status).toBe(404);
+    expect((await call(`/debtors/${line.debtor.key}`, { token: agency.reader })).status).toBe(404);
     // Paths that are no reference or key: nothing matches them.
-    expect((await call('/files/12345', { token: reader })).status).toBe(404);
-    expect((await call(`/debtors/${'k'.repeat(65)}`, { token: reader })).status).toBe(404);
-    expect((await call('/files/960000020-0', { token: reader })).status).toBe(404);
+    expect((await call('/files/12345', { token: agency.reader })).status).toBe(404);
+    expect((await call(`/debtors/${'k'.repeat(65)}`, { token: agency.reader })).status).toBe(404);
+    expect((await call('/files/960000020-0', { token: agency.reader })).status).toBe(404);
   });
 });
 
 describe('PUT and GET /debtors/{key}', () => {
   it('makes a debtor, reads it back as put, keeps its version for the same body and needs If-Match to change it', async () => {
     const debtor = { ...lineFor(30).debtor, key: 'AD-30' };
-    const created = await put('/debtors/AD-30', writer, debtor);
+    const created = await put('/debtors/AD-30', agency.writer, debtor);
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe('/agency/v1/debtors/AD-30');
     const etag = created.headers.get('etag')!;
-    const read = await call('/debtors/AD-30', { token: reader });
+    const read = await call('/debtors/AD-30', { token: agency.reader });
     expect(read.headers.get('etag')).toBe(etag);
     expect(await read.json()).toEqual(importDebtor.parse(debtor));
-    const again = await put('/debtors/AD-30', writer, debtor);
+    const again = await put('/debtors/AD-30', agency.writer, debtor);
     expect(again.status).toBe(200);
     expect(again.headers.get('etag')).toBe(etag);
     const renamed = { ...debtor, lastName: 'Musterfrau' };
-    expect((await put('/debtors/AD-30', writer, renamed)).status).toBe(428);
-    expect((await put('/debtors/AD-30', writer, renamed, { 'if-match': '"7"' })).status).toBe(412);
-    expect(await (await call('/debtors/AD-30', { token: reader })).json()).toMatchObject({ lastName: 'Mustermann' });
-    const changed = await put('/debtors/AD-30', writer, renamed, { 'if-match': etag });
+    expect((await put('/debtors/AD-30', agency.writer, renamed)).status).toBe(428);
+    expect((await put('/debtors/AD-30', agency.writer, renamed, { 'if-match': '"7"' })).status).toBe(412);
+    expect(await (await call('/debtors/AD-30', { token: agency.reader })).json()).toMatchObject({
+      lastName: 'Mustermann',
+    });
+    const changed = await put('/debtors/AD-30', agency.writer, renamed, { 'if-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
     expect(await changed.json()).toMatchObject({ lastName: 'Musterfrau' });
     // A line that names the key later gives the debtor its file.
     await create(31, { ...lineFor(31), debtor: renamed });
-    const [file] = await database.db
+    const [file] = await agency.database.db
       .select({ agencyKey: t.debtors.agencyKey })
       .from(t.files)
       .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
@@ -533,14 +528,14 @@ describe('PUT and GET /debtors/{key}', () => {
 
   it('shows the debtor part of the line only: no password hash, sessions, bank details or identity number', async () => {
     const { line } = await create(32);
-    await database.db
+    await agency.database.db
       .update(t.debtors)
       .set({ passwordHash: '$argon2id$secret', iban: 'DE02120300000000202051', personalNumberHash: 'hash' })
       .where(eq(t.debtors.agencyKey, line.debtor.key));
-    const read = await call(`/debtors/${line.debtor.key}`, { token: reader });
+    const read = await call(`/debtors/${line.debtor.key}`, { token: agency.reader });
     const body = (await read.json()) as Record<string, unknown>;
     expect(Object.keys(body).sort()).toEqual(Object.keys(importDebtor.parse(line.debtor)).sort());
-    const whole = JSON.stringify(await (await call(`/files/${line.reference}`, { token: reader })).json());
+    const whole = JSON.stringify(await (await call(`/files/${line.reference}`, { token: agency.reader })).json());
     for (const secret of ['argon2id', 'DE02120300000000202051', 'hash"']) {
       expect(JSON.stringify(body)).not.toContain(secret);
       expect(whole).not.toContain(secret);
@@ -549,9 +544,9 @@ describe('PUT and GET /debtors/{key}', () => {
 
   it('keeps the e-mail address the debtor gave in the portal when the body leaves it out, as the import does', async () => {
     const { line } = await create(33);
-    const etag = (await call(`/debtors/${line.debtor.key}`, { token: reader })).headers.get('etag')!;
+    const etag = (await call(`/debtors/${line.debtor.key}`, { token: agency.reader })).headers.get('etag')!;
     const withoutEmail = { ...line.debtor, email: null };
-    const kept = await put(`/debtors/${line.debtor.key}`, writer, withoutEmail, { 'if-match': etag });
+    const kept = await put(`/debtors/${line.debtor.key}`, agency.writer, withoutEmail, { 'if-match': etag });
     expect(kept.status).toBe(200);
     expect(kept.headers.get('etag')).toBe(etag);
     expect(await kept.json()).toMatchObject({ email: line.debtor.email });
@@ -561,7 +556,7 @@ describe('PUT and GET /debtors/{key}', () => {
 describe('a file made by the API', () => {
   it('is on its debtor’s dashboard', async () => {
     const { line } = await create(41);
-    const { cookieFor } = demoFiles({ db: database.db });
+    const { cookieFor } = demoFiles({ db: agency.database.db });
     const page = await run(
       dashboard,
       getRequest('/serviceportal/dashboard', { Cookie: await cookieFor(line.reference) }),

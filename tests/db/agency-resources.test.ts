@@ -8,37 +8,17 @@
  * file as agreed, nothing of another file, and the scopes.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceLinkSeconds, maxInvoicePdfBytes } from '#server/agency/invoices.ts';
 import * as t from '#server/db/schema.ts';
 import { documentStore } from '#server/documents/store.ts';
 import { loader as claimInformation } from '~/routes/$portal.claim-information';
 import { loader as invoiceDownload } from '~/routes/$portal.claim-information_.invoices.$invoiceId';
-import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
-import { demoFiles, getRequest, run, useTestDatabase } from '../helpers/routes.ts';
-import { agencyClient } from '../helpers/agency-client.ts';
+import { demoFiles, getRequest, run } from '../helpers/routes.ts';
+import { useAgencyTestDatabase } from '../helpers/agency-client.ts';
 
-let database: TestDatabase;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  // The claim page's loaders read the process database.
-  useTestDatabase(database);
-}, 240_000);
-afterAll(async () => {
-  await database?.dispose();
-});
-
-const { call, tokenFor } = agencyClient(() => database.db, 'resources test');
-
-let writer: string;
-let reader: string;
-let writeOnly: string;
-beforeAll(async () => {
-  writer = await tokenFor(['files:read', 'files:write']);
-  reader = await tokenFor(['files:read']);
-  writeOnly = await tokenFor(['files:write']);
-}, 60_000);
+const agency = useAgencyTestDatabase('resources test');
+const { call } = agency;
 
 /** A small PDF of its own (the text makes each one's bytes differ). */
 const pdfOf = (text: string) =>
@@ -69,7 +49,12 @@ function invoiceForm(
   return form;
 }
 
-function putInvoice(path: string, body: FormData | string, headers: Record<string, string> = {}, token = writer) {
+function putInvoice(
+  path: string,
+  body: FormData | string,
+  headers: Record<string, string> = {},
+  token = agency.writer,
+) {
   return call(path, { method: 'PUT', token, headers, body });
 }
 
@@ -82,7 +67,7 @@ async function problemOf(response: Response, status: number, code: string) {
 }
 
 async function fileIdOf(refno: string) {
-  const [row] = await database.db.select({ id: t.files.id }).from(t.files).where(eq(t.files.refno, refno));
+  const [row] = await agency.database.db.select({ id: t.files.id }).from(t.files).where(eq(t.files.refno, refno));
   return row!.id;
 }
 
@@ -104,7 +89,7 @@ describe('PUT /files/{reference}/invoices/{id}', () => {
     expect(body).toMatchObject({ id: 'INV-1', reference: '100000001', number: 'RE-2025-77001', amountMinor: 12_990 });
     expect(body.pdf.sizeBytes).toBe(pdf.byteLength);
 
-    const { cookieFor: cookie } = demoFiles({ db: database.db });
+    const { cookieFor: cookie } = demoFiles({ db: agency.database.db });
     const page = await run(
       claimInformation,
       getRequest('/serviceportal/claim-information', { Cookie: await cookie('100000001') }),
@@ -163,7 +148,7 @@ describe('PUT /files/{reference}/invoices/{id}', () => {
       'preconditionFailed',
     );
     // Nothing written: the same invoice, the same one PDF stored (what the refused puts stored is gone).
-    const read = await call(path, { token: reader });
+    const read = await call(path, { token: agency.reader });
     expect(read.headers.get('etag')).toBe('"1"');
     expect(await read.json()).toMatchObject({ amountMinor: 12_990 });
     expect(await storedPdfs('100000001')).toEqual(before);
@@ -180,11 +165,11 @@ describe('PUT /files/{reference}/invoices/{id}', () => {
     const after = await storedPdfs('100000001');
     expect(after).toHaveLength(1);
     expect(after).not.toEqual(before);
-    const [row] = await database.db.select().from(t.invoices).where(eq(t.invoices.agencyId, 'INV-1'));
+    const [row] = await agency.database.db.select().from(t.invoices).where(eq(t.invoices.agencyId, 'INV-1'));
     const download = await run(
       invoiceDownload,
       getRequest(`/serviceportal/claim-information/invoices/${row!.id}`, {
-        Cookie: await demoFiles({ db: database.db }).cookieFor('100000001'),
+        Cookie: await demoFiles({ db: agency.database.db }).cookieFor('100000001'),
       }),
       { portal: 'serviceportal', invoiceId: String(row!.id) },
     );
@@ -207,7 +192,7 @@ describe('PUT /files/{reference}/invoices/{id}', () => {
     await problemOf(
       await call(target, {
         method: 'PUT',
-        token: writer,
+        token: agency.writer,
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ ...good, pdf: Buffer.from(pdfOf('x')).toString('base64') }),
       }),
@@ -280,9 +265,13 @@ describe('PUT /files/{reference}/invoices/{id}', () => {
     );
     const anonymous = await call(target, { method: 'PUT', body: invoiceForm(good, pdfOf('y')) });
     expect(anonymous.status).toBe(401);
-    await problemOf(await putInvoice(target, invoiceForm(good, pdfOf('y')), {}, reader), 403, 'insufficientScope');
+    await problemOf(
+      await putInvoice(target, invoiceForm(good, pdfOf('y')), {}, agency.reader),
+      403,
+      'insufficientScope',
+    );
 
-    expect(await database.db.select().from(t.invoices).where(eq(t.invoices.agencyId, 'INV-BAD'))).toEqual([]);
+    expect(await agency.database.db.select().from(t.invoices).where(eq(t.invoices.agencyId, 'INV-BAD'))).toEqual([]);
     expect(await storedPdfs('100000001')).toHaveLength(1);
   });
 });
@@ -294,20 +283,20 @@ describe('GET /files/{reference}/invoices and …/{id}', () => {
     expect((await putInvoice('/files/100000002/invoices/INV-2', invoiceForm(metadataFor('RE-2'), pdf))).status).toBe(
       201,
     );
-    const list = (await (await call('/files/100000001/invoices', { token: reader })).json()) as {
+    const list = (await (await call('/files/100000001/invoices', { token: agency.reader })).json()) as {
       invoices: Array<{ id: string; reference: string }>;
     };
     expect(list.invoices.map((invoice) => invoice.id)).toEqual(['INV-1']);
-    const other = (await (await call('/files/100000002/invoices', { token: reader })).json()) as {
+    const other = (await (await call('/files/100000002/invoices', { token: agency.reader })).json()) as {
       invoices: Array<{ id: string }>;
     };
     expect(other.invoices.map((invoice) => invoice.id)).toEqual(['INV-2']);
     // Another file's invoice id is not found under this file.
-    expect((await call('/files/100000001/invoices/INV-2', { token: reader })).status).toBe(404);
-    expect((await call('/files/999999999/invoices', { token: reader })).status).toBe(404);
+    expect((await call('/files/100000001/invoices/INV-2', { token: agency.reader })).status).toBe(404);
+    expect((await call('/files/999999999/invoices', { token: agency.reader })).status).toBe(404);
 
     const now = new Date();
-    const read = await call('/files/100000002/invoices/INV-2', { token: reader, now });
+    const read = await call('/files/100000002/invoices/INV-2', { token: agency.reader, now });
     expect(read.status).toBe(200);
     expect(read.headers.get('etag')).toBe('"1"');
     const invoice = (await read.json()) as { pdf: { sha256: string }; download: { url: string; expiresAt: string } };
@@ -338,15 +327,19 @@ describe('GET /files/{reference}/invoices and …/{id}', () => {
     expect((await call(invoice.download.url, { now })).status).toBe(404);
 
     // The download is audited under the client the link was made for.
-    const audited = (await database.db.execute(
+    const audited = (await agency.database.db.execute(
       sql`select count(*)::int as n from audit_log where action = 'agency.downloadInvoicePdf'`,
     )) as unknown as { rows: Array<{ n: number }> };
     expect(audited.rows[0]!.n).toBeGreaterThan(0);
   });
 
   it('needs files:read', async () => {
-    await problemOf(await call('/files/100000001/invoices', { token: writeOnly }), 403, 'insufficientScope');
-    await problemOf(await call('/files/100000001/invoices/INV-1', { token: writeOnly }), 403, 'insufficientScope');
+    await problemOf(await call('/files/100000001/invoices', { token: agency.writeOnly }), 403, 'insufficientScope');
+    await problemOf(
+      await call('/files/100000001/invoices/INV-1', { token: agency.writeOnly }),
+      403,
+      'insufficientScope',
+    );
     expect((await call('/files/100000001/invoices')).status).toBe(401);
   });
 });
@@ -375,7 +368,7 @@ type Mandates = {
 
 describe('GET /files/{reference}/plans and …/mandates', () => {
   it('answers the SEPA demo file’s plan and its mandate with the full IBAN', async () => {
-    const plans = (await (await call('/files/100000011/plans', { token: reader })).json()) as Plans;
+    const plans = (await (await call('/files/100000011/plans', { token: agency.reader })).json()) as Plans;
     expect(plans.plans).toHaveLength(1);
     const [plan] = plans.plans;
     expect(plan).toMatchObject({ status: 'active', method: '3', totalMinor: 110_740, channel: null });
@@ -385,7 +378,7 @@ describe('GET /files/{reference}/plans and …/mandates', () => {
     expect(plan!.rows[0]!.paidAt).not.toBeNull();
     expect(plan!.rows.at(-1)!.isFinal).toBe(true);
 
-    const mandates = (await (await call('/files/100000011/mandates', { token: reader })).json()) as Mandates;
+    const mandates = (await (await call('/files/100000011/mandates', { token: agency.reader })).json()) as Mandates;
     expect(mandates.mandates).toEqual([
       expect.objectContaining({
         reference: plan!.directDebit.mandateReference,
@@ -398,57 +391,57 @@ describe('GET /files/{reference}/plans and …/mandates', () => {
   });
 
   it('answers a running plan without direct debit, a cancelled one, and no mandates of another file', async () => {
-    const running = (await (await call('/files/100000002/plans', { token: reader })).json()) as Plans;
+    const running = (await (await call('/files/100000002/plans', { token: agency.reader })).json()) as Plans;
     expect(running.plans).toHaveLength(1);
     expect(running.plans[0]).toMatchObject({
       status: 'active',
       directDebit: { active: false, mandateReference: null },
     });
-    const cancelled = (await (await call('/files/100000005/plans', { token: reader })).json()) as Plans;
+    const cancelled = (await (await call('/files/100000005/plans', { token: agency.reader })).json()) as Plans;
     expect(cancelled.plans.map((p) => p.status)).toEqual(['cancelled']);
-    const none = (await (await call('/files/100000001/plans', { token: reader })).json()) as Plans;
+    const none = (await (await call('/files/100000001/plans', { token: agency.reader })).json()) as Plans;
     expect(none.plans).toEqual([]);
     for (const refno of ['100000001', '100000002', '100000005']) {
-      const text = await (await call(`/files/${refno}/mandates`, { token: reader })).text();
+      const text = await (await call(`/files/${refno}/mandates`, { token: agency.reader })).text();
       expect(JSON.parse(text)).toEqual({ mandates: [] });
       expect(text).not.toContain('DE89370400440532013000');
     }
-    expect((await call('/files/999999999/plans', { token: reader })).status).toBe(404);
-    expect((await call('/files/999999999/mandates', { token: reader })).status).toBe(404);
+    expect((await call('/files/999999999/plans', { token: agency.reader })).status).toBe(404);
+    expect((await call('/files/999999999/mandates', { token: agency.reader })).status).toBe(404);
   });
 
   it('names the door a plan was agreed through, from its event', async () => {
     const fileId = await fileIdOf('100000002');
-    const [plan] = await database.db
+    const [plan] = await agency.database.db
       .select({ id: t.instalmentPlans.id })
       .from(t.instalmentPlans)
       .where(eq(t.instalmentPlans.fileId, fileId));
-    await database.db.insert(t.agencyEvents).values({
+    await agency.database.db.insert(t.agencyEvents).values({
       id: `evt_test_${plan!.id}`,
       type: 'agreement.planAgreed',
       fileId,
       occurredAt: new Date(),
       payload: { data: { action: 'agreePlan', door: 'assistant', result: { planId: plan!.id } } },
     });
-    const plans = (await (await call('/files/100000002/plans', { token: reader })).json()) as Plans;
+    const plans = (await (await call('/files/100000002/plans', { token: agency.reader })).json()) as Plans;
     expect(plans.plans[0]!.channel).toBe('assistant');
   });
 
   it('marks a mandate replaced by a later one for the same plan, and a failed debit', async () => {
     const fileId = await fileIdOf('100000011');
-    const [first] = await database.db.select().from(t.sepaMandates).where(eq(t.sepaMandates.fileId, fileId));
-    await database.db.insert(t.sepaMandates).values({
+    const [first] = await agency.database.db.select().from(t.sepaMandates).where(eq(t.sepaMandates.fileId, fileId));
+    await agency.database.db.insert(t.sepaMandates).values({
       ...first!,
       id: undefined,
       mandateReference: `${first!.mandateReference}-2`,
       iban: 'DE02120300000000202051',
       signedAt: new Date(first!.signedAt.getTime() + 86_400_000),
     });
-    await database.db
+    await agency.database.db
       .update(t.instalmentPlans)
       .set({ sepaFailed: true })
       .where(eq(t.instalmentPlans.id, first!.agreementId));
-    const mandates = (await (await call('/files/100000011/mandates', { token: reader })).json()) as Mandates;
+    const mandates = (await (await call('/files/100000011/mandates', { token: agency.reader })).json()) as Mandates;
     expect(mandates.mandates.map((m) => [m.iban, m.status])).toEqual([
       ['DE02120300000000202051', 'failed'],
       ['DE89370400440532013000', 'replaced'],
@@ -456,8 +449,8 @@ describe('GET /files/{reference}/plans and …/mandates', () => {
   });
 
   it('needs files:read', async () => {
-    await problemOf(await call('/files/100000011/plans', { token: writeOnly }), 403, 'insufficientScope');
-    await problemOf(await call('/files/100000011/mandates', { token: writeOnly }), 403, 'insufficientScope');
+    await problemOf(await call('/files/100000011/plans', { token: agency.writeOnly }), 403, 'insufficientScope');
+    await problemOf(await call('/files/100000011/mandates', { token: agency.writeOnly }), 403, 'insufficientScope');
     expect((await call('/files/100000011/mandates')).status).toBe(401);
   });
 });

@@ -5,11 +5,13 @@
  * for new clients with the scopes asked for; the line of a German file of its own, and a problem
  * answer checked by its status and code.
  */
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createClient } from '#server/agency/auth.ts';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
 import type { Database } from '#server/db/client.ts';
+import { createTestDatabase, type TestDatabase } from './db.ts';
+import { useTestDatabase } from './routes.ts';
 
 const origin = 'http://portal.test';
 const base = `${origin}/agency/v1`;
@@ -86,6 +88,29 @@ export function germanFileLine(reference: string, key: string): ImportLineInput 
   };
 }
 
+/**
+ * PUTs each hostile body (`[what, text]`) to `path` and expects a problem (400 or 413), never a
+ * 500; then the good body as `text/plain`, a 415. What was stored before is the caller's to check.
+ */
+export async function expectBodiesRefused(
+  put: (path: string, token: string, body: unknown, headers?: Record<string, string>) => Promise<Response>,
+  path: string,
+  token: string,
+  hostile: ReadonlyArray<readonly [string, string]>,
+  good: unknown,
+): Promise<void> {
+  for (const [what, body] of hostile) {
+    const response = await put(path, token, body);
+    expect([400, 413], `${path}: ${what}`).toContain(response.status);
+    expect(response.headers.get('content-type'), `${path}: ${what}`).toBe('application/problem+json');
+  }
+  await problemOf(
+    await put(path, token, JSON.stringify(good), { 'content-type': 'text/plain' }),
+    415,
+    'unsupportedMediaType',
+  );
+}
+
 /** A problem answer (RFC 9457) with this status and code; its body. */
 export async function problemOf(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);
@@ -93,4 +118,45 @@ export async function problemOf(response: Response, status: number, code: string
   const body = (await response.json()) as { code: string; issues?: Array<{ path: string }>; currentVersion?: number };
   expect(body.code).toBe(code);
   return body;
+}
+
+/**
+ * The setup the agency db tests share: a seeded test database that the pages' loaders and actions
+ * read too (they read the process database), disposed after the file, the agency client over it,
+ * and a token each for reading and writing, reading only and writing only. The database and the
+ * tokens exist from the file's first test on (read them there, not when the file is loaded).
+ */
+export function useAgencyTestDatabase(name: string) {
+  let database: TestDatabase | undefined;
+  const tokens = { writer: '', reader: '', writeOnly: '' };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    useTestDatabase(database);
+    // Migrating a fresh PGlite takes a minute on a loaded two-core machine.
+  }, 240_000);
+  afterAll(async () => {
+    await database?.dispose();
+  });
+  const client = agencyClient(() => database!.db, name);
+  beforeAll(async () => {
+    tokens.writer = await client.tokenFor(['files:read', 'files:write']);
+    tokens.reader = await client.tokenFor(['files:read']);
+    tokens.writeOnly = await client.tokenFor(['files:write']);
+  }, 60_000);
+  return {
+    ...client,
+    get database(): TestDatabase {
+      if (!database) throw new Error('the agency test database is made before the first test');
+      return database;
+    },
+    get writer() {
+      return tokens.writer;
+    },
+    get reader() {
+      return tokens.reader;
+    },
+    get writeOnly() {
+      return tokens.writeOnly;
+    },
+  };
 }
