@@ -7,8 +7,9 @@
  * alone. The file's version is its one version: the status resource (server/agency/file-status.ts)
  * answers and counts the same one.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { portalFeeKinds } from '../claims/costs.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { ImportDebtor, ImportLine } from './import/line.ts';
@@ -33,6 +34,19 @@ export type FileState = Omit<ImportLine, 'debtor'> & { debtor: Omit<ImportDebtor
 
 const originalCreditors = alias(t.creditors, 'original_creditor');
 
+/**
+ * The file's cost lines the agency itemised, in their order, as the line gives them: the portal's
+ * own agreement fees are not among them (decision 105).
+ */
+const agencyCostLines = sql<NonNullable<ImportLine['costLines']>>`(
+  select coalesce(jsonb_agg(jsonb_build_object('kind', c.kind, 'amountMinor', c.amount_minor,
+           'legalBasis', c.legal_basis, 'vatIncluded', c.vat_included) order by c.id), '[]'::jsonb)
+    from ${t.collectionCosts} c
+   where c.file_id = ${t.files.id} and c.kind not in (${sql.join(
+     portalFeeKinds.map((kind) => sql`${kind}`),
+     sql`, `,
+   )}))`;
+
 /** The file row, whether deleted or not, locked for the caller's transaction. */
 export async function lockFileRow(tx: Database, ref: FileKey) {
   const [row] = await tx
@@ -49,14 +63,20 @@ export async function lockFileRow(tx: Database, ref: FileKey) {
  */
 export async function readFileState(db: Database, ref: FileKey): Promise<{ id: number; state: FileState } | null> {
   const [row] = await db
-    .select({ file: t.files, debtor: t.debtors, creditor: t.creditors, original: originalCreditors })
+    .select({
+      file: t.files,
+      debtor: t.debtors,
+      creditor: t.creditors,
+      original: originalCreditors,
+      costLines: agencyCostLines,
+    })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
     .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
     .leftJoin(originalCreditors, eq(originalCreditors.id, t.files.originalCreditorId))
     .where(and(eq(t.files.refno, ref.refno), eq(t.files.subcase, ref.subcase)));
   if (!row || row.file.deletedAt) return null;
-  const { file: f, debtor: d, creditor: c, original: o } = row;
+  const { file: f, debtor: d, creditor: c, original: o, costLines } = row;
   const creditor = (x: typeof c) => ({
     name: x.name,
     street: x.street,
@@ -101,6 +121,7 @@ export async function readFileState(db: Database, ref: FileKey): Promise<{ id: n
     mainClaimMinor: f.mainClaimMinor,
     interestMinor: f.interestMinor,
     costsMinor: f.costsMinor,
+    costLines,
     paymentsMinor: f.paymentsMinor,
     interestRateBp: f.interestRateBp,
     interestBasis: f.interestBasis,

@@ -12,6 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { importDebtor, importLine, type ImportLineInput } from '#server/agency/import/line.ts';
 import { importBatch } from '#server/agency/import/run.ts';
+import { loadClaimInformation } from '#server/claims/information.ts';
 import * as t from '#server/db/schema.ts';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { demoFiles, getRequest, run } from '../helpers/routes.ts';
@@ -83,7 +84,8 @@ describe('PUT and GET /files/{reference}', () => {
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/agency/v1/files/${line.reference}`);
     expect(created.headers.get('etag')).toBe('"1"');
-    const expected = importLine.parse(line);
+    // A line without cost lines keeps the file's, and a new file has none: read back as [].
+    const expected = { ...importLine.parse(line), costLines: [] };
     expect(await created.json()).toEqual(expected);
     const read = await call(`/files/${line.reference}`, { token: agency.reader });
     expect(read.status).toBe(200);
@@ -356,6 +358,123 @@ describe('PUT and GET /files/{reference}', () => {
     // The portal's debtor took the key: the debtor who signs in is the same.
     expect(after.debtorId).toBe(demo.debtorId);
     expect((await call('/files/100000002', { token: agency.reader })).status).toBe(200);
+  });
+});
+
+describe('cost lines (decision 105)', () => {
+  const lines = [
+    { kind: 'dunningFee', amountMinor: 500, legalBasis: 'DE.bgbDefault', vatIncluded: false },
+    { kind: 'collectionFee', amountMinor: 4_980, legalBasis: 'DE.rdgRvg', vatIncluded: false },
+  ] as const;
+
+  const fileIdOf = async (reference: string) =>
+    (
+      await agency.database.db
+        .select({ id: t.files.id })
+        .from(t.files)
+        .where(and(eq(t.files.refno, reference), eq(t.files.subcase, 1)))
+    )[0]!.id;
+
+  const heldCosts = async (fileId: number) =>
+    agency.database.db
+      .select({ id: t.collectionCosts.id, kind: t.collectionCosts.kind, amountMinor: t.collectionCosts.amountMinor })
+      .from(t.collectionCosts)
+      .where(eq(t.collectionCosts.fileId, fileId))
+      .orderBy(t.collectionCosts.id);
+
+  it('itemises the costs on the claim page, reads them back in order, and rewrites nothing for the same lines', async () => {
+    const { line, etag } = await create(50, { ...lineFor(50), costLines: [...lines] });
+    const read = await call(`/files/${line.reference}`, { token: agency.reader });
+    expect(((await read.json()) as { costLines: unknown }).costLines).toEqual(lines);
+    const fileId = await fileIdOf(line.reference);
+    const info = (await loadClaimInformation(agency.database.db, fileId))!;
+    expect(info.costs.map((c) => [c.kind, c.amountMinor, c.legalBasis])).toEqual([
+      ['dunningFee', 500, 'DE.bgbDefault'],
+      ['collectionFee', 4_980, 'DE.rdgRvg'],
+    ]);
+    expect(info.unitemisedCostsMinor).toBe(0);
+    const held = await heldCosts(fileId);
+    // The same lines again, by PUT and by a batch: no new version, the same rows (not deleted and made again).
+    const again = await put(`/files/${line.reference}`, agency.writer, { ...line, costLines: [...lines] });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('etag')).toBe(etag);
+    const report = await importBatch(
+      agency.database.db,
+      Readable.from([JSON.stringify({ ...line, costLines: [...lines] })]),
+    );
+    expect(report).toMatchObject({ accepted: 1, filesUpdated: 0 });
+    expect(await heldCosts(fileId)).toEqual(held);
+  });
+
+  it('replaces the agency’s lines when they change, counts the file as updated, and keeps the portal’s own fee', async () => {
+    const { line, etag } = await create(51, { ...lineFor(51), costsMinor: 7_980, costLines: [...lines] });
+    const fileId = await fileIdOf(line.reference);
+    // The debtor agreed a plan: the portal charged its instalment fee (decision 026).
+    await agency.database.db
+      .insert(t.collectionCosts)
+      .values({ fileId, kind: 'instalmentFee', amountMinor: 2_500, legalBasis: 'DE.rdgRvg' });
+    const changedLines = [{ kind: 'courtFee', amountMinor: 5_480, legalBasis: 'DE.rdgRvg', vatIncluded: false }];
+    // The portal's fee is not the agency's line: the file reads as put, in the same version.
+    const read = await call(`/files/${line.reference}`, { token: agency.reader });
+    const current = read.headers.get('etag')!;
+    expect(current).toBe(etag);
+    expect(((await read.json()) as { costLines: unknown }).costLines).toEqual(lines);
+    // Only the cost lines differ: a change, which needs If-Match and counts a version.
+    expect((await put(`/files/${line.reference}`, agency.writer, { ...line, costLines: changedLines })).status).toBe(
+      428,
+    );
+    const changed = await put(
+      `/files/${line.reference}`,
+      agency.writer,
+      { ...line, costLines: changedLines },
+      { 'if-match': current },
+    );
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { costLines: unknown }).costLines).toEqual(changedLines);
+    expect((await heldCosts(fileId)).map((c) => [c.kind, c.amountMinor])).toEqual([
+      ['instalmentFee', 2_500],
+      ['courtFee', 5_480],
+    ]);
+    // By a batch, a line whose only change is its cost lines counts its file as updated.
+    const report = await importBatch(
+      agency.database.db,
+      Readable.from([JSON.stringify({ ...line, costLines: [...lines] })]),
+    );
+    expect(report).toMatchObject({ accepted: 1, filesCreated: 0, filesUpdated: 1 });
+    expect((await heldCosts(fileId)).map((c) => c.kind)).toEqual(['instalmentFee', 'dunningFee', 'collectionFee']);
+  });
+
+  it('keeps the lines when a line leaves them out, clears them with [], and names what no line itemises', async () => {
+    const { line } = await create(52, { ...lineFor(52), costLines: [lines[0]] });
+    const fileId = await fileIdOf(line.reference);
+    // 5,480 of costs, 500 of them itemised: the rest is named as not itemised, never as "no costs".
+    expect((await loadClaimInformation(agency.database.db, fileId))!.unitemisedCostsMinor).toBe(4_980);
+    await importBatch(agency.database.db, Readable.from([JSON.stringify({ ...line, costLines: undefined })]));
+    expect((await heldCosts(fileId)).map((c) => c.kind)).toEqual(['dunningFee']);
+    await importBatch(agency.database.db, Readable.from([JSON.stringify({ ...line, costLines: [] })]));
+    expect(await heldCosts(fileId)).toEqual([]);
+    const info = (await loadClaimInformation(agency.database.db, fileId))!;
+    expect(info.costs).toEqual([]);
+    expect(info.unitemisedCostsMinor).toBe(5_480);
+  });
+
+  it('refuses lines that add up to more than costsMinor, an unknown legal basis, the portal’s fees and empty amounts', async () => {
+    const reference = String(960_000_053);
+    const cases: Array<[unknown, string]> = [
+      [[{ ...lines[1], amountMinor: 5_481 }], 'costLines'],
+      [[{ ...lines[0], legalBasis: 'Inkassogebühr nach Tabelle' }], 'costLines.0.legalBasis'],
+      [[{ ...lines[0], kind: 'instalmentFee' }], 'costLines.0.kind'],
+      [[{ ...lines[0], amountMinor: 0 }], 'costLines.0.amountMinor'],
+      [Array.from({ length: 21 }, () => ({ ...lines[0], amountMinor: 1 })), 'costLines'],
+    ];
+    for (const [costLines, path] of cases) {
+      const response = await put(`/files/${reference}`, agency.writer, { ...lineFor(53), costLines });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { code: string; issues: Array<{ path: string }> };
+      expect(body.code).toBe('invalid');
+      expect(body.issues.map((issue) => issue.path)).toContain(path);
+      expect(await footprint(reference)).toBeNull();
+    }
   });
 });
 

@@ -9,6 +9,7 @@
  * of a later batch is cleared, as a PUT would.
  */
 import { z } from 'zod';
+import { agencyCostKinds, legalBasisCodes } from '../../claims/costs.ts';
 import * as t from '../../db/schema.ts';
 import { variantIds, type VariantId } from '../../variants/config.ts';
 import { parseReference } from '../reference.ts';
@@ -96,6 +97,25 @@ const importCreditor = z
     description: 'A creditor, found by name; made with this address when the portal does not know it yet.',
   });
 
+/** The most cost lines one file itemises. */
+export const maxCostLines = 20;
+
+const importCostLine = z
+  .object({
+    kind: z.enum(agencyCostKinds).describe('The kind of cost; the portal names it in the debtor’s language.'),
+    amountMinor: amount.refine((value) => value > 0, 'more than 0').describe('The cost in minor units.'),
+    legalBasis: z
+      .enum(legalBasisCodes)
+      .describe('The legal basis it is charged on, as a code the portal names in the debtor’s language.'),
+    vatIncluded: z.boolean().default(false).describe('The amount includes VAT.'),
+  })
+  .strict()
+  .meta({
+    id: 'ImportCostLine',
+    description:
+      'One collection cost with its kind, amount and legal basis, as the debtor must be told them (RDG § 13a).',
+  });
+
 export const importLine = z
   .object({
     reference: z
@@ -131,6 +151,14 @@ export const importLine = z
     mainClaimMinor: amount.describe('The main claim in minor units.'),
     interestMinor: amount.default(0).describe('Interest so far in minor units.'),
     costsMinor: amount.default(0).describe('Collection costs in minor units.'),
+    costLines: z
+      .array(importCostLine)
+      .max(maxCostLines)
+      .nullable()
+      .default(null)
+      .describe(
+        'The collection costs one by one, adding up to at most `costsMinor` (the rest is the portal’s own agreement fees, or costs not itemised, which the debtor is told are not). A list replaces the lines the file had; null or left out keeps them. The portal’s agreement fees (`instalmentFee`, `settlementFee`) are its own and stay.',
+      ),
     paymentsMinor: amount.default(0).describe('Payments already booked in minor units.'),
     interestRateBp: z
       .number()
@@ -165,6 +193,9 @@ export const importLine = z
       ctx.addIssue({ code: 'custom', path: ['subState'], message: 'a sub-state belongs to status 2 only' });
     if (line.paymentsMinor > line.mainClaimMinor + line.interestMinor + line.costsMinor)
       ctx.addIssue({ code: 'custom', path: ['paymentsMinor'], message: 'more than the claim' });
+    const itemised = (line.costLines ?? []).reduce((sum, cost) => sum + cost.amountMinor, 0);
+    if (itemised > line.costsMinor)
+      ctx.addIssue({ code: 'custom', path: ['costLines'], message: 'more than costsMinor' });
   })
   .meta({
     id: 'ImportLine',

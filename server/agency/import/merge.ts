@@ -15,6 +15,7 @@
  * debtor hands its line as JSON in the staging table's shape (`mergeLines`, `mergeDebtors`), inside
  * its own transaction, without COPY.
  */
+import { portalFeeKinds } from '../../claims/costs.ts';
 import type { ImportDebtor, ImportLine } from './line.ts';
 import { debtorRecord, lineDebtorColumns, lineFileColumns, stageRecord, type SqlRunner } from './stage.ts';
 
@@ -121,7 +122,7 @@ incoming as (
 ), resolved as (
   select i.refno, i.subcase, d.id as debtor_id, i.variant, c.id as creditor_id, o.id as original_creditor_id,
          i.currency, i.status_code, i.sub_state, i.status_date, i.claim_subject, i.subject_key, i.subject_params,
-         i.contract_date, i.main_claim_minor, i.interest_minor, i.costs_minor, i.payments_minor,
+         i.contract_date, i.main_claim_minor, i.interest_minor, i.costs_minor, i.cost_lines, i.payments_minor,
          i.interest_rate_bp, i.interest_basis, i.interest_from, i.address_traced, i.has_video,
          i.show_event_history, i.show_upload_center, i.letter_link_is_full_login, i.instalment_error_code,
          i.deposit_required_minor, i.functions_blocked, i.legal_blocking
@@ -149,6 +150,16 @@ with ${incomingFiles(rows)}, changed as (
 )
 select count(*)::int as changed from changed`;
 
+/** The portal's own agreement fees as an SQL list: a line's cost lines never replace them. */
+const portalFees = portalFeeKinds.map((kind) => `'${kind}'`).join(', ');
+
+/**
+ * The files of the chunk, made or updated, in one statement with their cost lines: a line that
+ * gives `costLines` replaces the agency's lines of its file (the portal's agreement fees stay,
+ * decision 105) when they differ from the ones held, in the order given. A file whose cost lines
+ * alone changed counts as updated. New files are seen through the insert's `returning`, since a
+ * statement does not see its own rows.
+ */
 const mergeFiles = (rows: string) => `
 with ${incomingFiles(rows)}, merged as (
   insert into files (refno, subcase, ${fileColumns.join(', ')})
@@ -156,13 +167,40 @@ with ${incomingFiles(rows)}, merged as (
   on conflict (refno, subcase) do update set ${fileColumns.map((c) => `${c} = excluded.${c}`).join(', ')}
   where files.deleted_at is null
     and (${fileColumns.map((c) => `files.${c}`).join(', ')}) is distinct from (${fileColumns.map((c) => `excluded.${c}`).join(', ')})
-  returning id, status_code, sub_state, (xmax = 0) as inserted
+  returning id, refno, subcase, status_code, sub_state, (xmax = 0) as inserted
 ), history as (
   insert into file_status_history (file_id, status_code, sub_state, changed_at, reason)
   select id, status_code, sub_state, $2::timestamptz, $3::text from merged where inserted
+), itemised as (
+  select f.id, false as inserted, r.cost_lines
+    from resolved r join files f on f.refno = r.refno and f.subcase = r.subcase
+   where r.cost_lines is not null and f.deleted_at is null
+  union all
+  select m.id, true, r.cost_lines
+    from resolved r join merged m on m.refno = r.refno and m.subcase = r.subcase
+   where r.cost_lines is not null and m.inserted
+), held as (
+  select c.file_id,
+         jsonb_agg(jsonb_build_object('kind', c.kind, 'amountMinor', c.amount_minor, 'legalBasis', c.legal_basis,
+                                      'vatIncluded', c.vat_included) order by c.id) as cost_lines
+    from collection_costs c join itemised i on i.id = c.file_id
+   where c.kind not in (${portalFees})
+   group by c.file_id
+), relined as (
+  select i.id, i.inserted, i.cost_lines from itemised i left join held h on h.file_id = i.id
+   where i.cost_lines is distinct from coalesce(h.cost_lines, '[]'::jsonb)
+), unlined as (
+  delete from collection_costs c using relined r where c.file_id = r.id and c.kind not in (${portalFees})
+), lined as (
+  insert into collection_costs (file_id, kind, amount_minor, legal_basis, vat_included)
+  select r.id, e.line->>'kind', (e.line->>'amountMinor')::integer, e.line->>'legalBasis',
+         coalesce((e.line->>'vatIncluded')::boolean, false)
+    from relined r cross join lateral jsonb_array_elements(r.cost_lines) with ordinality as e(line, n)
+   order by r.id, e.n
 )
-select count(*) filter (where inserted)::int as created, count(*) filter (where not inserted)::int as updated
-  from merged`;
+select (select count(*) from merged where inserted)::int as created,
+       (select count(*) from (select id from merged where not inserted
+                              union select id from relined where not inserted) changed)::int as updated`;
 
 /**
  * Waits for the merge's turn: one merge of creditors at a time, so that two imports naming a new

@@ -84,9 +84,10 @@ export const stageColumns = [
   ...creditorColumns('creditor'),
   ...creditorColumns('original_creditor'),
   ...lineFileColumns,
+  'cost_lines',
 ];
 
-type Cell = string | number | boolean | null | Record<string, string>;
+type Cell = string | number | boolean | null | Record<string, string> | ImportLine['costLines'];
 
 /** One value in COPY's text format: `\N` for null, backslash escapes for the separators. */
 function cell(value: Cell): string {
@@ -176,6 +177,7 @@ export function stageRecord(importId: number, line: number, file: ImportLine): R
     original_creditor_city: o?.city ?? null,
     original_creditor_country: o?.country ?? null,
     ...own,
+    cost_lines: file.costLines,
   };
 }
 

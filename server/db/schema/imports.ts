@@ -116,6 +116,8 @@ export const agencyImportStage = pgTable(
     mainClaimMinor: integer('main_claim_minor').notNull(),
     interestMinor: integer('interest_minor').notNull(),
     costsMinor: integer('costs_minor').notNull(),
+    /** The line's `costLines` as it gave them (JSON), or null to keep the file's. */
+    costLines: jsonb('cost_lines'),
     paymentsMinor: integer('payments_minor').notNull(),
     interestRateBp: integer('interest_rate_bp'),
     interestBasis: text('interest_basis'),
