@@ -21,7 +21,9 @@ import { fileRef, isoFromJson, readFile, todayIso } from './facts.ts';
 import { claimSubject, type ClaimSubject } from './subjects.ts';
 import { actionFlags, statusView, type ActionFlags, type StatusView } from './rules.ts';
 
-export type CostKind = (typeof t.collectionCosts.$inferSelect)['kind'];
+import type { CostKind } from './costs.ts';
+
+export type { CostKind };
 export type Turnover = (typeof t.paymentsMade.$inferSelect)['turnover'];
 
 /** Compact breakdown (section 3): main claim, interest, costs, payments, total claim. */
@@ -68,6 +70,11 @@ export interface ClaimInformation {
     amountMinor: number;
   };
   costs: Array<{ kind: CostKind; amountMinor: number; legalBasis: string; vatIncluded: boolean }>;
+  /**
+   * The part of the costs no line itemises (a file whose agency sent its costs without
+   * `costLines`, decision 105): named as such, never as "no costs".
+   */
+  unitemisedCostsMinor: number;
   /** The claim items: the creditor's invoices (also the "original invoices" with their PDFs). */
   /** `description` is the creditor's wording; `descriptions` the same line in other languages, where known. */
   invoices: Array<{
@@ -151,6 +158,11 @@ const informationColumns = {
   announcedPayment: pendingAnnouncementColumn,
 };
 
+/** What of the file's costs no cost line itemises (never below zero). */
+export function unitemisedCosts(costsMinor: number, costs: ReadonlyArray<{ amountMinor: number }>): number {
+  return Math.max(0, costsMinor - costs.reduce((sum, cost) => sum + cost.amountMinor, 0));
+}
+
 /** Everything on the page from one statement (issue 16): the file's facts and the columns above. */
 export async function loadClaimInformation(
   db: Database,
@@ -197,6 +209,7 @@ export async function loadClaimInformation(
       amountMinor: facts.interestMinor,
     },
     costs,
+    unitemisedCostsMinor: unitemisedCosts(facts.costsMinor, costs),
     invoices: invoices.map((i) => ({ ...i, descriptions: i.descriptions ?? {} })),
     payments,
     events: events

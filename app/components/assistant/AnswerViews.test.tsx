@@ -169,6 +169,46 @@ describe('the file’s offers', () => {
   });
 });
 
+describe('the explain answer’s costs (decision 105)', () => {
+  const explain = (costs: Array<{ kind: string; amountMinor: number; legalBasis: string }>): ToolResult => ({
+    kind: 'explain',
+    intent: 'explain_costs',
+    currency: 'EUR',
+    country: 'DE',
+    reference: '960000052',
+    creditor: 'Telvia',
+    subject: { text: 'Mobilfunkvertrag', code: null },
+    totalMinor: 30_692,
+    mainClaimMinor: 24_900,
+    interestMinor: 312,
+    costsMinor: 5_480,
+    paymentsMinor: 0,
+    invoices: [],
+    interest: { rateBp: null, basis: 'none', fromDate: null },
+    costs,
+    unitemisedCostsMinor: 5_480 - costs.reduce((sum, cost) => sum + cost.amountMinor, 0),
+    payments: [],
+    href: '/claim-information',
+    offers: [],
+  });
+  const money = (minor: number) => formatMoney(minor, 'EUR', 'en-DE');
+
+  it('names the part no line itemises as such beside the lines that do', () => {
+    show(answer(explain([{ kind: 'dunningFee', amountMinor: 500, legalBasis: 'DE.bgbDefault' }])));
+    const card = screen.getByTestId('chat-explain');
+    expect(card.textContent).toContain(`creditor's reminder costs ${money(500)}`);
+    expect(card.textContent).toContain(`a further ${money(4_980)} not yet itemised`);
+  });
+
+  it('says costs none of which are itemised are not yet itemised, never that there are none', () => {
+    show(answer(explain([])));
+    const card = screen.getByTestId('chat-explain');
+    expect(card.textContent).toContain(
+      `Costs of ${money(5_480)} are added. We do not yet have them itemised by kind and legal basis`,
+    );
+  });
+});
+
 describe('the pane on a phone', () => {
   it('closes when a link of it is followed, and the focus moves to the new page’s heading', async () => {
     vi.stubGlobal(

@@ -113,8 +113,19 @@ export function ExplainView({ result, variant, locale }: ViewProps<'explain'>) {
       </p>
       {costs.length > 0 ? (
         <p>
-          {t('explain.costs', { count: costs.length, amount: money(result.costsMinor), costs: listOf(costs, locale) })}
+          {t('explain.costs', {
+            count: costs.length,
+            amount: money(result.costsMinor),
+            costs: listOf(
+              result.unitemisedCostsMinor > 0
+                ? [...costs, t('explain.costUnitemised', { amount: money(result.unitemisedCostsMinor) })]
+                : costs,
+              locale,
+            ),
+          })}
         </p>
+      ) : result.costsMinor > 0 ? (
+        <p>{t('explain.costsUnitemised', { amount: money(result.costsMinor) })}</p>
       ) : null}
       <p>
         {last

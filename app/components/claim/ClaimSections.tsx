@@ -237,7 +237,7 @@ export function LegalInformation({
         <dd>{interestText(t, info, legal.country, percent, date)}</dd>
         <dt>{t('legal.costs')}</dt>
         <dd>
-          {info.costs.length === 0 ? (
+          {info.costs.length === 0 && info.unitemisedCostsMinor === 0 ? (
             t('legal.noCosts')
           ) : (
             <ul className="plain-list">
@@ -249,6 +249,9 @@ export function LegalInformation({
                   </span>
                 </li>
               ))}
+              {info.unitemisedCostsMinor > 0 ? (
+                <li>{t('legal.costsNotItemised', { amount: money(info.unitemisedCostsMinor) })}</li>
+              ) : null}
             </ul>
           )}
         </dd>

@@ -130,6 +130,8 @@ export const forderungsaufstellungResponse = z.object({
     amount: money,
   }),
   costs: z.array(z.object({ kind: costKinds, amount: money, legalBasis: z.string(), vatIncluded: z.boolean() })),
+  /** The part of the costs no line above itemises (zero when they add up). */
+  unitemisedCosts: money,
 });
 
 export function forderungsaufstellungOf(info: NonNullable<Awaited<ReturnType<typeof loadClaimInformation>>>) {
@@ -155,6 +157,7 @@ export function forderungsaufstellungOf(info: NonNullable<Awaited<ReturnType<typ
       legalBasis: c.legalBasis,
       vatIncluded: c.vatIncluded,
     })),
+    unitemisedCosts: m(info.unitemisedCostsMinor),
   };
 }
 

@@ -41,6 +41,7 @@ export default intentTool(
       })),
       interest: { rateBp: info.interest.rateBp, basis: info.interest.basis, fromDate: info.interest.fromDate },
       costs: info.costs.map((c) => ({ kind: c.kind, amountMinor: c.amountMinor, legalBasis: c.legalBasis })),
+      unitemisedCostsMinor: info.unitemisedCostsMinor,
       payments: info.payments
         .filter((p) => p.turnover === 'payment')
         .map((p) => ({ bookedOn: p.bookedOn, amountMinor: p.amountMinor })),

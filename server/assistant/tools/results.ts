@@ -130,6 +130,8 @@ export type ToolResult =
       interest: { rateBp: number | null; basis: InterestBasis; fromDate: string | null };
       /** Each cost with its legal basis as the file has it (a code worded per language, or the agency's text). */
       costs: Array<{ kind: string; amountMinor: number; legalBasis: string }>;
+      /** The part of the costs no line itemises, said as such. */
+      unitemisedCostsMinor: number;
       /** Payments booked (turnover "payment"), newest first. */
       payments: Array<{ bookedOn: string; amountMinor: number }>;
       href: string;
