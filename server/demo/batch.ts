@@ -5,6 +5,7 @@
  * demo:batch` prints it as NDJSON for an integration team to read or import.
  */
 import type { ImportDebtorInput, ImportLineInput } from '../agency/import/line.ts';
+import type { LegalBasisCode } from '../claims/costs.ts';
 import { referenceOf } from '../agency/reference.ts';
 import type { DemoFile } from './catalogue.ts';
 import letterData from './letters.json';
@@ -189,6 +190,42 @@ export const dunningCost = (costs: number, variant: Variant) => Math.min(costFig
 export const tracedAddress = (costs: number, variant: Variant) =>
   costFigures[variant].addressInquiry > 0 && costs - dunningCost(costs, variant) >= costFigures[variant].addressInquiry;
 
+/**
+ * The legal basis of each kind of collection cost, by country (RDG § 13a: type, amount, basis),
+ * as a code the portal names in the page's language (decision 029): the Swiss Code of
+ * Obligations is "OR" in German but "CO" in French and Italian.
+ */
+const costBases: Record<
+  Variant,
+  { dunningFee: LegalBasisCode; addressInquiry: LegalBasisCode; collectionFee: LegalBasisCode }
+> = {
+  de: { dunningFee: 'DE.bgbDefault', addressInquiry: 'DE.bgbDefault', collectionFee: 'DE.rdgRvg' },
+  paycare: { dunningFee: 'DE.bgbDefault', addressInquiry: 'DE.bgbDefault', collectionFee: 'DE.rdgRvg' },
+  at: { dunningFee: 'AT.abgb1333', addressInquiry: 'AT.abgb1333', collectionFee: 'AT.abgb1333Fees' },
+  ch: { dunningFee: 'CH.or106', addressInquiry: 'CH.or106', collectionFee: 'CH.or106' },
+  se: { dunningFee: 'SE.costsAct', addressInquiry: 'SE.costsAct', collectionFee: 'SE.costsActOrdinance' },
+  no: {
+    dunningFee: 'NO.debtCollectionAct17',
+    addressInquiry: 'NO.debtCollectionAct17',
+    collectionFee: 'NO.debtCollectionRegulation',
+  },
+};
+
+/**
+ * A file's costs one by one, as the agency itemises them in the line (decision 105): the reminder,
+ * the address enquiry where the address was traced, and the collection fee for the rest.
+ */
+export function demoCostLines(costs: number, variant: Variant): NonNullable<ImportLineInput['costLines']> {
+  const dunning = dunningCost(costs, variant);
+  const address = tracedAddress(costs, variant) ? costFigures[variant].addressInquiry : 0;
+  const basis = costBases[variant];
+  return [
+    { kind: 'dunningFee' as const, amountMinor: dunning, legalBasis: basis.dunningFee },
+    { kind: 'addressInquiry' as const, amountMinor: address, legalBasis: basis.addressInquiry },
+    { kind: 'collectionFee' as const, amountMinor: costs - dunning - address, legalBasis: basis.collectionFee },
+  ].filter((line) => line.amountMinor > 0);
+}
+
 function demoCreditor(prefix: string) {
   const creditor = demoCreditors.find((c) => c.name.startsWith(prefix));
   if (!creditor) throw new Error(`unknown demo creditor ${prefix}`);
@@ -232,6 +269,7 @@ function demoLine(key: string, debtor: DemoLetter['debtor'], f: DemoLetterFile, 
     mainClaimMinor: f.main,
     interestMinor: f.interest,
     costsMinor: f.costs,
+    costLines: demoCostLines(f.costs, f.variant),
     paymentsMinor: f.payments ?? 0,
     interestRateBp: statutoryInterestBp[f.variant],
     interestBasis: 'statutoryDefault',

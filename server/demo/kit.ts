@@ -2,8 +2,8 @@
  * What the demo files get beyond the agency's batch (decision 104): server/demo/seed.ts loads the
  * batch (server/demo/batch.ts) through the bulk import, then completes each letter with this kit,
  * in one transaction: the creditors' logos, what the portal holds of a debtor (the demo password,
- * the flags a debtor's own actions set), each file's history before the portal (status history,
- * costs by the country's rules, the standard letter journey), then the file's own module
+ * the flags a debtor's own actions set), each file's history before the portal (status history
+ * and the standard letter journey; its costs come itemised in the batch), then the file's own module
  * (server/demo/files/). Dates are relative to the day of seeding so that "next instalment due"
  * stays ahead.
  */
@@ -11,17 +11,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import {
-  costFigures,
-  demoCreditors,
-  demoDebtorKey,
-  dunningCost,
-  isoDate,
-  tracedAddress,
-  type DemoLetter,
-  type DemoLetterFile,
-} from './batch.ts';
-import { demoPassword, type DemoFile } from './catalogue.ts';
+import { demoCreditors, demoDebtorKey, isoDate, type DemoLetter, type DemoLetterFile } from './batch.ts';
+import { demoPassword } from './catalogue.ts';
 
 export { isoDate };
 
@@ -79,7 +70,6 @@ export async function createKit(tx: Tx, today: Date, options: SeedOptions): Prom
             },
           ]),
     ]);
-    await tx.insert(t.collectionCosts).values(standardCosts(id, f.costs, f.variant));
     await tx.insert(t.events).values(standardJourney(id, today));
   };
 
@@ -175,41 +165,6 @@ export async function addPlan(
     remaining -= amount;
   }
   await tx.insert(t.instalmentRows).values(rows);
-}
-
-/**
- * The legal basis of each kind of collection cost, by country (RDG § 13a: type, amount, basis),
- * as a code the portal names in the page's language (decision 029): the Swiss Code of
- * Obligations is "OR" in German but "CO" in French and Italian.
- */
-const costBases: Record<DemoFile['variant'], { dunningFee: string; addressInquiry: string; collectionFee: string }> = {
-  de: { dunningFee: 'DE.bgbDefault', addressInquiry: 'DE.bgbDefault', collectionFee: 'DE.rdgRvg' },
-  paycare: { dunningFee: 'DE.bgbDefault', addressInquiry: 'DE.bgbDefault', collectionFee: 'DE.rdgRvg' },
-  at: { dunningFee: 'AT.abgb1333', addressInquiry: 'AT.abgb1333', collectionFee: 'AT.abgb1333Fees' },
-  ch: { dunningFee: 'CH.or106', addressInquiry: 'CH.or106', collectionFee: 'CH.or106' },
-  se: { dunningFee: 'SE.costsAct', addressInquiry: 'SE.costsAct', collectionFee: 'SE.costsActOrdinance' },
-  no: {
-    dunningFee: 'NO.debtCollectionAct17',
-    addressInquiry: 'NO.debtCollectionAct17',
-    collectionFee: 'NO.debtCollectionRegulation',
-  },
-};
-
-function standardCosts(
-  fileId: number,
-  costs: number,
-  variant: DemoFile['variant'],
-): Array<typeof t.collectionCosts.$inferInsert> {
-  const dunning = dunningCost(costs, variant);
-  const address = tracedAddress(costs, variant) ? costFigures[variant].addressInquiry : 0;
-  const basis = costBases[variant];
-  return [
-    { fileId, kind: 'dunningFee', amountMinor: dunning, legalBasis: basis.dunningFee },
-    ...(address
-      ? [{ fileId, kind: 'addressInquiry' as const, amountMinor: address, legalBasis: basis.addressInquiry }]
-      : []),
-    { fileId, kind: 'collectionFee', amountMinor: costs - dunning - address, legalBasis: basis.collectionFee },
-  ];
 }
 
 function standardJourney(fileId: number, today: Date): Array<typeof t.events.$inferInsert> {
