@@ -114,6 +114,13 @@ export async function putStandingPart<P>(
 }
 
 /**
+ * A body in another currency than the file's: well formed, but at odds with the file, so 422 at
+ * `currency` (not 400), the same for each part that names a currency.
+ */
+export const currencyIssues = (file: PartFile, currency: string): PartIssue[] =>
+  currency === file.currency ? [] : [{ path: 'currency', message: `the file's currency is ${file.currency}` }];
+
+/**
  * Why an amount the debtor is asked to pay by a day (an offer, a down payment) does not fit the file:
  * more than its open amount, or a day that has passed (`path`: the day's field).
  */
@@ -128,7 +135,6 @@ export function amountByDayIssues(file: PartFile, amountMinor: number, path: str
 export type AnsweredPartWrite<P> =
   | { ok: true; created: boolean; changed: boolean; part: P; version: number }
   | { ok: false; problem: 'notFound' }
-  | { ok: false; problem: 'currency'; expected: string }
   /** The debtor took the part (409): nothing written; the part as it is, with its version. */
   | { ok: false; problem: 'taken'; part: P; version: number }
   /** The body does not fit the file (422 `notApplicable`): nothing written. */
@@ -139,7 +145,7 @@ export type AnsweredPartWrite<P> =
  * The PUT of a part the agency makes and the debtor answers (the special offer, the down payment:
  * a row `R` of the file, none until the first PUT), in one transaction. Locks in the order of a
  * booking, so that a PUT and the debtor's payment meet one after the other: the version row, the
- * file's row, the part's row. A body in another currency than the file's is refused first.
+ * file's row, the part's row. A body in another currency than the file's is refused first (422).
  *
  * What the debtor did is never undone: a change of a part the debtor took (`taken`: answered it,
  * or a payment of it under way) is refused with the part as it is and its version, for the 409.
@@ -175,7 +181,8 @@ export async function putAnsweredPart<R, P>(
     const known = await lockVersion(tx, version.resource, version.key);
     const file = await fileForPart(tx, ref, true);
     if (!file) return { ok: false, problem: 'notFound' };
-    if (part.currency !== file.currency) return { ok: false, problem: 'currency', expected: file.currency };
+    const currency = currencyIssues(file, part.currency);
+    if (currency.length > 0) return { ok: false, problem: 'unprocessable', issues: currency };
     const existing = await part.row(tx, file, true);
     const same = existing !== null && part.same(existing);
     if (!same) {

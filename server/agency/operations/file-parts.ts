@@ -25,7 +25,6 @@ import { agencySpecialOfferInput, putAgencySpecialOffer, readAgencySpecialOffer 
 import {
   debtorActedResponse,
   json,
-  otherCurrencyResponse,
   preconditionsOf,
   problemResponse,
   readInput,
@@ -64,8 +63,6 @@ export const filePartOperations: Operation[] = [
       switch (result.problem) {
         case 'notFound':
           return problemResponse(404, 'notFound', url.pathname);
-        case 'currency':
-          return otherCurrencyResponse(url.pathname, result.expected);
         case 'taken':
           return debtorActedResponse(
             'offerTaken',
@@ -107,8 +104,6 @@ export const filePartOperations: Operation[] = [
       switch (result.problem) {
         case 'notFound':
           return problemResponse(404, 'notFound', url.pathname);
-        case 'currency':
-          return otherCurrencyResponse(url.pathname, result.expected);
         case 'taken':
           return debtorActedResponse(
             'downPaymentTaken',
