@@ -17,19 +17,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { todayIso } from '../dates.ts';
 import { maxAmountMinor } from './import/line.ts';
-import { paymentsUnderWay } from '../payments/service/under-way.ts';
 import { parseReference, referenceOf } from './reference.ts';
-import { fileForPart, readPart } from './parts.ts';
-import {
-  digestOf,
-  lockVersion,
-  upsertVersioned,
-  versionFor,
-  type Preconditions,
-  type UpsertRefusal,
-} from './versions.ts';
+import { amountByDayIssues, putAnsweredPart, readPart, type AnsweredPartWrite } from './parts.ts';
+import type { Preconditions } from './versions.ts';
 
 export const agencyDownPaymentInput = z
   .object({
@@ -105,18 +96,10 @@ export async function readAgencyDownPayment(
   return { ok: false, problem: read.missing === 'part' ? 'noDownPayment' : 'notFound' };
 }
 
-export type DownPaymentWrite =
-  | { ok: true; created: boolean; changed: boolean; downPayment: AgencyDownPayment; version: number }
-  | { ok: false; problem: 'notFound' }
-  | { ok: false; problem: 'currency'; expected: string }
-  /** Paid, or a payment of it under way: it is not changed. */
-  | { ok: false; problem: 'downPaymentTaken'; downPayment: AgencyDownPayment; version: number }
-  | { ok: false; problem: 'unprocessable'; issues: Array<{ path: string; message: string }> }
-  | UpsertRefusal;
-
 /**
- * PUT /files/{reference}/down-payment. Locks, in the order of a booking: the version row, the
- * file's row, the down payment's row.
+ * PUT /files/{reference}/down-payment (parts.ts `putAnsweredPart`). Paid, or a payment of it under
+ * way: not changed (409 `downPaymentTaken`). A pending one is changed in place; after one paid or
+ * cancelled it is a new one.
  */
 export async function putAgencyDownPayment(
   db: Database,
@@ -124,59 +107,21 @@ export async function putAgencyDownPayment(
   input: AgencyDownPaymentInput,
   preconditions: Preconditions,
   now = new Date(),
-): Promise<DownPaymentWrite> {
+): Promise<AnsweredPartWrite<AgencyDownPayment>> {
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
   const key = referenceOf(ref);
-  return db.transaction(async (txn): Promise<DownPaymentWrite> => {
-    const tx = txn as unknown as Database;
-    const known = await lockVersion(tx, 'downPayment', key);
-    const file = await fileForPart(tx, ref, true);
-    if (!file) return { ok: false, problem: 'notFound' };
-    if (input.currency !== file.currency) return { ok: false, problem: 'currency', expected: file.currency };
-    const existing = await currentDownPayment(tx, file.id, true);
-    const same = existing?.amountMinor === input.amountMinor && existing.dueOn === input.dueOn;
-    if (existing && !same) {
-      // A payment of it started and not yet paid or given up (the checkout's own notion).
-      const underWay = (await paymentsUnderWay(tx, file.id)).rows.filter((p) => p.depositId === existing.id);
-      if (existing.status === 'paid' || underWay.length > 0) {
-        const downPayment = downPaymentOf(existing, key, file.currency);
-        const recorded = await versionFor(tx, 'downPayment', key, digestOf(downPayment), now, known);
-        return { ok: false, problem: 'downPaymentTaken', downPayment, version: recorded.version };
-      }
-    }
-    if (!same) {
-      const issues: Array<{ path: string; message: string }> = [];
-      if (input.amountMinor > file.totalMinor)
-        issues.push({ path: 'amountMinor', message: `more than the open amount (${file.totalMinor})` });
-      if (input.dueOn < todayIso(now)) issues.push({ path: 'dueOn', message: 'a day that has passed' });
-      if (issues.length > 0) return { ok: false, problem: 'unprocessable', issues };
-    }
-    const result = await upsertVersioned<AgencyDownPayment>(tx, {
-      resource: 'downPayment',
-      key,
-      known,
-      preconditions,
-      now,
-      read: async (q) => {
-        const row = await currentDownPayment(q, file.id, false);
-        return row && downPaymentOf(row, key, file.currency);
-      },
-      write: async (q) => {
-        if (same) return;
-        const values = { amountMinor: input.amountMinor, dueOn: input.dueOn };
-        if (existing?.status === 'pending')
-          await q.update(t.deposits).set(values).where(eq(t.deposits.id, existing.id));
-        else await q.insert(t.deposits).values({ fileId: file.id, kind: 'downPayment', status: 'pending', ...values });
-      },
-    });
-    if (!result.ok) return result;
-    return {
-      ok: true,
-      created: result.created,
-      changed: result.changed,
-      downPayment: result.state,
-      version: result.version,
-    };
+  return putAnsweredPart(db, ref, { resource: 'downPayment', key }, preconditions, now, {
+    currency: input.currency,
+    row: (tx, file, lock) => currentDownPayment(tx, file.id, lock),
+    of: (row, file) => downPaymentOf(row, key, file.currency),
+    same: (row) => row.amountMinor === input.amountMinor && row.dueOn === input.dueOn,
+    taken: (row, underWay) => row.status === 'paid' || underWay.some((p) => p.depositId === row.id),
+    check: (file) => amountByDayIssues(file, input.amountMinor, 'dueOn', input.dueOn, now),
+    write: async (tx, file, existing) => {
+      const values = { amountMinor: input.amountMinor, dueOn: input.dueOn };
+      if (existing?.status === 'pending') await tx.update(t.deposits).set(values).where(eq(t.deposits.id, existing.id));
+      else await tx.insert(t.deposits).values({ fileId: file.id, kind: 'downPayment', status: 'pending', ...values });
+    },
   });
 }

@@ -34,7 +34,14 @@ import {
   type MethodLists,
 } from '../terms/file-terms.ts';
 import { maxAmountMinor } from './import/line.ts';
-import { putStandingPart, readPart, type PartFile, type PartIssue, type StandingPartWrite } from './parts.ts';
+import {
+  currencyIssues,
+  putStandingPart,
+  readPart,
+  type PartFile,
+  type PartIssue,
+  type StandingPartWrite,
+} from './parts.ts';
 import { parseReference, referenceOf } from './reference.ts';
 import type { Preconditions } from './versions.ts';
 
@@ -320,10 +327,10 @@ const instalmentTermsPart: TermsPart<AgencyInstalmentTermsInput, AgencyInstalmen
   resource: 'instalmentTerms',
   of: instalmentTermsOf,
   unset: (part) => part.defaults,
-  issues: (file, input) =>
-    input.currency !== file.currency
-      ? [{ path: 'currency', message: `the file's currency is ${file.currency}` }]
-      : instalmentTermsIssues(file.variant, input),
+  issues: (file, input) => {
+    const currency = currencyIssues(file, input.currency);
+    return currency.length > 0 ? currency : instalmentTermsIssues(file.variant, input);
+  },
   with: (terms, input) => ({ ...terms, instalmentTerms: ownTermsOf(input) }),
 };
 

@@ -1,11 +1,15 @@
 /**
  * What the parts of a file the agency sets share (decision 102: special offer, down payment,
  * requested documents, modals; decision 103: payment methods, instalment terms): the file they
- * belong to, their GET, each a version of its own, and the PUT of a part every file has.
+ * belong to, their GET, each a version of its own, the PUT of a part every file has and the PUT of
+ * a part the debtor answers.
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { todayIso } from '../dates.ts';
+import type { PaymentRow } from '../payments/booking.ts';
+import { paymentsUnderWay } from '../payments/service/under-way.ts';
 import type { FileKey } from './reference.ts';
 import {
   digestOf,
@@ -106,5 +110,104 @@ export async function putStandingPart<P>(
     });
     if (!result.ok) return result;
     return { ok: true, changed: result.changed, part: result.state, version: result.version };
+  });
+}
+
+/**
+ * A body in another currency than the file's: well formed, but at odds with the file, so 422 at
+ * `currency` (not 400), the same for each part that names a currency.
+ */
+export const currencyIssues = (file: PartFile, currency: string): PartIssue[] =>
+  currency === file.currency ? [] : [{ path: 'currency', message: `the file's currency is ${file.currency}` }];
+
+/**
+ * Why an amount the debtor is asked to pay by a day (an offer, a down payment) does not fit the file:
+ * more than its open amount, or a day that has passed (`path`: the day's field).
+ */
+export function amountByDayIssues(file: PartFile, amountMinor: number, path: string, day: string, now: Date) {
+  const issues: PartIssue[] = [];
+  if (amountMinor > file.totalMinor)
+    issues.push({ path: 'amountMinor', message: `more than the open amount (${file.totalMinor})` });
+  if (day < todayIso(now)) issues.push({ path, message: 'a day that has passed' });
+  return issues;
+}
+
+export type AnsweredPartWrite<P> =
+  | { ok: true; created: boolean; changed: boolean; part: P; version: number }
+  | { ok: false; problem: 'notFound' }
+  /** The debtor took the part (409): nothing written; the part as it is, with its version. */
+  | { ok: false; problem: 'taken'; part: P; version: number }
+  /** The body does not fit the file (422 `notApplicable`): nothing written. */
+  | { ok: false; problem: 'unprocessable'; issues: PartIssue[] }
+  | UpsertRefusal;
+
+/**
+ * The PUT of a part the agency makes and the debtor answers (the special offer, the down payment:
+ * a row `R` of the file, none until the first PUT), in one transaction. Locks in the order of a
+ * booking, so that a PUT and the debtor's payment meet one after the other: the version row, the
+ * file's row, the part's row. A body in another currency than the file's is refused first (422).
+ *
+ * What the debtor did is never undone: a change of a part the debtor took (`taken`: answered it,
+ * or a payment of it under way) is refused with the part as it is and its version, for the 409.
+ * The same body again (`same`) is neither checked nor written, so a retry is answered 200 also
+ * after the part's day has passed or the debtor took it; any other body meets `check` (422).
+ * The write itself is versioned (`upsertVersioned`: 201 the first time, If-Match to change it).
+ */
+export async function putAnsweredPart<R, P>(
+  db: Database,
+  ref: FileKey,
+  version: { resource: VersionedResource; key: string },
+  preconditions: Preconditions,
+  now: Date,
+  part: {
+    /** The body's currency. */
+    currency: string;
+    /** The part's row as it is now, null before the first PUT; locked for the transaction with `lock`. */
+    row: (tx: Database, file: PartFile, lock: boolean) => Promise<R | null>;
+    /** The row as the agency reads it. */
+    of: (row: R, file: PartFile) => P;
+    /** Whether the row already is what the body asks for. */
+    same: (row: R) => boolean;
+    /** Whether the debtor took the part, given the file's payments under way (the checkout's own notion). */
+    taken: (row: R, underWay: PaymentRow[]) => boolean;
+    /** Why the body does not fit the file: 422 with these. */
+    check: (file: PartFile) => PartIssue[];
+    /** Writes the body: changes `existing` (the row found, null for none) or makes a new row. */
+    write: (tx: Database, file: PartFile, existing: R | null) => Promise<unknown>;
+  },
+): Promise<AnsweredPartWrite<P>> {
+  return db.transaction(async (txn): Promise<AnsweredPartWrite<P>> => {
+    const tx = txn as unknown as Database;
+    const known = await lockVersion(tx, version.resource, version.key);
+    const file = await fileForPart(tx, ref, true);
+    if (!file) return { ok: false, problem: 'notFound' };
+    const currency = currencyIssues(file, part.currency);
+    if (currency.length > 0) return { ok: false, problem: 'unprocessable', issues: currency };
+    const existing = await part.row(tx, file, true);
+    const same = existing !== null && part.same(existing);
+    if (!same) {
+      if (existing && part.taken(existing, (await paymentsUnderWay(tx, file.id)).rows)) {
+        const taken = part.of(existing, file);
+        const recorded = await versionFor(tx, version.resource, version.key, digestOf(taken), now, known);
+        return { ok: false, problem: 'taken', part: taken, version: recorded.version };
+      }
+      const issues = part.check(file);
+      if (issues.length > 0) return { ok: false, problem: 'unprocessable', issues };
+    }
+    const result = await upsertVersioned<P>(tx, {
+      ...version,
+      known,
+      preconditions,
+      now,
+      read: async (q) => {
+        const row = await part.row(q, file, false);
+        return row && part.of(row, file);
+      },
+      write: async (q) => {
+        if (!same) await part.write(q, file, existing);
+      },
+    });
+    if (!result.ok) return result;
+    return { ok: true, created: result.created, changed: result.changed, part: result.state, version: result.version };
   });
 }

@@ -17,19 +17,10 @@ import { and, desc, eq, isNull, max } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { todayIso } from '../dates.ts';
 import { maxAmountMinor } from './import/line.ts';
-import { fileForPart, readPart } from './parts.ts';
-import { paymentsUnderWay } from '../payments/service/under-way.ts';
+import { amountByDayIssues, putAnsweredPart, readPart, type AnsweredPartWrite } from './parts.ts';
 import { parseReference, referenceOf } from './reference.ts';
-import {
-  lockVersion,
-  upsertVersioned,
-  versionFor,
-  digestOf,
-  type Preconditions,
-  type UpsertRefusal,
-} from './versions.ts';
+import type { Preconditions } from './versions.ts';
 
 export const agencySpecialOfferInput = z
   .object({
@@ -121,19 +112,11 @@ export async function readAgencySpecialOffer(
   return { ok: false, problem: read.missing === 'part' ? 'noOffer' : 'notFound' };
 }
 
-export type SpecialOfferWrite =
-  | { ok: true; created: boolean; changed: boolean; offer: AgencySpecialOffer; version: number }
-  | { ok: false; problem: 'notFound' }
-  | { ok: false; problem: 'currency'; expected: string }
-  /** The debtor accepted or paid the offer, or a payment of it is under way: it is not changed. */
-  | { ok: false; problem: 'offerTaken'; offer: AgencySpecialOffer; version: number }
-  /** A change whose amount is above the open amount, or whose last day has passed. */
-  | { ok: false; problem: 'unprocessable'; issues: Array<{ path: string; message: string }> }
-  | UpsertRefusal;
-
 /**
- * PUT /files/{reference}/special-offer. Locks, in the order of a booking: the version row, the
- * file's row, the offer row (a debtor's answer locks the offer row first, then its modal).
+ * PUT /files/{reference}/special-offer (parts.ts `putAnsweredPart`; a debtor's answer locks the
+ * offer row first, then its modal). Accepted, paid, or a payment of it under way: not changed (409
+ * `offerTaken`). An open offer (also one past its day) is changed in place; after a decline it is a
+ * new offer. Either way its modal shows it.
  */
 export async function putAgencySpecialOffer(
   db: Database,
@@ -141,62 +124,25 @@ export async function putAgencySpecialOffer(
   input: AgencySpecialOfferInput,
   preconditions: Preconditions,
   now = new Date(),
-): Promise<SpecialOfferWrite> {
+): Promise<AnsweredPartWrite<AgencySpecialOffer>> {
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
   const key = referenceOf(ref);
-  return db.transaction(async (txn): Promise<SpecialOfferWrite> => {
-    const tx = txn as unknown as Database;
-    const known = await lockVersion(tx, 'specialOffer', key);
-    const file = await fileForPart(tx, ref, true);
-    if (!file) return { ok: false, problem: 'notFound' };
-    if (input.currency !== file.currency) return { ok: false, problem: 'currency', expected: file.currency };
-    const existing = await currentOffer(tx, file.id, true);
-    const same = existing?.amountMinor === input.amountMinor && existing.validTill === input.validTill;
-    if (existing && !same) {
-      // A payment of it started and not yet paid or given up (the checkout's own notion).
-      const underWay = (await paymentsUnderWay(tx, file.id)).rows.filter((p) => p.specialOfferId === existing.id);
-      if (existing.acceptedAt || existing.paidAt || underWay.length > 0) {
-        const offer = offerOf(existing, key, file.currency);
-        const recorded = await versionFor(tx, 'specialOffer', key, digestOf(offer), now, known);
-        return { ok: false, problem: 'offerTaken', offer, version: recorded.version };
-      }
-    }
-    if (!same) {
-      const issues: Array<{ path: string; message: string }> = [];
-      if (input.amountMinor > file.totalMinor)
-        issues.push({ path: 'amountMinor', message: `more than the open amount (${file.totalMinor})` });
-      if (input.validTill < todayIso(now)) issues.push({ path: 'validTill', message: 'a day that has passed' });
-      if (issues.length > 0) return { ok: false, problem: 'unprocessable', issues };
-    }
-    const result = await upsertVersioned<AgencySpecialOffer>(tx, {
-      resource: 'specialOffer',
-      key,
-      known,
-      preconditions,
-      now,
-      read: async (q) => {
-        const row = await currentOffer(q, file.id, false);
-        return row && offerOf(row, key, file.currency);
-      },
-      write: async (q) => {
-        if (same) return;
-        const payload = { amountMinor: input.amountMinor, validTill: input.validTill };
-        // An open offer (also one past its day) is changed in place; after a decline it is a new offer.
-        if (existing && !existing.declinedAt)
-          await q.update(t.specialOffers).set(payload).where(eq(t.specialOffers.id, existing.id));
-        else await q.insert(t.specialOffers).values({ fileId: file.id, ...payload });
-        await showOfferModal(q, file.id, payload);
-      },
-    });
-    if (!result.ok) return result;
-    return {
-      ok: true,
-      created: result.created,
-      changed: result.changed,
-      offer: result.state,
-      version: result.version,
-    };
+  return putAnsweredPart(db, ref, { resource: 'specialOffer', key }, preconditions, now, {
+    currency: input.currency,
+    row: (tx, file, lock) => currentOffer(tx, file.id, lock),
+    of: (row, file) => offerOf(row, key, file.currency),
+    same: (row) => row.amountMinor === input.amountMinor && row.validTill === input.validTill,
+    taken: (row, underWay) =>
+      row.acceptedAt !== null || row.paidAt !== null || underWay.some((p) => p.specialOfferId === row.id),
+    check: (file) => amountByDayIssues(file, input.amountMinor, 'validTill', input.validTill, now),
+    write: async (tx, file, existing) => {
+      const payload = { amountMinor: input.amountMinor, validTill: input.validTill };
+      if (existing && !existing.declinedAt)
+        await tx.update(t.specialOffers).set(payload).where(eq(t.specialOffers.id, existing.id));
+      else await tx.insert(t.specialOffers).values({ fileId: file.id, ...payload });
+      await showOfferModal(tx, file.id, payload);
+    },
   });
 }
 

@@ -249,17 +249,18 @@ describe('PUT /files/{reference}/special-offer', () => {
     expect(page.modals.find((m) => m.kind === 'specialOffer')).toMatchObject({ ref: String(offerModals[1]!.id) });
   });
 
-  it('refuses another currency (400), more than the open amount or a day passed (422); 404 for a file without an offer', async () => {
+  it('refuses another currency, more than the open amount or a day passed (422 at the field); 404 for a file without an offer', async () => {
     const { reference, fileId } = await fileFor(5);
-    await problemOf(
+    const otherCurrency = await problemOf(
       await put(`/files/${reference}/special-offer`, agency.writer, {
         amountMinor: 100,
         currency: 'CHF',
         validTill: dayIn(3),
       }),
-      400,
-      'invalid',
+      422,
+      'notApplicable',
     );
+    expect(otherCurrency.issues).toEqual([{ path: 'currency', message: "the file's currency is EUR" }]);
     await problemOf(
       await put(`/files/${reference}/special-offer`, agency.writer, {
         amountMinor: openMinor + 1,
@@ -408,6 +409,34 @@ describe('PUT /files/{reference}/down-payment', () => {
       404,
       'noDownPayment',
     );
+  });
+
+  it('refuses another currency, more than the open amount or a day passed (422 at the field), writing nothing', async () => {
+    const { reference, fileId } = await fileFor(44);
+    const body = { amountMinor: 5_000, currency: 'EUR', dueOn: dayIn(5) };
+    const bodies: Array<[unknown, string[]]> = [
+      [{ ...body, currency: 'CHF' }, ['currency']],
+      [{ ...body, amountMinor: openMinor + 1 }, ['amountMinor']],
+      [{ ...body, dueOn: '2020-01-01' }, ['dueOn']],
+    ];
+    for (const [refused, paths] of bodies) {
+      const problem = await problemOf(
+        await put(`/files/${reference}/down-payment`, agency.writer, refused),
+        422,
+        'notApplicable',
+      );
+      expect(problem.issues!.map((i) => i.path)).toEqual(paths);
+    }
+    expect((await partsOf(fileId)).deposits).toEqual([]);
+    // The same amount and day in another currency is not the same body again.
+    expect((await put(`/files/${reference}/down-payment`, agency.writer, body)).status).toBe(201);
+    const made = await partsOf(fileId);
+    await problemOf(
+      await put(`/files/${reference}/down-payment`, agency.writer, { ...body, currency: 'CHF' }),
+      422,
+      'notApplicable',
+    );
+    expect(await partsOf(fileId)).toEqual(made);
   });
 });
 

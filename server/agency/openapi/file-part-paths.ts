@@ -40,14 +40,16 @@ export const filePartPaths = {
       tags: ['File parts'],
       summary: 'Make or change the file’s special settlement offer (idempotent; If-Match to change it).',
       description:
-        'The debtor sees the offer at the next visit of the dashboard as a modal (accept and pay, or decline) and as the amount to pay, until `validTill`. A new offer is 201 with Location; changing the amount or day of an open one needs If-Match (428, 412, nothing written). An offer the debtor declined stays declined: a PUT with another amount or day makes a new offer, shown again. An offer accepted, paid or being paid is never changed: 409 `offerTaken` with the offer. A change above the open amount or with a day that has passed is 422 `notApplicable`. The same body again is 200 with the same ETag.',
+        'The debtor sees the offer at the next visit of the dashboard as a modal (accept and pay, or decline) and as the amount to pay, until `validTill`. A new offer is 201 with Location; changing the amount or day of an open one needs If-Match (428, 412, nothing written). An offer the debtor declined stays declined: a PUT with another amount or day makes a new offer, shown again. An offer accepted, paid or being paid is never changed: 409 `offerTaken` with the offer. Another currency than the file’s, or a change above the open amount or with a day that has passed, is 422 `notApplicable` with the field’s path. The same body again is 200 with the same ETag.',
       security: [{ oauth2: ['files:write'] }],
       requestParams: { path: z.object({ reference }), header: conditionalHeaders },
       requestBody: { required: true, content: { 'application/json': { schema: agencySpecialOfferInput } } },
       responses: {
         ...partUpsertResponses('offer', agencySpecialOfferSchema, true),
         '409': problem('The debtor accepted or paid the offer, or is paying it (`offerTaken`, with `offer`).'),
-        '422': problem('More than the open amount, or a `validTill` that has passed (`notApplicable`, with `issues`).'),
+        '422': problem(
+          'Another currency than the file’s, more than the open amount, or a `validTill` that has passed (`notApplicable`, with `issues`).',
+        ),
       },
     },
   },
@@ -74,14 +76,16 @@ export const filePartPaths = {
       tags: ['File parts'],
       summary: 'Ask the debtor for a down payment by a day (idempotent; If-Match to change it).',
       description:
-        'The dashboard asks the debtor to pay it before anything else (with its due date) and the checkout offers it. The label “down payment pending” is status 24: set it with `putFileStatus`. A new down payment is 201 with Location; changing a pending one needs If-Match (428, 412, nothing written). One paid or being paid is never changed: 409 `downPaymentTaken`. A change above the open amount or with a day that has passed is 422 `notApplicable`. The same body again is 200 with the same ETag. The deposit after broken agreements is the file’s `depositRequiredMinor` with `instalmentErrorCode` 5 (`putFile`).',
+        'The dashboard asks the debtor to pay it before anything else (with its due date) and the checkout offers it. The label “down payment pending” is status 24: set it with `putFileStatus`. A new down payment is 201 with Location; changing a pending one needs If-Match (428, 412, nothing written). One paid or being paid is never changed: 409 `downPaymentTaken`. Another currency than the file’s, or a change above the open amount or with a day that has passed, is 422 `notApplicable` with the field’s path. The same body again is 200 with the same ETag. The deposit after broken agreements is the file’s `depositRequiredMinor` with `instalmentErrorCode` 5 (`putFile`).',
       security: [{ oauth2: ['files:write'] }],
       requestParams: { path: z.object({ reference }), header: conditionalHeaders },
       requestBody: { required: true, content: { 'application/json': { schema: agencyDownPaymentInput } } },
       responses: {
         ...partUpsertResponses('down payment', agencyDownPaymentSchema, true),
         '409': problem('The debtor paid the down payment, or is paying it (`downPaymentTaken`, with `downPayment`).'),
-        '422': problem('More than the open amount, or a `dueOn` that has passed (`notApplicable`, with `issues`).'),
+        '422': problem(
+          'Another currency than the file’s, more than the open amount, or a `dueOn` that has passed (`notApplicable`, with `issues`).',
+        ),
       },
     },
   },

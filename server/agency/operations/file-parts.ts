@@ -25,7 +25,6 @@ import { agencySpecialOfferInput, putAgencySpecialOffer, readAgencySpecialOffer 
 import {
   debtorActedResponse,
   json,
-  otherCurrencyResponse,
   preconditionsOf,
   problemResponse,
   readInput,
@@ -60,18 +59,16 @@ export const filePartOperations: Operation[] = [
       const input = await readInput(request, url.pathname, agencySpecialOfferInput);
       if (!input.ok) return input.response;
       const result = await putAgencySpecialOffer(db, params[0]!, input.value, preconditionsOf(request), now);
-      if (result.ok) return upsertedResponse(result.offer, result, url.pathname);
+      if (result.ok) return upsertedResponse(result.part, result, url.pathname);
       switch (result.problem) {
         case 'notFound':
           return problemResponse(404, 'notFound', url.pathname);
-        case 'currency':
-          return otherCurrencyResponse(url.pathname, result.expected);
-        case 'offerTaken':
+        case 'taken':
           return debtorActedResponse(
             'offerTaken',
             url.pathname,
-            `The offer is ${result.offer.status === 'open' ? 'being paid' : result.offer.status}; what the debtor did is not undone.`,
-            { offer: result.offer },
+            `The offer is ${result.part.status === 'open' ? 'being paid' : result.part.status}; what the debtor did is not undone.`,
+            { offer: result.part },
             result.version,
           );
         case 'unprocessable':
@@ -103,18 +100,16 @@ export const filePartOperations: Operation[] = [
       const input = await readInput(request, url.pathname, agencyDownPaymentInput);
       if (!input.ok) return input.response;
       const result = await putAgencyDownPayment(db, params[0]!, input.value, preconditionsOf(request), now);
-      if (result.ok) return upsertedResponse(result.downPayment, result, url.pathname);
+      if (result.ok) return upsertedResponse(result.part, result, url.pathname);
       switch (result.problem) {
         case 'notFound':
           return problemResponse(404, 'notFound', url.pathname);
-        case 'currency':
-          return otherCurrencyResponse(url.pathname, result.expected);
-        case 'downPaymentTaken':
+        case 'taken':
           return debtorActedResponse(
             'downPaymentTaken',
             url.pathname,
-            `The down payment is ${result.downPayment.status === 'paid' ? 'paid' : 'being paid'}; what the debtor did is not undone.`,
-            { downPayment: result.downPayment },
+            `The down payment is ${result.part.status === 'paid' ? 'paid' : 'being paid'}; what the debtor did is not undone.`,
+            { downPayment: result.part },
             result.version,
           );
         case 'unprocessable':
