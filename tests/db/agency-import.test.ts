@@ -20,6 +20,7 @@ import { resumeReceivedImports, runningImports } from '#server/agency/import/doo
 import type { ImportLineInput } from '#server/agency/import/line.ts';
 import { asNdjson } from '#server/agency/import/read.ts';
 import { createImport, importBatch, listRejects, readImport } from '#server/agency/import/run.ts';
+import { parseReference } from '#server/agency/reference.ts';
 import type { Database } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
@@ -187,6 +188,8 @@ describe('importBatch', () => {
       debtorsCreated: 0,
       debtorsUpdated: 0,
       creditorsCreated: 0,
+      creditorsUpdated: 0,
+      filesDeleted: 0,
       statusChanges: 0,
     });
     expect(await snapshot(database.db, from!, to!)).toEqual(before);
@@ -235,6 +238,48 @@ describe('importBatch', () => {
     expect(after!.debtorId).toBe(demo!.debtorId);
     const [debtor] = await database.db.select().from(t.debtors).where(eq(t.debtors.id, demo!.debtorId));
     expect(debtor).toMatchObject({ agencyKey: 'DEMO-1', lastName: line.debtor.lastName ?? null });
+  });
+});
+
+describe('what a batch says of creditors and deleted files', () => {
+  const creditorOf = async (name: string) =>
+    database.db
+      .select({ street: t.creditors.street, postalCode: t.creditors.postalCode, city: t.creditors.city })
+      .from(t.creditors)
+      .where(eq(t.creditors.name, name));
+
+  it('moves a known creditor to the address of the last line naming it, and counts it once', async () => {
+    const name = 'Umzugs-Versand GmbH';
+    const at = (n: number, street: string) => {
+      const line = importLineAt(600 + n, { today });
+      return { ...line, creditor: { ...line.creditor, name, street } };
+    };
+    const first = await importBatch(database.db, stream(ndjson([JSON.stringify(at(0, 'Alte Gasse 1'))])));
+    expect(first).toMatchObject({ creditorsCreated: 1, creditorsUpdated: 0 });
+    // Two lines of one chunk give two new addresses: the later line's wins.
+    const moved = await importBatch(
+      database.db,
+      stream(ndjson([JSON.stringify(at(1, 'Neue Straße 2')), JSON.stringify(at(2, 'Letzter Weg 3'))])),
+    );
+    expect(moved).toMatchObject({ creditorsCreated: 0, creditorsUpdated: 1 });
+    expect(await creditorOf(name)).toEqual([expect.objectContaining({ street: 'Letzter Weg 3' })]);
+    // The same address again is no change.
+    const again = await importBatch(database.db, stream(ndjson([JSON.stringify(at(2, 'Letzter Weg 3'))])));
+    expect(again).toMatchObject({ creditorsUpdated: 0, filesUpdated: 0 });
+  });
+
+  it('counts a line naming a file deleted in the portal, and leaves that file as it is', async () => {
+    const line = importLineAt(610, { today });
+    await importBatch(database.db, stream(JSON.stringify(line)));
+    const { refno: ref, subcase } = parseReference(line.reference)!;
+    await database.db
+      .update(t.files)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(t.files.refno, ref), eq(t.files.subcase, subcase)));
+    const before = await snapshot(database.db, ref, ref);
+    const report = await importBatch(database.db, stream(JSON.stringify({ ...line, claimSubject: 'Anders' })));
+    expect(report).toMatchObject({ accepted: 1, filesCreated: 0, filesUpdated: 0, filesDeleted: 1 });
+    expect(await snapshot(database.db, ref, ref)).toEqual(before);
   });
 });
 

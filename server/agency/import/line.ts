@@ -86,7 +86,7 @@ export const importDebtor = z
 const importCreditor = z
   .object({
     name: text(200).describe('The creditor’s name: the portal finds the creditor by it.'),
-    street: text(200).describe('Street and number (used only when the portal does not know the creditor yet).'),
+    street: text(200).describe('Street and number.'),
     postalCode: text(20).describe('Postal code.'),
     city: text(100).describe('Town or city.'),
     country,
@@ -94,7 +94,8 @@ const importCreditor = z
   .strict()
   .meta({
     id: 'ImportCreditor',
-    description: 'A creditor, found by name; made with this address when the portal does not know it yet.',
+    description:
+      'A creditor, found by name: made with this address when the portal does not know it yet, else moved to it (the last line naming the creditor wins).',
   });
 
 /** The most cost lines one file itemises. */

@@ -1,6 +1,7 @@
 /**
  * The merge of import lines into the portal (decision 096), set-based and the same SQL on
- * PostgreSQL and PGlite, inside the caller's transaction: creditors by name, debtors by the agency's
+ * PostgreSQL and PGlite, inside the caller's transaction: creditors by name (their address the last
+ * line's), debtors by the agency's
  * key, files by reference (`INSERT … ON CONFLICT (refno, subcase) DO UPDATE`), and a status change
  * of an existing file (and a new file's first status) written to its status history, as the
  * status upsert writes it
@@ -21,10 +22,14 @@ import { debtorRecord, lineDebtorColumns, lineFileColumns, stageRecord, type Sql
 
 export interface MergeCounts {
   creditorsCreated: number;
+  /** Creditors the portal knew whose address changed. */
+  creditorsUpdated: number;
   debtorsCreated: number;
   debtorsUpdated: number;
   filesCreated: number;
   filesUpdated: number;
+  /** Lines naming a file deleted in the portal, which is left as it is. */
+  filesDeleted: number;
   statusChanges: number;
 }
 
@@ -53,9 +58,9 @@ const given = (records: Array<Record<string, unknown>>): LineSource => ({
 /** The file's columns the merge writes: the ids it resolves, then what the line sets. */
 const fileColumns = ['debtor_id', 'variant', 'creditor_id', 'original_creditor_id', 'currency', ...lineFileColumns];
 
-/** Creditors named in the chunk that the portal does not know yet, made with the first address given. */
-const mergeCreditors = (rows: string) => `
-with named as (
+/** The creditors the chunk names, each with the address of its last line naming it. */
+const namedCreditors = (rows: string) => `
+named as (
   select line, creditor_name as name, creditor_street as street, creditor_postal_code as postal_code,
          creditor_city as city, creditor_country as country
     from ${rows}
@@ -63,12 +68,28 @@ with named as (
   select line, original_creditor_name, original_creditor_street, original_creditor_postal_code,
          original_creditor_city, original_creditor_country
     from ${rows} where original_creditor_name is not null
-), first_named as (
-  select distinct on (name) name, street, postal_code, city, country from named order by name, line
-)
+), last_named as (
+  select distinct on (name) name, street, postal_code, city, country from named order by name, line desc
+)`;
+
+/** Creditors named in the chunk that the portal does not know yet, made with their address. */
+const mergeCreditors = (rows: string) => `
+with ${namedCreditors(rows)}
 insert into creditors (name, street, postal_code, city, country)
-select name, street, postal_code, city, country from first_named n
+select name, street, postal_code, city, country from last_named n
  where not exists (select 1 from creditors c where c.name = n.name)`;
+
+/**
+ * Creditors the portal knows whose address the chunk gives otherwise: the agency's system holds
+ * the current one, which the debtor is shown (RDG § 13a), so the last line naming it wins, as for
+ * a debtor.
+ */
+const moveCreditors = (rows: string) => `
+with ${namedCreditors(rows)}
+update creditors c set street = n.street, postal_code = n.postal_code, city = n.city, country = n.country
+  from last_named n
+ where c.name = n.name
+   and (c.street, c.postal_code, c.city, c.country) is distinct from (n.street, n.postal_code, n.city, n.country)`;
 
 /**
  * A debtor the portal holds without the agency's key (a file made before imports, the demo) takes
@@ -200,7 +221,9 @@ with ${incomingFiles(rows)}, merged as (
 )
 select (select count(*) from merged where inserted)::int as created,
        (select count(*) from (select id from merged where not inserted
-                              union select id from relined where not inserted) changed)::int as updated`;
+                              union select id from relined where not inserted) changed)::int as updated,
+       (select count(*) from resolved r join files f on f.refno = r.refno and f.subcase = r.subcase
+         where f.deleted_at is not null)::int as deleted`;
 
 /**
  * Waits for the merge's turn: one merge of creditors at a time, so that two imports naming a new
@@ -218,6 +241,7 @@ export async function awaitMergeTurn(tx: SqlRunner): Promise<void> {
  */
 async function mergeFrom(tx: SqlRunner, source: LineSource, now: Date, reason: string): Promise<MergeCounts> {
   await awaitMergeTurn(tx);
+  const moved = await tx.query(moveCreditors(source.rows), [source.param]);
   const creditors = await tx.query(mergeCreditors(source.rows), [source.param]);
   await tx.query(adoptDebtors(source.rows), [source.param]);
   const debtors = await tx.query<{ created: number; updated: number }>(mergeDebtorRows(source.rows), [
@@ -225,17 +249,19 @@ async function mergeFrom(tx: SqlRunner, source: LineSource, now: Date, reason: s
     now,
   ]);
   const status = await tx.query<{ changed: number }>(recordStatusChanges(source.rows), [source.param, now, reason]);
-  const files = await tx.query<{ created: number; updated: number }>(mergeFiles(source.rows), [
+  const files = await tx.query<{ created: number; updated: number; deleted: number }>(mergeFiles(source.rows), [
     source.param,
     now,
     reason,
   ]);
   return {
     creditorsCreated: creditors.rowCount,
+    creditorsUpdated: moved.rowCount,
     debtorsCreated: debtors.rows[0]!.created,
     debtorsUpdated: debtors.rows[0]!.updated,
     filesCreated: files.rows[0]!.created,
     filesUpdated: files.rows[0]!.updated,
+    filesDeleted: files.rows[0]!.deleted,
     statusChanges: status.rows[0]!.changed,
   };
 }

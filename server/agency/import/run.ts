@@ -63,6 +63,8 @@ export interface ImportReport {
   debtorsCreated: number;
   debtorsUpdated: number;
   creditorsCreated: number;
+  creditorsUpdated: number;
+  filesDeleted: number;
   statusChanges: number;
   error: string | null;
   createdAt: string;
@@ -91,6 +93,8 @@ function reportOf(row: ImportRow): ImportReport {
     debtorsCreated: row.debtorsCreated,
     debtorsUpdated: row.debtorsUpdated,
     creditorsCreated: row.creditorsCreated,
+    creditorsUpdated: row.creditorsUpdated,
+    filesDeleted: row.filesDeleted,
     statusChanges: row.statusChanges,
     error: row.error,
     createdAt: row.createdAt.toISOString(),
@@ -188,6 +192,8 @@ export async function importBatch(
       if (!current || current.last_merged_line >= through) return;
       let counts = {
         creditorsCreated: 0,
+        creditorsUpdated: 0,
+        filesDeleted: 0,
         debtorsCreated: 0,
         debtorsUpdated: 0,
         filesCreated: 0,
@@ -210,6 +216,7 @@ export async function importBatch(
            files_created = files_created + $5, files_updated = files_updated + $6,
            debtors_created = debtors_created + $7, debtors_updated = debtors_updated + $8,
            creditors_created = creditors_created + $9, status_changes = status_changes + $10,
+           creditors_updated = creditors_updated + $12, files_deleted = files_deleted + $13,
            updated_at = $11::timestamptz
          where id = $1`,
         [
@@ -224,6 +231,8 @@ export async function importBatch(
           counts.creditorsCreated,
           counts.statusChanges,
           now,
+          counts.creditorsUpdated,
+          counts.filesDeleted,
         ],
       );
     });

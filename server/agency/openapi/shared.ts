@@ -116,6 +116,14 @@ export const importCounts = {
   debtorsCreated: z.number().int(),
   debtorsUpdated: z.number().int(),
   creditorsCreated: z.number().int(),
+  creditorsUpdated: z
+    .number()
+    .int()
+    .describe('Creditors the portal knew whose address the batch gave otherwise (the last line naming one wins).'),
+  filesDeleted: z
+    .number()
+    .int()
+    .describe('Lines naming a file deleted in the portal: such a file is left as it is and never made again.'),
   statusChanges: z
     .number()
     .int()

@@ -42,6 +42,9 @@ export const agencyImports = pgTable('agency_imports', {
   debtorsCreated: integer('debtors_created').notNull().default(0),
   debtorsUpdated: integer('debtors_updated').notNull().default(0),
   creditorsCreated: integer('creditors_created').notNull().default(0),
+  creditorsUpdated: integer('creditors_updated').notNull().default(0),
+  /** Lines naming a file deleted in the portal: the file is left as it is. */
+  filesDeleted: integer('files_deleted').notNull().default(0),
   statusChanges: integer('status_changes').notNull().default(0),
   /** Why the job stopped (failed): a broken gzip stream, too many lines, the database. */
   error: text('error'),
