@@ -84,8 +84,33 @@ describe('a file made by the import', () => {
         paymentsMinor: 0,
         totalMinor: 30_692,
       });
+      // The line itemised none of its costs: the page names them as not yet itemised (decision 105).
+      expect((info.data as { info: ClaimInformation }).info).toMatchObject({ costs: [], unitemisedCostsMinor: 5_480 });
     },
   );
+
+  it('itemises the costs a line gives, each with its kind, amount and legal basis', async () => {
+    const line: ImportLineInput = {
+      ...lineFor('ch', 21),
+      costLines: [
+        { kind: 'dunningFee', amountMinor: 2_000, legalBasis: 'CH.or106' },
+        { kind: 'collectionFee', amountMinor: 3_000, legalBasis: 'CH.or106', vatIncluded: true },
+      ],
+    };
+    await importBatch(database.db, Readable.from([JSON.stringify(line)]));
+    const info = await run(
+      claimInformation,
+      getRequest(`${variants.ch.basePath}/claim-information`, { Cookie: await cookieFor(line.reference) }),
+      { portal: variants.ch.basePath.slice(1) },
+    );
+    expect((info.data as { info: ClaimInformation }).info).toMatchObject({
+      costs: [
+        { kind: 'dunningFee', amountMinor: 2_000, legalBasis: 'CH.or106', vatIncluded: false },
+        { kind: 'collectionFee', amountMinor: 3_000, legalBasis: 'CH.or106', vatIncluded: true },
+      ],
+      unitemisedCostsMinor: 480,
+    });
+  });
 
   it('shows what a later line changed: a payment and a settled status', async () => {
     const line = lineFor('de', 20);
