@@ -10,6 +10,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { portalFeeKinds } from '../claims/costs.ts';
+import { agencyEventKinds } from '../claims/file-history.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { ImportDebtor, ImportLine } from './import/line.ts';
@@ -47,6 +48,16 @@ const agencyCostLines = sql<NonNullable<ImportLine['costLines']>>`(
      sql`, `,
    )}))`;
 
+/** The file's history the agency gave (handed over, letters sent), in the order it is kept. */
+const agencyHistory = sql<NonNullable<ImportLine['history']>>`(
+  select coalesce(jsonb_agg(jsonb_build_object('on', to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD'),
+           'kind', e.kind, 'letter', e.detail->>'letter') order by e.occurred_at, e.id), '[]'::jsonb)
+    from ${t.events} e
+   where e.file_id = ${t.files.id} and e.kind in (${sql.join(
+     agencyEventKinds.map((kind) => sql`${kind}`),
+     sql`, `,
+   )}))`;
+
 /** The file row, whether deleted or not, locked for the caller's transaction. */
 export async function lockFileRow(tx: Database, ref: FileKey) {
   const [row] = await tx
@@ -69,6 +80,7 @@ export async function readFileState(db: Database, ref: FileKey): Promise<{ id: n
       creditor: t.creditors,
       original: originalCreditors,
       costLines: agencyCostLines,
+      history: agencyHistory,
     })
     .from(t.files)
     .innerJoin(t.debtors, eq(t.debtors.id, t.files.debtorId))
@@ -76,7 +88,7 @@ export async function readFileState(db: Database, ref: FileKey): Promise<{ id: n
     .leftJoin(originalCreditors, eq(originalCreditors.id, t.files.originalCreditorId))
     .where(and(eq(t.files.refno, ref.refno), eq(t.files.subcase, ref.subcase)));
   if (!row || row.file.deletedAt) return null;
-  const { file: f, debtor: d, creditor: c, original: o, costLines } = row;
+  const { file: f, debtor: d, creditor: c, original: o, costLines, history } = row;
   const creditor = (x: typeof c) => ({
     name: x.name,
     street: x.street,
@@ -123,6 +135,7 @@ export async function readFileState(db: Database, ref: FileKey): Promise<{ id: n
     costsMinor: f.costsMinor,
     costLines,
     paymentsMinor: f.paymentsMinor,
+    history,
     interestRateBp: f.interestRateBp,
     interestBasis: f.interestBasis,
     interestFrom: f.interestFrom,

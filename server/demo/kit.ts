@@ -2,8 +2,8 @@
  * What the demo files get beyond the agency's batch (decision 104): server/demo/seed.ts loads the
  * batch (server/demo/batch.ts) through the bulk import, then completes each letter with this kit,
  * in one transaction: the creditors' logos, what the portal holds of a debtor (the demo password,
- * the flags a debtor's own actions set), each file's history before the portal (status history
- * and the standard letter journey; its costs come itemised in the batch), then the file's own module
+ * the flags a debtor's own actions set), each file's status history before the portal (its costs
+ * and its letters come in the batch), then the file's own module
  * (server/demo/files/). Dates are relative to the day of seeding so that "next instalment due"
  * stays ahead.
  */
@@ -70,7 +70,6 @@ export async function createKit(tx: Tx, today: Date, options: SeedOptions): Prom
             },
           ]),
     ]);
-    await tx.insert(t.events).values(standardJourney(id, today));
   };
 
   const completeLetter = async ({ debtor, files }: DemoLetter, index: number): Promise<DemoIds> => {
@@ -165,13 +164,4 @@ export async function addPlan(
     remaining -= amount;
   }
   await tx.insert(t.instalmentRows).values(rows);
-}
-
-function standardJourney(fileId: number, today: Date): Array<typeof t.events.$inferInsert> {
-  return [
-    { fileId, occurredAt: at(today, -90), kind: 'handedOver' },
-    { fileId, occurredAt: at(today, -88), kind: 'letterSent', detail: { letter: 'firstNotice' } },
-    { fileId, occurredAt: at(today, -60), kind: 'letterSent', detail: { letter: 'reminder' } },
-    { fileId, occurredAt: at(today, -30), kind: 'letterSent', detail: { letter: 'finalReminder' } },
-  ];
 }

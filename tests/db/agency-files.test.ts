@@ -71,6 +71,15 @@ async function footprint(reference: string) {
   return rows[0] ?? null;
 }
 
+/** The id of file `reference` (subcase 1). */
+const fileIdOf = async (reference: string) =>
+  (
+    await agency.database.db
+      .select({ id: t.files.id })
+      .from(t.files)
+      .where(and(eq(t.files.refno, reference), eq(t.files.subcase, 1)))
+  )[0]!.id;
+
 async function create(n: number, line = lineFor(n)) {
   const response = await put(`/files/${line.reference}`, agency.writer, line);
   expect(response.status).toBe(201);
@@ -84,8 +93,8 @@ describe('PUT and GET /files/{reference}', () => {
     expect(created.status).toBe(201);
     expect(created.headers.get('location')).toBe(`/agency/v1/files/${line.reference}`);
     expect(created.headers.get('etag')).toBe('"1"');
-    // A line without cost lines keeps the file's, and a new file has none: read back as [].
-    const expected = { ...importLine.parse(line), costLines: [] };
+    // A line without cost lines or history keeps the file's, and a new file has none: read back as [].
+    const expected = { ...importLine.parse(line), costLines: [], history: [] };
     expect(await created.json()).toEqual(expected);
     const read = await call(`/files/${line.reference}`, { token: agency.reader });
     expect(read.status).toBe(200);
@@ -367,14 +376,6 @@ describe('cost lines (decision 105)', () => {
     { kind: 'collectionFee', amountMinor: 4_980, legalBasis: 'DE.rdgRvg', vatIncluded: false },
   ] as const;
 
-  const fileIdOf = async (reference: string) =>
-    (
-      await agency.database.db
-        .select({ id: t.files.id })
-        .from(t.files)
-        .where(and(eq(t.files.refno, reference), eq(t.files.subcase, 1)))
-    )[0]!.id;
-
   const heldCosts = async (fileId: number) =>
     agency.database.db
       .select({ id: t.collectionCosts.id, kind: t.collectionCosts.kind, amountMinor: t.collectionCosts.amountMinor })
@@ -472,6 +473,83 @@ describe('cost lines (decision 105)', () => {
       expect(response.status).toBe(400);
       const body = (await response.json()) as { code: string; issues: Array<{ path: string }> };
       expect(body.code).toBe('invalid');
+      expect(body.issues.map((issue) => issue.path)).toContain(path);
+      expect(await footprint(reference)).toBeNull();
+    }
+  });
+});
+
+describe('the file’s history (decision 105)', () => {
+  const eventsOf = async (reference: string) =>
+    agency.database.db
+      .select({ id: t.events.id, kind: t.events.kind, detail: t.events.detail, at: t.events.occurredAt })
+      .from(t.events)
+      .innerJoin(t.files, eq(t.files.id, t.events.fileId))
+      .where(and(eq(t.files.refno, reference), eq(t.files.subcase, 1)))
+      .orderBy(t.events.occurredAt, t.events.id);
+
+  const history = [
+    { on: '2026-08-01', kind: 'handedOver', letter: null },
+    { on: '2026-08-03', kind: 'letterSent', letter: 'firstNotice' },
+    { on: '2026-09-02', kind: 'letterSent', letter: 'reminder' },
+  ] as const;
+
+  it('shows the handing over and the letters on the claim page, dated on their day, and keeps the debtor’s own events', async () => {
+    // Given out of order: kept, and read back, in date order.
+    const { line, etag } = await create(60, { ...lineFor(60), history: [history[2], history[0], history[1]] });
+    const read = await call(`/files/${line.reference}`, { token: agency.reader });
+    expect(((await read.json()) as { history: unknown }).history).toEqual(history);
+    const fileId = await fileIdOf(line.reference);
+    const info = (await loadClaimInformation(agency.database.db, fileId))!;
+    // The page shows the newest first.
+    expect(info.events?.map((e) => [e.at.slice(0, 10), e.kind, e.detail?.letter ?? null])).toEqual(
+      history.map((h) => [h.on, h.kind, h.letter]).reverse(),
+    );
+    // The debtor wrote to the agency in the portal: their event is not the agency's to replace.
+    await agency.database.db
+      .insert(t.events)
+      .values({ fileId, occurredAt: new Date('2026-09-10T08:00:00Z'), kind: 'messageSent' });
+    // The same history in another order is the same: no new version, the rows not written again.
+    const held = await eventsOf(line.reference);
+    const again = await put(`/files/${line.reference}`, agency.writer, { ...line, history: [...history].reverse() });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await eventsOf(line.reference)).toEqual(held);
+    // A later batch adds the final reminder: the agency's events are replaced, the debtor's stays.
+    const report = await importBatch(
+      agency.database.db,
+      Readable.from([
+        JSON.stringify({
+          ...line,
+          history: [...history, { on: '2026-10-01', kind: 'letterSent', letter: 'finalReminder' }],
+        }),
+      ]),
+    );
+    expect(report).toMatchObject({ accepted: 1, filesUpdated: 1 });
+    expect((await eventsOf(line.reference)).map((e) => [e.kind, e.detail?.letter ?? null])).toEqual([
+      ['handedOver', null],
+      ['letterSent', 'firstNotice'],
+      ['letterSent', 'reminder'],
+      ['messageSent', null],
+      ['letterSent', 'finalReminder'],
+    ]);
+    // Left out: kept.
+    await importBatch(agency.database.db, Readable.from([JSON.stringify({ ...line, history: undefined })]));
+    expect(await eventsOf(line.reference)).toHaveLength(5);
+  });
+
+  it('refuses a letter without `letterSent`, `letterSent` without its letter, and an unknown kind', async () => {
+    const reference = String(960_000_061);
+    const cases: Array<[unknown, string]> = [
+      [[{ on: '2026-08-01', kind: 'handedOver', letter: 'reminder' }], 'history.0.letter'],
+      [[{ on: '2026-08-01', kind: 'letterSent' }], 'history.0.letter'],
+      [[{ on: '2026-08-01', kind: 'paymentReceived' }], 'history.0.kind'],
+      [[{ on: '1. August', kind: 'handedOver' }], 'history.0.on'],
+    ];
+    for (const [given, path] of cases) {
+      const response = await put(`/files/${reference}`, agency.writer, { ...lineFor(61), history: given });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { issues: Array<{ path: string }> };
       expect(body.issues.map((issue) => issue.path)).toContain(path);
       expect(await footprint(reference)).toBeNull();
     }

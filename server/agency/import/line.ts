@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { agencyCostKinds, legalBasisCodes } from '../../claims/costs.ts';
+import { agencyEventKinds, letterKinds } from '../../claims/file-history.ts';
 import * as t from '../../db/schema.ts';
 import { variantIds, type VariantId } from '../../variants/config.ts';
 import { parseReference } from '../reference.ts';
@@ -117,6 +118,28 @@ const importCostLine = z
       'One collection cost with its kind, amount and legal basis, as the debtor must be told them (RDG § 13a).',
   });
 
+/** The most entries of a file's history one line gives. */
+export const maxHistoryEntries = 100;
+
+const importHistoryEntry = z
+  .object({
+    on: isoDate.describe('The day it happened (YYYY-MM-DD).'),
+    kind: z
+      .enum(agencyEventKinds)
+      .describe('`handedOver`: the creditor handed the claim over for collection; `letterSent`: a letter was sent.'),
+    letter: z
+      .enum(letterKinds)
+      .nullable()
+      .default(null)
+      .describe('Which letter (`letterSent` only): the first notice, a reminder or the final reminder.'),
+  })
+  .strict()
+  .superRefine((entry, ctx) => {
+    if ((entry.kind === 'letterSent') !== (entry.letter !== null))
+      ctx.addIssue({ code: 'custom', path: ['letter'], message: 'a letter belongs to `letterSent`, and only to it' });
+  })
+  .meta({ id: 'ImportHistoryEntry', description: 'One event of the file’s history in the agency’s system.' });
+
 export const importLine = z
   .object({
     reference: z
@@ -161,6 +184,14 @@ export const importLine = z
         'The collection costs one by one, adding up to at most `costsMinor` (the rest is the portal’s own agreement fees, or costs not itemised, which the debtor is told are not). A list replaces the lines the file had; null or left out keeps them. The portal’s agreement fees (`instalmentFee`, `settlementFee`) are its own and stay.',
       ),
     paymentsMinor: amount.default(0).describe('Payments already booked in minor units.'),
+    history: z
+      .array(importHistoryEntry)
+      .max(maxHistoryEntries)
+      .nullable()
+      .default(null)
+      .describe(
+        'The file’s history in the agency’s system, shown to the debtor with what they did in the portal: when the claim was handed over and each letter sent. A list replaces the one the file had (kept in date order); null or left out keeps it. What the debtor did in the portal is the portal’s own and stays.',
+      ),
     interestRateBp: z
       .number()
       .int()

@@ -17,6 +17,7 @@
  * its own transaction, without COPY.
  */
 import { portalFeeKinds } from '../../claims/costs.ts';
+import { agencyEventKinds } from '../../claims/file-history.ts';
 import type { ImportDebtor, ImportLine } from './line.ts';
 import { debtorRecord, lineDebtorColumns, lineFileColumns, stageRecord, type SqlRunner } from './stage.ts';
 
@@ -143,7 +144,7 @@ incoming as (
 ), resolved as (
   select i.refno, i.subcase, d.id as debtor_id, i.variant, c.id as creditor_id, o.id as original_creditor_id,
          i.currency, i.status_code, i.sub_state, i.status_date, i.claim_subject, i.subject_key, i.subject_params,
-         i.contract_date, i.main_claim_minor, i.interest_minor, i.costs_minor, i.cost_lines, i.payments_minor,
+         i.contract_date, i.main_claim_minor, i.interest_minor, i.costs_minor, i.cost_lines, i.history, i.payments_minor,
          i.interest_rate_bp, i.interest_basis, i.interest_from, i.address_traced, i.has_video,
          i.show_event_history, i.show_upload_center, i.letter_link_is_full_login, i.instalment_error_code,
          i.deposit_required_minor, i.functions_blocked, i.legal_blocking
@@ -171,15 +172,84 @@ with ${incomingFiles(rows)}, changed as (
 )
 select count(*)::int as changed from changed`;
 
-/** The portal's own agreement fees as an SQL list: a line's cost lines never replace them. */
+/**
+ * Rows of a file the line gives as a list (its cost lines, its history): a list replaces the
+ * file's rows of the agency's own (`own`, over the table as `c`) when it differs from them, in the
+ * list's order; null keeps them (decision 105). `element` is a held row as the list's JSON element
+ * and `values` the table's columns made from an element `e.item`; the rows are read back in the
+ * order they were written (`order`), so the same list again is equal and writes nothing.
+ */
+interface FileList {
+  column: string;
+  table: string;
+  own: string;
+  element: string;
+  order: string;
+  columns: string;
+  values: string;
+}
+
+/** The portal's own agreement fees: a line's cost lines never replace them. */
 const portalFees = portalFeeKinds.map((kind) => `'${kind}'`).join(', ');
 
+const costLinesList: FileList = {
+  column: 'cost_lines',
+  table: 'collection_costs',
+  own: `c.kind not in (${portalFees})`,
+  element: `jsonb_build_object('kind', c.kind, 'amountMinor', c.amount_minor, 'legalBasis', c.legal_basis,
+                               'vatIncluded', c.vat_included)`,
+  order: 'c.id',
+  columns: 'kind, amount_minor, legal_basis, vat_included',
+  values: `e.item->>'kind', (e.item->>'amountMinor')::integer, e.item->>'legalBasis',
+           coalesce((e.item->>'vatIncluded')::boolean, false)`,
+};
+
+/** The agency's events of the file's history, dated at noon UTC: the same calendar day in Europe. */
+const historyList: FileList = {
+  column: 'history',
+  table: 'events',
+  own: `c.kind in (${agencyEventKinds.map((kind) => `'${kind}'`).join(', ')})`,
+  element: `jsonb_build_object('on', to_char(c.occurred_at at time zone 'UTC', 'YYYY-MM-DD'), 'kind', c.kind,
+                               'letter', c.detail->>'letter')`,
+  order: 'c.occurred_at, c.id',
+  columns: 'occurred_at, kind, detail',
+  values: `((e.item->>'on')::date + time '12:00') at time zone 'UTC', e.item->>'kind',
+           case when e.item->>'letter' is null then null else jsonb_build_object('letter', e.item->>'letter') end`,
+};
+
+const fileLists = [costLinesList, historyList];
+
+/** The statement's part for one list: given, held, changed, then the rows removed and written. */
+const replaceList = (l: FileList) => `
+${l.column}_given as (
+  select f.id, false as inserted, r.${l.column} as given
+    from resolved r join files f on f.refno = r.refno and f.subcase = r.subcase
+   where r.${l.column} is not null and f.deleted_at is null
+  union all
+  select m.id, true, r.${l.column}
+    from resolved r join merged m on m.refno = r.refno and m.subcase = r.subcase
+   where r.${l.column} is not null and m.inserted
+), ${l.column}_held as (
+  select c.file_id, jsonb_agg(${l.element} order by ${l.order}) as held
+    from ${l.table} c join ${l.column}_given g on g.id = c.file_id
+   where ${l.own}
+   group by c.file_id
+), ${l.column}_changed as (
+  select g.id, g.inserted, g.given from ${l.column}_given g left join ${l.column}_held h on h.file_id = g.id
+   where g.given is distinct from coalesce(h.held, '[]'::jsonb)
+), ${l.column}_removed as (
+  delete from ${l.table} c using ${l.column}_changed x where c.file_id = x.id and ${l.own}
+), ${l.column}_written as (
+  insert into ${l.table} (file_id, ${l.columns})
+  select x.id, ${l.values}
+    from ${l.column}_changed x cross join lateral jsonb_array_elements(x.given) with ordinality as e(item, n)
+   order by x.id, e.n
+)`;
+
 /**
- * The files of the chunk, made or updated, in one statement with their cost lines: a line that
- * gives `costLines` replaces the agency's lines of its file (the portal's agreement fees stay,
- * decision 105) when they differ from the ones held, in the order given. A file whose cost lines
- * alone changed counts as updated. New files are seen through the insert's `returning`, since a
- * statement does not see its own rows.
+ * The files of the chunk, made or updated, in one statement with their cost lines and history
+ * (`replaceList`). A file whose lists alone changed counts as updated. New files are seen through
+ * the insert's `returning`, since a statement does not see its own rows.
  */
 const mergeFiles = (rows: string) => `
 with ${incomingFiles(rows)}, merged as (
@@ -189,39 +259,13 @@ with ${incomingFiles(rows)}, merged as (
   where files.deleted_at is null
     and (${fileColumns.map((c) => `files.${c}`).join(', ')}) is distinct from (${fileColumns.map((c) => `excluded.${c}`).join(', ')})
   returning id, refno, subcase, status_code, sub_state, (xmax = 0) as inserted
-), history as (
+), status_history as (
   insert into file_status_history (file_id, status_code, sub_state, changed_at, reason)
   select id, status_code, sub_state, $2::timestamptz, $3::text from merged where inserted
-), itemised as (
-  select f.id, false as inserted, r.cost_lines
-    from resolved r join files f on f.refno = r.refno and f.subcase = r.subcase
-   where r.cost_lines is not null and f.deleted_at is null
-  union all
-  select m.id, true, r.cost_lines
-    from resolved r join merged m on m.refno = r.refno and m.subcase = r.subcase
-   where r.cost_lines is not null and m.inserted
-), held as (
-  select c.file_id,
-         jsonb_agg(jsonb_build_object('kind', c.kind, 'amountMinor', c.amount_minor, 'legalBasis', c.legal_basis,
-                                      'vatIncluded', c.vat_included) order by c.id) as cost_lines
-    from collection_costs c join itemised i on i.id = c.file_id
-   where c.kind not in (${portalFees})
-   group by c.file_id
-), relined as (
-  select i.id, i.inserted, i.cost_lines from itemised i left join held h on h.file_id = i.id
-   where i.cost_lines is distinct from coalesce(h.cost_lines, '[]'::jsonb)
-), unlined as (
-  delete from collection_costs c using relined r where c.file_id = r.id and c.kind not in (${portalFees})
-), lined as (
-  insert into collection_costs (file_id, kind, amount_minor, legal_basis, vat_included)
-  select r.id, e.line->>'kind', (e.line->>'amountMinor')::integer, e.line->>'legalBasis',
-         coalesce((e.line->>'vatIncluded')::boolean, false)
-    from relined r cross join lateral jsonb_array_elements(r.cost_lines) with ordinality as e(line, n)
-   order by r.id, e.n
-)
+), ${fileLists.map(replaceList).join(', ')}
 select (select count(*) from merged where inserted)::int as created,
        (select count(*) from (select id from merged where not inserted
-                              union select id from relined where not inserted) changed)::int as updated,
+                              ${fileLists.map((l) => `union select id from ${l.column}_changed where not inserted`).join('\n                              ')}) changed)::int as updated,
        (select count(*) from resolved r join files f on f.refno = r.refno and f.subcase = r.subcase
          where f.deleted_at is not null)::int as deleted`;
 

@@ -85,9 +85,10 @@ export const stageColumns = [
   ...creditorColumns('original_creditor'),
   ...lineFileColumns,
   'cost_lines',
+  'history',
 ];
 
-type Cell = string | number | boolean | null | Record<string, string> | ImportLine['costLines'];
+type Cell = string | number | boolean | null | Record<string, string> | ImportLine['costLines'] | ImportLine['history'];
 
 /** One value in COPY's text format: `\N` for null, backslash escapes for the separators. */
 function cell(value: Cell): string {
@@ -126,6 +127,15 @@ export function debtorRecord(d: ImportDebtor): Record<string, Cell> {
     email: d.email,
     personal_number_hash: d.personalNumber === null ? null : hashPersonalNumber(d.personalNumber),
   };
+}
+
+/**
+ * A history in the order the portal keeps it (by day, then kind and letter), so that the same
+ * events given in another order are the same history and nothing is written again.
+ */
+function inDateOrder(history: NonNullable<ImportLine['history']>): NonNullable<ImportLine['history']> {
+  const key = (e: (typeof history)[number]) => `${e.on} ${e.kind} ${e.letter ?? ''}`;
+  return [...history].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 }
 
 /** A validated line as one row of the staging table, by column name (COPY's row and the merge of given lines). */
@@ -178,6 +188,7 @@ export function stageRecord(importId: number, line: number, file: ImportLine): R
     original_creditor_country: o?.country ?? null,
     ...own,
     cost_lines: file.costLines,
+    history: file.history && inDateOrder(file.history),
   };
 }
 

@@ -121,6 +121,8 @@ export const agencyImportStage = pgTable(
     costsMinor: integer('costs_minor').notNull(),
     /** The line's `costLines` as it gave them (JSON), or null to keep the file's. */
     costLines: jsonb('cost_lines'),
+    /** The line's `history` in date order (JSON), or null to keep the file's. */
+    history: jsonb('history'),
     paymentsMinor: integer('payments_minor').notNull(),
     interestRateBp: integer('interest_rate_bp'),
     interestBasis: text('interest_basis'),

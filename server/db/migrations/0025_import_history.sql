@@ -1,0 +1,1 @@
+ALTER TABLE "agency_import_stage" ADD COLUMN "history" jsonb;
