@@ -250,7 +250,10 @@ export function LegalInformation({
                 </li>
               ))}
               {info.unitemisedCostsMinor > 0 ? (
-                <li>{t('legal.costsNotItemised', { amount: money(info.unitemisedCostsMinor) })}</li>
+                <li>
+                  <strong>{t('legal.costsNotItemised')}</strong>: {money(info.unitemisedCostsMinor)}
+                  <span className="muted cell-note">{t('legal.costsNotItemisedNote')}</span>
+                </li>
               ) : null}
             </ul>
           )}
