@@ -5,12 +5,9 @@
  * costs by these codes (the import line's `costLines`, decision 105); the portal's own agreement
  * fees are the last two kinds, charged when a plan or pay later is agreed (decision 026).
  */
-import type * as t from '../db/schema.ts';
-
-export type CostKind = (typeof t.collectionCosts.$inferSelect)['kind'];
 
 /** The fees the portal itself charges; every other kind is the agency's to itemise. */
-export const portalFeeKinds = ['instalmentFee', 'settlementFee'] as const satisfies readonly CostKind[];
+export const portalFeeKinds = ['instalmentFee', 'settlementFee'] as const;
 
 /** The kinds of cost an agency's line itemises. */
 export const agencyCostKinds = [
@@ -20,7 +17,12 @@ export const agencyCostKinds = [
   'creditorCosts',
   'courtFee',
   'other',
-] as const satisfies readonly CostKind[];
+] as const;
+
+/** Every kind of collection cost a file holds (`collection_costs.kind`). */
+export const costKinds = [...agencyCostKinds, ...portalFeeKinds] as const;
+
+export type CostKind = (typeof costKinds)[number];
 
 /** The legal bases with a text in every language, as `<country>.<law>`. */
 export const legalBasisCodes = [

@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { costKinds } from '../../claims/costs.ts';
 import type { InstalmentTerms, MethodLists } from '../../terms/file-terms.ts';
 import { createdAt, money } from './columns.ts';
 
@@ -239,18 +240,7 @@ export const collectionCosts = pgTable(
     id: serial('id').primaryKey(),
     fileId: fileRef(),
     /** instalmentFee and settlementFee: charged by the portal when a plan or pay later is agreed (decision 026). */
-    kind: text('kind', {
-      enum: [
-        'collectionFee',
-        'dunningFee',
-        'addressInquiry',
-        'creditorCosts',
-        'courtFee',
-        'other',
-        'instalmentFee',
-        'settlementFee',
-      ],
-    }).notNull(),
+    kind: text('kind', { enum: costKinds }).notNull(),
     amountMinor: money('amount_minor').notNull(),
     legalBasis: text('legal_basis').notNull(),
     vatIncluded: boolean('vat_included').notNull().default(false),
