@@ -8,6 +8,7 @@
  */
 import { fakerDE, fakerDE_AT, fakerDE_CH, fakerNB_NO, fakerSV, type Faker } from '@faker-js/faker';
 import type { ImportLineInput } from '../../server/agency/import/line.ts';
+import type { LegalBasisCode } from '../../server/claims/costs.ts';
 import { plannedFile, statusOf, type Variant } from '../bench/journeys/generate.ts';
 
 /** The first reference number of a generated batch (the journey benchmark's start at 700000000). */
@@ -55,6 +56,16 @@ const creditorAddress: Record<string, { street: string; postalCode: string; city
   'Limmat Versand': { street: 'Limmatquai 90', postalCode: '8001', city: 'Zürich', country: 'CH' },
   'Nordic Home': { street: 'Drottninggatan 20', postalCode: '111 51', city: 'Stockholm', country: 'SE' },
   Fjordnett: { street: 'Bryggen 4', postalCode: '5003', city: 'Bergen', country: 'NO' },
+};
+
+/** The legal bases of the reminder and the collection fee by the variant's country (server/claims/costs.ts). */
+const costBases: Record<Variant, { dunning: LegalBasisCode; collection: LegalBasisCode }> = {
+  de: { dunning: 'DE.bgbDefault', collection: 'DE.rdgRvg' },
+  paycare: { dunning: 'DE.bgbDefault', collection: 'DE.rdgRvg' },
+  at: { dunning: 'AT.abgb1333', collection: 'AT.abgb1333Fees' },
+  ch: { dunning: 'CH.or106', collection: 'CH.or106' },
+  se: { dunning: 'SE.costsAct', collection: 'SE.costsActOrdinance' },
+  no: { dunning: 'NO.debtCollectionAct17', collection: 'NO.debtCollectionRegulation' },
 };
 
 const subjects = [
@@ -113,6 +124,9 @@ export function importLineAt(index: number, options: { seed?: number; today: Dat
   const main = faker.number.int({ min: 30, max: 2_500 }) * 100 * s.scale + faker.number.int(99);
   const interest = Math.round((main * s.rateBp * faker.number.int({ min: 60, max: 400 })) / 3_650_000);
   const costs = Math.round(main * 0.12) + 2_500 * s.scale;
+  const dunning = 500 * s.scale;
+  const handedOverDaysAgo = faker.number.int({ min: 40, max: 140 });
+  const letters = faker.number.int({ min: 1, max: 3 });
   const total = main + interest + costs;
   const settled = archetype === 'settled' || archetype === 'settledByAgreement';
   const creditorName = faker.helpers.arrayElement(s.creditors);
@@ -139,6 +153,19 @@ export function importLineAt(index: number, options: { seed?: number; today: Dat
     mainClaimMinor: main,
     interestMinor: interest,
     costsMinor: costs,
+    // Itemised as an agency's system does (decision 105): the reminder, then the collection fee.
+    costLines: [
+      { kind: 'dunningFee', amountMinor: dunning, legalBasis: costBases[planned.variant].dunning },
+      { kind: 'collectionFee', amountMinor: costs - dunning, legalBasis: costBases[planned.variant].collection },
+    ],
+    history: [
+      { on: isoDate(options.today, -handedOverDaysAgo), kind: 'handedOver' },
+      ...(['firstNotice', 'reminder', 'finalReminder'] as const).slice(0, letters).map((letter, n) => ({
+        on: isoDate(options.today, -handedOverDaysAgo + 2 + n * 28),
+        kind: 'letterSent' as const,
+        letter,
+      })),
+    ],
     paymentsMinor: settled ? total : archetype === 'paymentNoted' ? Math.round(total / 3) : 0,
     interestRateBp: s.rateBp,
     interestBasis: 'statutoryDefault',
