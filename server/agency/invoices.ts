@@ -429,7 +429,8 @@ export async function deleteAgencyInvoice(
 ): Promise<PartDeletion<AgencyInvoice>> {
   const ref = parseReference(reference);
   if (!ref) return { ok: false, problem: 'notFound' };
-  let documentKey: string | null = null;
+  // The PDF of the row the DELETE removed, to delete from the store once the row is gone for good.
+  const removed: { documentKey: string | null } = { documentKey: null };
   const result = await deletePart(
     db,
     ref,
@@ -442,12 +443,12 @@ export async function deleteAgencyInvoice(
       withdrawn: () => false,
       taken: () => false,
       write: async (tx, _file, row) => {
-        documentKey = row.documentKey;
+        removed.documentKey = row.documentKey;
         await tx.delete(t.invoices).where(eq(t.invoices.id, row.id));
       },
     },
   );
-  const key: string | null = result.ok && result.withdrawn ? documentKey : null;
+  const key = result.ok && result.withdrawn ? removed.documentKey : null;
   if (key)
     await store
       .delete(key)

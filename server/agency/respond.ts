@@ -188,7 +188,11 @@ export function standingPartResponse<P>(result: StandingPartWrite<P>, instance: 
 export function deletedResponse<P>(
   result: PartDeletion<P>,
   instance: string,
-  problems: { noPart: string; taken: (part: P) => { code: string; detail: string; resource: Record<string, unknown> } },
+  problems: {
+    noPart: string;
+    /** The 409 of a part the debtor takes or answers; none for a part the debtor never answers (an invoice). */
+    taken?: (part: P) => { code: string; detail: string; resource: Record<string, unknown> };
+  },
 ): Response {
   if (result.ok)
     return new Response(null, {
@@ -201,6 +205,7 @@ export function deletedResponse<P>(
     case 'noPart':
       return problemResponse(404, problems.noPart, instance);
     case 'taken': {
+      if (!problems.taken) throw new Error(`${instance}: a part the debtor never answers was taken`);
       const taken = problems.taken(result.part);
       return debtorActedResponse(taken.code, instance, taken.detail, taken.resource, result.version);
     }

@@ -270,7 +270,7 @@ export const deleteHeaders = z.object({
   'If-Match': z
     .string()
     .describe(
-      'The ETag you read. Needed (428 without it); 412 when it changed since. Not needed for a retry of a DELETE that went through.',
+      'The ETag you read. Needed (428 without it); 412 when it changed since. A retry of a DELETE that went through is 204 whatever it names.',
     ),
 });
 

@@ -80,12 +80,7 @@ export const fileOperations: Operation[] = [
     async run({ db, request, params, url, now }) {
       const result = await deleteAgencyInvoice(db, params[0]!, params[1]!, preconditionsOf(request), now);
       // An invoice is never answered by the debtor: no 409.
-      return deletedResponse(result, url.pathname, {
-        noPart: 'notFound',
-        taken: () => {
-          throw new Error('an invoice is never taken');
-        },
-      });
+      return deletedResponse(result, url.pathname, { noPart: 'notFound' });
     },
   },
   {
