@@ -5,16 +5,21 @@
  * checkout's amounts, the modal queue, the claim page and its PDF); 428 and 412 write nothing; what
  * the debtor took or acknowledged stays (409); files:read alone is 403; another file's id is 404 and
  * touches nothing; a second DELETE is 204 and writes nothing; a PUT after it makes a new one whose
- * version is above every earlier one; every call is audited.
+ * version is above every earlier one; every call is audited; a payment started on facts read
+ * before a DELETE is refused under the file's lock.
  */
 import { and, eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { acknowledgeModal, pendingModals, respondToSpecialOffer, type PendingModal } from '#server/claims/modals.ts';
 import { loadFileFacts } from '#server/claims/facts.ts';
 import { todayIso } from '#server/dates.ts';
 import * as t from '#server/db/schema.ts';
 import { documentStore } from '#server/documents/store.ts';
+import type { Database } from '#server/db/client.ts';
 import { amountFor } from '#server/payments/purpose.ts';
+import { createPayment } from '#server/payments/service/start.ts';
+import { variants } from '#server/variants/config.ts';
 import { loader as claimInformation } from '~/routes/$portal.claim-information';
 import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { loader as invoiceDownload } from '~/routes/$portal.claim-information_.invoices.$invoiceId';
@@ -474,5 +479,54 @@ describe('DELETE /files/{reference}/invoices/{id}', () => {
     expect(await partsOf(owner.fileId)).toEqual(before);
     expect(await storedPdfs(owner.fileId)).toHaveLength(1);
     expect((await claimInvoicesOf(owner.reference)).map((invoice) => invoice.number)).toContain('RE-DEL-2');
+  });
+});
+
+describe('a payment started while the agency takes the part back', () => {
+  /**
+   * The database as `createPayment` sees it, with `before` run just before its first transaction
+   * (the one that locks the file's row): the facts it read say the part is there, the DELETE has
+   * gone first.
+   */
+  const interleaved = (before: () => Promise<void>): Database => {
+    let done = false;
+    const real = agency.database.db;
+    return new Proxy(real, {
+      get(target, property) {
+        if (property === 'transaction' && !done)
+          return async (...args: Parameters<Database['transaction']>) => {
+            done = true;
+            await before();
+            return target.transaction(...args);
+          };
+        const value: unknown = Reflect.get(target, property, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+  };
+
+  it.each([
+    ['special-offer', 'specialOffer', { amountMinor: 20_000, currency: 'EUR', validTill: dayIn(14) }],
+    ['down-payment', 'downPayment', { amountMinor: 5_000, currency: 'EUR', dueOn: dayIn(5) }],
+  ] as const)('is refused under the file’s lock when the DELETE of the %s went first', async (part, purpose, body) => {
+    const file = await fileFor(part === 'special-offer' ? 50 : 51);
+    const path = `/files/${file.reference}/${part}`;
+    expect((await put(path, agency.writer, body)).status).toBe(201);
+    expect(await checkoutAmount(file.fileId, purpose)).toBe(body.amountMinor);
+    const db = interleaved(async () => {
+      expect((await del(path, { 'if-match': '"1"' })).status).toBe(204);
+    });
+    const started = await createPayment(db, {
+      debtorId: file.debtorId,
+      fileId: file.fileId,
+      variant: variants.de,
+      method: '4',
+      purpose,
+      idempotencyKey: randomUUID(),
+      language: 'de',
+      clientAddress: '203.0.113.9',
+    });
+    expect(started).toEqual({ ok: false, error: 'nothingToPay' });
+    expect(await agency.database.db.select().from(t.payments).where(eq(t.payments.fileId, file.fileId))).toEqual([]);
   });
 });
