@@ -9,7 +9,12 @@
  * "down payment pending" is status 24, the file's status (`PUT /files/{reference}/status`).
  *
  * What the debtor did is never undone: a down payment paid, or with a payment of it under way, is
- * not changed (409 `downPaymentTaken`). One cancelled (the file was settled) is followed by a new one.
+ * not changed (409 `downPaymentTaken`). One cancelled (the file was settled, or the agency took it
+ * back) is followed by a new one.
+ *
+ * `DELETE /files/{reference}/down-payment` takes a pending down payment back (decision 106): the
+ * row is `cancelled`, as a settled file's is, so the dashboard and the checkout no longer ask for it
+ * and the GET answers it as `cancelled`.
  * The deposit that earlier broken agreements require (spec 4.3, instalment error code 5) is the
  * file's `depositRequiredMinor` with `instalmentErrorCode` 5, in the whole file (`PUT /files/{reference}`).
  */
@@ -19,7 +24,15 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { maxAmountMinor } from './import/line.ts';
 import { parseReference, referenceOf } from './reference.ts';
-import { amountByDayIssues, putAnsweredPart, readPart, type AnsweredPartWrite } from './parts.ts';
+import type { PaymentRow } from '../payments/booking.ts';
+import {
+  amountByDayIssues,
+  deletePart,
+  putAnsweredPart,
+  readPart,
+  type AnsweredPartWrite,
+  type PartDeletion,
+} from './parts.ts';
 import type { Preconditions } from './versions.ts';
 
 export const agencyDownPaymentInput = z
@@ -46,7 +59,9 @@ export const agencyDownPaymentSchema = z
     dueOn: z.string().nullable(),
     status: z
       .enum(['pending', 'paid', 'cancelled'])
-      .describe('`pending` (to pay), `paid`, `cancelled` (the file was settled otherwise).'),
+      .describe(
+        '`pending` (to pay), `paid`, `cancelled` (the file was settled otherwise, or you took it back with `deleteDownPayment`).',
+      ),
     paidAt: z.string().nullable(),
   })
   .meta({ id: 'AgencyDownPayment', description: 'The file’s down payment and whether the debtor paid it.' });
@@ -75,6 +90,10 @@ const downPaymentOf = (row: DepositRow, reference: string, currency: string): Ag
   status: row.status,
   paidAt: row.paidAt ? row.paidAt.toISOString() : null,
 });
+
+/** Whether the debtor took the down payment: paid it, or a payment of it is under way. */
+const downPaymentTaken = (row: DepositRow, underWay: PaymentRow[]) =>
+  row.status === 'paid' || underWay.some((p) => p.depositId === row.id);
 
 export type DownPaymentRead =
   { ok: true; downPayment: AgencyDownPayment; version: number } | { ok: false; problem: 'notFound' | 'noDownPayment' };
@@ -116,12 +135,35 @@ export async function putAgencyDownPayment(
     row: (tx, file, lock) => currentDownPayment(tx, file.id, lock),
     of: (row, file) => downPaymentOf(row, key, file.currency),
     same: (row) => row.amountMinor === input.amountMinor && row.dueOn === input.dueOn,
-    taken: (row, underWay) => row.status === 'paid' || underWay.some((p) => p.depositId === row.id),
+    taken: downPaymentTaken,
     check: (file) => amountByDayIssues(file, input.amountMinor, 'dueOn', input.dueOn, now),
     write: async (tx, file, existing) => {
       const values = { amountMinor: input.amountMinor, dueOn: input.dueOn };
       if (existing?.status === 'pending') await tx.update(t.deposits).set(values).where(eq(t.deposits.id, existing.id));
       else await tx.insert(t.deposits).values({ fileId: file.id, kind: 'downPayment', status: 'pending', ...values });
     },
+  });
+}
+
+/**
+ * DELETE /files/{reference}/down-payment (parts.ts `deletePart`): the pending down payment is no
+ * longer asked (`cancelled`). Paid, or a payment of it under way: not taken back (409
+ * `downPaymentTaken`). One already cancelled: nothing to do (204).
+ */
+export async function deleteAgencyDownPayment(
+  db: Database,
+  reference: string,
+  preconditions: Preconditions,
+  now = new Date(),
+): Promise<PartDeletion<AgencyDownPayment>> {
+  const ref = parseReference(reference);
+  if (!ref) return { ok: false, problem: 'notFound' };
+  const key = referenceOf(ref);
+  return deletePart(db, ref, { resource: 'downPayment', key }, preconditions, now, {
+    row: (tx, file, lock) => currentDownPayment(tx, file.id, lock),
+    of: (row, file) => downPaymentOf(row, key, file.currency),
+    withdrawn: (row) => row.status === 'cancelled',
+    taken: async (row, underWay) => downPaymentTaken(row, await underWay()),
+    write: (tx, _file, row) => tx.update(t.deposits).set({ status: 'cancelled' }).where(eq(t.deposits.id, row.id)),
   });
 }

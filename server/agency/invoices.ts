@@ -14,6 +14,11 @@
  * 087): under a key of its own for each put, so a stored document never changes under its key.
  * It is stored only when its bytes are not already the invoice's; a put that is refused or finds
  * the bytes already there deletes what it stored, and one that replaces the PDF deletes the old.
+ *
+ * `DELETE …/invoices/{id}` removes an invoice (decision 106: one attached to the wrong file may be
+ * another debtor's): its row is deleted in the transaction, so the claim page no longer lists it
+ * and neither the page's route nor a download link serves it, and its PDF is deleted from the
+ * store after the transaction, as a replaced one is.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
@@ -28,6 +33,7 @@ import { readToken, signToken } from '../security/signed-token.ts';
 import { readMultipart } from '../uploads/multipart.ts';
 import { maxFileBytes } from '../uploads/rules.ts';
 import { agencyFile } from './file-status.ts';
+import { deletePart, type PartDeletion } from './parts.ts';
 import { unstorableText } from './import/line.ts';
 import { parseReference, referenceOf, type FileKey } from './reference.ts';
 import {
@@ -285,11 +291,13 @@ function invoiceOf(row: InvoiceRow, reference: string, currency: string): Agency
   };
 }
 
-async function invoiceRow(db: Database, fileId: number, agencyId: string): Promise<InvoiceRow | null> {
-  const [row] = await db
+/** The file's invoice under the agency's id, locked for the caller's transaction with `lock`. */
+async function invoiceRow(db: Database, fileId: number, agencyId: string, lock = false): Promise<InvoiceRow | null> {
+  const query = db
     .select()
     .from(t.invoices)
     .where(and(eq(t.invoices.fileId, fileId), eq(t.invoices.agencyId, agencyId)));
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -403,6 +411,48 @@ export async function putAgencyInvoice(
   }
   if (outcome === 'again') throw new Error(`the invoice ${agencyId} of ${reference} kept changing`);
   const { used: _used, replaced: _replaced, ...result } = outcome;
+  return result;
+}
+
+/**
+ * DELETE /files/{reference}/invoices/{id} (parts.ts `deletePart`): the invoice's row deleted, then
+ * its PDF deleted from the store once the transaction has committed (a failed delete leaves a file
+ * behind and is logged, never a row without its PDF).
+ */
+export async function deleteAgencyInvoice(
+  db: Database,
+  reference: string,
+  agencyId: string,
+  preconditions: Preconditions,
+  now = new Date(),
+  store: DocumentStore = documentStore(),
+): Promise<PartDeletion<AgencyInvoice>> {
+  const ref = parseReference(reference);
+  if (!ref) return { ok: false, problem: 'notFound' };
+  // The PDF of the row the DELETE removed, to delete from the store once the row is gone for good.
+  const removed: { documentKey: string | null } = { documentKey: null };
+  const result = await deletePart(
+    db,
+    ref,
+    { resource: 'invoice', key: versionKey(ref, agencyId) },
+    preconditions,
+    now,
+    {
+      row: (tx, file, lock) => invoiceRow(tx, file.id, agencyId, lock),
+      of: (row, file) => invoiceOf(row, referenceOf(ref), file.currency),
+      withdrawn: () => false,
+      taken: () => false,
+      write: async (tx, _file, row) => {
+        removed.documentKey = row.documentKey;
+        await tx.delete(t.invoices).where(eq(t.invoices.id, row.id));
+      },
+    },
+  );
+  const key = result.ok && result.withdrawn ? removed.documentKey : null;
+  if (key)
+    await store
+      .delete(key)
+      .catch((error: unknown) => logger.error({ err: error, key }, 'deleting a deleted invoice’s PDF failed'));
   return result;
 }
 

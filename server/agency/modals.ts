@@ -7,13 +7,18 @@
  *
  * An acknowledged notice is never reset: a PUT that would change it is 409 `acknowledged` (the
  * same body again is still 200). To show a notice again, put it under a new id.
+ *
+ * `DELETE /files/{reference}/modals/{id}` withdraws a notice the debtor has not acknowledged
+ * (decision 106): its row is deleted (the debtor did nothing with it that could be kept), so the
+ * dashboard no longer shows it and an acknowledgement posted from a page shown before finds
+ * nothing. An acknowledged one stays (409 `acknowledged`). The id may be put again: a new notice.
  */
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { parseReference, referenceOf, type FileKey } from './reference.ts';
-import { fileForPart, readPart } from './parts.ts';
+import { deletePart, fileForPart, readPart, type PartDeletion } from './parts.ts';
 import {
   digestOf,
   lockVersion,
@@ -94,11 +99,13 @@ function modalOf(row: ModalRow, reference: string): AgencyModal {
   };
 }
 
-async function modalRow(db: Database, fileId: number, agencyId: string): Promise<ModalRow | null> {
-  const [row] = await db
+/** The file's modal under the agency's id, locked for the caller's transaction with `lock`. */
+async function modalRow(db: Database, fileId: number, agencyId: string, lock = false): Promise<ModalRow | null> {
+  const query = db
     .select()
     .from(t.modals)
     .where(and(eq(t.modals.fileId, fileId), eq(t.modals.agencyId, agencyId)));
+  const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
@@ -191,5 +198,29 @@ export async function putAgencyModal(
     });
     if (!result.ok) return result;
     return { ok: true, created: result.created, changed: result.changed, modal: result.state, version: result.version };
+  });
+}
+
+/**
+ * DELETE /files/{reference}/modals/{id} (parts.ts `deletePart`): a modal the debtor has not
+ * acknowledged is deleted; an acknowledged one is not (409 `acknowledged`). The debtor's
+ * acknowledgement is one conditional update of the row: after the row is gone it changes nothing,
+ * and before, the DELETE waits for its lock and sees it.
+ */
+export async function deleteAgencyModal(
+  db: Database,
+  reference: string,
+  agencyId: string,
+  preconditions: Preconditions,
+  now = new Date(),
+): Promise<PartDeletion<AgencyModal>> {
+  const ref = parseReference(reference);
+  if (!ref) return { ok: false, problem: 'notFound' };
+  return deletePart(db, ref, { resource: 'modal', key: versionKey(ref, agencyId) }, preconditions, now, {
+    row: (tx, file, lock) => modalRow(tx, file.id, agencyId, lock),
+    of: (row) => modalOf(row, referenceOf(ref)),
+    withdrawn: () => false,
+    taken: (row) => row.acknowledgedAt !== null,
+    write: (tx, _file, row) => tx.delete(t.modals).where(eq(t.modals.id, row.id)),
   });
 }

@@ -1,8 +1,8 @@
 /**
  * What the parts of a file the agency sets share (decision 102: special offer, down payment,
  * requested documents, modals; decision 103: payment methods, instalment terms): the file they
- * belong to, their GET, each a version of its own, the PUT of a part every file has and the PUT of
- * a part the debtor answers.
+ * belong to, their GET, each a version of its own, the PUT of a part every file has, the PUT of
+ * a part the debtor answers, and the DELETE that takes a part back (decision 106).
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -12,8 +12,10 @@ import type { PaymentRow } from '../payments/booking.ts';
 import { paymentsUnderWay } from '../payments/service/under-way.ts';
 import type { FileKey } from './reference.ts';
 import {
+  deletedDigest,
   digestOf,
   lockVersion,
+  refusalOf,
   upsertVersioned,
   versionFor,
   type Preconditions,
@@ -209,5 +211,78 @@ export async function putAnsweredPart<R, P>(
     });
     if (!result.ok) return result;
     return { ok: true, created: result.created, changed: result.changed, part: result.state, version: result.version };
+  });
+}
+
+export type PartDeletion<P> =
+  /**
+   * Taken back (`withdrawn`), or already taken back by an earlier DELETE (nothing written): 204.
+   * `version` is the part's version now when it still has a representation (a withdrawn offer, a
+   * cancelled down payment), null when it is gone (a modal, an invoice).
+   */
+  | { ok: true; withdrawn: boolean; version: number | null }
+  /** No such file (404 `notFound`). */
+  | { ok: false; problem: 'notFound' }
+  /** The file has no such part, and never had under this key (404). */
+  | { ok: false; problem: 'noPart' }
+  /** The debtor took or answered the part (409): nothing written; the part as it is, with its version. */
+  | { ok: false; problem: 'taken'; part: P; version: number }
+  | UpsertRefusal;
+
+/**
+ * The DELETE of a part the agency set (decision 106: the special offer, the down payment, a modal,
+ * an invoice), in one transaction, locking as the PUTs do: the version row, the file's row, the
+ * part's row. Then, in this order:
+ *   - no row: 204 when the version row says the part was deleted (`deletedDigest`), else 404;
+ *   - a row already taken back (`withdrawn`): 204 and nothing written, whatever the preconditions
+ *     say, as the same PUT again is 200 (RFC 9110 section 13.1.1): a retry whose answer was lost
+ *     succeeds;
+ *   - a row the debtor took (`taken`: answered it, or a payment of it under way): 409 with the part;
+ *   - the preconditions (`refusalOf`): If-Match is needed (428) and must name the version (412);
+ *   - `write` takes it back; the part is read again and versioned, `deletedDigest` when it is gone,
+ *     so the version counts up and a GET or PUT after it sees the change.
+ */
+export async function deletePart<R, P>(
+  db: Database,
+  ref: FileKey,
+  version: { resource: VersionedResource; key: string },
+  preconditions: Preconditions,
+  now: Date,
+  part: {
+    /** The part's row as it is now, null for none; locked for the transaction with `lock`. */
+    row: (tx: Database, file: PartFile, lock: boolean) => Promise<R | null>;
+    /** The row as the agency reads it. */
+    of: (row: R, file: PartFile) => P;
+    /** Whether the row was already taken back. */
+    withdrawn: (row: R) => boolean;
+    /** Whether the debtor took the part; `underWay` reads the file's payments under way when asked. */
+    taken: (row: R, underWay: () => Promise<PaymentRow[]>) => Promise<boolean> | boolean;
+    /** Takes the part back: marks its row or deletes it. */
+    write: (tx: Database, file: PartFile, row: R) => Promise<unknown>;
+  },
+): Promise<PartDeletion<P>> {
+  return db.transaction(async (txn): Promise<PartDeletion<P>> => {
+    const tx = txn as unknown as Database;
+    const known = await lockVersion(tx, version.resource, version.key);
+    const file = await fileForPart(tx, ref, true);
+    if (!file) return { ok: false, problem: 'notFound' };
+    const row = await part.row(tx, file, true);
+    if (!row)
+      return known?.digest === deletedDigest
+        ? { ok: true, withdrawn: false, version: null }
+        : { ok: false, problem: 'noPart' };
+    const before = part.of(row, file);
+    const recorded = await versionFor(tx, version.resource, version.key, digestOf(before), now, known);
+    if (part.withdrawn(row)) return { ok: true, withdrawn: false, version: recorded.version };
+    const underWay = async () => (await paymentsUnderWay(tx, file.id)).rows;
+    if (await part.taken(row, underWay))
+      return { ok: false, problem: 'taken', part: before, version: recorded.version };
+    const refusal = refusalOf(recorded.version, preconditions);
+    if (refusal) return refusal;
+    await part.write(tx, file, row);
+    const after = await part.row(tx, file, false);
+    const digest = after === null ? deletedDigest : digestOf(part.of(after, file));
+    const counted = await versionFor(tx, version.resource, version.key, digest, now, recorded);
+    return { ok: true, withdrawn: true, version: after === null ? null : counted.version };
   });
 }

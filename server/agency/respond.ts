@@ -9,7 +9,7 @@ import type { Database } from '../db/client.ts';
 import { readBodyText, BodyRefused, maxSmallBodyBytes } from '../http/request-body.ts';
 import type { AgencyCaller, AgencyScope } from './auth.ts';
 import { unstorableText } from './import/line.ts';
-import type { StandingPartWrite } from './parts.ts';
+import type { PartDeletion, StandingPartWrite } from './parts.ts';
 import { etagOf, type UpsertRefusal } from './versions.ts';
 
 export const agencyPrefix = '/agency/v1';
@@ -177,6 +177,41 @@ export function standingPartResponse<P>(result: StandingPartWrite<P>, instance: 
   if (result.problem === 'unprocessable')
     return problemResponse(422, 'notApplicable', instance, { issues: result.issues });
   return refusedResponse(result, instance);
+}
+
+/**
+ * The answer to a DELETE of a part (parts.ts `deletePart`, decision 106): 204, with the part's
+ * ETag when it still reads as something (a withdrawn offer, a cancelled down payment), or its
+ * problem: 404 (`noPart`: no such part on the file), 409 with the part as it is (`taken`), 428
+ * or 412.
+ */
+export function deletedResponse<P>(
+  result: PartDeletion<P>,
+  instance: string,
+  problems: {
+    noPart: string;
+    /** The 409 of a part the debtor takes or answers; none for a part the debtor never answers (an invoice). */
+    taken?: (part: P) => { code: string; detail: string; resource: Record<string, unknown> };
+  },
+): Response {
+  if (result.ok)
+    return new Response(null, {
+      status: 204,
+      headers: { 'cache-control': 'no-store', ...(result.version === null ? {} : { etag: etagOf(result.version) }) },
+    });
+  switch (result.problem) {
+    case 'notFound':
+      return problemResponse(404, 'notFound', instance);
+    case 'noPart':
+      return problemResponse(404, problems.noPart, instance);
+    case 'taken': {
+      if (!problems.taken) throw new Error(`${instance}: a part the debtor never answers was taken`);
+      const taken = problems.taken(result.part);
+      return debtorActedResponse(taken.code, instance, taken.detail, taken.resource, result.version);
+    }
+    default:
+      return refusedResponse(result, instance);
+  }
 }
 
 /** 400 for an amount in another currency than the file's (`path`: where the currency was given). */

@@ -12,13 +12,27 @@
  * it under way is not changed (409 `offerTaken`). A declined offer stays declined; a PUT with
  * another amount or day after it is a new offer (a new row and a new modal), as the agency's second
  * offer is.
+ *
+ * `DELETE /files/{reference}/special-offer` withdraws an open or declined offer (decision 106): the
+ * row stays with `withdrawn_at`, so what the debtor was offered stays known, and the file has no
+ * offer the debtor can take (the claim facts read a withdrawn latest offer as none: no amount on
+ * the dashboard, no special deal at the checkout, no modal). The GET answers it as `withdrawn`; a
+ * PUT after it is a new offer.
  */
 import { and, desc, eq, isNull, max } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { maxAmountMinor } from './import/line.ts';
-import { amountByDayIssues, putAnsweredPart, readPart, type AnsweredPartWrite } from './parts.ts';
+import type { PaymentRow } from '../payments/booking.ts';
+import {
+  amountByDayIssues,
+  deletePart,
+  putAnsweredPart,
+  readPart,
+  type AnsweredPartWrite,
+  type PartDeletion,
+} from './parts.ts';
 import { parseReference, referenceOf } from './reference.ts';
 import type { Preconditions } from './versions.ts';
 
@@ -38,7 +52,7 @@ export const agencySpecialOfferInput = z
 
 export type AgencySpecialOfferInput = z.output<typeof agencySpecialOfferInput>;
 
-export const specialOfferStatuses = ['open', 'declined', 'accepted', 'paid'] as const;
+export const specialOfferStatuses = ['open', 'declined', 'withdrawn', 'accepted', 'paid'] as const;
 
 export const agencySpecialOfferSchema = z
   .object({
@@ -49,11 +63,15 @@ export const agencySpecialOfferSchema = z
     status: z
       .enum(specialOfferStatuses)
       .describe(
-        '`open` (not answered; after `validTill` the debtor no longer sees it), `declined`, `accepted` (to be paid), `paid`.',
+        '`open` (not answered; after `validTill` the debtor no longer sees it), `declined`, `withdrawn` (by `deleteSpecialOffer`; the debtor no longer sees it), `accepted` (to be paid), `paid`.',
       ),
     acceptedAt: z.string().nullable(),
     declinedAt: z.string().nullable(),
     paidAt: z.string().nullable(),
+    withdrawnAt: z
+      .string()
+      .optional()
+      .describe('When you withdrew the offer; only on a withdrawn one (`declinedAt` keeps the debtor’s answer).'),
   })
   .meta({
     id: 'AgencySpecialOffer',
@@ -78,8 +96,21 @@ async function currentOffer(db: Database, fileId: number, lock: boolean): Promis
 
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
+/**
+ * The offer as the agency reads it. What the debtor did comes first (a payment booked after a
+ * withdrawal still reads `paid`). `withdrawnAt` is only there on a withdrawn offer, so that every
+ * other offer reads (and is versioned) as before withdrawals existed.
+ */
 function offerOf(row: OfferRow, reference: string, currency: string): AgencySpecialOffer {
-  const status = row.paidAt ? 'paid' : row.acceptedAt ? 'accepted' : row.declinedAt ? 'declined' : 'open';
+  const status = row.paidAt
+    ? 'paid'
+    : row.acceptedAt
+      ? 'accepted'
+      : row.withdrawnAt
+        ? 'withdrawn'
+        : row.declinedAt
+          ? 'declined'
+          : 'open';
   return {
     reference,
     amountMinor: row.amountMinor,
@@ -89,8 +120,13 @@ function offerOf(row: OfferRow, reference: string, currency: string): AgencySpec
     acceptedAt: iso(row.acceptedAt),
     declinedAt: iso(row.declinedAt),
     paidAt: iso(row.paidAt),
+    ...(row.withdrawnAt ? { withdrawnAt: row.withdrawnAt.toISOString() } : {}),
   };
 }
+
+/** Whether the debtor took the offer: accepted it, paid it, or a payment of it is under way. */
+const offerTaken = (row: OfferRow, underWay: PaymentRow[]) =>
+  row.acceptedAt !== null || row.paidAt !== null || underWay.some((p) => p.specialOfferId === row.id);
 
 export type SpecialOfferRead =
   { ok: true; offer: AgencySpecialOffer; version: number } | { ok: false; problem: 'notFound' | 'noOffer' };
@@ -115,8 +151,9 @@ export async function readAgencySpecialOffer(
 /**
  * PUT /files/{reference}/special-offer (parts.ts `putAnsweredPart`; a debtor's answer locks the
  * offer row first, then its modal). Accepted, paid, or a payment of it under way: not changed (409
- * `offerTaken`). An open offer (also one past its day) is changed in place; after a decline it is a
- * new offer. Either way its modal shows it.
+ * `offerTaken`). An open offer (also one past its day) is changed in place; after a decline or a
+ * withdrawal it is a new offer (also with the withdrawn one's amount and day). Either way its modal
+ * shows it.
  */
 export async function putAgencySpecialOffer(
   db: Database,
@@ -132,17 +169,42 @@ export async function putAgencySpecialOffer(
     currency: input.currency,
     row: (tx, file, lock) => currentOffer(tx, file.id, lock),
     of: (row, file) => offerOf(row, key, file.currency),
-    same: (row) => row.amountMinor === input.amountMinor && row.validTill === input.validTill,
-    taken: (row, underWay) =>
-      row.acceptedAt !== null || row.paidAt !== null || underWay.some((p) => p.specialOfferId === row.id),
+    same: (row) => !row.withdrawnAt && row.amountMinor === input.amountMinor && row.validTill === input.validTill,
+    taken: offerTaken,
     check: (file) => amountByDayIssues(file, input.amountMinor, 'validTill', input.validTill, now),
     write: async (tx, file, existing) => {
       const payload = { amountMinor: input.amountMinor, validTill: input.validTill };
-      if (existing && !existing.declinedAt)
+      if (existing && !existing.declinedAt && !existing.withdrawnAt)
         await tx.update(t.specialOffers).set(payload).where(eq(t.specialOffers.id, existing.id));
       else await tx.insert(t.specialOffers).values({ fileId: file.id, ...payload });
       await showOfferModal(tx, file.id, payload);
     },
+  });
+}
+
+/**
+ * DELETE /files/{reference}/special-offer (parts.ts `deletePart`): the open or declined offer
+ * withdrawn (`withdrawn_at`; a declined one too, so that the agency's record says it was withdrawn,
+ * while nothing changes for the debtor). Accepted, paid, or a payment of it under way: not withdrawn
+ * (409 `offerTaken`). Its unanswered modal stays in the queue, unseen while the file has no offer
+ * the debtor can take, and shows the next offer put.
+ */
+export async function deleteAgencySpecialOffer(
+  db: Database,
+  reference: string,
+  preconditions: Preconditions,
+  now = new Date(),
+): Promise<PartDeletion<AgencySpecialOffer>> {
+  const ref = parseReference(reference);
+  if (!ref) return { ok: false, problem: 'notFound' };
+  const key = referenceOf(ref);
+  return deletePart(db, ref, { resource: 'specialOffer', key }, preconditions, now, {
+    row: (tx, file, lock) => currentOffer(tx, file.id, lock),
+    of: (row, file) => offerOf(row, key, file.currency),
+    withdrawn: (row) => row.withdrawnAt !== null,
+    taken: async (row, underWay) => offerTaken(row, await underWay()),
+    write: (tx, _file, row) =>
+      tx.update(t.specialOffers).set({ withdrawnAt: now }).where(eq(t.specialOffers.id, row.id)),
   });
 }
 

@@ -57,6 +57,14 @@ export function digestOf(representation: unknown): string {
 }
 
 /**
+ * The digest a version row is given when its resource is deleted (decision 106: a modal or an
+ * invoice): no representation hashes to it, so the deletion counts the version up, a resource put
+ * again under the same key gets a version above every earlier one, and a second DELETE knows the
+ * resource was there and is gone.
+ */
+export const deletedDigest = digestOf({ deleted: true });
+
+/**
  * The version row of the resource, locked for the caller's transaction when there is one: a
  * writer takes it before it reads the resource, so that two writers of one resource meet one after
  * the other.
@@ -122,9 +130,10 @@ export type UpsertResult<S> =
 /**
  * Why a write of a resource (`version` null when it does not exist) may not go on: an existing
  * resource needs `If-Match` (428) naming its version (412); `If-Match` cannot match what does not
- * exist, and `If-None-Match: *` refuses what does (412, RFC 9110 section 13.1).
+ * exist, and `If-None-Match: *` refuses what does (412, RFC 9110 section 13.1). A DELETE meets the
+ * same rule (parts.ts `deletePart`).
  */
-function refusalOf(version: number | null, { ifMatch, ifNoneMatch }: Preconditions): UpsertRefusal | null {
+export function refusalOf(version: number | null, { ifMatch, ifNoneMatch }: Preconditions): UpsertRefusal | null {
   const refuse = (problem: UpsertRefusal['problem']): UpsertRefusal => ({ ok: false, problem, version });
   if (version === null) return ifMatch !== null ? refuse('preconditionFailed') : null;
   if (ifNoneMatch !== null && matches(ifNoneMatch, version)) return refuse('preconditionFailed');

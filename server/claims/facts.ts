@@ -104,7 +104,7 @@ export interface FileFacts {
   deposit: DepositFacts | null;
   /** The most recent deferral (a deferral is granted once only, section 4.3). */
   deferral: DeferralFacts | null;
-  /** The most recent special settlement offer. */
+  /** The most recent special settlement offer; null when the agency withdrew it (decision 106). */
   specialOffer: SpecialOfferFacts | null;
   /** ISO timestamp of the latest notice-of-completion request, or null. */
   noticeOfCompletionRequestedAt: string | null;
@@ -145,6 +145,7 @@ interface FactsRead {
     acceptedAt: string | null;
     declinedAt: string | null;
     paidAt: string | null;
+    withdrawnAt: string | null;
   } | null;
   hasInvoices: boolean;
   noticeRequestedAt: string | null;
@@ -158,7 +159,8 @@ export const isoFromJson = (value: string | null | undefined): string | null =>
  * The facts' reads as columns of one statement over the file's row, correlated by `files.id`:
  * the plan to judge (the active one, else a pending one, else the most recent; newest first
  * within each) with its rows, the pending-or-latest down payment and deposit, the latest
- * deferral and special offer, whether invoices exist, the latest notice-of-completion request.
+ * deferral and special offer (none when it is withdrawn), whether invoices exist, the latest
+ * notice-of-completion request.
  * Plain SQL that PGlite and PostgreSQL run alike.
  */
 /** `files.id`, qualified: drizzle leaves a single table's columns unqualified, which a subquery would read as its own. */
@@ -193,7 +195,8 @@ const factsColumns = {
   specialOffer: sql<FactsRead['specialOffer']>`(
     select json_build_object(
       'amountMinor', o.amount_minor, 'validTill', o.valid_till,
-      'acceptedAt', o.accepted_at, 'declinedAt', o.declined_at, 'paidAt', o.paid_at)
+      'acceptedAt', o.accepted_at, 'declinedAt', o.declined_at, 'paidAt', o.paid_at,
+      'withdrawnAt', o.withdrawn_at)
     from special_offers o where o.file_id = ${fileRef}
     order by o.id desc limit 1)`,
   hasInvoices: sql<boolean>`exists (select 1 from invoices i where i.file_id = ${fileRef})`,
@@ -317,15 +320,17 @@ function factsFrom(file: FileRow, plan: FactsRead['plan'], read: Omit<FactsRead,
       : null,
     deposit: deposit ? { amountMinor: deposit.amountMinor, status: deposit.status } : null,
     deferral: deferral ? { payBy: deferral.payBy, grantedAt: isoFromJson(deferral.grantedAt)! } : null,
-    specialOffer: specialOffer
-      ? {
-          amountMinor: specialOffer.amountMinor,
-          validTill: specialOffer.validTill,
-          acceptedAt: isoFromJson(specialOffer.acceptedAt),
-          declinedAt: isoFromJson(specialOffer.declinedAt),
-          paidAt: isoFromJson(specialOffer.paidAt),
-        }
-      : null,
+    // A withdrawn latest offer: the file has none (the latest decides, as the agency's GET reads it).
+    specialOffer:
+      specialOffer && !specialOffer.withdrawnAt
+        ? {
+            amountMinor: specialOffer.amountMinor,
+            validTill: specialOffer.validTill,
+            acceptedAt: isoFromJson(specialOffer.acceptedAt),
+            declinedAt: isoFromJson(specialOffer.declinedAt),
+            paidAt: isoFromJson(specialOffer.paidAt),
+          }
+        : null,
     noticeOfCompletionRequestedAt: isoFromJson(read.noticeRequestedAt),
     terms: { paymentMethods: file.paymentMethods, instalmentTerms: file.instalmentTerms },
   };

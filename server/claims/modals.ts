@@ -485,7 +485,8 @@ async function answerSpecialOffer(
           paidAt: offer.paidAt?.toISOString() ?? null,
         }
       : null;
-    if (!offer || !file || !isSpecialOfferValid(facts, today) || offer.acceptedAt)
+    // An offer the agency withdrew (decision 106) can no longer be taken, even from a page shown before.
+    if (!offer || !file || offer.withdrawnAt || !isSpecialOfferValid(facts, today) || offer.acceptedAt)
       return { ok: false, error: 'offerUnavailable' };
     const tdb = tx as unknown as Database;
     if (response === 'accept') {

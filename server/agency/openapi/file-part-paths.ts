@@ -1,6 +1,7 @@
 /**
  * The OpenAPI paths of a file's parts: special offer, down payment, requested documents, modals,
- * payment methods and instalment terms (operations/file-parts.ts).
+ * payment methods and instalment terms (operations/file-parts.ts), and the DELETEs of the offer,
+ * the down payment and a modal (decision 106).
  */
 import { z } from 'zod';
 import { agencyDownPaymentInput, agencyDownPaymentSchema } from '../down-payment.ts';
@@ -13,7 +14,17 @@ import {
 import { agencyModalInput, agencyModalSchema } from '../modals.ts';
 import { agencyRequestedDocumentsInput, agencyRequestedDocumentsSchema } from '../requested-documents.ts';
 import { agencySpecialOfferInput, agencySpecialOfferSchema } from '../special-offer.ts';
-import { problem, common, reference, modalId, conditionalHeaders, partEtag, partUpsertResponses } from './shared.ts';
+import {
+  problem,
+  common,
+  reference,
+  modalId,
+  conditionalHeaders,
+  deleteHeaders,
+  partDeleteResponses,
+  partEtag,
+  partUpsertResponses,
+} from './shared.ts';
 
 export const filePartPaths = {
   '/files/{reference}/special-offer': {
@@ -52,6 +63,20 @@ export const filePartPaths = {
         ),
       },
     },
+    delete: {
+      operationId: 'deleteSpecialOffer',
+      tags: ['File parts'],
+      summary: 'Withdraw the file’s special settlement offer (If-Match).',
+      description:
+        'The debtor no longer sees the offer: not as the amount to pay on the dashboard, not as the special deal at the checkout, not as its modal; an answer posted from a page shown before is refused. The offer is kept as `withdrawn` (`getSpecialOffer` answers it so, with `withdrawnAt`); a PUT after it makes a new offer, with If-Match of the withdrawn one’s ETag (sent with the 204). An open offer, also one past its day, and a declined one may be withdrawn (for a declined one nothing changes for the debtor; `declinedAt` stays). An offer accepted, paid or being paid is never withdrawn: 409 `offerTaken` with the offer. If-Match is needed (428 without, 412 when stale; nothing written). A withdrawn offer withdrawn again is 204 and writes nothing, whatever If-Match says, so a retry whose answer was lost succeeds.',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference }), header: deleteHeaders },
+      responses: partDeleteResponses('offer', {
+        notFound: 'No such file (`notFound`), or no offer on it (`noOffer`).',
+        taken: 'The debtor accepted or paid the offer, or is paying it (`offerTaken`, with `offer`): it stays.',
+        remains: 'Withdrawn: the offer reads as `withdrawn`.',
+      }),
+    },
   },
   '/files/{reference}/down-payment': {
     get: {
@@ -87,6 +112,20 @@ export const filePartPaths = {
           'Another currency than the file’s, more than the open amount, or a `dueOn` that has passed (`notApplicable`, with `issues`).',
         ),
       },
+    },
+    delete: {
+      operationId: 'deleteDownPayment',
+      tags: ['File parts'],
+      summary: 'No longer ask for the pending down payment (If-Match).',
+      description:
+        'The down payment becomes `cancelled`: the dashboard no longer asks for it and the checkout no longer offers it. `getDownPayment` answers it as `cancelled`; a PUT after it makes a new one, with If-Match of the cancelled one’s ETag (sent with the 204). The file’s status is yours to set (`putFileStatus`, if it was 24). One paid or being paid is never taken back: 409 `downPaymentTaken`. If-Match is needed (428 without, 412 when stale; nothing written). One already cancelled (by an earlier DELETE, or because the file was settled) is 204 and writes nothing, whatever If-Match says.',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference }), header: deleteHeaders },
+      responses: partDeleteResponses('down payment', {
+        notFound: 'No such file (`notFound`), or no down payment on it (`noDownPayment`).',
+        taken: 'The debtor paid the down payment, or is paying it (`downPaymentTaken`, with `downPayment`): it stays.',
+        remains: 'Cancelled: the down payment reads as `cancelled`.',
+      }),
     },
   },
   '/files/{reference}/requested-documents': {
@@ -173,6 +212,19 @@ export const filePartPaths = {
         ...partUpsertResponses('modal', agencyModalSchema, true),
         '409': problem('The debtor acknowledged the modal (`acknowledged`, with `modal`).'),
       },
+    },
+    delete: {
+      operationId: 'deleteModal',
+      tags: ['File parts'],
+      summary: 'Withdraw a modal the debtor has not acknowledged (If-Match).',
+      description:
+        'The modal is deleted: the debtor no longer sees it, and an acknowledgement posted from a page shown before changes nothing. `getModal` answers 404 after it; the id may be put again (201, a new modal, with a version above the deleted one’s). An acknowledged modal stays: 409 `acknowledged` with the modal. If-Match is needed (428 without, 412 when stale; nothing written). A modal deleted and deleted again is 204 and writes nothing, whatever If-Match says, so a retry whose answer was lost succeeds; an id never put is 404.',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference, id: modalId }), header: deleteHeaders },
+      responses: partDeleteResponses('modal', {
+        notFound: 'No such file, or no modal of yours with this id on it (another file’s is not this file’s).',
+        taken: 'The debtor acknowledged the modal (`acknowledged`, with `modal`): it stays.',
+      }),
     },
   },
   '/files/{reference}/payment-methods': {

@@ -18,6 +18,8 @@ import {
   invoiceId,
   invoiceEtag,
   conditionalHeaders,
+  deleteHeaders,
+  partDeleteResponses,
   upsertResponses,
 } from './shared.ts';
 
@@ -112,6 +114,18 @@ export const filePaths = {
         '428': problem('The invoice exists and the body would change it: send If-Match (`preconditionRequired`).'),
         ...common,
       },
+    },
+    delete: {
+      operationId: 'deleteInvoice',
+      tags: ['Invoices'],
+      summary: 'Remove an invoice and its PDF from the file (If-Match).',
+      description:
+        'For an invoice put on the wrong file, or one the creditor takes back: the claim information page no longer lists it, its PDF is deleted from the portal’s storage, and neither the page nor a download link made before serves it (410). `getInvoice` answers 404 after it; the id may be put again (201, a new invoice, with a version above the deleted one’s). If-Match is needed (428 without, 412 when stale; nothing written). An invoice deleted and deleted again is 204 and writes nothing, whatever If-Match says, so a retry whose answer was lost succeeds; an id never put is 404. The file’s own version does not change.',
+      security: [{ oauth2: ['files:write'] }],
+      requestParams: { path: z.object({ reference, id: invoiceId }), header: deleteHeaders },
+      responses: partDeleteResponses('invoice', {
+        notFound: 'No such file, or no invoice of yours with this id on it (another file’s is not this file’s).',
+      }),
     },
   },
   '/invoice-pdfs/{token}': {

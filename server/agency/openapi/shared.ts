@@ -264,3 +264,29 @@ export const partUpsertResponses = (what: string, schema: z.ZodType, made: boole
   '428': problem(`The ${what} exists and the body would change it: send If-Match (\`preconditionRequired\`).`),
   ...common,
 });
+
+/** The header of a conditional DELETE (decision 106): If-Match only. */
+export const deleteHeaders = z.object({
+  'If-Match': z
+    .string()
+    .describe(
+      'The ETag you read. Needed (428 without it); 412 when it changed since. A retry of a DELETE that went through is 204 whatever it names.',
+    ),
+});
+
+/**
+ * The answers of a DELETE of a part of a file (decision 106): 204 (also for a part already taken
+ * back), 404, 409 where the debtor can take or answer the part, 412, 428. `remains`: the part still
+ * reads as something afterwards (a withdrawn offer, a cancelled down payment) and 204 carries its ETag.
+ */
+export const partDeleteResponses = (what: string, options: { notFound: string; taken?: string; remains?: string }) => ({
+  '204': {
+    description: `${options.remains ?? `Deleted: the ${what} is gone.`} Also the answer when it was already so (a retry): nothing written.`,
+    ...(options.remains ? { headers: partEtag(what) } : {}),
+  },
+  '404': problem(options.notFound),
+  ...(options.taken ? { '409': problem(options.taken) } : {}),
+  '412': problem(`If-Match named another version of the ${what}: nothing changed.`),
+  '428': problem(`Send If-Match with the ${what}’s ETag (\`preconditionRequired\`): nothing changed.`),
+  ...common,
+});

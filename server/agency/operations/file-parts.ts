@@ -1,12 +1,18 @@
 /**
  * The agency API's operations on the parts of a file the debtor answers (decision 102): the special
  * offer, the down payment, the documents requested and the modals, each a versioned upsert that
- * never undoes what the debtor did; and the file's own terms (decision 103): its payment methods
+ * never undoes what the debtor did, the offer, the down payment and a modal taken back by a DELETE
+ * (decision 106); and the file's own terms (decision 103): its payment methods
  * per purpose and its instalment terms, which narrow its variant's.
  */
 import type { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { agencyDownPaymentInput, putAgencyDownPayment, readAgencyDownPayment } from '../down-payment.ts';
+import {
+  agencyDownPaymentInput,
+  deleteAgencyDownPayment,
+  putAgencyDownPayment,
+  readAgencyDownPayment,
+} from '../down-payment.ts';
 import {
   agencyInstalmentTermsInput,
   agencyPaymentMethodsInput,
@@ -15,15 +21,28 @@ import {
   readAgencyInstalmentTerms,
   readAgencyPaymentMethods,
 } from '../file-terms.ts';
-import { agencyModalInput, listAgencyModals, modalIdPattern, putAgencyModal, readAgencyModal } from '../modals.ts';
+import {
+  agencyModalInput,
+  deleteAgencyModal,
+  listAgencyModals,
+  modalIdPattern,
+  putAgencyModal,
+  readAgencyModal,
+} from '../modals.ts';
 import {
   agencyRequestedDocumentsInput,
   putAgencyRequestedDocuments,
   readAgencyRequestedDocuments,
 } from '../requested-documents.ts';
-import { agencySpecialOfferInput, putAgencySpecialOffer, readAgencySpecialOffer } from '../special-offer.ts';
+import {
+  agencySpecialOfferInput,
+  deleteAgencySpecialOffer,
+  putAgencySpecialOffer,
+  readAgencySpecialOffer,
+} from '../special-offer.ts';
 import {
   debtorActedResponse,
+  deletedResponse,
   json,
   preconditionsOf,
   problemResponse,
@@ -79,6 +98,23 @@ export const filePartOperations: Operation[] = [
     },
   },
   {
+    id: 'deleteSpecialOffer',
+    method: 'DELETE',
+    pattern: /^\/files\/([0-9-]{9,14})\/special-offer$/,
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const result = await deleteAgencySpecialOffer(db, params[0]!, preconditionsOf(request), now);
+      return deletedResponse(result, url.pathname, {
+        noPart: 'noOffer',
+        taken: (offer) => ({
+          code: 'offerTaken',
+          detail: `The offer is ${offer.status === 'open' ? 'being paid' : offer.status}; what the debtor did is not undone.`,
+          resource: { offer },
+        }),
+      });
+    },
+  },
+  {
     id: 'getDownPayment',
     method: 'GET',
     pattern: /^\/files\/([0-9-]{9,14})\/down-payment$/,
@@ -117,6 +153,23 @@ export const filePartOperations: Operation[] = [
         default:
           return refusedResponse(result, url.pathname);
       }
+    },
+  },
+  {
+    id: 'deleteDownPayment',
+    method: 'DELETE',
+    pattern: /^\/files\/([0-9-]{9,14})\/down-payment$/,
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const result = await deleteAgencyDownPayment(db, params[0]!, preconditionsOf(request), now);
+      return deletedResponse(result, url.pathname, {
+        noPart: 'noDownPayment',
+        taken: (downPayment) => ({
+          code: 'downPaymentTaken',
+          detail: `The down payment is ${downPayment.status === 'paid' ? 'paid' : 'being paid'}; what the debtor did is not undone.`,
+          resource: { downPayment },
+        }),
+      });
     },
   },
   {
@@ -185,6 +238,23 @@ export const filePartOperations: Operation[] = [
           result.version,
         );
       return refusedResponse(result, url.pathname);
+    },
+  },
+  {
+    id: 'deleteModal',
+    method: 'DELETE',
+    pattern: new RegExp(`^/files/([0-9-]{9,14})/modals/(${modalIdPattern})$`),
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const result = await deleteAgencyModal(db, params[0]!, params[1]!, preconditionsOf(request), now);
+      return deletedResponse(result, url.pathname, {
+        noPart: 'notFound',
+        taken: (modal) => ({
+          code: 'acknowledged',
+          detail: 'The debtor acknowledged this modal; it stays.',
+          resource: { modal },
+        }),
+      });
     },
   },
   ...termsOperations('PaymentMethods', 'payment-methods', {

@@ -1,6 +1,7 @@
 /**
  * The agency API's operations on files (decisions 099 and 101): the whole file, its debtor and its
- * status as versioned upserts, its invoices with their PDFs, its instalment plans and mandates.
+ * status as versioned upserts, its invoices with their PDFs (put and deleted, decision 106), its
+ * instalment plans and mandates.
  */
 import { listAgencyMandates, listAgencyPlans } from '../agreements.ts';
 import { getAgencyDebtor, putAgencyDebtor } from '../debtors.ts';
@@ -8,6 +9,7 @@ import { fileStatusInput, putFileStatus, readFileStatus } from '../file-status.t
 import { getAgencyFile, putAgencyFile } from '../files.ts';
 import { importDebtor, importLine } from '../import/line.ts';
 import {
+  deleteAgencyInvoice,
   invoiceIdPattern,
   listAgencyInvoices,
   putAgencyInvoice,
@@ -16,6 +18,7 @@ import {
 } from '../invoices.ts';
 import {
   agencyPrefix,
+  deletedResponse,
   json,
   preconditionsOf,
   problemResponse,
@@ -67,6 +70,17 @@ export const fileOperations: Operation[] = [
       if (result.problem === 'currency')
         return otherCurrencyResponse(url.pathname, result.expected, 'metadata.currency');
       return refusedResponse(result, url.pathname);
+    },
+  },
+  {
+    id: 'deleteInvoice',
+    method: 'DELETE',
+    pattern: new RegExp(`^/files/([0-9-]{9,14})/invoices/(${invoiceIdPattern})$`),
+    scope: 'files:write',
+    async run({ db, request, params, url, now }) {
+      const result = await deleteAgencyInvoice(db, params[0]!, params[1]!, preconditionsOf(request), now);
+      // An invoice is never answered by the debtor: no 409.
+      return deletedResponse(result, url.pathname, { noPart: 'notFound' });
     },
   },
   {

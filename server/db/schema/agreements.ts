@@ -103,6 +103,12 @@ export const specialOffers = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     declinedAt: timestamp('declined_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * When the agency withdrew the offer (DELETE /agency/v1/files/{reference}/special-offer, decision
+     * 106): the row stays, so what the debtor was offered stays known; a withdrawn latest offer means
+     * the file has no offer the debtor can take.
+     */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
   },
   (t) => [index('special_offers_file_idx').on(t.fileId)],
 );

@@ -130,6 +130,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
       .for('update');
     const again = await findByKey(tx, input.fileId, input.idempotencyKey);
     if (again) return { kind: 'replay' as const, payment: again };
+    if (!(await stillAsked(tx, links))) return { kind: 'gone' as const };
     const under = await paymentsUnderWay(tx, input.fileId);
     // An awaited transfer or cash slip does not block a newer payment (decision 058): those the new
     // amount would collide with, oldest first, are superseded; a payment at a provider's page
@@ -162,6 +163,7 @@ export async function createPayment(db: Database, input: CreatePaymentRequest): 
     return { kind: 'created' as const, payment: inserted[0], superseded };
   });
   if (outcome.kind === 'replay') return committedReplay(db, outcome.payment, input);
+  if (outcome.kind === 'gone') return { ok: false, error: 'nothingToPay' };
   if (outcome.kind === 'inFlight')
     return { ok: false, error: 'inFlight', payment: outcome.payment, openMinor: outcome.openMinor };
   const created = outcome.payment;
@@ -310,6 +312,30 @@ function replay(db: Database, payment: PaymentRow): CreatePaymentResult {
     if (url) return { ok: true, payment, replayed: true, next: { kind: 'redirect', url } };
   }
   return { ok: true, payment, replayed: true, next: { kind: 'page' } };
+}
+
+/**
+ * Whether the offer or down payment a payment is for is still asked, under the file's lock: the
+ * agency may have taken it back (decision 106) since the facts were read, and its DELETE holds
+ * the file's row too, so either the DELETE sees this payment under way (409) or this sees the
+ * withdrawal.
+ */
+async function stillAsked(db: Database, links: Partial<typeof t.payments.$inferInsert>): Promise<boolean> {
+  if (links.specialOfferId) {
+    const [offer] = await db
+      .select({ withdrawnAt: t.specialOffers.withdrawnAt })
+      .from(t.specialOffers)
+      .where(eq(t.specialOffers.id, links.specialOfferId));
+    return offer !== undefined && offer.withdrawnAt === null;
+  }
+  if (links.depositId) {
+    const [deposit] = await db
+      .select({ status: t.deposits.status })
+      .from(t.deposits)
+      .where(eq(t.deposits.id, links.depositId));
+    return deposit?.status === 'pending';
+  }
+  return true;
 }
 
 async function linkedRows(

@@ -1,0 +1,1 @@
+ALTER TABLE "special_offers" ADD COLUMN "withdrawn_at" timestamp with time zone;
