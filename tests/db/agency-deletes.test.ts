@@ -11,7 +11,7 @@
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { acknowledgeModal, pendingModals, respondToSpecialOffer, type PendingModal } from '#server/claims/modals.ts';
+import { acknowledgeModal, pendingModals, respondToSpecialOffer } from '#server/claims/modals.ts';
 import { loadFileFacts } from '#server/claims/facts.ts';
 import { todayIso } from '#server/dates.ts';
 import * as t from '#server/db/schema.ts';
@@ -21,10 +21,10 @@ import { amountFor } from '#server/payments/purpose.ts';
 import { createPayment } from '#server/payments/service/start.ts';
 import { variants } from '#server/variants/config.ts';
 import { loader as claimInformation } from '~/routes/$portal.claim-information';
-import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { loader as invoiceDownload } from '~/routes/$portal.claim-information_.invoices.$invoiceId';
 import { demoFiles, getRequest, run } from '../helpers/routes.ts';
 import { germanFileLine, problemOf, useAgencyTestDatabase } from '../helpers/agency-client.ts';
+import { dashboardOf as debtorDashboard } from '../helpers/debtor-pages.ts';
 
 const agency = useAgencyTestDatabase('deletes test');
 const { call, put } = agency;
@@ -51,20 +51,7 @@ const del = (path: string, headers: Record<string, string> = {}, token = agency.
   call(path, { method: 'DELETE', token, headers });
 
 /** The debtor's dashboard as the loader answers it (full login). */
-async function dashboardOf(reference: string) {
-  const { cookieFor } = demoFiles({ db: agency.database.db });
-  const page = await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor(reference) }), {
-    portal: 'serviceportal',
-  });
-  expect(page.status).toBe(200);
-  return page.data as {
-    view: {
-      specialOffer: { amountMinor: number; validTill: string; settlesMinor: number } | null;
-      amountToPay: { kind: string; amountMinor: number };
-    };
-    modals: PendingModal[];
-  };
-}
+const dashboardOf = (reference: string) => debtorDashboard(agency.database.db, reference);
 
 /** What the checkout would ask for a purpose today (null: it offers nothing for it). */
 async function checkoutAmount(fileId: number, purpose: 'specialOffer' | 'downPayment') {

@@ -10,14 +10,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
-import { acknowledgeModal, pendingModals, respondToSpecialOffer, type PendingModal } from '#server/claims/modals.ts';
+import { acknowledgeModal, pendingModals, respondToSpecialOffer } from '#server/claims/modals.ts';
 import { todayIso } from '#server/dates.ts';
 import * as t from '#server/db/schema.ts';
 import { postponeRequestedDocument, uploadRequestedDocument } from '#server/documents/upload-center.ts';
-import { loader as dashboard } from '~/routes/$portal.dashboard';
 import { loader as uploadCenter } from '~/routes/$portal.upload-center';
 import { demoFiles, getRequest, run } from '../helpers/routes.ts';
 import { expectBodiesRefused, germanFileLine, problemOf, useAgencyTestDatabase } from '../helpers/agency-client.ts';
+import { dashboardOf as debtorDashboard } from '../helpers/debtor-pages.ts';
 
 const agency = useAgencyTestDatabase('file parts test');
 const { call, put } = agency;
@@ -38,21 +38,7 @@ async function fileFor(n: number) {
 }
 
 /** The debtor's dashboard as the loader answers it (full login). */
-async function dashboardOf(reference: string) {
-  const { cookieFor } = demoFiles({ db: agency.database.db });
-  const page = await run(dashboard, getRequest('/serviceportal/dashboard', { Cookie: await cookieFor(reference) }), {
-    portal: 'serviceportal',
-  });
-  expect(page.status).toBe(200);
-  return page.data as {
-    view: {
-      specialOffer: { amountMinor: number; validTill: string; settlesMinor: number } | null;
-      amountToPay: { kind: string; amountMinor: number };
-    };
-    modals: PendingModal[];
-    outstandingDocuments: number;
-  };
-}
+const dashboardOf = (reference: string) => debtorDashboard(agency.database.db, reference);
 
 async function uploadCenterOf(reference: string) {
   const { cookieFor } = demoFiles({ db: agency.database.db });
