@@ -23,7 +23,7 @@ import { variants } from '#server/variants/config.ts';
 import { loader as claimInformation } from '~/routes/$portal.claim-information';
 import { loader as invoiceDownload } from '~/routes/$portal.claim-information_.invoices.$invoiceId';
 import { demoFiles, getRequest, run } from '../helpers/routes.ts';
-import { germanFileLine, problemOf, useAgencyTestDatabase } from '../helpers/agency-client.ts';
+import { problemOf, useAgencyTestDatabase } from '../helpers/agency-client.ts';
 import { dashboardOf as debtorDashboard } from '../helpers/debtor-pages.ts';
 
 const agency = useAgencyTestDatabase('deletes test');
@@ -31,19 +31,8 @@ const { call, put } = agency;
 
 /** A file made by the API, with what the debtor's side needs to act on it. */
 async function fileFor(n: number) {
-  const line = germanFileLine(String(972_000_000 + n), `DEL-${n}`);
-  const made = await put(`/files/${line.reference}`, agency.writer, line);
-  expect(made.status).toBe(201);
-  const [row] = await agency.database.db
-    .select({ id: t.files.id, debtorId: t.files.debtorId })
-    .from(t.files)
-    .where(eq(t.files.refno, line.reference));
-  return {
-    reference: line.reference,
-    fileId: row!.id,
-    debtorId: row!.debtorId,
-    actor: { fileId: row!.id, debtorId: row!.debtorId, level: 'full' as const },
-  };
+  const made = await agency.putGermanFile(String(972_000_000 + n), `DEL-${n}`);
+  return { ...made, actor: { fileId: made.fileId, debtorId: made.debtorId, level: 'full' as const } };
 }
 
 /** A DELETE with these headers (If-Match when given). */

@@ -16,7 +16,7 @@ import * as t from '#server/db/schema.ts';
 import { postponeRequestedDocument, uploadRequestedDocument } from '#server/documents/upload-center.ts';
 import { loader as uploadCenter } from '~/routes/$portal.upload-center';
 import { demoFiles, getRequest, run } from '../helpers/routes.ts';
-import { expectBodiesRefused, germanFileLine, problemOf, useAgencyTestDatabase } from '../helpers/agency-client.ts';
+import { expectBodiesRefused, problemOf, useAgencyTestDatabase } from '../helpers/agency-client.ts';
 import { dashboardOf as debtorDashboard } from '../helpers/debtor-pages.ts';
 
 const agency = useAgencyTestDatabase('file parts test');
@@ -26,16 +26,7 @@ const { call, put } = agency;
 const openMinor = 24_900 + 312 + 5_480;
 
 /** A file made by the API, with what the debtor's side needs to act on it. */
-async function fileFor(n: number) {
-  const line = germanFileLine(String(970_000_000 + n), `FP-${n}`);
-  const made = await put(`/files/${line.reference}`, agency.writer, line);
-  expect(made.status).toBe(201);
-  const [row] = await agency.database.db
-    .select({ id: t.files.id, debtorId: t.files.debtorId })
-    .from(t.files)
-    .where(eq(t.files.refno, line.reference));
-  return { reference: line.reference, fileId: row!.id, debtorId: row!.debtorId };
-}
+const fileFor = (n: number) => agency.putGermanFile(String(970_000_000 + n), `FP-${n}`);
 
 /** The debtor's dashboard as the loader answers it (full login). */
 const dashboardOf = (reference: string) => debtorDashboard(agency.database.db, reference);

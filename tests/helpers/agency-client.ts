@@ -5,11 +5,13 @@
  * for new clients with the scopes asked for; the line of a German file of its own, and a problem
  * answer checked by its status and code.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createClient } from '#server/agency/auth.ts';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
 import type { Database } from '#server/db/client.ts';
+import * as t from '#server/db/schema.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 import { useTestDatabase } from './routes.ts';
 
@@ -145,6 +147,17 @@ export function useAgencyTestDatabase(name: string) {
   }, 60_000);
   return {
     ...client,
+    /** A German file made by PUT of its line (201), with its id and its debtor's. */
+    async putGermanFile(reference: string, key: string) {
+      const line = germanFileLine(reference, key);
+      const made = await client.put(`/files/${line.reference}`, tokens.writer, line);
+      expect(made.status).toBe(201);
+      const [row] = await database!.db
+        .select({ id: t.files.id, debtorId: t.files.debtorId })
+        .from(t.files)
+        .where(eq(t.files.refno, line.reference));
+      return { reference: line.reference, fileId: row!.id, debtorId: row!.debtorId };
+    },
     get database(): TestDatabase {
       if (!database) throw new Error('the agency test database is made before the first test');
       return database;
