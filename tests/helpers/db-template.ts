@@ -101,12 +101,14 @@ async function build(folder: string, day: string): Promise<void> {
 /**
  * The tarballs for this checkout and day: the cached pair when its fingerprint is current,
  * otherwise a new pair (older ones are removed). Tells the workers through the environment.
+ * `day` defaults to the agency's today; a test pins it, so that a run across midnight (in the
+ * agency's time zone) does not see two days.
  */
 export async function prepareTemplates(
-  options: { cache?: string; root?: string; log?: (line: string) => void } = {},
+  options: { cache?: string; root?: string; day?: string; log?: (line: string) => void } = {},
 ): Promise<{ folder: string; info: TemplateInfo; reused: boolean }> {
   const cache = options.cache ?? templateCache;
-  const day = todayIso();
+  const day = options.day ?? todayIso();
   const print = templateFingerprint({ day, root: options.root });
   const folder = path.join(cache, print);
   const reused = existsSync(path.join(folder, 'day'));

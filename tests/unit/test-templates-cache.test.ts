@@ -50,19 +50,21 @@ describe('the fingerprint of the templates’ inputs', () => {
 });
 
 describe('prepareTemplates', () => {
+  // Pinned: the agency's midnight (23:00 UTC in winter) between two calls would be a change of input.
+  const day = '2026-03-02';
   it('builds once, reuses while the inputs are unchanged, builds again (and drops the old pair) when one changes', async () => {
-    const first = await prepareTemplates({ root, cache });
+    const first = await prepareTemplates({ root, cache, day });
     expect(first.reused).toBe(false);
     expect(existsSync(first.info.migrated)).toBe(true);
     expect(existsSync(first.info.seeded)).toBe(true);
     expect(JSON.parse(process.env[templateVariable] ?? '{}')).toEqual(first.info);
 
-    const second = await prepareTemplates({ root, cache });
+    const second = await prepareTemplates({ root, cache, day });
     expect(second.reused).toBe(true);
     expect(second.folder).toBe(first.folder);
 
     writeFileSync(path.join(root, 'server', 'db', 'seed.ts'), 'export const rows = 3;\n');
-    const third = await prepareTemplates({ root, cache });
+    const third = await prepareTemplates({ root, cache, day });
     expect(third.reused).toBe(false);
     expect(third.folder).not.toBe(first.folder);
     expect(existsSync(third.info.seeded)).toBe(true);
