@@ -175,23 +175,47 @@ function clauseText(text: string, c: Classification, intent: IntentId): string {
 
 let callCounter = 0;
 
-function answer(options: LanguageModelV3CallOptions, model: EmbeddedModelOptions): LanguageModelV3Content[] {
-  const last = options.prompt[options.prompt.length - 1];
+/** A tool call of the embedded engine: which tool, with which input. */
+export interface EngineToolCall {
+  toolCallId: string;
+  toolName: string;
+  input: Record<string, unknown>;
+}
+
+/**
+ * The tool calls that answer the latest message of a prompt (none once the tools have answered),
+ * limited to the tools offered. Shared by the model below and the turn that runs the engine
+ * without the SDK's streams (server/assistant/embedded-answer.ts).
+ */
+export function engineToolCalls(
+  prompt: LanguageModelV3Prompt,
+  model: EmbeddedModelOptions,
+  offered: (toolName: string) => boolean = () => true,
+): EngineToolCall[] {
+  const last = prompt[prompt.length - 1];
   // The tools have answered this turn: nothing to add.
   if (!last || last.role !== 'user') return [];
-  const understood = understand(options.prompt, model);
+  const understood = understand(prompt, model);
   if (!understood) return [];
   model.onUnderstood?.(understood);
   const calls = [{ toolName: understood.toolName as string, input: understood.input }, ...understood.more];
-  const offered = (name: string) => !options.tools || options.tools.some((t) => t.name === name);
   return calls
     .filter((call) => offered(call.toolName))
     .map((call) => ({
-      type: 'tool-call' as const,
       toolCallId: `embedded-${Date.now().toString(36)}-${(callCounter++).toString(36)}`,
       toolName: call.toolName,
-      input: JSON.stringify(call.input),
+      input: call.input,
     }));
+}
+
+function answer(options: LanguageModelV3CallOptions, model: EmbeddedModelOptions): LanguageModelV3Content[] {
+  const offered = (name: string) => !options.tools || options.tools.some((t) => t.name === name);
+  return engineToolCalls(options.prompt, model, offered).map((call) => ({
+    type: 'tool-call' as const,
+    toolCallId: call.toolCallId,
+    toolName: call.toolName,
+    input: JSON.stringify(call.input),
+  }));
 }
 
 /** The embedded engine as a language model of the `ai` SDK. */

@@ -1,8 +1,9 @@
 /**
- * One turn of the assistant: the debtor's message appended to the stored conversation, one
- * `streamText` call with the intents' tools (the embedded engine, or the configured language
- * model with the embedded engine behind it), the answer streamed as UI message chunks, then the
- * conversation saved and the turn recorded in the intent log (anonymised there).
+ * One turn of the assistant: the debtor's message appended to the stored conversation, the
+ * intents' tools called (by the embedded engine directly, decision 107, or by the configured
+ * language model in one `streamText` call with the embedded engine behind it), the answer
+ * streamed as UI message chunks, then the conversation saved and the turn recorded in the intent
+ * log (anonymised there).
  *
  * The chat resource route streams the chunks to the pane; the no-JavaScript page (/chatbot)
  * reads them to the end and renders the stored conversation.
@@ -11,7 +12,8 @@ import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from 'ai';
 import { randomBytes } from 'node:crypto';
 import { CATALOGUE, isIntentId, type IntentId, type Lang } from '../../intents/catalogue.ts';
-import { embeddedModel, type Understanding } from './engine-model.ts';
+import { embeddedAnswer } from './embedded-answer.ts';
+import { embeddedModel, type EmbeddedModelOptions, type Understanding } from './engine-model.ts';
 import { configuredModel, systemPrompt, withFallback, type LlmSettings } from './llm.ts';
 import { createTools, type ToolResult } from './tools/index.ts';
 import type { ActiveSession } from '../auth/session.ts';
@@ -133,14 +135,15 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
   let understood: Understanding | null = null;
   let fellBack = false;
   const engine = serverEngine();
-  const embedded = embeddedModel({
+  const embeddedOptions: EmbeddedModelOptions = {
     engine,
     pageLang: request.language,
     today,
     onUnderstood: (u) => {
       understood = u;
     },
-  });
+  };
+  const embedded = embeddedModel(embeddedOptions);
   const llm = request.model ?? configuredModel(request.settings);
   const model = llm
     ? withFallback(llm, embedded, request.settings.ASSISTANT_TIMEOUT_MS ?? 4000, () => {
@@ -169,9 +172,71 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
   // A caller that only streams never awaits `done`: its failure must not be an unhandled rejection.
   done.catch(() => {});
 
+  const finish = async (all: UIMessage[], responseMessage: UIMessage): Promise<void> => {
+    try {
+      const used: TurnSummary['engine'] = llm && !fellBack ? 'model' : 'embedded';
+      const parts = toolParts(responseMessage);
+      const first = parts[0];
+      const u = understood as Understanding | null;
+      // The end of an abusive conversation is logged as the abuse it answers.
+      const intent: IntentId | 'clarify' =
+        (u?.toolName === 'end_conversation' ? 'abuse' : u?.toolName) ??
+        (first && (isIntentId(first.name) || first.name === 'clarify') ? first.name : 'out_of_scope');
+      const classification = u?.classification ?? engine.classify(text, { pageLang: request.language, today });
+      const outcome = outcomeOf(first?.output, intent);
+      await saveConversation(
+        request.db,
+        request.conversation,
+        { sessionKey: request.session?.idHash ?? null, variant: request.variant.id },
+        all,
+      );
+      const slots = Object.fromEntries(
+        Object.entries(u?.input ?? {})
+          .filter(([key]) => key !== 'alternatives')
+          .map(([key, value]) => [key, String(value)]),
+      );
+      await recordTurn(request.db, {
+        conversationId: request.conversation.id,
+        variant: request.variant.id,
+        language: classification.lang,
+        text,
+        // The debtor's own stored values, read from the session's file on the server:
+        // every door that runs a turn removes them (issue 27).
+        known: await knownValuesOf(request.db, request.session),
+        intent: intent === 'clarify' ? (u?.intent ?? classification.intent) : intent,
+        confidence: classification.confidence,
+        engine: used,
+        slots,
+        actionOffered: first?.output && 'href' in first.output ? (first.output.href as string | null) : null,
+        outcome,
+        refusalReason: first?.output?.kind === 'refused' ? first.output.reason : undefined,
+        latencyMs: Date.now() - started,
+      });
+      resolveDone({ intent, outcome, engine: used, messages: all });
+    } catch (error) {
+      rejectDone(error);
+    }
+  };
+
   const stream = new ReadableStream<UIMessageChunk>({
     async start(controller) {
       try {
+        const modelMessages = await convertToModelMessages(messages, { tools });
+        if (!llm) {
+          // The embedded engine alone: its tool calls run and are written without the SDK's
+          // streams (decision 107); the turn is saved before the stream ends, as below.
+          const responseMessage = await embeddedAnswer({
+            engine: embeddedOptions,
+            tools,
+            modelMessages,
+            messageId: newId(),
+            metadata: metadata.replyLang ? { ...metadata } : undefined,
+            write: (chunk) => controller.enqueue(chunk),
+          });
+          await finish([...messages, responseMessage], responseMessage);
+          controller.close();
+          return;
+        }
         const result = streamText({
           model,
           system: systemPrompt({
@@ -180,10 +245,10 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
             signedIn: request.session !== null,
             support: { phone: request.variant.support.phone, hours: hoursText(request.variant) },
           }),
-          messages: await convertToModelMessages(messages, { tools }),
+          messages: modelMessages,
           tools,
-          // The embedded engine answers with one tool call; a language model may look up more.
-          stopWhen: stepCountIs(llm ? 4 : 1),
+          // A language model may look up more than one tool before it answers.
+          stopWhen: stepCountIs(4),
           maxRetries: 0,
         });
         const ui = result.toUIMessageStream<UIMessage>({
@@ -191,51 +256,7 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
           generateMessageId: newId,
           messageMetadata: ({ part }) => (part.type === 'start' && metadata.replyLang ? metadata : undefined),
           onError: () => 'error',
-          onFinish: async ({ messages: all, responseMessage }) => {
-            try {
-              const used: TurnSummary['engine'] = llm && !fellBack ? 'model' : 'embedded';
-              const parts = toolParts(responseMessage);
-              const first = parts[0];
-              const u = understood as Understanding | null;
-              // The end of an abusive conversation is logged as the abuse it answers.
-              const intent: IntentId | 'clarify' =
-                (u?.toolName === 'end_conversation' ? 'abuse' : u?.toolName) ??
-                (first && (isIntentId(first.name) || first.name === 'clarify') ? first.name : 'out_of_scope');
-              const classification = u?.classification ?? engine.classify(text, { pageLang: request.language, today });
-              const outcome = outcomeOf(first?.output, intent);
-              await saveConversation(
-                request.db,
-                request.conversation,
-                { sessionKey: request.session?.idHash ?? null, variant: request.variant.id },
-                all,
-              );
-              const slots = Object.fromEntries(
-                Object.entries(u?.input ?? {})
-                  .filter(([key]) => key !== 'alternatives')
-                  .map(([key, value]) => [key, String(value)]),
-              );
-              await recordTurn(request.db, {
-                conversationId: request.conversation.id,
-                variant: request.variant.id,
-                language: classification.lang,
-                text,
-                // The debtor's own stored values, read from the session's file on the server:
-                // every door that runs a turn removes them (issue 27).
-                known: await knownValuesOf(request.db, request.session),
-                intent: intent === 'clarify' ? (u?.intent ?? classification.intent) : intent,
-                confidence: classification.confidence,
-                engine: used,
-                slots,
-                actionOffered: first?.output && 'href' in first.output ? (first.output.href as string | null) : null,
-                outcome,
-                refusalReason: first?.output?.kind === 'refused' ? first.output.reason : undefined,
-                latencyMs: Date.now() - started,
-              });
-              resolveDone({ intent, outcome, engine: used, messages: all });
-            } catch (error) {
-              rejectDone(error);
-            }
-          },
+          onFinish: ({ messages: all, responseMessage }) => finish(all, responseMessage),
         });
         const reader = ui.getReader();
         for (;;) {
