@@ -29,44 +29,44 @@ const NOT_CITY = new Set(
   ),
 );
 
+// street addresses with a house number, optionally followed by postal code and city
+const ZIP_CITY = `(?:,?\\s*(?:[ADS]-|CH-|N-|NO-|SE-)?(?:\\d{4,5}|\\d{3}\\s\\d{2})\\s+${CAP}(?:[\\s-]${CAP})?)?`;
+/** Made once: the alternations of street words are long, and a turn anonymises every message. */
+const STREETS = [
+  `${CAP}(?:[\\s-]${CAP})*${STREET_SUFFIX_DE}\\s*${HOUSE}`,
+  `${CAP}[-\\s]?(?:[Ss]tra(?:ss|ß)e|[Ss]tr\\.|[Ww]eg|[Gg]asse|[Pp]latz|[Aa]llee)\\s*${HOUSE}`,
+  `(?:Am|An der|An den|Auf der|Auf dem|Im|In der|Zum|Zur|Hinter der|Unter den)\\s+${CAP}\\s*${HOUSE}`,
+  `(?:(?:[Ff]lat|[Aa]pt\\.?|[Aa]partment|[Uu]nit)\\s*\\d{1,4}[a-zA-Z]?,?\\s*)?${HOUSE},?\\s+${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_AFTER_EN)})(?![\\p{L}])`,
+  `(?:${HOUSE},?\\s+)?(?:${anyCase(STREET_WORDS_BEFORE)})\\s+(?:(?:de la|de|del|des|du|di|della|dei|delle|d'|l')\\s*)?${CAP}(?:\\s+(?:(?:de la|de|del|des|du|di|della|d')\\s*)?${CAP})*(?:,?\\s*(?:n[º°o.]?\\s*)?${HOUSE}(?:,?\\s*\\d{1,2}\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|izq\\.?|izda\\.?|dcha\\.?)?)?)?`,
+  `${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_TR)})(?![\\p{L}])\\s*(?:[Nn]o[:.]?\\s*)?(?:${HOUSE})?`,
+  `${CAP}${STREET_SUFFIX_NORDIC}\\s*${HOUSE}`,
+  `${CAP}(?:\\s${CAP})*\\s+(?:gate|gata|gatan|vei|veien|veg|vegen|vägen|väg|allé|plass|plassen|gränd|torg|torget)\\s*${HOUSE}`,
+].map((street) => new RegExp(`(?<![\\p{L}\\p{N}])(?:${street})${ZIP_CITY}`, 'gu'));
+const DISTRICT_AFTER_STREET = new RegExp(`\\[ADDRESS\\](,?\\s+)(\\p{Lu}[${L}'’-]*)(?=\\s*(?:[.,;!?]|$))`, 'gu');
+const BRITISH_POSTCODE = new RegExp(
+  `(?:${CAP}\\s+)?(?<![\\p{L}\\p{N}])[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+const ZIP_AND_CITY = new RegExp(
+  `(?<![\\p{L}\\p{N}.,])(?:[ADS]-|CH-|N-|NO-|SE-)?(\\d{5}|\\d{4}|\\d{3}\\s\\d{2})\\s+(${CAP}(?:[\\s-]${CAP})?)`,
+  'gu',
+);
+
 /** Street addresses, postcodes and postal codes with their towns, each replaced by [ADDRESS]. */
 export function replaceAddresses(text: string): string {
   let out = text;
-  // street addresses with a house number, optionally followed by postal code and city
-  const zipCity = `(?:,?\\s*(?:[ADS]-|CH-|N-|NO-|SE-)?(?:\\d{4,5}|\\d{3}\\s\\d{2})\\s+${CAP}(?:[\\s-]${CAP})?)?`;
-  const streets = [
-    `${CAP}(?:[\\s-]${CAP})*${STREET_SUFFIX_DE}\\s*${HOUSE}`,
-    `${CAP}[-\\s]?(?:[Ss]tra(?:ss|ß)e|[Ss]tr\\.|[Ww]eg|[Gg]asse|[Pp]latz|[Aa]llee)\\s*${HOUSE}`,
-    `(?:Am|An der|An den|Auf der|Auf dem|Im|In der|Zum|Zur|Hinter der|Unter den)\\s+${CAP}\\s*${HOUSE}`,
-    `(?:(?:[Ff]lat|[Aa]pt\\.?|[Aa]partment|[Uu]nit)\\s*\\d{1,4}[a-zA-Z]?,?\\s*)?${HOUSE},?\\s+${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_AFTER_EN)})(?![\\p{L}])`,
-    `(?:${HOUSE},?\\s+)?(?:${anyCase(STREET_WORDS_BEFORE)})\\s+(?:(?:de la|de|del|des|du|di|della|dei|delle|d'|l')\\s*)?${CAP}(?:\\s+(?:(?:de la|de|del|des|du|di|della|d')\\s*)?${CAP})*(?:,?\\s*(?:n[º°o.]?\\s*)?${HOUSE}(?:,?\\s*\\d{1,2}\\s?[º°ª]\\s?(?:[A-Za-z](?![\\p{L}])|izq\\.?|izda\\.?|dcha\\.?)?)?)?`,
-    `${CAP}(?:\\s${CAP})*\\s+(?:${anyCase(STREET_WORDS_TR)})(?![\\p{L}])\\s*(?:[Nn]o[:.]?\\s*)?(?:${HOUSE})?`,
-    `${CAP}${STREET_SUFFIX_NORDIC}\\s*${HOUSE}`,
-    `${CAP}(?:\\s${CAP})*\\s+(?:gate|gata|gatan|vei|veien|veg|vegen|vägen|väg|allé|plass|plassen|gränd|torg|torget)\\s*${HOUSE}`,
-  ];
-  for (const street of streets)
-    out = out.replace(new RegExp(`(?<![\\p{L}\\p{N}])(?:${street})${zipCity}`, 'gu'), '[ADDRESS]');
+  for (const street of STREETS) out = out.replace(street, '[ADDRESS]');
   // the district or town after a street, ending the clause ("Bağdat Caddesi No 45 Kadıköy")
-  out = replaceAll(out, new RegExp(`\\[ADDRESS\\](,?\\s+)(\\p{Lu}[${L}'’-]*)(?=\\s*(?:[.,;!?]|$))`, 'gu'), (m) =>
+  out = replaceAll(out, DISTRICT_AFTER_STREET, (m) =>
     isOrdinaryWord(m[2]!) || cues.stopWords.has(m[2]!.toLowerCase()) ? undefined : '[ADDRESS]',
   );
   // a British postcode ("NW1 6XE", "BS5 9JA"), with the town before it
-  out = out.replace(
-    new RegExp(`(?:${CAP}\\s+)?(?<![\\p{L}\\p{N}])[A-Z]{1,2}\\d[A-Z\\d]?\\s?\\d[A-Z]{2}(?![\\p{L}\\p{N}])`, 'gu'),
-    '[ADDRESS]',
-  );
+  out = out.replace(BRITISH_POSTCODE, '[ADDRESS]');
   // postal code and city alone ("in 20095 Hamburg", "CH-8001 Zürich", "114 55 Stockholm")
-  out = replaceAll(
-    out,
-    new RegExp(
-      `(?<![\\p{L}\\p{N}.,])(?:[ADS]-|CH-|N-|NO-|SE-)?(\\d{5}|\\d{4}|\\d{3}\\s\\d{2})\\s+(${CAP}(?:[\\s-]${CAP})?)`,
-      'gu',
-    ),
-    (m) => {
-      const city = (m[2] ?? '').toLowerCase();
-      return NOT_CITY.has(city.split(/[\s-]/)[0]!) ? undefined : '[ADDRESS]';
-    },
-  );
+  out = replaceAll(out, ZIP_AND_CITY, (m) => {
+    const city = (m[2] ?? '').toLowerCase();
+    return NOT_CITY.has(city.split(/[\s-]/)[0]!) ? undefined : '[ADDRESS]';
+  });
   return out;
 }
 
@@ -89,24 +89,22 @@ function placeReplacement(place: string): string {
   return '[ADDRESS]';
 }
 
+const RESIDENCE_BEFORE = new RegExp(
+  `(${NB}(?:${anyCase(cues.residence)})${NE}(?:\\s+[${L}]+){0,4}?\\s+(?:${cues.residencePreposition})\\s+)${PLACE}`,
+  'gu',
+);
+const MOVED_TO = new RegExp(`(${NB}nach\\s+)${PLACE}(\\s+(?:um)?gezogen${NE})`, 'gu');
+const RESIDENCE_AFTER = new RegExp(`${NB}(${CAP})(['’]\\p{Ll}{1,4}\\s+(?:${cues.residenceAfter})${NE})`, 'gu');
+
 /**
  * A place of residence after a verb of living or moving, in either word order: "ich wohne in Köln",
  * "jetzt wohne ich in Köln", "nu bor jag i Göteborg", "I moved to Leeds", "nach Bielefeld gezogen",
  * "Eskişehir'de oturuyorum". Known cities and unknown towns alike, countries and nouns aside.
  */
 export function replaceResidence(text: string): string {
-  let out = replaceAll(
-    text,
-    new RegExp(
-      `(${NB}(?:${anyCase(cues.residence)})${NE}(?:\\s+[${L}]+){0,4}?\\s+(?:${cues.residencePreposition})\\s+)${PLACE}`,
-      'gu',
-    ),
-    (m) => (isPlace(m[2]!) ? `${m[1]}${placeReplacement(m[2]!)}` : undefined),
+  let out = replaceAll(text, RESIDENCE_BEFORE, (m) =>
+    isPlace(m[2]!) ? `${m[1]}${placeReplacement(m[2]!)}` : undefined,
   );
-  out = replaceAll(out, new RegExp(`(${NB}nach\\s+)${PLACE}(\\s+(?:um)?gezogen${NE})`, 'gu'), (m) =>
-    isPlace(m[2]!) ? `${m[1]}[ADDRESS]${m[3]}` : undefined,
-  );
-  return replaceAll(out, new RegExp(`${NB}(${CAP})(['’]\\p{Ll}{1,4}\\s+(?:${cues.residenceAfter})${NE})`, 'gu'), (m) =>
-    isPlace(m[1]!) ? `[ADDRESS]${m[2]}` : undefined,
-  );
+  out = replaceAll(out, MOVED_TO, (m) => (isPlace(m[2]!) ? `${m[1]}[ADDRESS]${m[3]}` : undefined));
+  return replaceAll(out, RESIDENCE_AFTER, (m) => (isPlace(m[1]!) ? `[ADDRESS]${m[2]}` : undefined));
 }

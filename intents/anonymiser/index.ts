@@ -250,12 +250,13 @@ function passwordLike(token: string): boolean {
  * After a linking verb or a colon whatever follows is the password, unless it is a word that says
  * something about the password ("ist falsch"); without one, only a token that looks like a password.
  */
+const PASSWORD_AFTER_CUE = new RegExp(
+  `(${NB}(?:${cues.password})${NE})((?:\\s*[:=]\\s*|\\s+(?:(?:${cues.passwordLink})(?:\\s*:)?\\s+)?)[„"'“‘«]?)([^\\s„"“”«»]+)`,
+  'giu',
+);
+
 function replacePasswords(text: string): string {
-  const pattern = new RegExp(
-    `(${NB}(?:${cues.password})${NE})((?:\\s*[:=]\\s*|\\s+(?:(?:${cues.passwordLink})(?:\\s*:)?\\s+)?)[„"'“‘«]?)([^\\s„"“”«»]+)`,
-    'giu',
-  );
-  return replaceAll(text, pattern, (m) => {
+  return replaceAll(text, PASSWORD_AFTER_CUE, (m) => {
     const [, cue, link, raw] = m as unknown as [string, string, string, string];
     const trailing = PASSWORD_TRAILING.exec(raw)?.[0] ?? '';
     const token = raw.slice(0, raw.length - trailing.length);
@@ -269,30 +270,62 @@ function replacePasswords(text: string): string {
 
 const ID_PART = '(?:[A-Za-z]{0,3}\\d[\\dA-Za-z]*)';
 
+const NATIONAL_ID_AFTER_CUE = new RegExp(
+  `(${NB}(?:${cues.nationalId})${NE}[\\s:#.-]*(?:(?:ist|lautet|sind|endet auf|is|are|ends with|es|son|termina en|est|sont|se termine par|è|sono|finisce con|e|är|slutar på|er|numaram|no|nr|nummer|number|número|numéro|numero)\\.?\\s*[:.]?\\s*)?)(${ID_PART}(?:[\\s./-]+(?:${ID_PART}|\\p{Lu}(?=[\\s./-]+\\d)))*)`,
+  'giu',
+);
+
+const NATIONAL_ID_SHAPES = [
+  // US social security, Spanish DNI and NIE, Italian codice fiscale, German social insurance,
+  // French NIR, German identity card (nine characters with a digit)
+  /(?<![\p{L}\p{N}])\d{3}-\d{2}-\d{4}(?![\p{L}\p{N}])/gu,
+  /(?<![\p{L}\p{N}])[A-Za-z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-Da-d](?![\p{L}\p{N}])/gu,
+  /(?<![\p{L}\p{N}])\d{8}-?[A-Za-z](?![\p{L}\p{N}])/gu,
+  /(?<![\p{L}\p{N}])[XYZxyz]-?\d{7}-?[A-Za-z](?![\p{L}\p{N}])/gu,
+  /(?<![\p{L}\p{N}])[A-Za-z]{6}\d{2}[A-Za-z]\d{2}[A-Za-z]\d{3}[A-Za-z](?![\p{L}\p{N}])/gu,
+  /(?<![\p{L}\p{N}])\d{2}\s?\d{6}\s?[A-Za-z]\s?\d{3}(?![\p{L}\p{N}])/gu,
+  /(?<![\p{L}\p{N}])[12]\s?\d{2}\s?\d{2}\s?\d{2}\s?\d{3}\s?\d{3}(?:\s?\d{2})?(?![\p{L}\p{N}])/gu,
+  /(?<![\p{L}\p{N}])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ0-9]{8}(?![\p{L}\p{N}])/gu,
+];
+
 /** Identity-card, passport, tax and social-security numbers: after a cue, and the shapes of a few countries. */
 function replaceNationalIds(text: string): string {
-  let out = text.replace(
-    new RegExp(
-      `(${NB}(?:${cues.nationalId})${NE}[\\s:#.-]*(?:(?:ist|lautet|sind|endet auf|is|are|ends with|es|son|termina en|est|sont|se termine par|è|sono|finisce con|e|är|slutar på|er|numaram|no|nr|nummer|number|número|numéro|numero)\\.?\\s*[:.]?\\s*)?)(${ID_PART}(?:[\\s./-]+(?:${ID_PART}|\\p{Lu}(?=[\\s./-]+\\d)))*)`,
-      'giu',
-    ),
-    (_m, cue: string, value: string) => (value.replace(/\D/g, '').length >= 3 ? `${cue}[NATIONAL_ID]` : _m),
+  let out = text.replace(NATIONAL_ID_AFTER_CUE, (_m, cue: string, value: string) =>
+    value.replace(/\D/g, '').length >= 3 ? `${cue}[NATIONAL_ID]` : _m,
   );
-  const shapes = [
-    // US social security, Spanish DNI and NIE, Italian codice fiscale, German social insurance,
-    // French NIR, German identity card (nine characters with a digit)
-    /(?<![\p{L}\p{N}])\d{3}-\d{2}-\d{4}(?![\p{L}\p{N}])/gu,
-    /(?<![\p{L}\p{N}])[A-Za-z]{2}\s?\d{2}\s?\d{2}\s?\d{2}\s?[A-Da-d](?![\p{L}\p{N}])/gu,
-    /(?<![\p{L}\p{N}])\d{8}-?[A-Za-z](?![\p{L}\p{N}])/gu,
-    /(?<![\p{L}\p{N}])[XYZxyz]-?\d{7}-?[A-Za-z](?![\p{L}\p{N}])/gu,
-    /(?<![\p{L}\p{N}])[A-Za-z]{6}\d{2}[A-Za-z]\d{2}[A-Za-z]\d{3}[A-Za-z](?![\p{L}\p{N}])/gu,
-    /(?<![\p{L}\p{N}])\d{2}\s?\d{6}\s?[A-Za-z]\s?\d{3}(?![\p{L}\p{N}])/gu,
-    /(?<![\p{L}\p{N}])[12]\s?\d{2}\s?\d{2}\s?\d{2}\s?\d{3}\s?\d{3}(?:\s?\d{2})?(?![\p{L}\p{N}])/gu,
-    /(?<![\p{L}\p{N}])(?=[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z])[CFGHJKLMNPRTVWXYZ][CFGHJKLMNPRTVWXYZ0-9]{8}(?![\p{L}\p{N}])/gu,
-  ];
-  for (const shape of shapes) out = out.replace(shape, '[NATIONAL_ID]');
+  for (const shape of NATIONAL_ID_SHAPES) out = out.replace(shape, '[NATIONAL_ID]');
   return out;
 }
+
+/** The rules' patterns, made once (a turn anonymises every message; some alternations are long). */
+const dateShape =
+  '(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\.?\\s+(?:de\\s+)?[\\p{L}]+\\.?\\s+(?:de\\s+)?\\d{4}|\\d{8})';
+const nameWord = `(?:\\p{Lu}\\.\\s?)?[${L}][${L}'’-]*`;
+const BIRTH_AFTER_CUE = new RegExp(
+  `((?:${cues.birth})[\\s:,.]*(?:(?:is|ist|es|est|è|är|er|war|was|era)\\s+)?(?:(?:am|der|le|el|il|den|on|the|de)\\s+)?)${dateShape}`,
+  'giu',
+);
+const BIRTH_AFTER_STAR = new RegExp(`(\\*\\s?)${dateShape}`, 'gu');
+const BIRTH_BEFORE_VERB = new RegExp(
+  `${NB}${dateShape}(?=\\s*(?:'de|’de|'te|’te)?\\s+(?:${cues.bornAfter})${NE})`,
+  'giu',
+);
+const PHONE_AFTER_CUE = new RegExp(
+  `((?:${cues.phone})[\\s:.,-]*(?:(?:ist|is|es|est|e|är|er)\\s+)?)\\+?[\\d][\\d\\s()./-]{5,}\\d`,
+  'giu',
+);
+const REFERENCE_AFTER_CUE = new RegExp(`((?:${cues.reference})[\\s:.#-]*)\\d{4,}(?:[-/]\\d{1,2})?`, 'giu');
+const NAME_AFTER_CUE = new RegExp(
+  `(${NB}(?:${cues.nameBefore}|${cues.relation})${NE}[\\s:,]*(?:(?:ist|is|es|est|è|är|er|heißt|heisst|called|named)\\s+)?(?:(?:Herr|Frau|Dr|Prof|Mr|Mrs|Ms|Me|Maître|Maitre|Avv|Av|Sr|Sra|Sig|Bay|Bayan)\\.?\\s+)?)(${nameWord}(?:\\s+${nameWord}){0,3})`,
+  'giu',
+);
+const NAME_AFTER_TITLE = new RegExp(`((?:${cues.title})\\.?\\s+)(${CAP}(?:\\s+${CAP}){0,2})`, 'gu');
+const NAME_AT_END = new RegExp(
+  `(${NB}(?:${caseless(cues.nameBefore)}|${caseless(cues.thanks)})${NE}[\\s,:!.-]*)(${CAP}(?:[\\s-]${CAP}){0,2})([\\s.!]*)$`,
+  'u',
+);
+const NAME_PAIR = new RegExp(`(?<![\\p{L}])(${CAP})(?:\\s+(${CAP}))?\\s+(${CAP})(?![\\p{L}])`, 'gu');
+const FIRST_NAME_BEFORE_NAME = new RegExp(`(?<![\\p{L}])(${CAP})\\s+\\[NAME\\]`, 'gu');
 
 export function anonymise(text: string, known: KnownValues = {}, options: { tagger?: boolean } = {}): string {
   let out = removeKnown(text, known);
@@ -335,21 +368,10 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
   out = replaceNationalIds(out);
 
   // dates of birth: a date after a cue ("geboren am", "date of birth", "född") or "(*12.03.1985)"
-  const dateShape =
-    '(?:\\d{1,2}[./-]\\d{1,2}[./-]\\d{2,4}|\\d{4}-\\d{2}-\\d{2}|\\d{1,2}\\.?\\s+(?:de\\s+)?[\\p{L}]+\\.?\\s+(?:de\\s+)?\\d{4}|\\d{8})';
-  out = out.replace(
-    new RegExp(
-      `((?:${cues.birth})[\\s:,.]*(?:(?:is|ist|es|est|è|är|er|war|was|era)\\s+)?(?:(?:am|der|le|el|il|den|on|the|de)\\s+)?)${dateShape}`,
-      'giu',
-    ),
-    '$1[BIRTHDATE]',
-  );
-  out = out.replace(new RegExp(`(\\*\\s?)${dateShape}`, 'gu'), '$1[BIRTHDATE]');
+  out = out.replace(BIRTH_AFTER_CUE, '$1[BIRTHDATE]');
+  out = out.replace(BIRTH_AFTER_STAR, '$1[BIRTHDATE]');
   // a date before the verb of birth: "ich bin am 3. März 1985 geboren", "1985-03-03 doğdum"
-  out = out.replace(
-    new RegExp(`${NB}${dateShape}(?=\\s*(?:'de|’de|'te|’te)?\\s+(?:${cues.bornAfter})${NE})`, 'giu'),
-    '[BIRTHDATE]',
-  );
+  out = out.replace(BIRTH_BEFORE_VERB, '[BIRTHDATE]');
 
   // phone numbers: international or trunk-prefixed digit runs that the phone library accepts
   out = replaceAll(
@@ -362,14 +384,11 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
     },
   );
   // a number after a phone cue, whatever its shape
-  out = out.replace(
-    new RegExp(`((?:${cues.phone})[\\s:.,-]*(?:(?:ist|is|es|est|e|är|er)\\s+)?)\\+?[\\d][\\d\\s()./-]{5,}\\d`, 'giu'),
-    '$1[PHONE]',
-  );
+  out = out.replace(PHONE_AFTER_CUE, '$1[PHONE]');
 
   // reference numbers (nine digits, with a subcase) and any other long number
   out = out.replace(/(?<![\p{L}\p{N}.,])\d{9}(?:[-/]\d{1,2})?(?![\p{N}])/gu, '[REFERENCE]');
-  out = out.replace(new RegExp(`((?:${cues.reference})[\\s:.#-]*)\\d{4,}(?:[-/]\\d{1,2})?`, 'giu'), '$1[REFERENCE]');
+  out = out.replace(REFERENCE_AFTER_CUE, '$1[REFERENCE]');
   out = out.replace(/(?<![\p{L}\p{N}.,])\d{7,}(?![\p{N}])/gu, '[NUMBER]');
 
   out = replaceAddresses(out);
@@ -377,7 +396,6 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
 
   // names: after a cue ("mein Name ist", "my name is", "me llamo", "Herr", "Grüße"),
   // then first name + surname pairs from the name lists
-  const nameWord = `(?:\\p{Lu}\\.\\s?)?[${L}][${L}'’-]*`;
   const inLists = (word: string) => isFirstName(word) || isLastName(word);
   // a word written in lower case that debtors use as an ordinary word ("del", "mia", "está") starts
   // no name, even when some name list holds it
@@ -389,54 +407,41 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
         ? !lowerOrdinary(word)
         : /^\p{Lu}/u.test(word) && !isOrdinaryWord(word);
   for (let pass = 0; pass < 2; pass++)
-    out = replaceAll(
-      out,
-      new RegExp(
-        `(${NB}(?:${cues.nameBefore}|${cues.relation})${NE}[\\s:,]*(?:(?:ist|is|es|est|è|är|er|heißt|heisst|called|named)\\s+)?(?:(?:Herr|Frau|Dr|Prof|Mr|Mrs|Ms|Me|Maître|Maitre|Avv|Av|Sr|Sra|Sig|Bay|Bayan)\\.?\\s+)?)(${nameWord}(?:\\s+${nameWord}){0,3})`,
-        'giu',
-      ),
-      (m) => {
-        const words = (m[2] ?? '').split(/\s+/);
-        // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name; after
-        // any other a name-list word or a capitalised word that is no ordinary word ("seit" is none).
-        if (
-          WEAK_NAME_CUE.test((m[1] ?? '').trim())
-            ? !(inLists(words[0]!) && !lowerOrdinary(words[0]!))
-            : !startsName(words[0]!)
-        )
-          return undefined;
-        const kept: string[] = [];
-        for (const word of words) {
-          if (cues.stopWords.has(word.toLowerCase())) break;
-          if (kept.length > 0 && !/^\p{Lu}/u.test(word) && (!inLists(word) || isCommonWord(word))) break;
-          if (kept.length > 0 && /^\p{Lu}/u.test(word) && isCommonWord(word) && !inLists(word)) break;
-          kept.push(word);
-        }
-        if (kept.length === 0) return undefined;
-        const rest = words.slice(kept.length).join(' ');
-        return `${m[1]}[NAME]${rest ? ` ${rest}` : ''}`;
-      },
-    );
+    out = replaceAll(out, NAME_AFTER_CUE, (m) => {
+      const words = (m[2] ?? '').split(/\s+/);
+      // After a weak cue ("I am", "soy", "ben") only a word of the name lists starts a name; after
+      // any other a name-list word or a capitalised word that is no ordinary word ("seit" is none).
+      if (
+        WEAK_NAME_CUE.test((m[1] ?? '').trim())
+          ? !(inLists(words[0]!) && !lowerOrdinary(words[0]!))
+          : !startsName(words[0]!)
+      )
+        return undefined;
+      const kept: string[] = [];
+      for (const word of words) {
+        if (cues.stopWords.has(word.toLowerCase())) break;
+        if (kept.length > 0 && !/^\p{Lu}/u.test(word) && (!inLists(word) || isCommonWord(word))) break;
+        if (kept.length > 0 && /^\p{Lu}/u.test(word) && isCommonWord(word) && !inLists(word)) break;
+        kept.push(word);
+      }
+      if (kept.length === 0) return undefined;
+      const rest = words.slice(kept.length).join(' ');
+      return `${m[1]}[NAME]${rest ? ` ${rest}` : ''}`;
+    });
   // a title with up to three names after it ("Mme Nguyen Thi Lan"), up to a word that ends a name
-  out = replaceAll(out, new RegExp(`((?:${cues.title})\\.?\\s+)(${CAP}(?:\\s+${CAP}){0,2})`, 'gu'), (m) => {
+  out = replaceAll(out, NAME_AFTER_TITLE, (m) => {
     const words = m[2]!.split(/\s+/);
     const end = words.findIndex((word, i) => i > 0 && cues.stopWords.has(word.toLowerCase()));
     const name = end === -1 ? words : words.slice(0, end);
     return `${m[1]}[NAME]${m[2]!.slice(name.join(' ').length)}`;
   });
   // the writer's name at the very end, after a closing or thanks: "LG Tobi", "Thanks, Grace"
-  out = replaceAll(
-    out,
-    new RegExp(
-      `(${NB}(?:${caseless(cues.nameBefore)}|${caseless(cues.thanks)})${NE}[\\s,:!.-]*)(${CAP}(?:[\\s-]${CAP}){0,2})([\\s.!]*)$`,
-      'u',
-    ),
-    (m) =>
-      m[2]!.split(/[\s-]/).some((word) => isOrdinaryWord(word) || cues.stopWords.has(word.toLowerCase()))
-        ? undefined
-        : `${m[1]}[NAME]${m[3]}`,
+  out = replaceAll(out, NAME_AT_END, (m) =>
+    m[2]!.split(/[\s-]/).some((word) => isOrdinaryWord(word) || cues.stopWords.has(word.toLowerCase()))
+      ? undefined
+      : `${m[1]}[NAME]${m[3]}`,
   );
-  out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})(?:\\s+(${CAP}))?\\s+(${CAP})(?![\\p{L}])`, 'gu'), (m) => {
+  out = replaceAll(out, NAME_PAIR, (m) => {
     // A capitalised word may end in a dot (an initial, "J."); at the end of a sentence ("ich bin
     // Jonas Becker.") that dot is punctuation: the surname is checked without it and the dot kept.
     const [first, middle, lastWord] = [m[1]!, m[2], m[3]!];
@@ -454,19 +459,18 @@ export function anonymise(text: string, known: KnownValues = {}, options: { tagg
     return isSurname(last) ? `[NAME]${stop}` : undefined;
   });
   // a name list's first name directly before [NAME] (the surname was known from the file)
-  out = replaceAll(out, new RegExp(`(?<![\\p{L}])(${CAP})\\s+\\[NAME\\]`, 'gu'), (m) =>
-    isFirstName(m[1]!) ? '[NAME]' : undefined,
-  );
+  out = replaceAll(out, FIRST_NAME_BEFORE_NAME, (m) => (isFirstName(m[1]!) ? '[NAME]' : undefined));
   out = joinNames(out);
   return options.tagger === false ? out : joinNames(applyTagger(out));
 }
 
 const PARTICLES = 'von|vom|van|der|den|de|del|della|di|da|du|des|dos|al|el|bin|ibn|zu|ter|ten|la|le';
+const NAME_PARTICLE_NAME = new RegExp(`\\[NAME\\]\\s+(?:${PARTICLES})\\s+(?:\\[NAME\\]|\\p{Lu}[\\p{L}'’-]+)`, 'gu');
 
 /** One placeholder for one name: "[NAME] [NAME]", "[NAME] von [NAME]", "[NAME] von Alvensleben". */
 function joinNames(text: string): string {
   return text
-    .replace(new RegExp(`\\[NAME\\]\\s+(?:${PARTICLES})\\s+(?:\\[NAME\\]|\\p{Lu}[\\p{L}'’-]+)`, 'gu'), (match) => {
+    .replace(NAME_PARTICLE_NAME, (match) => {
       // "[NAME] von Ihrer Firma", "[NAME] von Beruf": a particle before an everyday word joins no name
       const last = /\S+$/.exec(match)![0];
       return last === '[NAME]' || !isOrdinaryWord(last) ? '[NAME]' : match;
