@@ -7,10 +7,11 @@
  * to the staff-review work and uses `created_at`.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import { cookieName } from '../auth/cookies.ts';
 import { findSession, type ActiveSession } from '../auth/session.ts';
 import { getDatabase, type Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { chatTranscripts } from '../db/schema.ts';
 import { readCookie } from '../i18n/negotiate.ts';
 
@@ -26,6 +27,40 @@ export interface Conversation {
 
 const validId = (value: string | null | undefined): value is string => !!value && /^[0-9a-f]{32}$/.test(value);
 
+/** The session's own rows only: a visitor's (no session key) or this session's. */
+const ownedBy = (signedIn: boolean) =>
+  signedIn ? eq(chatTranscripts.sessionKey, sql.placeholder('sessionKey')) : isNull(chatTranscripts.sessionKey);
+
+/**
+ * A turn reads its conversation and writes it back (issue 28): both statements are prepared once
+ * per database handle (server/db/prepared.ts), one for a visitor and one for a session.
+ */
+const conversationRead = preparedPerDatabase((db: Database, signedIn: boolean) =>
+  db
+    .select({ id: chatTranscripts.id, messages: chatTranscripts.messages })
+    .from(chatTranscripts)
+    .where(and(eq(chatTranscripts.id, sql.placeholder('id')), ownedBy(signedIn)))
+    .prepare(signedIn ? 'chat_transcript_session' : 'chat_transcript_visitor'),
+);
+
+const conversationWrite = preparedPerDatabase((db: Database, signedIn: boolean) =>
+  db
+    .insert(chatTranscripts)
+    .values({
+      id: sql.placeholder('id'),
+      sessionKey: signedIn ? sql.placeholder('sessionKey') : null,
+      variant: sql.placeholder('variant'),
+      messages: sql.placeholder('messages'),
+    })
+    .onConflictDoUpdate({
+      target: chatTranscripts.id,
+      set: { messages: sql`excluded.messages`, updatedAt: sql`now()` },
+      // Never take over a row of another session.
+      setWhere: ownedBy(signedIn),
+    })
+    .prepare(signedIn ? 'chat_transcript_save_session' : 'chat_transcript_save_visitor'),
+);
+
 /** The conversation of this cookie and session, or a new (unsaved) one. */
 export async function openConversation(
   db: Database,
@@ -33,15 +68,7 @@ export async function openConversation(
   sessionKey: string | null,
 ): Promise<Conversation> {
   if (validId(cookieId)) {
-    const [row] = await db
-      .select({ id: chatTranscripts.id, messages: chatTranscripts.messages })
-      .from(chatTranscripts)
-      .where(
-        and(
-          eq(chatTranscripts.id, cookieId),
-          sessionKey === null ? isNull(chatTranscripts.sessionKey) : eq(chatTranscripts.sessionKey, sessionKey),
-        ),
-      );
+    const [row] = await conversationRead(db, sessionKey !== null).execute({ id: cookieId, sessionKey });
     if (row) return { id: row.id, messages: row.messages, isNew: false };
   }
   return { id: randomBytes(16).toString('hex'), messages: [], isNew: true };
@@ -53,19 +80,12 @@ export async function saveConversation(
   owner: { sessionKey: string | null; variant: string },
   messages: unknown[],
 ): Promise<void> {
-  const kept = messages.slice(-maxStoredMessages);
-  await db
-    .insert(chatTranscripts)
-    .values({ id: conversation.id, sessionKey: owner.sessionKey, variant: owner.variant, messages: kept })
-    .onConflictDoUpdate({
-      target: chatTranscripts.id,
-      set: { messages: kept, updatedAt: new Date() },
-      // Never take over a row of another session.
-      setWhere:
-        owner.sessionKey === null
-          ? isNull(chatTranscripts.sessionKey)
-          : eq(chatTranscripts.sessionKey, owner.sessionKey),
-    });
+  await conversationWrite(db, owner.sessionKey !== null).execute({
+    id: conversation.id,
+    sessionKey: owner.sessionKey,
+    variant: owner.variant,
+    messages: messages.slice(-maxStoredMessages),
+  });
 }
 
 /**

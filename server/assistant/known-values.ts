@@ -11,15 +11,15 @@
 import { eq, sql } from 'drizzle-orm';
 import type { KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import * as t from '../db/schema.ts';
 
-/** One statement per turn (issue 28): the debtor's row with the references of their files and their mandates. */
-export async function knownValuesOf(
-  db: Database,
-  session: { debtorId: number; fileId: number } | null,
-): Promise<KnownValues> {
-  if (!session) return {};
-  const [debtor] = await db
+/**
+ * One statement per turn (issue 28), prepared once per database handle: the debtor's row with the
+ * references of their files and their mandates.
+ */
+const knownValuesRead = preparedPerDatabase((db: Database) =>
+  db
     .select({
       firstName: t.debtors.firstName,
       lastName: t.debtors.lastName,
@@ -38,14 +38,23 @@ export async function knownValuesOf(
       birthdate: t.debtors.birthdate,
       references: sql<Array<{ refno: string; subcase: number }>>`(
         select coalesce(json_agg(json_build_object('refno', f.refno, 'subcase', f.subcase)), '[]'::json)
-        from ${t.files} f where f.debtor_id = ${session.debtorId})`,
+        from ${t.files} f where f.debtor_id = ${sql.placeholder('debtorId')})`,
       mandates: sql<Array<{ accountHolder: string | null; iban: string | null }>>`(
         select coalesce(json_agg(json_build_object('accountHolder', m.account_holder, 'iban', m.iban)), '[]'::json)
-        from ${t.sepaMandates} m join ${t.files} f on f.id = m.file_id where f.debtor_id = ${session.debtorId})`,
+        from ${t.sepaMandates} m join ${t.files} f on f.id = m.file_id where f.debtor_id = ${sql.placeholder('debtorId')})`,
     })
     .from(t.debtors)
-    .where(eq(t.debtors.id, session.debtorId))
-    .limit(1);
+    .where(eq(t.debtors.id, sql.placeholder('debtorId')))
+    .limit(1)
+    .prepare('known_values'),
+);
+
+export async function knownValuesOf(
+  db: Database,
+  session: { debtorId: number; fileId: number } | null,
+): Promise<KnownValues> {
+  if (!session) return {};
+  const [debtor] = await knownValuesRead(db, undefined).execute({ debtorId: session.debtorId });
   if (!debtor) return {};
   const { references: files, mandates } = debtor;
   const present = (values: Array<string | null | undefined>) =>
