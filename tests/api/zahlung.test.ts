@@ -659,3 +659,44 @@ describe('agreements through the action layer', () => {
     expect(result.body.code).toBe('stepUp');
   });
 });
+
+describe('the special deal’s methods: only for the offer the file has now', () => {
+  const methodsFor = async (id: number) =>
+    call('GetAllowedPaymentMethodsForSpecialDeal', '100000008', { params: { id: String(id) } });
+
+  it('answers the latest offer; an earlier offer’s id and a withdrawn offer’s id are unknown (404)', async () => {
+    const file = await fileId('100000008');
+    const [earlier] = await database.db
+      .select({
+        id: t.specialOffers.id,
+        amountMinor: t.specialOffers.amountMinor,
+        validTill: t.specialOffers.validTill,
+      })
+      .from(t.specialOffers)
+      .where(eq(t.specialOffers.fileId, file));
+    expect((await methodsFor(earlier!.id)).status).toBe(200);
+
+    // The agency makes a new offer: the earlier one is no longer what the file offers.
+    const [latest] = await database.db
+      .insert(t.specialOffers)
+      .values({ fileId: file, amountMinor: earlier!.amountMinor, validTill: earlier!.validTill })
+      .returning({ id: t.specialOffers.id });
+    try {
+      expect((await methodsFor(latest!.id)).status).toBe(200);
+      const stale = await methodsFor(earlier!.id);
+      expect(stale.status).toBe(404);
+      expectProblem(stale, 404, 'offerNotFound');
+
+      // The agency withdraws it (decision 106): no offer to pay, whatever the id.
+      await database.db
+        .update(t.specialOffers)
+        .set({ withdrawnAt: new Date() })
+        .where(eq(t.specialOffers.id, latest!.id));
+      expect((await methodsFor(latest!.id)).status).toBe(404);
+      expect((await methodsFor(earlier!.id)).status).toBe(404);
+    } finally {
+      await database.db.delete(t.specialOffers).where(eq(t.specialOffers.id, latest!.id));
+    }
+    expect((await methodsFor(earlier!.id)).status).toBe(200);
+  });
+});

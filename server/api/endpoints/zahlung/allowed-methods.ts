@@ -1,5 +1,5 @@
 /** The Zahlung calls that name the methods a file may pay with, per purpose. */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { checkAction } from '../../../actions/run.ts';
 import * as t from '../../../db/schema.ts';
 import { deferralOffer } from '../../../instalments/deferral.ts';
@@ -39,13 +39,29 @@ const allowed = (
     handler: (_input, ctx) => withFile(ctx, (file) => run(file, ctx)),
   });
 
-const ownRow = async (ctx: ApiContext, table: typeof t.instalmentPlans | typeof t.specialOffers, id: number) => {
+/**
+ * Whether the id names a row of the session's file. For the special offer only the offer the file
+ * has now counts (the latest, not withdrawn by the agency, as the claim facts read it): an earlier
+ * or withdrawn offer's id is unknown, as another file's is, and lists no methods for an offer that
+ * can no longer be paid.
+ */
+async function ownRow(ctx: ApiContext, table: typeof t.instalmentPlans | typeof t.specialOffers, id: number) {
+  const fileId = ctx.action.session!.fileId;
+  if (table === t.specialOffers) {
+    const [latest] = await ctx.action.db
+      .select({ id: t.specialOffers.id, withdrawnAt: t.specialOffers.withdrawnAt })
+      .from(t.specialOffers)
+      .where(eq(t.specialOffers.fileId, fileId))
+      .orderBy(desc(t.specialOffers.id))
+      .limit(1);
+    return latest?.id === id && latest.withdrawnAt === null;
+  }
   const [row] = await ctx.action.db
     .select({ id: table.id })
     .from(table)
-    .where(and(eq(table.id, id), eq(table.fileId, ctx.action.session!.fileId)));
-  return row ?? null;
-};
+    .where(and(eq(table.id, id), eq(table.fileId, fileId)));
+  return row !== undefined;
+}
 
 /** The methods to pay one of the file's own rows (its plan, its special offer) by id; another file's is 404. */
 const allowedFor = (
