@@ -66,12 +66,22 @@ const appFiles = unitFiles
  * tests run once, on PGlite (or on PostgreSQL with TEST_DATABASE_URL, which moves every project).
  */
 const postgresUrl = process.env.TEST_POSTGRES_URL;
+
+/**
+ * The projects whose files own state of the process (the environment, mocks, a faked clock, a
+ * server or a child process, the process database): each file gets a fresh module graph in a
+ * worker thread (decision 109). They ran on forks, a new process per file, which cost the `unit`
+ * project 163–184 s where isolated threads take 110 s (the same 47 files, idle machine), and the
+ * PGlite `db` project 106 s where threads take 86 s. A thread's `process.env` is its own copy.
+ */
+const isolatedThreads = { pool: 'threads', poolOptions: { threads: { isolate: true } } } as const;
 const postgresProject: TestProjectConfiguration[] = postgresUrl
   ? [
       {
         resolve: { alias },
         test: {
           name: 'db-postgres',
+          ...isolatedThreads,
           include: ['tests/db/**/*.test.ts'],
           exclude: ownServerFiles,
           environment: 'node',
@@ -96,15 +106,17 @@ export default defineConfig({
     // which on CI's two cores ran every file one after the other while the second core idled:
     // the main process only hands out files and transforms each module once.
     maxWorkers: availableParallelism(),
-    // The threads pool serves only `unit-pure` (below), whose files keep no state of their own
-    // outside their modules: a worker imports the modules once for all of them (decision 081).
-    // Every other project runs on forks, a new process per file, as before.
+    // Worker threads for every project (decision 109). Not isolated for `unit-pure` and `unit-app`
+    // (below), whose files keep no state of their own outside their modules or reset it: a worker
+    // imports the modules once for all of them (decisions 081, 092). The other projects set
+    // `isolatedThreads`.
     poolOptions: { threads: { isolate: false } },
     projects: [
       {
         resolve: { alias },
         test: {
           name: 'unit',
+          ...isolatedThreads,
           include: unitInclude,
           exclude: ['tests/db/**', ...pureFiles, ...appFiles],
           environment: 'node',
@@ -126,8 +138,7 @@ export default defineConfig({
           globalSetup: ['tests/global-setup.ts'],
           setupFiles: ['tests/setup.ts'],
           // Worker threads that are not isolated (poolOptions.threads above), first and on their
-          // own: vitest runs its pools side by side, each with maxWorkers, so threads beside the
-          // other projects' forks would put four workers on two cores.
+          // own: a worker that keeps its modules must not take the isolated projects' files.
           pool: 'threads',
           sequence: { groupOrder: 0 },
           testTimeout: 30_000,
@@ -142,7 +153,7 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/global-setup.ts'],
           setupFiles: ['tests/setup.ts', 'tests/setup-shared.ts'],
-          // Threads that are not isolated, after `unit-pure` and before the forks (see there).
+          // Threads that are not isolated, after `unit-pure` and before the isolated projects (see there).
           pool: 'threads',
           sequence: { groupOrder: 1 },
           testTimeout: 30_000,
@@ -153,6 +164,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'db',
+          ...isolatedThreads,
           include: ['tests/db/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 2 },

@@ -17,6 +17,7 @@ import { handleAgencyRequest } from '#server/agency/http.ts';
 import * as t from '#server/db/schema.ts';
 import { bookPayment } from '#server/payments/booking.ts';
 import { SandboxPaymentProvider } from '#server/payments/providers/sandbox.ts';
+import { eventsSettled } from '../helpers/agency-client.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 import { pdfBytes, useUploadFolder } from '../helpers/uploads.ts';
 import { freshBudget, receiveFile } from '#server/uploads/receive.ts';
@@ -510,6 +511,7 @@ describe('the pull feed', () => {
       'Third of three for the feed.',
     ])
       expect((await runAction('sendMessage', await contextOf('100000002'), message(text))).ok).toBe(true);
+    await eventsSettled(database.db);
     const all: Array<{ id: string; cursor: string }> = [];
     let after = '0';
     for (;;) {
@@ -543,6 +545,7 @@ describe('webhooks', () => {
     expect(
       (await runAction('sendMessage', await contextOf('100000003'), message('A message for the webhook.'))).ok,
     ).toBe(true);
+    await eventsSettled(database.db);
     const report = await deliverDue(database.db);
     expect(report).toMatchObject({ delivered: 1, retried: 0, dead: 0 });
     const first = consumer.received.at(-1)!;
@@ -557,6 +560,7 @@ describe('webhooks', () => {
     expect((await runAction('sendMessage', await contextOf('100000003'), message('Posted after a crash.'))).ok).toBe(
       true,
     );
+    await eventsSettled(database.db);
     await fanOut(database.db);
     const claimed = await claimDue(database.db, new Date(), 10);
     expect(claimed).toHaveLength(1);
@@ -579,6 +583,7 @@ describe('webhooks', () => {
     expect((await runAction('sendMessage', await contextOf('100000005'), message('Ordered two: the second.'))).ok).toBe(
       true,
     );
+    await eventsSettled(database.db);
     consumerStatus = 500;
     const failing = await deliverDue(database.db, { random: () => 0 });
     expect(failing).toMatchObject({ delivered: 0, retried: 1 });

@@ -17,6 +17,7 @@ import { startConsumer, type Consumer } from '#server/agency/consumer.ts';
 import { claimLeaseMs, deliverDue, maxAttempts, subscribe, unsubscribe } from '#server/agency/delivery.ts';
 import { recordActionEvent } from '#server/agency/events.ts';
 import * as t from '#server/db/schema.ts';
+import { eventsSettled } from '../helpers/agency-client.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
 
 let database: TestDatabase;
@@ -64,6 +65,8 @@ async function writeEvents(fileCount: number, perFile: number, tag: string): Pro
       byFile.set(key, [...(byFile.get(key) ?? []), envelope.id]);
     }
   }
+  // Settled for the fan-out before the test's clock starts (server/agency/feed.ts).
+  await eventsSettled(database.db);
   return byFile;
 }
 

@@ -5,10 +5,11 @@
  * for new clients with the scopes asked for; the line of a German file of its own, and a problem
  * answer checked by its status and code.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createClient } from '#server/agency/auth.ts';
 import type { ImportLineInput } from '#server/agency/import/line.ts';
+import { settled } from '#server/agency/feed.ts';
 import { handleAgencyRequest } from '#server/agency/http.ts';
 import type { Database } from '#server/db/client.ts';
 import * as t from '#server/db/schema.ts';
@@ -172,4 +173,21 @@ export function useAgencyTestDatabase(name: string) {
       return tokens.writeOnly;
     },
   };
+}
+
+/**
+ * Waits until every event is settled for the feed and the fan-out (server/agency/feed.ts): older
+ * than every transaction still running. On PostgreSQL that horizon is the whole server's, so a
+ * test file running beside this one in another database can hold it back for a moment.
+ */
+export async function eventsSettled(db: Database): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = (await db.execute(
+      sql`select count(*)::int as n from ${t.agencyEvents} where not (${settled})`,
+    )) as unknown as { rows: Array<{ n: number }> };
+    if (rows[0]!.n === 0) return;
+    if (Date.now() > deadline) throw new Error(`${rows[0]!.n} events still unsettled after 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
