@@ -38,7 +38,9 @@ function engineOutput(output: ToolResultPart['output']): LanguageModelV3ToolResu
  * engine never reads, so it is left out.
  */
 export function enginePrompt(messages: readonly ModelMessage[]): LanguageModelV3Prompt {
-  const text = (content: string) => [{ type: 'text' as const, text: content }];
+  const text = (content: string): LanguageModelV3TextPart[] => [{ type: 'text', text: content }];
+  // A text part as the engine reads it; an empty one is left out, as the SDK leaves it out.
+  const textOf = (part: { type: string; text?: string }) => (part.type === 'text' && part.text ? text(part.text) : []);
   return messages.map((message): LanguageModelV3Message => {
     switch (message.role) {
       case 'system':
@@ -46,12 +48,7 @@ export function enginePrompt(messages: readonly ModelMessage[]): LanguageModelV3
       case 'user':
         return {
           role: 'user',
-          content:
-            typeof message.content === 'string'
-              ? text(message.content)
-              : message.content.flatMap((part) =>
-                  part.type === 'text' && part.text !== '' ? [{ type: 'text' as const, text: part.text }] : [],
-                ),
+          content: typeof message.content === 'string' ? text(message.content) : message.content.flatMap(textOf),
         };
       case 'assistant':
         return {
@@ -60,12 +57,9 @@ export function enginePrompt(messages: readonly ModelMessage[]): LanguageModelV3
             typeof message.content === 'string'
               ? text(message.content)
               : message.content.flatMap((part): Array<LanguageModelV3TextPart | LanguageModelV3ToolCallPart> => {
-                  if (part.type === 'text') return part.text === '' ? [] : [{ type: 'text' as const, text: part.text }];
-                  if (part.type === 'tool-call') {
-                    const { toolCallId, toolName, input } = part;
-                    return [{ type: 'tool-call' as const, toolCallId, toolName, input }];
-                  }
-                  return [];
+                  if (part.type !== 'tool-call') return textOf(part);
+                  const { toolCallId, toolName, input } = part;
+                  return [{ type: 'tool-call', toolCallId, toolName, input }];
                 }),
         };
       case 'tool':
