@@ -231,7 +231,13 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
             modelMessages,
             messageId: newId(),
             metadata: metadata.replyLang ? { ...metadata } : undefined,
-            write: (chunk) => controller.enqueue(chunk),
+            write: (chunk) => {
+              try {
+                controller.enqueue(chunk);
+              } catch {
+                // The reader has gone (the debtor closed the page): the turn is still saved and logged.
+              }
+            },
           });
           await finish([...messages, responseMessage], responseMessage);
           controller.close();

@@ -129,6 +129,37 @@ describe('hostile bodies', () => {
   });
 });
 
+describe('a reader that goes away', () => {
+  it('still saves and logs the embedded engine’s turn when the stream is cancelled at once', async () => {
+    const file = await fileOf('100000001');
+    const conversation = await openConversation(database.db, null, null);
+    const logged = async () =>
+      database.db.select({ intent: t.intentLog.intentId }).from(t.intentLog).orderBy(desc(t.intentLog.id));
+    const before = await logged();
+    const turn = runTurn({
+      db: database.db,
+      session: { idHash: 'y'.repeat(64), fileId: file.id, debtorId: file.debtorId, level: 'full' },
+      variant: variants.de,
+      language: 'de',
+      text: 'wie viel muss ich zahlen',
+      conversation,
+      settings: {},
+    });
+    // The debtor closes the page before the first chunk.
+    await turn.stream.cancel();
+    const summary = await turn.done;
+    expect(summary).toMatchObject({ engine: 'embedded', intent: 'claim_balance' });
+    const [saved] = await database.db
+      .select({ messages: t.chatTranscripts.messages })
+      .from(t.chatTranscripts)
+      .where(eq(t.chatTranscripts.id, conversation.id));
+    expect(saved?.messages).toHaveLength(2);
+    const after = await logged();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]?.intent).toBe('claim_balance');
+  });
+});
+
 describe('the language-model path', () => {
   async function turnWith(model: MockLanguageModelV3, text: string) {
     const file = await fileOf('100000004');
