@@ -143,13 +143,7 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
       understood = u;
     },
   };
-  const embedded = embeddedModel(embeddedOptions);
   const llm = request.model ?? configuredModel(request.settings);
-  const model = llm
-    ? withFallback(llm, embedded, request.settings.ASSISTANT_TIMEOUT_MS ?? 4000, () => {
-        fellBack = true;
-      })
-    : embedded;
   const tools = createTools({
     db: request.db,
     session: request.session,
@@ -243,6 +237,15 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
           controller.close();
           return;
         }
+        // A language model, with the embedded engine behind it when it fails or is late.
+        const model = withFallback(
+          llm,
+          embeddedModel(embeddedOptions),
+          request.settings.ASSISTANT_TIMEOUT_MS ?? 4000,
+          () => {
+            fellBack = true;
+          },
+        );
         const result = streamText({
           model,
           system: systemPrompt({
