@@ -39,28 +39,28 @@ const allowed = (
     handler: (_input, ctx) => withFile(ctx, (file) => run(file, ctx)),
   });
 
-/**
- * Whether the id names a row of the session's file. For the special offer only the offer the file
- * has now counts (the latest, not withdrawn by the agency, as the claim facts read it): an earlier
- * or withdrawn offer's id is unknown, as another file's is, and lists no methods for an offer that
- * can no longer be paid.
- */
-async function ownRow(ctx: ApiContext, table: typeof t.instalmentPlans | typeof t.specialOffers, id: number) {
-  const fileId = ctx.action.session!.fileId;
-  if (table === t.specialOffers) {
-    const [latest] = await ctx.action.db
-      .select({ id: t.specialOffers.id, withdrawnAt: t.specialOffers.withdrawnAt })
-      .from(t.specialOffers)
-      .where(eq(t.specialOffers.fileId, fileId))
-      .orderBy(desc(t.specialOffers.id))
-      .limit(1);
-    return latest?.id === id && latest.withdrawnAt === null;
-  }
+/** Whether the id names the session's file's instalment plan (any of its plans). */
+async function ownPlan(ctx: ApiContext, id: number): Promise<boolean> {
   const [row] = await ctx.action.db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.id, id), eq(table.fileId, fileId)));
+    .select({ id: t.instalmentPlans.id })
+    .from(t.instalmentPlans)
+    .where(and(eq(t.instalmentPlans.id, id), eq(t.instalmentPlans.fileId, ctx.action.session!.fileId)));
   return row !== undefined;
+}
+
+/**
+ * Whether the id names the special offer the session's file has now: the latest, not withdrawn
+ * by the agency, as the claim facts read it. An earlier or withdrawn offer's id is unknown, as
+ * another file's is, so no methods are listed for an offer that can no longer be paid.
+ */
+async function currentOffer(ctx: ApiContext, id: number): Promise<boolean> {
+  const [latest] = await ctx.action.db
+    .select({ id: t.specialOffers.id, withdrawnAt: t.specialOffers.withdrawnAt })
+    .from(t.specialOffers)
+    .where(eq(t.specialOffers.fileId, ctx.action.session!.fileId))
+    .orderBy(desc(t.specialOffers.id))
+    .limit(1);
+  return latest?.id === id && latest.withdrawnAt === null;
 }
 
 /** The methods to pay one of the file's own rows (its plan, its special offer) by id; another file's is 404. */
@@ -68,7 +68,7 @@ const allowedFor = (
   name: string,
   summary: string,
   of: {
-    table: typeof t.instalmentPlans | typeof t.specialOffers;
+    owns: (ctx: ApiContext, id: number) => Promise<boolean>;
     notFound: 'planNotFound' | 'offerNotFound';
     purpose: PaymentPurpose;
     as: AllowedPurpose;
@@ -86,7 +86,7 @@ const allowedFor = (
     response: allowedMethodsSchema,
     handler: ({ params }, ctx) =>
       withFile(ctx, async (file) => {
-        if (!(await ownRow(ctx, of.table, params.id))) return problem(404, of.notFound);
+        if (!(await of.owns(ctx, params.id))) return problem(404, of.notFound);
         return payNowMethods(file, of.purpose, of.as);
       }),
   });
@@ -109,12 +109,12 @@ export const allowedMethodCalls = {
   GetAllowedPaymentMethodsForInstallments: allowedFor(
     'GetAllowedPaymentMethodsForInstallments',
     "The methods to pay the plan's current instalment now; id = the file's plan (another file's plan is 404).",
-    { table: t.instalmentPlans, notFound: 'planNotFound', purpose: 'instalment', as: 'instalments' },
+    { owns: ownPlan, notFound: 'planNotFound', purpose: 'instalment', as: 'instalments' },
   ),
   GetAllowedPaymentMethodsForSpecialDeal: allowedFor(
     'GetAllowedPaymentMethodsForSpecialDeal',
     "The methods to pay the file's special offer; id = the offer (another file's offer is 404).",
-    { table: t.specialOffers, notFound: 'offerNotFound', purpose: 'specialOffer', as: 'specialDeal' },
+    { owns: currentOffer, notFound: 'offerNotFound', purpose: 'specialOffer', as: 'specialDeal' },
   ),
   GetAllowedPaymentMethodsForPartialPayment: allowed(
     'GetAllowedPaymentMethodsForPartialPayment',
