@@ -47,15 +47,22 @@ afterAll(async () => {
 });
 
 /** A raw GET (fetch would decode the body itself): status, headers and the body as sent. */
-function get(url: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${origin}${url}`, { headers }, (res) => {
+      .request(`${origin}${url}`, { headers, method }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+        );
       })
-      .on('error', reject);
+      .on('error', reject)
+      .end();
   });
 }
 
@@ -107,6 +114,36 @@ describe('precompressed assets', () => {
     expect(headers['content-encoding']).toBe('gzip');
     expect(headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(zlib.gunzipSync(body).toString()).toBe('.a{color:red}\n'.repeat(200));
+  });
+
+  it('answers a request that names the ETag it has with 304 and no body, and a HEAD with the headers only', async () => {
+    const first = await get('/assets/chunk-AbC123.js', { 'Accept-Encoding': 'br' });
+    expect(first.headers['etag']).toMatch(/^"[\w-]+"$/);
+    const again = await get('/assets/chunk-AbC123.js', {
+      'Accept-Encoding': 'br',
+      'If-None-Match': first.headers['etag']!,
+    });
+    expect(again.body.length).toBe(0);
+    expect(again.status).toBe(304);
+    // Another encoding is another body, with an ETag of its own.
+    const gzip = await get('/assets/chunk-AbC123.js', {
+      'Accept-Encoding': 'gzip',
+      'If-None-Match': first.headers['etag']!,
+    });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers['etag']).not.toBe(first.headers['etag']);
+    const head = await get('/assets/chunk-AbC123.js', { 'Accept-Encoding': 'br' }, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers['content-length'])).toBe(first.body.length);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('serves no file outside the folder and no compressed twin by its own name as another type', async () => {
+    for (const url of ['/assets/..%2Fpackage.json', '/assets/%E0%A4%A', '/assets/chunk-AbC123.js.br']) {
+      const { status, body } = await get(url, { 'Accept-Encoding': 'br' });
+      expect(status, url).toBe(404);
+      expect(body.toString()).toMatch(/Cannot GET/);
+    }
   });
 
   it('answers a missing asset with the next handler', async () => {
