@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import axe, { type AxeResults } from 'axe-core';
 import { createHash } from 'node:crypto';
 import { appendFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -11,7 +11,6 @@ export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 const failingImpacts = new Set(['serious', 'critical']);
 
-type AxeResults = Awaited<ReturnType<AxeBuilder['analyze']>>;
 type Violation = AxeResults['violations'][number];
 
 function describe(violation: Violation): string {
@@ -101,6 +100,44 @@ async function animationsEnded(): Promise<void> {
   }
 }
 
+/**
+ * axe in each frame of the page that does not have it yet, then `axe.run` in the page itself, as
+ * `@axe-core/playwright`'s legacy mode does, with two differences (decision 110). That builder
+ * sent axe's 570 kB of source to every frame again on every run, and a journey checks the same
+ * document many times (Remix navigates in the page); the source was a sixth of a journeys
+ * worker's CPU and of what it wrote to the browser. And only the violations are collected in
+ * full (`resultTypes`), not every passing element's selector, which axe says is the slow end of
+ * a run. The other frames' axe answers the page's over `postMessage`: the portal's frames are its
+ * own (the sandbox provider's card form).
+ */
+async function runAxe(page: Page): Promise<Violation[]> {
+  // A child frame that goes away meanwhile has nothing left to check.
+  await Promise.all(
+    page.frames().map((frame) => (frame === page.mainFrame() ? injectAxe(frame) : injectAxe(frame).catch(() => {}))),
+  );
+  return page.evaluate(
+    async (tags) => {
+      const results = await window.axe.run(document, {
+        runOnly: { type: 'tag', values: tags },
+        resultTypes: ['violations'],
+      });
+      return results.violations;
+    },
+    [...wcagTags],
+  );
+}
+
+async function injectAxe(frame: Frame): Promise<void> {
+  if (await frame.evaluate(() => typeof window.axe?.run === 'function')) return;
+  await frame.evaluate(`${axe.source}\n;axe.configure({ allowedOrigins: ['<same_origin>'] });`);
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}
+
 async function violationsOf(page: Page, label: string): Promise<Violation[]> {
   await page.evaluate(animationsEnded);
   const state = await page.evaluate(pageState);
@@ -113,14 +150,7 @@ async function violationsOf(page: Page, label: string): Promise<Violation[]> {
     axeCounts.reused += 1;
   } else {
     axeCounts.runs += 1;
-    // Legacy mode runs axe in the page itself. The default mode opens an extra blank page for
-    // every run to merge the frames' results, which costs about 300 ms a page and buys nothing
-    // here: the portal's pages have no cross-origin frames.
-    const results = await new AxeBuilder({ page })
-      .withTags([...wcagTags])
-      .setLegacyMode(true)
-      .analyze();
-    violations = results.violations;
+    violations = await runAxe(page);
     if (key !== null) verdicts.keep(key, violations);
   }
   mkdirSync(path.dirname(logFile), { recursive: true });

@@ -20,7 +20,20 @@ import { artifacts, verdictStore } from './verdicts.ts';
 
 export * from '@playwright/test';
 
-const validator = new HtmlValidate(new FileSystemConfigLoader());
+/**
+ * .htmlvalidate.json, resolved once per worker. html-validate resolves a file's configuration on
+ * every call (its element metadata loaded and checked against their schema again), which was
+ * half of the validator's time and a tenth of a journeys worker's CPU; every snapshot here is
+ * validated as the same `page.html`, with the same configuration.
+ */
+class ResolvedOnce extends FileSystemConfigLoader {
+  private resolved: ReturnType<FileSystemConfigLoader['getConfigFor']> | undefined;
+  override getConfigFor(...args: Parameters<FileSystemConfigLoader['getConfigFor']>) {
+    if (args[1] !== undefined) return super.getConfigFor(...args);
+    return (this.resolved ??= super.getConfigFor(...args));
+  }
+}
+const validator = new HtmlValidate(new ResolvedOnce());
 /** Snapshot key → its problems: this run's, from every worker (e2e/helpers/verdicts.ts). */
 const verdicts = verdictStore<string[]>('html');
 const logFile = path.join(artifacts, 'html-validation.log');
