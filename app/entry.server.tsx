@@ -25,6 +25,23 @@ export default async function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    const respond = () => {
+      shellRendered = true;
+      // Whatever streams after the shell goes before `</body></html>`, not after it.
+      const body = documentEndLast();
+      responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+      // Pages show a debtor's file: never kept by any cache (docs/decisions/012).
+      if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store');
+      // A page answered 503 (the database away, server/db/unavailable.ts) says when to come back.
+      if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', '30');
+      resolve(
+        new Response(createReadableStreamFromReadable(body), {
+          headers: responseHeaders,
+          status: responseStatusCode,
+        }),
+      );
+      pipe(body);
+    };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={instance}>
@@ -33,25 +50,15 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
-          // Whatever streams after the shell goes before `</body></html>`, not after it.
-          const body = documentEndLast();
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          // Pages show a debtor's file: never kept by any cache (docs/decisions/012).
-          if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store');
-          // A page answered 503 (the database away, server/db/unavailable.ts) says when to come back.
-          if (responseStatusCode === 503 && !responseHeaders.has('Retry-After'))
-            responseHeaders.set('Retry-After', '30');
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
+        onShellReady() {
+          if (readyEvent === 'onShellReady') respond();
+        },
+        onAllReady() {
+          clearTimeout(abortTimer);
+          if (readyEvent === 'onAllReady') respond();
         },
         onShellError(error: unknown) {
+          clearTimeout(abortTimer);
           reject(error);
         },
         onError(error: unknown) {
@@ -60,7 +67,9 @@ export default async function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    // A render still going after the stream's time is aborted; one that has ended clears the timer
+    // (it was left for six seconds per request, and its abort of a finished render cost an error).
+    const abortTimer = setTimeout(abort, streamTimeout + 1_000);
   });
 }
 

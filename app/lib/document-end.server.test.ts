@@ -1,6 +1,6 @@
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { text } from 'node:stream/consumers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { documentEndLast } from './document-end.server';
 
 /** What comes out when `chunks` go in, one write each. */
@@ -40,5 +40,27 @@ describe('documentEndLast', () => {
   it('leaves a document without the end as it is', async () => {
     expect(await through(['<p>a', 'b</p>'])).toBe('<p>ab</p>');
     expect(await through([])).toBe('');
+  });
+
+  it('takes a second end, as React gives it when the stream closes, without Node making an error', async () => {
+    // Node's own `end` builds an ERR_STREAM_ALREADY_FINISHED error when the stream has ended,
+    // even without a callback to give it to: it must not be reached then.
+    const nodeEnd = vi.spyOn(Transform.prototype, 'end');
+    const stream = documentEndLast();
+    const errors: unknown[] = [];
+    stream.on('error', (error) => errors.push(error));
+    const out = text(stream);
+    stream.end(shell);
+    expect(await out).toBe(shell);
+    if (!stream.closed) await new Promise((resolve) => stream.once('close', resolve));
+    const before = nodeEnd.mock.calls.length;
+    expect(stream.end()).toBe(stream);
+    expect(nodeEnd.mock.calls.length).toBe(before);
+    // With a callback it still hears Node's own answer.
+    const answer = await new Promise<unknown>((resolve) => stream.end(resolve));
+    expect(answer).toMatchObject({ code: 'ERR_STREAM_ALREADY_FINISHED' });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(errors).toEqual([]);
+    nodeEnd.mockRestore();
   });
 });

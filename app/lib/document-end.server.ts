@@ -67,5 +67,14 @@ export function documentEndLast(): Transform {
       callback(error);
     },
   });
+  // React 18 ends its destination again when the destination closes (its abort handler flushes
+  // the finished render), and Node builds an ERR_STREAM_ALREADY_FINISHED error, stack trace and
+  // all, for every such call that it then drops: a percent of a page's CPU. A second `end` without a
+  // callback does nothing here; one with a callback still gets Node's error.
+  const endOnce = stream.end.bind(stream);
+  stream.end = ((...args: unknown[]) =>
+    stream.writableEnded && !args.some((arg) => typeof arg === 'function')
+      ? stream
+      : (endOnce as (...a: unknown[]) => Transform)(...args)) as Transform['end'];
   return stream;
 }
