@@ -66,11 +66,25 @@ export function formatTime(hhmm: string, locale: string): string {
   ).format(new Date(Date.UTC(2024, 0, 1, h, m)));
 }
 
+type SupportDays = ReadonlyArray<{ weekday: number; open: string; close: string }>;
+
+/**
+ * The lines of each variant's hours per locale, made once: the footer shows them on every page,
+ * and formatting their weekdays and times was a fiftieth of a public page's CPU. Kept by the days'
+ * own list (the variant's configuration); a list made per request is formatted and dropped.
+ */
+const hoursLines = new WeakMap<SupportDays, Map<string, readonly string[]>>();
+
 /** Support hours grouped into ranges: "Monday – Thursday 08:00 – 17:00". */
-export function supportHoursLines(
-  days: ReadonlyArray<{ weekday: number; open: string; close: string }>,
-  locale: string,
-): string[] {
+export function supportHoursLines(days: SupportDays, locale: string): readonly string[] {
+  let byLocale = hoursLines.get(days);
+  if (!byLocale) hoursLines.set(days, (byLocale = new Map()));
+  let lines = byLocale.get(locale);
+  if (!lines) byLocale.set(locale, (lines = Object.freeze(groupedHours(days, locale))));
+  return lines;
+}
+
+function groupedHours(days: SupportDays, locale: string): string[] {
   const groups: Array<{ from: number; to: number; open: string; close: string }> = [];
   for (const day of days) {
     const last = groups.at(-1);

@@ -33,6 +33,15 @@ describe('money and dates for the locale and the country variant', () => {
     ]);
     expect(supportHoursLines(variants.de.support.hours.days, 'en-DE')[1]).toMatch(/^Friday: /);
   });
+
+  it('formats a variant’s hours once per locale, and a list of its own every time', () => {
+    const days = variants.de.support.hours.days;
+    expect(supportHoursLines(days, 'de-DE')).toBe(supportHoursLines(days, 'de-DE'));
+    expect(supportHoursLines(days, 'fr-DE')).not.toEqual(supportHoursLines(days, 'de-DE'));
+    const other = [{ weekday: 6, open: '09:00', close: '12:00' }];
+    expect(supportHoursLines(other, 'de-DE')).toEqual(['Samstag: 09:00 – 12:00']);
+    expect(supportHoursLines([...other], 'en-DE')).toEqual(['Saturday: 09:00 – 12:00']);
+  });
 });
 
 describe('page transition by path depth', () => {
