@@ -214,6 +214,13 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
 
   const stream = new ReadableStream<UIMessageChunk>({
     async start(controller) {
+      const enqueue = (chunk: UIMessageChunk) => {
+        try {
+          controller.enqueue(chunk);
+        } catch {
+          // The reader has gone (the debtor closed the page): the turn is still saved and logged.
+        }
+      };
       try {
         const modelMessages = await convertToModelMessages(messages, { tools });
         if (!llm) {
@@ -225,13 +232,7 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
             modelMessages,
             messageId: newId(),
             metadata: metadata.replyLang ? { ...metadata } : undefined,
-            write: (chunk) => {
-              try {
-                controller.enqueue(chunk);
-              } catch {
-                // The reader has gone (the debtor closed the page): the turn is still saved and logged.
-              }
-            },
+            write: enqueue,
           });
           await finish([...messages, responseMessage], responseMessage);
           controller.close();
@@ -267,11 +268,13 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
           onError: () => 'error',
           onFinish: ({ messages: all, responseMessage }) => finish(all, responseMessage),
         });
+        // Read to the end whatever the reader does: `onFinish` above saves and logs the turn only
+        // once the SDK's stream has been read through.
         const reader = ui.getReader();
         for (;;) {
           const next = await reader.read();
           if (next.done) break;
-          controller.enqueue(next.value);
+          enqueue(next.value);
         }
         controller.close();
       } catch (error) {

@@ -211,6 +211,55 @@ describe('the language-model path', () => {
     expect(String(system?.content)).toMatch(/Never state an amount/);
   });
 
+  it('still saves and logs the model’s turn when the stream is cancelled at once', async () => {
+    const file = await fileOf('100000004');
+    const conversation = await openConversation(database.db, null, null);
+    const logged = async () =>
+      database.db.select({ intent: t.intentLog.intentId }).from(t.intentLog).orderBy(desc(t.intentLog.id));
+    const before = await logged();
+    const model = new MockLanguageModelV3({
+      doStream: async () => ({
+        stream: new ReadableStream({
+          start(controller) {
+            controller.enqueue({ type: 'stream-start', warnings: [] });
+            controller.enqueue({ type: 'tool-call', toolCallId: 'c1', toolName: 'pay_later', input: '{}' });
+            controller.enqueue({
+              type: 'finish',
+              finishReason: { unified: 'tool-calls', raw: undefined },
+              usage: {
+                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+                outputTokens: { total: 1, text: 1, reasoning: 0 },
+              },
+            });
+            controller.close();
+          },
+        }),
+      }),
+    });
+    const turn = runTurn({
+      db: database.db,
+      session: { idHash: 'z'.repeat(64), fileId: file.id, debtorId: file.debtorId, level: 'full' },
+      variant: variants.de,
+      language: 'de',
+      text: 'Zahlungsaufschub bitte',
+      conversation,
+      settings: { ASSISTANT_TIMEOUT_MS: 2000 },
+      model,
+    });
+    // The debtor closes the page before the first chunk.
+    await turn.stream.cancel();
+    const summary = await turn.done;
+    expect(summary).toMatchObject({ engine: 'model', intent: 'pay_later' });
+    const [saved] = await database.db
+      .select({ messages: t.chatTranscripts.messages })
+      .from(t.chatTranscripts)
+      .where(eq(t.chatTranscripts.id, conversation.id));
+    expect(saved?.messages).toHaveLength(2);
+    const after = await logged();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after[0]?.intent).toBe('pay_later');
+  });
+
   it('falls back to the embedded engine when the endpoint fails', async () => {
     const model = new MockLanguageModelV3({
       doStream: async () => {
