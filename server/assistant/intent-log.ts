@@ -10,9 +10,10 @@
  * the link, completes the form, or is handed to a person.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { and, desc, eq, gt, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
 import { withDatabase, type Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import { intentLog } from '../db/schema.ts';
 import { countAssistantTurn } from '../http/metrics.ts';
 import { turnOutcomes, type TurnOutcome } from './outcomes.ts';
@@ -59,25 +60,48 @@ export interface IntentLogTurn {
   latencyMs?: number;
 }
 
-export async function recordTurn(db: Database, turn: IntentLogTurn): Promise<{ turnId: number }> {
-  const rows = await db
+/**
+ * A turn's row, the statement prepared once per database handle (server/db/prepared.ts): it is
+ * written on every turn, and drizzle built its SQL of thirteen columns each time (issue 28).
+ */
+const turnInsert = preparedPerDatabase((db: Database, _statement: 'turn') =>
+  db
     .insert(intentLog)
     .values({
-      variant: turn.variant,
-      conversationId: unlinkable(turn.conversationId),
-      language: turn.language.slice(0, 2),
-      anonymisedText: anonymise(turn.text, turn.known),
-      intentId: turn.intent,
-      confidence: Math.round(Math.min(1, Math.max(0, turn.confidence)) * 1000),
-      clarified: turn.clarified ?? turn.outcome === 'clarified',
-      engine: turn.engine,
-      slots: turn.slots ?? null,
-      actionOffered: turn.actionOffered ?? null,
-      outcome: turn.outcome ?? null,
-      refusalReason: turn.outcome === 'refused' ? (turn.refusalReason ?? null) : null,
-      latencyMs: turn.latencyMs === undefined ? null : Math.max(0, Math.round(turn.latencyMs)),
+      variant: sql.placeholder('variant'),
+      conversationId: sql.placeholder('conversationId'),
+      language: sql.placeholder('language'),
+      anonymisedText: sql.placeholder('anonymisedText'),
+      intentId: sql.placeholder('intentId'),
+      confidence: sql.placeholder('confidence'),
+      clarified: sql.placeholder('clarified'),
+      engine: sql.placeholder('engine'),
+      slots: sql.placeholder('slots'),
+      actionOffered: sql.placeholder('actionOffered'),
+      outcome: sql.placeholder('outcome'),
+      refusalReason: sql.placeholder('refusalReason'),
+      latencyMs: sql.placeholder('latencyMs'),
     })
-    .returning({ id: intentLog.id });
+    .returning({ id: intentLog.id })
+    .prepare('intent_log_turn'),
+);
+
+export async function recordTurn(db: Database, turn: IntentLogTurn): Promise<{ turnId: number }> {
+  const rows = await turnInsert(db, 'turn').execute({
+    variant: turn.variant,
+    conversationId: unlinkable(turn.conversationId),
+    language: turn.language.slice(0, 2),
+    anonymisedText: anonymise(turn.text, turn.known),
+    intentId: turn.intent,
+    confidence: Math.round(Math.min(1, Math.max(0, turn.confidence)) * 1000),
+    clarified: turn.clarified ?? turn.outcome === 'clarified',
+    engine: turn.engine,
+    slots: turn.slots ?? null,
+    actionOffered: turn.actionOffered ?? null,
+    outcome: turn.outcome ?? null,
+    refusalReason: turn.outcome === 'refused' ? (turn.refusalReason ?? null) : null,
+    latencyMs: turn.latencyMs === undefined ? null : Math.max(0, Math.round(turn.latencyMs)),
+  });
   // Prometheus (/metrics): turns by intent and engine, counted once the turn is recorded.
   countAssistantTurn(turn.intent, turn.engine);
   return { turnId: rows[0]!.id };
