@@ -105,7 +105,14 @@ async function build(folder: string, day: string): Promise<void> {
  * agency's time zone) does not see two days.
  */
 export async function prepareTemplates(
-  options: { cache?: string; root?: string; day?: string; log?: (line: string) => void } = {},
+  options: {
+    cache?: string;
+    root?: string;
+    day?: string;
+    log?: (line: string) => void;
+    /** What writes the pair into a folder: the real build (PGlite, migrations, seed) unless a test of the caching gives its own. */
+    build?: (folder: string, day: string) => Promise<void>;
+  } = {},
 ): Promise<{ folder: string; info: TemplateInfo; reused: boolean }> {
   const cache = options.cache ?? templateCache;
   const day = options.day ?? todayIso();
@@ -119,7 +126,7 @@ export async function prepareTemplates(
     const building = path.join(cache, `${print}.${process.pid}.building`);
     rmSync(building, { recursive: true, force: true });
     mkdirSync(building);
-    await build(building, day);
+    await (options.build ?? build)(building, day);
     try {
       renameSync(building, folder);
     } catch {
