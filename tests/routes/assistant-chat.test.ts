@@ -15,6 +15,7 @@ import { runTurn } from '#server/assistant/turn.ts';
 import { loadDashboard } from '#server/claims/dashboard.ts';
 import * as t from '#server/db/schema.ts';
 import { variants } from '#server/variants/config.ts';
+import { toolCallModel } from '../helpers/mock-model.ts';
 import { demoFiles, formRequest, getRequest, origin, run, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
@@ -130,8 +131,23 @@ describe('hostile bodies', () => {
 });
 
 describe('a reader that goes away', () => {
-  it('still saves and logs the embedded engine’s turn when the stream is cancelled at once', async () => {
-    const file = await fileOf('100000001');
+  it.each([
+    {
+      engine: 'embedded',
+      refno: '100000001',
+      text: 'wie viel muss ich zahlen',
+      intent: 'claim_balance',
+      model: () => undefined,
+    },
+    {
+      engine: 'model',
+      refno: '100000004',
+      text: 'Zahlungsaufschub bitte',
+      intent: 'pay_later',
+      model: () => toolCallModel('pay_later'),
+    },
+  ] as const)('still saves and logs the $engine turn when the stream is cancelled at once', async (example) => {
+    const file = await fileOf(example.refno);
     const conversation = await openConversation(database.db, null, null);
     const logged = async () =>
       database.db.select({ intent: t.intentLog.intentId }).from(t.intentLog).orderBy(desc(t.intentLog.id));
@@ -141,14 +157,15 @@ describe('a reader that goes away', () => {
       session: { idHash: 'y'.repeat(64), fileId: file.id, debtorId: file.debtorId, level: 'full' },
       variant: variants.de,
       language: 'de',
-      text: 'wie viel muss ich zahlen',
+      text: example.text,
       conversation,
-      settings: {},
+      settings: { ASSISTANT_TIMEOUT_MS: 2000 },
+      model: example.model(),
     });
     // The debtor closes the page before the first chunk.
     await turn.stream.cancel();
     const summary = await turn.done;
-    expect(summary).toMatchObject({ engine: 'embedded', intent: 'claim_balance' });
+    expect(summary).toMatchObject({ engine: example.engine, intent: example.intent });
     const [saved] = await database.db
       .select({ messages: t.chatTranscripts.messages })
       .from(t.chatTranscripts)
@@ -156,7 +173,7 @@ describe('a reader that goes away', () => {
     expect(saved?.messages).toHaveLength(2);
     const after = await logged();
     expect(after).toHaveLength(before.length + 1);
-    expect(after[0]?.intent).toBe('claim_balance');
+    expect(after[0]?.intent).toBe(example.intent);
   });
 });
 
@@ -185,79 +202,12 @@ describe('the language-model path', () => {
   }
 
   it('runs the tool the model calls, with the same rules, and the system prompt forbids own figures', async () => {
-    const model = new MockLanguageModelV3({
-      doStream: async () => ({
-        stream: new ReadableStream({
-          start(controller) {
-            controller.enqueue({ type: 'stream-start', warnings: [] });
-            controller.enqueue({ type: 'tool-call', toolCallId: 'c1', toolName: 'pay_later', input: '{}' });
-            controller.enqueue({
-              type: 'finish',
-              finishReason: { unified: 'tool-calls', raw: undefined },
-              usage: {
-                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-                outputTokens: { total: 1, text: 1, reasoning: 0 },
-              },
-            });
-            controller.close();
-          },
-        }),
-      }),
-    });
+    const model = toolCallModel('pay_later');
     const { outputs: answer, summary } = await turnWith(model, 'Zahlungsaufschub bitte');
     expect(answer[0]).toMatchObject({ kind: 'refused', reason: 'alreadyGranted' });
     expect(summary.engine).toBe('model');
     const system = model.doStreamCalls[0]!.prompt.find((m) => m.role === 'system');
     expect(String(system?.content)).toMatch(/Never state an amount/);
-  });
-
-  it('still saves and logs the model’s turn when the stream is cancelled at once', async () => {
-    const file = await fileOf('100000004');
-    const conversation = await openConversation(database.db, null, null);
-    const logged = async () =>
-      database.db.select({ intent: t.intentLog.intentId }).from(t.intentLog).orderBy(desc(t.intentLog.id));
-    const before = await logged();
-    const model = new MockLanguageModelV3({
-      doStream: async () => ({
-        stream: new ReadableStream({
-          start(controller) {
-            controller.enqueue({ type: 'stream-start', warnings: [] });
-            controller.enqueue({ type: 'tool-call', toolCallId: 'c1', toolName: 'pay_later', input: '{}' });
-            controller.enqueue({
-              type: 'finish',
-              finishReason: { unified: 'tool-calls', raw: undefined },
-              usage: {
-                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-                outputTokens: { total: 1, text: 1, reasoning: 0 },
-              },
-            });
-            controller.close();
-          },
-        }),
-      }),
-    });
-    const turn = runTurn({
-      db: database.db,
-      session: { idHash: 'z'.repeat(64), fileId: file.id, debtorId: file.debtorId, level: 'full' },
-      variant: variants.de,
-      language: 'de',
-      text: 'Zahlungsaufschub bitte',
-      conversation,
-      settings: { ASSISTANT_TIMEOUT_MS: 2000 },
-      model,
-    });
-    // The debtor closes the page before the first chunk.
-    await turn.stream.cancel();
-    const summary = await turn.done;
-    expect(summary).toMatchObject({ engine: 'model', intent: 'pay_later' });
-    const [saved] = await database.db
-      .select({ messages: t.chatTranscripts.messages })
-      .from(t.chatTranscripts)
-      .where(eq(t.chatTranscripts.id, conversation.id));
-    expect(saved?.messages).toHaveLength(2);
-    const after = await logged();
-    expect(after).toHaveLength(before.length + 1);
-    expect(after[0]?.intent).toBe('pay_later');
   });
 
   it('falls back to the embedded engine when the endpoint fails', async () => {

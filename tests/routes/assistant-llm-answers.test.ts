@@ -14,6 +14,7 @@ import { openConversation } from '#server/assistant/conversations.ts';
 import { abuseStrikes, conversationEnded, runTurn } from '#server/assistant/turn.ts';
 import { loadFileFacts } from '#server/claims/facts.ts';
 import { variants } from '#server/variants/config.ts';
+import { finishPart } from '../helpers/mock-model.ts';
 import { demoFiles, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
@@ -33,14 +34,7 @@ function callingModel(toolName: string, input: object = {}) {
             controller.enqueue({ type: 'text-start', id: 't' });
             controller.enqueue({ type: 'text-delta', id: 't', delta: 'Gern.' });
             controller.enqueue({ type: 'text-end', id: 't' });
-            controller.enqueue({
-              type: 'finish',
-              finishReason: { unified: 'stop', raw: undefined },
-              usage: {
-                inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-                outputTokens: { total: 1, text: 1, reasoning: 0 },
-              },
-            });
+            controller.enqueue(finishPart('stop'));
             controller.close();
             return;
           }
@@ -50,14 +44,7 @@ function callingModel(toolName: string, input: object = {}) {
             toolName,
             input: JSON.stringify(input),
           });
-          controller.enqueue({
-            type: 'finish',
-            finishReason: { unified: 'tool-calls', raw: undefined },
-            usage: {
-              inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
-              outputTokens: { total: 1, text: 1, reasoning: 0 },
-            },
-          });
+          controller.enqueue(finishPart('tool-calls'));
           controller.close();
         },
       }),
