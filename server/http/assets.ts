@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import Negotiator from 'negotiator';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -83,23 +84,20 @@ function listAssets(dir: string): Map<string, Asset> {
   return assets;
 }
 
+/** Negotiator 1's `encoding` with its `preferred` option, which @types/negotiator 0.6 does not know. */
+type EncodingOf = (available: readonly string[], options: { preferred: readonly string[] }) => string | undefined;
+const preferred = twins.map(([encoding]) => encoding);
+
 /**
- * The preferred encoding the client takes (a q-value above 0, by name or by `*`) among the file's
- * twins: brotli before gzip whatever order the client lists them in (Chromium sends "gzip, deflate,
- * br"); none for a client that names neither.
+ * The encoding to answer with among the file's twins, by the client's Accept-Encoding and its
+ * q-values (`negotiator`, as for Accept-Language): brotli before gzip where the client takes both
+ * alike, whatever order it lists them in (Chromium sends "gzip, deflate, br"); none for a client
+ * that takes neither.
  */
 function chosenEncoding(header: string | undefined, encoded: Asset['encoded']): Encoding | null {
   if (!header) return null;
-  const q = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const weight = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = weight ? Number(weight.slice(2)) : 1;
-    q.set(name.trim(), Number.isNaN(value) ? 0 : value);
-  }
-  for (const [encoding] of twins) {
-    const weight = q.get(encoding) ?? q.get('*') ?? 0;
-    if (weight > 0 && encoded[encoding]) return encoding;
-  }
-  return null;
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
+  const available = preferred.filter((encoding) => encoded[encoding]);
+  const chosen = (negotiator.encoding as EncodingOf).call(negotiator, [...available, 'identity'], { preferred });
+  return available.find((encoding) => encoding === chosen) ?? null;
 }
