@@ -214,13 +214,16 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
 
   const stream = new ReadableStream<UIMessageChunk>({
     async start(controller) {
-      const enqueue = (chunk: UIMessageChunk) => {
+      // The reader may have gone (the debtor closed the page): the turn is still read to its end,
+      // saved and logged, and what is written or closed for it goes nowhere.
+      const quietly = (write: () => void) => {
         try {
-          controller.enqueue(chunk);
+          write();
         } catch {
-          // The reader has gone (the debtor closed the page): the turn is still saved and logged.
+          // the stream was cancelled
         }
       };
+      const enqueue = (chunk: UIMessageChunk) => quietly(() => controller.enqueue(chunk));
       try {
         const modelMessages = await convertToModelMessages(messages, { tools });
         if (!llm) {
@@ -235,7 +238,7 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
             write: enqueue,
           });
           await finish([...messages, responseMessage], responseMessage);
-          controller.close();
+          quietly(() => controller.close());
           return;
         }
         // A language model, with the embedded engine behind it when it fails or is late.
@@ -276,7 +279,7 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
           if (next.done) break;
           enqueue(next.value);
         }
-        controller.close();
+        quietly(() => controller.close());
       } catch (error) {
         rejectDone(error);
         controller.error(error);
