@@ -2,7 +2,7 @@
  * One database handle per process: the embedded PGlite database by default, PostgreSQL when
  * DATABASE_URL is set. The same schema, migrations and queries run on both.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { StatementCachingPGlite } from './pglite-statements.ts';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -62,7 +62,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });
-  const client = await PGlite.create(target.dataDir, target.loadDataDir ? { loadDataDir: target.loadDataDir } : {});
+  // Its statements kept prepared, as the pool's page statements are on PostgreSQL (decision 111).
+  const client = await StatementCachingPGlite.open(
+    target.dataDir,
+    target.loadDataDir ? { loadDataDir: target.loadDataDir } : {},
+  );
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
