@@ -144,10 +144,15 @@ export class StatementCachingPGlite extends PGlite {
       }
       throw withQuery(error, query, params, options);
     }
+    // The caller's parsers (drizzle gives a few with every query) in front of PGlite's: PGlite's
+    // parseResults would copy all of its own (one per type and array type) for every query.
+    const parsers = options?.parsers
+      ? Object.assign(Object.create(this.parsers) as PGlite['parsers'], options.parsers)
+      : this.parsers;
     return parse.parseResults(
       statement.rows ? [statement.rows, ...messages] : messages,
-      this.parsers,
-      options,
+      parsers,
+      options?.parsers ? { ...options, parsers: undefined } : options,
     )[0] as Results<T>;
   }
 
