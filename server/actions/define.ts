@@ -49,6 +49,12 @@ export interface ActionContext {
    * action succeeds, the turn that offered this screen counts as a completed form (issue 15).
    */
   fromAssistant?: { conversationId: string; path: string } | null;
+  /**
+   * The session's file as the caller has already read it for this day (the assistant reads it once
+   * per turn, server/assistant/tools/actions.ts): `checkAction` judges it instead of reading it
+   * again. `runAction` always reads the file itself, in the request that changes it.
+   */
+  sessionFile?: () => Promise<FileContext | null>;
 }
 
 /** One problem with the input: the field's path and a translation key (the form's own message). */

@@ -86,7 +86,7 @@ export async function checkAction(name: ActionName, ctx: ActionContext): Promise
     if (action.level === 'full' && session.level !== 'full') return { ok: false, kind: 'stepUp' };
   }
   if (!session) return null;
-  const file = await loadFileContext(ctx.db, session, todayIso(ctx.now));
+  const file = await (ctx.sessionFile?.() ?? loadFileContext(ctx.db, session, todayIso(ctx.now)));
   if (!file) return action.level === 'none' ? null : refuse('noFile');
   for (const rule of [...(action.rules ?? []), ...(action.offered ?? [])]) {
     const refusal = await rule(file, { ctx, session, file } as Scope);

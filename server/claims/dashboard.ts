@@ -14,7 +14,7 @@ import {
   type pendingAnnouncement,
 } from '../payments-announced/announce.ts';
 import { summarise, uploadCenterShown, type DocumentStatus } from '../documents/upload-center.ts';
-import { fileRef, readFile, type ExtrasOf, type FileFacts } from './facts.ts';
+import { fileRef, readFile, type ExtrasOf, type FileFacts, type FileRead } from './facts.ts';
 import {
   modalSituation,
   selectPendingModals,
@@ -82,7 +82,7 @@ const viewColumns = {
 };
 
 /** The dashboard page's own reads on top: the file's modal rows and the statuses of the documents asked for. */
-const pageColumns = {
+export const dashboardPageColumns = {
   ...viewColumns,
   modalRows: sql<
     Array<{ id: number; kind: ModalKind; orderNo: number; payload: ModalRow['payload']; acknowledgedAt: string | null }>
@@ -135,10 +135,22 @@ export interface DashboardPage {
 export async function loadDashboardPage(
   db: Database,
   fileId: number,
-  options: Pick<PendingModalsOptions, 'level' | 'announcement' | 'now'> & { today?: string } = {},
+  options: DashboardPageOptions = {},
 ): Promise<DashboardPage | null> {
-  const read = await readFile(db, fileId, pageColumns);
-  if (!read) return null;
+  const read = await readFile(db, fileId, dashboardPageColumns);
+  return read && dashboardPageFrom(read, options);
+}
+
+export type DashboardPageOptions = Pick<PendingModalsOptions, 'level' | 'announcement' | 'now'> & { today?: string };
+
+/**
+ * The dashboard page from a read of the file that has `dashboardPageColumns` among its extras
+ * (the assistant reads them with the checkout's in one statement per turn).
+ */
+export function dashboardPageFrom(
+  read: FileRead<typeof dashboardPageColumns>,
+  options: DashboardPageOptions = {},
+): DashboardPage {
   const today = options.today ?? todayForVariant(read.file.variant);
   const facts = read.factsOn(today);
   const { debtor, modalRows, documentStatuses } = read.extras;

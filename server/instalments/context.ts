@@ -5,7 +5,7 @@
 import { formatReference } from '../auth/reference.ts';
 import { sql } from 'drizzle-orm';
 import type { ActiveSession } from '../auth/session.ts';
-import { readFile, todayIso, type FileFacts } from '../claims/facts.ts';
+import { readFile, todayIso, type FileFacts, type FileRead } from '../claims/facts.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import { debtorName } from '../mail/addressee.ts';
 import { effectiveTerms } from '../terms/file-terms.ts';
@@ -73,8 +73,8 @@ export interface ActionContext {
  * The file's debtor as the checkout needs it, as a column of the file's one statement
  * (server/claims/facts.ts `readFile`): the file, its facts and its debtor in one read (issue 28).
  */
-const contextColumns = {
-  debtor: sql<{
+export const fileContextColumns = {
+  checkoutDebtor: sql<{
     id: number;
     salutation: number;
     companyName: string | null;
@@ -100,11 +100,22 @@ export async function loadFileContext(
   session: Pick<ActiveSession, 'fileId' | 'debtorId'>,
   today = todayIso(),
 ): Promise<FileContext | null> {
-  const read = await readFile(db as Database, session.fileId, contextColumns);
+  return fileContextFrom(await readFile(db as Database, session.fileId, fileContextColumns), session, today);
+}
+
+/**
+ * The file's context from a read of the file that has `fileContextColumns` among its extras (the
+ * assistant reads them with the dashboard's in one statement per turn).
+ */
+export function fileContextFrom(
+  read: FileRead<typeof fileContextColumns> | null,
+  session: Pick<ActiveSession, 'debtorId'>,
+  today: string,
+): FileContext | null {
   // The session's own file only (a file moved to another debtor is no longer theirs).
   if (!read || read.file.debtorId !== session.debtorId) return null;
   const facts = read.factsOn(today);
-  const d = read.extras.debtor;
+  const d = read.extras.checkoutDebtor;
   return {
     facts,
     variant: read.file.variant,

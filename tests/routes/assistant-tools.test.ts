@@ -18,6 +18,7 @@ import { loadFileContext } from '#server/instalments/context.ts';
 import { planOffer } from '#server/instalments/plans.ts';
 import { variants } from '#server/variants/config.ts';
 import { demoFiles, useRouteDatabase } from '../helpers/routes.ts';
+import { recordStatements } from '../helpers/statements.ts';
 
 const database = useRouteDatabase();
 const { fileOf } = demoFiles(database);
@@ -80,6 +81,27 @@ describe('claim_balance', () => {
       intent: 'claim_balance',
       returnTo: '/claim-information',
     });
+  });
+});
+
+describe('one turn', () => {
+  it('reads its file once, whichever of the dashboard’s and the checkout’s readings its tools need', async () => {
+    const tools = (await toolsFor('100000001')) as unknown as Record<
+      string,
+      { execute: (input: object, options: object) => Promise<ToolResult> }
+    >;
+    const run = (intent: IntentId, input: object = {}) =>
+      tools[intent]!.execute(input, { toolCallId: intent, messages: [] });
+    const { result, statements } = await recordStatements(database.db, async () => [
+      await run('claim_balance'),
+      await run('pay_instalments', { rate: 50 }),
+      await run('claim_balance'),
+    ]);
+    expect(result.map((r) => r.kind)).toEqual(['balance', expect.any(String), 'balance']);
+    // The checkout's answer is the one a turn of its own gives: the shared read changes nothing.
+    expect(result[1]).toEqual(await call('100000001', 'pay_instalments', { rate: 50 }));
+    const fileReads = statements.filter((s) => /from "files" where "files"."id" = \$1/.test(s));
+    expect(fileReads, statements.join('\n')).toHaveLength(1);
   });
 });
 

@@ -5,14 +5,20 @@
  * the callback hours). When the typed action layer (server/actions/, issue 14 item 1) lands,
  * these functions are re-pointed at its registry here, in one place.
  */
-import { loadDashboardPage, type DashboardPage, type DashboardView } from '../../claims/dashboard.ts';
+import {
+  dashboardPageColumns,
+  dashboardPageFrom,
+  type DashboardPage,
+  type DashboardView,
+} from '../../claims/dashboard.ts';
+import { readFile } from '../../claims/facts.ts';
 import { noticeOfCompletionState } from '../../claims/notice-of-completion.ts';
 import { callbackDays, timesOfDay } from '../../contact/callback-slots.ts';
 import { subjectIds } from '../../contact/schema.ts';
 import { announceFormDefaults, sisterBrandName } from '../../payments-announced/announce.ts';
 import { contactDefaults as readContactDefaults } from '../../contact/defaults.ts';
 import type { Database } from '../../db/client.ts';
-import { loadFileContext, type FileContext } from '../../instalments/context.ts';
+import { fileContextColumns, fileContextFrom, loadFileContext, type FileContext } from '../../instalments/context.ts';
 import { deferralOffer } from '../../instalments/deferral.ts';
 import { loadPlan, type PlanView } from '../../instalments/plan-view.ts';
 import { planOffer, quotePlan, type QuoteResult } from '../../instalments/plans.ts';
@@ -41,15 +47,26 @@ function once<T>(ctx: ToolContext, key: string, read: () => Promise<T>): Promise
 }
 
 /**
+ * What the dashboard page and the checkout read of the file, as one statement per turn: a turn
+ * that answers with figures and offers the checkout's forms needs both (two statements before).
+ */
+const turnColumns = { ...dashboardPageColumns, ...fileContextColumns };
+
+function turnFile(ctx: ToolContext, fileId: number) {
+  return once(ctx, 'file', () => readFile(ctx.db, fileId, turnColumns));
+}
+
+/**
  * The dashboard page's reading of the session's file as of the turn's day: its view, the facts it
- * was made from and the documents still asked for (one statement).
+ * was made from and the documents still asked for.
  */
 export function dashboardAndFacts(ctx: ToolContext): Promise<DashboardPage | null> {
   const session = ctx.session;
   if (!session) return Promise.resolve(null);
-  return once(ctx, 'dashboard', () =>
-    loadDashboardPage(ctx.db, session.fileId, { today: ctx.today, level: session.level }),
-  );
+  return once(ctx, 'dashboard', async () => {
+    const read = await turnFile(ctx, session.fileId);
+    return read && dashboardPageFrom(read, { today: ctx.today, level: session.level });
+  });
 }
 
 /** The dashboard's own view of the file (the figures the debtor sees on the dashboard). */
@@ -79,7 +96,7 @@ export function fileContext(db: Database, file: FileRef, today: string): Promise
 export function turnFileContext(ctx: ToolContext): Promise<FileContext | null> {
   const session = ctx.session;
   if (!session) return Promise.resolve(null);
-  return once(ctx, 'context', () => loadFileContext(ctx.db, session, ctx.today));
+  return once(ctx, 'context', async () => fileContextFrom(await turnFile(ctx, session.fileId), session, ctx.today));
 }
 
 export { planOffer, deferralOffer, skipOffered };

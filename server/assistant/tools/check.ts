@@ -11,6 +11,7 @@ import type { ActionContext, ActionFailure } from '../../actions/define.ts';
 import type { IntentId } from '../../../intents/catalogue.ts';
 import { intentsOfOffers } from '../intent-actions.ts';
 import { allowedAlternatives, alternativesOf, linkOf, type ToolContext } from './context.ts';
+import { turnFileContext } from './actions.ts';
 import type { RefusalReason, ToolResult } from './results.ts';
 
 /** The action layer's context for a tool: the turn's session, variant and language, at noon of the turn's day. */
@@ -23,6 +24,8 @@ export function actionContext(ctx: ToolContext): ActionContext {
     now: new Date(`${ctx.today}T12:00:00Z`),
     clientKey: 'assistant',
     door: 'assistant',
+    // The turn's one reading of the file: `now` above is the turn's day.
+    sessionFile: () => turnFileContext(ctx),
   };
 }
 
