@@ -60,8 +60,13 @@ async function conversation(lang: Lang, refno = PORTAL[lang].refno) {
       if (chat) cookie = `${cookie}; ${chat}`;
       const list = await chunks(result.response!);
       const start = list.find((c) => c.type === 'start') as { messageMetadata?: { replyLang?: string } } | undefined;
+      // The answers in the order the message shows them: its parts keep the calls' order, while
+      // the stream sends each output as its tool finishes (tools of one turn run side by side).
+      const calls = list.filter((c) => c.type === 'tool-input-available').map((c) => c.toolCallId);
+      const outputs = list.filter((c) => c.type === 'tool-output-available');
+      expect(outputs.map((c) => c.toolCallId).sort()).toEqual([...calls].sort());
       return {
-        outputs: list.filter((c) => c.type === 'tool-output-available').map((c) => c.output as Output),
+        outputs: calls.map((id) => outputs.find((c) => c.toolCallId === id)!.output as Output),
         replyLang: start?.messageMetadata?.replyLang ?? null,
       };
     },
