@@ -24,6 +24,7 @@ import {
   type Results,
   type Transaction,
 } from '@electric-sql/pglite';
+import { concatBytes } from '../bytes.ts';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
@@ -207,14 +208,10 @@ function withQuery(error: unknown, query: string, params: unknown[], options: Qu
   return error;
 }
 
+/** Protocol messages sent to PGlite in one call. */
 function join(parts: Uint8Array[]): Uint8Array {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const joined = new Uint8Array(length);
-  let at = 0;
-  for (const part of parts) {
-    joined.set(part, at);
-    at += part.length;
-  }
-  return joined;
+  return concatBytes(
+    parts,
+    parts.reduce((sum, part) => sum + part.length, 0),
+  );
 }
