@@ -88,14 +88,11 @@ export class StatementCachingPGlite extends PGlite {
 
   override async transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
     return super.transaction((tx) => {
-      const keeps = (query: string, options?: QueryOptions) => this.#keeps(query, options);
-      const run = <R>(query: string, params: unknown[], options?: QueryOptions) =>
-        this._runExclusiveQuery(() => this.#run<R>(query, params, options, false));
       const kept: Transaction = {
-        async query<R>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> {
-          if (!keeps(query, options)) return tx.query<R>(query, params, options);
+        query: async <R>(query: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<R>> => {
+          if (!this.#keeps(query, options)) return tx.query<R>(query, params, options);
           if (tx.closed) throw new Error('Transaction is closed');
-          return run<R>(query, params, options);
+          return this._runExclusiveQuery(() => this.#run<R>(query, params, options, false));
         },
         sql: (strings, ...params) => tx.sql(strings, ...params),
         exec: (query, options) => tx.exec(query, options),
