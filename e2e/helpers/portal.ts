@@ -32,11 +32,25 @@ export async function expectDocumentLanguage(page: Page, language: string): Prom
   await expect(page.locator('html')).toHaveAttribute('lang', language);
 }
 
-/** Waits until React has hydrated the page (its fibers sit on the DOM), so clicks reach React's handlers. */
+/**
+ * Waits until React has hydrated the page and committed it, so that clicks reach React's handlers
+ * and the layout effects have run (a dialog open in the server's HTML has become a modal one).
+ *
+ * React marks the DOM nodes it adopts while it hydrates (`__reactFiber…` on an element), but it
+ * hydrates in slices and commits only at the end: on a busy machine a journey saw `<main>` marked,
+ * clicked the flood notice's button before the commit, and the click went nowhere. So it looks at
+ * the root itself (`hydrateRoot(document, …)` in app/entry.client.tsx): its current tree is no
+ * longer dehydrated once the hydration is committed.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const main = document.querySelector('main');
-    return main !== null && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+    const key = Object.keys(document).find((name) => name.startsWith('__reactContainer'));
+    if (!key) return false;
+    const hostRoot = (document as unknown as Record<string, { stateNode?: { current?: { memoizedState?: unknown } } }>)[
+      key
+    ];
+    const state = hostRoot?.stateNode?.current?.memoizedState as { isDehydrated?: boolean } | null | undefined;
+    return state?.isDehydrated === false;
   });
 }
 
