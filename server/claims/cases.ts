@@ -7,10 +7,11 @@
  * never the debtor's other files, their creditors or amounts. A file with a measure running is
  * listed but cannot be opened: sign-in refuses it, so switching must too (decision 019).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import * as t from '../db/schema.ts';
 import { openFile } from './file-queries.ts';
 import type { ActiveSession } from '../auth/session.ts';
@@ -33,17 +34,13 @@ export interface DebtorCase {
   available: boolean;
 }
 
-export async function listDebtorCases(
-  db: Database,
-  session: Pick<ActiveSession, 'debtorId' | 'fileId' | 'level'>,
-): Promise<DebtorCase[]> {
-  // A reference-only session stays within the reference number it gave (that of its file).
-  const [own] =
-    session.level === 'full'
-      ? []
-      : await db.select({ refno: t.files.refno }).from(t.files).where(eq(t.files.id, session.fileId));
-  if (session.level !== 'full' && !own) return [];
-  const rows = await db
+/**
+ * The debtor's open files, prepared once per database handle (decision 075; a chat turn that names
+ * the debtor's other files reads them, issue 28). `full`: every file of the debtor; otherwise the
+ * files of the session file's reference number, in the same statement.
+ */
+const casesRead = preparedPerDatabase((db: Database, scope: 'full' | 'reference') =>
+  db
     .select({
       fileId: t.files.id,
       refno: t.files.refno,
@@ -60,8 +57,28 @@ export async function listDebtorCases(
     })
     .from(t.files)
     .innerJoin(t.creditors, eq(t.creditors.id, t.files.creditorId))
-    .where(and(eq(t.files.debtorId, session.debtorId), openFile(), own ? eq(t.files.refno, own.refno) : undefined))
-    .orderBy(asc(t.files.refno), asc(t.files.subcase));
+    .where(
+      and(
+        eq(t.files.debtorId, sql.placeholder('debtorId')),
+        openFile(),
+        scope === 'full'
+          ? undefined
+          : sql`${t.files.refno} = (select own.refno from ${t.files} own where own.id = ${sql.placeholder('fileId')})`,
+      ),
+    )
+    .orderBy(asc(t.files.refno), asc(t.files.subcase))
+    .prepare(scope === 'full' ? 'debtor_cases' : 'debtor_cases_of_reference'),
+);
+
+export async function listDebtorCases(
+  db: Database,
+  session: Pick<ActiveSession, 'debtorId' | 'fileId' | 'level'>,
+): Promise<DebtorCase[]> {
+  // A reference-only session stays within the reference number it gave (that of its file).
+  const rows = await casesRead(db, session.level === 'full' ? 'full' : 'reference').execute({
+    debtorId: session.debtorId,
+    fileId: session.fileId,
+  });
   return rows.map(({ subjectKey, subjectParams, ...r }) => ({
     ...r,
     claimSubject: claimSubject(r.claimSubject, subjectKey, subjectParams),
