@@ -128,6 +128,21 @@ describe('relative dates across month ends, year ends and leap years', () => {
     ['tr', 'pay_later', 'yarın', { date: '2029-03-01' }, '2029-02-28'],
     ['de', 'already_paid', 'am 30.12. bezahlt', { date: '2025-12-30' }],
   ]);
+  it('reads the same words from each day anew and in each direction (the rules are kept per day)', () => {
+    const tomorrow = (today: string) => extractSlots('morgen', { lang: 'de', intent: 'pay_later', today }).date;
+    expect([tomorrow('2026-11-22'), tomorrow('2026-12-31'), tomorrow('2026-11-22')]).toEqual([
+      '2026-11-23',
+      '2027-01-01',
+      '2026-11-23',
+    ]);
+    // The same day, looking back instead of ahead: a paid date lies before today.
+    expect(extractSlots('am 30.12. bezahlt', { lang: 'de', intent: 'pay_later', today: SUNDAY }).date).toBe(
+      '2026-12-30',
+    );
+    expect(extractSlots('am 30.12. bezahlt', { lang: 'de', intent: 'already_paid', today: SUNDAY }).date).toBe(
+      '2025-12-30',
+    );
+  });
   it('skips months too short for the day', () => {
     expect(formatIsoDay(nearestDayOfMonth(parseIsoDay('2026-11-22'), 31, 'future')!)).toBe('2026-12-31');
     expect(formatIsoDay(nearestDayOfMonth(parseIsoDay('2027-02-01'), 30, 'future')!)).toBe('2027-03-30');
