@@ -51,12 +51,28 @@ export function formatNumber(value: number, locale: string, fractionDigits?: num
   ).format(value);
 }
 
+/**
+ * Calendar days as written, per locale and style: a claim page writes dozens of dates (invoices,
+ * events, instalments), mostly the same few hundred days for every debtor, and each `format` call
+ * cost ICU about 1.5 µs where a lookup costs a tenth. Only days (`YYYY-MM-DD`) are kept; the bound
+ * is a guard.
+ */
+const writtenDays = new Map<string, string>();
+
 export function formatDate(iso: string | Date, locale: string, style: 'long' | 'medium' | 'short' = 'long'): string {
+  const day = typeof iso === 'string' && iso.length === 10 ? `${locale}|${style}|${iso}` : null;
+  const known = day === null ? undefined : writtenDays.get(day);
+  if (known !== undefined) return known;
   const date = typeof iso === 'string' ? new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso) : iso;
-  return kept(
+  const written = kept(
     `date|${locale}|${style}`,
     () => new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'Europe/Berlin' }),
   ).format(date);
+  if (day !== null) {
+    if (writtenDays.size >= 20_000) writtenDays.clear();
+    writtenDays.set(day, written);
+  }
+  return written;
 }
 
 /** "Monday", "Friday" in the locale, from an ISO weekday 1 … 7. */

@@ -26,6 +26,19 @@ describe('money and dates for the locale and the country variant', () => {
     expect(formatDate('2026-03-05', 'sv-SE', 'short')).toBe('2026-03-05');
   });
 
+  it('writes a day again in another locale or style, and the same the second time (days are kept)', () => {
+    const day = '2026-07-14';
+    const written = () => [
+      formatDate(day, 'de-DE'),
+      formatDate(day, 'fr-CH'),
+      formatDate(day, 'de-DE', 'short'),
+      formatDate(new Date(`${day}T12:00:00Z`), 'it-CH'),
+    ];
+    const first = written();
+    expect(first).toEqual(['14. Juli 2026', '14 juillet 2026', '14.07.26', '14 luglio 2026']);
+    expect(written()).toEqual(first);
+  });
+
   it('groups the support hours (Monday to Thursday, Friday)', () => {
     expect(supportHoursLines(variants.de.support.hours.days, 'de-DE')).toEqual([
       'Montag – Donnerstag: 08:00 – 17:00',
