@@ -6,34 +6,35 @@
  * public page's time), so each is built once per locale and options and kept. The keys come from
  * the portal's own short lists (languages × variants, currencies); the bound is only a guard.
  */
+/** The value kept under `key` in `store`, built on first use; `limit` is a guard against growth. */
+function keptIn<V>(store: Map<string, V>, key: string, limit: number, build: () => V): V {
+  let value = store.get(key);
+  if (value === undefined) {
+    if (store.size >= limit) store.clear();
+    value = build();
+    store.set(key, value);
+  }
+  return value;
+}
+
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
 function kept<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, build: () => F): F {
-  let formatter = formatters.get(key) as F | undefined;
-  if (!formatter) {
-    if (formatters.size >= 500) formatters.clear();
-    formatter = build();
-    formatters.set(key, formatter);
-  }
-  return formatter;
+  return keptIn(formatters, key, 500, build) as F;
 }
 
 /**
- * Minor units per major unit of a currency, from its formatter (100 for EUR, CHF, SEK, NOK). Kept
- * beside the formatters: `resolvedOptions()` builds a fresh object each time, three quarters of a
- * `formatMoney` call's cost when it was asked for every amount (a claim page formats dozens).
+ * A currency's formatter with its minor units per major unit (100 for EUR, CHF, SEK, NOK), kept
+ * together: `resolvedOptions()` builds a fresh object each time, three quarters of a `formatMoney`
+ * call's cost when it was asked for every amount (a claim page formats dozens).
  */
-const minorUnits = new Map<string, number>();
+const moneyFormats = new Map<string, { format: Intl.NumberFormat; divisor: number }>();
 
 export function formatMoney(minor: number, currency: string, locale: string): string {
-  const key = `money|${locale}|${currency}`;
-  const format = kept(key, () => new Intl.NumberFormat(locale, { style: 'currency', currency }));
-  let divisor = minorUnits.get(key);
-  if (divisor === undefined) {
-    if (minorUnits.size >= 500) minorUnits.clear();
-    divisor = 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2);
-    minorUnits.set(key, divisor);
-  }
+  const { format, divisor } = keptIn(moneyFormats, `${locale}|${currency}`, 500, () => {
+    const built = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    return { format: built, divisor: 10 ** (built.resolvedOptions().maximumFractionDigits ?? 2) };
+  });
   return format.format(minor / divisor);
 }
 
@@ -60,19 +61,17 @@ export function formatNumber(value: number, locale: string, fractionDigits?: num
 const writtenDays = new Map<string, string>();
 
 export function formatDate(iso: string | Date, locale: string, style: 'long' | 'medium' | 'short' = 'long'): string {
-  const day = typeof iso === 'string' && iso.length === 10 ? `${locale}|${style}|${iso}` : null;
-  const known = day === null ? undefined : writtenDays.get(day);
-  if (known !== undefined) return known;
+  if (typeof iso !== 'string' || iso.length !== 10) return writeDate(iso, locale, style);
+  const key = `${locale}|${style}|${iso}`;
+  return writtenDays.get(key) ?? keptIn(writtenDays, key, 20_000, () => writeDate(iso, locale, style));
+}
+
+function writeDate(iso: string | Date, locale: string, style: 'long' | 'medium' | 'short'): string {
   const date = typeof iso === 'string' ? new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso) : iso;
-  const written = kept(
+  return kept(
     `date|${locale}|${style}`,
     () => new Intl.DateTimeFormat(locale, { dateStyle: style, timeZone: 'Europe/Berlin' }),
   ).format(date);
-  if (day !== null) {
-    if (writtenDays.size >= 20_000) writtenDays.clear();
-    writtenDays.set(day, written);
-  }
-  return written;
 }
 
 /** "Monday", "Friday" in the locale, from an ISO weekday 1 … 7. */
