@@ -23,6 +23,41 @@ test('the captcha is solved on page load, before anything is tapped (finding 7)'
   await expect(page.locator('altcha-widget .altcha')).toHaveAttribute('data-state', 'verified');
 });
 
+test('the captcha starts again by itself after its challenge request failed and after a worker never loaded', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // Once each: the challenge request is dropped (the widget shows its error), then one of its
+  // workers' scripts (the widget would wait for that worker for ever). No tap, no click.
+  const dropped = { challenge: 0, worker: 0 };
+  await page.route(/\/captcha(\?|$)/, (route) =>
+    dropped.challenge++ === 0 ? route.abort('connectionreset') : route.continue(),
+  );
+  await page.route(/\/assets\/worker-[^/]*\.js$/, (route) =>
+    dropped.worker++ === 0 ? route.abort('connectionreset') : route.continue(),
+  );
+  const states: string[] = [];
+  await page.exposeFunction('captchaState', (state: string) => states.push(state));
+  await page.addInitScript(() => {
+    document.addEventListener(
+      'statechange',
+      (event) =>
+        (window as unknown as { captchaState(s: string): void }).captchaState((event as CustomEvent).detail.state),
+      true,
+    );
+  });
+  await page.goto(signInPath(variants.de));
+  // The page, a pause after the error, the stall time (15 s) and the solution.
+  await expect(signInForm(page).captchaVerified)
+    .toBeVisible({ timeout: 50_000 })
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\nstates: ${states.join(' → ')}; dropped: ${JSON.stringify(dropped)}`);
+    });
+  expect(dropped.challenge, 'the challenge was asked for again').toBeGreaterThanOrEqual(2);
+  expect(dropped.worker, 'the worker was loaded again').toBeGreaterThanOrEqual(2);
+  expect(states).toEqual(expect.arrayContaining(['error', 'verifying', 'verified']));
+});
+
 test('an ended session says so on the sign-in page and leads back to the page asked for (finding 10)', async ({
   page,
   context,

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import workerUrl from 'altcha/worker?url';
+import { isCaptchaWidget, recoverCaptcha } from '~/lib/captcha-recovery';
 
 /** Whether the widget's code is there (a widget shown again after an answer needs no new start). */
 let widgetLoaded = false;
@@ -13,6 +14,7 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
   const { t } = useTranslation('signin');
   const [ready, setReady] = useState(false);
   const boxRef = useRef<HTMLDivElement>(null);
+  const widgetRef = useRef<HTMLElement>(null);
   // The widget starts solving as soon as it is there (auto="onload"), so the check is done while
   // the debtor types (issue 25, finding 7: it used to start on the first focus and took seconds
   // after it). Its code (about 24 kB compressed) is still not part of the page's first load
@@ -50,6 +52,14 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
       stopListening();
     };
   }, []);
+  // A failed challenge request or a worker that never loaded would leave the widget failed or
+  // "verifying" for good: it is started again a few times (app/lib/captcha-recovery.ts).
+  const failed = t('captcha.error');
+  useEffect(() => {
+    const widget = widgetRef.current;
+    if (!ready || !isCaptchaWidget(widget)) return;
+    return recoverCaptcha(widget, { failedMessage: failed });
+  }, [ready, failed]);
   const strings = JSON.stringify({
     label: t('captcha.label'),
     verified: t('captcha.verified'),
@@ -69,6 +79,7 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
       ) : null}
       {ready ? (
         <altcha-widget
+          ref={widgetRef}
           challengeurl={challengeUrl}
           workerurl={workerUrl}
           name="altcha"
