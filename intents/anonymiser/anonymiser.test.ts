@@ -108,6 +108,17 @@ describe('values known from the file go first, however they are typed', () => {
   ])('%s', (input, expected) => {
     expect(anonymise(input, known)).toBe(expected);
   });
+
+  it('another debtor’s values are their own, though the patterns of known values are kept between turns', () => {
+    // "Sonne" is an ordinary word ("sun"): removed only where it is the debtor's known name.
+    const namedSonne = { ...known, names: [...known.names, 'Sonne'] };
+    const text = 'die sonne schien im garten';
+    expect(anonymise(text, namedSonne)).toBe('die [NAME] schien im garten');
+    expect(anonymise(text, namedSonne)).toBe('die [NAME] schien im garten');
+    expect(anonymise(text, known)).toBe(text);
+    expect(anonymise(text, {})).toBe(text);
+    expect(anonymise(text, namedSonne)).toBe('die [NAME] schien im garten');
+  });
 });
 
 describe('issue 27: passwords, identity numbers, other people’s names, and no ordinary word taken for a name', () => {

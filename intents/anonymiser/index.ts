@@ -13,6 +13,7 @@
  * (Norwegian), @faker-js/faker's locale data as first- and last-name lists.
  */
 import { electronicFormatIBAN, isValidIBAN } from 'ibantools';
+import { LRUCache } from 'lru-cache';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import personnummer from 'personnummer';
 import { fnr, dnr } from '@navikt/fnrvalidator';
@@ -105,10 +106,38 @@ function birthDateFormats(iso: string): string[] {
   ];
 }
 
+/** A pattern and what it is replaced with; a known value's patterns apply in their order. */
+type Replacement = readonly [RegExp, Placeholder];
+
+/**
+ * The patterns of one debtor's known values, compiled once per conversation instead of once per
+ * turn (issue 28: some twenty-five regular expressions and a phone number's national form, about
+ * half of what a turn's anonymisation cost). Kept at most 30 minutes, about a conversation, and
+ * for at most a thousand debtors: they hold the debtor's data, like the turn that uses them.
+ */
+const compiledKnown = new LRUCache<string, readonly Replacement[]>({ max: 1000, ttl: 30 * 60_000, ttlAutopurge: true });
+
+function knownReplacements(known: KnownValues): readonly Replacement[] {
+  const key = JSON.stringify(known);
+  let replacements = compiledKnown.get(key);
+  if (replacements === undefined) {
+    replacements = compileKnown(known);
+    compiledKnown.set(key, replacements);
+  }
+  return replacements;
+}
+
 function removeKnown(text: string, known: KnownValues): string {
   let out = text;
+  // A global pattern starts at the text's beginning in every replace and is left reset.
+  for (const [pattern, placeholder] of knownReplacements(known)) out = out.replace(pattern, placeholder);
+  return out;
+}
+
+function compileKnown(known: KnownValues): Replacement[] {
+  const replacements: Replacement[] = [];
   const replace = (pattern: RegExp | undefined, placeholder: Placeholder) => {
-    if (pattern) out = out.replace(pattern, placeholder);
+    if (pattern) replacements.push([pattern, placeholder]);
   };
   if (known.email) replace(new RegExp(escape(known.email), 'giu'), '[EMAIL]');
   for (const iban of [known.iban, ...(known.ibans ?? [])]) if (iban) replace(loosePattern(iban), '[IBAN]');
@@ -151,7 +180,7 @@ function removeKnown(text: string, known: KnownValues): string {
     replace(new RegExp(`${NB}[${firstInitials}${firstInitials.toLowerCase()}]\\.?\\s*\\[NAME\\]`, 'gu'), '[NAME]');
   if (lastInitials)
     replace(new RegExp(`\\[NAME\\],?\\s+[${lastInitials}${lastInitials.toLowerCase()}]\\.?${NE}`, 'gu'), '[NAME]');
-  return out;
+  return replacements;
 }
 
 function luhnValid(digits: string): boolean {
