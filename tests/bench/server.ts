@@ -8,8 +8,12 @@
  * nothing the server kept from an earlier request can answer it. The targets: the legal notice
  * and the sign-in page as first views and, beside them, as the visitor page cache serves them to
  * a visitor without cookies (decision 050, its gain shown against the first view); a letter link
- * redeemed (POST); the dashboard and the claim information (demo file 100000001); the instalment
- * plan's date step posted (answered by a redirect to the overview); one chat turn. On the
+ * redeemed (POST); the dashboard and the claim information; the instalment plan's date step posted
+ * (answered by a redirect to the overview; demo file 100000001, whose amounts the step is built
+ * for); one chat turn. The letter links, the dashboard, the claim information and the chat turn
+ * each sign in a different debtor per request, cycling through the generated files of the German
+ * variant (tests/bench/prepare-data.ts): a first view of one debtor asked for again and again
+ * would let what is kept per debtor answer (issue 28: first views by many debtors). On the
  * embedded database always; on PostgreSQL too when DATABASE_URL is set (the database named there
  * is created when missing, never dropped).
  *
@@ -100,6 +104,9 @@ interface SessionPool {
 }
 
 let visitorCount = 0;
+/** The debtors signed in by the letter-link, dashboard, claim and chat targets (tests/bench/prepare-data.ts). */
+let debtors: readonly string[] = [benchRefno];
+let letters = 0;
 
 async function cannon(target: Target, duration: number, pool: SessionPool | null) {
   const request = {
@@ -125,7 +132,7 @@ async function cannon(target: Target, duration: number, pool: SessionPool | null
             return { ...req, headers: { ...req.headers, Cookie: cookie } };
           }
           if (target.fresh === 'letter') {
-            const token = createLetterToken(benchRefno, 1, { validDays: 1 });
+            const token = createLetterToken(debtors[letters++ % debtors.length]!, 1, { validDays: 1 });
             return {
               ...req,
               path: `${base}/l/${token}`,
@@ -140,13 +147,17 @@ async function cannon(target: Target, duration: number, pool: SessionPool | null
 }
 
 /** Signs `count` debtors in through letter links (eight at a time) and returns their session cookies. */
-async function signInMany(origin: string, count: number): Promise<SessionPool> {
+async function signInMany(
+  origin: string,
+  count: number,
+  refnos: readonly string[] = [benchRefno],
+): Promise<SessionPool> {
   const cookies: string[] = [];
   let next = 0;
   const worker = async () => {
     while (next < count) {
-      next++;
-      const token = createLetterToken(benchRefno, 1, { validDays: 1 });
+      const refno = refnos[next++ % refnos.length]!;
+      const token = createLetterToken(refno, 1, { validDays: 1 });
       const response = await fetch(`${origin}${base}/l/${token}`, {
         method: 'POST',
         redirect: 'manual',
@@ -158,7 +169,8 @@ async function signInMany(origin: string, count: number): Promise<SessionPool> {
         .getSetCookie()
         .map((c) => c.split(';')[0]!)
         .find((c) => c.startsWith('portal_session='));
-      if (response.status !== 302 || !session) throw new Error(`letter link sign-in failed: ${response.status}`);
+      if (response.status !== 302 || !session)
+        throw new Error(`letter link sign-in of ${refno} failed: ${response.status}`);
       cookies.push(session);
     }
   };
@@ -280,12 +292,17 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
   };
   if (database === 'pglite') delete env.DATABASE_URL;
   else await ensurePostgresDatabase(env.DATABASE_URL!);
+  const debtorsFile = path.join(root, `.cache/bench/debtors-${database}.json`);
   const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/prepare-data.ts'], {
     cwd: root,
-    env,
+    env: { ...env, BENCH_DEBTORS_FILE: debtorsFile },
     stdio: 'inherit',
   });
   if (prepared.status !== 0) throw new Error(`preparing the ${database} database failed`);
+  debtors = JSON.parse(readFileSync(debtorsFile, 'utf8')) as string[];
+  if (debtors.length < 100)
+    throw new Error(`only ${debtors.length} debtors to sign in: remove .cache/bench and run again`);
+  console.log(`  ${database}: ${debtors.length.toLocaleString('en')} debtors to sign in`);
   const profile = profileDir ? ['--import', './tests/bench/profile-window.mjs'] : [];
   if (profileDir) env.BENCH_PROFILE_FILE = profilePointer;
   const server = start(`portal (${database})`, [...profile, ...serverArguments], env);
@@ -367,7 +384,11 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
     const rows: Row[] = [];
     for (const target of targets) {
       if (only && !only.has(target.key)) continue;
-      const pool = target.fresh === 'session' ? await signInMany(origin, poolSize) : null;
+      // The instalment step is built for file 100000001's amounts; every other target signs in many debtors.
+      const pool =
+        target.fresh === 'session'
+          ? await signInMany(origin, poolSize, target.key === 'instalment' ? [benchRefno] : debtors)
+          : null;
       rows.push(await measure(target, database, server, pool));
       report(rows.at(-1)!);
     }
