@@ -52,3 +52,59 @@ export function replaceAll(
     return replacer(m) ?? (groups[0] as string);
   });
 }
+
+/**
+ * A pattern with the word boundaries of NB and NE checked outside the regular expression. A
+ * lookaround of `\p{L}\p{N}` costs V8 about 0.6 ms to compile, once per source: the static rules
+ * pay it once, but the patterns of a debtor's own values (names, address, references) are new for
+ * every debtor, some twenty-five of them, which made anonymising a first turn cost ~30 ms (issue
+ * 28). The same matches: a candidate whose boundary fails is tried again one character further,
+ * as the engine would; an optional `tail` ("'s" after a name, "." after an initial) is taken when
+ * the boundary after it holds, otherwise left off, as the engine backtracks.
+ */
+export interface BoundedPattern {
+  core: RegExp;
+  before: boolean;
+  after: boolean;
+  /** Sticky: what may follow the core and belongs to the match. */
+  tail?: RegExp;
+}
+
+const wordCharacter = /[\p{L}\p{N}]/u;
+
+function boundaryBefore(text: string, index: number): boolean {
+  if (index === 0) return true;
+  const low = text.charCodeAt(index - 1);
+  const start = low >= 0xdc00 && low <= 0xdfff && index >= 2 ? index - 2 : index - 1;
+  return !wordCharacter.test(text.slice(start, index));
+}
+
+function boundaryAfter(text: string, index: number): boolean {
+  if (index >= text.length) return true;
+  return !wordCharacter.test(String.fromCodePoint(text.codePointAt(index)!));
+}
+
+/** Every match of `pattern` (its core global) replaced by `placeholder`. */
+export function replaceBounded(text: string, pattern: BoundedPattern, placeholder: string): string {
+  const { core, before, after, tail } = pattern;
+  let out = '';
+  let kept = 0;
+  core.lastIndex = 0;
+  for (let m = core.exec(text); m !== null; m = core.exec(text)) {
+    const start = m.index;
+    let end = start + m[0].length;
+    let found = !before || boundaryBefore(text, start);
+    if (found && tail) {
+      tail.lastIndex = end;
+      const more = tail.exec(text)?.[0].length ?? 0;
+      if (more > 0 && (!after || boundaryAfter(text, end + more))) end += more;
+      else found = !after || boundaryAfter(text, end);
+    } else if (found && after) found = boundaryAfter(text, end);
+    if (found && end > start) {
+      out += text.slice(kept, start) + placeholder;
+      kept = end;
+      core.lastIndex = end;
+    } else core.lastIndex = start + 1;
+  }
+  return kept === 0 ? text : out + text.slice(kept);
+}

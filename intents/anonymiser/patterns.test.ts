@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { escape, NB, NE, replaceBounded, type BoundedPattern } from './patterns';
+
+/** The same pattern written with the lookarounds it replaces: what replaceBounded must match. */
+function withLookarounds(pattern: BoundedPattern, tail = ''): RegExp {
+  const source = `${pattern.before ? NB : ''}(?:${pattern.core.source})${tail}${pattern.after ? NE : ''}`;
+  return new RegExp(source, pattern.core.flags);
+}
+
+/** A deterministic stream of numbers in [0, 1). */
+function numbers(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
+    return state / 4_294_967_296;
+  };
+}
+
+describe('word boundaries checked outside the expression match as the lookarounds do', () => {
+  it.each([
+    ['anna', 'Anna und anna, xanna annax anna1 1anna anna.', 'giu'],
+    ['a-a', 'xa-a-a a-a', 'giu'],
+    ['50667', '50667 Köln, 506678, D-50667', 'gu'],
+    ['ülker', 'Ülker ülkerin 😀ülker ülker😀', 'giu'],
+  ])('%s in “%s”', (value, text, flags) => {
+    const pattern: BoundedPattern = { core: new RegExp(escape(value), flags), before: true, after: true };
+    expect(replaceBounded(text, pattern, '[X]')).toBe(text.replace(withLookarounds(pattern), '[X]'));
+  });
+
+  it('takes an optional tail when the boundary after it holds, and leaves it off otherwise (as the engine backtracks)', () => {
+    const pattern: BoundedPattern = {
+      core: /anna/giu,
+      before: true,
+      after: true,
+      tail: /['’]?s/iuy,
+    };
+    const text = "Annas Konto, Anna's Brief, Anna'sx, Annasx, Anna’S";
+    const expected = text.replace(withLookarounds(pattern, "(?:['’]?s)?"), '[NAME]');
+    expect(replaceBounded(text, pattern, '[NAME]')).toBe(expected);
+    expect(expected).toBe("[NAME] Konto, [NAME] Brief, [NAME]'sx, Annasx, [NAME]");
+  });
+
+  it('agrees with the lookarounds on a thousand random texts', () => {
+    const next = numbers(28);
+    const alphabet = ['a', 'n', 'A', 'N', 's', "'", ' ', '-', '.', '1', 'ä', '😀', 'x'];
+    const values = ['an', 'ana', 'a-n', 'nä', 'a1'];
+    for (let round = 0; round < 1000; round += 1) {
+      const length = 1 + Math.floor(next() * 14);
+      let text = '';
+      for (let i = 0; i < length; i += 1) text += alphabet[Math.floor(next() * alphabet.length)];
+      const value = values[round % values.length]!;
+      const before = next() < 0.8;
+      const after = next() < 0.8;
+      const tail = next() < 0.3;
+      const pattern: BoundedPattern = {
+        core: new RegExp(escape(value), 'giu'),
+        before,
+        after,
+        tail: tail ? /['’]?s/iuy : undefined,
+      };
+      const expected = text.replace(withLookarounds(pattern, tail ? "(?:['’]?s)?" : ''), '[X]');
+      expect(replaceBounded(text, pattern, '[X]'), `${value} in ${JSON.stringify(text)}`).toBe(expected);
+    }
+  });
+});
