@@ -20,7 +20,18 @@ import { fnr, dnr } from '@navikt/fnrvalidator';
 import { isCommonWord, isFirstName, isLastName, isOrdinaryWord, looksLikeSurname } from './names.ts';
 import { cues } from './cues.ts';
 import { replaceAddresses, replaceResidence } from './addresses.ts';
-import { caseless, CAP, escape, L, NB, NE, replaceAll, replaceBounded, type BoundedPattern } from './patterns.ts';
+import {
+  caseless,
+  CAP,
+  escape,
+  L,
+  NB,
+  NE,
+  replaceAll,
+  replaceBounded,
+  replaceLoose,
+  type BoundedPattern,
+} from './patterns.ts';
 import { isCity } from './places.ts';
 import { ensureTagger } from './model.ts';
 import { tag, tokenize } from './tagger.ts';
@@ -68,11 +79,9 @@ function bounded(core: string, flags: string, tail?: RegExp): BoundedPattern {
   return { core: new RegExp(core, flags), before: true, after: true, tail };
 }
 
-/** A pattern for a known value that tolerates spaces, dashes and case ("DE89 3704…" = "de893704…"). */
-function loosePattern(value: string): BoundedPattern | undefined {
-  const chars = [...value.replace(/[\s\-./()]/g, '')];
-  if (chars.length < 3) return undefined;
-  return bounded(chars.map(escape).join('[\\s\\-./()]?'), 'giu');
+/** A known value to be found loosely written (replaceLoose), when it is long enough to say something. */
+function looseValue(value: string): string | undefined {
+  return value.replace(/[\s\-./()]/g, '').length >= 3 ? value : undefined;
 }
 
 /** A name in the genitive: "Schneiders Konto", "Anna's". */
@@ -114,7 +123,8 @@ function birthDateFormats(iso: string): string[] {
 }
 
 /** A pattern and what it is replaced with; a known value's patterns apply in their order. */
-type Replacement = readonly [BoundedPattern, Placeholder];
+/** A pattern, or a value to be found loosely written (a phone number, an IBAN, a reference). */
+type Replacement = readonly [BoundedPattern | string, Placeholder];
 
 /**
  * The patterns of one debtor's known values, compiled once per conversation instead of once per
@@ -138,28 +148,30 @@ function knownReplacements(known: KnownValues): readonly Replacement[] {
 function removeKnown(text: string, known: KnownValues): string {
   let out = text;
   // A global pattern starts at the text's beginning in every replace and is left reset.
-  for (const [pattern, placeholder] of knownReplacements(known)) out = replaceBounded(out, pattern, placeholder);
+  for (const [pattern, placeholder] of knownReplacements(known))
+    out =
+      typeof pattern === 'string' ? replaceLoose(out, pattern, placeholder) : replaceBounded(out, pattern, placeholder);
   return out;
 }
 
 function compileKnown(known: KnownValues): Replacement[] {
   const replacements: Replacement[] = [];
-  const replace = (pattern: BoundedPattern | undefined, placeholder: Placeholder) => {
+  const replace = (pattern: BoundedPattern | string | undefined, placeholder: Placeholder) => {
     if (pattern) replacements.push([pattern, placeholder]);
   };
   if (known.email) replace({ core: new RegExp(escape(known.email), 'giu'), before: false, after: false }, '[EMAIL]');
-  for (const iban of [known.iban, ...(known.ibans ?? [])]) if (iban) replace(loosePattern(iban), '[IBAN]');
+  for (const iban of [known.iban, ...(known.ibans ?? [])]) if (iban) replace(looseValue(iban), '[IBAN]');
   for (const phone of known.phones ?? []) {
     const digits = phone.replace(/\D/g, '');
     if (digits.length >= 6) {
-      replace(loosePattern(phone), '[PHONE]');
+      replace(looseValue(phone), '[PHONE]');
       // the national form of an international number (+49 171 … typed as 0171 …)
       const national = parsePhoneNumberFromString(phone, 'DE')?.nationalNumber;
-      if (national) replace(loosePattern(`0${national}`), '[PHONE]');
+      if (national) replace(looseValue(`0${national}`), '[PHONE]');
     }
   }
   const references = [...(known.references ?? [])].sort((a, b) => b.length - a.length);
-  for (const reference of references) replace(loosePattern(reference), '[REFERENCE]');
+  for (const reference of references) replace(looseValue(reference), '[REFERENCE]');
   if (known.birthDate)
     for (const format of birthDateFormats(known.birthDate)) replace(bounded(escape(format), 'gu'), '[BIRTHDATE]');
   if (known.street) replace(wordPattern(known.street), '[ADDRESS]');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escape, NB, NE, replaceBounded, type BoundedPattern } from './patterns';
+import { escape, NB, NE, replaceBounded, replaceLoose, type BoundedPattern } from './patterns';
 
 /** The same pattern written with the lookarounds it replaces: what replaceBounded must match. */
 function withLookarounds(pattern: BoundedPattern, tail = ''): RegExp {
@@ -60,6 +60,38 @@ describe('word boundaries checked outside the expression match as the lookaround
       };
       const expected = text.replace(withLookarounds(pattern, tail ? "(?:['’]?s)?" : ''), '[X]');
       expect(replaceBounded(text, pattern, '[X]'), `${value} in ${JSON.stringify(text)}`).toBe(expected);
+    }
+  });
+});
+
+/** The expression replaceLoose stands for: the value's characters, at most one separator between two. */
+function looseExpression(value: string): RegExp {
+  const chars = [...value.replace(/[\s\-./()]/g, '')];
+  return new RegExp(`${NB}${chars.map(escape).join('[\\s\\-./()]?')}${NE}`, 'giu');
+}
+
+describe('a loosely written known value is found as its expression finds it', () => {
+  it.each([
+    ['+49 171 2345678', 'ruf +49 171 234 56 78 oder +49-171-2345678 an, nicht +491712345678x'],
+    ['DE02120300000000202051', 'Konto de02 1203 0000 0000 2020 51, DE02  1203 0000 0000 2020 51'],
+    ['100000001-1', 'Akte 100000001-1, 100000001 1, 100000001/1, 1100000001-1'],
+    ['0171 2345678', '(0171) 234-5678 und 0171.2345678.'],
+  ])('%s in “%s”', (value, text) => {
+    expect(replaceLoose(text, value, '[X]')).toBe(text.replace(looseExpression(value), '[X]'));
+  });
+
+  it('agrees with the expression on two thousand random texts', () => {
+    const next = numbers(2811);
+    const alphabet = ['1', '2', '3', 'd', 'E', ' ', ' ', '-', '.', '/', '(', '+', 'x', 'ä', '\u00a0', '😀'];
+    const values = ['123', '1-2-3', 'de12', '+123', '12 3 1', 'E1e'];
+    for (let round = 0; round < 2000; round += 1) {
+      const length = 1 + Math.floor(next() * 16);
+      let text = '';
+      for (let i = 0; i < length; i += 1) text += alphabet[Math.floor(next() * alphabet.length)];
+      const value = values[round % values.length]!;
+      expect(replaceLoose(text, value, '[X]'), `${value} in ${JSON.stringify(text)}`).toBe(
+        text.replace(looseExpression(value), '[X]'),
+      );
     }
   });
 });
