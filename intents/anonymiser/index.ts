@@ -30,6 +30,7 @@ import {
   replaceAll,
   replaceBounded,
   replaceLoose,
+  looseNeedle,
   type BoundedPattern,
 } from './patterns.ts';
 import { isCity } from './places.ts';
@@ -79,9 +80,10 @@ function bounded(core: string, flags: string, tail?: RegExp): BoundedPattern {
   return { core: new RegExp(core, flags), before: true, after: true, tail };
 }
 
-/** A known value to be found loosely written (replaceLoose), when it is long enough to say something. */
+/** A known value to be found loosely written (replaceLoose's needle), when it is long enough to say something. */
 function looseValue(value: string): string | undefined {
-  return value.replace(/[\s\-./()]/g, '').length >= 3 ? value : undefined;
+  const needle = looseNeedle(value);
+  return [...needle].length >= 3 ? needle : undefined;
 }
 
 /** A name in the genitive: "Schneiders Konto", "Anna's". */
@@ -123,7 +125,7 @@ function birthDateFormats(iso: string): string[] {
 }
 
 /**
- * A pattern, or a value to be found loosely written (a phone number, an IBAN, a reference), and
+ * A pattern, or the needle of a value found loosely written (a phone number, an IBAN, a reference), and
  * what it is replaced with; a debtor's replacements apply in their order.
  */
 type Replacement = readonly [BoundedPattern | string, Placeholder];

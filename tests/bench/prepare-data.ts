@@ -58,11 +58,10 @@ try {
     generatedRange,
   );
   // A file with a measure running refuses its letter link (server/auth/letter-links.ts).
-  const debtors = {
-    rows: candidates.rows.filter((row) => !measureRunning(String(row.status_code) as StatusCode)),
-  };
-  if (process.env.BENCH_DEBTORS_FILE)
-    writeFileSync(process.env.BENCH_DEBTORS_FILE, JSON.stringify(debtors.rows.map((row) => String(row.refno))));
+  const refnos = candidates.rows
+    .filter((row) => !measureRunning(String(row.status_code) as StatusCode))
+    .map((row) => String(row.refno));
+  if (process.env.BENCH_DEBTORS_FILE) writeFileSync(process.env.BENCH_DEBTORS_FILE, JSON.stringify(refnos));
 } finally {
   await handle.close();
 }
