@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import workerUrl from 'altcha/worker?url';
-import { isCaptchaWidget, recoverCaptcha } from '~/lib/captcha-recovery';
+import { recoverCaptcha } from '~/lib/captcha-recovery';
 
 /** Whether the widget's code is there (a widget shown again after an answer needs no new start). */
 let widgetLoaded = false;
@@ -57,7 +57,7 @@ export function Captcha({ challengeUrl, error }: { challengeUrl: string; error?:
   const failed = t('captcha.error');
   useEffect(() => {
     const widget = widgetRef.current;
-    if (!ready || !isCaptchaWidget(widget)) return;
+    if (!ready || !widget) return;
     return recoverCaptcha(widget, { failedMessage: failed });
   }, [ready, failed]);
   const strings = JSON.stringify({

@@ -50,6 +50,32 @@ describe('the captcha starts again when it cannot finish by itself', () => {
     expect(widget.calls).toEqual(['reset:unverified', 'verify']);
   });
 
+  it('an element whose component comes later (its methods are there a microtask after it is attached) is watched from the start', () => {
+    // Seen in this session's second fresh clone: the watch began before the element had its methods, and a failed
+    // challenge request was never retried.
+    const element = new EventTarget();
+    recoverCaptcha(element, options);
+    const widget = Object.assign(element, {
+      calls: [] as string[],
+      state: 'unverified' as CaptchaState,
+      getState() {
+        return this.state;
+      },
+      reset() {
+        this.calls.push('reset:unverified');
+        this.state = 'unverified';
+      },
+      verify() {
+        this.calls.push('verify');
+        return Promise.resolve();
+      },
+    });
+    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'verifying' } }));
+    widget.dispatchEvent(new CustomEvent('statechange', { detail: { state: 'error' } }));
+    vi.advanceTimersByTime(2_000);
+    expect(widget.calls).toEqual(['reset:unverified', 'verify']);
+  });
+
   it('an error (the challenge request failed) is retried after a short pause', () => {
     const widget = new Widget();
     recoverCaptcha(widget, options);

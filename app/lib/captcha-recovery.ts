@@ -15,22 +15,17 @@
  * to try again.
  */
 
-/** The widget's states and the three methods used here (altcha's AltchaWidgetMethods). */
+/**
+ * The widget's states and the three methods used here (altcha's AltchaWidgetMethods). The element
+ * has them only once its component exists, a microtask after it is attached to the page (its
+ * getters answer undefined before): the watch starts on the bare element, and the widget's
+ * events, which come only from the component, say when the methods are there.
+ */
 export type CaptchaState = 'unverified' | 'verifying' | 'verified' | 'error' | 'expired';
 export interface CaptchaWidget extends EventTarget {
-  getState(): CaptchaState;
-  reset(state?: CaptchaState, error?: string | null): void;
-  verify(): Promise<void>;
-}
-
-/** Whether the element is the widget with its methods (its code defines them once it has loaded). */
-export function isCaptchaWidget(element: Element | null): element is Element & CaptchaWidget {
-  const methods = element as Partial<CaptchaWidget> | null;
-  return (
-    typeof methods?.getState === 'function' &&
-    typeof methods.reset === 'function' &&
-    typeof methods.verify === 'function'
-  );
+  getState?(): CaptchaState | undefined;
+  reset?(state?: CaptchaState, error?: string | null): void;
+  verify?(): Promise<void>;
 }
 
 export interface CaptchaRecoveryOptions {
@@ -59,11 +54,11 @@ export function recoverCaptcha(widget: CaptchaWidget, options: Partial<CaptchaRe
     timer = undefined;
     if (left > 0) {
       left -= 1;
-      widget.reset();
-      void widget.verify();
+      widget.reset?.();
+      void widget.verify?.();
     } else if (stalled) {
       // The widget's own error, with its checkbox to try once more.
-      widget.reset('error', failedMessage ?? null);
+      widget.reset?.('error', failedMessage ?? null);
     }
   };
   const follow = (state: CaptchaState) => {
@@ -78,7 +73,8 @@ export function recoverCaptcha(widget: CaptchaWidget, options: Partial<CaptchaRe
   };
   widget.addEventListener('statechange', onStateChange);
   // The widget may have started (auto="onload") before this listener was there.
-  follow(widget.getState());
+  const now = widget.getState?.();
+  if (now) follow(now);
   return () => {
     clear();
     widget.removeEventListener('statechange', onStateChange);
