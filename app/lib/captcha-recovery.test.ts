@@ -51,8 +51,8 @@ describe('the captcha starts again when it cannot finish by itself', () => {
   });
 
   it('an element whose component comes later (its methods are there a microtask after it is attached) is watched from the start', () => {
-    // Seen in this session's second fresh clone: the watch began before the element had its methods, and a failed
-    // challenge request was never retried.
+    // Seen in a fresh-clone run: the watch began before the element had its methods, and a
+    // failed challenge request was never retried.
     const element = new EventTarget();
     recoverCaptcha(element, options);
     const widget = Object.assign(element, {
