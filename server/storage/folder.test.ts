@@ -9,9 +9,19 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { StorageFullError, within } from './files.ts';
 import { FolderStorage } from './folder.ts';
+
+/** A busy disk: the write stream's open takes 50 ms when a test asks for it. */
+const disk = vi.hoisted(() => ({ slowOpen: false }));
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  const slowFs = { ...fs, open: (...args: unknown[]) => setTimeout(() => (fs.open as (...a: unknown[]) => void)(...args), 50) };
+  const createWriteStream: typeof fs.createWriteStream = (file, options) =>
+    fs.createWriteStream(file, disk.slowOpen && typeof options === 'object' ? { ...options, fs: slowFs } : options);
+  return { ...fs, default: { ...fs, createWriteStream }, createWriteStream };
+});
 
 const crashScript = fileURLToPath(new URL('./crash-during-write.ts', import.meta.url));
 const roots: string[] = [];
@@ -106,5 +116,23 @@ describe('folder storage', () => {
     expect((failure as StorageFullError).cause).toMatchObject({ code: 'ENOSPC' });
     expect(await storage.exists('uploads/1/x')).toBe(false);
     expect(await hiddenFiles()).toEqual([]);
+  });
+
+  it('a body that fails before a slow disk has opened the file leaves nothing behind either', async () => {
+    const storage = new FolderStorage(root);
+    async function* failsAtOnce(): AsyncGenerator<Uint8Array> {
+      yield new Uint8Array(4096);
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+    }
+    disk.slowOpen = true;
+    try {
+      await expect(storage.put('uploads/1/y', failsAtOnce())).rejects.toBeInstanceOf(StorageFullError);
+    } finally {
+      disk.slowOpen = false;
+    }
+    // The open was still on its way when the body failed; give it time to land.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await hiddenFiles()).toEqual([]);
+    expect(await storage.exists('uploads/1/y')).toBe(false);
   });
 });

@@ -8,7 +8,7 @@
  * hidden temporary file, which no key can name (keys never start with a dot), `list` skips, and
  * `removeAbandoned` deletes later. A full disk or quota (ENOSPC, EDQUOT) is a StorageFullError.
  */
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -29,6 +29,14 @@ function isNoSpace(error: unknown): boolean {
   return code === 'ENOSPC' || code === 'EDQUOT';
 }
 
+/** Resolves once the stream has let go of its file (destroying it if nothing else did). */
+function closed(stream: WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    stream.once('close', () => resolve());
+    stream.destroy();
+  });
+}
+
 export class FolderStorage implements FileStorage {
   constructor(
     readonly root: string,
@@ -44,14 +52,19 @@ export class FolderStorage implements FileStorage {
     const target = this.pathOf(key);
     const folder = path.dirname(target);
     const temporary = path.join(folder, `.${path.basename(target)}.${randomBytes(8).toString('hex')}${partialSuffix}`);
+    let writer: WriteStream | undefined;
     try {
       await mkdir(folder, { recursive: true });
       const source = body instanceof Uint8Array ? Readable.from([body]) : Readable.from(body);
       // flush: the bytes reach the disk before the file gets its name (fsync on close).
-      await pipeline(source, createWriteStream(temporary, { flags: 'wx', mode: 0o600, flush: true }));
+      writer = createWriteStream(temporary, { flags: 'wx', mode: 0o600, flush: true });
+      await pipeline(source, writer);
       await this.options.beforeRename?.(temporary);
       await rename(temporary, target);
     } catch (error) {
+      // When the body fails, pipeline settles without waiting for the file stream, whose open may
+      // still be on its way (a busy disk): removed now, the file would be created after the rm.
+      if (writer && !writer.closed) await closed(writer);
       await rm(temporary, { force: true }).catch(() => undefined);
       if (isNoSpace(error)) throw new StorageFullError({ cause: error });
       throw error;
