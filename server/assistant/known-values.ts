@@ -8,15 +8,44 @@
  * The password cannot be known in clear: the anonymiser masks what follows a password cue in
  * every language (decision 066).
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { KnownValues } from '../../intents/anonymiser/index.ts';
 import type { Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
 import * as t from '../db/schema.ts';
 
+/** What the anonymiser needs of the debtor, as one row. */
+interface KnownRow {
+  firstName: string | null;
+  lastName: string | null;
+  companyName: string | null;
+  accountHolder: string | null;
+  matchcode: string | null;
+  streetName: string;
+  houseNumber: string;
+  postalCode: string;
+  city: string;
+  email: string | null;
+  phone: string | null;
+  mobile: string | null;
+  fax: string | null;
+  iban: string | null;
+  birthdate: string | null;
+  references: Array<{ refno: string; subcase: number }>;
+  mandates: Array<{ accountHolder: string | null; iban: string | null }>;
+}
+
+/** The references of the debtor's files and their mandates, correlated to the debtor's id. */
+const referencesOf = (debtorId: SQL) => sql<KnownRow['references']>`(
+  select coalesce(json_agg(json_build_object('refno', f.refno, 'subcase', f.subcase)), '[]'::json)
+  from ${t.files} f where f.debtor_id = ${debtorId})`;
+const mandatesOf = (debtorId: SQL) => sql<KnownRow['mandates']>`(
+  select coalesce(json_agg(json_build_object('accountHolder', m.account_holder, 'iban', m.iban)), '[]'::json)
+  from ${t.sepaMandates} m join ${t.files} f on f.id = m.file_id where f.debtor_id = ${debtorId})`;
+
 /**
- * One statement per turn (issue 28), prepared once per database handle: the debtor's row with the
- * references of their files and their mandates.
+ * The debtor's row with the references of their files and their mandates, prepared once per
+ * database handle: the statement of a turn that did not read its file (its file is gone).
  */
 const knownValuesRead = preparedPerDatabase((db: Database) =>
   db
@@ -36,12 +65,8 @@ const knownValuesRead = preparedPerDatabase((db: Database) =>
       fax: t.debtors.fax,
       iban: t.debtors.iban,
       birthdate: t.debtors.birthdate,
-      references: sql<Array<{ refno: string; subcase: number }>>`(
-        select coalesce(json_agg(json_build_object('refno', f.refno, 'subcase', f.subcase)), '[]'::json)
-        from ${t.files} f where f.debtor_id = ${sql.placeholder('debtorId')})`,
-      mandates: sql<Array<{ accountHolder: string | null; iban: string | null }>>`(
-        select coalesce(json_agg(json_build_object('accountHolder', m.account_holder, 'iban', m.iban)), '[]'::json)
-        from ${t.sepaMandates} m join ${t.files} f on f.id = m.file_id where f.debtor_id = ${sql.placeholder('debtorId')})`,
+      references: referencesOf(sql.placeholder('debtorId') as unknown as SQL),
+      mandates: mandatesOf(sql.placeholder('debtorId') as unknown as SQL),
     })
     .from(t.debtors)
     .where(eq(t.debtors.id, sql.placeholder('debtorId')))
@@ -49,13 +74,31 @@ const knownValuesRead = preparedPerDatabase((db: Database) =>
     .prepare('known_values'),
 );
 
+/**
+ * The same row as a column of the session file's read (`readFile`'s extras, correlated to its
+ * `files` row): a chat turn reads its file and the known values in one statement (issue 28).
+ */
+export const knownValuesColumn = sql<KnownRow | null>`(
+  select json_build_object(
+    'firstName', d.first_name, 'lastName', d.last_name, 'companyName', d.company_name,
+    'accountHolder', d.account_holder, 'matchcode', d.matchcode, 'streetName', d.street_name,
+    'houseNumber', d.house_number, 'postalCode', d.postal_code, 'city', d.city, 'email', d.email,
+    'phone', d.phone, 'mobile', d.mobile, 'fax', d.fax, 'iban', d.iban, 'birthdate', d.birthdate,
+    'references', ${referencesOf(sql.raw('d.id'))}, 'mandates', ${mandatesOf(sql.raw('d.id'))})
+  from ${t.debtors} d where d.id = "files"."debtor_id")`;
+
+/** The known values of the signed-in debtor, read by their own statement (no session: none). */
 export async function knownValuesOf(
   db: Database,
   session: { debtorId: number; fileId: number } | null,
 ): Promise<KnownValues> {
   if (!session) return {};
   const [debtor] = await knownValuesRead(db, undefined).execute({ debtorId: session.debtorId });
-  if (!debtor) return {};
+  return debtor ? knownValuesFrom(debtor) : {};
+}
+
+/** The anonymiser's known values from the debtor's row. */
+export function knownValuesFrom(debtor: KnownRow): KnownValues {
   const { references: files, mandates } = debtor;
   const present = (values: Array<string | null | undefined>) =>
     values.map((v) => v?.trim() ?? '').filter((v) => v.length > 0);

@@ -21,7 +21,8 @@ import { todayForVariant } from '../dates.ts';
 import type { Database } from '../db/client.ts';
 import type { Variant } from '../variants/config.ts';
 import { saveConversation, type Conversation } from './conversations.ts';
-import { knownValuesOf } from './known-values.ts';
+import { beginTurnRead, turnKnownValues } from './tools/actions.ts';
+import type { ToolContext } from './tools/context.ts';
 import { serverEngine } from './engine.ts';
 import { recordTurn, type TurnOutcome } from './intent-log.ts';
 
@@ -144,14 +145,18 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
     },
   };
   const llm = request.model ?? configuredModel(request.settings);
-  const tools = createTools({
+  const toolContext: ToolContext = {
     db: request.db,
     session: request.session,
     variant: request.variant,
     language: request.language,
     today,
     conversation: { abuseStrikes: abuseStrikes(request.conversation.messages as UIMessage[]) },
-  });
+  };
+  const tools = createTools(toolContext);
+  // The file, the debtor's other files and the known values in one statement, read while the
+  // message is classified: the tools and the intent log's anonymiser take them from there.
+  beginTurnRead(toolContext);
   const replyLang = replyLanguage(text, request.language, request.variant.languages);
   const metadata: AnswerMetadata = replyLang === request.language ? {} : { replyLang };
   const userMessage: UIMessage = { id: newId(), role: 'user', parts: [{ type: 'text', text }] };
@@ -196,7 +201,7 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
         text,
         // The debtor's own stored values, read from the session's file on the server:
         // every door that runs a turn removes them (issue 27).
-        known: await knownValuesOf(request.db, request.session),
+        known: await turnKnownValues(toolContext),
         intent: intent === 'clarify' ? (u?.intent ?? classification.intent) : intent,
         confidence: classification.confidence,
         engine: used,

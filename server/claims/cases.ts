@@ -7,7 +7,7 @@
  * never the debtor's other files, their creditors or amounts. A file with a measure running is
  * listed but cannot be opened: sign-in refuses it, so switching must too (decision 019).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { audit } from '../audit/log.ts';
 import { withDatabase, type Database } from '../db/client.ts';
@@ -34,12 +34,23 @@ export interface DebtorCase {
   available: boolean;
 }
 
+/** A file as the list reads it, before its subject is put together. */
+type CaseRow = Omit<DebtorCase, 'claimSubject' | 'current' | 'available' | 'totalMinor'> & {
+  claimSubject: string;
+  subjectKey: string | null;
+  subjectParams: Record<string, string> | null;
+  totalMinor: number | null;
+};
+
+/** Which of the debtor's files a session lists: all of them, or those of its file's reference number. */
+type CaseScope = 'full' | 'reference';
+const scopeOf = (session: Pick<ActiveSession, 'level'>): CaseScope => (session.level === 'full' ? 'full' : 'reference');
+
 /**
- * The debtor's open files, prepared once per database handle (decision 075; a chat turn that names
- * the debtor's other files reads them, issue 28). `full`: every file of the debtor; otherwise the
- * files of the session file's reference number, in the same statement.
+ * The debtor's open files, prepared once per database handle (decision 075). `full`: every file
+ * of the debtor; otherwise the files of the session file's reference number, in the same statement.
  */
-const casesRead = preparedPerDatabase((db: Database, scope: 'full' | 'reference') =>
+const casesRead = preparedPerDatabase((db: Database, scope: CaseScope) =>
   db
     .select({
       fileId: t.files.id,
@@ -70,15 +81,27 @@ const casesRead = preparedPerDatabase((db: Database, scope: 'full' | 'reference'
     .prepare(scope === 'full' ? 'debtor_cases' : 'debtor_cases_of_reference'),
 );
 
-export async function listDebtorCases(
-  db: Database,
-  session: Pick<ActiveSession, 'debtorId' | 'fileId' | 'level'>,
-): Promise<DebtorCase[]> {
-  // A reference-only session stays within the reference number it gave (that of its file).
-  const rows = await casesRead(db, session.level === 'full' ? 'full' : 'reference').execute({
-    debtorId: session.debtorId,
-    fileId: session.fileId,
-  });
+/**
+ * The same list as a column of the session file's own read (`readFile`'s extras, correlated to
+ * its `files` row): a chat turn reads its file, the debtor's other files and the known values in
+ * one statement (issue 28). The same rows as `casesRead` in its order, by the same rule as
+ * `openFile` (cases.test.ts compares the two); the file's debtor is the session's. Plain SQL, as
+ * the facts' columns: drizzle leaves a single table's columns unqualified.
+ */
+export function debtorCasesColumn(scope: CaseScope): SQL<CaseRow[]> {
+  return sql<CaseRow[]>`(
+    select coalesce(json_agg(json_build_object(
+      'fileId', l.id, 'refno', l.refno, 'subcase', l.subcase, 'variant', l.variant, 'creditor', c.name,
+      'claimSubject', l.claim_subject, 'subjectKey', l.subject_key, 'subjectParams', l.subject_params,
+      'currency', l.currency, 'totalMinor', l.total_minor, 'statusCode', l.status_code, 'subState', l.sub_state)
+      order by l.refno, l.subcase), '[]'::json)
+    from ${t.files} l join ${t.creditors} c on c.id = l.creditor_id
+    where l.debtor_id = "files"."debtor_id" and not l.legal_blocking and l.deleted_at is null
+      ${scope === 'full' ? sql`` : sql`and l.refno = "files"."refno"`})`;
+}
+
+/** The list from its rows, as the session sees it. */
+export function casesFrom(rows: readonly CaseRow[], session: Pick<ActiveSession, 'fileId'>): DebtorCase[] {
   return rows.map(({ subjectKey, subjectParams, ...r }) => ({
     ...r,
     claimSubject: claimSubject(r.claimSubject, subjectKey, subjectParams),
@@ -87,6 +110,17 @@ export async function listDebtorCases(
     available: !measureRunning(r.statusCode),
   }));
 }
+
+export async function listDebtorCases(
+  db: Database,
+  session: Pick<ActiveSession, 'debtorId' | 'fileId' | 'level'>,
+): Promise<DebtorCase[]> {
+  // A reference-only session stays within the reference number it gave (that of its file).
+  const rows = await casesRead(db, scopeOf(session)).execute({ debtorId: session.debtorId, fileId: session.fileId });
+  return casesFrom(rows as CaseRow[], session);
+}
+
+export { scopeOf as caseScopeOf, type CaseScope };
 
 export const switchCaseInput = z.object({ fileId: z.coerce.number().int().positive() });
 

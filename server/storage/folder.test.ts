@@ -17,7 +17,10 @@ import { FolderStorage } from './folder.ts';
 const disk = vi.hoisted(() => ({ slowOpen: false }));
 vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
-  const slowFs = { ...fs, open: (...args: unknown[]) => setTimeout(() => (fs.open as (...a: unknown[]) => void)(...args), 50) };
+  const slowFs = {
+    ...fs,
+    open: (...args: unknown[]) => setTimeout(() => (fs.open as (...a: unknown[]) => void)(...args), 50),
+  };
   const createWriteStream: typeof fs.createWriteStream = (file, options) =>
     fs.createWriteStream(file, disk.slowOpen && typeof options === 'object' ? { ...options, fs: slowFs } : options);
   return { ...fs, default: { ...fs, createWriteStream }, createWriteStream };

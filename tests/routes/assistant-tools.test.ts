@@ -18,7 +18,14 @@ import { loadFileContext } from '#server/instalments/context.ts';
 import { planOffer } from '#server/instalments/plans.ts';
 import { variants } from '#server/variants/config.ts';
 import { demoFiles, useRouteDatabase } from '../helpers/routes.ts';
-import { recordStatements } from '../helpers/statements.ts';
+import { recordStatements, writes } from '../helpers/statements.ts';
+import { turnCases, turnKnownValues } from '../../server/assistant/tools/actions.ts';
+import type { ToolContext } from '../../server/assistant/tools/context.ts';
+import { knownValuesOf } from '../../server/assistant/known-values.ts';
+import { runTurn } from '../../server/assistant/turn.ts';
+import { listDebtorCases } from '#server/claims/cases.ts';
+import * as schema from '#server/db/schema.ts';
+import { and, eq, ne } from 'drizzle-orm';
 
 const database = useRouteDatabase();
 const { fileOf } = demoFiles(database);
@@ -102,6 +109,81 @@ describe('one turn', () => {
     expect(result[1]).toEqual(await call('100000001', 'pay_instalments', { rate: 50 }));
     const fileReads = statements.filter((s) => /from "files" where "files"."id" = \$1/.test(s));
     expect(fileReads, statements.join('\n')).toHaveLength(1);
+  });
+});
+
+describe('what a turn reads with its file', () => {
+  const contextOf = (file: { id: number; debtorId: number }, level: 'limited' | 'full'): ToolContext => ({
+    db: database.db,
+    session: { fileId: file.id, debtorId: file.debtorId, level },
+    variant: variants.de,
+    language: 'de',
+    today,
+  });
+
+  it('the debtor’s files as the claims list has them and the known values as their own statement reads them', async () => {
+    const files = await database.db.select().from(schema.files);
+    // A debtor with more than one file, one of them closed to the portal (legal blocking), one deleted.
+    const owner = files.find((f) => files.filter((g) => g.debtorId === f.debtorId).length >= 3)!;
+    const others = files.filter((f) => f.debtorId === owner.debtorId && f.id !== owner.id);
+    await database.db.update(schema.files).set({ legalBlocking: true }).where(eq(schema.files.id, others[0]!.id));
+    await database.db.update(schema.files).set({ deletedAt: new Date() }).where(eq(schema.files.id, others[1]!.id));
+    try {
+      for (const file of files)
+        for (const level of ['limited', 'full'] as const) {
+          const session = { fileId: file.id, debtorId: file.debtorId, level };
+          const label = `${file.refno}-${file.subcase} ${level}`;
+          expect(await turnCases(contextOf(file, level)), label).toEqual(await listDebtorCases(database.db, session));
+          expect(await turnKnownValues(contextOf(file, level)), label).toEqual(
+            await knownValuesOf(database.db, session),
+          );
+        }
+      const listed = await turnCases(contextOf(owner, 'full'));
+      expect(listed.map((c) => c.fileId)).not.toContain(others[0]!.id);
+      expect(listed.map((c) => c.fileId)).not.toContain(others[1]!.id);
+      expect(listed.length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await database.db
+        .update(schema.files)
+        .set({ legalBlocking: false, deletedAt: null })
+        .where(and(eq(schema.files.debtorId, owner.debtorId), ne(schema.files.id, owner.id)));
+    }
+  });
+
+  it('a turn reads its file, the debtor’s files and the known values in one statement, then saves and logs', async () => {
+    const file = await fileOf('100000001');
+    const session = { idHash: 'a'.repeat(64), fileId: file.id, debtorId: file.debtorId, level: 'full' as const };
+    const { result: summary, statements } = await recordStatements(database.db, async () => {
+      const turn = runTurn({
+        db: database.db,
+        session,
+        variant: variants.de,
+        language: 'de',
+        text: 'wie viel muss ich zahlen',
+        conversation: { id: 'b'.repeat(32), messages: [], isNew: true },
+        settings: {},
+      });
+      await new Response(turn.stream.pipeThrough(new TextEncoderStream() as never)).text().catch(() => '');
+      return turn.done;
+    });
+    expect(summary.intent).toBe('claim_balance');
+    const reads = statements.filter((s) => !writes([s]).length);
+    expect(reads, statements.join('\n')).toHaveLength(1);
+    expect(reads[0]).toMatch(/from "files" where "files"."id" = \$1/);
+    expect(writes(statements), statements.join('\n')).toHaveLength(2);
+  });
+
+  it('a file deleted during the conversation: the known values are still read for the log', async () => {
+    const file = await fileOf('100000002');
+    const session = { fileId: file.id, debtorId: file.debtorId, level: 'full' as const };
+    const expected = await knownValuesOf(database.db, session);
+    await database.db.update(schema.files).set({ deletedAt: new Date() }).where(eq(schema.files.id, file.id));
+    try {
+      expect(expected.lastNames?.length).toBeGreaterThan(0);
+      expect(await turnKnownValues(contextOf(file, 'full'))).toEqual(expected);
+    } finally {
+      await database.db.update(schema.files).set({ deletedAt: null }).where(eq(schema.files.id, file.id));
+    }
   });
 });
 

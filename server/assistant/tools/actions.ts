@@ -11,7 +11,17 @@ import {
   type DashboardPage,
   type DashboardView,
 } from '../../claims/dashboard.ts';
-import { readFile } from '../../claims/facts.ts';
+import {
+  caseScopeOf,
+  casesFrom,
+  debtorCasesColumn,
+  listDebtorCases,
+  type CaseScope,
+  type DebtorCase,
+} from '../../claims/cases.ts';
+import { readFile, type ExtraColumns } from '../../claims/facts.ts';
+import type { KnownValues } from '../../../intents/anonymiser/index.ts';
+import { knownValuesColumn, knownValuesFrom, knownValuesOf } from '../known-values.ts';
 import { noticeOfCompletionState } from '../../claims/notice-of-completion.ts';
 import { callbackDays, timesOfDay } from '../../contact/callback-slots.ts';
 import { subjectIds } from '../../contact/schema.ts';
@@ -47,13 +57,50 @@ function once<T>(ctx: ToolContext, key: string, read: () => Promise<T>): Promise
 }
 
 /**
- * What the dashboard page and the checkout read of the file, as one statement per turn: a turn
- * that answers with figures and offers the checkout's forms needs both (two statements before).
+ * What a turn reads of its file, as one statement per turn (issue 28): what the dashboard page
+ * and the checkout read (a turn that answers with figures and offers the checkout's forms needs
+ * both), the debtor's files the session may list (the "other files" offer) and the anonymiser's
+ * known values (the intent log). Four statements before. One set of columns per scope of the
+ * list, each a module constant (readFile prepares one statement per set).
  */
-const turnColumns = { ...dashboardPageColumns, ...fileContextColumns };
+const turnColumnsOf = {
+  full: { ...dashboardPageColumns, ...fileContextColumns, cases: debtorCasesColumn('full'), known: knownValuesColumn },
+  reference: {
+    ...dashboardPageColumns,
+    ...fileContextColumns,
+    cases: debtorCasesColumn('reference'),
+    known: knownValuesColumn,
+  },
+} satisfies Record<CaseScope, ExtraColumns>;
 
-function turnFile(ctx: ToolContext, fileId: number) {
-  return once(ctx, 'file', () => readFile(ctx.db, fileId, turnColumns));
+function turnFile(ctx: ToolContext, session: NonNullable<ToolContext['session']>) {
+  return once(ctx, 'file', () => readFile(ctx.db, session.fileId, turnColumnsOf[caseScopeOf(session)]));
+}
+
+/** The session's file's read of this turn, begun now (a signed-in turn reads it whatever it answers). */
+export function beginTurnRead(ctx: ToolContext): void {
+  if (ctx.session) void turnFile(ctx, ctx.session).catch(() => undefined);
+}
+
+/** The debtor's files the session may list (the claims list's), read with the turn's file. */
+export async function turnCases(ctx: ToolContext): Promise<DebtorCase[]> {
+  const session = ctx.session;
+  if (!session) return [];
+  const read = await turnFile(ctx, session);
+  return read ? casesFrom(read.extras.cases, session) : listDebtorCases(ctx.db, session);
+}
+
+/**
+ * The anonymiser's known values of the signed-in debtor, read with the turn's file; by their own
+ * statement when the file could not be read (deleted meanwhile): the debtor's values are removed
+ * from the intent log whatever happened to the file.
+ */
+export async function turnKnownValues(ctx: ToolContext): Promise<KnownValues> {
+  const session = ctx.session;
+  if (!session) return {};
+  const read = await turnFile(ctx, session);
+  const known = read?.extras.known;
+  return known ? knownValuesFrom(known) : knownValuesOf(ctx.db, session);
 }
 
 /**
@@ -64,7 +111,7 @@ export function dashboardAndFacts(ctx: ToolContext): Promise<DashboardPage | nul
   const session = ctx.session;
   if (!session) return Promise.resolve(null);
   return once(ctx, 'dashboard', async () => {
-    const read = await turnFile(ctx, session.fileId);
+    const read = await turnFile(ctx, session);
     return read && dashboardPageFrom(read, { today: ctx.today, level: session.level });
   });
 }
@@ -96,7 +143,7 @@ export function fileContext(db: Database, file: FileRef, today: string): Promise
 export function turnFileContext(ctx: ToolContext): Promise<FileContext | null> {
   const session = ctx.session;
   if (!session) return Promise.resolve(null);
-  return once(ctx, 'context', async () => fileContextFrom(await turnFile(ctx, session.fileId), session, ctx.today));
+  return once(ctx, 'context', async () => fileContextFrom(await turnFile(ctx, session), session, ctx.today));
 }
 
 export { planOffer, deferralOffer, skipOffered };

@@ -5,8 +5,7 @@
  * through the server code the screens use: the dashboard's view, the pay-direct step's amount per
  * purpose (`amountFor`), the upload centre's count, the claims list. Nothing is computed here.
  */
-import { dashboardAndFacts } from './actions.ts';
-import { listDebtorCases } from '../../claims/cases.ts';
+import { dashboardAndFacts, turnCases } from './actions.ts';
 import { amountFor } from '../../payments/purpose.ts';
 import type { Slots } from '../../../intents/slots/index.ts';
 import { offerOf } from './check.ts';
@@ -94,7 +93,7 @@ export async function fileOffers(
         break;
       }
       case 'otherFiles': {
-        const cases = await listDebtorCases(ctx.db, session);
+        const cases = await turnCases(ctx);
         const same = cases.filter((c) => c.currency === currency);
         if (same.length > 1)
           offers.push({
