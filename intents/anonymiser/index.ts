@@ -30,8 +30,11 @@ import {
   replaceAll,
   replaceBounded,
   replaceLoose,
+  replaceWords,
+  wordNeedle,
   looseNeedle,
   type BoundedPattern,
+  type WordValue,
 } from './patterns.ts';
 import { isCity } from './places.ts';
 import { ensureTagger } from './model.ts';
@@ -91,19 +94,17 @@ const genitive = /['’]?s/iuy;
 /** An initial's full stop. */
 const fullStop = /\./y;
 
-function wordPattern(value: string, tail?: RegExp): BoundedPattern | undefined {
+function wordPattern(value: string, tail?: RegExp): WordValue | undefined {
   const trimmed = value.trim();
   if (trimmed.length < 2) return undefined;
   const folded = trimmed.replace(/ı/g, 'i').replace(/İ/g, 'I').normalize('NFD').replace(/\p{M}/gu, '');
-  const alternatives = [
-    ...new Set([
-      trimmed,
-      folded,
-      trimmed.replace(/ß/g, 'ss'),
-      trimmed.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'),
-    ]),
+  const spellings = [
+    trimmed,
+    folded,
+    trimmed.replace(/ß/g, 'ss'),
+    trimmed.replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue'),
   ];
-  return bounded(`(?:${alternatives.map((a) => escape(a).replace(/\s+/g, '\\s+')).join('|')})`, 'giu', tail);
+  return { needles: [...new Set(spellings.map(wordNeedle))], bounded: true, tail };
 }
 
 function birthDateFormats(iso: string): string[] {
@@ -128,7 +129,7 @@ function birthDateFormats(iso: string): string[] {
  * A pattern, or the needle of a value found loosely written (a phone number, an IBAN, a reference), and
  * what it is replaced with; a debtor's replacements apply in their order.
  */
-type Replacement = readonly [BoundedPattern | string, Placeholder];
+type Replacement = readonly [BoundedPattern | WordValue | string, Placeholder];
 
 /**
  * The patterns of one debtor's known values, compiled once per conversation instead of once per
@@ -154,16 +155,20 @@ function removeKnown(text: string, known: KnownValues): string {
   // The patterns are shared by the debtor's turns: replaceBounded starts each at the text's beginning.
   for (const [pattern, placeholder] of knownReplacements(known))
     out =
-      typeof pattern === 'string' ? replaceLoose(out, pattern, placeholder) : replaceBounded(out, pattern, placeholder);
+      typeof pattern === 'string'
+        ? replaceLoose(out, pattern, placeholder)
+        : 'needles' in pattern
+          ? replaceWords(out, pattern, placeholder)
+          : replaceBounded(out, pattern, placeholder);
   return out;
 }
 
 function compileKnown(known: KnownValues): Replacement[] {
   const replacements: Replacement[] = [];
-  const replace = (pattern: BoundedPattern | string | undefined, placeholder: Placeholder) => {
+  const replace = (pattern: BoundedPattern | WordValue | string | undefined, placeholder: Placeholder) => {
     if (pattern) replacements.push([pattern, placeholder]);
   };
-  if (known.email) replace({ core: new RegExp(escape(known.email), 'giu'), before: false, after: false }, '[EMAIL]');
+  if (known.email) replace({ needles: [wordNeedle(known.email)], bounded: false }, '[EMAIL]');
   for (const iban of [known.iban, ...(known.ibans ?? [])]) if (iban) replace(looseValue(iban), '[IBAN]');
   for (const phone of known.phones ?? []) {
     const digits = phone.replace(/\D/g, '');
@@ -180,7 +185,7 @@ function compileKnown(known: KnownValues): Replacement[] {
     for (const format of birthDateFormats(known.birthDate)) replace(bounded(escape(format), 'gu'), '[BIRTHDATE]');
   if (known.street) replace(wordPattern(known.street), '[ADDRESS]');
   if (known.streetName && known.streetName.trim().length >= 4) replace(wordPattern(known.streetName), '[ADDRESS]');
-  if (known.zip && known.city) replace(bounded(`${escape(known.zip)}\\s+${escape(known.city)}`, 'giu'), '[ADDRESS]');
+  if (known.zip && known.city) replace(wordPattern(`${known.zip} ${known.city}`), '[ADDRESS]');
   if (known.zip && known.zip.length >= 4) replace(bounded(escape(known.zip), 'gu'), '[ADDRESS]');
   if (known.city) replace(wordPattern(known.city), '[ADDRESS]');
   const firstNames = (known.firstNames ?? []).flatMap((n) => n.split(/\s+/));

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { escape, looseNeedle, NB, NE, replaceBounded, replaceLoose, type BoundedPattern } from './patterns';
+import {
+  escape,
+  looseNeedle,
+  NB,
+  NE,
+  replaceBounded,
+  replaceLoose,
+  replaceWords,
+  wordNeedle,
+  type BoundedPattern,
+} from './patterns';
 
 /** The same pattern written with the lookarounds it replaces: what replaceBounded must match. */
 function withLookarounds(pattern: BoundedPattern, tail = ''): RegExp {
@@ -91,6 +101,89 @@ describe('a loosely written known value is found as its expression finds it', ()
       const value = values[round % values.length]!;
       expect(replaceLoose(text, looseNeedle(value), '[X]'), `${value} in ${JSON.stringify(text)}`).toBe(
         text.replace(looseExpression(value), '[X]'),
+      );
+    }
+  });
+});
+
+/** The expression replaceWords stands for: the spellings as an alternation, whitespace runs where they have whitespace. */
+function wordsExpression(spellings: readonly string[], bounded: boolean): BoundedPattern {
+  const core = new RegExp(`(?:${spellings.map((s) => escape(s).replace(/\s+/g, '\\s+')).join('|')})`, 'giu');
+  return { core, before: bounded, after: bounded };
+}
+
+describe('a known value written as words is found as its expression finds it', () => {
+  const genitive = /['’]?s/iuy;
+  it.each([
+    [['Anna Maria', 'Anna Maria'], 'anna  maria, ANNA\u00a0MARIA, Annamaria, Anna Marias Brief', true],
+    [['Müller', 'Muller', 'Mueller'], 'MÜLLER, mueller, Müllers, Müllerin, muller', true],
+    [['Straße 1', 'Strasse 1'], 'Straße  1, strasse 1a, STRASSE 1', true],
+    [['İnce', 'Ince'], 'İnce, ince, INCE, ınce', true],
+    [['anna@example.org'], 'Mail: Anna@Example.org., xanna@example.orgx', false],
+  ])('%j in “%s”', (spellings, text, bounded) => {
+    const value = { needles: spellings.map(wordNeedle), bounded, tail: genitive };
+    const pattern = { ...wordsExpression(spellings, bounded), tail: genitive };
+    expect(replaceWords(text, value, '[X]')).toBe(replaceBounded(text, pattern, '[X]'));
+  });
+
+  it('takes the first of two spellings found at one place, as an alternation does, and its boundary decides', () => {
+    for (const [text, bounded] of [
+      ['Jans Akte, jans, Jan', true],
+      ['Jansen', false],
+    ] as const) {
+      const value = { needles: ['Jan', 'Jans'].map(wordNeedle), bounded };
+      expect(replaceWords(text, value, '[X]'), text).toBe(
+        replaceBounded(text, wordsExpression(['Jan', 'Jans'], bounded), '[X]'),
+      );
+    }
+    expect(replaceWords('Jans Akte, Jan', { needles: ['jan', 'jans'], bounded: true }, '[X]')).toBe('Jans Akte, [X]');
+  });
+
+  it('agrees with the expression on two thousand random texts', () => {
+    const next = numbers(2812);
+    const alphabet = [
+      'a',
+      'n',
+      'A',
+      'N',
+      'ß',
+      's',
+      'S',
+      "'",
+      ' ',
+      ' ',
+      '\u00a0',
+      '\t',
+      '-',
+      '1',
+      'ä',
+      'Ä',
+      'İ',
+      'i',
+      'ı',
+      '😀',
+    ];
+    const spellingsOf = [
+      ['an'],
+      ['a n', 'an'],
+      ['ßa', 'ssa'],
+      ['än', 'an', 'aen'],
+      ['i n', 'İn'],
+      ['a1 s'],
+      ['an', 'ans'],
+      ['ans', 'an'],
+    ];
+    for (let round = 0; round < 2000; round += 1) {
+      const length = 1 + Math.floor(next() * 16);
+      let text = '';
+      for (let i = 0; i < length; i += 1) text += alphabet[Math.floor(next() * alphabet.length)];
+      const spellings = spellingsOf[round % spellingsOf.length]!;
+      const bounded = next() < 0.8;
+      const tail = next() < 0.4 ? genitive : undefined;
+      const value = { needles: spellings.map(wordNeedle), bounded, tail };
+      const pattern = { ...wordsExpression(spellings, bounded), tail };
+      expect(replaceWords(text, value, '[X]'), `${spellings.join('|')} in ${JSON.stringify(text)}`).toBe(
+        replaceBounded(text, pattern, '[X]'),
       );
     }
   });
