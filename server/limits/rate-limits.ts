@@ -18,7 +18,9 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
+import { sql } from 'drizzle-orm';
 import { withDatabase, type Database } from '../db/client.ts';
+import { preparedPerDatabase } from '../db/prepared.ts';
 import * as t from '../db/schema.ts';
 import { env } from '../env.ts';
 import { keyedHash } from '../security/crypto.ts';
@@ -146,17 +148,71 @@ export async function consume(db: Database, name: LimitName, key: string): Promi
   }
 }
 
+/** The key a limit's count is stored under: the limiter's prefix and the keyed hash, as `consume` counts it. */
+function storedKey(name: LimitName, key: string): string {
+  return `portal-limit:${name}:${keyedHash('rate-limit', `${name}\u0000${key.trim().toLowerCase()}`)}`;
+}
+
+/**
+ * Several counts in one statement (issue 28: a chat turn counts its conversation and its client
+ * address, two round trips before): the upsert of rate-limiter-flexible's Drizzle store, one row per
+ * count, on the same table and keys, so both ways count together. A window that has ended starts
+ * again at the count, as the library's does.
+ */
+const countMany = preparedPerDatabase((db: Database) =>
+  db
+    .insert(t.rateLimits)
+    .select(
+      sql`select * from unnest(${sql.placeholder('keys')}::text[], ${sql.placeholder('points')}::int[], ${sql.placeholder('expires')}::timestamptz[])`,
+    )
+    .onConflictDoUpdate({
+      target: t.rateLimits.key,
+      set: {
+        points: sql`case when ${t.rateLimits.expire} <= ${sql.placeholder('now')}::timestamptz then excluded.points else ${t.rateLimits.points} + excluded.points end`,
+        expire: sql`case when ${t.rateLimits.expire} <= ${sql.placeholder('now')}::timestamptz then excluded.expire else ${t.rateLimits.expire} end`,
+      },
+    })
+    .returning({ key: t.rateLimits.key, points: t.rateLimits.points, expire: t.rateLimits.expire })
+    .prepare('rate_limits_count'),
+);
+
 /**
  * Counts one event under each of several limits (per file and per client, say); refused when any
- * is used up, with the longest wait. Every limit counts, so a refused attempt still costs.
+ * is used up, with the longest wait. Every limit counts, so a refused attempt still costs. In the
+ * database the counts are one statement; if it fails, each limit is counted as `consume` counts
+ * it, whose in-memory insurance decides when the store is away.
  */
 export async function consumeAll(
   db: Database,
   checks: ReadonlyArray<readonly [LimitName, string | null | undefined]>,
 ): Promise<LimitVerdict> {
-  const verdicts = await Promise.all(checks.filter(([, key]) => key).map(([name, key]) => consume(db, name, key!)));
-  const waits = verdicts.flatMap((v) => (v.ok ? [] : [v.retryAfterSeconds]));
+  const wanted = checks.filter((check): check is readonly [LimitName, string] => Boolean(check[1]));
+  const verdicts = wanted.length > 1 && !env().REDIS_URL ? await countTogether(db, wanted).catch(() => null) : null;
+  const all = verdicts ?? (await Promise.all(wanted.map(([name, key]) => consume(db, name, key))));
+  const waits = all.flatMap((v) => (v.ok ? [] : [v.retryAfterSeconds]));
   return waits.length > 0 ? { ok: false, retryAfterSeconds: Math.max(...waits) } : { ok: true };
+}
+
+async function countTogether(
+  db: Database,
+  checks: ReadonlyArray<readonly [LimitName, string]>,
+): Promise<LimitVerdict[]> {
+  const now = Date.now();
+  const counts = new Map<string, LimitName>();
+  for (const [name, key] of checks) counts.set(storedKey(name, key), name);
+  const keys = [...counts.keys()];
+  const rows = await countMany(db, undefined).execute({
+    keys,
+    points: keys.map(() => 1),
+    expires: keys.map((key) => new Date(now + policies[counts.get(key)!].seconds * 1000).toISOString()),
+    now: new Date(now).toISOString(),
+  });
+  return rows.map((row): LimitVerdict => {
+    const policy = policies[counts.get(row.key)!];
+    if (row.points <= pointsOf(policy)) return { ok: true };
+    const msBeforeNext = row.expire ? Math.max(row.expire.getTime() - Date.now(), 0) : 0;
+    return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(msBeforeNext / 1000)) };
+  });
 }
 
 /** For tests: forget the limiters (after a change of REDIS_URL or RATE_LIMIT_CLIENT_SCALE) and close Redis. */

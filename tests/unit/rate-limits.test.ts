@@ -7,12 +7,15 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '#server/db/client.ts';
 import * as schema from '#server/db/schema.ts';
 import { resetEnvCache } from '#server/env.ts';
+import { keyedHash } from '#server/security/crypto.ts';
 import { consume, consumeAll, policies, resetRateLimiters } from '#server/limits/rate-limits.ts';
 import { createTestDatabase, type TestDatabase } from '../helpers/db.ts';
+import { recordStatements } from '../helpers/statements.ts';
 import { startTestRedis, redisUnavailable, type TestRedis } from '../helpers/redis.ts';
 import { skipReason } from '../helpers/skip.ts';
 import { postgresServerForTest, postgresUnavailable } from '../helpers/temp-postgres.ts';
@@ -71,6 +74,56 @@ describe('rate limits in the database', () => {
     ]);
     expect(verdict.ok).toBe(false);
   });
+
+  it('count several limits in one statement, into the same counts as one at a time', async () => {
+    const file = unique('file');
+    const client = unique('client');
+    const { result, statements } = await recordStatements(database.db, () =>
+      consumeAll(database.db, [
+        ['contactFile', file],
+        ['contactClient', client],
+      ]),
+    );
+    expect(result).toEqual({ ok: true });
+    expect(statements, statements.join('\n')).toHaveLength(1);
+    // One counted together, then the rest of the file's five one at a time: the sixth is refused by both ways.
+    for (let i = 1; i < policies.contactFile.points; i++)
+      expect((await consume(database.db, 'contactFile', file)).ok).toBe(true);
+    expect((await consume(database.db, 'contactFile', file)).ok).toBe(false);
+    const refused = await consumeAll(database.db, [
+      ['contactFile', file],
+      ['contactClient', client],
+    ]);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.retryAfterSeconds).toBeGreaterThan(policies.contactFile.seconds - 60);
+    // The client's count went on with every call: 3 so far of its 20.
+    const clientKey = `portal-limit:contactClient:${keyedHash('rate-limit', `contactClient\u0000${client}`)}`;
+    const [row] = await database.db.select().from(schema.rateLimits).where(eq(schema.rateLimits.key, clientKey));
+    expect(row?.points).toBe(2);
+  });
+
+  it('start a window that has ended again at one, when counted together', async () => {
+    const file = unique('file');
+    for (let i = 0; i < policies.contactFile.points; i++) await consume(database.db, 'contactFile', file);
+    expect(
+      (
+        await consumeAll(database.db, [
+          ['contactFile', file],
+          ['contactClient', unique('client')],
+        ])
+      ).ok,
+    ).toBe(false);
+    await database.db
+      .update(schema.rateLimits)
+      .set({ expire: new Date(Date.now() - 1000) })
+      .where(like(schema.rateLimits.key, 'portal-limit:contactFile:%'));
+    expect(
+      await consumeAll(database.db, [
+        ['contactFile', file],
+        ['contactClient', unique('client')],
+      ]),
+    ).toEqual({ ok: true });
+  });
 });
 
 describe.skipIf(skipReason('rate limits of two instances on PostgreSQL', postgresUnavailable()))(
@@ -101,6 +154,26 @@ describe.skipIf(skipReason('rate limits of two instances on PostgreSQL', postgre
         expect(verdicts.filter((v) => v.ok)).toHaveLength(policies.transferMail.points);
         expect((await consume(second, 'transferMail', key)).ok).toBe(false);
         expect((await consume(shared.db, 'transferMail', key)).ok).toBe(false);
+      } finally {
+        await pool.end();
+      }
+    });
+
+    it('counted together: of twelve requests at once, spread over both, exactly the policy’s number pass', async () => {
+      const url = (shared.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      const second = drizzlePg(pool, { schema }) as unknown as Database;
+      try {
+        const file = unique('file');
+        const verdicts = await Promise.all(
+          Array.from({ length: 12 }, (_, i) =>
+            consumeAll(i % 2 ? shared.db : second, [
+              ['contactFile', file],
+              ['contactClient', unique('client')],
+            ]),
+          ),
+        );
+        expect(verdicts.filter((v) => v.ok)).toHaveLength(policies.contactFile.points);
       } finally {
         await pool.end();
       }
