@@ -26,6 +26,14 @@ function numbers(seed: number): () => number {
   };
 }
 
+/** A text of one to `longest` characters drawn from `alphabet`. */
+function randomText(next: () => number, alphabet: readonly string[], longest: number): string {
+  const length = 1 + Math.floor(next() * longest);
+  let text = '';
+  for (let i = 0; i < length; i += 1) text += alphabet[Math.floor(next() * alphabet.length)];
+  return text;
+}
+
 describe('word boundaries checked outside the expression match as the lookarounds do', () => {
   it.each([
     ['anna', 'Anna und anna, xanna annax anna1 1anna anna.', 'giu'],
@@ -55,9 +63,7 @@ describe('word boundaries checked outside the expression match as the lookaround
     const alphabet = ['a', 'n', 'A', 'N', 's', "'", ' ', '-', '.', '1', 'ä', '😀', 'x'];
     const values = ['an', 'ana', 'a-n', 'nä', 'a1'];
     for (let round = 0; round < 1000; round += 1) {
-      const length = 1 + Math.floor(next() * 14);
-      let text = '';
-      for (let i = 0; i < length; i += 1) text += alphabet[Math.floor(next() * alphabet.length)];
+      const text = randomText(next, alphabet, 14);
       const value = values[round % values.length]!;
       const before = next() < 0.8;
       const after = next() < 0.8;
@@ -95,9 +101,7 @@ describe('a loosely written known value is found as its expression finds it', ()
     const alphabet = ['1', '2', '3', 'd', 'E', ' ', ' ', '-', '.', '/', '(', '+', 'x', 'ä', '\u00a0', '😀'];
     const values = ['123', '1-2-3', 'de12', '+123', '12 3 1', 'E1e'];
     for (let round = 0; round < 2000; round += 1) {
-      const length = 1 + Math.floor(next() * 16);
-      let text = '';
-      for (let i = 0; i < length; i += 1) text += alphabet[Math.floor(next() * alphabet.length)];
+      const text = randomText(next, alphabet, 16);
       const value = values[round % values.length]!;
       expect(replaceLoose(text, looseNeedle(value), '[X]'), `${value} in ${JSON.stringify(text)}`).toBe(
         text.replace(looseExpression(value), '[X]'),
@@ -174,9 +178,7 @@ describe('a known value written as words is found as its expression finds it', (
       ['ans', 'an'],
     ];
     for (let round = 0; round < 2000; round += 1) {
-      const length = 1 + Math.floor(next() * 16);
-      let text = '';
-      for (let i = 0; i < length; i += 1) text += alphabet[Math.floor(next() * alphabet.length)];
+      const text = randomText(next, alphabet, 16);
       const spellings = spellingsOf[round % spellingsOf.length]!;
       const bounded = next() < 0.8;
       const tail = next() < 0.4 ? genitive : undefined;

@@ -84,6 +84,28 @@ function boundaryAfter(text: string, index: number): boolean {
   return !wordCharacter.test(String.fromCodePoint(text.codePointAt(index)!));
 }
 
+/**
+ * Where a match found at `start`..`end` ends once its boundaries are checked: with the tail when
+ * the boundary after the tail holds, otherwise without it (as the engine backtracks); -1 when a
+ * boundary fails.
+ */
+function wholeMatchEnd(
+  text: string,
+  start: number,
+  end: number,
+  before: boolean,
+  after: boolean,
+  tail: RegExp | undefined,
+): number {
+  if (before && !boundaryBefore(text, start)) return -1;
+  if (tail) {
+    tail.lastIndex = end;
+    const more = tail.exec(text)?.[0].length ?? 0;
+    if (more > 0 && (!after || boundaryAfter(text, end + more))) return end + more;
+  }
+  return !after || boundaryAfter(text, end) ? end : -1;
+}
+
 /** Every match of `pattern` (its core global) replaced by `placeholder`. */
 export function replaceBounded(text: string, pattern: BoundedPattern, placeholder: string): string {
   const { core, before, after, tail } = pattern;
@@ -92,15 +114,8 @@ export function replaceBounded(text: string, pattern: BoundedPattern, placeholde
   core.lastIndex = 0;
   for (let m = core.exec(text); m !== null; m = core.exec(text)) {
     const start = m.index;
-    let end = start + m[0].length;
-    let found = !before || boundaryBefore(text, start);
-    if (found && tail) {
-      tail.lastIndex = end;
-      const more = tail.exec(text)?.[0].length ?? 0;
-      if (more > 0 && (!after || boundaryAfter(text, end + more))) end += more;
-      else found = !after || boundaryAfter(text, end);
-    } else if (found && after) found = boundaryAfter(text, end);
-    if (found && end > start) {
+    const end = wholeMatchEnd(text, start, start + m[0].length, before, after, tail);
+    if (end > start) {
       out += text.slice(kept, start) + placeholder;
       kept = end;
       core.lastIndex = end;
@@ -227,15 +242,8 @@ export function replaceWords(text: string, value: WordValue, placeholder: string
     }
     if (k === -1) break;
     const start = at[k]!;
-    let end = at[k + needle.length - 1]! + 1;
-    let found = !bounded || boundaryBefore(text, start);
-    if (found && tail) {
-      tail.lastIndex = end;
-      const more = tail.exec(text)?.[0].length ?? 0;
-      if (more > 0 && (!bounded || boundaryAfter(text, end + more))) end += more;
-      else found = !bounded || boundaryAfter(text, end);
-    } else if (found && bounded) found = boundaryAfter(text, end);
-    if (found) {
+    const end = wholeMatchEnd(text, start, at[k + needle.length - 1]! + 1, bounded, bounded, tail);
+    if (end !== -1) {
       out += text.slice(kept, start) + placeholder;
       kept = end;
       from = k + needle.length;

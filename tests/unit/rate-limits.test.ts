@@ -142,11 +142,19 @@ describe.skipIf(skipReason('rate limits of two instances on PostgreSQL', postgre
       await server?.dispose();
     });
 
-    it('share one count: of twelve requests at once, spread over both, exactly the policy’s number pass', async () => {
+    /** A second instance: a pool of its own on the same database. */
+    async function withSecondInstance(run: (second: Database) => Promise<void>): Promise<void> {
       const url = (shared.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
       const pool = new pg.Pool({ connectionString: url, max: 4 });
-      const second = drizzlePg(pool, { schema }) as unknown as Database;
       try {
+        await run(drizzlePg(pool, { schema }) as unknown as Database);
+      } finally {
+        await pool.end();
+      }
+    }
+
+    it('share one count: of twelve requests at once, spread over both, exactly the policy’s number pass', async () => {
+      await withSecondInstance(async (second) => {
         const key = unique('file');
         const verdicts = await Promise.all(
           Array.from({ length: 12 }, (_, i) => consume(i % 2 ? shared.db : second, 'transferMail', key)),
@@ -154,16 +162,11 @@ describe.skipIf(skipReason('rate limits of two instances on PostgreSQL', postgre
         expect(verdicts.filter((v) => v.ok)).toHaveLength(policies.transferMail.points);
         expect((await consume(second, 'transferMail', key)).ok).toBe(false);
         expect((await consume(shared.db, 'transferMail', key)).ok).toBe(false);
-      } finally {
-        await pool.end();
-      }
+      });
     });
 
     it('counted together: of twelve requests at once, spread over both, exactly the policy’s number pass', async () => {
-      const url = (shared.db as unknown as { $client: pg.Pool }).$client.options.connectionString!;
-      const pool = new pg.Pool({ connectionString: url, max: 4 });
-      const second = drizzlePg(pool, { schema }) as unknown as Database;
-      try {
+      await withSecondInstance(async (second) => {
         const file = unique('file');
         const verdicts = await Promise.all(
           Array.from({ length: 12 }, (_, i) =>
@@ -174,9 +177,7 @@ describe.skipIf(skipReason('rate limits of two instances on PostgreSQL', postgre
           ),
         );
         expect(verdicts.filter((v) => v.ok)).toHaveLength(policies.contactFile.points);
-      } finally {
-        await pool.end();
-      }
+      });
     });
   },
 );
