@@ -383,8 +383,11 @@ describe('rate limits', () => {
     const ctx = { ...(await full('100000001')), db: watched };
     const input = { subjectId: '999', body: 'Which invoice is this claim about, please?', email: 'erika@example.org' };
     expect(await runAction('sendMessage', ctx, input)).toMatchObject({ ok: true });
-    // The per-file and the per-client limit, each counted once, outside the transaction.
-    expect(direct.filter((table) => table === 'rate_limits')).toHaveLength(2);
+    // The per-file and the per-client limit, counted in one statement, outside the transaction.
+    expect(direct.filter((table) => table === 'rate_limits')).toHaveLength(1);
+    const counted = await database.db.select({ key: t.rateLimits.key }).from(t.rateLimits);
+    expect(counted.some((row) => row.key.startsWith('portal-limit:contactFile:'))).toBe(true);
+    expect(counted.some((row) => row.key.startsWith('portal-limit:contactClient:'))).toBe(true);
     for (let sent = 1; sent < 5; sent++) await runAction('sendMessage', ctx, input);
     const refused = await runAction('sendMessage', ctx, input);
     expect(refused).toMatchObject({ ok: false, kind: 'refused', reason: 'rateLimited' });

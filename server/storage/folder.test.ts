@@ -5,6 +5,7 @@
  * full disk is a StorageFullError with nothing left behind.
  */
 import { spawn } from 'node:child_process';
+import type * as NodeFs from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,7 +17,7 @@ import { FolderStorage } from './folder.ts';
 /** A busy disk: the write stream's open takes 50 ms when a test asks for it. */
 const disk = vi.hoisted(() => ({ slowOpen: false }));
 vi.mock('node:fs', async (importOriginal) => {
-  const fs = await importOriginal<typeof import('node:fs')>();
+  const fs = await importOriginal<typeof NodeFs>();
   const slowFs = {
     ...fs,
     open: (...args: unknown[]) => setTimeout(() => (fs.open as (...a: unknown[]) => void)(...args), 50),
