@@ -3,7 +3,9 @@
  * mails, feedback, messages and callbacks, uploads, captcha challenges. Counted with
  * rate-limiter-flexible (fixed windows, one atomic upsert per count) in the table rate_limits
  * of the portal's own database (PGlite or PostgreSQL, through its Drizzle store), or in Redis
- * when REDIS_URL is set; either way every instance shares the count (decision 021).
+ * when REDIS_URL is set; either way every instance shares the count (decision 021). Several
+ * limits counted at once in the database (`consumeAll`) are one statement of the same upsert
+ * (decision 113).
  *
  * If the store fails, an in-memory limiter with the same numbers decides for this instance
  * (the library's insurance strategy): a broken counter neither stops the debtor nor the limit.
