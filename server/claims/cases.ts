@@ -85,8 +85,8 @@ const casesRead = preparedPerDatabase((db: Database, scope: CaseScope) =>
  * The same list as a column of the session file's own read (`readFile`'s extras, correlated to
  * its `files` row): a chat turn reads its file, the debtor's other files and the known values in
  * one statement (issue 28). The same rows as `casesRead` in its order, by the same rule as
- * `openFile` (cases.test.ts compares the two); the file's debtor is the session's. Plain SQL, as
- * the facts' columns: drizzle leaves a single table's columns unqualified.
+ * `openFile` (tests/routes/assistant-tools.test.ts compares the two); the file's debtor is the
+ * session's. Plain SQL, as the facts' columns: drizzle leaves a single table's columns unqualified.
  */
 export function debtorCasesColumn(scope: CaseScope): SQL<CaseRow[]> {
   return sql<CaseRow[]>`(
