@@ -35,57 +35,38 @@ interface KnownRow {
   mandates: Array<{ accountHolder: string | null; iban: string | null }>;
 }
 
-/** The references of the debtor's files and their mandates, correlated to the debtor's id. */
-const referencesOf = (debtorId: SQL) => sql<KnownRow['references']>`(
-  select coalesce(json_agg(json_build_object('refno', f.refno, 'subcase', f.subcase)), '[]'::json)
-  from ${t.files} f where f.debtor_id = ${debtorId})`;
-const mandatesOf = (debtorId: SQL) => sql<KnownRow['mandates']>`(
-  select coalesce(json_agg(json_build_object('accountHolder', m.account_holder, 'iban', m.iban)), '[]'::json)
-  from ${t.sepaMandates} m join ${t.files} f on f.id = m.file_id where f.debtor_id = ${debtorId})`;
-
-/**
- * The debtor's row with the references of their files and their mandates, prepared once per
- * database handle: the statement of a turn that did not read its file (its file is gone).
- */
-const knownValuesRead = preparedPerDatabase((db: Database) =>
-  db
-    .select({
-      firstName: t.debtors.firstName,
-      lastName: t.debtors.lastName,
-      companyName: t.debtors.companyName,
-      accountHolder: t.debtors.accountHolder,
-      matchcode: t.debtors.matchcode,
-      streetName: t.debtors.streetName,
-      houseNumber: t.debtors.houseNumber,
-      postalCode: t.debtors.postalCode,
-      city: t.debtors.city,
-      email: t.debtors.email,
-      phone: t.debtors.phone,
-      mobile: t.debtors.mobile,
-      fax: t.debtors.fax,
-      iban: t.debtors.iban,
-      birthdate: t.debtors.birthdate,
-      references: referencesOf(sql.placeholder('debtorId') as unknown as SQL),
-      mandates: mandatesOf(sql.placeholder('debtorId') as unknown as SQL),
-    })
-    .from(t.debtors)
-    .where(eq(t.debtors.id, sql.placeholder('debtorId')))
-    .limit(1)
-    .prepare('known_values'),
-);
-
-/**
- * The same row as a column of the session file's read (`readFile`'s extras, correlated to its
- * `files` row): a chat turn reads its file and the known values in one statement (issue 28).
- */
-export const knownValuesColumn = sql<KnownRow | null>`(
+/** The debtor's row with the references of their files and their mandates, for the debtor `debtorId` names. */
+const knownRowOf = (debtorId: SQL) => sql<KnownRow | null>`(
   select json_build_object(
     'firstName', d.first_name, 'lastName', d.last_name, 'companyName', d.company_name,
     'accountHolder', d.account_holder, 'matchcode', d.matchcode, 'streetName', d.street_name,
     'houseNumber', d.house_number, 'postalCode', d.postal_code, 'city', d.city, 'email', d.email,
     'phone', d.phone, 'mobile', d.mobile, 'fax', d.fax, 'iban', d.iban, 'birthdate', d.birthdate,
-    'references', ${referencesOf(sql.raw('d.id'))}, 'mandates', ${mandatesOf(sql.raw('d.id'))})
-  from ${t.debtors} d where d.id = "files"."debtor_id")`;
+    'references', (
+      select coalesce(json_agg(json_build_object('refno', f.refno, 'subcase', f.subcase)), '[]'::json)
+      from ${t.files} f where f.debtor_id = d.id),
+    'mandates', (
+      select coalesce(json_agg(json_build_object('accountHolder', m.account_holder, 'iban', m.iban)), '[]'::json)
+      from ${t.sepaMandates} m join ${t.files} f on f.id = m.file_id where f.debtor_id = d.id))
+  from ${t.debtors} d where d.id = ${debtorId})`;
+
+/**
+ * The known values as a column of the session file's read (`readFile`'s extras, correlated to its
+ * `files` row): a chat turn reads its file and the known values in one statement (issue 28).
+ */
+export const knownValuesColumn = knownRowOf(sql.raw('"files"."debtor_id"'));
+
+/**
+ * The same row by the debtor's id, prepared once per database handle: the statement of a turn
+ * that could not read its file (its file is gone).
+ */
+const knownValuesRead = preparedPerDatabase((db: Database) =>
+  db
+    .select({ known: knownRowOf(sql.placeholder('debtorId') as unknown as SQL) })
+    .from(t.debtors)
+    .where(eq(t.debtors.id, sql.placeholder('debtorId')))
+    .prepare('known_values'),
+);
 
 /** The known values of the signed-in debtor, read by their own statement (no session: none). */
 export async function knownValuesOf(
@@ -93,8 +74,8 @@ export async function knownValuesOf(
   session: { debtorId: number; fileId: number } | null,
 ): Promise<KnownValues> {
   if (!session) return {};
-  const [debtor] = await knownValuesRead(db, undefined).execute({ debtorId: session.debtorId });
-  return debtor ? knownValuesFrom(debtor) : {};
+  const [row] = await knownValuesRead(db, undefined).execute({ debtorId: session.debtorId });
+  return row?.known ? knownValuesFrom(row.known) : {};
 }
 
 /** The anonymiser's known values from the debtor's row. */

@@ -138,10 +138,15 @@ export async function consumeWithin(
   }
 }
 
+/** A limit's key as it is counted: keyed-hashed, never in clear. */
+function hashedKey(name: LimitName, key: string): string {
+  return keyedHash('rate-limit', `${name}\u0000${key.trim().toLowerCase()}`);
+}
+
 /** Counts one event for `key` under the limit `name`; refuses when the window's points are used up. */
 export async function consume(db: Database, name: LimitName, key: string): Promise<LimitVerdict> {
   try {
-    await limiterFor(db, name).consume(keyedHash('rate-limit', `${name}\u0000${key.trim().toLowerCase()}`));
+    await limiterFor(db, name).consume(hashedKey(name, key));
     return { ok: true };
   } catch (refusal) {
     if (refusal instanceof RateLimiterRes)
@@ -150,9 +155,9 @@ export async function consume(db: Database, name: LimitName, key: string): Promi
   }
 }
 
-/** The key a limit's count is stored under: the limiter's prefix and the keyed hash, as `consume` counts it. */
+/** The key a limit's count is stored under: its limiter's prefix and the hashed key, as `consume` counts it. */
 function storedKey(name: LimitName, key: string): string {
-  return `portal-limit:${name}:${keyedHash('rate-limit', `${name}\u0000${key.trim().toLowerCase()}`)}`;
+  return `portal-limit:${name}:${hashedKey(name, key)}`;
 }
 
 /**

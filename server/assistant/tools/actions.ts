@@ -63,15 +63,14 @@ function once<T>(ctx: ToolContext, key: string, read: () => Promise<T>): Promise
  * known values (the intent log). Four statements before. One set of columns per scope of the
  * list, each a module constant (readFile prepares one statement per set).
  */
-const turnColumnsOf = {
-  full: { ...dashboardPageColumns, ...fileContextColumns, cases: debtorCasesColumn('full'), known: knownValuesColumn },
-  reference: {
+const turnColumns = (scope: CaseScope) =>
+  ({
     ...dashboardPageColumns,
     ...fileContextColumns,
-    cases: debtorCasesColumn('reference'),
+    cases: debtorCasesColumn(scope),
     known: knownValuesColumn,
-  },
-} satisfies Record<CaseScope, ExtraColumns>;
+  }) satisfies ExtraColumns;
+const turnColumnsOf = { full: turnColumns('full'), reference: turnColumns('reference') };
 
 function turnFile(ctx: ToolContext, session: NonNullable<ToolContext['session']>) {
   return once(ctx, 'file', () => readFile(ctx.db, session.fileId, turnColumnsOf[caseScopeOf(session)]));
