@@ -30,7 +30,7 @@ import { mailboxFolder, readMailbox, senderFromEnv } from '../mail/transport.ts'
 import { startMailWorker } from '../mail/worker.ts';
 import { startDeliveryWorker } from '../agency/delivery.ts';
 import { resumeReceivedImports } from '../agency/import/door.ts';
-import { publicOrigin, withRequestHost } from '../variants/public-url.ts';
+import { publicOrigin, requestHostRead, withRequestHost } from '../variants/public-url.ts';
 
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { serveAssets } from './assets.ts';
@@ -163,8 +163,9 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   });
 
   // Demo mode without PUBLIC_BASE_URL: links back to the portal use the loopback address this
-  // request came to (server/variants/public-url.ts, decision 061); otherwise nothing reads it.
-  app.use((req, _res, next) => withRequestHost(req.headers.host, next));
+  // request came to (server/variants/public-url.ts, decision 061). Otherwise nothing reads it, and
+  // no request pays for keeping it.
+  if (requestHostRead(config)) app.use((req, _res, next) => withRequestHost(req.headers.host, next));
 
   app.use(
     pinoHttp({

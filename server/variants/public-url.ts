@@ -23,6 +23,16 @@ import { parseHostMap, withBase } from './resolve.ts';
 const requestHost = new AsyncLocalStorage<string>();
 
 /**
+ * Whether `publicOrigin` can read the request's Host header at all: only in the demo mode without
+ * PUBLIC_BASE_URL. Elsewhere (every deployment) the edge does not wrap requests in
+ * `withRequestHost`: on Node 20 an AsyncLocalStorage that has run once makes every promise of the
+ * process pass through its hooks, 3 to 5 % of a chat turn's CPU (issue 28).
+ */
+export function requestHostRead(e: Env = env()): boolean {
+  return isDemo(e) && !e.PUBLIC_BASE_URL;
+}
+
+/**
  * Runs `next` (the rest of one request's handling) with the request's Host header at hand for
  * `publicOrigin`. The header is only ever used as described above.
  */
@@ -62,7 +72,7 @@ export function publicOrigin(variant?: Pick<Variant, 'id'>, e: Env = env()): str
 
 /** Without PUBLIC_BASE_URL: the loopback address this request came to (demo mode only), else localhost. */
 function demoOrigin(e: Env): string {
-  const own = isDemo(e) ? loopbackOrigin(requestHost.getStore()) : null;
+  const own = requestHostRead(e) ? loopbackOrigin(requestHost.getStore()) : null;
   return own ?? `http://localhost:${e.PORT}`;
 }
 

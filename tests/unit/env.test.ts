@@ -13,7 +13,13 @@ import {
 import { senderFromEnv } from '#server/mail/transport.ts';
 import { paymentConfig, resetPaymentConfig } from '#server/payments/config.ts';
 import { variants } from '#server/variants/config.ts';
-import { loopbackOrigin, publicOrigin, publicUrl, withRequestHost } from '#server/variants/public-url.ts';
+import {
+  loopbackOrigin,
+  publicOrigin,
+  publicUrl,
+  requestHostRead,
+  withRequestHost,
+} from '#server/variants/public-url.ts';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -190,5 +196,14 @@ describe('public links in the demo mode follow the loopback address the page was
     expect(withRequestHost('127.0.0.1:3000', () => publicOrigin())).toBe('https://portal.example');
     given({ NODE_ENV: 'production', DEMO: 'true', PUBLIC_BASE_URL: 'http://localhost:3000' });
     expect(withRequestHost('127.0.0.1:3000', () => publicOrigin())).toBe('http://localhost:3000');
+  });
+
+  it('has the edge keep the request host only where it is read (no AsyncLocalStorage in a deployment)', () => {
+    given({ NODE_ENV: 'production', DEMO: 'true', PORT: '3000' });
+    expect(requestHostRead()).toBe(true);
+    given({ NODE_ENV: 'production', DEMO: 'true', PUBLIC_BASE_URL: 'http://localhost:3000' });
+    expect(requestHostRead()).toBe(false);
+    given({ NODE_ENV: 'production', DEMO: 'false', PUBLIC_BASE_URL: 'https://portal.example' });
+    expect(requestHostRead()).toBe(false);
   });
 });
