@@ -5,11 +5,11 @@
  * is read through the bounded reader; anything but a small JSON object with a text is a 400,
  * never a 500. The conversation lives on the server, bound to the session.
  */
-import { createUIMessageStreamResponse, type UIMessage } from 'ai';
+import { UI_MESSAGE_STREAM_HEADERS, type UIMessage } from 'ai';
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node';
 import { z } from 'zod';
 import { LANGS } from '../../intents/catalogue.ts';
-import { conversationEnded, maxMessageChars, runTurn } from '#server/assistant/turn.ts';
+import { conversationEnded, maxMessageChars, turnEventStream } from '#server/assistant/turn.ts';
 import { BodyRefused, mediaTypeOf, readBodyText } from '#server/http/request-body.ts';
 import { assistantSettings, chatContext, chatTurnAllowed, chatView } from '~/lib/assistant.server';
 
@@ -59,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       { error: 'rateLimited', retryAfterSeconds: allowed.retryAfterSeconds },
       { status: 429, headers: { 'Cache-Control': 'no-store', 'Retry-After': String(allowed.retryAfterSeconds) } },
     );
-  const turn = runTurn({
+  const turn = turnEventStream({
     db: ctx.db,
     session: ctx.session,
     variant: ctx.variant,
@@ -71,7 +71,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     conversation: ctx.conversation,
     settings: assistantSettings(),
   });
-  const headers = new Headers({ 'Cache-Control': 'no-store' });
+  // The SDK's protocol headers; the answer is never kept by a cache.
+  const headers = new Headers(UI_MESSAGE_STREAM_HEADERS);
+  headers.set('Cache-Control', 'no-store');
   if (ctx.setCookie) headers.append('Set-Cookie', ctx.setCookie);
-  return createUIMessageStreamResponse({ stream: turn.stream, headers });
+  return new Response(turn.body, { headers });
 }

@@ -10,7 +10,7 @@ import { Form, useActionData, useLoaderData } from '@remix-run/react';
 import type { UIMessage } from 'ai';
 import { useTranslation } from 'react-i18next';
 import { createTools, type ToolResult } from '#server/assistant/tools/index.ts';
-import { conversationEnded, maxMessageChars, runTurn } from '#server/assistant/turn.ts';
+import { conversationEnded, maxMessageChars, playTurn } from '#server/assistant/turn.ts';
 import { todayForVariant } from '#server/dates.ts';
 import { withBase } from '#server/variants/resolve.ts';
 import { Conversation, conversationEnded as endedInView } from '~/components/assistant/Conversation';
@@ -94,19 +94,20 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 /** One turn, as in the pane (the same engine, tools and intent log), read to its end and stored. */
 async function answer(ctx: Awaited<ReturnType<typeof chatContext>>, text: string) {
-  const turn = runTurn({
-    db: ctx.db,
-    session: ctx.session,
-    variant: ctx.variant,
-    language: ctx.language,
-    text,
-    conversation: ctx.conversation,
-    settings: assistantSettings(),
-  });
-  const reader = turn.stream.getReader();
-  while (!(await reader.read()).done) {
-    // The answer is stored with the conversation; the page shows it after the redirect.
-  }
+  // The answer is stored with the conversation; the page shows it after the redirect.
+  const turn = playTurn(
+    {
+      db: ctx.db,
+      session: ctx.session,
+      variant: ctx.variant,
+      language: ctx.language,
+      text,
+      conversation: ctx.conversation,
+      settings: assistantSettings(),
+    },
+    () => {},
+  );
+  await turn.played;
   await turn.done;
 }
 

@@ -127,7 +127,26 @@ export function toolParts(message: UIMessage): Array<{ name: string; output?: To
     }));
 }
 
-export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessageChunk>; done: Promise<TurnSummary> } {
+/** Where a turn writes its answer's chunks, in order. */
+export type ChunkSink = (chunk: UIMessageChunk) => void;
+
+/** A turn under way: `played` when its answer is written to its end, `done` when it is saved and logged too. */
+export interface PlayedTurn {
+  /**
+   * Settles once the answer's last chunk is written: with the embedded engine after the turn was
+   * saved and logged (a later message then reads it), with a language model when its stream ends.
+   * Rejects when the answer itself failed.
+   */
+  played: Promise<void>;
+  done: Promise<TurnSummary>;
+}
+
+/**
+ * One turn, its answer's chunks handed to `write` as they come (a sink that throws, a reader gone,
+ * does not stop the turn: it is still answered, saved and logged). The chat route writes them
+ * into its event stream (`turnEventStream`), the no-JavaScript page drops them, tests keep them.
+ */
+export function playTurn(request: TurnRequest, write: ChunkSink): PlayedTurn {
   const started = Date.now();
   const today = todayForVariant(request.variant.id, request.now);
   // NUL never belongs in a message, and PostgreSQL refuses it in text and JSON: the stored
@@ -217,81 +236,134 @@ export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessag
     }
   };
 
-  const stream = new ReadableStream<UIMessageChunk>({
-    async start(controller) {
-      // The reader may have gone (the debtor closed the page): the turn is still read to its end,
-      // saved and logged, and what is written or closed for it goes nowhere.
-      const quietly = (write: () => void) => {
-        try {
-          write();
-        } catch {
-          // the stream was cancelled
-        }
-      };
-      const enqueue = (chunk: UIMessageChunk) => quietly(() => controller.enqueue(chunk));
-      try {
-        const modelMessages = await convertToModelMessages(messages, { tools });
-        if (!llm) {
-          // The embedded engine alone: its tool calls run and are written without the SDK's
-          // streams (decision 107); the turn is saved before the stream ends, as below.
-          const responseMessage = await embeddedAnswer({
-            engine: embeddedOptions,
-            tools,
-            modelMessages,
-            messageId: newId(),
-            metadata: metadata.replyLang ? { ...metadata } : undefined,
-            write: enqueue,
-          });
-          await finish([...messages, responseMessage], responseMessage);
-          quietly(() => controller.close());
-          return;
-        }
-        // A language model, with the embedded engine behind it when it fails or is late.
-        const model = withFallback(
-          llm,
-          embeddedModel(embeddedOptions),
-          request.settings.ASSISTANT_TIMEOUT_MS ?? 4000,
-          () => {
-            fellBack = true;
-          },
-        );
-        const result = streamText({
-          model,
-          system: systemPrompt({
-            language: request.language,
-            brand: request.variant.brand.name,
-            signedIn: request.session !== null,
-            support: { phone: request.variant.support.phone, hours: hoursText(request.variant) },
-          }),
-          messages: modelMessages,
+  // The reader may have gone (the debtor closed the page): the turn is still read to its end,
+  // saved and logged, and what is written for it goes nowhere.
+  const enqueue: ChunkSink = (chunk) => {
+    try {
+      write(chunk);
+    } catch {
+      // the reader was cancelled
+    }
+  };
+  const played = (async () => {
+    try {
+      const modelMessages = await convertToModelMessages(messages, { tools });
+      if (!llm) {
+        // The embedded engine alone: its tool calls run and are written without the SDK's
+        // streams (decision 107); the turn is saved before the answer ends, as below.
+        const responseMessage = await embeddedAnswer({
+          engine: embeddedOptions,
           tools,
-          // A language model may look up more than one tool before it answers.
-          stopWhen: stepCountIs(4),
-          maxRetries: 0,
+          modelMessages,
+          messageId: newId(),
+          metadata: metadata.replyLang ? { ...metadata } : undefined,
+          write: enqueue,
         });
-        const ui = result.toUIMessageStream<UIMessage>({
-          originalMessages: messages,
-          generateMessageId: newId,
-          messageMetadata: ({ part }) => (part.type === 'start' && metadata.replyLang ? metadata : undefined),
-          onError: () => 'error',
-          onFinish: ({ messages: all, responseMessage }) => finish(all, responseMessage),
-        });
-        // Read to the end whatever the reader does: `onFinish` above saves and logs the turn only
-        // once the SDK's stream has been read through.
-        const reader = ui.getReader();
-        for (;;) {
-          const next = await reader.read();
-          if (next.done) break;
-          enqueue(next.value);
-        }
-        quietly(() => controller.close());
-      } catch (error) {
-        rejectDone(error);
-        controller.error(error);
+        await finish([...messages, responseMessage], responseMessage);
+        return;
       }
+      // A language model, with the embedded engine behind it when it fails or is late.
+      const model = withFallback(
+        llm,
+        embeddedModel(embeddedOptions),
+        request.settings.ASSISTANT_TIMEOUT_MS ?? 4000,
+        () => {
+          fellBack = true;
+        },
+      );
+      const result = streamText({
+        model,
+        system: systemPrompt({
+          language: request.language,
+          brand: request.variant.brand.name,
+          signedIn: request.session !== null,
+          support: { phone: request.variant.support.phone, hours: hoursText(request.variant) },
+        }),
+        messages: modelMessages,
+        tools,
+        // A language model may look up more than one tool before it answers.
+        stopWhen: stepCountIs(4),
+        maxRetries: 0,
+      });
+      const ui = result.toUIMessageStream<UIMessage>({
+        originalMessages: messages,
+        generateMessageId: newId,
+        messageMetadata: ({ part }) => (part.type === 'start' && metadata.replyLang ? metadata : undefined),
+        onError: () => 'error',
+        onFinish: ({ messages: all, responseMessage }) => finish(all, responseMessage),
+      });
+      // Read to the end whatever the reader does: `onFinish` above saves and logs the turn only
+      // once the SDK's stream has been read through.
+      const reader = ui.getReader();
+      for (;;) {
+        const next = await reader.read();
+        if (next.done) break;
+        enqueue(next.value);
+      }
+    } catch (error) {
+      rejectDone(error);
+      throw error;
+    }
+  })();
+  return { played, done };
+}
+
+/**
+ * A turn's answer as a stream of UI message chunks, closed once the answer is written (tests, and
+ * callers that read the chunks themselves).
+ */
+export function runTurn(request: TurnRequest): { stream: ReadableStream<UIMessageChunk>; done: Promise<TurnSummary> } {
+  let controller!: ReadableStreamDefaultController<UIMessageChunk>;
+  const stream = new ReadableStream<UIMessageChunk>({
+    start(c) {
+      controller = c;
     },
   });
+  const { played, done } = playTurn(request, (chunk) => controller.enqueue(chunk));
+  played.then(
+    () => quietly(() => controller.close()),
+    (error: unknown) => quietly(() => controller.error(error)),
+  );
   return { stream, done };
+}
+
+/** Runs `act`; a stream already cancelled or closed by its reader throws, which changes nothing here. */
+function quietly(act: () => void): void {
+  try {
+    act();
+  } catch {
+    // the stream was cancelled
+  }
+}
+
+/**
+ * A turn's answer as the pane's event stream (the SDK's UI message stream protocol: each chunk a
+ * `data:` event of its JSON, then `data: [DONE]`), written straight into one byte stream. The
+ * SDK's `createUIMessageStreamResponse` pipes the chunks through two more web streams (JSON to
+ * event, text to bytes), each a promise and a queue per chunk: 10 to 13 % of a chat request's CPU
+ * (issue 28). tests/routes/assistant-chat.test.ts holds the bytes and headers to the SDK's.
+ */
+export function turnEventStream(request: TurnRequest): {
+  body: ReadableStream<Uint8Array>;
+  done: Promise<TurnSummary>;
+} {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+  });
+  const event = (data: string) => controller.enqueue(Buffer.from(`data: ${data}\n\n`));
+  const { played, done } = playTurn(request, (chunk) => event(JSON.stringify(chunk)));
+  played.then(
+    () =>
+      quietly(() => {
+        event('[DONE]');
+        controller.close();
+      }),
+    (error: unknown) => quietly(() => controller.error(error)),
+  );
+  return { body, done };
 }
 
 /** The intents a file's situation suggests first (the pane's chips), from the catalogue's ids. */

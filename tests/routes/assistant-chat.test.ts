@@ -4,6 +4,7 @@
  * log, hostile bodies refused with 400/413, and the language-model path (the SDK's mock model)
  * with its fallback to the embedded engine.
  */
+import { createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
 import { MockLanguageModelV3 } from 'ai/test';
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -61,6 +62,32 @@ describe('a turn through the chat route', () => {
     const after = await database.db.select().from(t.intentLog);
     expect(after.length).toBe(before.length + 1);
     expect(after.at(-1)).toMatchObject({ intentId: 'claim_balance', outcome: 'answered', language: 'de' });
+  });
+
+  it('streams the SDK’s UI message stream protocol, byte for byte and with its headers', async () => {
+    const result = await run(
+      action,
+      chatPost(JSON.stringify({ text: 'wie viel muss ich zahlen' }), await cookieFor('100000001')),
+      params,
+    );
+    const body = await result.response!.text();
+    const sent = body
+      .split('\n')
+      .filter((line) => line.startsWith('data: ') && line !== 'data: [DONE]')
+      .map((line) => JSON.parse(line.slice(6)) as UIMessageChunk);
+    expect(sent.map((c) => c.type)).toEqual(expect.arrayContaining(['start', 'tool-output-available', 'finish']));
+    // The same chunks through the SDK's own response: the same bytes, the same protocol headers.
+    const sdk = createUIMessageStreamResponse({
+      stream: new ReadableStream<UIMessageChunk>({
+        start(controller) {
+          for (const chunk of sent) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+      headers: { 'Cache-Control': 'no-store' },
+    });
+    expect(body).toBe(await sdk.text());
+    for (const [name, value] of sdk.headers) expect(result.headers.get(name), name).toBe(value);
   });
 
   it('keeps the context: 50 a month, then "und in 6 Raten?" recomputes for six instalments', async () => {
