@@ -445,6 +445,8 @@ const portalEnv: NodeJS.ProcessEnv = {
   NODE_ENV: 'production',
   DEMO: 'true',
   PORT: String(portalPort),
+  // As in a deployment: links are built from the configured address (tests/bench/server.ts).
+  PUBLIC_BASE_URL: `http://${host}:${portalPort}`,
   DATABASE_URL: databaseUrl,
   RATE_LIMIT_CLIENT_SCALE: '1000000',
   MAINTENANCE_FILE: path.join(root, '.cache/bench/maintenance.json'),

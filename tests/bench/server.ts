@@ -32,19 +32,22 @@
  * BENCH_POOL (sessions signed in before each debtor target, default 3000; when a run needs more,
  * sessions are used again and the row says how many requests were not first views).
  */
-import autocannon from 'autocannon';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { serverArguments } from '../../scripts/server-command.mjs';
 import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, rssMb, start, stop, waitFor } from './harness.ts';
-
-// The letter links the benchmark signs must be accepted by the portal it starts: one secret for both.
-process.env.SESSION_SECRET ??= randomBytes(33).toString('base64url');
-process.env.DEMO = 'true';
-const { createLetterToken } = await import('../../server/auth/letter-links.ts');
-const benchRefno = '100000001';
+import {
+  benchRefno,
+  cannon,
+  host,
+  instalmentStep,
+  portalTargets,
+  signInMany,
+  useDebtors,
+  type SessionPool,
+  type Target,
+} from './targets.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -52,26 +55,6 @@ const firstPort = Number(process.env.BENCH_PORT ?? 3225);
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
 const poolSize = Number(process.env.BENCH_POOL ?? 3000);
-const host = '127.0.0.1';
-const base = '/serviceportal';
-
-interface Target {
-  key: string;
-  name: string;
-  port: number;
-  method?: 'GET' | 'POST';
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-  /** The status every answer must have; anything else counts as an error. */
-  status: number;
-  /**
-   * What makes each request a first view: `visitor` a cookie of its own (the visitor page cache
-   * shares only requests without one), `session` a signed-in session no other request used,
-   * `letter` a letter link of its own redeemed. None: the same request again and again.
-   */
-  fresh?: 'visitor' | 'session' | 'letter';
-}
 
 interface Row {
   key: string;
@@ -97,99 +80,18 @@ interface Row {
 // Measuring
 // ------------------------------------------------------------------------------------------
 
-/** The sessions of one debtor target, each for one request; `used` counts the requests that took one. */
-interface SessionPool {
-  cookies: string[];
-  used: number;
-}
-
-let visitorCount = 0;
-/** The debtors signed in by the letter-link, dashboard, claim and chat targets (tests/bench/prepare-data.ts). */
-let debtors: readonly string[] = [benchRefno];
-let letters = 0;
-
-async function cannon(target: Target, duration: number, pool: SessionPool | null) {
-  const request = {
-    method: target.method ?? 'GET',
-    path: target.path,
-    headers: target.headers ?? {},
-    body: target.body,
-  };
-  return autocannon({
-    url: `http://${host}:${target.port}`,
-    connections,
-    duration,
-    timeout: 10,
-    requests: [
-      {
-        ...request,
-        setupRequest: (req: typeof request) => {
-          if (target.fresh === 'visitor') {
-            return { ...req, headers: { ...req.headers, Cookie: `bench_visitor=${++visitorCount}` } };
-          }
-          if (target.fresh === 'session' && pool) {
-            const cookie = pool.cookies[pool.used++ % pool.cookies.length]!;
-            return { ...req, headers: { ...req.headers, Cookie: cookie } };
-          }
-          if (target.fresh === 'letter') {
-            const token = createLetterToken(debtors[letters++ % debtors.length]!, 1, { validDays: 1 });
-            return {
-              ...req,
-              path: `${base}/l/${token}`,
-              body: new URLSearchParams({ token }).toString(),
-            };
-          }
-          return req;
-        },
-      },
-    ],
-  } as autocannon.Options);
-}
-
-/** Signs `count` debtors in through letter links (eight at a time) and returns their session cookies. */
-async function signInMany(
-  origin: string,
-  count: number,
-  refnos: readonly string[] = [benchRefno],
-): Promise<SessionPool> {
-  const cookies: string[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < count) {
-      const refno = refnos[next++ % refnos.length]!;
-      const token = createLetterToken(refno, 1, { validDays: 1 });
-      const response = await fetch(`${origin}${base}/l/${token}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin },
-        body: new URLSearchParams({ token }).toString(),
-      });
-      await response.arrayBuffer();
-      const session = response.headers
-        .getSetCookie()
-        .map((c) => c.split(';')[0]!)
-        .find((c) => c.startsWith('portal_session='));
-      if (response.status !== 302 || !session)
-        throw new Error(`letter link sign-in of ${refno} failed: ${response.status}`);
-      cookies.push(session);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  return { cookies, used: 0 };
-}
-
 async function measure(
   target: Target,
   database: string | null,
   server: ChildProcess,
   pool: SessionPool | null = null,
 ): Promise<Row> {
-  await cannon(target, 1, pool); // warm-up: JIT, caches, pools
+  await cannon(target, 1, pool, connections); // warm-up: JIT, caches, pools
   const usedBefore = pool?.used ?? 0;
   const profiling = profileDir !== null && database !== null;
   if (profiling) await profileWindow(server, path.join(profileDir, database, `${target.key}.cpuprofile`));
   const cpuBefore = cpuSeconds(server.pid);
-  const result = await cannon(target, seconds, pool);
+  const result = await cannon(target, seconds, pool, connections);
   const cpuAfter = cpuSeconds(server.pid);
   if (profiling) {
     const file = path.join(profileDir, database, `${target.key}.cpuprofile`);
@@ -251,38 +153,15 @@ const profilePointer = path.join(root, '.cache/bench/profile-file');
 // The portal
 // ------------------------------------------------------------------------------------------
 
-/**
- * The instalment step to post: an amount the file accepts and a first due date inside the
- * offered range, found the way a debtor finds them (the amount posted, the date step read).
- */
-async function instalmentStep(origin: string, cookie: string): Promise<{ path: string; body: string }> {
-  const headers = { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin };
-  for (const monthly of ['100,00', '150,00', '200,00', '50,00', '300,00']) {
-    const posted = await fetch(`${origin}${base}/checkout/pay-installments`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers,
-      body: new URLSearchParams({ intent: 'amount', monthly }).toString(),
-    });
-    await posted.arrayBuffer();
-    const location = posted.headers.get('location');
-    if (posted.status !== 302 || !location?.includes('step=date')) continue;
-    const page = await (await fetch(`${origin}${location}`, { headers: { Cookie: cookie } })).text();
-    const min =
-      /name="firstDueOn"[^>]*\bmin="(\d{4}-\d{2}-\d{2})"|\bmin="(\d{4}-\d{2}-\d{2})"[^>]*name="firstDueOn"/.exec(page);
-    const first = min?.[1] ?? min?.[2];
-    if (!first) throw new Error('the date step shows no first possible date');
-    return { path: location, body: new URLSearchParams({ intent: 'date', firstDueOn: first }).toString() };
-  }
-  throw new Error('no monthly amount was accepted for the instalment plan');
-}
-
 async function benchPortal(database: 'pglite' | 'postgres', port: number): Promise<Row[]> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: 'production',
     DEMO: 'true',
     PORT: String(port),
+    // As in a deployment: links are built from the configured address, never the request's Host
+    // (decision 061's demo convenience would wrap every request in an AsyncLocalStorage).
+    PUBLIC_BASE_URL: process.env.BENCH_AS_NEWCOMER ? undefined : `http://${host}:${port}`,
     // Every request comes from 127.0.0.1: the per-client limits (chat turns among them) would
     // otherwise answer 429 within the first second.
     RATE_LIMIT_CLIENT_SCALE: '1000000',
@@ -299,7 +178,8 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
     stdio: 'inherit',
   });
   if (prepared.status !== 0) throw new Error(`preparing the ${database} database failed`);
-  debtors = JSON.parse(readFileSync(debtorsFile, 'utf8')) as string[];
+  const debtors = JSON.parse(readFileSync(debtorsFile, 'utf8')) as string[];
+  useDebtors(debtors);
   if (debtors.length < 100)
     throw new Error(`only ${debtors.length} debtors to sign in: remove .cache/bench and run again`);
   console.log(`  ${database}: ${debtors.length.toLocaleString('en')} debtors to sign in`);
@@ -311,76 +191,7 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
     await waitFor(`${origin}/healthz`, server);
     // The instalment step's address (the amount chosen, the first date offered) as a debtor reaches it.
     const step = await instalmentStep(origin, (await signInMany(origin, 1)).cookies[0]!);
-    const form = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin };
-    const targets: Target[] = [
-      {
-        key: 'legal',
-        name: 'legal notice, first view',
-        port,
-        path: `${base}/legal-notice`,
-        status: 200,
-        fresh: 'visitor',
-      },
-      {
-        key: 'legal-kept',
-        name: 'legal notice, kept (visitor cache)',
-        port,
-        path: `${base}/legal-notice`,
-        status: 200,
-      },
-      { key: 'signin', name: 'sign-in page, first view', port, path: `${base}/signin`, status: 200, fresh: 'visitor' },
-      { key: 'signin-kept', name: 'sign-in page, kept (visitor cache)', port, path: `${base}/signin`, status: 200 },
-      {
-        key: 'letter',
-        name: 'letter link redeemed (POST)',
-        port,
-        method: 'POST',
-        path: `${base}/l/`,
-        headers: form,
-        status: 302,
-        fresh: 'letter',
-      },
-      {
-        key: 'dashboard',
-        name: 'dashboard, first view',
-        port,
-        path: `${base}/dashboard`,
-        status: 200,
-        fresh: 'session',
-      },
-      {
-        key: 'claim',
-        name: 'claim information, first view',
-        port,
-        path: `${base}/claim-information`,
-        status: 200,
-        fresh: 'session',
-      },
-      {
-        key: 'instalment',
-        name: 'instalment date → overview (POST)',
-        port,
-        method: 'POST',
-        path: step.path,
-        headers: form,
-        body: step.body,
-        status: 302,
-        fresh: 'session',
-      },
-      {
-        // One assistant turn on the embedded engine, to the stream's last byte: no chat cookie, so
-        // each request is the first turn of a new conversation (classified, answered, stored, logged).
-        key: 'chat',
-        name: 'one chat turn, embedded engine (POST)',
-        port,
-        method: 'POST',
-        path: `${base}/assistant/chat`,
-        headers: { 'Content-Type': 'application/json', Origin: origin },
-        body: JSON.stringify({ text: 'wie viel muss ich zahlen' }),
-        status: 200,
-        fresh: 'session',
-      },
-    ];
+    const targets = portalTargets(origin, port, step);
     const rows: Row[] = [];
     for (const target of targets) {
       if (only && !only.has(target.key)) continue;

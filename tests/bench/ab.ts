@@ -1,0 +1,216 @@
+/**
+ * Two portals measured against each other on one target, taking turns (issue 28): the build of
+ * this checkout (A) and another build (B, `--b <folder>`), or this build under two settings
+ * (`--b-env NAME=VALUE`, `--a-env` likewise).
+ *
+ * Why: on a shared two-core machine the server benchmark's rows wander by 20 to 40 % between runs
+ * minutes apart (docs/performance.md, "Measuring a change"), so a change worth 5 or 10 % cannot be
+ * seen by comparing two runs. Here both servers run at once on the same PostgreSQL database and
+ * take turns under autocannon: in each round A and then B (B first in every other round) for
+ * `--slice` seconds each, every request a first view as in the server benchmark (a session or a
+ * visitor cookie of its own, many debtors). Each round's ratio of CPU per request, B over A, is
+ * measured under the same conditions; the report gives its median, its range and how many rounds
+ * went each way. Measured, never asserted.
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:ab -- --b ../before --target chat
+ *   DATABASE_URL=… npm run bench:ab -- --a-env PUBLIC_BASE_URL= --target dashboard --rounds 12 --slice 3
+ *
+ * `<folder>`: another checkout with its dependencies (`npm ci`, or node_modules linked to this
+ * one's) and its own `npm run build`. Targets: the keys of tests/bench/server.ts (legal, signin,
+ * letter, dashboard, claim, instalment, chat). BENCH_POOL sessions are signed in per server
+ * (default 6,000); when the rounds need more, sessions are used again and the report says how often.
+ * Writes bench-results/ab.json.
+ */
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { serverArguments } from '../../scripts/server-command.mjs';
+import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, start, stop, waitFor } from './harness.ts';
+import {
+  cannon,
+  host,
+  instalmentStep,
+  portalTargets,
+  signInMany,
+  useDebtors,
+  type SessionPool,
+  type Target,
+} from './targets.ts';
+
+const { values } = parseArgs({
+  options: {
+    b: { type: 'string' },
+    'a-env': { type: 'string', multiple: true, default: [] },
+    'b-env': { type: 'string', multiple: true, default: [] },
+    target: { type: 'string', default: 'chat' },
+    rounds: { type: 'string', default: '10' },
+    slice: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '10' },
+    port: { type: 'string', default: '3235' },
+  },
+});
+
+const databaseUrl = process.env.DATABASE_URL;
+if (!databaseUrl)
+  throw new Error('bench:ab runs on PostgreSQL: set DATABASE_URL (its database is created when missing)');
+const folderB = values.b ? path.resolve(values.b) : root;
+if (!existsSync(path.join(folderB, 'build/server/server.js')))
+  throw new Error(`${folderB} has no build: run \`npm run build\` there`);
+if (folderB === root && values['b-env'].length === 0 && values['a-env'].length === 0)
+  throw new Error('A and B would be the same: give --b <folder>, or settings with --a-env / --b-env');
+const rounds = Number(values.rounds);
+const slice = Number(values.slice);
+const connections = Number(values.connections);
+const firstPort = Number(values.port);
+const poolSize = Number(process.env.BENCH_POOL ?? 6000);
+
+const settings = (list: string[]) =>
+  Object.fromEntries(
+    list.map((pair) => {
+      const at = pair.indexOf('=');
+      if (at < 1) throw new Error(`a setting is NAME=VALUE: ${pair}`);
+      // NAME= leaves the setting out (`--a-env PUBLIC_BASE_URL=`: the demo mode without an address).
+      return [pair.slice(0, at), pair.slice(at + 1) || undefined];
+    }),
+  );
+
+/** The portal's environment as tests/bench/server.ts starts it, on `port`. */
+function portalEnv(port: number, extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DEMO: 'true',
+    PORT: String(port),
+    PUBLIC_BASE_URL: `http://${host}:${port}`,
+    RATE_LIMIT_CLIENT_SCALE: '1000000',
+    MAINTENANCE_FILE: path.join(root, '.cache/bench/maintenance.json'),
+    ...extra,
+  };
+}
+
+interface Side {
+  label: 'A' | 'B';
+  folder: string;
+  server: ChildProcess;
+  target: Target;
+  pool: SessionPool | null;
+}
+
+interface Slice {
+  round: number;
+  side: 'A' | 'B';
+  cpuMsPerRequest: number;
+  requestsPerSecond: number;
+  p99: number;
+  errors: number;
+}
+
+async function measureSlice(side: Side, round: number): Promise<Slice> {
+  const before = cpuSeconds(side.server.pid);
+  const result = await cannon(side.target, slice, side.pool, connections);
+  const after = cpuSeconds(side.server.pid);
+  if (before === null || after === null || result.requests.total === 0)
+    throw new Error(`no CPU time or no answers for ${side.label}`);
+  let unexpected = 0;
+  for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
+    if (Number(code) !== side.target.status) unexpected += stats.count ?? 0;
+  return {
+    round,
+    side: side.label,
+    cpuMsPerRequest: (1000 * (after - before)) / result.requests.total,
+    requestsPerSecond: result.requests.average,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + unexpected,
+  };
+}
+
+const median = (list: number[]) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+ensureBuilds();
+mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
+writeFileSync(path.join(root, '.cache/bench/maintenance.json'), '{"maintenance": false}\n');
+await ensurePostgresDatabase(databaseUrl);
+const debtorsFile = path.join(root, '.cache/bench/debtors-postgres.json');
+const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/prepare-data.ts'], {
+  cwd: root,
+  env: { ...portalEnv(firstPort, {}), BENCH_DEBTORS_FILE: debtorsFile },
+  stdio: 'inherit',
+});
+if (prepared.status !== 0) throw new Error('preparing the database failed');
+const debtors = JSON.parse(readFileSync(debtorsFile, 'utf8')) as string[];
+useDebtors(debtors);
+
+const sides: Side[] = [];
+try {
+  for (const [label, folder, extra, port] of [
+    ['A', root, settings(values['a-env']), firstPort],
+    ['B', folderB, settings(values['b-env']), firstPort + 1],
+  ] as const) {
+    const server = start(`portal ${label}`, serverArguments, portalEnv(port, extra), folder);
+    const origin = `http://${host}:${port}`;
+    await waitFor(`${origin}/healthz`, server);
+    const step = await instalmentStep(origin, (await signInMany(origin, 1)).cookies[0]!);
+    const target = portalTargets(origin, port, step).find((t) => t.key === values.target);
+    if (!target) throw new Error(`no target ${values.target}`);
+    const pool =
+      target.fresh === 'session'
+        ? await signInMany(origin, poolSize, target.key === 'instalment' ? undefined : debtors)
+        : null;
+    sides.push({ label, folder, server, target, pool });
+  }
+  console.error(
+    `bench:ab: ${values.target}, ${rounds} rounds of ${slice} s per side, ${connections} connections\n` +
+      `  A: ${path.relative(root, root) || '.'} ${values['a-env'].join(' ')}\n  B: ${path.relative(root, folderB) || '.'} ${values['b-env'].join(' ')}`,
+  );
+  // Warm-up: JIT, pools, caches, on both.
+  for (const side of sides) await cannon(side.target, 2, side.pool, connections);
+  const slices: Slice[] = [];
+  for (let round = 1; round <= rounds; round++) {
+    const order = round % 2 ? sides : [...sides].reverse();
+    for (const side of order) {
+      slices.push(await measureSlice(side, round));
+      const s = slices.at(-1)!;
+      console.error(
+        `  round ${round} ${s.side}: ${s.cpuMsPerRequest.toFixed(2)} ms CPU/request, ${Math.round(s.requestsPerSecond)} req/s`,
+      );
+    }
+  }
+  const of = (label: 'A' | 'B') => slices.filter((s) => s.side === label);
+  const ratios = Array.from({ length: rounds }, (_, i) => {
+    const a = of('A')[i]!.cpuMsPerRequest;
+    const b = of('B')[i]!.cpuMsPerRequest;
+    return b / a;
+  });
+  const summary = {
+    target: values.target,
+    rounds,
+    sliceSeconds: slice,
+    a: { folder: root, env: values['a-env'] },
+    b: { folder: folderB, env: values['b-env'] },
+    cpuMsPerRequest: {
+      a: median(of('A').map((s) => s.cpuMsPerRequest)),
+      b: median(of('B').map((s) => s.cpuMsPerRequest)),
+    },
+    ratioBOverA: { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) },
+    roundsBCheaper: ratios.filter((r) => r < 1).length,
+    errors: slices.reduce((sum, s) => sum + s.errors, 0),
+    reused: sides.map((s) => (s.pool ? Math.max(0, s.pool.used - s.pool.cookies.length) : 0)),
+    slices,
+  };
+  console.log(
+    `\n${values.target}: CPU ms per request, median of ${rounds} rounds: A ${summary.cpuMsPerRequest.a.toFixed(2)}, ` +
+      `B ${summary.cpuMsPerRequest.b.toFixed(2)}\n` +
+      `B / A per round: median ${summary.ratioBOverA.median.toFixed(3)} (${summary.ratioBOverA.min.toFixed(3)}–${summary.ratioBOverA.max.toFixed(3)}), ` +
+      `B cheaper in ${summary.roundsBCheaper} of ${rounds} rounds; ${summary.errors} errors; ` +
+      `requests that were not first views: A ${summary.reused[0]}, B ${summary.reused[1]}`,
+  );
+  mkdirSync(path.join(root, 'bench-results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench-results/ab.json'), `${JSON.stringify(summary, null, 2)}\n`);
+} finally {
+  for (const side of sides) await stop(side.server);
+}
