@@ -136,24 +136,31 @@ type Replacement = readonly [BoundedPattern | WordValue | string, Placeholder];
  * turn (issue 28: the patterns of some twenty-five values and a phone number's national form,
  * about 1 ms for a new debtor since BoundedPattern and replaceLoose, 30 ms before them).
  * Kept at most 30 minutes, about a conversation, and for at most a thousand debtors: they hold
- * the debtor's data, like the turn that uses them.
+ * the debtor's data, like the turn that uses them. A debtor's values are kept in two sets: all of
+ * them, and those without a digit, which is all a text without a digit needs.
  */
-const compiledKnown = new LRUCache<string, readonly Replacement[]>({ max: 1000, ttl: 30 * 60_000, ttlAutopurge: true });
+const compiledKnown = new LRUCache<string, readonly Replacement[]>({ max: 2000, ttl: 30 * 60_000, ttlAutopurge: true });
 
-function knownReplacements(known: KnownValues): readonly Replacement[] {
-  const key = JSON.stringify(known);
+const DIGIT = /\d/;
+
+function knownReplacements(known: KnownValues, digits: boolean): readonly Replacement[] {
+  const key = `${digits ? 'all' : 'no digit'} ${JSON.stringify(known)}`;
   let replacements = compiledKnown.get(key);
   if (replacements === undefined) {
-    replacements = compileKnown(known);
+    replacements = compileKnown(known, digits);
     compiledKnown.set(key, replacements);
   }
   return replacements;
 }
 
-function removeKnown(text: string, known: KnownValues): string {
+/** A debtor's known values replaced; `digits` false leaves out those with a digit (exported for the tests that compare both). */
+export function removeKnown(text: string, known: KnownValues, digits = DIGIT.test(text)): string {
   let out = text;
-  // The patterns are shared by the debtor's turns: replaceBounded starts each at the text's beginning.
-  for (const [pattern, placeholder] of knownReplacements(known))
+  // Most messages hold no digit (neither do the placeholders put in): the values written with
+  // digits (phone numbers, IBANs, references, dates, postal codes, a street's number) cannot be
+  // found in them, and are neither compiled nor tried. The patterns are shared by the debtor's
+  // turns: replaceBounded starts each at the text's beginning.
+  for (const [pattern, placeholder] of knownReplacements(known, digits))
     out =
       typeof pattern === 'string'
         ? replaceLoose(out, pattern, placeholder)
@@ -163,16 +170,22 @@ function removeKnown(text: string, known: KnownValues): string {
   return out;
 }
 
-function compileKnown(known: KnownValues): Replacement[] {
+/**
+ * The replacements of a debtor's known values, in the order they apply. `digits` false: only the
+ * values written without a digit (every pattern of a value with a digit needs that digit, so none
+ * of them can match a text without one; the order of the others is the same).
+ */
+function compileKnown(known: KnownValues, digits: boolean): Replacement[] {
   const replacements: Replacement[] = [];
   const replace = (pattern: BoundedPattern | WordValue | string | undefined, placeholder: Placeholder) => {
     if (pattern) replacements.push([pattern, placeholder]);
   };
-  if (known.email) replace({ needles: [wordNeedle(known.email)], bounded: false }, '[EMAIL]');
-  for (const iban of [known.iban, ...(known.ibans ?? [])]) if (iban) replace(looseValue(iban), '[IBAN]');
+  const wanted = (value: string | undefined): value is string => !!value && (digits || !DIGIT.test(value));
+  if (wanted(known.email)) replace({ needles: [wordNeedle(known.email)], bounded: false }, '[EMAIL]');
+  for (const iban of [known.iban, ...(known.ibans ?? [])]) if (wanted(iban)) replace(looseValue(iban), '[IBAN]');
   for (const phone of known.phones ?? []) {
-    const digits = phone.replace(/\D/g, '');
-    if (digits.length >= 6) {
+    // at least six digits: never wanted without digits
+    if (phone.replace(/\D/g, '').length >= 6 && digits) {
       replace(looseValue(phone), '[PHONE]');
       // the national form of an international number (+49 171 … typed as 0171 …)
       const national = parsePhoneNumberFromString(phone, 'DE')?.nationalNumber;
@@ -180,14 +193,16 @@ function compileKnown(known: KnownValues): Replacement[] {
     }
   }
   const references = [...(known.references ?? [])].sort((a, b) => b.length - a.length);
-  for (const reference of references) replace(looseValue(reference), '[REFERENCE]');
-  if (known.birthDate)
+  for (const reference of references) if (wanted(reference)) replace(looseValue(reference), '[REFERENCE]');
+  if (wanted(known.birthDate))
     for (const format of birthDateFormats(known.birthDate)) replace(bounded(escape(format), 'gu'), '[BIRTHDATE]');
-  if (known.street) replace(wordPattern(known.street), '[ADDRESS]');
-  if (known.streetName && known.streetName.trim().length >= 4) replace(wordPattern(known.streetName), '[ADDRESS]');
-  if (known.zip && known.city) replace(wordPattern(`${known.zip} ${known.city}`), '[ADDRESS]');
-  if (known.zip && known.zip.length >= 4) replace(bounded(escape(known.zip), 'gu'), '[ADDRESS]');
-  if (known.city) replace(wordPattern(known.city), '[ADDRESS]');
+  if (wanted(known.street)) replace(wordPattern(known.street), '[ADDRESS]');
+  if (wanted(known.streetName) && known.streetName.trim().length >= 4)
+    replace(wordPattern(known.streetName), '[ADDRESS]');
+  if (known.zip && known.city && wanted(`${known.zip} ${known.city}`))
+    replace(wordPattern(`${known.zip} ${known.city}`), '[ADDRESS]');
+  if (wanted(known.zip) && known.zip.length >= 4) replace(bounded(escape(known.zip), 'gu'), '[ADDRESS]');
+  if (wanted(known.city)) replace(wordPattern(known.city), '[ADDRESS]');
   const firstNames = (known.firstNames ?? []).flatMap((n) => n.split(/\s+/));
   const lastNames = (known.lastNames ?? []).flatMap((n) => n.split(/[\s]+/));
   const names = [...(known.names ?? []), ...(known.firstNames ?? []), ...(known.lastNames ?? [])]
@@ -195,7 +210,7 @@ function compileKnown(known: KnownValues): Replacement[] {
     .filter((n) => n.trim().length >= 2)
     .sort((a, b) => b.length - a.length);
   // a name, also in the genitive ("Schneiders Konto", "Anna's")
-  for (const name of [...new Set(names)]) replace(wordPattern(name, genitive), '[NAME]');
+  for (const name of [...new Set(names)]) if (wanted(name)) replace(wordPattern(name, genitive), '[NAME]');
   // initials next to a known name: "A. Schneider", "A Schneider", "Anna S.", "S., Anna"
   const initials = (list: string[]) =>
     [...new Set(list.map((n) => n.trim()[0]?.toUpperCase() ?? '').filter((c) => /\p{Lu}/u.test(c)))]
