@@ -43,8 +43,13 @@ const conversationRead = preparedPerDatabase((db: Database, signedIn: boolean) =
     .prepare(signedIn ? 'chat_transcript_session' : 'chat_transcript_visitor'),
 );
 
-const conversationWrite = preparedPerDatabase((db: Database, signedIn: boolean) =>
-  db
+/**
+ * A conversation written back, with the placeholders `id`, `sessionKey` (signed in), `variant` and
+ * `messages` (`conversationParams`). Also the first part of a turn's one write, with its intent
+ * log row (server/assistant/intent-log.ts, `recordTurn`).
+ */
+export function conversationUpsert(db: Database, signedIn: boolean) {
+  return db
     .insert(chatTranscripts)
     .values({
       id: sql.placeholder('id'),
@@ -57,8 +62,31 @@ const conversationWrite = preparedPerDatabase((db: Database, signedIn: boolean) 
       set: { messages: sql`excluded.messages`, updatedAt: sql`now()` },
       // Never take over a row of another session.
       setWhere: ownedBy(signedIn),
-    })
-    .prepare(signedIn ? 'chat_transcript_save_session' : 'chat_transcript_save_visitor'),
+    });
+}
+
+/** Who a saved conversation belongs to: a session (its key's hash) or a visitor, in a variant. */
+export interface ConversationOwner {
+  sessionKey: string | null;
+  variant: string;
+}
+
+/** The values of `conversationUpsert`'s placeholders. */
+export function conversationParams(
+  conversation: Pick<Conversation, 'id'>,
+  owner: ConversationOwner,
+  messages: unknown[],
+) {
+  return {
+    id: conversation.id,
+    sessionKey: owner.sessionKey,
+    variant: owner.variant,
+    messages: messages.slice(-maxStoredMessages),
+  };
+}
+
+const conversationWrite = preparedPerDatabase((db: Database, signedIn: boolean) =>
+  conversationUpsert(db, signedIn).prepare(signedIn ? 'chat_transcript_save_session' : 'chat_transcript_save_visitor'),
 );
 
 /** The conversation of this cookie and session, or a new (unsaved) one. */
@@ -77,15 +105,10 @@ export async function openConversation(
 export async function saveConversation(
   db: Database,
   conversation: Pick<Conversation, 'id'>,
-  owner: { sessionKey: string | null; variant: string },
+  owner: ConversationOwner,
   messages: unknown[],
 ): Promise<void> {
-  await conversationWrite(db, owner.sessionKey !== null).execute({
-    id: conversation.id,
-    sessionKey: owner.sessionKey,
-    variant: owner.variant,
-    messages: messages.slice(-maxStoredMessages),
-  });
+  await conversationWrite(db, owner.sessionKey !== null).execute(conversationParams(conversation, owner, messages));
 }
 
 /**

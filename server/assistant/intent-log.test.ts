@@ -97,6 +97,52 @@ describe('the intent log door', () => {
   });
 });
 
+describe('a chat turn’s conversation, saved in the statement that writes its row', () => {
+  const turn = (conversationId: string, text: string) => ({
+    conversationId,
+    variant: 'serviceportal',
+    language: 'de',
+    text,
+    intent: 'claim_balance' as const,
+    confidence: 0.9,
+    engine: 'embedded' as const,
+  });
+  const transcript = async (id: string) =>
+    (await database.db.select().from(t.chatTranscripts).where(eq(t.chatTranscripts.id, id)))[0];
+  const logged = async (turnId: number) =>
+    (await database.db.select().from(t.intentLog).where(eq(t.intentLog.id, turnId)))[0];
+
+  it.each([
+    ['a visitor’s', null],
+    ['a session’s', 's'.repeat(64)],
+  ])('saves %s conversation and writes the row; a later turn replaces the messages', async (_, sessionKey) => {
+    const id = newConversationId().replaceAll('-', '');
+    const owner = { sessionKey, variant: 'serviceportal' };
+    const first = await recordTurn(database.db, turn(id, 'wie viel'), { id, owner, messages: [{ n: 1 }] });
+    expect(await transcript(id)).toMatchObject({ sessionKey, variant: 'serviceportal', messages: [{ n: 1 }] });
+    expect(await logged(first.turnId)).toMatchObject({ intentId: 'claim_balance', anonymisedText: 'wie viel' });
+    const second = await recordTurn(database.db, turn(id, 'danke'), { id, owner, messages: [{ n: 1 }, { n: 2 }] });
+    expect((await transcript(id))?.messages).toEqual([{ n: 1 }, { n: 2 }]);
+    expect(second.turnId).toBeGreaterThan(first.turnId);
+  });
+
+  it('never takes over another session’s conversation, and still logs the turn', async () => {
+    const id = newConversationId().replaceAll('-', '');
+    const mine = { sessionKey: 'a'.repeat(64), variant: 'serviceportal' };
+    await recordTurn(database.db, turn(id, 'hallo'), { id, owner: mine, messages: [{ mine: true }] });
+    for (const sessionKey of ['b'.repeat(64), null]) {
+      const other = { sessionKey, variant: 'serviceportal' };
+      const { turnId } = await recordTurn(database.db, turn(id, 'und jetzt'), {
+        id,
+        owner: other,
+        messages: [{ mine: false }],
+      });
+      expect(await transcript(id)).toMatchObject({ sessionKey: mine.sessionKey, messages: [{ mine: true }] });
+      expect(await logged(turnId)).toMatchObject({ anonymisedText: 'und jetzt' });
+    }
+  });
+});
+
 describe('the abandoned outcome', () => {
   const turn = (conversationId: string, outcome: 'linkOffered' | 'linkFollowed' | 'refused', path = '/feedback') =>
     recordTurn(database.db, {

@@ -14,8 +14,9 @@ import { and, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import { anonymise, type KnownValues } from '../../intents/anonymiser/index.ts';
 import { withDatabase, type Database } from '../db/client.ts';
 import { preparedPerDatabase } from '../db/prepared.ts';
-import { intentLog } from '../db/schema.ts';
+import { chatTranscripts, intentLog } from '../db/schema.ts';
 import { countAssistantTurn } from '../http/metrics.ts';
+import { conversationParams, conversationUpsert, type ConversationOwner } from './conversations.ts';
 import { turnOutcomes, type TurnOutcome } from './outcomes.ts';
 
 export { turnOutcomes, type TurnOutcome };
@@ -60,34 +61,50 @@ export interface IntentLogTurn {
   latencyMs?: number;
 }
 
+/** A turn's row with placeholders for its values (`turnParams`). */
+const turnRow = {
+  variant: sql.placeholder('variant'),
+  conversationId: sql.placeholder('conversationId'),
+  language: sql.placeholder('language'),
+  anonymisedText: sql.placeholder('anonymisedText'),
+  intentId: sql.placeholder('intentId'),
+  confidence: sql.placeholder('confidence'),
+  clarified: sql.placeholder('clarified'),
+  engine: sql.placeholder('engine'),
+  slots: sql.placeholder('slots'),
+  actionOffered: sql.placeholder('actionOffered'),
+  outcome: sql.placeholder('outcome'),
+  refusalReason: sql.placeholder('refusalReason'),
+  latencyMs: sql.placeholder('latencyMs'),
+};
+
 /**
  * A turn's row, the statement prepared once per database handle (server/db/prepared.ts): it is
  * written on every turn, and drizzle built its SQL of thirteen columns each time (issue 28).
  */
 const turnInsert = preparedPerDatabase((db: Database, _statement: 'turn') =>
-  db
-    .insert(intentLog)
-    .values({
-      variant: sql.placeholder('variant'),
-      conversationId: sql.placeholder('conversationId'),
-      language: sql.placeholder('language'),
-      anonymisedText: sql.placeholder('anonymisedText'),
-      intentId: sql.placeholder('intentId'),
-      confidence: sql.placeholder('confidence'),
-      clarified: sql.placeholder('clarified'),
-      engine: sql.placeholder('engine'),
-      slots: sql.placeholder('slots'),
-      actionOffered: sql.placeholder('actionOffered'),
-      outcome: sql.placeholder('outcome'),
-      refusalReason: sql.placeholder('refusalReason'),
-      latencyMs: sql.placeholder('latencyMs'),
-    })
-    .returning({ id: intentLog.id })
-    .prepare('intent_log_turn'),
+  db.insert(intentLog).values(turnRow).returning({ id: intentLog.id }).prepare('intent_log_turn'),
 );
 
-export async function recordTurn(db: Database, turn: IntentLogTurn): Promise<{ turnId: number }> {
-  const rows = await turnInsert(db, 'turn').execute({
+/**
+ * A chat turn's conversation saved and its row written in one statement (issue 28: one round trip
+ * to the database less per turn): the conversation's upsert as a data-modifying WITH, which
+ * PostgreSQL runs to its end whether or not the insert reads it. Both or neither are written.
+ * One for a visitor's conversation and one for a session's.
+ */
+const turnWithConversation = preparedPerDatabase((db: Database, signedIn: boolean) => {
+  const saved = db.$with('saved').as(conversationUpsert(db, signedIn).returning({ id: chatTranscripts.id }));
+  return db
+    .with(saved)
+    .insert(intentLog)
+    .values(turnRow)
+    .returning({ id: intentLog.id })
+    .prepare(signedIn ? 'intent_log_turn_saved_session' : 'intent_log_turn_saved_visitor');
+});
+
+/** The values of a turn's row: the text anonymised here, whatever the caller passes. */
+function turnParams(turn: IntentLogTurn) {
+  return {
     variant: turn.variant,
     conversationId: unlinkable(turn.conversationId),
     language: turn.language.slice(0, 2),
@@ -101,7 +118,26 @@ export async function recordTurn(db: Database, turn: IntentLogTurn): Promise<{ t
     outcome: turn.outcome ?? null,
     refusalReason: turn.outcome === 'refused' ? (turn.refusalReason ?? null) : null,
     latencyMs: turn.latencyMs === undefined ? null : Math.max(0, Math.round(turn.latencyMs)),
-  });
+  };
+}
+
+/**
+ * Records a turn; with `conversation`, the chat's conversation is saved in the same statement
+ * (the chat pane's and the no-JavaScript page's turns: server/assistant/turn.ts).
+ */
+export async function recordTurn(
+  db: Database,
+  turn: IntentLogTurn,
+  conversation?: { id: string; owner: ConversationOwner; messages: unknown[] },
+): Promise<{ turnId: number }> {
+  const row = turnParams(turn);
+  const rows = conversation
+    ? await turnWithConversation(db, conversation.owner.sessionKey !== null).execute({
+        ...conversationParams(conversation, conversation.owner, conversation.messages),
+        // One variant for both rows: the turn's.
+        ...row,
+      })
+    : await turnInsert(db, 'turn').execute(row);
   // Prometheus (/metrics): turns by intent and engine, counted once the turn is recorded.
   countAssistantTurn(turn.intent, turn.engine);
   return { turnId: rows[0]!.id };

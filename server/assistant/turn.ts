@@ -20,7 +20,7 @@ import type { ActiveSession } from '../auth/session.ts';
 import { todayForVariant } from '../dates.ts';
 import type { Database } from '../db/client.ts';
 import type { Variant } from '../variants/config.ts';
-import { saveConversation, type Conversation } from './conversations.ts';
+import type { Conversation } from './conversations.ts';
 import { beginTurnRead, turnKnownValues } from './tools/actions.ts';
 import type { ToolContext } from './tools/context.ts';
 import { serverEngine } from './engine.ts';
@@ -202,34 +202,37 @@ export function playTurn(request: TurnRequest, write: ChunkSink): PlayedTurn {
         (first && (isIntentId(first.name) || first.name === 'clarify') ? first.name : 'out_of_scope');
       const classification = u?.classification ?? engine.classify(text, { pageLang: request.language, today });
       const outcome = outcomeOf(first?.output, intent);
-      await saveConversation(
-        request.db,
-        request.conversation,
-        { sessionKey: request.session?.idHash ?? null, variant: request.variant.id },
-        all,
-      );
       const slots = Object.fromEntries(
         Object.entries(u?.input ?? {})
           .filter(([key]) => key !== 'alternatives')
           .map(([key, value]) => [key, String(value)]),
       );
-      await recordTurn(request.db, {
-        conversationId: request.conversation.id,
-        variant: request.variant.id,
-        language: classification.lang,
-        text,
-        // The debtor's own stored values, read from the session's file on the server:
-        // every door that runs a turn removes them (issue 27).
-        known: await turnKnownValues(toolContext),
-        intent: intent === 'clarify' ? (u?.intent ?? classification.intent) : intent,
-        confidence: classification.confidence,
-        engine: used,
-        slots,
-        actionOffered: first?.output && 'href' in first.output ? (first.output.href as string | null) : null,
-        outcome,
-        refusalReason: first?.output?.kind === 'refused' ? first.output.reason : undefined,
-        latencyMs: Date.now() - started,
-      });
+      // The conversation is saved in the same statement as the turn's row (one round trip).
+      await recordTurn(
+        request.db,
+        {
+          conversationId: request.conversation.id,
+          variant: request.variant.id,
+          language: classification.lang,
+          text,
+          // The debtor's own stored values, read from the session's file on the server:
+          // every door that runs a turn removes them (issue 27).
+          known: await turnKnownValues(toolContext),
+          intent: intent === 'clarify' ? (u?.intent ?? classification.intent) : intent,
+          confidence: classification.confidence,
+          engine: used,
+          slots,
+          actionOffered: first?.output && 'href' in first.output ? (first.output.href as string | null) : null,
+          outcome,
+          refusalReason: first?.output?.kind === 'refused' ? first.output.reason : undefined,
+          latencyMs: Date.now() - started,
+        },
+        {
+          id: request.conversation.id,
+          owner: { sessionKey: request.session?.idHash ?? null, variant: request.variant.id },
+          messages: all,
+        },
+      );
       resolveDone({ intent, outcome, engine: used, messages: all });
     } catch (error) {
       rejectDone(error);

@@ -30,4 +30,6 @@ export async function recordStatements<T>(
 
 /** The statements that change data. */
 export const writes = (statements: readonly string[]): string[] =>
-  statements.filter((s) => /^\s*(insert|update|delete)\b/i.test(s));
+  statements.filter(
+    (s) => /^\s*(insert|update|delete)\b/i.test(s) || /^\s*with\b[\s\S]*\b(insert into|update|delete from)\b/i.test(s),
+  );
