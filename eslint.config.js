@@ -121,6 +121,25 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.browser } },
     rules: reactHooks.configs.flat.recommended.rules,
   },
+  // Links come from app/components/ui/Link.tsx, which gives Remix's Link what it alone needs (decision 115).
+  {
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/components/ui/Link.tsx', 'app/components/ui/Link.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@remix-run/react',
+              importNames: ['Link'],
+              message: "Import Link from '~/components/ui/Link' (decision 115).",
+            },
+          ],
+        },
+      ],
+    },
+  },
 
   // The layers' boundaries: what intents/, app/ and the routes may import (eslint-boundaries.js, decision 077).
   ...boundaries,

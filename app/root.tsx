@@ -27,6 +27,7 @@ import { ConsentBanner } from './components/shell/ConsentBanner';
 import { IdleWatcherOnDemand } from './components/shell/IdleWatcherOnDemand';
 import { Footer } from './components/shell/Footer';
 import { Header } from './components/shell/Header';
+import { useLinkNavigation } from './components/ui/Link';
 import { PageTransition, useHashScroll } from './components/shell/navigation';
 import { ErrorHead, RouteErrorBoundary } from './components/pages/ErrorBoundary';
 import { StaffErrorHead } from './components/staff/StaffError';
@@ -154,6 +155,8 @@ function Shell({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const { t } = useTranslation();
   useHashScroll();
+  // The portal's plain links (app/components/ui/Link.tsx) are navigated from here.
+  useLinkNavigation();
   // Pages that stand for a third party (the sandbox provider's pages, also shown in an iframe)
   // carry `handle.bare` and are shown without the portal's header, footer and banners.
   const matches = useMatches();

@@ -1,6 +1,7 @@
 import { paidPaymentView } from '#server/payments/paid-view.ts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { statusView } from '#server/claims/rules.ts';

@@ -1,6 +1,7 @@
 import { formatReference } from '#server/auth/reference.ts';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData } from '@remix-run/react';
+import { Form, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { barcodeSvgDataUrl, qrSvgDataUrl } from '#server/payments/codes.ts';

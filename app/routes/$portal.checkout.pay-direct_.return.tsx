@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { withBase } from '#server/variants/resolve.ts';
 import { checkoutContext, ownPayment, pathForPayment } from '~/lib/checkout.server';

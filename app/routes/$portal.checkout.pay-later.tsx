@@ -8,7 +8,8 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { offeredMethods } from '#server/instalments/context.ts';
 import { addDays } from '#server/instalments/dates.ts';

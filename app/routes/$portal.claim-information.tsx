@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { discloseOriginalCreditorForPage, loadClaimInformationForPage } from '#server/claims/information.ts';
 import { legalEntityIn, variants, type VariantId } from '#server/variants/config.ts';

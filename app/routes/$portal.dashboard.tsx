@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toneClass } from '~/components/claim/tone';

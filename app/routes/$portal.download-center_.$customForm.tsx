@@ -2,7 +2,8 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@confo
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -5,7 +5,8 @@ export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBou
  * target date and the mandate text.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { latestMandateForPage } from '#server/instalments/mandate.ts';
 import { friendlyIban, maskIban } from '#server/instalments/sepa.ts';

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node';
-import { Link, useLoaderData } from '@remix-run/react';
+import { useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '~/components/RichText';
 import { faqGroups, faqLinks } from '~/lib/faq';

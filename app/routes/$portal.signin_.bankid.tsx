@@ -1,7 +1,8 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
+import { Form, useActionData, useFetcher, useLoaderData, useNavigation } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useEffect } from 'react';
 import { useHydrated } from '~/lib/use-hydrated';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { loadUploadCenterForPage, type UploadProblem } from '#server/documents/upload-center.ts';
 import { withBase } from '#server/variants/resolve.ts';

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
-import { Form, Link, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, useLoaderData, useLocation } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { INTENT_IDS, LANGS } from '../../intents/catalogue.ts';
 import { turnOutcomes } from '#server/assistant/outcomes.ts';

@@ -4,7 +4,7 @@
  * figures put in by the portal's formatters (money, dates, lists and plurals for the language and
  * the variant's country), never a figure of its own.
  */
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import type { FileOffer, ToolResult } from '#server/assistant/tools/results.ts';
 import { claimSubjectText, invoiceDescription, legalBasisText } from '~/lib/claim-texts';

@@ -3,7 +3,8 @@
  * own figures, each message with its text and tool results (by part type and state), and after
  * every answer the offer of a person (phone with the variant's support hours, callback, message).
  */
-import { Form, Link, useLocation } from '@remix-run/react';
+import { Form, useLocation } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import type { UIMessage } from 'ai';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';

@@ -5,7 +5,8 @@
  * which answers with the same checks and continues the same way. The sign-in page stays one link
  * away.
  */
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ToolResult } from '#server/assistant/tools/results.ts';

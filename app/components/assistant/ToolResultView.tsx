@@ -3,7 +3,8 @@
  * no-JavaScript page: figures formatted at the edge, links as links, forms as plain forms that
  * post to the classic screens' own actions (the same validation and messages).
  */
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Alternative, ToolResult } from '#server/assistant/tools/results.ts';

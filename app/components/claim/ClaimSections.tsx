@@ -1,4 +1,5 @@
-import { Form, Link, useActionData } from '@remix-run/react';
+import { Form, useActionData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import type { ClaimInformation } from '#server/claims/information.ts';
 import { SubmitButton } from '~/components/ui/SubmitButton';

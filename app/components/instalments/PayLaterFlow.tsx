@@ -1,4 +1,5 @@
-import { Link, useActionData, type useLoaderData } from '@remix-run/react';
+import { useActionData, type useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { deferralMethods } from '#server/instalments/options.ts';

@@ -1,4 +1,5 @@
-import { Link, useLocation } from '@remix-run/react';
+import { useLocation } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RequestRefusal } from '#server/http/request-body.ts';

@@ -1,4 +1,5 @@
-import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

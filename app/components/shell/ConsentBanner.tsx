@@ -1,4 +1,5 @@
-import { Link, useFetcher, useLocation } from '@remix-run/react';
+import { useFetcher, useLocation } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { href, type PublicVariant } from '~/lib/variant';
 

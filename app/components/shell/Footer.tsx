@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import type { AuthLevel } from '#server/auth/session.ts';
 import { supportHoursLines } from '~/lib/format';

@@ -1,6 +1,7 @@
 import { hiddenInputProps } from '~/lib/hidden-input';
 import { getInputProps, useForm, getFormProps } from '@conform-to/react';
-import { Form, Link, useActionData, useLoaderData } from '@remix-run/react';
+import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Captcha } from '~/components/Captcha';

@@ -1,4 +1,4 @@
-import { Link } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import type { ReactNode } from 'react';
 
 /** A link styled as a button, alone on its line (a paragraph); `secondary` for the quieter style. */

@@ -1,6 +1,7 @@
 /** The flow's steps after the amount: the first date, the overview, the method, the SEPA mandate. */
 import { getFormProps } from '@conform-to/react';
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { FormChoices } from '~/components/instalments/Choices';
 import { Costs } from '~/components/instalments/Costs';

@@ -2,7 +2,8 @@
  * The wizard's pages besides the flow: why no plan is possible, the deposit or down payment first,
  * the proof of income awaited, continuing a pending plan, and the summary of the plan made.
  */
-import { Form, Link } from '@remix-run/react';
+import { Form } from '@remix-run/react';
+import { Link } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { Costs } from '~/components/instalments/Costs';
 import { AgreedPlanSchedule, PlanOverview } from '~/components/instalments/PlanOverview';

@@ -1,0 +1,117 @@
+/**
+ * The portal's link: for a plain path, an anchor without hooks, its clicks navigated by one
+ * listener for the whole document; Remix's `Link` for everything else (issue 28, decision 115).
+ *
+ * A Remix `Link` runs about twenty hooks on every render: it resolves its `to` three times (its
+ * own `useHref`, React Router's `useHref`, its click handler's `useResolvedPath`, each writing
+ * the route matches to JSON and back), sets up prefetching the portal never asks for, and makes
+ * a click handler. Rendered on the server that cost 14–22 µs a link, against about 1 µs for the
+ * anchor alone; a dashboard has some forty. Nearly every link of the portal names its path whole
+ * (`href(variant, '/dashboard')`) and the router has no basename, so the anchor React Router
+ * renders for it is known without any of that: the caller's attributes, Remix's
+ * `data-discover="true"` for route discovery, `href` and `target`. This one costs 1.5–3 µs. The
+ * click is handled once for all such anchors (`useLinkNavigation`, mounted by the shell) as React
+ * Router handles it on each: only an unmodified main-button click, not prevented by the caller's
+ * `onClick` and without another target, navigates, and a link to the page shown replaces its
+ * entry. Before the page is hydrated a click loads the page, as with Remix's links.
+ *
+ * Anything else goes to Remix's `Link`: an object or relative `to`, a path that resolving would
+ * rewrite, `replace`, `state`, `preventScrollReset`, `reloadDocument`, `relative`, a `prefetch` or
+ * `discover` other than the default, a view transition. app/components/ui/Link.test.tsx holds the
+ * two to the same markup and the same navigation.
+ */
+import { Link as RemixLink, createPath, useLocation, useNavigate, type LinkProps } from '@remix-run/react';
+import { createElement, forwardRef, useEffect } from 'react';
+
+export type { LinkProps };
+
+/**
+ * A path React Router would give back as it is written: absolute, without `//` or `.` and `..`
+ * segments in its path (it would rewrite them), and without an empty `?` or `#` (it drops them).
+ */
+function asWritten(to: string): boolean {
+  if (to[0] !== '/' || to[1] === '/' || endsEmpty.test(to)) return false;
+  const end = to.search(queryOrFragment);
+  return !rewritten.test(end < 0 ? to : to.slice(0, end));
+}
+const endsEmpty = /[?#]$/;
+const queryOrFragment = /[?#]/;
+/** `//`, or a `.` or `..` segment. */
+const rewritten = /\/\/|\/\.\.?(?:\/|$)/;
+
+function isPlain(props: LinkProps): props is LinkProps & { to: string } {
+  return (
+    typeof props.to === 'string' &&
+    asWritten(props.to) &&
+    props.replace === undefined &&
+    props.state === undefined &&
+    props.preventScrollReset === undefined &&
+    !props.reloadDocument &&
+    props.relative === undefined &&
+    (props.prefetch ?? 'none') === 'none' &&
+    (props.discover ?? 'render') === 'render' &&
+    !props.viewTransition
+  );
+}
+
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
+  if (!isPlain(props)) return <RemixLink {...props} ref={ref} />;
+  // The anchor React Router renders: the caller's attributes in their order, Remix's
+  // `data-discover`, then its own. Built here and given to createElement: JSX's spread of the
+  // attributes (or an object rest) cost six times the anchor itself on the server.
+  const anchor: Record<string, unknown> = {};
+  for (const key in props) if (!notAttributes.has(key)) anchor[key] = props[key as keyof LinkProps];
+  anchor['data-discover'] = 'true';
+  anchor.href = props.to;
+  anchor.ref = ref;
+  anchor.target = props.target;
+  return createElement('a', anchor, props.children);
+});
+
+/** Link's props that are not the anchor's attributes (of those a plain link has, only their defaults). */
+const notAttributes = new Set([
+  'to',
+  'target',
+  'children',
+  'prefetch',
+  'discover',
+  'relative',
+  'reloadDocument',
+  'viewTransition',
+  'replace',
+  'state',
+  'preventScrollReset',
+]);
+
+/**
+ * Navigates the clicks on the portal's plain links (above) inside the app, as React Router's
+ * `Link` navigates its own: mounted once, by the shell. The anchors of Remix's `Link` handle their
+ * clicks themselves (they prevent the default, so they are left alone here).
+ */
+export function useLinkNavigation(): void {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey ||
+        !(event.target instanceof Element)
+      )
+        return;
+      const anchor = event.target.closest('a[data-discover]');
+      const to = anchor?.getAttribute('href');
+      const target = anchor?.getAttribute('target');
+      if (!to || !asWritten(to) || (target && target !== '_self')) return;
+      event.preventDefault();
+      // A link to the page shown replaces its entry, as a browser's own link does.
+      navigate(to, { replace: createPath(location) === to });
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [navigate, location]);
+}
