@@ -2,11 +2,11 @@
  * One turn of the assistant: the debtor's message appended to the stored conversation, the
  * intents' tools called (by the embedded engine directly, decision 107, or by the configured
  * language model in one `streamText` call with the embedded engine behind it), the answer
- * streamed as UI message chunks, then the conversation saved and the turn recorded in the intent
- * log (anonymised there).
+ * written as UI message chunks, then the conversation saved and the turn recorded in the intent
+ * log (anonymised there), in one statement (decision 114).
  *
- * The chat resource route streams the chunks to the pane; the no-JavaScript page (/chatbot)
- * reads them to the end and renders the stored conversation.
+ * The chat resource route streams the chunks to the pane as its event stream (`turnEventStream`);
+ * the no-JavaScript page (/chatbot) drops them and renders the stored conversation.
  */
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import { convertToModelMessages, stepCountIs, streamText, type UIMessage, type UIMessageChunk } from 'ai';
