@@ -92,3 +92,31 @@ test.describe('consent banner', () => {
     await expect(banner).toBeHidden();
   });
 });
+
+test.describe('links inside the portal', () => {
+  // The portal's Link (decision 115) leaves the click to one listener of the shell: a plain click
+  // navigates inside the app, without loading the document again; a modified click is left to
+  // the browser.
+  test('a footer link navigates inside the app; a Ctrl-click opens a tab of its own', async ({ page, context }) => {
+    const variant = variants.de;
+    await page.goto(portalPath(variant));
+    await waitForHydration(page);
+    // A mark on the window survives a navigation inside the app, not a document load.
+    await page.evaluate(() => ((window as unknown as { documentMark: number }).documentMark = 1));
+    const footer = page.getByRole('contentinfo');
+    const service = footer.getByRole('link', { name: text('de', 'nav.faq'), exact: true });
+    await expect(service).toHaveAttribute('href', portalPath(variant, '/service/faq'));
+
+    const opened = context.waitForEvent('page');
+    await service.click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await expect(tab).toHaveURL(new RegExp(`${portalPath(variant, '/service/faq')}$`));
+    await tab.close();
+    expect(new URL(page.url()).pathname).toBe(portalPath(variant));
+
+    await service.click();
+    await expect(page).toHaveURL(new RegExp(`${portalPath(variant, '/service/faq')}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { documentMark?: number }).documentMark)).toBe(1);
+  });
+});
