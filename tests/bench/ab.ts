@@ -31,6 +31,7 @@ import {
   cannon,
   host,
   instalmentStep,
+  portalEnv,
   portalTargets,
   signInMany,
   useDebtors,
@@ -74,20 +75,6 @@ const settings = (list: string[]) =>
       return [pair.slice(0, at), pair.slice(at + 1) || undefined];
     }),
   );
-
-/** The portal's environment as tests/bench/server.ts starts it, on `port`. */
-function portalEnv(port: number, extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    NODE_ENV: 'production',
-    DEMO: 'true',
-    PORT: String(port),
-    PUBLIC_BASE_URL: `http://${host}:${port}`,
-    RATE_LIMIT_CLIENT_SCALE: '1000000',
-    MAINTENANCE_FILE: path.join(root, '.cache/bench/maintenance.json'),
-    ...extra,
-  };
-}
 
 interface Side {
   label: 'A' | 'B';

@@ -42,6 +42,7 @@ import {
   cannon,
   host,
   instalmentStep,
+  portalEnv,
   portalTargets,
   signInMany,
   useDebtors,
@@ -154,21 +155,9 @@ const profilePointer = path.join(root, '.cache/bench/profile-file');
 // ------------------------------------------------------------------------------------------
 
 async function benchPortal(database: 'pglite' | 'postgres', port: number): Promise<Row[]> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'production',
-    DEMO: 'true',
-    PORT: String(port),
-    // As in a deployment: links are built from the configured address, never the request's Host
-    // (decision 061's demo convenience would wrap every request in an AsyncLocalStorage).
+  const env = portalEnv(port, {
     PUBLIC_BASE_URL: process.env.BENCH_AS_NEWCOMER ? undefined : `http://${host}:${port}`,
-    // Every request comes from 127.0.0.1: the per-client limits (chat turns among them) would
-    // otherwise answer 429 within the first second.
-    RATE_LIMIT_CLIENT_SCALE: '1000000',
-    // A folder of its own that survives runs: the first start creates and fills it (slow), later ones reopen it.
-    DATA_DIR: path.join(root, '.cache/bench/data'),
-    MAINTENANCE_FILE: path.join(root, '.cache/bench/maintenance.json'),
-  };
+  });
   if (database === 'pglite') delete env.DATABASE_URL;
   else await ensurePostgresDatabase(env.DATABASE_URL!);
   const debtorsFile = path.join(root, `.cache/bench/debtors-${database}.json`);

@@ -7,6 +7,8 @@
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { root } from './harness.ts';
 
 process.env.SESSION_SECRET ??= randomBytes(33).toString('base64url');
 process.env.DEMO = 'true';
@@ -15,6 +17,29 @@ const { createLetterToken } = await import('../../server/auth/letter-links.ts');
 export const benchRefno = '100000001';
 export const host = '127.0.0.1';
 const base = '/serviceportal';
+
+/**
+ * The settings a benchmarked portal runs with (tests/bench/server.ts, tests/bench/ab.ts), on
+ * `port`; `extra` goes last, and a setting given as undefined is left out.
+ */
+export function portalEnv(port: number, extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DEMO: 'true',
+    PORT: String(port),
+    // As in a deployment: links are built from the configured address, never the request's Host
+    // (decision 061's demo convenience would wrap every request in an AsyncLocalStorage).
+    PUBLIC_BASE_URL: `http://${host}:${port}`,
+    // Every request comes from 127.0.0.1: the per-client limits (chat turns among them) would
+    // otherwise answer 429 within the first second.
+    RATE_LIMIT_CLIENT_SCALE: '1000000',
+    // A folder of its own that survives runs: the first start creates and fills it (slow), later ones reopen it.
+    DATA_DIR: path.join(root, '.cache/bench/data'),
+    MAINTENANCE_FILE: path.join(root, '.cache/bench/maintenance.json'),
+    ...extra,
+  };
+}
 
 export interface Target {
   key: string;
