@@ -13,9 +13,11 @@ export function PasswordStrength({ password, id }: { password: string; id: strin
   useEffect(() => {
     if (!password || estimate) return;
     let cancelled = false;
-    void import('#server/auth/password-policy.ts').then((m) => {
-      if (!cancelled) setEstimate(() => (value: string) => m.passwordStrength(value));
-    });
+    void import('#server/auth/password-policy.ts')
+      .then((m) => m.passwordEstimator())
+      .then((estimator) => {
+        if (!cancelled) setEstimate(() => (value: string) => estimator(value));
+      });
     return () => {
       cancelled = true;
     };

@@ -65,7 +65,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     });
     qr = payload ? await qrSvgDataUrl(payload) : null;
   } else if (instructions?.type === 'cash') {
-    barcode = barcodeSvgDataUrl(instructions.slipNumber);
+    barcode = await barcodeSvgDataUrl(instructions.slipNumber);
   }
   // A reference-only session never sees an e-mail address and can only mail the details to the
   // stored one (decision 018); a full session may name any address.

@@ -77,7 +77,7 @@ export async function changePassword(
   const userInputs = [debtor.refno, debtor.firstName, debtor.lastName, debtor.email?.split('@')[0]].filter(
     (v): v is string => !!v,
   );
-  const verdict = checkPassword(input.newPassword, userInputs);
+  const verdict = await checkPassword(input.newPassword, userInputs);
   if (!verdict.ok) return { ok: false, error: verdict.problem };
   if (await verifyPassword(debtor.hash, input.newPassword)) return { ok: false, error: 'sameAsOld' };
 

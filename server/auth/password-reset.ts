@@ -131,7 +131,7 @@ export async function completePasswordReset(
     lastName: t.debtors.lastName,
   }).where(and(eq(t.files.id, payload.f), eq(t.debtors.id, payload.d)));
   if (!file) return { ok: false, error: 'invalidLink' };
-  const verdict = checkPassword(
+  const verdict = await checkPassword(
     newPassword,
     [file.refno, file.firstName, file.lastName].filter((v): v is string => !!v),
   );

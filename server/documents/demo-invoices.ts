@@ -4,7 +4,6 @@
  * the document store, where the portal serves them like any stored document.
  */
 import { eq, isNotNull } from 'drizzle-orm';
-import { PDFDocument, rgb } from 'pdf-lib';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { debtorName } from '../mail/addressee.ts';
@@ -26,6 +25,7 @@ export async function renderDemoInvoice(invoice: {
   creditor: { name: string; street: string; postalCode: string; city: string };
   debtor: { name: string; street: string; postalCode: string; city: string };
 }): Promise<Uint8Array> {
+  const { PDFDocument, rgb } = await import('pdf-lib');
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Rechnung ${invoice.number}`);
   pdf.setAuthor(invoice.creditor.name);

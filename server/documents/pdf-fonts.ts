@@ -16,7 +16,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
-import * as fontkit from 'fontkit';
+import type * as FontkitModule from 'fontkit';
 import type { PDFDocument, PDFFont } from 'pdf-lib';
 
 const require = createRequire(import.meta.url);
@@ -58,7 +58,7 @@ type Face = ReturnType<Fontkit['create']>;
  *   document collects its glyphs in a subset of its own.
  */
 const faces = new WeakMap<Uint8Array, Face>();
-const portalFontkit: Fontkit = {
+const portalFontkit = (fontkit: typeof FontkitModule): Fontkit => ({
   create(bytes, postscriptName) {
     let face = faces.get(bytes);
     if (!face) {
@@ -76,12 +76,12 @@ const portalFontkit: Fontkit = {
     }
     return face;
   },
-};
+});
 
 /** Embeds the regular and bold face into `pdf`; only the glyphs drawn end up in the file. */
 export async function embedFonts(pdf: PDFDocument): Promise<{ regular: PDFFont; bold: PDFFont }> {
-  const bytes = await fontBytes();
-  pdf.registerFontkit(portalFontkit);
+  const [bytes, fontkit] = await Promise.all([fontBytes(), import('fontkit')]);
+  pdf.registerFontkit(portalFontkit(fontkit));
   const [regular, bold] = await Promise.all([
     pdf.embedFont(bytes.regular, { subset: true }),
     pdf.embedFont(bytes.bold, { subset: true }),

@@ -4,7 +4,7 @@
  * seven days (spec section 9) and lines to sign. The wording comes from the `documents`
  * namespace in the debtor's language (the caller passes a translate function).
  */
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { Color, PDFFont, PDFPage } from 'pdf-lib';
 import { formFields, type DownloadFormValues, type FormKind } from './form-schemas.ts';
 import { drawable, embedFonts } from './pdf-fonts.ts';
 
@@ -57,10 +57,6 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-const ink = rgb(0.12, 0.14, 0.17);
-const muted = rgb(0.38, 0.41, 0.45);
-const rule = rgb(0.55, 0.58, 0.62);
-
 /** Which fields go under which heading on the printed form. */
 function sections(form: FormKind): Array<{ heading: string; fields: ReadonlyArray<keyof DownloadFormValues> }> {
   const all = formFields[form];
@@ -77,6 +73,11 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
   const { t } = input;
   const date = (iso: string) =>
     new Intl.DateTimeFormat(input.locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T12:00:00Z`));
+  // pdf-lib is loaded with the first form asked for, not with the server.
+  const { PDFDocument, rgb } = await import('pdf-lib');
+  const ink = rgb(0.12, 0.14, 0.17);
+  const muted = rgb(0.38, 0.41, 0.45);
+  const rule = rgb(0.55, 0.58, 0.62);
   const pdf = await PDFDocument.create();
   const { regular, bold } = await embedFonts(pdf);
   const title = t(`forms.${input.form}.title`);
@@ -100,7 +101,7 @@ export async function renderFormPdf(input: FormPdfInput): Promise<Uint8Array> {
   };
   const write = (
     text: string,
-    options: { size?: number; font?: PDFFont; color?: ReturnType<typeof rgb>; x?: number; gap?: number } = {},
+    options: { size?: number; font?: PDFFont; color?: Color; x?: number; gap?: number } = {},
   ) => {
     const size = options.size ?? 10;
     const font = options.font ?? regular;

@@ -8,7 +8,6 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { generateSecret, generateURI, generateSync, verifySync } from 'otplib';
-import QRCode from 'qrcode';
 import { keyedHash } from '../security/crypto.ts';
 
 const period = 30;
@@ -64,6 +63,7 @@ export function currentTotp(secret: string, now = new Date()): string {
 /** The otpauth:// address for the authenticator app, and the same as a QR code (SVG). */
 export async function enrolmentOf(secret: string, email: string, issuer: string) {
   const uri = generateURI({ issuer, label: email, secret });
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return { uri, qrDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
 }

@@ -79,6 +79,30 @@ describe('the compiled server', () => {
     expect(staticClosure('server.js').has(demo[0]!)).toBe(false);
     expect(staticClosure('index.js').has(demo[0]!)).toBe(false);
   });
+
+  it('loads the libraries of rare requests with the first such request, not at its start', () => {
+    // What a started server holds for its whole life (docs/performance.md, "Memory"): the password
+    // dictionaries (a new password), pdf-lib and fontkit (a form's PDF), the barcode and QR
+    // encoders (a payment slip, a staff member's second factor), and of faker only the name lists'
+    // locales, not all seventy.
+    const packages = (files: Iterable<string>, pattern: RegExp) =>
+      new Set(
+        [...files].flatMap((file) => [...read(file).matchAll(pattern)].map((match) => match[1]!)).filter(Boolean),
+      );
+    const atStart = packages(
+      new Set([...staticClosure('server.js'), ...staticClosure('index.js')]),
+      /(?:^|[;\n])\s*(?:import|export)\s*(?:[^'"();]*?\sfrom\s*)?["']([^./"'][^"']*)["']/g,
+    );
+    const onDemand = packages(serverFiles(), /\bimport\(\s*["']([^./"'][^"']*)["']\s*\)/g);
+    const rare = ['@zxcvbn-ts/core', '@zxcvbn-ts/language-common', 'pdf-lib', 'fontkit', 'bwip-js/node', 'qrcode'];
+    expect(atStart.has('react')).toBe(true);
+    for (const name of rare) {
+      expect(atStart.has(name), name).toBe(false);
+      expect(onDemand.has(name), name).toBe(true);
+    }
+    expect(atStart.has('@faker-js/faker')).toBe(false);
+    expect(atStart.has('@faker-js/faker/locale/de')).toBe(true);
+  });
 });
 
 describe('the dependencies', () => {
