@@ -76,11 +76,18 @@ export function useDebtors(list: readonly string[]): void {
 
 let letters = 0;
 
+/**
+ * What every request of the benchmarks says it accepts, as Chromium does: the portal (and the bare
+ * Remix page, as remix-serve) compresses what it answers, so a first view pays for it as a
+ * browser's does. `BENCH_ENCODING=` (empty) asks for uncompressed answers.
+ */
+export const acceptEncoding = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
+
 export async function cannon(target: Target, duration: number, pool: SessionPool | null, connections: number) {
   const request = {
     method: target.method ?? 'GET',
     path: target.path,
-    headers: target.headers ?? {},
+    headers: { ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}), ...target.headers },
     body: target.body,
   };
   return autocannon({
