@@ -11,7 +11,6 @@
  */
 import type { ServerBuild } from '@remix-run/node';
 import type { ViteDevServer } from 'vite';
-import compression from 'compression';
 import express from 'express';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
@@ -34,6 +33,7 @@ import { publicOrigin, requestHostRead, withRequestHost } from '../variants/publ
 
 import { purgeStalePendingUploads } from '../uploads/cleanup.ts';
 import { serveAssets } from './assets.ts';
+import { responseCompression } from './compression.ts';
 import { asyncHandler } from './async-handler.ts';
 import { sql } from 'drizzle-orm';
 import { startRetentionJob } from '../retention/purge.ts';
@@ -182,7 +182,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/assets/') },
     }),
   );
-  app.use(compression());
+  app.use(responseCompression());
   app.use(cspNonce);
   app.use(
     securityHeaders({
