@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { brotliParams } from '../../server/http/compression.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -20,6 +21,16 @@ process.on('exit', () => {
   for (const child of children) child.kill('SIGKILL');
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
+/** The bare Remix page of the benchmarks (tests/bench/bare-remix) on `port`, compressing as the portal does. */
+export function startBareRemix(port: number): ChildProcess {
+  return start('bare Remix', ['tests/bench/bare-remix/server.mjs'], {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    BROTLI_PARAMS: JSON.stringify(brotliParams),
+  });
+}
 
 export function start(name: string, args: string[], env: NodeJS.ProcessEnv, cwd = root): ChildProcess {
   const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'ignore', 'pipe'] });

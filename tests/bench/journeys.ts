@@ -37,7 +37,17 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { serverArguments } from '../../scripts/server-command.mjs';
-import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, rssMb, start, stop, waitFor } from './harness.ts';
+import {
+  cpuSeconds,
+  ensureBuilds,
+  ensurePostgresDatabase,
+  root,
+  rssMb,
+  start,
+  startBareRemix,
+  stop,
+  waitFor,
+} from './harness.ts';
 
 process.env.SESSION_SECRET ??= randomBytes(33).toString('base64url');
 process.env.DEMO = 'true';
@@ -429,11 +439,7 @@ writeFileSync(path.join(root, '.cache/bench/maintenance.json'), '{"maintenance":
 const [portalPort, barePort] = [firstPort, firstPort + 1];
 const loadAtStart = load();
 
-const bare = start('bare Remix', ['tests/bench/bare-remix/server.mjs'], {
-  ...process.env,
-  NODE_ENV: 'production',
-  PORT: String(barePort),
-});
+const bare = startBareRemix(barePort);
 await waitFor(`http://${host}:${barePort}/`, bare);
 const bareBefore = await bareRemix(barePort, bare);
 console.error(`  bare Remix page: ${bareBefore.requestsPerSecond} req/s, ${bareBefore.cpuMsPerRequest} ms CPU/req`);

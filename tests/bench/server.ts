@@ -36,7 +36,17 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { serverArguments } from '../../scripts/server-command.mjs';
-import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, rssMb, start, stop, waitFor } from './harness.ts';
+import {
+  cpuSeconds,
+  ensureBuilds,
+  ensurePostgresDatabase,
+  root,
+  rssMb,
+  start,
+  startBareRemix,
+  stop,
+  waitFor,
+} from './harness.ts';
 import {
   benchRefno,
   cannon,
@@ -272,11 +282,7 @@ console.error(`server benchmark: ${connections} connections, ${seconds} s per ta
 }
 // The bare Remix page is measured before and after the portal; the ratios use the mean of both,
 // so that a machine busier at one end of the run than at the other tilts them less.
-const bareRemix = start('bare Remix', ['tests/bench/bare-remix/server.mjs'], {
-  ...process.env,
-  NODE_ENV: 'production',
-  PORT: String(bareRemixPort),
-});
+const bareRemix = startBareRemix(bareRemixPort);
 const bareRemixTarget: Target = { key: 'remix', name: 'bare Remix page', port: bareRemixPort, path: '/', status: 200 };
 await waitFor(`http://${host}:${bareRemixPort}/`, bareRemix);
 rows.push(await measure(bareRemixTarget, null, bareRemix));

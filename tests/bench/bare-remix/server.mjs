@@ -1,5 +1,6 @@
-// The bare Remix page of the server benchmark, served like the portal and like remix-serve: Express
-// with compression in front of the Remix request handler, the built assets from build/client.
+// The bare Remix page of the server benchmark, served like the portal: Express with compression
+// (as remix-serve has it, with the portal's Brotli settings, which tests/bench/harness.ts passes in
+// BROTLI_PARAMS) in front of the Remix request handler, the built assets from build/client.
 // Nothing else.
 import { createRequestHandler } from '@remix-run/express';
 import compression from 'compression';
@@ -11,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const build = await import(path.join(here, 'build/server/index.js'));
 const app = express();
 app.disable('x-powered-by');
-app.use(compression());
+app.use(compression({ brotli: { params: JSON.parse(process.env.BROTLI_PARAMS ?? '{}') } }));
 app.use('/assets', express.static(path.join(here, 'build/client/assets'), { immutable: true, maxAge: '1y' }));
 app.all('*', createRequestHandler({ build, mode: 'production' }));
 const server = app.listen(Number(process.env.PORT ?? 3226), '127.0.0.1', () => process.send?.('listening'));
