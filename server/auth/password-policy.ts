@@ -17,21 +17,24 @@ export { basicPasswordProblem, passwordMinLength, type PasswordProblem } from '.
  */
 let estimator: Promise<ZxcvbnFactory> | undefined;
 function zxcvbn(): Promise<ZxcvbnFactory> {
-  estimator ??= Promise.all([
-    import('@zxcvbn-ts/core'),
-    import('@zxcvbn-ts/language-common'),
-    import('@zxcvbn-ts/language-de'),
-    import('@zxcvbn-ts/language-en'),
-  ]).then(
-    ([{ ZxcvbnFactory }, common, de, en]) =>
-      new ZxcvbnFactory({
-        dictionary: { ...common.dictionary, ...de.dictionary, ...en.dictionary },
-        graphs: common.adjacencyGraphs,
-      }),
-  );
-  estimator.catch(() => {
-    estimator = undefined;
-  });
+  if (!estimator) {
+    estimator = Promise.all([
+      import('@zxcvbn-ts/core'),
+      import('@zxcvbn-ts/language-common'),
+      import('@zxcvbn-ts/language-de'),
+      import('@zxcvbn-ts/language-en'),
+    ]).then(
+      ([{ ZxcvbnFactory }, common, de, en]) =>
+        new ZxcvbnFactory({
+          dictionary: { ...common.dictionary, ...de.dictionary, ...en.dictionary },
+          graphs: common.adjacencyGraphs,
+        }),
+    );
+    // A load that failed (a chunk the browser could not fetch) is tried again by the next call.
+    estimator.catch(() => {
+      estimator = undefined;
+    });
+  }
   return estimator;
 }
 
