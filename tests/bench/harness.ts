@@ -22,6 +22,13 @@ process.on('exit', () => {
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
+/**
+ * What every request of the benchmarks says it accepts, as Chromium does: the portal (and the bare
+ * Remix page, as remix-serve) compresses what it answers, so a first view pays for it as a
+ * browser's does. `BENCH_ENCODING=` (empty) asks for uncompressed answers.
+ */
+export const acceptEncoding = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
+
 /** The bare Remix page of the benchmarks (tests/bench/bare-remix) on `port`, compressing as the portal does. */
 export function startBareRemix(port: number): ChildProcess {
   return start('bare Remix', ['tests/bench/bare-remix/server.mjs'], {

@@ -38,6 +38,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { serverArguments } from '../../scripts/server-command.mjs';
 import {
+  acceptEncoding,
   cpuSeconds,
   ensureBuilds,
   ensurePostgresDatabase,
@@ -227,7 +228,9 @@ async function journey(origin: string, debtor: Debtor, record: (s: Sample) => vo
     url: string,
     init: { method?: 'GET' | 'POST'; form?: Record<string, string>; json?: unknown } = {},
   ): Promise<Response | null> => {
+    // As a browser asks (fetch alone would ask for gzip and deflate only).
     const headers: Record<string, string> = { Cookie: jar.header(), 'Accept-Language': 'de' };
+    if (acceptEncoding) headers['Accept-Encoding'] = acceptEncoding;
     let body: string | undefined;
     if (init.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -406,7 +409,12 @@ async function explainAll(statements: Captured[]): Promise<string> {
 // ------------------------------------------------------------------------------------------
 
 async function bareRemix(port: number, server: ReturnType<typeof start>) {
-  const options = { url: `http://${host}:${port}/`, connections: concurrency, timeout: 10 };
+  const options = {
+    url: `http://${host}:${port}/`,
+    connections: concurrency,
+    timeout: 10,
+    headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {},
+  };
   await autocannon({ ...options, duration: 1 });
   const before = cpuSeconds(server.pid);
   const result = await autocannon({ ...options, duration: bareSeconds });

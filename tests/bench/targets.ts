@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { root } from './harness.ts';
+import { acceptEncoding, root } from './harness.ts';
 
 process.env.SESSION_SECRET ??= randomBytes(33).toString('base64url');
 process.env.DEMO = 'true';
@@ -75,13 +75,6 @@ export function useDebtors(list: readonly string[]): void {
 }
 
 let letters = 0;
-
-/**
- * What every request of the benchmarks says it accepts, as Chromium does: the portal (and the bare
- * Remix page, as remix-serve) compresses what it answers, so a first view pays for it as a
- * browser's does. `BENCH_ENCODING=` (empty) asks for uncompressed answers.
- */
-export const acceptEncoding = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
 
 export async function cannon(target: Target, duration: number, pool: SessionPool | null, connections: number) {
   const request = {
