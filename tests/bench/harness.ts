@@ -27,7 +27,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => pr
  * Remix page, as remix-serve) compresses what it answers, so a first view pays for it as a
  * browser's does. `BENCH_ENCODING=` (empty) asks for uncompressed answers.
  */
-export const acceptEncoding = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
+const acceptEncoding = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
+
+/** The request header that says so (none when `BENCH_ENCODING=`). */
+export const encodingHeaders: Record<string, string> = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
 
 /** The bare Remix page of the benchmarks (tests/bench/bare-remix) on `port`, compressing as the portal does. */
 export function startBareRemix(port: number): ChildProcess {

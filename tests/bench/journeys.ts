@@ -38,9 +38,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { serverArguments } from '../../scripts/server-command.mjs';
 import {
-  acceptEncoding,
   cpuSeconds,
   ensureBuilds,
+  encodingHeaders,
   ensurePostgresDatabase,
   root,
   rssMb,
@@ -229,8 +229,7 @@ async function journey(origin: string, debtor: Debtor, record: (s: Sample) => vo
     init: { method?: 'GET' | 'POST'; form?: Record<string, string>; json?: unknown } = {},
   ): Promise<Response | null> => {
     // As a browser asks (fetch alone would ask for gzip and deflate only).
-    const headers: Record<string, string> = { Cookie: jar.header(), 'Accept-Language': 'de' };
-    if (acceptEncoding) headers['Accept-Encoding'] = acceptEncoding;
+    const headers: Record<string, string> = { ...encodingHeaders, Cookie: jar.header(), 'Accept-Language': 'de' };
     let body: string | undefined;
     if (init.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -413,7 +412,7 @@ async function bareRemix(port: number, server: ReturnType<typeof start>) {
     url: `http://${host}:${port}/`,
     connections: concurrency,
     timeout: 10,
-    headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {},
+    headers: encodingHeaders,
   };
   await autocannon({ ...options, duration: 1 });
   const before = cpuSeconds(server.pid);

@@ -8,7 +8,7 @@
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { acceptEncoding, root } from './harness.ts';
+import { encodingHeaders, root } from './harness.ts';
 
 process.env.SESSION_SECRET ??= randomBytes(33).toString('base64url');
 process.env.DEMO = 'true';
@@ -80,7 +80,7 @@ export async function cannon(target: Target, duration: number, pool: SessionPool
   const request = {
     method: target.method ?? 'GET',
     path: target.path,
-    headers: { ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}), ...target.headers },
+    headers: { ...encodingHeaders, ...target.headers },
     body: target.body,
   };
   return autocannon({
