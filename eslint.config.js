@@ -132,8 +132,8 @@ export default defineConfig(
           paths: [
             {
               name: '@remix-run/react',
-              importNames: ['Link'],
-              message: "Import Link from '~/components/ui/Link' (decision 115).",
+              importNames: ['Link', 'NavLink'],
+              message: "Import Link and NavLink from '~/components/ui/Link' (decision 115).",
             },
           ],
         },

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { Form, NavLink, Outlet, useLoaderData, useLocation } from '@remix-run/react';
+import { Form, Outlet, useLoaderData, useLocation } from '@remix-run/react';
+import { NavLink } from '~/components/ui/Link';
 import { useTranslation } from 'react-i18next';
 import { languages } from '#server/i18n/languages.ts';
 import { findStaffSessionForPage } from '#server/staff/sessions.ts';

@@ -1,5 +1,5 @@
-import { Form, NavLink, useLocation } from '@remix-run/react';
-import { Link } from '~/components/ui/Link';
+import { Form, useLocation } from '@remix-run/react';
+import { Link, NavLink } from '~/components/ui/Link';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuthLevel } from '#server/auth/session.ts';
