@@ -1,4 +1,3 @@
-import { Form } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { languageNames, type Language } from '#server/i18n/languages.ts';
 import { href, type PublicVariant } from '~/lib/variant';
@@ -60,7 +59,9 @@ export function LanguageButtons({
   current: string;
 }) {
   return (
-    <Form method="post" action={action} reloadDocument className="language-menu__list">
+    // The document's own form: the choice reloads the page in its language (what Remix's `Form`
+    // renders with `reloadDocument`, without its hooks; it is on every page).
+    <form method="post" action={action} className="language-menu__list">
       <input type="hidden" name="returnTo" value={returnTo} />
       {languages.map((code) => (
         <button
@@ -74,6 +75,6 @@ export function LanguageButtons({
           {languageNames[code]}
         </button>
       ))}
-    </Form>
+    </form>
   );
 }
