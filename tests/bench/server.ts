@@ -31,8 +31,8 @@
  * BENCH_PROFILE (a folder: the portal writes one CPU profile per target there, `<database>/<key>.cpuprofile`,
  *   covering the target's measured seconds only: tests/bench/profile-window.mjs),
  * BENCH_POOL (sessions signed in before each debtor target, default 3000, twice as many for the
- * instalment step; when a run needs more,
- * sessions are used again and the row says how many requests were not first views),
+ * instalment step; when a run needs more, sessions are used again and the row says how many
+ * requests were not first views),
  * BENCH_WARMUP (seconds per target of the warm-up pass, default 5; 0 leaves it out).
  *
  * **Measured warm, as a server that has been running is** (decision 117). A started server's
@@ -161,7 +161,8 @@ async function measure(
  */
 async function warmUp(targets: Target[], origin: string, debtors: readonly string[]): Promise<void> {
   console.error(`    warming up: ${warmupSeconds} s per target`);
-  // The measured pools sign in from the start of the list, BENCH_POOL debtors at most.
+  // The measured pools sign in from the start of the list, BENCH_POOL debtors at most. When they
+  // take every debtor, the last quarter: a measured target reaches it only after three quarters of its pool.
   const spare = debtors.length > poolSize ? debtors.slice(poolSize) : debtors.slice(-Math.ceil(debtors.length / 4));
   for (const target of targets) {
     const pool =

@@ -98,9 +98,9 @@ const notAttributes = new Set([
  * marked as React Router marks it: `aria-current` (default `page`) and the class `active` when the
  * page shown is the link's path or below it (`end`: the path itself only), `pending` while a
  * navigation to it loads; paths compared without regard to case. Remix's `NavLink` resolves its
- * path four times and runs some twenty-five hooks for that (about 25 µs on the server; the header
- * has up to eight); this reads the location and the navigation. Anything else goes to Remix's
- * `NavLink`; app/components/ui/Link.test.tsx holds the two to the same markup.
+ * path again and again and runs every hook of Remix's `Link` (above) besides its own; the header
+ * has up to eight of them. This reads the location and the navigation. Anything else goes to
+ * Remix's `NavLink`; app/components/ui/Link.test.tsx holds the two to the same markup.
  */
 export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(props, ref) {
   const location = useLocation();
