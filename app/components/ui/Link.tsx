@@ -65,17 +65,30 @@ function isPlain(props: LinkProps): props is LinkProps & { to: string } {
 
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(props, ref) {
   if (!isPlain(props)) return <RemixLink {...props} ref={ref} />;
-  // The anchor React Router renders: the caller's attributes in their order, Remix's
-  // `data-discover`, then its own. Built here and given to createElement: JSX's spread of the
-  // attributes (or an object rest) cost six times the anchor itself on the server.
-  const anchor: Record<string, unknown> = {};
-  for (const key in props) if (!notAttributes.has(key)) anchor[key] = props[key as keyof LinkProps];
-  anchor['data-discover'] = 'true';
-  anchor.href = props.to;
+  const anchor = plainAnchor(props, notAttributes, {});
   anchor.ref = ref;
-  anchor.target = props.target;
   return createElement('a', anchor, props.children);
 });
+
+/**
+ * The attributes of the anchor React Router renders for a plain path, in its order: the caller's
+ * (those in `skip` left out), Remix's `data-discover`, then `marks` (NavLink's), then its own; the
+ * caller adds the ref. Built here and given to createElement: JSX's spread of the attributes (or an
+ * object rest) cost six times the anchor itself on the server.
+ */
+function plainAnchor(
+  props: { to: string; target?: string },
+  skip: ReadonlySet<string>,
+  marks: Record<string, unknown>,
+): Record<string, unknown> {
+  const anchor: Record<string, unknown> = {};
+  for (const key in props) if (!skip.has(key)) anchor[key] = props[key as keyof typeof props];
+  anchor['data-discover'] = 'true';
+  Object.assign(anchor, marks);
+  anchor.href = props.to;
+  anchor.target = props.target;
+  return anchor;
+}
 
 /** Link's props that are not the anchor's attributes (of those a plain link has, only their defaults). */
 const notAttributes = new Set([
@@ -105,33 +118,30 @@ const notAttributes = new Set([
 export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(props, ref) {
   const location = useLocation();
   const navigation = useNavigation();
+  const toPathname = typeof props.to === 'string' ? props.to.replace(queryOrFragmentOnwards, '') : '';
   if (
     !isPlain(props as LinkProps) ||
+    // React Router compares the path as the location holds it, encoded: only one written so is plain.
+    !urlSafe.test(toPathname) ||
     props.caseSensitive ||
     typeof props.className === 'function' ||
     typeof props.style === 'function' ||
     typeof props.children === 'function'
   )
     return <RemixNavLink {...props} ref={ref} />;
-  const toPathname = (props.to as string).replace(queryOrFragmentOnwards, '');
-  // React Router compares the path as the location holds it, encoded: only one written so is plain.
-  if (!urlSafe.test(toPathname)) return <RemixNavLink {...props} ref={ref} />;
   const to = toPathname.toLowerCase();
   const isActive = covers(to, location.pathname.toLowerCase(), props.end);
   const next = navigation.location?.pathname.toLowerCase();
   const isPending = next !== undefined && covers(to, next, props.end, true);
-  // React Router's order: the caller's attributes, Remix's `data-discover`, its marks, then the anchor's own.
-  const anchor: Record<string, unknown> = {};
-  for (const key in props) if (!notNavAttributes.has(key)) anchor[key] = props[key as keyof NavLinkProps];
-  anchor['data-discover'] = 'true';
-  anchor['aria-current'] = !isActive ? undefined : props['aria-current'] === undefined ? 'page' : props['aria-current'];
-  anchor.className = [props.className ?? '', isActive ? 'active' : null, isPending ? 'pending' : null]
-    .filter(Boolean)
-    .join(' ');
-  anchor.style = props.style;
-  anchor.href = props.to;
+  const marks = {
+    'aria-current': !isActive ? undefined : props['aria-current'] === undefined ? 'page' : props['aria-current'],
+    className: [props.className ?? '', isActive ? 'active' : null, isPending ? 'pending' : null]
+      .filter(Boolean)
+      .join(' '),
+    style: props.style,
+  };
+  const anchor = plainAnchor(props as NavLinkProps & { to: string }, notNavAttributes, marks);
   anchor.ref = ref;
-  anchor.target = props.target;
   return createElement('a', anchor, props.children as React.ReactNode);
 });
 
