@@ -201,5 +201,68 @@ export function keepTranslations(instance: I18n): I18n {
   }
 
   instance.t = t as unknown as I18n['t'];
+  keepFixedTranslations(instance);
   return instance;
+}
+
+type Fixed = ((key: unknown, ...rest: unknown[]) => unknown) & {
+  lng?: unknown;
+  lngs?: unknown;
+  ns?: unknown;
+  keyPrefix?: unknown;
+};
+
+/** What names a translation function's language, namespaces or prefix in its key; null for anything else. */
+function part(value: unknown): string | null {
+  if (value === null || value === undefined) return '\u0001';
+  if (typeof value === 'string') return `s${value}`;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return `a${value.join('\u0003')}`;
+  return null;
+}
+
+/**
+ * Keeps the functions of `getFixedT` (issue 28). react-i18next's `useTranslation` asks for one on
+ * every render of every component that translates, about fifty per page, and i18next makes a new
+ * function each time; that function copies the options of each call into a new object before it
+ * reaches `t` above. Here there is one function per language, namespaces and prefix, which answers
+ * a plain key (`t('footer.imprint')`) from its own map after the first time, as `t` would: the
+ * translations are fixed at build time. Every other call (values, counts, defaults, arrays of keys)
+ * goes on to i18next's function. A function whose language is the instance's own (`null`) passes
+ * its calls on once the instance has changed language.
+ */
+function keepFixedTranslations(instance: I18n): void {
+  const makeFixed = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => Fixed;
+  const made = new Map<string, Fixed>();
+  const getFixedT = (lng?: unknown, ns?: unknown, keyPrefix?: unknown, ...rest: unknown[]): Fixed => {
+    const parts = rest.length === 0 ? [part(lng), part(ns), part(keyPrefix)] : [null];
+    if (parts.includes(null)) return makeFixed(lng, ns, keyPrefix, ...rest);
+    const id = parts.join('\u0000');
+    let fixed = made.get(id);
+    if (fixed === undefined) {
+      fixed = keptFixed(instance, makeFixed(lng, ns, keyPrefix), typeof lng === 'string' || Array.isArray(lng));
+      if (made.size >= limit) made.clear();
+      made.set(id, fixed);
+    }
+    return fixed;
+  };
+  instance.getFixedT = getFixedT as unknown as I18n['getFixedT'];
+}
+
+/** i18next's translation function `fixedT` with its plain keys' texts kept (`keepFixedTranslations`). */
+function keptFixed(instance: I18n, fixedT: Fixed, ownLanguage: boolean): Fixed {
+  const language = instance.language;
+  const texts = new Map<string, string>();
+  const t: Fixed = (key: unknown, ...rest: unknown[]): unknown => {
+    if (rest.length > 0 || typeof key !== 'string' || !(ownLanguage || instance.language === language))
+      return fixedT(key, ...rest);
+    const found = texts.get(key);
+    if (found !== undefined) return found;
+    const text = fixedT(key);
+    if (typeof text === 'string') {
+      if (texts.size >= limit) texts.clear();
+      texts.set(key, text);
+    }
+    return text;
+  };
+  return Object.assign(t, { lng: fixedT.lng, lngs: fixedT.lngs, ns: fixedT.ns, keyPrefix: fixedT.keyPrefix });
 }

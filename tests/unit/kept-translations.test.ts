@@ -94,6 +94,42 @@ describe('keepTranslations', () => {
     expect(translate).toHaveBeenCalledTimes(2);
   });
 
+  it("gives one translation function per language, namespaces and prefix, and answers its plain keys without i18next's", async () => {
+    const i18n = await instance(true);
+    const t = i18n.getFixedT(null, 'common');
+    expect(i18n.getFixedT(null, 'common')).toBe(t);
+    expect(i18n.getFixedT(null, ['common'])).not.toBe(t);
+    expect(i18n.getFixedT('de', 'common')).not.toBe(t);
+    expect(i18n.getFixedT(null, 'common', 'sub')).not.toBe(t);
+    expect(i18n.getFixedT(null, 'other')).not.toBe(t);
+    expect((t as unknown as { ns: unknown }).ns).toBe('common');
+    const translateCall = vi.spyOn(i18n, 't');
+    expect(t('hello')).toBe('Hallo');
+    expect(t('hello')).toBe('Hallo');
+    expect(t('missing.key')).toBe('missing.key');
+    expect(t('missing.key')).toBe('missing.key');
+    expect(translateCall).toHaveBeenCalledTimes(2);
+    // Calls with anything beside the key go on, every time.
+    expect(t('greet', { name: 'Ana' })).toBe('Hallo Ana');
+    expect(t('greet', { name: 'Ben' })).toBe('Hallo Ben');
+    expect(t('missing', 'the default')).toBe('the default');
+    expect(translateCall).toHaveBeenCalledTimes(5);
+    expect(i18n.getFixedT(null, 'other')('hello')).toBe('Servus');
+    expect(i18n.getFixedT('en', 'common', 'sub')('hello')).toBe('Hi');
+    expect(i18n.getFixedT(['en', 'de'], 'other')('hello')).toBe('Howdy');
+  });
+
+  it("follows the instance's language where a function has none of its own", async () => {
+    const i18n = await instance(true);
+    const own = i18n.getFixedT(null, 'common');
+    const german = i18n.getFixedT('de', 'common');
+    expect(own('hello')).toBe('Hallo');
+    await i18n.changeLanguage('en');
+    expect(own('hello')).toBe('Hello');
+    expect(german('hello')).toBe('Hallo');
+    expect(i18n.getFixedT(null, 'common')('hello')).toBe('Hello');
+  });
+
   it('passes values on where i18next escapes them', async () => {
     const created = createInstance();
     await created.init({ lng: 'en', resources: { en: { translation: { greet: 'Hello {{name}}' } } } });
