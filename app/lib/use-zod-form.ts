@@ -1,5 +1,6 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { constraintOf } from './zod-constraint';
 import type { z } from 'zod';
 import { fieldError } from './form-errors';
 
@@ -33,7 +34,7 @@ export function useZodForm<Input extends Record<string, unknown>, Output = Input
     id,
     lastResult,
     defaultValue,
-    constraint: getZodConstraint(constraint ?? schema),
+    constraint: constraintOf(constraint ?? schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate,
     onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),

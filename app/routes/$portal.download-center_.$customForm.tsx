@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { constraintOf } from '~/lib/zod-constraint';
 import { fieldError } from '~/lib/form-errors';
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node';
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
@@ -150,7 +151,7 @@ export default function DownloadFormPage() {
     id: `create-${kind}`,
     lastResult: createData?.result,
     defaultValue: prefill,
-    constraint: getZodConstraint(schema),
+    constraint: constraintOf(schema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }) as never,
@@ -164,7 +165,7 @@ export default function DownloadFormPage() {
     const message = errorOf(name);
     return message ? [{ fieldId: fields[name].id, message }] : [];
   });
-  const required = (name: keyof DownloadFormValues) => Boolean(getZodConstraint(schema)[name]?.required);
+  const required = (name: keyof DownloadFormValues) => Boolean(constraintOf(schema)[name]?.required);
   const reason = disputeOfForm[kind];
   const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'create';
   const pdfHref = ready ? href(variant, `/download-center/${kind}/pdf/${ready.orderId}`) : null;

@@ -1,5 +1,6 @@
 import { type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { constraintOf } from '~/lib/zod-constraint';
 import { fieldError } from '~/lib/form-errors';
 import {
   data,
@@ -60,8 +61,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       challengeUrl: withBase(variant, '/captcha'),
       bankId,
       // The schema's HTML constraints (required, maxlength): the browser renders the form before it has the schema.
-      constraint: getZodConstraint(signInSchema),
-      stepUpConstraint: getZodConstraint(stepUpSchema),
+      constraint: constraintOf(signInSchema),
+      stepUpConstraint: constraintOf(stepUpSchema),
     },
     stale ? { headers: { 'Set-Cookie': clearSessionCookie() } } : undefined,
   );

@@ -1,5 +1,6 @@
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { constraintOf } from '~/lib/zod-constraint';
 import { fieldError } from '~/lib/form-errors';
 import { Form } from '@remix-run/react';
 import { useState } from 'react';
@@ -54,7 +55,7 @@ export function NewPasswordForm({
   const [form, fields] = useForm<{ oldPassword?: string; newPassword: string; confirmPassword: string }>({
     id,
     lastResult,
-    constraint: getZodConstraint(askOld ? changePasswordSchema : newPasswordSchema),
+    constraint: constraintOf(askOld ? changePasswordSchema : newPasswordSchema),
     shouldValidate: 'onSubmit',
     shouldRevalidate: 'onInput',
     onValidate: ({ formData }) =>
