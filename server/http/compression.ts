@@ -110,16 +110,13 @@ function gatherWrites(res: Response): void {
   res.end = ((chunk?: unknown, encoding?: BufferEncoding | Callback, callback?: Callback): Response => {
     if (timer) clearTimeout(timer);
     timer = null;
-    const pieces = gathered;
+    const pieces = gathered ?? [];
     gathered = null;
-    if (!pieces || pieces.length === 0 || res.headersSent) {
-      if (pieces && pieces.length > 0) write(Buffer.concat(pieces, size));
-      return end(chunk, encoding, callback);
-    }
-    const last = typeof chunk === 'function' || chunk === undefined || chunk === null ? null : bytesOf(chunk, encoding);
-    if (last === null && typeof chunk !== 'function' && chunk !== undefined && chunk !== null) {
-      // Not bytes this layer knows: what was gathered goes first, the rest as it was given.
-      write(Buffer.concat(pieces, size));
+    const given = typeof chunk === 'function' || chunk === undefined || chunk === null ? null : chunk;
+    const last = given === null ? null : bytesOf(given, encoding);
+    if (pieces.length === 0 || res.headersSent || (given !== null && last === null)) {
+      // Nothing gathered, or what is left is not one piece to give: it goes on as it was given.
+      if (pieces.length > 0) write(Buffer.concat(pieces, size));
       return end(chunk, encoding, callback);
     }
     if (last) pieces.push(last);
