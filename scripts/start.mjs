@@ -10,7 +10,7 @@
 // anything is built.
 import { spawnSync, spawn } from 'node:child_process';
 import { buildIsCurrent } from './build-state.mjs';
-import { serverArguments } from './server-command.mjs';
+import { serverArguments, serverEnvironment } from './server-command.mjs';
 import { startMode } from './start-mode.mjs';
 
 const mode = startMode(process.env);
@@ -42,7 +42,7 @@ if (!buildIsCurrent()) {
 // The compiled server (decision 076): plain node, no TypeScript at run time.
 const server = spawn(process.execPath, serverArguments, {
   stdio: 'inherit',
-  env: { ...mode.extraEnv, ...process.env },
+  env: { ...serverEnvironment, ...mode.extraEnv, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -36,7 +36,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { serverArguments } from '../../scripts/server-command.mjs';
+import { serverArguments, serverEnvironment } from '../../scripts/server-command.mjs';
 import {
   cpuSeconds,
   ensureBuilds,
@@ -468,7 +468,7 @@ const portalEnv: NodeJS.ProcessEnv = {
 const server = start(
   'portal',
   [...(capture ? ['--import', './tests/bench/journeys/capture-sql.mjs'] : []), ...serverArguments],
-  portalEnv,
+  { ...serverEnvironment, ...portalEnv },
 );
 const origin = `http://${host}:${portalPort}`;
 let result: Record<string, unknown>;

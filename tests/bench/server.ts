@@ -50,7 +50,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { serverArguments } from '../../scripts/server-command.mjs';
+import { serverArguments, serverEnvironment } from '../../scripts/server-command.mjs';
 import {
   cpuSeconds,
   ensureBuilds,
@@ -219,7 +219,7 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
   console.log(`  ${database}: ${debtors.length.toLocaleString('en')} debtors to sign in`);
   const profile = profileDir ? ['--import', './tests/bench/profile-window.mjs'] : [];
   if (profileDir) env.BENCH_PROFILE_FILE = profilePointer;
-  const server = start(`portal (${database})`, [...profile, ...serverArguments], env);
+  const server = start(`portal (${database})`, [...profile, ...serverArguments], { ...serverEnvironment, ...env });
   const origin = `http://${host}:${port}`;
   try {
     await waitFor(`${origin}/healthz`, server);

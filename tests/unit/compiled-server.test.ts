@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildTimeoutMs, ensureBuild } from '../helpers/build.ts';
-import { serverArguments } from '../../scripts/server-command.mjs';
+import { serverArguments, serverEnvironment } from '../../scripts/server-command.mjs';
 
 const serverDir = path.resolve('build/server');
 const read = (file: string) => readFileSync(path.join(serverDir, file), 'utf8');
@@ -43,9 +43,12 @@ describe('the compiled server', () => {
 
   it('is plain JavaScript next to the Remix build, started by node alone', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
-    // Started with the same Node flags everywhere (scripts/server-command.mjs, decision 100).
-    expect(pkg.scripts['start:prod']).toBe(`NODE_ENV=production node ${serverArguments.join(' ')}`);
-    expect(pkg.scripts['serve']).toBe(`node ${serverArguments.join(' ')}`);
+    // Started with the same Node flags and environment everywhere (scripts/server-command.mjs, decision 100).
+    const environment = Object.entries(serverEnvironment)
+      .map(([name, value]) => `${name}=${value} `)
+      .join('');
+    expect(pkg.scripts['start:prod']).toBe(`NODE_ENV=production ${environment}node ${serverArguments.join(' ')}`);
+    expect(pkg.scripts['serve']).toBe(`${environment}node ${serverArguments.join(' ')}`);
     expect(read('server.js')).not.toMatch(/from ["']tsx|\.ts["']/);
     expect(staticClosure('server.js').has('index.js') || read('server.js').includes('build/server/index.js')).toBe(
       true,

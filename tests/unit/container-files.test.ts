@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { serverArguments } from '../../scripts/server-command.mjs';
+import { serverArguments, serverEnvironment } from '../../scripts/server-command.mjs';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 const compose = readFileSync('compose.yaml', 'utf8');
@@ -55,6 +55,12 @@ describe('Dockerfile', () => {
       `CMD ${JSON.stringify(['node', ...serverArguments]).replaceAll(',', ', ')}`,
     );
     expect(runtime.some((l) => /^HEALTHCHECK .*\/healthz/.test(l))).toBe(true);
+  });
+
+  it('starts the server with the environment every other start gives it', () => {
+    const env = runtime.join('\n');
+    for (const [name, value] of Object.entries(serverEnvironment))
+      expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
   });
 
   it('carries no browser in any stage', () => {
