@@ -220,6 +220,16 @@ function part(value: unknown): string | null {
   return null;
 }
 
+/** The key of a translation function's language, namespaces and prefix; null when one cannot be named. */
+function fixedId(lng: unknown, ns: unknown, keyPrefix: unknown): string | null {
+  const language = part(lng);
+  const namespaces = part(ns);
+  const prefix = part(keyPrefix);
+  return language === null || namespaces === null || prefix === null
+    ? null
+    : `${language}\u0000${namespaces}\u0000${prefix}`;
+}
+
 /**
  * Keeps the functions of `getFixedT` (issue 28). react-i18next's `useTranslation` asks for one on
  * every render of every component that translates, about fifty per page, and i18next makes a new
@@ -234,9 +244,8 @@ function keepFixedTranslations(instance: I18n): void {
   const makeFixed = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => Fixed;
   const made = new Map<string, Fixed>();
   const getFixedT = (lng?: unknown, ns?: unknown, keyPrefix?: unknown, ...rest: unknown[]): Fixed => {
-    const parts = rest.length === 0 ? [part(lng), part(ns), part(keyPrefix)] : [null];
-    if (parts.includes(null)) return makeFixed(lng, ns, keyPrefix, ...rest);
-    const id = parts.join('\u0000');
+    const id = rest.length === 0 ? fixedId(lng, ns, keyPrefix) : null;
+    if (id === null) return makeFixed(lng, ns, keyPrefix, ...rest);
     let fixed = made.get(id);
     if (fixed === undefined) {
       fixed = keptFixed(instance, makeFixed(lng, ns, keyPrefix), typeof lng === 'string' || Array.isArray(lng));
