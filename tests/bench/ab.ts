@@ -15,6 +15,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:ab -- --b ../before --target chat
  *   DATABASE_URL=… npm run bench:ab -- --a-env PUBLIC_BASE_URL= --target dashboard --rounds 12 --slice 3
  *
+ *   DATABASE_URL=… npm run bench:ab -- --b-node --max-semi-space-size=32 --target legal      # one build under two sets of V8 flags
+ *
  * `<folder>`: another checkout with its dependencies (`npm ci`, or node_modules linked to this
  * one's) and its own `npm run build`. Targets: the keys of tests/bench/server.ts (legal, signin,
  * letter, dashboard, claim, instalment, chat). BENCH_POOL sessions are signed in per server
@@ -25,7 +27,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serverArguments } from '../../scripts/server-command.mjs';
+import { serverArguments, serverEnvironment } from '../../scripts/server-command.mjs';
 import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, start, stop, waitFor } from './harness.ts';
 import {
   cannon,
@@ -44,6 +46,10 @@ const { values } = parseArgs({
     b: { type: 'string' },
     'a-env': { type: 'string', multiple: true, default: [] },
     'b-env': { type: 'string', multiple: true, default: [] },
+    // Node or V8 flags for one side, after the ones every compiled server starts with
+    // (scripts/server-command.mjs); V8's flags cannot be given through NODE_OPTIONS.
+    'a-node': { type: 'string', multiple: true, default: [] },
+    'b-node': { type: 'string', multiple: true, default: [] },
     target: { type: 'string', default: 'chat' },
     rounds: { type: 'string', default: '10' },
     slice: { type: 'string', default: '3' },
@@ -58,8 +64,11 @@ if (!databaseUrl)
 const folderB = values.b ? path.resolve(values.b) : root;
 if (!existsSync(path.join(folderB, 'build/server/server.js')))
   throw new Error(`${folderB} has no build: run \`npm run build\` there`);
-if (folderB === root && values['b-env'].length === 0 && values['a-env'].length === 0)
-  throw new Error('A and B would be the same: give --b <folder>, or settings with --a-env / --b-env');
+const nodeFlags = { A: values['a-node'], B: values['b-node'] };
+if (folderB === root && [values['b-env'], values['a-env'], nodeFlags.A, nodeFlags.B].every((list) => list.length === 0))
+  throw new Error(
+    'A and B would be the same: give --b <folder>, settings with --a-env / --b-env or flags with --a-node / --b-node',
+  );
 const rounds = Number(values.rounds);
 const slice = Number(values.slice);
 const connections = Number(values.connections);
@@ -146,7 +155,12 @@ try {
     folder,
     port,
     origin: `http://${host}:${port}`,
-    server: start(`portal ${label}`, serverArguments, portalEnv(port, extra), folder),
+    server: start(
+      `portal ${label}`,
+      [...serverArguments.slice(0, -1), ...nodeFlags[label], ...serverArguments.slice(-1)],
+      { ...serverEnvironment, ...portalEnv(port, extra) },
+      folder,
+    ),
   }));
   sides.push(
     ...(await Promise.all(
@@ -165,7 +179,8 @@ try {
   );
   console.error(
     `bench:ab: ${values.target}, ${rounds} rounds of ${slice} s per side, ${connections} connections\n` +
-      `  A: ${path.relative(root, root) || '.'} ${values['a-env'].join(' ')}\n  B: ${path.relative(root, folderB) || '.'} ${values['b-env'].join(' ')}`,
+      `  A: ${path.relative(root, root) || '.'} ${[...values['a-env'], ...nodeFlags.A].join(' ')}\n` +
+      `  B: ${path.relative(root, folderB) || '.'} ${[...values['b-env'], ...nodeFlags.B].join(' ')}`,
   );
   // Warm-up (JIT, pools, caches), taking turns as the rounds do.
   for (const side of [...sides, ...[...sides].reverse()]) await cannon(side.target, 2, side.pool, connections);
@@ -190,13 +205,14 @@ try {
     target: values.target,
     rounds,
     sliceSeconds: slice,
-    a: { folder: root, env: values['a-env'] },
-    b: { folder: folderB, env: values['b-env'] },
+    a: { folder: root, env: values['a-env'], node: nodeFlags.A },
+    b: { folder: folderB, env: values['b-env'], node: nodeFlags.B },
     cpuMsPerRequest: {
       a: median(of('A').map((s) => s.cpuMsPerRequest)),
       b: median(of('B').map((s) => s.cpuMsPerRequest)),
     },
     ratioBOverA: { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios) },
+    p99: { a: median(of('A').map((s) => s.p99)), b: median(of('B').map((s) => s.p99)) },
     roundsBCheaper: ratios.filter((r) => r < 1).length,
     errors: slices.reduce((sum, s) => sum + s.errors, 0),
     reused: sides.map((s) => (s.pool ? Math.max(0, s.pool.used - s.pool.cookies.length) : 0)),
@@ -207,7 +223,8 @@ try {
       `B ${summary.cpuMsPerRequest.b.toFixed(2)}\n` +
       `B / A per round: median ${summary.ratioBOverA.median.toFixed(3)} (${summary.ratioBOverA.min.toFixed(3)}–${summary.ratioBOverA.max.toFixed(3)}), ` +
       `B cheaper in ${summary.roundsBCheaper} of ${rounds} rounds; ${summary.errors} errors; ` +
-      `requests that were not first views: A ${summary.reused[0]}, B ${summary.reused[1]}`,
+      `requests that were not first views: A ${summary.reused[0]}, B ${summary.reused[1]}\n` +
+      `p99 ms, median of the rounds: A ${summary.p99.a}, B ${summary.p99.b}`,
   );
   mkdirSync(path.join(root, 'bench-results'), { recursive: true });
   writeFileSync(path.join(root, 'bench-results/ab.json'), `${JSON.stringify(summary, null, 2)}\n`);
