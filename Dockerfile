@@ -48,4 +48,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server is PID 1 (no npm or shell in between): SIGTERM reaches it and it shuts down gracefully.
 STOPSIGNAL SIGTERM
-CMD ["node", "--heap-growing-percent=50", "build/server/server.js"]
+CMD ["node", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "build/server/server.js"]
