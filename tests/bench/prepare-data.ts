@@ -2,7 +2,7 @@
  * Prepares the benchmark's database before the portal starts on it (tests/bench/server.ts): the
  * demo files as the demo mode creates them, file 100000001 with the letter link giving full
  * access (`files.letter_link_is_full_login`, a per-file setting of the agency), and many debtors'
- * files written by the journeys benchmark's generator (BENCH_FILES, default 10,000; once per
+ * files written by the journeys benchmark's generator (BENCH_FILES, default 20,000; once per
  * database, which later runs reopen). The benchmark then signs a different debtor in for each
  * request through a letter link it signs itself, without the password's deliberate slowness, so
  * each request is a first view of a debtor whose data nothing has read before in that run.
@@ -38,7 +38,7 @@ try {
     generatedRange,
   );
   if (Number(rows[0]!.n) === 0) {
-    const count = Number(process.env.BENCH_FILES ?? 10_000);
+    const count = Number(process.env.BENCH_FILES ?? 20_000);
     const began = Date.now();
     await generateFiles(client, {
       count,

@@ -30,7 +30,7 @@
  * BENCH_DB (pglite, postgres or both; default: both when DATABASE_URL is set),
  * BENCH_PROFILE (a folder: the portal writes one CPU profile per target there, `<database>/<key>.cpuprofile`,
  *   covering the target's measured seconds only: tests/bench/profile-window.mjs),
- * BENCH_POOL (sessions signed in before each debtor target, default 3000, twice as many for the
+ * BENCH_POOL (sessions signed in before each debtor target, default 5000, twice as many for the
  * instalment step; when a run needs more, sessions are used again and the row says how many
  * requests were not first views),
  * BENCH_WARMUP (seconds per target of the warm-up pass, default 5; 0 leaves it out).
@@ -80,7 +80,7 @@ const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const firstPort = Number(process.env.BENCH_PORT ?? 3225);
 const only = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',').map((s) => s.trim())) : null;
 const profileDir = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : null;
-const poolSize = Number(process.env.BENCH_POOL ?? 3000);
+const poolSize = Number(process.env.BENCH_POOL ?? 5000);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 5);
 
 interface Row {
