@@ -16,7 +16,7 @@
  * with ten requests in flight at every minor collection has many such places (a request's state,
  * React's render of it), so garbage one request old filled the old generation and brought a major
  * collection about every second under load, each slowing every request in flight for 70–100 ms.
- * Without it the objects die young: in pairs, 6–11 % less CPU per first view and p99s 12–23 %
+ * Without it the objects die young: in pairs, 4–11 % less CPU per first view and p99s 12–23 %
  * lower.
  */
 export const serverNodeFlags = ['--heap-growing-percent=50', '--no-allocation-site-pretenuring'];

@@ -15,7 +15,8 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:ab -- --b ../before --target chat
  *   DATABASE_URL=… npm run bench:ab -- --a-env PUBLIC_BASE_URL= --target dashboard --rounds 12 --slice 3
  *
- *   DATABASE_URL=… npm run bench:ab -- --b-node --max-semi-space-size=32 --target legal      # one build under two sets of V8 flags
+ *   DATABASE_URL=… npm run bench:ab -- --b-node=--max-semi-space-size=32 --target legal    # one build under two sets of V8 flags
+ *   (a flag is given with `=`: `--b-node=--flag`, once per flag)
  *
  * `<folder>`: another checkout with its dependencies (`npm ci`, or node_modules linked to this
  * one's) and its own `npm run build`. Targets: the keys of tests/bench/server.ts (legal, signin,
@@ -157,6 +158,7 @@ try {
     origin: `http://${host}:${port}`,
     server: start(
       `portal ${label}`,
+      // Every start's flags, this side's own, then the server's script.
       [...serverArguments.slice(0, -1), ...nodeFlags[label], ...serverArguments.slice(-1)],
       { ...serverEnvironment, ...portalEnv(port, extra) },
       folder,
