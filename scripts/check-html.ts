@@ -32,7 +32,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { generateSync } from 'otplib';
-import { serverArguments } from './server-command.mjs';
+import { serverCommand } from './server-command.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -80,8 +80,7 @@ async function startServer(port: number): Promise<Server> {
   // A fresh embedded database, whatever the caller's shell points at.
   for (const name of ['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PUBLIC_BASE_URL', 'VARIANT_HOSTS', 'FILE_STORAGE'])
     delete environment[name];
-  const child = spawn(process.execPath, serverArguments, {
-    cwd: root,
+  const command = serverCommand({
     env: {
       ...environment,
       NODE_ENV: 'production',
@@ -94,6 +93,10 @@ async function startServer(port: number): Promise<Server> {
       SIGNIN_CLIENT_MAX_FAILURES: '100',
       RATE_LIMIT_CLIENT_SCALE: '50',
     },
+  });
+  const child = spawn(process.execPath, command.args, {
+    cwd: root,
+    env: command.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

@@ -27,10 +27,29 @@ export const serverNodeFlags = ['--heap-growing-percent=50', '--no-allocation-si
  * (the compression of every response, decision 119), V8's workers and the main thread each hold
  * pages of their own that are rarely given back. Two arenas for all of them measured 345–360 MB
  * resident after the benchmark's chat turn on PostgreSQL against 383–394 MB without, in two pairs
- * of runs on one machine, with no cost in CPU per request that the runs could show. The Dockerfile
- * sets the same (`ENV`), and so do `npm run start:prod` and `npm run serve`.
+ * of runs on one machine, with no cost in CPU per request that the runs could show. Every spawned
+ * start takes it through `serverCommand`; the Dockerfile sets the same (`ENV`), and so do
+ * `npm run start:prod` and `npm run serve`.
  */
 export const serverEnvironment = { MALLOC_ARENA_MAX: '2' };
 
-/** The arguments to `node` that start the compiled server. */
-export const serverArguments = [...serverNodeFlags, 'build/server/server.js'];
+/** The compiled server's entry point. */
+const serverScript = 'build/server/server.js';
+
+/** The arguments to `node` that start the compiled server (what the Dockerfile and the npm scripts write out). */
+export const serverArguments = [...serverNodeFlags, serverScript];
+
+/**
+ * The arguments and environment of one start of the compiled server, for whatever spawns it:
+ * `env` goes over the server's own environment, `preload` before the flags (a `--import` of a
+ * benchmark), `flags` after them (a pair's V8 flags for one side).
+ *
+ * @param {{ env?: NodeJS.ProcessEnv, preload?: string[], flags?: string[] }} [options]
+ * @returns {{ args: string[], env: NodeJS.ProcessEnv }}
+ */
+export function serverCommand({ env = {}, preload = [], flags = [] } = {}) {
+  return {
+    args: [...preload, ...serverNodeFlags, ...flags, serverScript],
+    env: { ...serverEnvironment, ...env },
+  };
+}

@@ -10,7 +10,7 @@
 // anything is built.
 import { spawnSync, spawn } from 'node:child_process';
 import { buildIsCurrent } from './build-state.mjs';
-import { serverArguments, serverEnvironment } from './server-command.mjs';
+import { serverCommand } from './server-command.mjs';
 import { startMode } from './start-mode.mjs';
 
 const mode = startMode(process.env);
@@ -40,9 +40,7 @@ if (!buildIsCurrent()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 // The compiled server (decision 076): plain node, no TypeScript at run time.
-const server = spawn(process.execPath, serverArguments, {
-  stdio: 'inherit',
-  env: { ...serverEnvironment, ...mode.extraEnv, ...process.env },
-});
+const command = serverCommand({ env: { ...mode.extraEnv, ...process.env } });
+const server = spawn(process.execPath, command.args, { stdio: 'inherit', env: command.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -28,7 +28,7 @@ import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serverArguments, serverEnvironment } from '../../scripts/server-command.mjs';
+import { serverCommand } from '../../scripts/server-command.mjs';
 import { cpuSeconds, ensureBuilds, ensurePostgresDatabase, root, start, stop, waitFor } from './harness.ts';
 import {
   cannon,
@@ -151,19 +151,16 @@ try {
       ['A', root, settings(values['a-env']), firstPort],
       ['B', folderB, settings(values['b-env']), firstPort + 1],
     ] as const
-  ).map(([label, folder, extra, port]) => ({
-    label,
-    folder,
-    port,
-    origin: `http://${host}:${port}`,
-    server: start(
-      `portal ${label}`,
-      // Every start's flags, this side's own, then the server's script.
-      [...serverArguments.slice(0, -1), ...nodeFlags[label], ...serverArguments.slice(-1)],
-      { ...serverEnvironment, ...portalEnv(port, extra) },
+  ).map(([label, folder, extra, port]) => {
+    const command = serverCommand({ env: portalEnv(port, extra), flags: nodeFlags[label] });
+    return {
+      label,
       folder,
-    ),
-  }));
+      port,
+      origin: `http://${host}:${port}`,
+      server: start(`portal ${label}`, command.args, command.env, folder),
+    };
+  });
   sides.push(
     ...(await Promise.all(
       servers.map(async ({ label, folder, port, origin, server }): Promise<Side> => {

@@ -36,7 +36,7 @@ import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { serverArguments, serverEnvironment } from '../../scripts/server-command.mjs';
+import { serverCommand } from '../../scripts/server-command.mjs';
 import {
   cpuSeconds,
   ensureBuilds,
@@ -465,11 +465,11 @@ const portalEnv: NodeJS.ProcessEnv = {
   MAINTENANCE_FILE: path.join(root, '.cache/bench/maintenance.json'),
   ...(capture ? { BENCH_CAPTURE_SQL: capture } : {}),
 };
-const server = start(
-  'portal',
-  [...(capture ? ['--import', './tests/bench/journeys/capture-sql.mjs'] : []), ...serverArguments],
-  { ...serverEnvironment, ...portalEnv },
-);
+const command = serverCommand({
+  env: portalEnv,
+  preload: capture ? ['--import', './tests/bench/journeys/capture-sql.mjs'] : [],
+});
+const server = start('portal', command.args, command.env);
 const origin = `http://${host}:${portalPort}`;
 let result: Record<string, unknown>;
 try {

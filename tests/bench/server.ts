@@ -50,7 +50,7 @@
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { serverArguments, serverEnvironment } from '../../scripts/server-command.mjs';
+import { serverCommand } from '../../scripts/server-command.mjs';
 import {
   cpuSeconds,
   ensureBuilds,
@@ -217,9 +217,9 @@ async function benchPortal(database: 'pglite' | 'postgres', port: number): Promi
   if (debtors.length < 100)
     throw new Error(`only ${debtors.length} debtors to sign in: remove .cache/bench and run again`);
   console.log(`  ${database}: ${debtors.length.toLocaleString('en')} debtors to sign in`);
-  const profile = profileDir ? ['--import', './tests/bench/profile-window.mjs'] : [];
   if (profileDir) env.BENCH_PROFILE_FILE = profilePointer;
-  const server = start(`portal (${database})`, [...profile, ...serverArguments], { ...serverEnvironment, ...env });
+  const command = serverCommand({ env, preload: profileDir ? ['--import', './tests/bench/profile-window.mjs'] : [] });
+  const server = start(`portal (${database})`, command.args, command.env);
   const origin = `http://${host}:${port}`;
   try {
     await waitFor(`${origin}/healthz`, server);

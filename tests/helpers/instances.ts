@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { solveChallenge } from 'altcha-lib';
 import { sql } from 'drizzle-orm';
-import { serverArguments } from '../../scripts/server-command.mjs';
+import { serverCommand } from '../../scripts/server-command.mjs';
 import type { TestDatabase } from './db.ts';
 
 export interface Instance {
@@ -32,7 +32,7 @@ export interface InstanceOptions {
 
 export function startInstance(options: InstanceOptions): Instance {
   const dataDir = mkdtempSync(path.join(tmpdir(), `portal-${options.name}-`));
-  const child = spawn(process.execPath, serverArguments, {
+  const command = serverCommand({
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '',
@@ -46,6 +46,9 @@ export function startInstance(options: InstanceOptions): Instance {
       LOG_LEVEL: 'info',
       ...options.env,
     },
+  });
+  const child = spawn(process.execPath, command.args, {
+    env: command.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: string[] = [];

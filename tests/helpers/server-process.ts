@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { serverArguments } from '../../scripts/server-command.mjs';
+import { serverCommand } from '../../scripts/server-command.mjs';
 import { freePort } from './ports.ts';
 
 export interface LogLine {
@@ -41,7 +41,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-prod-'));
-  const child = spawn(process.execPath, serverArguments, {
+  const command = serverCommand({
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
@@ -58,6 +58,9 @@ export async function startServerProcess(
       MAINTENANCE_FILE: path.join(dataDir, 'maintenance.json'),
       ...vars,
     },
+  });
+  const child = spawn(process.execPath, command.args, {
+    env: command.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const logs: LogLine[] = [];
