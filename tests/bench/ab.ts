@@ -25,7 +25,7 @@
  * Writes bench-results/ab.json.
  */
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { serverCommand } from '../../scripts/server-command.mjs';
@@ -56,12 +56,17 @@ const { values } = parseArgs({
     slice: { type: 'string', default: '3' },
     connections: { type: 'string', default: '10' },
     port: { type: 'string', default: '3235' },
+    db: { type: 'string', default: 'postgres' },
   },
 });
 
+const embedded = values.db === 'pglite';
+if (!embedded && values.db !== 'postgres') throw new Error(`--db is postgres or pglite, not ${values.db}`);
 const databaseUrl = process.env.DATABASE_URL;
-if (!databaseUrl)
-  throw new Error('bench:ab runs on PostgreSQL: set DATABASE_URL (its database is created when missing)');
+if (!embedded && !databaseUrl)
+  throw new Error(
+    'bench:ab on PostgreSQL needs DATABASE_URL (its database is created when missing), or give --db pglite',
+  );
 const folderB = values.b ? path.resolve(values.b) : root;
 if (!existsSync(path.join(folderB, 'build/server/server.js')))
   throw new Error(`${folderB} has no build: run \`npm run build\` there`);
@@ -131,16 +136,30 @@ const median = (list: number[]) => {
 ensureBuilds();
 mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
 writeFileSync(path.join(root, '.cache/bench/maintenance.json'), '{"maintenance": false}\n');
-await ensurePostgresDatabase(databaseUrl);
-const debtorsFile = path.join(root, '.cache/bench/debtors-postgres.json');
+/** The database settings of a side (or of the preparation, `null`): PostgreSQL's URL, or PGlite's folder. */
+const databaseEnv = (label: 'A' | 'B' | null): Record<string, string | undefined> =>
+  embedded
+    ? {
+        DATABASE_URL: undefined,
+        ...(label ? { DATA_DIR: path.join(root, `.cache/bench/data-ab-${label}`) } : {}),
+      }
+    : {};
+if (!embedded) await ensurePostgresDatabase(databaseUrl!);
+const debtorsFile = path.join(root, `.cache/bench/debtors-${values.db}.json`);
 const prepared = spawnSync(process.execPath, ['--import', 'tsx', 'tests/bench/prepare-data.ts'], {
   cwd: root,
-  env: { ...portalEnv(firstPort, {}), BENCH_DEBTORS_FILE: debtorsFile },
+  env: { ...portalEnv(firstPort, databaseEnv(null)), BENCH_DEBTORS_FILE: debtorsFile },
   stdio: 'inherit',
 });
 if (prepared.status !== 0) throw new Error('preparing the database failed');
 const debtors = JSON.parse(readFileSync(debtorsFile, 'utf8')) as string[];
 useDebtors(debtors);
+if (embedded)
+  for (const label of ['A', 'B'] as const) {
+    const copy = databaseEnv(label).DATA_DIR!;
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(portalEnv(firstPort).DATA_DIR!, copy, { recursive: true });
+  }
 
 const sides: Side[] = [];
 try {
@@ -152,7 +171,10 @@ try {
       ['B', folderB, settings(values['b-env']), firstPort + 1],
     ] as const
   ).map(([label, folder, extra, port]) => {
-    const command = serverCommand({ env: portalEnv(port, extra), flags: nodeFlags[label] });
+    const command = serverCommand({
+      env: portalEnv(port, { ...databaseEnv(label), ...extra }),
+      flags: nodeFlags[label],
+    });
     return {
       label,
       folder,
