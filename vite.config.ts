@@ -28,5 +28,10 @@ export default defineConfig({
     assetsInlineLimit: (file: string) => (/worker/.test(file) ? false : undefined),
   },
   ssr: { external: ['@electric-sql/pglite', 'argon2', 'pg', 'pino'] },
-  plugins: [remix(remixConfig), translations(), precompress(), serverEntry('server/http/main.ts')],
+  plugins: [
+    remix(remixConfig),
+    translations(),
+    precompress(),
+    serverEntry('server/http/main.ts', { 'pglite-worker': 'server/db/pglite-worker.ts' }),
+  ],
 });

@@ -8,8 +8,13 @@ import type { Plugin } from 'vite';
  * started server and the Remix routes it loads are one module graph: one copy of each module,
  * its state held in the module itself. `node build/server/server.js` starts the portal; no
  * TypeScript is compiled at run time.
+ *
+ * `workers`: entries of worker threads the server starts, each written as `<name>.js` beside it
+ * (the embedded database's thread, decision 122: build/server/pglite-worker.js). Rollup gives a
+ * worker the modules it imports only, in chunks of their own, so a thread loads no more than it
+ * needs and shares no module state with the server (a thread has its own copy of what it loads).
  */
-export function serverEntry(entry: string): Plugin {
+export function serverEntry(entry: string, workers: Record<string, string> = {}): Plugin {
   let ssr = false;
   return {
     name: 'portal-server-entry',
@@ -24,7 +29,7 @@ export function serverEntry(entry: string): Plugin {
       const remixInput = options.input;
       if (typeof remixInput !== 'string')
         throw new Error('portal-server-entry: expected the Remix server build as the one input');
-      return { ...options, input: { index: remixInput, server: entry } };
+      return { ...options, input: { index: remixInput, server: entry, ...workers } };
     },
     outputOptions(output) {
       if (!ssr) return null;

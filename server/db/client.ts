@@ -3,6 +3,7 @@
  * DATABASE_URL is set. The same schema, migrations and queries run on both.
  */
 import { StatementCachingPGlite } from './pglite-statements.ts';
+import { PGliteThread } from './pglite-thread.ts';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -29,6 +30,12 @@ export type DatabaseTarget =
       dataDir: string;
       /** Start from a tarball of a data folder (the tests' migrated and seeded template, decision 054). */
       loadDataDir?: Blob;
+      /**
+       * Run PGlite in a worker thread started from this script (decision 122): the compiled
+       * server's build/server/pglite-worker.js. Without it PGlite runs in the caller's thread, as
+       * for the tests and the scripts run from source.
+       */
+      thread?: URL;
     }
   | { kind: 'postgres'; url: string };
 
@@ -62,6 +69,20 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (target.dataDir !== 'memory://') mkdirSync(target.dataDir, { recursive: true });
+  if (target.thread) {
+    const thread = await PGliteThread.open(target.thread, {
+      dataDir: target.dataDir,
+      ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
+    });
+    const db = drizzlePglite(thread as never, { schema }) as unknown as Database;
+    try {
+      await migratePglite(db as never, { migrationsFolder });
+    } catch (error) {
+      await thread.close();
+      throw error;
+    }
+    return { db, kind: 'pglite', close: () => thread.close() };
+  }
   // Its statements kept prepared, as the pool's page statements are on PostgreSQL (decision 111).
   const client = await StatementCachingPGlite.open(
     target.dataDir,

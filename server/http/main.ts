@@ -15,12 +15,12 @@ import express from 'express';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { ensureDemoData } from '../db/bootstrap.ts';
 import { ensureDemoInvoiceDocuments } from '../documents/demo-invoices.ts';
 import { documentStore } from '../documents/store.ts';
-import { closeDatabase, openDatabase, setDatabase, targetFromEnv } from '../db/client.ts';
+import { closeDatabase, openDatabase, setDatabase, targetFromEnv, type DatabaseTarget } from '../db/client.ts';
 import { readiness } from '../db/readiness.ts';
 import { guardDatabaseErrors } from '../db/unavailable.ts';
 import { assertDeployable, env, isDemo, isSecureDeployment } from '../env.ts';
@@ -74,7 +74,7 @@ export async function startPortal(options: PortalOptions): Promise<Portal> {
   // No start on a secret anyone can read, or without the address every link is built from.
   assertDeployable(config);
   const demo = isDemo(config);
-  const handle = openDatabase(targetFromEnv(config));
+  const handle = openDatabase(withDatabaseThread(targetFromEnv(config)));
   setDatabase(handle);
   if (demo) {
     logger.warn(`demo mode: demo files, sandbox providers and the development mailbox; links on ${publicOrigin()}`);
@@ -387,6 +387,17 @@ export function serve(portal: Portal, port: number, timeoutMs = env().SHUTDOWN_T
 }
 
 /** A host for a URL: an IPv6 address in brackets. */
+/**
+ * The compiled server runs the embedded database in a thread of its own (decision 122), started
+ * from the worker entry built beside it (build/server/pglite-worker.js). Run from source (the
+ * development server) there is no such file, and PGlite runs in the server's thread.
+ */
+function withDatabaseThread(target: DatabaseTarget): DatabaseTarget {
+  if (target.kind !== 'pglite') return target;
+  const script = new URL('./pglite-worker.js', import.meta.url);
+  return existsSync(script) ? { ...target, thread: script } : target;
+}
+
 function urlHost(host: string): string {
   return host.includes(':') ? `[${host}]` : host;
 }

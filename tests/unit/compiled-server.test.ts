@@ -65,6 +65,17 @@ describe('the compiled server', () => {
     expect(staticClosure('index.js').has(holders[0]!)).toBe(true);
   });
 
+  it('runs the embedded database in a thread of its own, whose entry loads PGlite and none of the server', () => {
+    // Decision 122: server.js starts build/server/pglite-worker.js when it finds it beside itself.
+    expect(read('server.js')).toContain('./pglite-worker.js');
+    const thread = staticClosure('pglite-worker.js');
+    const kept = [...thread].filter((file) => read(file).includes('pglite_kept_'));
+    expect(kept).toHaveLength(1);
+    expect(read(kept[0]!)).toMatch(/from ["']@electric-sql\/pglite["']/);
+    const server = new Set([...staticClosure('server.js'), ...staticClosure('index.js')]);
+    expect([...thread].filter((file) => server.has(file))).toEqual(kept);
+  });
+
   it('is a production build, also when a test asked for it (NODE_ENV=test in vitest)', () => {
     // React's development build in the browser's scripts would more than double them (decision 053).
     const clientDir = path.resolve('build/client/assets');

@@ -7,7 +7,8 @@
  */
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import type { PGlite, Transaction } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
+import type { PGliteThread, ThreadTransaction } from '../../db/pglite-thread.ts';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql } from 'drizzle-orm';
@@ -233,9 +234,10 @@ export function runnerOf(tx: Database): SqlRunner {
 
 /** Runs `work` in one transaction of the database's own client (committed when it returns). */
 export async function inTransaction<T>(db: Database, work: (tx: ChunkTransaction) => Promise<T>): Promise<T> {
-  const client = (db as unknown as { $client: pg.Pool | PGlite }).$client;
+  // PGlite in the server's thread, or in a thread of its own in the compiled server (decision 122).
+  const client = (db as unknown as { $client: pg.Pool | PGlite | PGliteThread }).$client;
   if (isPglite(client)) {
-    return client.transaction(async (tx: Transaction) =>
+    return client.transaction(async (tx: ThreadTransaction) =>
       work({
         async query<R>(text: string, params: unknown[] = []) {
           const result = await tx.query<R>(text, params);
@@ -285,6 +287,6 @@ function* batched(rows: string[]): Generator<string> {
   if (piece) yield piece;
 }
 
-function isPglite(client: pg.Pool | PGlite): client is PGlite {
+function isPglite(client: pg.Pool | PGlite | PGliteThread): client is PGlite | PGliteThread {
   return typeof (client as PGlite).transaction === 'function' && typeof (client as pg.Pool).connect !== 'function';
 }
