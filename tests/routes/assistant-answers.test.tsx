@@ -9,7 +9,6 @@
 import { createInstance } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../intents/catalogue.ts';
 import { createTools, type ToolResult } from '../../server/assistant/tools/index.ts';
@@ -28,6 +27,7 @@ import { publicVariant } from '~/lib/variant';
 import { i18nConfig, namespaces } from '~/i18n';
 import { resources } from '~/i18next.server';
 import { demoFiles, useRouteDatabase } from '../helpers/routes.ts';
+import { staticallyRouted } from '../statically-routed.tsx';
 
 const database = useRouteDatabase();
 const { fileOf } = demoFiles(database);
@@ -69,20 +69,11 @@ async function answerText(result: ToolResult, lang: Lang, variantId: VariantId =
   await i18n.use(initReactI18next).init({ ...i18nConfig, lng: lang, ns: [...namespaces], resources });
   const variant = publicVariant(variants[variantId]);
   const locale = `${lang}-${variant.country}`;
-  const router = createMemoryRouter(
-    [
-      {
-        path: '*',
-        element: <ToolResultView result={result} variant={variant} locale={locale} signedIn={signedIn} />,
-      },
-    ],
-    { initialEntries: [`${variant.basePath}/chatbot`] },
+  const routed = await staticallyRouted(
+    <ToolResultView result={result} variant={variant} locale={locale} signedIn={signedIn} />,
+    `${variant.basePath}/chatbot`,
   );
-  const html = renderToStaticMarkup(
-    <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
-    </I18nextProvider>,
-  );
+  const html = renderToStaticMarkup(<I18nextProvider i18n={i18n}>{routed}</I18nextProvider>);
   return { text: decode(html), html, locale };
 }
 

@@ -7,7 +7,6 @@ import type { UIMessage } from 'ai';
 import { createInstance } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { replyLanguage } from '#server/assistant/turn.ts';
 import { Conversation } from '~/components/assistant/Conversation';
@@ -15,6 +14,7 @@ import { publicVariant } from '~/lib/variant';
 import { variants } from '#server/variants/config.ts';
 import { i18nConfig, namespaces } from '~/i18n';
 import { resources } from '~/i18next.server';
+import { staticallyRouted } from '../statically-routed.tsx';
 
 describe('replyLanguage', () => {
   const offered = ['de', 'en', 'tr', 'es', 'it', 'fr'];
@@ -72,20 +72,11 @@ describe('an answer in the language of the message', () => {
     const i18n = createInstance();
     await i18n.use(initReactI18next).init({ ...i18nConfig, lng: 'de', ns: [...namespaces], resources });
     const variant = publicVariant(variants.de);
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/serviceportal/chatbot',
-          element: <Conversation messages={messages} greeting={null} signedIn variant={variant} locale="de-DE" />,
-        },
-      ],
-      { initialEntries: ['/serviceportal/chatbot'] },
+    const routed = await staticallyRouted(
+      <Conversation messages={messages} greeting={null} signedIn variant={variant} locale="de-DE" />,
+      '/serviceportal/chatbot',
     );
-    return renderToString(
-      <I18nextProvider i18n={i18n}>
-        <RouterProvider router={router} />
-      </I18nextProvider>,
-    );
+    return renderToString(<I18nextProvider i18n={i18n}>{routed}</I18nextProvider>);
   }
 
   const question: UIMessage = { id: 'q', role: 'user', parts: [{ type: 'text', text: 'cuánto debo pagar' }] };
