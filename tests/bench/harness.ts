@@ -23,21 +23,29 @@ process.on('exit', () => {
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
 
 /**
- * What every request of the benchmarks says it accepts, as Chromium does: the portal (and the bare
- * Remix page, as remix-serve) compresses what it answers, so a first view pays for it as a
- * browser's does. `BENCH_ENCODING=` (empty) asks for uncompressed answers.
+ * What every request of the benchmarks says it accepts, as Chromium does: the portal and the bare
+ * Remix page compress what they answer, so a first view pays for it as a browser's does.
+ * `BENCH_ENCODING=` (empty) asks for uncompressed answers.
  */
 const acceptEncoding = process.env.BENCH_ENCODING ?? 'gzip, deflate, br, zstd';
 
 /** The request header that says so (none when `BENCH_ENCODING=`). */
 export const encodingHeaders: Record<string, string> = acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {};
 
-/** The bare Remix page of the benchmarks (tests/bench/bare-remix) on `port`, compressing as the portal does. */
-export function startBareRemix(port: number): ChildProcess {
-  return start('bare Remix', ['tests/bench/bare-remix/server.mjs'], {
+/** Whether the benchmarks' requests ask for compressed answers. */
+export const compressed = acceptEncoding !== '';
+
+/**
+ * The bare Remix page of the benchmarks (tests/bench/bare-remix) on `port`. By default it
+ * compresses with the portal's own middleware, so that a ratio compares the pages' own work
+ * (decision 123); `remix-serve` compresses with `compression` as remix-serve does, piece by piece.
+ */
+export function startBareRemix(port: number, compression: 'portal' | 'remix-serve' = 'portal'): ChildProcess {
+  return start('bare Remix', ['--import', 'tsx', 'tests/bench/bare-remix/server.mjs'], {
     ...process.env,
     NODE_ENV: 'production',
     PORT: String(port),
+    BARE_COMPRESSION: compression,
     BROTLI_PARAMS: JSON.stringify(brotliParams),
   });
 }

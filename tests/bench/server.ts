@@ -2,11 +2,13 @@
  * The server benchmark of `npm run bench` (issues 16 and 28): the production build on 127.0.0.1
  * under autocannon, beside two references measured in the same run on the same machine — Node's
  * bare http server and a bare Remix page built from the portal's own dependencies
- * (tests/bench/bare-remix). Then the portal, **every request a first view**: a debtor's request
- * carries a session of its own that no other request used (signed in through a letter link the
- * benchmark signs, tests/bench/prepare-data.ts), a visitor's request a cookie of its own, so that
- * nothing the server kept from an earlier request can answer it. The targets: the legal notice
- * and the sign-in page as first views and, beside them, as the visitor page cache serves them to
+ * (tests/bench/bare-remix), compressed with the portal's own middleware so that a ratio
+ * compares what the pages themselves cost (decision 123; the same page compressed as remix-serve
+ * does is a row of its own, not a reference). Then the portal, **every request a first view**: a
+ * debtor's request carries a session of its own that no other request used (signed in through a
+ * letter link the benchmark signs, tests/bench/prepare-data.ts), a visitor's request a cookie of
+ * its own, so that nothing the server kept from an earlier request can answer it. The targets: the
+ * legal notice and the sign-in page as first views and, beside them, as the visitor page cache serves them to
  * a visitor without cookies (decision 050, its gain shown against the first view); a letter link
  * redeemed (POST); the dashboard and the claim information; the instalment plan's date step posted
  * (answered by a redirect to the overview; demo file 100000001, whose amounts the step is built
@@ -25,8 +27,8 @@
  * table and writes bench-results/server.json. Measured, never asserted.
  *
  * Environment: BENCH_SECONDS (per target, default 6), BENCH_CONNECTIONS (default 10),
- * BENCH_PORT (first of three ports, default 3225), BENCH_ONLY (comma-separated target keys;
- * `cold` the first seconds after a start),
+ * BENCH_PORT (the first port, default 3225; the run uses it and the next five), BENCH_ONLY
+ * (comma-separated target keys; `cold` the first seconds after a start),
  * BENCH_DB (pglite, postgres or both; default: both when DATABASE_URL is set),
  * BENCH_PROFILE (a folder: the portal writes one CPU profile per target there, `<database>/<key>.cpuprofile`,
  *   covering the target's measured seconds only: tests/bench/profile-window.mjs),
@@ -52,6 +54,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import path from 'node:path';
 import { serverCommand } from '../../scripts/server-command.mjs';
 import {
+  compressed,
   cpuSeconds,
   ensureBuilds,
   ensurePostgresDatabase,
@@ -309,7 +312,12 @@ ensureBuilds();
 mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
 writeFileSync(path.join(root, '.cache/bench/maintenance.json'), '{"maintenance": false}\n');
 const rows: Row[] = [];
-const [bareNodePort, bareRemixPort, portalPort] = [firstPort + 2, firstPort + 1, firstPort];
+const [bareNodePort, bareRemixPort, portalPort, remixServePort] = [
+  firstPort + 2,
+  firstPort + 1,
+  firstPort,
+  firstPort + 5,
+];
 
 console.error(
   `server benchmark: ${connections} connections, ${seconds} s per target (after a warm-up pass of ${warmupSeconds} s per target, and 1 s before each)`,
@@ -338,6 +346,26 @@ await waitFor(`http://${host}:${bareRemixPort}/`, bareRemix);
 if (warmupSeconds > 0) await cannon(bareRemixTarget, warmupSeconds, null, connections);
 rows.push(await measure(bareRemixTarget, null, bareRemix));
 report(rows.at(-1)!);
+// For comparison only, not a reference: the same page compressed as remix-serve does, each piece of
+// the rendered stream written and flushed to the encoder (decision 123).
+if (compressed) {
+  const server = startBareRemix(remixServePort, 'remix-serve');
+  try {
+    const target: Target = {
+      key: 'remix-serve',
+      name: 'bare Remix page, compressed as remix-serve does',
+      port: remixServePort,
+      path: '/',
+      status: 200,
+    };
+    await waitFor(`http://${host}:${remixServePort}/`, server);
+    if (warmupSeconds > 0) await cannon(target, warmupSeconds, null, connections);
+    rows.push(await measure(target, null, server));
+    report(rows.at(-1)!);
+  } finally {
+    await stop(server);
+  }
+}
 const databases = process.env.BENCH_DB
   ? process.env.BENCH_DB === 'both'
     ? (['pglite', 'postgres'] as const)
