@@ -8,11 +8,11 @@
  * debtor's request carries a session of its own that no other request used (signed in through a
  * letter link the benchmark signs, tests/bench/prepare-data.ts), a visitor's request a cookie of
  * its own, so that nothing the server kept from an earlier request can answer it. The targets: the
- * legal notice and the sign-in page as first views and, beside them, as the visitor page cache serves them to
- * a visitor without cookies (decision 050, its gain shown against the first view); a letter link
- * redeemed (POST); the dashboard and the claim information; the instalment plan's date step posted
- * (answered by a redirect to the overview; demo file 100000001, whose amounts the step is built
- * for); one chat turn. The letter links, the dashboard, the claim information and the chat turn
+ * legal notice and the sign-in page as first views and, beside them, as the visitor page cache
+ * serves them to a visitor without cookies (decision 050, its gain shown against the first view); a
+ * letter link redeemed (POST); the dashboard and the claim information; the instalment plan's date
+ * step posted (answered by a redirect to the overview; demo file 100000001, whose amounts the step
+ * is built for); one chat turn. The letter links, the dashboard, the claim information and the chat turn
  * each sign in a different debtor per request, cycling through the generated files of the German
  * variant (tests/bench/prepare-data.ts): a first view of one debtor asked for again and again
  * would let what is kept per debtor answer (issue 28: first views by many debtors). On the
