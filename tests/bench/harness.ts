@@ -8,7 +8,6 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { brotliParams } from '../../server/http/compression.ts';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -46,7 +45,6 @@ export function startBareRemix(port: number, compression: 'portal' | 'remix-serv
     NODE_ENV: 'production',
     PORT: String(port),
     BARE_COMPRESSION: compression,
-    BROTLI_PARAMS: JSON.stringify(brotliParams),
   });
 }
 
