@@ -4,9 +4,13 @@ import type { Server } from 'node:http';
 import { request } from 'node:http';
 import zlib, { brotliDecompressSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { gatherMs, responseCompression } from './compression.ts';
+import { gatherMs, responseCompression, wholeBytes } from './compression.ts';
 
 const page = `<!DOCTYPE html><html lang="de"><body>${'<p>Offene Forderung, Zahlungsplan und Belege. </p>'.repeat(400)}</body></html>`;
+
+// Past what is compressed in one call: varied enough that it stays large once compressed.
+let large = '';
+for (let i = 0; large.length < wholeBytes * 1.5; i++) large += `<p>${(i * 7919).toString(36)} Posten ${i}</p>`;
 
 let server: Server;
 let port = 0;
@@ -16,6 +20,15 @@ beforeAll(async () => {
   app.use(responseCompression());
   app.get('/page', (_req, res) => {
     res.type('html').send(page);
+  });
+  app.get('/kept-as-is', (_req, res) => {
+    res.type('html').set('Cache-Control', 'private, no-transform').send(page);
+  });
+  app.get('/short', (_req, res) => {
+    res.type('html').send('<p>Danke.</p>');
+  });
+  app.get('/large', (_req, res) => {
+    res.type('html').send(large);
   });
   app.get('/events', (_req, res) => {
     res.setHeader('Content-Type', 'text/event-stream');
@@ -55,10 +68,14 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** A GET as a browser sends it, answered with its headers and each chunk of the body as it came. */
-function get(path: string, onChunk?: (chunk: Buffer) => void) {
+function get(
+  path: string,
+  onChunk?: (chunk: Buffer) => void,
+  acceptEncoding: string | null = 'gzip, deflate, br, zstd',
+) {
   return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } },
+      { host: '127.0.0.1', port, path, headers: acceptEncoding === null ? {} : { 'Accept-Encoding': acceptEncoding } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => {
@@ -101,26 +118,49 @@ describe('response compression', () => {
     expect(body.toString()).toMatch(/data: \[DONE\]\n\n$/);
   });
 
-  it("gives a page written in pieces to the encoder in one piece, without the adapter's flushes", async () => {
-    const calls: string[] = [];
+  /** Counts the encoder streams the middleware makes while `run` runs. */
+  async function encoderStreams<T>(run: () => Promise<T>): Promise<{ made: number; result: T }> {
     const create = zlib.createBrotliCompress;
-    vi.spyOn(zlib, 'createBrotliCompress').mockImplementation((options) => {
-      const encoder = create(options);
-      const write = encoder.write.bind(encoder);
-      const flush = encoder.flush.bind(encoder);
-      const end = encoder.end.bind(encoder);
-      encoder.end = ((...args: Parameters<typeof end>) => (
-        calls.push(args[0] ? 'end with the page' : 'end'),
-        end(...args)
-      )) as typeof end;
-      encoder.write = ((...args: Parameters<typeof write>) => (calls.push('write'), write(...args))) as typeof write;
-      encoder.flush = ((...args: Parameters<typeof flush>) => (calls.push('flush'), flush(...args))) as typeof flush;
-      return encoder;
-    });
-    const { headers, body } = await get('/pieces');
+    const spy = vi.spyOn(zlib, 'createBrotliCompress').mockImplementation((options) => create(options));
+    const result = await run();
+    return { made: spy.mock.calls.length, result };
+  }
+
+  it('compresses a page written in pieces in one call, without an encoder stream, and says its length', async () => {
+    const { made, result } = await encoderStreams(() => get('/pieces'));
+    const { headers, body } = result;
+    expect(made).toBe(0);
     expect(headers['content-encoding']).toBe('br');
+    expect(headers['content-length']).toBe(String(body.length));
+    expect(headers['transfer-encoding']).toBeUndefined();
+    expect(headers.vary).toMatch(/Accept-Encoding/i);
     expect(brotliDecompressSync(body).toString()).toBe(page);
-    expect(calls).toEqual(['end with the page']);
+  });
+
+  it('answers gzip to a client that takes only gzip, and the page as it is to one that names no encoding', async () => {
+    const gzip = await get('/page', undefined, 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.body).toString()).toBe(page);
+    const plain = await get('/page', undefined, null);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(plain.body.toString()).toBe(page);
+  });
+
+  it('leaves an answer marked no-transform and one under the threshold as they are', async () => {
+    const kept = await get('/kept-as-is');
+    expect(kept.headers['content-encoding']).toBeUndefined();
+    expect(kept.body.toString()).toBe(page);
+    const short = await get('/short');
+    expect(short.headers['content-encoding']).toBeUndefined();
+    expect(short.body.toString()).toBe('<p>Danke.</p>');
+  });
+
+  it(`hands an answer over ${wholeBytes / 1024} KiB to the encoder stream, to the same text`, async () => {
+    const { made, result } = await encoderStreams(() => get('/large'));
+    expect(made).toBe(1);
+    expect(result.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(result.body).toString()).toBe(large);
   });
 
   it(`passes a stream still writing after ${gatherMs} ms on as it comes`, async () => {
