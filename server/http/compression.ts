@@ -84,7 +84,7 @@ export function encodedWhole(req: Request, res: Response, body: Buffer): Buffer 
   const encoding = chosenEncoding(req);
   const bytes =
     encoding === 'br'
-      ? brotliCompressSync(body, { params: brotliParams })
+      ? brotliCompressSync(body, { params: { ...brotliParams, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
       : encoding === 'gzip'
         ? gzipSync(body)
         : encoding === 'deflate'
