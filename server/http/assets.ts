@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
-import Negotiator from 'negotiator';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { negotiatedEncoding } from './accept-encoding.ts';
 
 /** The encodings the build writes next to a file (scripts/vite-precompress.ts), preferred first. */
 const twins = [
@@ -84,20 +84,14 @@ function listAssets(dir: string): Map<string, Asset> {
   return assets;
 }
 
-/** Negotiator 1's `encoding` with its `preferred` option, which @types/negotiator 0.6 does not know. */
-type EncodingOf = (available: readonly string[], options: { preferred: readonly string[] }) => string | undefined;
 const preferred = twins.map(([encoding]) => encoding);
 
 /**
- * The encoding to answer with among the file's twins, by the client's Accept-Encoding and its
- * q-values (`negotiator`, as for Accept-Language): brotli before gzip where the client takes both
- * alike, whatever order it lists them in (Chromium sends "gzip, deflate, br"); none for a client
- * that takes neither.
+ * The encoding to answer with among the file's twins, by the client's Accept-Encoding: brotli
+ * before gzip where the client takes both alike; none for a client that takes neither.
  */
 function chosenEncoding(header: string | undefined, encoded: Asset['encoded']): Encoding | null {
-  if (!header) return null;
-  const negotiator = new Negotiator({ headers: { 'accept-encoding': header } });
   const available = preferred.filter((encoding) => encoded[encoding]);
-  const chosen = (negotiator.encoding as EncodingOf).call(negotiator, [...available, 'identity'], { preferred });
+  const chosen = negotiatedEncoding(header, [...available, 'identity'], preferred);
   return available.find((encoding) => encoding === chosen) ?? null;
 }

@@ -26,11 +26,11 @@
  * client's Accept-Encoding by `negotiator` with Brotli preferred); the middleware then sees an
  * encoded answer, adds its `Vary` and passes it on. Larger answers and streams keep its encoder.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib';
 import compression from 'compression';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import Negotiator from 'negotiator';
+import { negotiatedEncoding } from './accept-encoding.ts';
 
 /** Brotli's settings; the benchmarks' bare Remix page compresses with the same. */
 export const brotliParams: Record<number, number> = {
@@ -69,19 +69,18 @@ const threshold = 1024;
 const offered = ['br', 'gzip', 'deflate', 'identity'];
 const preferred = ['br', 'gzip'];
 const noTransform = /(?:^|,)\s*no-transform\s*(?:,|$)/i;
-/** Negotiator 1's `encoding` with its `preferred` option, which @types/negotiator 0.6 does not know. */
-type EncodingOf = (available: readonly string[], options: { preferred: readonly string[] }) => string | undefined;
 
 /**
  * A whole answer compressed as `compression` would have compressed it, with its headers set; or
  * null where it would have left the answer as it is (or where the answer is too large for one call).
  */
-export function encodedWhole(req: Request, res: Response, body: Buffer): Buffer | null {
+function encodedWhole(req: Request, res: Response, body: Buffer): Buffer | null {
   if (body.length < threshold || body.length > wholeBytes) return null;
   if (res.statusCode < 200 || res.statusCode === 204 || res.statusCode === 304) return null;
   if (!compressible(req, res) || noTransform.test(String(res.getHeader('Cache-Control') ?? ''))) return null;
   if ((res.getHeader('Content-Encoding') ?? 'identity') !== 'identity') return null;
-  const encoding = chosenEncoding(req);
+  // Without the header, `compression` answers as it is (its `enforceEncoding` is identity).
+  const encoding = negotiatedEncoding(req.headers['accept-encoding'], offered, preferred);
   const bytes =
     encoding === 'br'
       ? brotliCompressSync(body, { params: { ...brotliParams, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } })
@@ -94,13 +93,6 @@ export function encodedWhole(req: Request, res: Response, body: Buffer): Buffer 
   res.setHeader('Content-Encoding', encoding!);
   res.setHeader('Content-Length', bytes.length);
   return bytes;
-}
-
-/** The encoding the client's Accept-Encoding takes, as `compression` negotiates it; none without the header. */
-function chosenEncoding(req: IncomingMessage): string | undefined {
-  if (!req.headers['accept-encoding']) return undefined;
-  const negotiator = new Negotiator(req);
-  return (negotiator.encoding as EncodingOf).call(negotiator, offered, { preferred });
 }
 
 type Callback = (error?: Error | null) => void;
