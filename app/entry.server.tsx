@@ -5,7 +5,10 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { i18next, renderingInstance } from './i18next.server';
 import { documentEndLast } from './lib/document-end.server';
+import { KeptHtmlProvider } from './lib/kept-html';
+import { keptHtmlFor } from './lib/kept-html.server';
 import { NonceProvider } from './lib/nonce';
+import type { RootData } from './root';
 
 const streamTimeout = 5_000;
 
@@ -19,6 +22,8 @@ export default async function handleRequest(
   // Built once per language (app/i18next.server.ts): every resource is in the build.
   const instance = await renderingInstance(await i18next.getLocale(request));
 
+  // The shell's parts that are the same for everyone with the same root data (decision 125).
+  const kept = keptHtmlFor(instance, remixContext.staticHandlerContext.loaderData.root as RootData | undefined);
   const nonce = loadContext.cspNonce;
   const readyEvent =
     isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';
@@ -45,7 +50,9 @@ export default async function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <I18nextProvider i18n={instance}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          <KeptHtmlProvider value={kept}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+          </KeptHtmlProvider>
         </I18nextProvider>
       </NonceProvider>,
       {

@@ -5,6 +5,7 @@ import { expect, test } from './helpers/test';
 import { languageNames } from '../server/i18n/languages.ts';
 import { consentCookieName } from '../server/privacy/consent.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
+import { signInByRequest } from './helpers/auth';
 import { expectDocumentLanguage, portalPath, text, variants, waitForHydration } from './helpers/portal';
 
 // The server runs on plain HTTP in the tests, so cookies carry no __Host- prefix.
@@ -118,5 +119,28 @@ test.describe('links inside the portal', () => {
     await expect(page).toHaveURL(new RegExp(`${portalPath(variant, '/service/faq')}$`));
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { documentMark?: number }).documentMark)).toBe(1);
+  });
+});
+
+test.describe('the kept footer', () => {
+  // On the server the footer is written from HTML kept per variant, language and login state
+  // (decision 125); the browser renders it with the components and hydration must meet the same
+  // elements. React repairs a difference by rendering again and reports it as an error.
+  test('a visitor and a signed-in debtor get pages that hydrate without an error', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    const variant = variants.de;
+    await page.goto(portalPath(variant, '/legal-notice'));
+    await waitForHydration(page);
+    await expect(
+      page.getByRole('contentinfo').getByRole('link', { name: text('de', 'footer.legalNotice') }),
+    ).toBeVisible();
+    await signInByRequest(page, { refno: '100000001', password: 'Demo-Pass1' });
+    await waitForHydration(page);
+    await expect(page.getByRole('contentinfo')).not.toContainText(text('de', 'nav.signIn'));
+    expect(errors).toEqual([]);
   });
 });
