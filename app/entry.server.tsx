@@ -22,8 +22,13 @@ export default async function handleRequest(
   // Built once per language (app/i18next.server.ts): every resource is in the build.
   const instance = await renderingInstance(await i18next.getLocale(request));
 
-  // The shell's parts that are the same for everyone with the same root data (decision 125).
-  const kept = keptHtmlFor(instance, remixContext.staticHandlerContext.loaderData.root as RootData | undefined);
+  // The shell's parts that are the same for everyone with the same root data and page (decisions
+  // 125 and 126).
+  const kept = keptHtmlFor(
+    instance,
+    remixContext.staticHandlerContext.loaderData.root as RootData | undefined,
+    remixContext.staticHandlerContext.location,
+  );
   const nonce = loadContext.cspNonce;
   const readyEvent =
     isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode ? 'onAllReady' : 'onShellReady';

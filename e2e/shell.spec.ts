@@ -122,10 +122,12 @@ test.describe('links inside the portal', () => {
   });
 });
 
-test.describe('the kept footer', () => {
+test.describe('the kept header and footer', () => {
   // On the server the footer is written from HTML kept per variant, language and login state
-  // (decision 125); the browser renders it with the components and hydration must meet the same
-  // elements. React repairs a difference by rendering again and reports it as an error.
+  // (decision 125), the header from HTML kept per variant, language, login state and marked menu
+  // item with the page's address written in (decision 126); the browser renders both with the
+  // components and hydration must meet the same elements. React repairs a difference by rendering
+  // again and reports it as an error.
   test('a visitor and a signed-in debtor get pages that hydrate without an error', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -141,6 +143,14 @@ test.describe('the kept footer', () => {
     await signInByRequest(page, { refno: '100000001', password: 'Demo-Pass1' });
     await waitForHydration(page);
     await expect(page.getByRole('contentinfo')).not.toContainText(text('de', 'nav.signIn'));
+    // The hydrated header marks the page a navigation inside the app leads to.
+    const bar = page.getByRole('banner').getByRole('navigation').first();
+    await expect(bar.getByRole('link', { name: text('de', 'nav.payment') })).toHaveAttribute('aria-current', 'page');
+    await bar.getByRole('link', { name: text('de', 'nav.service') }).click();
+    await expect(page).toHaveURL((url) => url.pathname === portalPath(variant, '/service'));
+    await expect(bar.getByRole('link', { name: text('de', 'nav.service') })).toHaveAttribute('aria-current', 'page');
+    await expect(bar.getByRole('link', { name: text('de', 'nav.payment') })).not.toHaveAttribute('aria-current');
+    expect(await page.locator('input[name="returnTo"]').first().inputValue()).toBe(portalPath(variant, '/service'));
     expect(errors).toEqual([]);
   });
 });

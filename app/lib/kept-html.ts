@@ -1,12 +1,14 @@
 import { createContext, useContext } from 'react';
 
 /**
- * Parts of the document whose HTML the server keeps (decision 125): the same for every request with
- * the same key, rendered once and written as it is. Each part's HTML is given with the key it was
- * rendered for; a component uses it only when its own props give the same key.
+ * Parts of the document whose HTML the server keeps (decisions 125 and 126): the same for every
+ * request with the same key, rendered once and written as it is (the header with the page's own
+ * address written in). Each part's HTML is given with the key it was rendered for; a component uses
+ * it only when its own props give the same key.
  */
 export interface KeptHtml {
   footer?: { key: string; html: string };
+  header?: { key: string; html: string };
 }
 
 const KeptHtmlContext = createContext<KeptHtml | null>(null);

@@ -1,6 +1,7 @@
-import { Form, useLocation } from '@remix-run/react';
-import { Link, NavLink } from '~/components/ui/Link';
+import { useLocation, useNavigation } from '@remix-run/react';
+import { Link, navLinkActive, PlacedNavLink, type NavPlace } from '~/components/ui/Link';
 import { useEffect, useRef } from 'react';
+import { useKeptHtml } from '~/lib/kept-html';
 import { useTranslation } from 'react-i18next';
 import type { AuthLevel } from '#server/auth/session.ts';
 import { href, type PublicVariant, signInHref } from '~/lib/variant';
@@ -28,28 +29,75 @@ const menu: MenuItem[] = [
 
 const rank: Record<AuthLevel, number> = { none: 0, limited: 1, full: 2 };
 
-export function Header({ variant, language, auth }: { variant: PublicVariant; language: string; auth: AuthLevel }) {
-  const { t } = useTranslation();
+export interface HeaderProps {
+  variant: PublicVariant;
+  language: string;
+  auth: AuthLevel;
+}
+
+/** The page the header is shown on: its path (which menu item is marked) and the address its forms return to. */
+export interface HeaderPlace extends NavPlace {
+  returnTo: string;
+  /** Changes with every navigation (React Router's `location.key`): the phone menu closes then. */
+  key?: string;
+}
+
+/**
+ * The site's header. On the server its content is the HTML kept for what it depends on
+ * (app/lib/kept-html.ts, decision 126), with the page's own address written into it; in the
+ * browser, and wherever none was given, the components below render it, and hydration meets the
+ * same elements.
+ */
+export function Header(props: HeaderProps) {
+  const { i18n } = useTranslation();
   const location = useLocation();
+  const navigation = useNavigation();
+  const returnTo = `${location.pathname}${location.search}`;
+  const kept = useKeptHtml('header', `${headerKey(i18n.language, props, location.pathname)}|${returnTo}`);
+  if (kept !== null) return <header className="site-header" dangerouslySetInnerHTML={{ __html: kept }} />;
+  const place = {
+    pathname: location.pathname,
+    pendingPathname: navigation.location?.pathname,
+    returnTo,
+    key: location.key,
+  };
   return (
     <header className="site-header">
-      <div className="container site-header__bar">
-        <Link to={href(variant, '/')} className="brand">
-          <img src={variant.brand.logo} alt="" width={32} height={32} />
-          <span>{variant.brand.name}</span>
-          <span className="visually-hidden"> – {t('shell.home')}</span>
-        </Link>
-        {/* Wide screens: the menu in the bar. */}
-        <nav className="site-nav site-nav--bar" aria-label={t('shell.mainNavigation')}>
-          <MenuItems variant={variant} auth={auth} />
-        </nav>
-        <div className="header-tools">
-          <AssistantHeaderButton variant={variant} />
-          <LanguageSwitcher variant={variant} language={language} returnTo={`${location.pathname}${location.search}`} />
-          <PhoneMenu variant={variant} auth={auth} />
-        </div>
-      </div>
+      <HeaderContent {...props} place={place} />
     </header>
+  );
+}
+
+/**
+ * What the header's HTML depends on besides the address its forms return to: the language, the
+ * variant, the login level and which menu items the page's path marks.
+ */
+export function headerKey(language: string, { variant, language: shown, auth }: HeaderProps, pathname: string): string {
+  let marked = '';
+  for (const link of menuLinks(variant, auth)) marked += navLinkActive(link.to, pathname) ? '1' : '0';
+  return `${language}|${shown}|${variant.id}|${auth}|${marked}`;
+}
+
+/** The header's content: the same for everyone with the same `headerKey` and address to return to. */
+export function HeaderContent({ variant, language, auth, place }: HeaderProps & { place: HeaderPlace }) {
+  const { t } = useTranslation();
+  return (
+    <div className="container site-header__bar">
+      <Link to={href(variant, '/')} className="brand">
+        <img src={variant.brand.logo} alt="" width={32} height={32} />
+        <span>{variant.brand.name}</span>
+        <span className="visually-hidden"> – {t('shell.home')}</span>
+      </Link>
+      {/* Wide screens: the menu in the bar. */}
+      <nav className="site-nav site-nav--bar" aria-label={t('shell.mainNavigation')}>
+        <MenuItems variant={variant} auth={auth} place={place} />
+      </nav>
+      <div className="header-tools">
+        <AssistantHeaderButton variant={variant} />
+        <LanguageSwitcher variant={variant} language={language} returnTo={place.returnTo} />
+        <PhoneMenu variant={variant} auth={auth} place={place} />
+      </div>
+    </div>
   );
 }
 
@@ -59,17 +107,16 @@ export function Header({ variant, language, auth }: { variant: PublicVariant; la
  * closes on Escape (focus back on the button) and after a navigation. Only one of the two menus
  * is displayed at a time (CSS), so screen readers meet one navigation landmark.
  */
-function PhoneMenu({ variant, auth }: { variant: PublicVariant; auth: AuthLevel }) {
+function PhoneMenu({ variant, auth, place }: { variant: PublicVariant; auth: AuthLevel; place: HeaderPlace }) {
   const { t } = useTranslation();
-  const location = useLocation();
   const details = useRef<HTMLDetailsElement>(null);
-  const shownAt = useRef(location.key);
+  const shownAt = useRef(place.key);
   useEffect(() => {
     // Only a real move to another page closes it, not the first render after loading.
-    if (shownAt.current === location.key) return;
-    shownAt.current = location.key;
+    if (shownAt.current === place.key) return;
+    shownAt.current = place.key;
     if (details.current) details.current.open = false;
-  }, [location.key]);
+  }, [place.key]);
   const onKeyDown = (event: React.KeyboardEvent<HTMLDetailsElement>) => {
     if (event.key !== 'Escape' || !details.current?.open) return;
     details.current.open = false;
@@ -86,41 +133,48 @@ function PhoneMenu({ variant, auth }: { variant: PublicVariant; auth: AuthLevel 
         <span>{t('shell.menu')}</span>
       </summary>
       <nav className="site-nav site-nav--menu" aria-label={t('shell.mainNavigation')}>
-        <MenuItems variant={variant} auth={auth} />
+        <MenuItems variant={variant} auth={auth} place={place} />
       </nav>
     </details>
   );
 }
 
-function MenuItems({ variant, auth }: { variant: PublicVariant; auth: AuthLevel }) {
+/** The menu's links for a login level, in order (a visitor's: the FAQ and the sign-in page). */
+function menuLinks(variant: PublicVariant, auth: AuthLevel): { key: string; to: string; label: string }[] {
+  if (auth === 'none')
+    return [
+      { key: 'faq', to: href(variant, '/service/faq'), label: 'nav.faq' },
+      { key: 'signIn', to: href(variant, '/signin'), label: 'nav.signIn' },
+    ];
+  return menu
+    .filter((item) => rank[auth] >= rank[item.needs] || (auth === 'limited' && item.stepUp))
+    .map((item) => ({
+      key: item.key,
+      to: rank[auth] >= rank[item.needs] ? href(variant, item.path) : signInHref(variant, item.path),
+      label: `nav.${item.key}`,
+    }));
+}
+
+function MenuItems({ variant, auth, place }: { variant: PublicVariant; auth: AuthLevel; place: NavPlace }) {
   const { t } = useTranslation();
-  const items = menu.filter((item) => rank[auth] >= rank[item.needs] || (auth === 'limited' && item.stepUp));
-  const to = (item: MenuItem) =>
-    rank[auth] >= rank[item.needs] ? href(variant, item.path) : signInHref(variant, item.path);
-  if (auth === 'none') {
-    return (
-      <ul>
-        <li>
-          <NavLink to={href(variant, '/service/faq')}>{t('nav.faq')}</NavLink>
-        </li>
-        <li>
-          <NavLink to={href(variant, '/signin')}>{t('nav.signIn')}</NavLink>
-        </li>
-      </ul>
-    );
-  }
   return (
     <ul>
-      {items.map((item) => (
-        <li key={item.key}>
-          <NavLink to={to(item)}>{t(`nav.${item.key}`)}</NavLink>
+      {menuLinks(variant, auth).map((link) => (
+        <li key={link.key}>
+          <PlacedNavLink to={link.to} place={place}>
+            {t(link.label)}
+          </PlacedNavLink>
         </li>
       ))}
-      <li>
-        <Form method="post" action={href(variant, '/signout')}>
-          <button type="submit">{t('nav.logout')}</button>
-        </Form>
-      </li>
+      {auth === 'none' ? null : (
+        <li>
+          {/* The document's own form: signing out reloads the page, and nothing of the file stays
+              in the browser's memory (the answer also clears the site's storage). */}
+          <form method="post" action={href(variant, '/signout')}>
+            <button type="submit">{t('nav.logout')}</button>
+          </form>
+        </li>
+      )}
     </ul>
   );
 }

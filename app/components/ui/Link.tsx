@@ -118,6 +118,39 @@ const notAttributes = new Set([
 export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavLink(props, ref) {
   const location = useLocation();
   const navigation = useNavigation();
+  const anchor = navAnchor(props, { pathname: location.pathname, pendingPathname: navigation.location?.pathname });
+  if (anchor === null) return <RemixNavLink {...props} ref={ref} />;
+  anchor.ref = ref;
+  return createElement('a', anchor, props.children as React.ReactNode);
+});
+
+/**
+ * Where navigation links are judged: the page shown, and the page a navigation is loading (none on
+ * the server).
+ */
+export interface NavPlace {
+  pathname: string;
+  pendingPathname?: string;
+}
+
+/**
+ * `NavLink` for a caller that knows the place itself and renders without the router's hooks: the
+ * header, whose HTML the server keeps (decision 126). The same anchor as `NavLink` at that place.
+ */
+export function PlacedNavLink(props: NavLinkProps & { place: NavPlace }) {
+  const anchor = navAnchor(props, props.place);
+  if (anchor !== null) return createElement('a', anchor, props.children as React.ReactNode);
+  const { place: _place, ...navLinkProps } = props;
+  return <RemixNavLink {...navLinkProps} />;
+}
+
+/** Whether a navigation link to `to` is marked active on the page at `pathname`, as `NavLink` marks it. */
+export function navLinkActive(to: string, pathname: string, end?: boolean): boolean {
+  return covers(to.replace(queryOrFragmentOnwards, '').toLowerCase(), pathname.toLowerCase(), end);
+}
+
+/** The attributes of the anchor `NavLink` renders at `place`; null where Remix's `NavLink` must render it. */
+function navAnchor(props: NavLinkProps, place: NavPlace): Record<string, unknown> | null {
   const toPathname = typeof props.to === 'string' ? props.to.replace(queryOrFragmentOnwards, '') : '';
   if (
     !isPlain(props as LinkProps) ||
@@ -128,10 +161,10 @@ export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavL
     typeof props.style === 'function' ||
     typeof props.children === 'function'
   )
-    return <RemixNavLink {...props} ref={ref} />;
+    return null;
   const to = toPathname.toLowerCase();
-  const isActive = covers(to, location.pathname.toLowerCase(), props.end);
-  const next = navigation.location?.pathname.toLowerCase();
+  const isActive = covers(to, place.pathname.toLowerCase(), props.end);
+  const next = place.pendingPathname?.toLowerCase();
   const isPending = next !== undefined && covers(to, next, props.end, true);
   const marks = {
     'aria-current': !isActive ? undefined : props['aria-current'] === undefined ? 'page' : props['aria-current'],
@@ -140,10 +173,8 @@ export const NavLink = forwardRef<HTMLAnchorElement, NavLinkProps>(function NavL
       .join(' '),
     style: props.style,
   };
-  const anchor = plainAnchor(props as NavLinkProps & { to: string }, notNavAttributes, marks);
-  anchor.ref = ref;
-  return createElement('a', anchor, props.children as React.ReactNode);
-});
+  return plainAnchor(props as NavLinkProps & { to: string }, notNavAttributes, marks);
+}
 
 const queryOrFragmentOnwards = /[?#].*$/s;
 /** Characters a URL's path keeps as they are (WHATWG URL's path percent-encode set left out). */
@@ -162,7 +193,15 @@ function covers(to: string, pathname: string, end = false, pending = false): boo
 }
 
 /** NavLink's props that are not the anchor's attributes, or that it writes itself. */
-const notNavAttributes = new Set([...notAttributes, 'aria-current', 'caseSensitive', 'className', 'end', 'style']);
+const notNavAttributes = new Set([
+  ...notAttributes,
+  'aria-current',
+  'caseSensitive',
+  'className',
+  'end',
+  'style',
+  'place',
+]);
 
 /**
  * Navigates the clicks on the portal's plain links (above) inside the app, as React Router's
