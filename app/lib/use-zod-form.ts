@@ -11,8 +11,9 @@ type DefaultValue<Input extends Record<string, unknown>> = NonNullable<
 /**
  * conform's form bound to a zod schema the way every page form is: the browser checks it against
  * the same schema as the action (with the same error map), first when the form is sent and then on
- * every input (`shouldRevalidate: 'onSubmit'`: again only when it is sent). `constraint` names the schema for the HTML constraints where it differs (a schema
- * whose refinements cannot be written as attributes).
+ * every input (`shouldRevalidate: 'onSubmit'`: again only when it is sent). `constraint` names the
+ * schema for the HTML constraints where it differs (a schema whose refinements cannot be written as
+ * attributes, or one made by a function).
  */
 export function useZodForm<Input extends Record<string, unknown>, Output = Input>({
   id,
@@ -23,7 +24,13 @@ export function useZodForm<Input extends Record<string, unknown>, Output = Input
   shouldRevalidate = 'onInput',
 }: {
   id: string;
-  schema: z.ZodType<Output, Input>;
+  /**
+   * The schema the form is checked against, or, for one made from the page's data (a file's
+   * limits), a function that makes it, given with `constraint`: the function is then called only
+   * when the browser checks the form, and a page's render on the server builds no schema (a zod
+   * schema costs 50–80 µs to make, and the server renders every form once).
+   */
+  schema: z.ZodType<Output, Input> | (() => z.ZodType<Output, Input>);
   constraint?: z.ZodType;
   lastResult?: SubmissionResult<string[]> | null;
   defaultValue?: DefaultValue<Input>;
@@ -34,9 +41,10 @@ export function useZodForm<Input extends Record<string, unknown>, Output = Input
     id,
     lastResult,
     defaultValue,
-    constraint: constraintOf(constraint ?? schema),
+    constraint: constraintOf(constraint ?? (typeof schema === 'function' ? schema() : schema)),
     shouldValidate: 'onSubmit',
     shouldRevalidate,
-    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema }),
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { error: fieldError, schema: typeof schema === 'function' ? schema() : schema }),
   });
 }

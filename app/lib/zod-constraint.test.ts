@@ -21,3 +21,24 @@ describe('constraintOf', () => {
     expect(constraintOf(b)).toEqual({ name: { required: false } });
   });
 });
+
+describe('the instalment amount step’s constraints', () => {
+  it('are those of its schema for every locale, currency and file’s limits', async () => {
+    // Imported here: the wizard's schemas are the only ones this file needs from a route.
+    const { amountConstraint, amountSchema } = await import('~/routes/$portal.checkout.pay-installments/schemas');
+    const fixed = getZodConstraint(amountConstraint);
+    expect(fixed.monthly).toEqual({ required: true });
+    expect(fixed.proofType?.required).toBe(false);
+    for (const reading of [
+      { locale: 'de-DE', currency: 'EUR' },
+      { locale: 'fr-CH', currency: 'CHF' },
+      { locale: 'sv-SE', currency: 'SEK' },
+      { locale: 'en-NO', currency: 'NOK' },
+    ])
+      for (const limits of [
+        { absoluteMinMinor: 1_000, regularMinMinor: 2_500, maxMinor: 120_000, exampleMinor: 5_000 },
+        { absoluteMinMinor: 5_000, regularMinMinor: 5_000, maxMinor: 5_000, exampleMinor: 5_000 },
+      ])
+        expect(getZodConstraint(amountSchema(limits, reading))).toEqual(fixed);
+  });
+});

@@ -15,7 +15,7 @@ import { ErrorSummary, type SummaryError } from '~/components/ui/ErrorSummary';
 import { Field } from '~/components/ui/Field';
 import { useSubmissionRounds } from '~/lib/use-submission';
 import { useRootData } from '~/root';
-import { amountSchema } from './schemas';
+import { amountConstraint, amountSchema } from './schemas';
 import { type FlowData, useErrorText, useMoney, useWizardAction } from './shared';
 import { useZodForm } from '~/lib/use-zod-form';
 import { SubmitButton } from '~/components/ui/SubmitButton';
@@ -38,14 +38,15 @@ function AmountStep({ d }: { d: Extract<FlowData, { step: 'amount' }> }) {
   const { variant } = useRootData()!;
   const actionData = useWizardAction();
   const rounds = useSubmissionRounds(actionData);
-  const schema = amountSchema(d.limits, { locale, currency: d.currency });
   const helper = actionData && 'helper' in actionData ? actionData.helper : null;
   const helperValues = actionData && 'helperValues' in actionData ? actionData.helperValues : null;
   const suggested = helper?.kind === 'ok' ? helper.amountMinor : null;
   const initialMonthly = suggested ?? d.carried.monthly;
   const [form, fields] = useZodForm({
     id: `instalment-amount-${suggested ?? ''}`,
-    schema,
+    // Made only when the browser checks the form; the server needs the constraints alone.
+    schema: () => amountSchema(d.limits, { locale, currency: d.currency }),
+    constraint: amountConstraint,
     lastResult: actionData?.result,
     defaultValue: {
       monthly: initialMonthly ? minorToInput(initialMonthly, locale, d.currency) : '',

@@ -14,34 +14,43 @@ export interface AmountLocale {
   currency: string;
 }
 
+/** The amount step's fields, read for the page's locale and the file's currency. */
+function amountFields(reading: AmountLocale) {
+  return z.object({
+    intent: z.literal('amount'),
+    monthly: amountField({
+      ...reading,
+      messages: { required: 'errors.amountRequired', format: 'errors.amountFormat', tooLow: 'errors.tooLow' },
+    }),
+    proofConfirmed: z.string().optional(),
+    proofType: z.enum(incomeProofTypes, { error: 'errors.proofType' }).optional(),
+  });
+}
+
+/**
+ * The amount step's HTML constraints, the same for every file, locale and currency (the limits and
+ * the reading are checked by the schema below, not by attributes).
+ */
+export const amountConstraint = amountFields({ locale: 'de-DE', currency: 'EUR' });
+
 /** The amount step, checked against the server-given limits (also in the browser: the limits come with the page). */
 export function amountSchema(limits: MonthlyLimits, reading: AmountLocale) {
-  return z
-    .object({
-      intent: z.literal('amount'),
-      monthly: amountField({
-        ...reading,
-        messages: { required: 'errors.amountRequired', format: 'errors.amountFormat', tooLow: 'errors.tooLow' },
-      }),
-      proofConfirmed: z.string().optional(),
-      proofType: z.enum(incomeProofTypes, { error: 'errors.proofType' }).optional(),
-    })
-    .superRefine((value, ctx) => {
-      const check = checkMonthly(limits, value.monthly);
-      if (!check.ok) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['monthly'],
-          message: check.error === 'tooLow' ? 'errors.tooLow' : 'errors.tooHigh',
-        });
-        return;
-      }
-      if (check.proofRequired) {
-        if (value.proofConfirmed !== 'on')
-          ctx.addIssue({ code: 'custom', path: ['proofConfirmed'], message: 'errors.proofConfirm' });
-        if (!value.proofType) ctx.addIssue({ code: 'custom', path: ['proofType'], message: 'errors.proofType' });
-      }
-    });
+  return amountFields(reading).superRefine((value, ctx) => {
+    const check = checkMonthly(limits, value.monthly);
+    if (!check.ok) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['monthly'],
+        message: check.error === 'tooLow' ? 'errors.tooLow' : 'errors.tooHigh',
+      });
+      return;
+    }
+    if (check.proofRequired) {
+      if (value.proofConfirmed !== 'on')
+        ctx.addIssue({ code: 'custom', path: ['proofConfirmed'], message: 'errors.proofConfirm' });
+      if (!value.proofType) ctx.addIssue({ code: 'custom', path: ['proofType'], message: 'errors.proofType' });
+    }
+  });
 }
 
 export const dateSchema = z.object({
