@@ -42,13 +42,16 @@ interface Call {
   names: string[];
   values: string[];
   returnObjects: boolean;
+  /** A `defaultValue` was given: the text is kept only where the key exists, and the default is then never read. */
+  hasDefault: boolean;
 }
 
 /**
  * What a call asks for, when its answer depends only on the text it names and on plain values
- * (strings and numbers): the translation functions' own options, values, and `returnObjects`.
- * Null for every other call: counts, contexts, default values, arrays of keys, values that are
- * objects, options i18next reads itself.
+ * (strings and numbers): the translation functions' own options, values, `returnObjects`, and a
+ * `defaultValue` string (not part of what names the text: see `learn`). Null for every other
+ * call: counts, contexts, plural default values, arrays of keys, values that are objects, options
+ * i18next reads itself.
  */
 function callOf(instance: I18n, key: unknown, options: unknown): Call | null {
   if (typeof key !== 'string' || typeof options !== 'object' || options === null || Array.isArray(options)) return null;
@@ -57,6 +60,7 @@ function callOf(instance: I18n, key: unknown, options: unknown): Call | null {
   let ns = '';
   let keyPrefix = '';
   let returnObjects = false;
+  let hasDefault = false;
   let named: [string, string][] | null = null;
   for (const [name, value] of Object.entries(options as Record<string, unknown>)) {
     // getFixedT(null, …) (react-i18next's useTranslation) passes `lng: null`: the instance's language.
@@ -78,7 +82,8 @@ function callOf(instance: I18n, key: unknown, options: unknown): Call | null {
     } else if (name === 'returnObjects') {
       if (typeof value !== 'boolean') return null;
       returnObjects = value;
-    } else if (reserved.has(name) || name.startsWith('defaultValue')) return null;
+    } else if (name === 'defaultValue' && typeof value === 'string') hasDefault = true;
+    else if (reserved.has(name) || name.startsWith('defaultValue')) return null;
     else if (typeof value === 'string') (named ??= []).push([name, value]);
     else if (typeof value === 'number') (named ??= []).push([name, String(value)]);
     else return null;
@@ -89,6 +94,7 @@ function callOf(instance: I18n, key: unknown, options: unknown): Call | null {
     names: named ? named.map(([name]) => name) : [],
     values: named ? named.map(([, value]) => value) : [],
     returnObjects,
+    hasDefault,
   };
 }
 
@@ -153,7 +159,9 @@ function fillObject(template: unknown, values: readonly string[]): unknown {
  * the values, and the answer kept as a template that later calls fill with their own values (as
  * i18next fills them: values as they are, never interpolated again, since escaping is off for
  * React to do). A text whose markers do not come out intact (a formatter, a nested lookup that
- * drops one) is not kept, and its calls go on to i18next. Calls with counts, contexts, defaults
+ * drops one) is not kept, and its calls go on to i18next. A call with a default is kept where its
+ * key exists (the default is then never shown; a claim's subject and a cost's legal basis give a
+ * file's own wording as the default of a code's text). Calls with counts, contexts, plural defaults
  * or other options i18next reads itself are always passed on.
  */
 export function keepTranslations(instance: I18n): I18n {
@@ -164,10 +172,12 @@ export function keepTranslations(instance: I18n): I18n {
   const t = (...args: unknown[]): unknown => {
     const call = args.length === 2 ? callOf(instance, args[0], args[1]) : null;
     if (call === null || (escaping && call.names.length > 0)) return translate(...args);
+    // A call with a default is kept apart from one without: where the key is missing, i18next
+    // answers the one with its key and the other with its default.
     const id =
-      call.names.length === 0 && !call.returnObjects
+      call.names.length === 0 && !call.returnObjects && !call.hasDefault
         ? call.text
-        : `${call.text}\u0000${call.returnObjects}\u0000${call.names.join(',')}`;
+        : `${call.text}\u0000${call.returnObjects}\u0000${call.hasDefault}\u0000${call.names.join(',')}`;
     let found = kept.get(id);
     if (found === undefined) {
       found = learn(args[0] as string, call, args[1] as Record<string, unknown>);
@@ -179,8 +189,15 @@ export function keepTranslations(instance: I18n): I18n {
     return 'parts' in found ? fill(found, call.values) : fillObject(found.object, call.values);
   };
 
-  /** The call made once with markers for its values, kept as a template (or false). */
+  /**
+   * The call made once with markers for its values, kept as a template (or false). A call with a
+   * default is kept only when its key exists in the language or its fallbacks, where i18next never
+   * reads the default: texts that differ only in their default (a file's own wording beside a code)
+   * then share one template. Where the key is missing, the default is the answer, and every call
+   * goes on to i18next with its own.
+   */
   function learn(key: string, call: Call, options: Record<string, unknown>): Template | string | false {
+    if (call.hasDefault && !instance.exists(key, options)) return false;
     if (call.names.length === 0) {
       const text = translate(key, options);
       if (typeof text === 'string') return text;

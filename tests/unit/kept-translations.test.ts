@@ -83,6 +83,32 @@ describe('keepTranslations', () => {
     expect(translate).toHaveBeenCalledTimes(7);
   });
 
+  it("keeps a call with a default where its key exists, and answers a missing key with each call's own default", async () => {
+    const i18n = await instance(true);
+    const translate = vi.spyOn(translator(i18n), 'translate');
+    const en = i18n.getFixedT('en', 'common');
+    expect(en('greet', { name: 'Ana', defaultValue: 'Hi {{name}}' })).toBe('Hello Ana');
+    expect(en('greet', { name: 'Ben', defaultValue: 'Yo {{name}}' })).toBe('Hello Ben');
+    expect(en('sub.hello', { defaultValue: 'a file’s own words' })).toBe('Hi');
+    expect(en('sub.hello', { defaultValue: 'other words' })).toBe('Hi');
+    expect(translate).toHaveBeenCalledTimes(2);
+    // Missing: every call answers with its own default, filled with its own values.
+    expect(en('missing', { name: 'Ana', defaultValue: 'Hi {{name}}' })).toBe('Hi Ana');
+    expect(en('missing', { name: 'Ben', defaultValue: 'Yo {{name}}' })).toBe('Yo Ben');
+    expect(en('missing', { defaultValue: 'Hey' })).toBe('Hey');
+    // …and a call without one answers its key, as i18next does, whichever came first.
+    expect(en('missing')).toBe('missing');
+    expect(en('missing', { defaultValue: 'Hey' })).toBe('Hey');
+    const fresh = (await instance(true)).getFixedT('en', 'common');
+    expect(fresh('missing')).toBe('missing');
+    expect(fresh('missing', { defaultValue: 'Hey' })).toBe('Hey');
+    // A key missing in the language but in its fallback (German) is the fallback's text.
+    const de = await instance(true);
+    de.addResource('de', 'common', 'onlyGerman', 'Nur deutsch {{x}}');
+    expect(de.getFixedT('en', 'common')('onlyGerman', { x: 1, defaultValue: 'no' })).toBe('Nur deutsch 1');
+    expect(de.getFixedT('en', 'common')('onlyGerman', { x: 2, defaultValue: 'no' })).toBe('Nur deutsch 2');
+  });
+
   it("keeps useTranslation's calls, whose language is null (the instance's own)", async () => {
     const i18n = await instance(true);
     const translate = vi.spyOn(translator(i18n), 'translate');
@@ -172,6 +198,8 @@ describe('keepTranslations', () => {
           const once = actual(key);
           expect(actual(key)).toEqual(once);
           expect(once).toEqual(expected(key));
+          // With a default, which a key that exists never shows.
+          expect(actual(key, { defaultValue: `${key}?` })).toEqual(expected(key, { defaultValue: `${key}?` }));
           compared++;
           // With values for its placeholders, and values with characters that mean something elsewhere.
           const names = placeholders(resources[language]?.[namespace], key);
