@@ -333,7 +333,8 @@ function interestText(
   if (basis === 'none' || rateBp === null) return t('legal.interestNone');
   const since = fromDate ? t('legal.interestSince', { date: date(fromDate) }) : '';
   if (basis === 'contractual') return `${t('legal.interestContractual', { rate: percent(rateBp) })} ${since}`.trim();
-  return `${t(`legal.interestStatutory.${country}`, { rate: percent(rateBp), business: basis === 'statutoryDefaultBusiness' })} ${since}`.trim();
+  // The rate itself tells a business debtor's statutory interest from a consumer's (§ 288 (2) BGB).
+  return `${t(`legal.interestStatutory.${country}`, { rate: percent(rateBp) })} ${since}`.trim();
 }
 
 /** The debtor journey in words; kinds the page does not know get a neutral line. */
