@@ -19,14 +19,26 @@ for (const [file, content] of Object.entries(modules)) {
   (resources[language] ??= {})[namespace] = content;
 }
 
+/**
+ * Each request's language, negotiated once: a page asks for it three times (the root's loader, the
+ * page's context, the render), each time reading the address, the cookies and Accept-Language.
+ */
+const negotiated = new WeakMap<Request, string>();
+
 export const i18next = new RemixI18Next({
   detection: {
     supportedLanguages: [...i18nConfig.supportedLngs],
     fallbackLanguage: i18nConfig.fallbackLng,
     order: ['custom'],
     // The language depends on the variant (each offers its own list), so the portal decides.
-    findLocale: async (request) =>
-      negotiateLanguage(request, runtime().variantOf(request), cookieName(languageCookieName)),
+    findLocale: async (request) => {
+      let language = negotiated.get(request);
+      if (language === undefined) {
+        language = negotiateLanguage(request, runtime().variantOf(request), cookieName(languageCookieName));
+        negotiated.set(request, language);
+      }
+      return language;
+    },
   },
   i18next: { ...i18nConfig, resources },
 });
