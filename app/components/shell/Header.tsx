@@ -1,5 +1,5 @@
 import { useLocation, useNavigation } from '@remix-run/react';
-import { Link, navLinkActive, PlacedNavLink, type NavPlace } from '~/components/ui/Link';
+import { Link, navLinkMarked, navLinkPath, PlacedNavLink, type NavPlace } from '~/components/ui/Link';
 import { useEffect, useRef } from 'react';
 import { useKeptHtml } from '~/lib/kept-html';
 import { useTranslation } from 'react-i18next';
@@ -73,8 +73,9 @@ export function Header(props: HeaderProps) {
  * variant, the login level and which menu items the page's path marks.
  */
 export function headerKey(language: string, { variant, language: shown, auth }: HeaderProps, pathname: string): string {
+  const page = pathname.toLowerCase();
   let marked = '';
-  for (const link of menuLinks(variant, auth)) marked += navLinkActive(link.to, pathname) ? '1' : '0';
+  for (const link of menuLinks(variant, auth)) marked += navLinkMarked(link.path, page) ? '1' : '0';
   return `${language}|${shown}|${variant.id}|${auth}|${marked}`;
 }
 
@@ -139,20 +140,41 @@ function PhoneMenu({ variant, auth, place }: { variant: PublicVariant; auth: Aut
   );
 }
 
+interface MenuLink {
+  key: string;
+  to: string;
+  /** What the link's mark is decided by (`navLinkPath`). */
+  path: string;
+  label: string;
+}
+
+/** The menu's links per variant address and login level: made once, read by every page's header key. */
+const madeMenus = new Map<string, readonly MenuLink[]>();
+
 /** The menu's links for a login level, in order (a visitor's: the FAQ and the sign-in page). */
-function menuLinks(variant: PublicVariant, auth: AuthLevel): { key: string; to: string; label: string }[] {
-  if (auth === 'none')
-    return [
-      { key: 'faq', to: href(variant, '/service/faq'), label: 'nav.faq' },
-      { key: 'signIn', to: href(variant, '/signin'), label: 'nav.signIn' },
-    ];
-  return menu
-    .filter((item) => rank[auth] >= rank[item.needs] || (auth === 'limited' && item.stepUp))
-    .map((item) => ({
-      key: item.key,
-      to: rank[auth] >= rank[item.needs] ? href(variant, item.path) : signInHref(variant, item.path),
-      label: `nav.${item.key}`,
-    }));
+function menuLinks(variant: PublicVariant, auth: AuthLevel): readonly MenuLink[] {
+  const id = `${variant.basePath}|${auth}`;
+  let links = madeMenus.get(id);
+  if (links === undefined) {
+    const made =
+      auth === 'none'
+        ? [
+            { key: 'faq', to: href(variant, '/service/faq'), label: 'nav.faq' },
+            { key: 'signIn', to: href(variant, '/signin'), label: 'nav.signIn' },
+          ]
+        : menu
+            .filter((item) => rank[auth] >= rank[item.needs] || (auth === 'limited' && item.stepUp))
+            .map((item) => ({
+              key: item.key,
+              to: rank[auth] >= rank[item.needs] ? href(variant, item.path) : signInHref(variant, item.path),
+              label: `nav.${item.key}`,
+            }));
+    links = made.map((link) => ({ ...link, path: navLinkPath(link.to) }));
+    // Variants' addresses times three levels; the bound is a guard.
+    if (madeMenus.size >= 100) madeMenus.clear();
+    madeMenus.set(id, links);
+  }
+  return links;
 }
 
 function MenuItems({ variant, auth, place }: { variant: PublicVariant; auth: AuthLevel; place: NavPlace }) {

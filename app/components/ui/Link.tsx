@@ -144,9 +144,20 @@ export function PlacedNavLink(props: NavLinkProps & { place: NavPlace }) {
   return <RemixNavLink {...navLinkProps} />;
 }
 
-/** Whether a navigation link to `to` is marked active on the page at `pathname`, as `NavLink` marks it. */
-export function navLinkActive(to: string, pathname: string, end?: boolean): boolean {
-  return covers(to.replace(queryOrFragmentOnwards, '').toLowerCase(), pathname.toLowerCase(), end);
+/**
+ * What `navLinkMarked` compares of a navigation link's `to`: its path without query or fragment, in
+ * lower case, as `NavLink` compares it.
+ */
+export function navLinkPath(to: string): string {
+  return to.replace(queryOrFragmentOnwards, '').toLowerCase();
+}
+
+/**
+ * Whether a navigation link whose `navLinkPath` is `path` is marked active on the page whose path,
+ * in lower case, is `pathname`, as `NavLink` marks it.
+ */
+export function navLinkMarked(path: string, pathname: string, end?: boolean): boolean {
+  return covers(path, pathname, end);
 }
 
 /** The attributes of the anchor `NavLink` renders at `place`; null where Remix's `NavLink` must render it. */
