@@ -22,6 +22,8 @@ interface Separators {
   group: ReadonlySet<Mark>;
   /** Currency signs that may stand before or after the figure, longest first. */
   signs: readonly string[];
+  /** The decimal mark the currency format displays (a field is prefilled with it). */
+  shown: string;
 }
 
 /** Above this a typed figure is a mistake, not a claim (ten billion in major units). */
@@ -45,6 +47,7 @@ export function separatorsOf(locale: string, currency: string): Separators {
   const group = new Set<Mark>();
   const signs = new Set<string>([currency, ...(extraSigns[currency] ?? [])]);
   const formats = [new Intl.NumberFormat(locale, { style: 'currency', currency }), new Intl.NumberFormat(locale)];
+  const shown = formats[0]!.formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? ',';
   for (const format of formats) {
     for (const part of format.formatToParts(1234567.5)) {
       if (part.type === 'decimal' && (part.value === '.' || part.value === ',')) decimal.add(part.value);
@@ -52,7 +55,7 @@ export function separatorsOf(locale: string, currency: string): Separators {
       if (part.type === 'currency') signs.add(part.value);
     }
   }
-  const separators = { decimal, group, signs: [...signs].sort((a, b) => b.length - a.length) };
+  const separators = { decimal, group, signs: [...signs].sort((a, b) => b.length - a.length), shown };
   cache.set(key, separators);
   return separators;
 }
@@ -209,22 +212,11 @@ export function amountField(options: AmountFieldOptions) {
     });
 }
 
-const decimalMarks = new Map<string, string>();
-
 /**
- * Minor units back into a field ("1250,00", "1250.00"), in the decimal mark the locale displays.
- * The mark is read from Intl once per locale and currency (building the formatter cost 20 µs a
- * call, two calls on every view of the instalment page's amount step).
+ * Minor units back into a field ("1250,00", "1250.00"), in the decimal mark the locale displays,
+ * read from Intl once per locale and currency with the other separators (`separatorsOf`).
  */
 export function minorToInput(minor: number, locale: string, currency = 'EUR'): string {
-  const key = `${locale}|${currency}`;
-  let mark = decimalMarks.get(key);
-  if (mark === undefined) {
-    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency }).formatToParts(1.5);
-    mark = parts.find((p) => p.type === 'decimal')?.value ?? ',';
-    // The keys come from the portal's languages, countries and currencies; the bound is a guard.
-    if (decimalMarks.size >= 500) decimalMarks.clear();
-    decimalMarks.set(key, mark);
-  }
+  const mark = separatorsOf(locale, currency).shown;
   return `${Math.floor(minor / 100)}${mark}${String(minor % 100).padStart(2, '0')}`;
 }
