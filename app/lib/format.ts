@@ -6,16 +6,7 @@
  * public page's time), so each is built once per locale and options and kept. The keys come from
  * the portal's own short lists (languages × variants, currencies); the bound is only a guard.
  */
-/** The value kept under `key` in `store`, built on first use; `limit` is a guard against growth. */
-function keptIn<V>(store: Map<string, V>, key: string, limit: number, build: () => V): V {
-  let value = store.get(key);
-  if (value === undefined) {
-    if (store.size >= limit) store.clear();
-    value = build();
-    store.set(key, value);
-  }
-  return value;
-}
+import { keptIn } from './kept-in';
 
 const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 

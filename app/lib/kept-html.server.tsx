@@ -6,6 +6,7 @@ import { FooterContent, footerKey, type FooterProps } from '~/components/shell/F
 import { HeaderContent, headerKey, type HeaderProps } from '~/components/shell/Header';
 import type { RootData } from '~/root';
 import type { KeptHtml } from './kept-html';
+import { keptIn } from './kept-in';
 
 /**
  * At most this many parts are kept: a footer per variant, language, locale and login state, a
@@ -63,19 +64,15 @@ export function keptHtmlFor(
  * cannot be kept (its render failed, or it holds `returnToMark` other than `marks` times).
  */
 function keptPart(id: string, instance: I18n, element: ReactElement, marks = 0): string | null {
-  let html = kept.get(id);
-  if (html === undefined) {
+  return keptIn(kept, id, limit, () => {
     try {
-      html = renderToString(<I18nextProvider i18n={instance}>{element}</I18nextProvider>);
-      if (html.split(returnToMark).length !== marks + 1) html = null;
+      const html = renderToString(<I18nextProvider i18n={instance}>{element}</I18nextProvider>);
+      return html.split(returnToMark).length === marks + 1 ? html : null;
     } catch {
       // A part that needs what only the document's render has (the router) is rendered there.
-      html = null;
+      return null;
     }
-    if (kept.size >= limit) kept.clear();
-    kept.set(id, html);
-  }
-  return html;
+  });
 }
 
 /** An attribute's value as React writes it (react-dom's `escapeTextForBrowser`). */

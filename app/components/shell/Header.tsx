@@ -2,6 +2,7 @@ import { useLocation, useNavigation } from '@remix-run/react';
 import { Link, navLinkMarked, navLinkPath, PlacedNavLink, type NavPlace } from '~/components/ui/Link';
 import { useEffect, useRef } from 'react';
 import { useKeptHtml } from '~/lib/kept-html';
+import { keptIn } from '~/lib/kept-in';
 import { useTranslation } from 'react-i18next';
 import type { AuthLevel } from '#server/auth/session.ts';
 import { href, type PublicVariant, signInHref } from '~/lib/variant';
@@ -153,9 +154,8 @@ const madeMenus = new Map<string, readonly MenuLink[]>();
 
 /** The menu's links for a login level, in order (a visitor's: the FAQ and the sign-in page). */
 function menuLinks(variant: PublicVariant, auth: AuthLevel): readonly MenuLink[] {
-  const id = `${variant.basePath}|${auth}`;
-  let links = madeMenus.get(id);
-  if (links === undefined) {
+  // Variants' addresses times three levels; the bound is a guard.
+  return keptIn(madeMenus, `${variant.basePath}|${auth}`, 100, () => {
     const made =
       auth === 'none'
         ? [
@@ -169,12 +169,8 @@ function menuLinks(variant: PublicVariant, auth: AuthLevel): readonly MenuLink[]
               to: rank[auth] >= rank[item.needs] ? href(variant, item.path) : signInHref(variant, item.path),
               label: `nav.${item.key}`,
             }));
-    links = made.map((link) => ({ ...link, path: navLinkPath(link.to) }));
-    // Variants' addresses times three levels; the bound is a guard.
-    if (madeMenus.size >= 100) madeMenus.clear();
-    madeMenus.set(id, links);
-  }
-  return links;
+    return made.map((link) => ({ ...link, path: navLinkPath(link.to) }));
+  });
 }
 
 function MenuItems({ variant, auth, place }: { variant: PublicVariant; auth: AuthLevel; place: NavPlace }) {
