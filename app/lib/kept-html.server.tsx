@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { FooterContent, footerKey, type FooterProps } from '~/components/shell/Footer';
-import { HeaderContent, headerKey, type HeaderProps } from '~/components/shell/Header';
+import { HeaderContent, headerKey, headerPartKey, type HeaderProps } from '~/components/shell/Header';
 import type { RootData } from '~/root';
 import type { KeptHtml } from './kept-html';
 import { keptIn } from './kept-in';
@@ -54,7 +54,7 @@ export function keptHtmlFor(
     const returnTo = `${place.pathname}${place.search}`;
     // A function, not a string: `$&` and its kind in an address are not replacement patterns.
     const html = template.replace(returnToMark, () => escapeAttribute(returnTo));
-    parts.header = { key: `${header}|${returnTo}`, html };
+    parts.header = { key: headerPartKey(header, returnTo), html };
   }
   return parts;
 }

@@ -17,7 +17,7 @@ import type { AuthLevel } from '#server/auth/session.ts';
 import type { Language } from '#server/i18n/languages.ts';
 import { variants } from '#server/variants/config.ts';
 import { Footer, footerKey } from '~/components/shell/Footer';
-import { Header, headerKey } from '~/components/shell/Header';
+import { Header, headerKey, headerPartKey } from '~/components/shell/Header';
 import { intlLocale } from '#server/i18n/negotiate.ts';
 import { publicVariant } from '~/lib/variant';
 import { renderingInstance } from '~/i18next.server';
@@ -162,6 +162,9 @@ describe('the kept header', () => {
         const kept = keptAt(instance, props, path);
         expect(kept.header, path).toBeDefined();
         expect(await header(path, props, kept), path).toBe(await header(path, props, null));
+        // …and the header takes it: keptHtmlFor's key is the one the header asks for at that page.
+        const marked = { header: { key: kept.header!.key, html: '<p>kept</p>' } };
+        expect(await header(path, props, marked), path).toContain('<p>kept</p>');
       }
     },
   );
@@ -190,7 +193,7 @@ describe('the kept header', () => {
     const variant = publicVariant(variants.de);
     const props: HeaderCase = { variant, language: 'de', auth: 'full' };
     const path = '/serviceportal/dashboard';
-    const marked = { header: { key: `${headerKey('de', props, path)}|${path}`, html: '<p>kept</p>' } };
+    const marked = { header: { key: headerPartKey(headerKey('de', props, path), path), html: '<p>kept</p>' } };
     expect(await header(path, props, marked)).toBe('<header class="site-header"><p>kept</p></header>');
     expect(await header(`${path}?x=1`, props, marked)).not.toContain('kept');
     expect(await header('/serviceportal/service', props, marked)).not.toContain('kept');

@@ -54,7 +54,7 @@ export function Header(props: HeaderProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const returnTo = `${location.pathname}${location.search}`;
-  const kept = useKeptHtml('header', `${headerKey(i18n.language, props, location.pathname)}|${returnTo}`);
+  const kept = useKeptHtml('header', headerPartKey(headerKey(i18n.language, props, location.pathname), returnTo));
   if (kept !== null) return <header className="site-header" dangerouslySetInnerHTML={{ __html: kept }} />;
   const place = {
     pathname: location.pathname,
@@ -78,6 +78,11 @@ export function headerKey(language: string, { variant, language: shown, auth }: 
   let marked = '';
   for (const link of menuLinks(variant, auth)) marked += navLinkMarked(link.path, page) ? '1' : '0';
   return `${language}|${shown}|${variant.id}|${auth}|${marked}`;
+}
+
+/** The key the server's kept header is given with: what its HTML depends on, and the address written in. */
+export function headerPartKey(key: string, returnTo: string): string {
+  return `${key}|${returnTo}`;
 }
 
 /** The header's content: the same for everyone with the same `headerKey` and address to return to. */
