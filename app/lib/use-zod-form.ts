@@ -37,14 +37,14 @@ export function useZodForm<Input extends Record<string, unknown>, Output = Input
   /** When a field sent once is checked again: on every input (the portal's forms) or only on sending. */
   shouldRevalidate?: 'onInput' | 'onSubmit';
 }) {
+  const made = () => (typeof schema === 'function' ? schema() : schema);
   return useForm<Input, Output, string[]>({
     id,
     lastResult,
     defaultValue,
-    constraint: constraintOf(constraint ?? (typeof schema === 'function' ? schema() : schema)),
+    constraint: constraintOf(constraint ?? made()),
     shouldValidate: 'onSubmit',
     shouldRevalidate,
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { error: fieldError, schema: typeof schema === 'function' ? schema() : schema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { error: fieldError, schema: made() }),
   });
 }
