@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { i18next, renderingInstance } from './i18next.server';
 import { documentEndLast } from './lib/document-end.server';
 import { KeptHtmlProvider } from './lib/kept-html';
-import { keptHtmlFor } from './lib/kept-html.server';
+import { keptHtmlFor, keptPageIn } from './lib/kept-html.server';
 import { NonceProvider } from './lib/nonce';
 import type { RootData } from './root';
 
@@ -22,12 +22,13 @@ export default async function handleRequest(
   // Built once per language (app/i18next.server.ts): every resource is in the build.
   const instance = await renderingInstance(await i18next.getLocale(request));
 
-  // The shell's parts that are the same for everyone with the same root data and page (decisions
-  // 125 and 126).
+  // The shell's parts that are the same for everyone with the same root data and page, and the
+  // page's content where it is the same for everyone (decisions 125, 126 and 128).
   const kept = keptHtmlFor(
     instance,
     remixContext.staticHandlerContext.loaderData.root as RootData | undefined,
     remixContext.staticHandlerContext.location,
+    keptPageIn(remixContext),
   );
   const nonce = loadContext.cspNonce;
   const readyEvent =

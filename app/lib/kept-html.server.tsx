@@ -1,3 +1,4 @@
+import type { EntryContext } from '@remix-run/node';
 import type { i18n as I18n } from 'i18next';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -5,12 +6,13 @@ import { I18nextProvider } from 'react-i18next';
 import { FooterContent, footerKey, type FooterProps } from '~/components/shell/Footer';
 import { HeaderContent, headerKey, headerPartKey, type HeaderProps } from '~/components/shell/Header';
 import type { RootData } from '~/root';
-import type { KeptHtml } from './kept-html';
+import type { KeptHtml, KeptPage } from './kept-html';
 import { keptIn } from './kept-in';
 
 /**
  * At most this many parts are kept: a footer per variant, language, locale and login state, a
- * header per variant, language, login state and marked menu item, are far fewer.
+ * header per variant, language, login state and marked menu item, a kept page's content per page,
+ * variant and language, are far fewer.
  */
 const limit = 500;
 const kept = new Map<string, string | null>();
@@ -27,19 +29,48 @@ export interface DocumentPlace {
   search: string;
 }
 
+/** A page whose content is kept (its route's `handle.keptPage`) with its route's loader data. */
+export interface KeptPageData {
+  page: KeptPage<never>;
+  data: unknown;
+}
+
+/**
+ * The page of a document whose content may be kept: its deepest route's, where that route's handle
+ * names a `keptPage` and the page shows its loader data as it is (answered 200, no action's data, no
+ * error).
+ */
+export function keptPageIn({ staticHandlerContext: context, routeModules }: EntryContext): KeptPageData | undefined {
+  if (context.statusCode !== 200 || context.errors || context.actionData) return undefined;
+  const leaf = context.matches.at(-1);
+  if (!leaf) return undefined;
+  const handle = routeModules[leaf.route.id]?.handle as { keptPage?: KeptPage<never> } | undefined;
+  if (!handle?.keptPage || !(leaf.route.id in context.loaderData)) return undefined;
+  return { page: handle.keptPage, data: context.loaderData[leaf.route.id] };
+}
+
 /**
  * The kept parts for a document rendered with `instance` (its language's translations), the root
- * loader's `root` data and the page's `place`: rendered on the first request with their key, then
- * taken from memory. Made before the document's render starts, never inside it (a render inside a
- * render would share React's state for the one in progress).
+ * loader's `root` data, the page's `place` and, where its route names one, the page whose content is
+ * kept: rendered on the first request with their key, then taken from memory. Made before the
+ * document's render starts, never inside it (a render inside a render would share React's state for
+ * the one in progress).
  */
 export function keptHtmlFor(
   instance: I18n,
   root: Pick<RootData, 'variant' | 'locale' | 'auth' | 'language'> | undefined,
   place: DocumentPlace,
+  page?: KeptPageData,
 ): KeptHtml {
   if (!root) return {};
   const parts: KeptHtml = {};
+
+  if (page) {
+    const kept = page.page as KeptPage<unknown>;
+    const key = kept.key(instance.language, page.data);
+    const html = keptPart(`page|${key}`, instance, kept.content(page.data));
+    if (html !== null) parts.page = { key, html };
+  }
 
   const footerProps: FooterProps = { variant: root.variant, locale: root.locale, auth: root.auth.level };
   const footer = footerKey(instance.language, footerProps);

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node';
-import { LegalRoute, legalMeta } from '~/components/pages/LegalPage';
+import { LegalRoute, legalHandle, legalMeta } from '~/components/pages/LegalPage';
 import { legalPageLoader } from '~/lib/legal.server';
 export { RouteErrorBoundary as ErrorBoundary } from '~/components/pages/ErrorBoundary';
 
-export const handle = { i18n: ['common', 'legal'] };
+export const handle = legalHandle('legal');
 
 export const loader = (args: LoaderFunctionArgs) => legalPageLoader(args, 'legalNotice');
 
