@@ -24,10 +24,15 @@
  *    (tests/bench/journeys/capture-sql.mjs), and `EXPLAIN (ANALYZE, BUFFERS)` of each distinct
  *    statement (writes inside a transaction rolled back) written to bench-results/journey-plans.md,
  *    with every sequential scan named.
+ * 6. With `--against N` instead of steps 3 and 4 alone: the same journeys against a second database
+ *    of N generated files at once, in turns (`--million --against 0`: a million files beside the 18
+ *    demo files, each step's p50 and CPU as a ratio measured under the same conditions; two runs
+ *    minutes apart on a shared machine differ by more than the 10 % the issue allows). BENCH_ROUNDS
+ *    rounds (default 8). Writes bench-results/journeys-paired.json.
  *
  * Environment: DATABASE_URL (required: a PostgreSQL server; the database name is the prefix),
  * BENCH_JOURNEYS (default 400), BENCH_CONCURRENCY (default 10), BENCH_SERIAL (default 40),
- * BENCH_SEED (default 1), BENCH_PORT (first of two ports, default 3361), BENCH_SECONDS (the bare
+ * BENCH_SEED (default 1), BENCH_PORT (first of two ports, three with `--against`, default 3361), BENCH_SECONDS (the bare
  * Remix page, default 5). Writes bench-results/journeys.json. Measured, never asserted.
  */
 import autocannon from 'autocannon';
@@ -41,7 +46,6 @@ import {
   cpuSeconds,
   ensureBuilds,
   encodingHeaders,
-  ensurePostgresDatabase,
   root,
   rssMb,
   start,
@@ -49,16 +53,12 @@ import {
   stop,
   waitFor,
 } from './harness.ts';
+import type { Sample, Size, StepRow } from './journeys/replay.ts';
 
 process.env.SESSION_SECRET ??= randomBytes(33).toString('base64url');
 process.env.DEMO = 'true';
-const { createLetterToken } = await import('../../server/auth/letter-links.ts');
-const { hashPassword } = await import('../../server/auth/passwords.ts');
-const { openDatabase } = await import('../../server/db/client.ts');
-const { ensureDemoData } = await import('../../server/db/bootstrap.ts');
-const { demoFiles, demoPassword } = await import('../../server/demo/catalogue.ts');
-const { variants } = await import('../../server/variants/config.ts');
-const { firstRefno, generateFiles, plannedFile } = await import('./journeys/generate.ts');
+const { demoFiles } = await import('../../server/demo/catalogue.ts');
+const { chooseDebtors, prepareDatabase, runJourneys, sizeUrl, steps, summarise } = await import('./journeys/replay.ts');
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
@@ -77,269 +77,14 @@ const withPlans = flag('--plans');
 const host = '127.0.0.1';
 if (!process.env.DATABASE_URL) throw new Error('bench:journeys needs DATABASE_URL (a PostgreSQL server)');
 
-const databaseUrl = (() => {
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${decodeURIComponent(url.pathname.slice(1))}_f${fileCount}`;
-  return url.toString();
-})();
-
-// ------------------------------------------------------------------------------------------
-// The database
-// ------------------------------------------------------------------------------------------
-
-async function prepareDatabase(): Promise<{ seconds: number; generated: boolean }> {
-  await ensurePostgresDatabase(databaseUrl);
-  const handle = await openDatabase({ kind: 'postgres', url: databaseUrl });
-  const began = Date.now();
-  let generated = false;
-  try {
-    await ensureDemoData(handle);
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    try {
-      const { rows } = await pool.query<{ n: number }>(
-        'select count(*)::int as n from files where refno >= $1 and refno < $2',
-        [String(firstRefno), String(firstRefno + 100_000_000)],
-      );
-      const have = rows[0]!.n;
-      if (have !== fileCount && have !== 0) {
-        throw new Error(`${databaseUrl} holds ${have} generated files, not ${fileCount}: drop it and run again`);
-      }
-      // The 18-file reference: the letter links give full access (as 90 % of the generated files
-      // and bench:server's file 100000001), so its journeys reach the same pages.
-      if (fileCount === 0) await pool.query('update files set letter_link_is_full_login = true');
-      if (have === 0 && fileCount > 0) {
-        console.error(`writing ${fileCount.toLocaleString('en')} files into ${new URL(databaseUrl).pathname.slice(1)}`);
-        const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
-        const summary = await generateFiles(pool, {
-          count: fileCount,
-          seed,
-          today,
-          passwordHash: await hashPassword(demoPassword),
-          batch: 2000,
-          onProgress: (n) => {
-            if (n % 20_000 === 0 || n === fileCount) {
-              console.error(`  ${n.toLocaleString('en')} files, ${((Date.now() - began) / 1000).toFixed(0)} s`);
-            }
-          },
-        });
-        await pool.query('analyze');
-        generated = true;
-        console.error(`  rows: ${JSON.stringify(summary.rows)}`);
-      }
-    } finally {
-      await pool.end();
-    }
-  } finally {
-    await handle.close();
-  }
-  return { seconds: (Date.now() - began) / 1000, generated };
-}
-
-// ------------------------------------------------------------------------------------------
-// The journeys
-// ------------------------------------------------------------------------------------------
-
-interface Debtor {
-  refno: string;
-  subcase: number;
-  variant: keyof typeof variants;
-  totalMinor: number;
-}
-
-/** `count` distinct debtors: a seeded choice among the generated files, or the demo files again and again. */
-async function chooseDebtors(count: number): Promise<Debtor[]> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-  try {
-    let refnos: string[];
-    if (fileCount === 0) {
-      refnos = demoFiles.map((f) => f.refno);
-    } else {
-      const chosen = new Set<string>();
-      let state = seed * 2_654_435_761;
-      const take = Math.min(count, Math.floor(fileCount * 0.9));
-      while (chosen.size < take) {
-        state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-        const index = Math.floor((state / 4_294_967_296) * fileCount);
-        chosen.add(plannedFile(index, seed).refno);
-      }
-      refnos = [...chosen];
-    }
-    const { rows } = await pool.query<{ refno: string; variant: string; total_minor: number }>(
-      'select refno, variant, total_minor from files where subcase = 1 and refno = any($1::text[])',
-      [refnos],
-    );
-    const byRefno = new Map(rows.map((r) => [r.refno, r]));
-    const debtors = refnos.flatMap((refno) => {
-      const row = byRefno.get(refno);
-      return row ? [{ refno, subcase: 1, variant: row.variant as Debtor['variant'], totalMinor: row.total_minor }] : [];
-    });
-    return Array.from({ length: count }, (_, i) => debtors[i % debtors.length]!);
-  } finally {
-    await pool.end();
-  }
-}
-
-const steps = [
-  'letter link page',
-  'letter link redeemed',
-  'dashboard',
-  'claim information',
-  'instalment page',
-  'instalment amount (POST)',
-  'instalment date step',
-  'chat turn 1',
-  'chat turn 2',
-  'sign-out (POST)',
-] as const;
-type Step = (typeof steps)[number];
-
-interface Sample {
-  step: Step;
-  ms: number;
-  status: number;
-  /** Server CPU ms of this step (serial phase only). */
-  cpuMs?: number;
-}
-
-class Jar {
-  private cookies = new Map<string, string>();
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
-
-async function journey(origin: string, debtor: Debtor, record: (s: Sample) => void, serverPid?: number): Promise<void> {
-  const base = variants[debtor.variant].basePath;
-  const jar = new Jar();
-  const token = createLetterToken(debtor.refno, debtor.subcase, { validDays: 30 });
-  const send = async (
-    step: Step,
-    url: string,
-    init: { method?: 'GET' | 'POST'; form?: Record<string, string>; json?: unknown } = {},
-  ): Promise<Response | null> => {
-    // As a browser asks (fetch alone would ask for gzip and deflate only).
-    const headers: Record<string, string> = { ...encodingHeaders, Cookie: jar.header(), 'Accept-Language': 'de' };
-    let body: string | undefined;
-    if (init.form) {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded';
-      body = new URLSearchParams(init.form).toString();
-    }
-    if (init.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(init.json);
-    }
-    if (init.method === 'POST') headers.Origin = origin;
-    const cpuBefore = serverPid ? cpuSeconds(serverPid) : null;
-    const began = performance.now();
-    try {
-      const response = await fetch(`${origin}${url}`, {
-        method: init.method ?? 'GET',
-        headers,
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(30_000),
-      });
-      await response.arrayBuffer();
-      const ms = performance.now() - began;
-      const cpuAfter = serverPid ? cpuSeconds(serverPid) : null;
-      jar.take(response);
-      record({
-        step,
-        ms,
-        status: response.status,
-        cpuMs: cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) * 1000 : undefined,
-      });
-      return response;
-    } catch {
-      record({ step, ms: performance.now() - began, status: 0 });
-      return null;
-    }
-  };
-  const page = await send('letter link page', `${base}/l/${token}`);
-  if (page?.status !== 200) return;
-  const redeemed = await send('letter link redeemed', `${base}/l/${token}`, { method: 'POST', form: { token } });
-  const next = redeemed?.headers.get('location');
-  if (redeemed?.status !== 302 || !next) return; // refused at the door (a measure running, a legal blocking)
-  await send('dashboard', next);
-  await send('claim information', `${base}/claim-information`);
-  const instalments = await send('instalment page', `${base}/checkout/pay-installments`);
-  if (instalments?.status === 200) {
-    const monthly = Math.max(10, Math.ceil(debtor.totalMinor / 600));
-    const proposed = await send('instalment amount (POST)', `${base}/checkout/pay-installments`, {
-      method: 'POST',
-      form: { intent: 'amount', monthly: String(monthly) },
-    });
-    const location = proposed?.headers.get('location');
-    if (proposed?.status === 302 && location?.includes('step=date')) await send('instalment date step', location);
-  }
-  await send('chat turn 1', `${base}/assistant/chat`, { method: 'POST', json: { text: 'wie viel muss ich zahlen' } });
-  await send('chat turn 2', `${base}/assistant/chat`, {
-    method: 'POST',
-    json: { text: 'kann ich in raten zahlen' },
-  });
-  await send('sign-out (POST)', `${base}/signout`, { method: 'POST', form: {} });
-}
-
-interface StepRow {
-  step: string;
-  count: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  statuses: Record<string, number>;
-  errors: number;
-  cpuMs: number | null;
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-function summarise(samples: Sample[]): StepRow[] {
-  return steps.map((step) => {
-    const mine = samples.filter((s) => s.step === step);
-    const sorted = mine.map((s) => s.ms).sort((a, b) => a - b);
-    const statuses: Record<string, number> = {};
-    for (const s of mine) statuses[s.status] = (statuses[s.status] ?? 0) + 1;
-    const cpu = mine.filter((s) => s.cpuMs !== undefined);
-    return {
-      step,
-      count: mine.length,
-      p50: Math.round(percentile(sorted, 50)),
-      p95: Math.round(percentile(sorted, 95)),
-      p99: Math.round(percentile(sorted, 99)),
-      statuses,
-      errors: mine.filter((s) => s.status === 0 || s.status >= 500).length,
-      cpuMs: cpu.length ? Math.round((100 * cpu.reduce((sum, s) => sum + s.cpuMs!, 0)) / cpu.length) / 100 : null,
-    };
-  });
-}
-
-async function runJourneys(origin: string, debtors: Debtor[], parallel: number, serverPid?: number) {
-  const samples: Sample[] = [];
-  let next = 0;
-  const began = performance.now();
-  const worker = async () => {
-    while (next < debtors.length) {
-      const debtor = debtors[next++]!;
-      await journey(origin, debtor, (s) => samples.push(s), parallel === 1 ? serverPid : undefined);
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-  return { samples, seconds: (performance.now() - began) / 1000 };
-}
+const databaseUrl = sizeUrl(process.env.DATABASE_URL, fileCount);
+const size: Size = { files: fileCount, url: databaseUrl, seed };
+/** `--against N`: the journeys measured in turns against a database of N generated files (below). */
+const againstOption = option('--against');
+const against: Size | null =
+  againstOption === undefined
+    ? null
+    : { files: Number(againstOption), url: sizeUrl(process.env.DATABASE_URL, Number(againstOption)), seed };
 
 // ------------------------------------------------------------------------------------------
 // Query plans
@@ -438,8 +183,166 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
+
+/** The production server on `port` and the database at `url` (with every statement captured to `capture`). */
+function startPortal(name: string, port: number, url: string, capture: string | null = null) {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    DEMO: 'true',
+    PORT: String(port),
+    // As in a deployment: links are built from the configured address (tests/bench/server.ts).
+    PUBLIC_BASE_URL: `http://${host}:${port}`,
+    DATABASE_URL: url,
+    RATE_LIMIT_CLIENT_SCALE: '1000000',
+    MAINTENANCE_FILE: path.join(root, '.cache/bench/maintenance.json'),
+    ...(capture ? { BENCH_CAPTURE_SQL: capture } : {}),
+  };
+  const command = serverCommand({
+    env,
+    preload: capture ? ['--import', './tests/bench/journeys/capture-sql.mjs'] : [],
+  });
+  return start(name, command.args, command.env);
+}
+
+/**
+ * `--against N`: the same journeys against two databases at once, `size` (A) and N generated files
+ * (B, `--against 0`: the 18 demo files), in turns, so that what the machine's neighbours do falls on
+ * both alike: BENCH_ROUNDS rounds (default 8) of BENCH_JOURNEYS / BENCH_ROUNDS journeys on each
+ * side, BENCH_CONCURRENCY at once, A first in every other round; then BENCH_SERIAL journeys one at
+ * a time on each side, taking turns journey by journey, for the server's CPU per step. Reported per
+ * step: the p50 and p95 of both sides and A's over B's. Writes bench-results/journeys-paired.json.
+ */
+async function pairedRun(a: Size, b: Size): Promise<void> {
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 8);
+  const perRound = Math.max(1, Math.ceil(journeyCount / rounds));
+  const name = (x: Size) => `${x.files.toLocaleString('en')} files`;
+  console.error(`bench:journeys: ${name(a)} against ${name(b)} in turns, load average ${load()}`);
+  const preparedA = await prepareDatabase(a);
+  const preparedB = await prepareDatabase(b);
+  ensureBuilds();
+  mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
+  writeFileSync(path.join(root, '.cache/bench/maintenance.json'), '{"maintenance": false}\n');
+  const loadAtStart = load();
+  const barePort = firstPort + 1;
+  const bare = startBareRemix(barePort);
+  const sides = [
+    { size: a, port: firstPort, server: startPortal('portal A', firstPort, a.url) },
+    { size: b, port: firstPort + 2, server: startPortal('portal B', firstPort + 2, b.url) },
+  ].map((side) => ({
+    ...side,
+    origin: `http://${host}:${side.port}`,
+    samples: [] as Sample[],
+    serial: [] as Sample[],
+    seconds: 0,
+    cpuSeconds: 0,
+    journeys: 0,
+    debtors: [] as Awaited<ReturnType<typeof chooseDebtors>>,
+    offset: 0,
+  }));
+  try {
+    await waitFor(`http://${host}:${barePort}/`, bare);
+    const bareBefore = await bareRemix(barePort, bare);
+    for (const side of sides) {
+      await waitFor(`${side.origin}/healthz`, side.server);
+      side.debtors = await chooseDebtors(side.size, perRound * rounds + serialCount + concurrency);
+      // Warm-up: one journey per worker (JIT, the pool's connections, the assistant's model).
+      await runJourneys(side.origin, side.debtors.slice(0, concurrency), concurrency);
+      side.offset = concurrency;
+    }
+    for (let round = 0; round < rounds; round++) {
+      for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
+        const before = cpuSeconds(side.server.pid);
+        const run = await runJourneys(
+          side.origin,
+          side.debtors.slice(side.offset, side.offset + perRound),
+          concurrency,
+        );
+        const after = cpuSeconds(side.server.pid);
+        side.offset += perRound;
+        side.samples.push(...run.samples);
+        side.seconds += run.seconds;
+        side.journeys += perRound;
+        if (before !== null && after !== null) side.cpuSeconds += after - before;
+      }
+      console.error(`  round ${round + 1} of ${rounds}`);
+    }
+    for (let i = 0; i < serialCount; i++) {
+      for (const side of i % 2 === 0 ? sides : [...sides].reverse()) {
+        const run = await runJourneys(
+          side.origin,
+          side.debtors.slice(side.offset, side.offset + 1),
+          1,
+          side.server.pid,
+        );
+        side.offset += 1;
+        side.serial.push(...run.samples);
+      }
+    }
+    const bareAfter = await bareRemix(barePort, bare);
+    const report = sides.map((side) => ({
+      files: side.size.files,
+      totalFiles: side.size.files + demoFiles.length,
+      database: new URL(side.size.url).pathname.slice(1),
+      journeys: side.journeys,
+      journeysPerSecond: Math.round((side.journeys / side.seconds) * 100) / 100,
+      cpuMsPerJourney: Math.round((1000 * side.cpuSeconds) / side.journeys),
+      errors: side.samples.filter((x) => x.status === 0 || x.status >= 500).length,
+      rssMb: rssMb(side.server.pid),
+      steps: summarise(side.samples),
+      serialSteps: summarise(side.serial),
+    }));
+    const result = {
+      startedAt: startedAt.toISOString(),
+      rounds,
+      journeysPerRound: perRound,
+      concurrency,
+      serialJourneys: serialCount,
+      generationSeconds: {
+        a: preparedA.generated ? preparedA.seconds : null,
+        b: preparedB.generated ? preparedB.seconds : null,
+      },
+      loadAverage: { start: loadAtStart, end: load() },
+      bareRemix: { before: bareBefore, after: bareAfter },
+      a: report[0]!,
+      b: report[1]!,
+    };
+    const ratio = (x: number | null, y: number | null) => (x !== null && y ? (x / y).toFixed(3) : '–');
+    const [ra, rb] = [result.a, result.b];
+    const lines = [
+      `Journeys in turns, ${result.startedAt}: A ${ra.totalFiles.toLocaleString('en')} files, B ${rb.totalFiles.toLocaleString('en')} files; ${rounds} rounds of ${perRound} journeys of distinct debtors on each, ${concurrency} at once; load average ${loadAtStart} at the start, ${result.loadAverage.end} at the end`,
+      '',
+      `A: **${ra.journeysPerSecond} journeys/s**, ${ra.cpuMsPerJourney} ms of CPU per journey, ${ra.errors} errors, RSS ${ra.rssMb} MB. B: **${rb.journeysPerSecond} journeys/s**, ${rb.cpuMsPerJourney} ms, ${rb.errors} errors, RSS ${rb.rssMb} MB.`,
+      '',
+      '| step | requests A / B | p50 ms A / B | A / B | p95 ms A / B | A / B | CPU ms one at a time A / B | A / B |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|',
+      ...steps.map((step, i) => {
+        const [x, y] = [ra.steps[i]!, rb.steps[i]!];
+        const [sx, sy] = [ra.serialSteps[i]!, rb.serialSteps[i]!];
+        return `| ${step} | ${x.count} / ${y.count} | ${x.p50} / ${y.p50} | ${ratio(x.p50, y.p50)} | ${x.p95} / ${y.p95} | ${ratio(x.p95, y.p95)} | ${sx.cpuMs?.toFixed(2) ?? '–'} / ${sy.cpuMs?.toFixed(2) ?? '–'} | ${ratio(sx.cpuMs, sy.cpuMs)} |`;
+      }),
+      ...(['before', 'after'] as const).map((when) => {
+        const x = result.bareRemix[when];
+        return `| bare Remix page (${when}, autocannon, ${concurrency} connections) | ${x.requestsPerSecond} req/s | ${x.p50} | | ${x.p95 ?? '–'} (p97.5) | | ${x.cpuMsPerRequest?.toFixed(2) ?? '–'} | |`;
+      }),
+    ];
+    console.log(`\n${lines.join('\n')}\n`);
+    const outDir = path.join(root, 'bench-results');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(path.join(outDir, 'journeys-paired.json'), `${JSON.stringify(result, null, 2)}\n`);
+    console.log('bench-results/journeys-paired.json written');
+  } finally {
+    for (const side of sides) await stop(side.server);
+    await stop(bare);
+  }
+}
+
+if (against) {
+  await pairedRun(size, against);
+  process.exit(0);
+}
 console.error(`bench:journeys: ${fileCount.toLocaleString('en')} generated files, load average ${load()}`);
-const prepared = await prepareDatabase();
+const prepared = await prepareDatabase(size);
 ensureBuilds();
 mkdirSync(path.join(root, '.cache/bench'), { recursive: true });
 writeFileSync(path.join(root, '.cache/bench/maintenance.json'), '{"maintenance": false}\n');
@@ -453,28 +356,12 @@ console.error(`  bare Remix page: ${bareBefore.requestsPerSecond} req/s, ${bareB
 
 const capture = withPlans ? path.join(root, '.cache/bench/journey-sql.jsonl') : null;
 if (capture) writeFileSync(capture, '');
-const portalEnv: NodeJS.ProcessEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  DEMO: 'true',
-  PORT: String(portalPort),
-  // As in a deployment: links are built from the configured address (tests/bench/server.ts).
-  PUBLIC_BASE_URL: `http://${host}:${portalPort}`,
-  DATABASE_URL: databaseUrl,
-  RATE_LIMIT_CLIENT_SCALE: '1000000',
-  MAINTENANCE_FILE: path.join(root, '.cache/bench/maintenance.json'),
-  ...(capture ? { BENCH_CAPTURE_SQL: capture } : {}),
-};
-const command = serverCommand({
-  env: portalEnv,
-  preload: capture ? ['--import', './tests/bench/journeys/capture-sql.mjs'] : [],
-});
-const server = start('portal', command.args, command.env);
+const server = startPortal('portal', portalPort, databaseUrl, capture);
 const origin = `http://${host}:${portalPort}`;
 let result: Record<string, unknown>;
 try {
   await waitFor(`${origin}/healthz`, server);
-  const debtors = await chooseDebtors(journeyCount + serialCount + 2 + concurrency);
+  const debtors = await chooseDebtors(size, journeyCount + serialCount + 2 + concurrency);
   // Warm-up: one journey per worker (JIT, the pool's connections, the assistant's model).
   await runJourneys(origin, debtors.slice(0, concurrency), concurrency);
   let offset = concurrency;
