@@ -122,12 +122,13 @@ test.describe('links inside the portal', () => {
   });
 });
 
-test.describe('the kept header and footer', () => {
+test.describe('the kept header, footer and legal pages', () => {
   // On the server the footer is written from HTML kept per variant, language and login state
   // (decision 125), the header from HTML kept per variant, language, login state and marked menu
-  // item with the page's address written in (decision 126); the browser renders both with the
-  // components and hydration must meet the same elements. React repairs a difference by rendering
-  // again and reports it as an error.
+  // item with the page's address written in (decision 126), a legal page's content from HTML kept
+  // per language, page and facts (decision 128); the browser renders them with the components and
+  // hydration must meet the same elements. React repairs a difference by rendering again and
+  // reports it as an error.
   test('a visitor and a signed-in debtor get pages that hydrate without an error', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -137,9 +138,14 @@ test.describe('the kept header and footer', () => {
     const variant = variants.de;
     await page.goto(portalPath(variant, '/legal-notice'));
     await waitForHydration(page);
-    await expect(
-      page.getByRole('contentinfo').getByRole('link', { name: text('de', 'footer.legalNotice') }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: text('de', 'legalNotice.title', 'legal') })).toBeVisible();
+    // Another legal page, rendered in the browser after the kept one hydrated.
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: text('de', 'footer.privacy'), exact: true })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: text('de', 'privacy.title', 'privacy') })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === portalPath(variant, '/privacy'));
     await signInByRequest(page, { refno: '100000001', password: 'Demo-Pass1' });
     await waitForHydration(page);
     await expect(page.getByRole('contentinfo')).not.toContainText(text('de', 'nav.signIn'));
