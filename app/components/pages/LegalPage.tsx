@@ -3,7 +3,8 @@ import { useLoaderData, type MetaFunction } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { legalPageLoader } from '~/lib/legal.server';
 import { RichText } from '~/components/RichText';
-import { useKeptHtml, type KeptPage } from '~/lib/kept-html';
+import { Kept } from '~/components/shell/Kept';
+import type { KeptPage } from '~/lib/kept-html';
 
 type Sections = Record<string, { heading: string; body: string }>;
 
@@ -22,12 +23,10 @@ export interface LegalPageProps {
  */
 export function LegalPage(props: LegalPageProps) {
   const { i18n } = useTranslation();
-  const kept = useKeptHtml('page', legalPageKey(i18n.language, props));
-  if (kept !== null) return <div className="container page" dangerouslySetInnerHTML={{ __html: kept }} />;
   return (
-    <div className="container page">
+    <Kept as="div" className="container page" part="page" partKey={legalPageKey(i18n.language, props)}>
       <LegalPageContent {...props} />
-    </div>
+    </Kept>
   );
 }
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuthLevel } from '#server/auth/session.ts';
 import { supportHoursLines } from '~/lib/format';
 import { href, type PublicVariant } from '~/lib/variant';
-import { useKeptHtml } from '~/lib/kept-html';
+import { Kept } from './Kept';
 
 export const legalLinks = [
   { key: 'legalNotice', path: '/legal-notice' },
@@ -26,12 +26,10 @@ export interface FooterProps {
  */
 export function Footer(props: FooterProps) {
   const { i18n } = useTranslation();
-  const kept = useKeptHtml('footer', footerKey(i18n.language, props));
-  if (kept !== null) return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: kept }} />;
   return (
-    <footer className="site-footer">
+    <Kept as="footer" className="site-footer" part="footer" partKey={footerKey(i18n.language, props)}>
       <FooterContent {...props} />
-    </footer>
+    </Kept>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useLocation, useNavigation } from '@remix-run/react';
 import { Link, navLinkMarked, navLinkPath, PlacedNavLink, type NavPlace } from '~/components/ui/Link';
 import { useEffect, useRef } from 'react';
-import { useKeptHtml } from '~/lib/kept-html';
+import { Kept } from './Kept';
 import { keptIn } from '~/lib/kept-in';
 import { useTranslation } from 'react-i18next';
 import type { AuthLevel } from '#server/auth/session.ts';
@@ -54,18 +54,17 @@ export function Header(props: HeaderProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const returnTo = `${location.pathname}${location.search}`;
-  const kept = useKeptHtml('header', headerPartKey(headerKey(i18n.language, props, location.pathname), returnTo));
-  if (kept !== null) return <header className="site-header" dangerouslySetInnerHTML={{ __html: kept }} />;
   const place = {
     pathname: location.pathname,
     pendingPathname: navigation.location?.pathname,
     returnTo,
     key: location.key,
   };
+  const partKey = headerPartKey(headerKey(i18n.language, props, location.pathname), returnTo);
   return (
-    <header className="site-header">
+    <Kept as="header" className="site-header" part="header" partKey={partKey}>
       <HeaderContent {...props} place={place} />
-    </header>
+    </Kept>
   );
 }
 
