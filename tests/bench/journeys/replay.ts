@@ -10,6 +10,7 @@ import { ensureDemoData } from '../../../server/db/bootstrap.ts';
 import { openDatabase } from '../../../server/db/client.ts';
 import { demoFiles, demoPassword } from '../../../server/demo/catalogue.ts';
 import { variants } from '../../../server/variants/config.ts';
+import { CookieJar } from '../../helpers/instances.ts';
 import { cpuSeconds, encodingHeaders, ensurePostgresDatabase } from '../harness.ts';
 import { firstRefno, generateFiles, plannedFile } from './generate.ts';
 
@@ -153,24 +154,6 @@ export interface Sample {
   cpuMs?: number;
 }
 
-export class Jar {
-  private cookies = new Map<string, string>();
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-  take(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(';');
-      const eq = pair!.indexOf('=');
-      const name = pair!.slice(0, eq).trim();
-      const value = pair!.slice(eq + 1).trim();
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, value);
-    }
-  }
-}
-
 export async function journey(
   origin: string,
   debtor: Debtor,
@@ -178,7 +161,7 @@ export async function journey(
   serverPid?: number,
 ): Promise<void> {
   const base = variants[debtor.variant].basePath;
-  const jar = new Jar();
+  const jar = new CookieJar();
   const token = createLetterToken(debtor.refno, debtor.subcase, { validDays: 30 });
   const send = async (
     step: Step,
