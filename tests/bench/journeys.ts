@@ -338,6 +338,8 @@ async function pairedRun(a: Size, b: Size): Promise<void> {
 }
 
 if (against) {
+  // The plans are of one journey on one database: asked for beside `--against`, they would be left out unsaid.
+  if (withPlans) throw new Error('--plans explains one database: run it without --against');
   await pairedRun(size, against);
   process.exit(0);
 }
