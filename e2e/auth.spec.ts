@@ -14,7 +14,7 @@ import { createLetterToken } from '../server/auth/letter-links.ts';
 import { sessionCookieBase } from '../server/auth/session.ts';
 import { expectNoSeriousA11yViolations } from './helpers/axe';
 import { errorSummary, messagePattern, signIn, signInForm, signInPath, waitForCaptcha } from './helpers/auth';
-import { portalPath, text, variants, waitForHydration } from './helpers/portal';
+import { portalPath, text, variants, waitForHydration, waitForRemixIdle } from './helpers/portal';
 
 // Tests change their file's data (a new password, a lock-out): a retry would start from that state.
 test.describe.configure({ mode: 'parallel', retries: 0 });
@@ -226,7 +226,7 @@ test.describe('idle session', () => {
     await waitForHydration(page);
     // The page learns the time left from the server; let the loads after sign-in finish first.
     await page.waitForLoadState('networkidle');
-    await page.waitForTimeout(500);
+    await waitForRemixIdle(page);
 
     await page.clock.fastForward('10:00');
     const dialog = page.getByRole('dialog', { name: text('de', 'idle.title'), exact: true });
@@ -241,6 +241,9 @@ test.describe('idle session', () => {
     );
     await dialog.getByRole('button', { name: text('de', 'idle.extend'), exact: true }).click();
     await reread;
+    // The count read again becomes the page's deadline when the router has taken it in: a count
+    // taken after the clock's jump below would start the 15 minutes again from the jump.
+    await waitForRemixIdle(page);
     await expect(dialog, '"Angemeldet bleiben" closes the idle warning').toBeHidden();
     await expect(page).toHaveURL((url) => url.pathname === portalPath(de, '/dashboard'));
 

@@ -55,6 +55,29 @@ export async function waitForHydration(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until Remix's router has nothing in flight: no navigation, no revalidation, every fetcher
+ * idle. A response seen by the test is not yet data on the page; this is (the router commits its
+ * state after it has read the body), and the next animation frame has let React run its effects.
+ */
+export async function waitForRemixIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    interface RouterState {
+      navigation: { state: string };
+      revalidation: string;
+      fetchers: Map<string, { state: string }>;
+    }
+    const state = (window as { __remixRouter?: { state: RouterState } }).__remixRouter?.state;
+    if (!state) return false;
+    return (
+      state.navigation.state === 'idle' &&
+      state.revalidation === 'idle' &&
+      [...state.fetchers.values()].every((fetcher) => fetcher.state === 'idle')
+    );
+  });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+}
+
+/**
  * A date counted from the day the demo files were seeded (playwright.config.ts sets
  * E2E_SEED_DAY as the run starts), as noon UTC of that calendar day: format it with any
  * European time zone and it stays on the same day.
