@@ -45,12 +45,21 @@ export default async function handleRequest(
       if (!responseHeaders.has('Cache-Control')) responseHeaders.set('Cache-Control', 'no-store');
       // A page answered 503 (the database away, server/db/unavailable.ts) says when to come back.
       if (responseStatusCode === 503 && !responseHeaders.has('Retry-After')) responseHeaders.set('Retry-After', '30');
-      resolve(
-        new Response(createReadableStreamFromReadable(body), {
-          headers: responseHeaders,
-          status: responseStatusCode,
-        }),
-      );
+      // The Express edge sends the Node stream itself where it asks for it (decision 129).
+      const handOver = loadContext.documentBody;
+      if (handOver) {
+        const response = new Response(null, { headers: responseHeaders, status: responseStatusCode });
+        handOver.response = response;
+        handOver.body = body;
+        resolve(response);
+      } else {
+        resolve(
+          new Response(createReadableStreamFromReadable(body), {
+            headers: responseHeaders,
+            status: responseStatusCode,
+          }),
+        );
+      }
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(

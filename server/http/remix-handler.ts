@@ -12,6 +12,7 @@ import { consentCookieName } from '../privacy/consent.ts';
 import { runtime } from '../runtime.ts';
 import { asyncHandler } from './async-handler.ts';
 import { metrics } from './metrics.ts';
+import { sendDocument, type DocumentBody } from './document-body.ts';
 import { createPageCache, visitorPages, type PageCache, type PageLookup } from './page-cache.ts';
 import { dropEdgeDuplicates, type EdgeRefusal } from './security.ts';
 
@@ -52,13 +53,24 @@ export function remixHandler(options: {
     const kept = found?.cache.get(found.lookup);
     if (found && kept) return found.cache.send(res, kept, { nonce });
 
+    // A document rendered for this request alone is sent from its Node stream (decision 129); one
+    // the cache may keep, and the answer to HEAD (Remix makes a new `Response` for it), come as
+    // web streams.
+    const documentBody: DocumentBody | undefined = found || req.method === 'HEAD' ? undefined : {};
     const response = await handleRequest(createRemixRequest(req, res), {
       cspNonce: nonce,
       clientAddress: req.ip ?? req.socket.remoteAddress ?? '',
       requestId: options.requestId(req),
       refusal: res.locals.refusal as EdgeRefusal | undefined,
+      documentBody,
     });
     dropEdgeDuplicates(res, response.headers);
+    if (documentBody?.body) {
+      if (documentBody.response === response) return sendDocument(res, response, documentBody.body);
+      // Not the answer the render gave (a render that failed after its shell and was made again
+      // leaves its first body here): that body is read and dropped.
+      documentBody.body.resume();
+    }
     const page = found ? await found.cache.keep(found.lookup, response, { nonce }) : null;
     if (found && page) return found.cache.send(res, page, { nonce });
     if (response.body && /text\/event-stream/i.test(response.headers.get('Content-Type') ?? ''))
