@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { sendDocument, type DocumentBody } from '#server/http/document-body.ts';
 import { responseCompression } from '#server/http/compression.ts';
 import { edgeApp, remixHandler, useEdgeServer } from '../helpers/remix-app.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
 import { context, demoFiles, useRouteDatabase } from '../helpers/routes.ts';
 
 const database = useRouteDatabase();
@@ -70,7 +71,11 @@ describe('through the edge', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     try {
       const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      const { status, headers, bytes } = await raw(`${base}/serviceportal/dashboard`, {
+      const {
+        status,
+        headers,
+        body: bytes,
+      } = await rawRequest(`${base}/serviceportal/dashboard`, {
         Cookie: cookie,
         'Accept-Encoding': 'br',
       });
@@ -85,7 +90,11 @@ describe('through the edge', () => {
   });
 
   it('HEAD answers the page’s status and type without a body', async () => {
-    const { status, headers, bytes } = await raw(`${edge.base}/serviceportal/legal-notice`, ownCookie, 'HEAD');
+    const {
+      status,
+      headers,
+      body: bytes,
+    } = await rawRequest(`${edge.base}/serviceportal/legal-notice`, ownCookie, 'HEAD');
     expect(status).toBe(200);
     expect(headers['content-type']).toBe('text/html; charset=utf-8');
     expect(bytes.length).toBe(0);
@@ -174,23 +183,4 @@ async function textOf(stream: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
-}
-
-/** The answer's status, headers and undecoded bytes (fetch would decode Brotli itself). */
-function raw(
-  url: string,
-  headers: Record<string, string>,
-  method = 'GET',
-): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    httpRequest(url, { method, headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.once('end', () =>
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, bytes: Buffer.concat(chunks) }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
 }

@@ -7,7 +7,7 @@
 import compression from 'compression';
 import express from 'express';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http, { type IncomingHttpHeaders, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,6 +15,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '../../scripts/vite-precompress.ts';
 import { serveAssets } from '../../server/http/assets.ts';
+import { rawRequest } from '../helpers/raw-http.ts';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'portal-assets-'));
 const script = Array.from(
@@ -47,24 +48,9 @@ afterAll(async () => {
 });
 
 /** A raw GET (fetch would decode the body itself): status, headers and the body as sent. */
-function get(
-  url: string,
-  headers: Record<string, string>,
-  method = 'GET',
-): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .request(`${origin}${url}`, { headers, method }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject)
-      .end();
-  });
-}
+/** The answer for a path of the test server, undecoded. */
+const get = (url: string, headers: Record<string, string>, method = 'GET') =>
+  rawRequest(`${origin}${url}`, headers, method);
 
 const decode: Record<string, (body: Buffer) => Buffer> = {
   br: (body) => zlib.brotliDecompressSync(body),
