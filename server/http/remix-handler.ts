@@ -67,8 +67,8 @@ export function remixHandler(options: {
     dropEdgeDuplicates(res, response.headers);
     if (documentBody?.body) {
       if (documentBody.response === response) return sendDocument(res, response, documentBody.body);
-      // Not the answer the render gave (a render that failed after its shell and was made again
-      // leaves its first body here): that body is read and dropped.
+      // Remix answered with a `Response` of its own instead of the render's: the render's body is
+      // read and dropped, and Remix's answer is sent as it is.
       documentBody.body.resume();
     }
     const page = found ? await found.cache.keep(found.lookup, response, { nonce }) : null;
