@@ -22,9 +22,7 @@ export interface DocumentBody {
  * adapter (stopping React mid-render would report an error for every closed tab).
  */
 export function sendDocument(res: ExpressResponse, response: Response, body: Readable): Promise<void> {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  setStatusAndHeaders(res, response);
   const flushable = res as ExpressResponse & { flush?: () => void };
   return new Promise<void>((resolve) => {
     let open = true;
@@ -53,4 +51,11 @@ export function sendDocument(res: ExpressResponse, response: Response, body: Rea
       close();
     });
   });
+}
+
+/** `response`'s status and headers on the Express response, as Remix's adapter sets them. */
+export function setStatusAndHeaders(res: ExpressResponse, response: Response): void {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
 }

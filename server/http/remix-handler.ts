@@ -12,7 +12,7 @@ import { consentCookieName } from '../privacy/consent.ts';
 import { runtime } from '../runtime.ts';
 import { asyncHandler } from './async-handler.ts';
 import { metrics } from './metrics.ts';
-import { sendDocument, type DocumentBody } from './document-body.ts';
+import { sendDocument, setStatusAndHeaders, type DocumentBody } from './document-body.ts';
 import { createPageCache, visitorPages, type PageCache, type PageLookup } from './page-cache.ts';
 import { dropEdgeDuplicates, type EdgeRefusal } from './security.ts';
 
@@ -90,9 +90,7 @@ type ExpressResponse = Parameters<RequestHandler>[1];
  * goes away are handled as the adapter handles them.
  */
 export async function sendEventStream(res: ExpressResponse, response: Response, body: ReadableStream<Uint8Array>) {
-  res.statusMessage = response.statusText;
-  res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  setStatusAndHeaders(res, response);
   const reader = body.getReader();
   let closed = false;
   res.once('close', () => {
